@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Test tiers are named in the file: *.unit.test.ts (pure), *.int.test.ts (real PostgreSQL/NATS,
+// or PGlite), *.e2e.test.ts (browser). `npm test` runs all three.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{domain,projections,infra,apps,tests}/**/*.unit.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/build/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: ['{domain,projections,infra,apps,tests}/**/*.int.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/build/**'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
