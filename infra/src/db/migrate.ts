@@ -1,0 +1,20 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+
+/**
+ * Runs every migration not yet applied. Kysely's Migrator takes a lock, so several processes
+ * may start at once. Read models add migrations independently, hence unordered migrations
+ * are allowed (names still carry an ISO date so they apply in a stable order).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
