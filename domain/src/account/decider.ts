@@ -1,0 +1,103 @@
+import { assertNever, DomainError, type Decider } from '../decider';
+import type { AccountEvent, ExternalIdentity, StaffRole } from './events';
+
+export type AccountState =
+  | { status: 'none' }
+  | {
+      status: 'registered';
+      accountId: string;
+      name: string;
+      email: string;
+      passwordHash: string | null;
+      roles: StaffRole[];
+      identities: ExternalIdentity[];
+    };
+
+export type AccountCommand =
+  | {
+      type: 'RegisterAccount';
+      data: {
+        accountId: string;
+        name: string;
+        email: string;
+        passwordHash: string | null;
+        roles: StaffRole[];
+        externalIdentity: ExternalIdentity | null;
+        now: Date;
+      };
+    }
+  | { type: 'GrantRole'; data: { role: StaffRole; now: Date } }
+  | { type: 'RevokeRole'; data: { role: StaffRole; now: Date } }
+  | { type: 'ChangePassword'; data: { passwordHash: string; now: Date } }
+  | { type: 'LinkExternalIdentity'; data: { identity: ExternalIdentity; now: Date } };
+
+export type AccountErrorCode = 'account_exists' | 'account_not_found';
+
+function registered(state: AccountState) {
+  if (state.status !== 'registered') throw new DomainError<AccountErrorCode>('account_not_found', 'アカウントが見つかりません');
+  return state;
+}
+
+function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  switch (command.type) {
+    case 'RegisterAccount': {
+      if (state.status !== 'none') throw new DomainError<AccountErrorCode>('account_exists', 'このアカウントは既に登録されています');
+      const { now, ...data } = command.data;
+      return [{ type: 'AccountRegistered', data: { ...data, roles: [...new Set(data.roles)], registeredAt: now.toISOString() } }];
+    }
+    case 'GrantRole': {
+      const account = registered(state);
+      // Granting a role the account already holds changes nothing, so it records nothing.
+      if (account.roles.includes(command.data.role)) return [];
+      return [{ type: 'RoleGranted', data: { accountId: account.accountId, role: command.data.role, grantedAt: command.data.now.toISOString() } }];
+    }
+    case 'RevokeRole': {
+      const account = registered(state);
+      if (!account.roles.includes(command.data.role)) return [];
+      return [{ type: 'RoleRevoked', data: { accountId: account.accountId, role: command.data.role, revokedAt: command.data.now.toISOString() } }];
+    }
+    case 'ChangePassword': {
+      const account = registered(state);
+      return [{ type: 'PasswordChanged', data: { accountId: account.accountId, passwordHash: command.data.passwordHash, changedAt: command.data.now.toISOString() } }];
+    }
+    case 'LinkExternalIdentity': {
+      const account = registered(state);
+      const { identity } = command.data;
+      if (account.identities.some((i) => i.issuer === identity.issuer && i.subject === identity.subject)) return [];
+      return [{ type: 'ExternalIdentityLinked', data: { accountId: account.accountId, identity, linkedAt: command.data.now.toISOString() } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'AccountRegistered':
+      return {
+        status: 'registered',
+        accountId: event.data.accountId,
+        name: event.data.name,
+        email: event.data.email,
+        passwordHash: event.data.passwordHash,
+        roles: event.data.roles,
+        identities: event.data.externalIdentity ? [event.data.externalIdentity] : [],
+      };
+    case 'RoleGranted':
+      return state.status === 'registered' ? { ...state, roles: [...state.roles, event.data.role] } : state;
+    case 'RoleRevoked':
+      return state.status === 'registered' ? { ...state, roles: state.roles.filter((r) => r !== event.data.role) } : state;
+    case 'PasswordChanged':
+      return state.status === 'registered' ? { ...state, passwordHash: event.data.passwordHash } : state;
+    case 'ExternalIdentityLinked':
+      return state.status === 'registered' ? { ...state, identities: [...state.identities, event.data.identity] } : state;
+    default:
+      return assertNever(event);
+  }
+}
+
+export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+};
