@@ -29,22 +29,3 @@ export function tokyoDateTime(instant: Date): { date: string; minute: number } {
 export function tokyoInstant(date: string, minute: number): Date {
   return new Date(Date.parse(`${date}T00:00:00+09:00`) + minute * 60_000);
 }
-
-/** Adds whole days to a 'YYYY-MM-DD' date. */
-export function addDays(date: string, days: number): string {
-  const t = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
-
-/** Days in a 'YYYY-MM' month. */
-export function daysInMonth(month: string): number {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-/** 'YYYY-MM' a number of months after the given one. */
-export function addMonths(month: string, months: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + months, 1));
-  return d.toISOString().slice(0, 7);
-}
