@@ -1,0 +1,255 @@
+import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { RecordedEvent } from '@moncafe/domain/ports';
+import { subjectOf, type Bus, type BusHandler, type BusListener, type BusMessage, type BusSubscription } from './port';
+
+export interface NatsBusOptions {
+  /** `nats://host:port`, or several separated by commas. */
+  url: string;
+  /** JetStream stream name; tests use a unique one and delete it after. */
+  streamName?: string;
+  /** First subject token. Streams may not overlap, so a test stream needs its own prefix too. */
+  subjectPrefix?: string;
+  /** A republished event id inside this window is dropped by the server. */
+  duplicateWindowMs?: number;
+  /** How long the stream keeps messages; a consumer that falls further behind heals from the event store. */
+  maxAgeMs?: number;
+  logger?: Logger;
+  /** Pause before a message whose handler failed is delivered again. */
+  retryDelayMs?: number;
+}
+
+const HEADER_POSITION = 'Moncafe-Position';
+const HEADER_PREVIOUS = 'Moncafe-Previous-Position';
+
+/** The message body, checked on receipt: the bus is a process boundary. */
+const wireMessage = z.object({
+  event: z.object({
+    eventId: z.string(),
+    streamId: z.string(),
+    revision: z.number().int().nonnegative(),
+    position: z.number().int().positive(),
+    type: z.string(),
+    data: z.unknown(),
+    metadata: z.object({
+      correlationId: z.string(),
+      causationId: z.string().nullable(),
+      actor: z.string(),
+      storeId: z.string().nullable(),
+    }),
+    recordedAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
+  }),
+  previousPosition: z.number().int().nonnegative(),
+});
+
+function decode(msg: JsMsg): BusMessage {
+  const parsed = wireMessage.parse(msg.json());
+  return { event: { ...parsed.event, data: parsed.event.data } as RecordedEvent, previousPosition: parsed.previousPosition };
+}
+
+const nanos = (ms: number) => ms * 1_000_000;
+
+/**
+ * The bus over NATS JetStream. One stream holds every event under `<prefix>.>`; each durable
+ * consumer is a pull consumer with explicit acks. Reconnection is left to the client, which
+ * retries forever; a consumer whose stream or durable vanished (a server that lost its state)
+ * recreates both and carries on, and the projector heals the gap from the event store.
+ */
+export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
+  const streamName = options.streamName ?? 'MONCAFE';
+  const prefix = options.subjectPrefix ?? 'cafe';
+  const retryDelayMs = options.retryDelayMs ?? 1000;
+  const log = options.logger;
+  const nc: NatsConnection = await connect({
+    servers: options.url.split(','),
+    name: 'moncafe',
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+  });
+  const js: JetStreamClient = jetstream(nc);
+  const jsm: JetStreamManager = await jetstreamManager(nc);
+  let closed = false;
+  const subscriptions = new Set<BusSubscription>();
+
+  async function ensureStream() {
+    try {
+      await jsm.streams.info(streamName);
+    } catch {
+      await jsm.streams.add({
+        name: streamName,
+        subjects: [`${prefix}.>`],
+        duplicate_window: nanos(options.duplicateWindowMs ?? 5 * 60_000),
+        max_age: nanos(options.maxAgeMs ?? 7 * 24 * 3600_000),
+      });
+    }
+  }
+  await ensureStream();
+
+  async function ensureConsumer(durableName: string) {
+    try {
+      await jsm.consumers.info(streamName, durableName);
+    } catch {
+      await jsm.consumers.add(streamName, {
+        durable_name: durableName,
+        ack_policy: AckPolicy.Explicit,
+        // A new consumer starts with the next message: its owner reads the past from the event store.
+        deliver_policy: DeliverPolicy.New,
+        ack_wait: nanos(30_000),
+        // One message in flight: a message delivered again after a failure cannot be overtaken
+        // by the next one, so delivery stays in publish order.
+        max_ack_pending: 1,
+      });
+    }
+  }
+
+  /** Waits `ms`, or less when `stopped` turns true (checked by the caller after). */
+  const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+  /** Runs `open` then drains what it returns, again and again until stopped, so a broken consumer recovers. */
+  function supervise(what: string, stopped: () => boolean, open: () => Promise<ConsumerMessages>, onMessage: (m: JsMsg) => Promise<void>) {
+    let current: ConsumerMessages | null = null;
+    const done = (async () => {
+      while (!stopped() && !closed) {
+        try {
+          current = await open();
+          if (stopped()) break;
+          for await (const m of current) {
+            await onMessage(m);
+            if (stopped()) break;
+          }
+        } catch (error) {
+          if (stopped() || closed) break;
+          log?.warn({ err: error, consumer: what }, 'bus consumer interrupted; reopening');
+          await pause(retryDelayMs);
+        } finally {
+          await current?.close().catch(() => undefined);
+          current = null;
+        }
+      }
+    })();
+    return {
+      stop: async () => {
+        await current?.close().catch(() => undefined);
+        await done;
+      },
+    };
+  }
+
+  return {
+    async publish(event: RecordedEvent, previousPosition: number) {
+      const h = headers();
+      h.set(HEADER_POSITION, String(event.position));
+      h.set(HEADER_PREVIOUS, String(previousPosition));
+      const body = JSON.stringify({ event, previousPosition });
+      try {
+        await js.publish(subjectOf(event, prefix), body, { msgID: event.eventId, headers: h, timeout: 5000 });
+      } catch (error) {
+        // The stream may be gone (a server that restarted without its state): create it, let the caller retry.
+        await ensureStream().catch(() => undefined);
+        throw error;
+      }
+    },
+
+    async consume(durableName: string, handler: BusHandler): Promise<BusSubscription> {
+      await ensureConsumer(durableName);
+      let stopped = false;
+      const runner = supervise(
+        durableName,
+        () => stopped,
+        async () => {
+          await ensureStream();
+          await ensureConsumer(durableName);
+          const consumer = await js.consumers.get(streamName, durableName);
+          return consumer.consume({ max_messages: 256, abort_on_missing_resource: true });
+        },
+        async (m) => {
+          let message: BusMessage;
+          try {
+            message = decode(m);
+          } catch (error) {
+            // Nothing can ever apply a malformed message: log it and let it go.
+            log?.error({ err: error, subject: m.subject, seq: m.seq }, 'dropping a malformed bus message');
+            m.term();
+            return;
+          }
+          try {
+            await handler(message);
+            m.ack();
+          } catch (error) {
+            log?.warn({ err: error, durableName, position: message.event.position }, 'bus handler failed; delivering again');
+            m.nak(retryDelayMs);
+          }
+        },
+      );
+      const subscription: BusSubscription = {
+        async close() {
+          stopped = true;
+          subscriptions.delete(subscription);
+          await runner.stop();
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async follow(listener: BusListener): Promise<BusSubscription> {
+      let stopped = false;
+      // An ordered consumer starting at the stream's next message; after a reconnect it
+      // resumes right after the last message it delivered.
+      const consumer = await js.consumers.get(streamName, { deliver_policy: DeliverPolicy.New });
+      const messages = await consumer.consume({ max_messages: 256 });
+      const done = (async () => {
+        try {
+          for await (const m of messages) {
+            if (stopped) break;
+            try {
+              listener(decode(m));
+            } catch (error) {
+              log?.warn({ err: error, subject: m.subject }, 'bus listener failed');
+            }
+          }
+        } catch (error) {
+          if (!stopped && !closed) log?.warn({ err: error }, 'live bus follower ended');
+        }
+      })();
+      const subscription: BusSubscription = {
+        async close() {
+          stopped = true;
+          subscriptions.delete(subscription);
+          await messages.close().catch(() => undefined);
+          await done;
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async close() {
+      for (const s of [...subscriptions]) await s.close();
+      closed = true;
+      await nc.drain().catch(() => nc.close());
+    },
+  };
+}
+
+/** Deletes a stream (tests clean up after themselves). */
+export async function deleteNatsStream(url: string, streamName: string): Promise<void> {
+  const nc = await connect({ servers: url.split(',') });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(streamName).catch(() => false);
+  } finally {
+    await nc.close();
+  }
+}
