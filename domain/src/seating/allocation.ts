@@ -3,13 +3,15 @@
  * what the calendar offers is exactly what `allocate-seat` can grant.
  */
 
-/** A seat as the catalog defines it. The array order is the floor order: neighbours in it are adjacent. */
+/** A reservable seat as the catalog defines it. The array order is the display order, used to break ties. */
 export interface SeatSpec {
   id: string;
   name: string;
   maxPeople: number;
   /** How long a booking keeps the seat when no course in the cart sets a duration. */
   holdMinutes: number;
+  /** Seats that can be joined with this one; adjacency is symmetric (either side may declare it). */
+  adjacentSeatIds: readonly string[];
 }
 
 /** A half-open interval [start, end) of minutes since midnight of the ledger's day. */
@@ -73,19 +75,49 @@ export function allocateSeats(
     if (found) return found;
   }
 
-  // Then the fewest adjacent seats; among equal counts, the least total capacity, then floor order.
+  // Then the fewest adjacent seats; among equal counts, the least total capacity, then display order.
   for (let size = 2; size <= seats.length; size++) {
-    const windows: { group: SeatSpec[]; capacity: number; index: number }[] = [];
-    for (let i = 0; i + size <= seats.length; i++) {
-      const group = seats.slice(i, i + size);
-      const capacity = group.reduce((sum, s) => sum + s.maxPeople, 0);
-      if (capacity >= people) windows.push({ group, capacity, index: i });
-    }
-    windows.sort((a, b) => a.capacity - b.capacity || a.index - b.index);
-    for (const { group } of windows) {
-      const found = usable(group);
+    const groups = connectedGroups(seats, size)
+      .map((indices) => ({ indices, capacity: indices.reduce((sum, i) => sum + seats[i]!.maxPeople, 0) }))
+      .filter((g) => g.capacity >= people)
+      .sort((a, b) => a.capacity - b.capacity || compareIndices(a.indices, b.indices));
+    for (const { indices } of groups) {
+      const found = usable(indices.map((i) => seats[i]!));
       if (found) return found;
     }
   }
   return null;
+}
+
+function compareIndices(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+/** Every set of `size` seats that is connected through adjacency, as sorted index lists. */
+function connectedGroups(seats: readonly SeatSpec[], size: number): number[][] {
+  const index = new Map(seats.map((s, i) => [s.id, i]));
+  const neighbours = seats.map(() => new Set<number>());
+  seats.forEach((seat, i) => {
+    for (const id of seat.adjacentSeatIds) {
+      const j = index.get(id);
+      if (j === undefined || j === i) continue;
+      neighbours[i]!.add(j);
+      neighbours[j]!.add(i);
+    }
+  });
+  let level = new Map<string, number[]>(seats.map((_, i) => [String(i), [i]]));
+  for (let n = 1; n < size; n++) {
+    const next = new Map<string, number[]>();
+    for (const group of level.values())
+      for (const member of group)
+        for (const j of neighbours[member]!) {
+          if (group.includes(j)) continue;
+          const grown = [...group, j].sort((a, b) => a - b);
+          next.set(grown.join(','), grown);
+        }
+    level = next;
+    if (level.size === 0) break;
+  }
+  return [...level.values()].filter((g) => g.length === size);
 }

@@ -5,8 +5,8 @@ import { tokyoInstant } from './business-time';
 import { initialState, seatingLedger, type SeatingEvent } from './ledger';
 
 const seats: SeatSpec[] = [
-  { id: 'T1', name: 'テーブル1', maxPeople: 2, holdMinutes: 90 },
-  { id: 'T2', name: 'テーブル2', maxPeople: 4, holdMinutes: 90 },
+  { id: 'T1', name: 'テーブル1', maxPeople: 2, holdMinutes: 90, adjacentSeatIds: [] },
+  { id: 'T2', name: 'テーブル2', maxPeople: 4, holdMinutes: 90, adjacentSeatIds: [] },
 ];
 const open: BusinessDay = { closed: false, openTime: '11:00', closeTime: '17:00' };
 const closed: BusinessDay = { closed: true, openTime: null, closeTime: null };

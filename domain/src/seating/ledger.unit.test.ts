@@ -7,12 +7,12 @@ import { seatingLedger, type SeatingCommand, type SeatingEvent, type SeatingStat
 
 const spec = deciderSpecification(seatingLedger);
 
-// Floor order: T1(2) T2(2) T3(4) C1(1); T1-T2-T3 are neighbours.
+// T1(2) - T2(2) - T3(4) stand in a row and can be joined; the counter seat C1(1) stands alone.
 const seats: SeatSpec[] = [
-  { id: 'T1', name: 'テーブル1', maxPeople: 2, holdMinutes: 90 },
-  { id: 'T2', name: 'テーブル2', maxPeople: 2, holdMinutes: 90 },
-  { id: 'T3', name: 'テーブル3', maxPeople: 4, holdMinutes: 90 },
-  { id: 'C1', name: 'カウンター1', maxPeople: 1, holdMinutes: 60 },
+  { id: 'T1', name: 'テーブル1', maxPeople: 2, holdMinutes: 90, adjacentSeatIds: ['T2'] },
+  { id: 'T2', name: 'テーブル2', maxPeople: 2, holdMinutes: 90, adjacentSeatIds: [] },
+  { id: 'T3', name: 'テーブル3', maxPeople: 4, holdMinutes: 90, adjacentSeatIds: ['T2'] },
+  { id: 'C1', name: 'カウンター1', maxPeople: 1, holdMinutes: 60, adjacentSeatIds: [] },
 ];
 const NOW = '2026-12-01T01:00:00.000Z';
 const LATER = '2026-12-01T01:04:59.000Z';
@@ -57,6 +57,12 @@ describe('seating ledger', () => {
 
     it('joins the fewest adjacent seats when no single seat fits', () => {
       spec.given([]).when(hold({ people: 6 })).then([held('h1', 's1', ['T2', 'T3'], noon, noon + 90, 6)]);
+      spec.given([]).when(hold({ people: 8 })).then([held('h1', 's1', ['T1', 'T2', 'T3'], noon, noon + 90, 8)]);
+    });
+
+    it('never joins seats that are not adjacent', () => {
+      // With T2 taken, T1 and T3 together would seat 6, but they do not touch.
+      spec.given([booked('r1', ['T2'])]).when(hold({ people: 5 })).thenThrows(code('seats_full'));
     });
 
     it('refuses a party no seat combination can take', () => {
