@@ -1,0 +1,40 @@
+import holidayTable from '@holiday-jp/holiday_jp/lib/holidays';
+import { isIsoDate, type IsoDate } from './dates';
+
+/**
+ * Japanese public holidays (with substitute and citizen's holidays) from the 1970–2050
+ * reference table of `@holiday-jp/holiday_jp`. We read the table directly rather than its
+ * `between()`, which turns dates into `Date` objects at local midnight and so depends on the
+ * host's time zone; here a date stays a `YYYY-MM-DD` string (Asia/Tokyo calendar date).
+ */
+export interface Holiday {
+  date: IsoDate;
+  /** Japanese weekday, e.g. 月. */
+  week: string;
+  week_en: string;
+  /** Japanese name, e.g. 元日. */
+  name: string;
+  name_en: string;
+}
+
+// The package types the table as one huge literal; a plain record is all we need.
+const table: Readonly<Record<string, Holiday>> = holidayTable as unknown as Record<string, Holiday>;
+
+export function isHoliday(date: IsoDate): boolean {
+  return Object.hasOwn(table, date);
+}
+
+export function holidayOn(date: IsoDate): Holiday | null {
+  const holiday = table[date];
+  return holiday ? { ...holiday } : null;
+}
+
+/** Holidays from `start` to `end`, both included, in date order. */
+export function holidaysBetween(start: IsoDate, end: IsoDate): Holiday[] {
+  if (!isIsoDate(start) || !isIsoDate(end)) throw new RangeError(`not YYYY-MM-DD dates: ${start}, ${end}`);
+  // Plain string comparison orders YYYY-MM-DD dates correctly.
+  return Object.values(table)
+    .filter((h) => start <= h.date && h.date <= end)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    .map((h) => ({ ...h }));
+}

@@ -1,0 +1,122 @@
+import { assertNever, DomainError, type Decider } from '../decider';
+import type { RecordedEvent } from '../ports';
+import { canonicalRecordId, catalogSchemas, isCatalogKind, recordIdSchema, type CatalogData, type CatalogKind } from './kinds';
+
+/**
+ * One generic decider for every kind of reference data: a record is saved (created or
+ * replaced as a whole) or removed. Stream: `catalog-{kind}-{id}`.
+ */
+
+type KindUnion<T> = { [K in CatalogKind]: T & { kind: K; data: CatalogData<K> } }[CatalogKind];
+type KindIdUnion = { [K in CatalogKind]: { kind: K; id: string } }[CatalogKind];
+
+export type SaveRecord = { type: 'SaveRecord'; kind: CatalogKind; id: string; data: unknown };
+export type RemoveRecord = { type: 'RemoveRecord'; kind: CatalogKind; id: string };
+export type CatalogCommand = SaveRecord | RemoveRecord;
+
+/** `data` is narrowed by `kind`: `if (e.data.kind === 'seat') e.data.data.max_people`. */
+export type RecordSaved = { type: 'RecordSaved'; data: KindUnion<{ id: string }> };
+export type RecordRemoved = { type: 'RecordRemoved'; data: KindIdUnion };
+export type CatalogEvent = RecordSaved | RecordRemoved;
+
+export type CatalogState =
+  | { status: 'empty' }
+  | { status: 'saved'; kind: CatalogKind; id: string; data: unknown }
+  | { status: 'removed'; kind: CatalogKind; id: string };
+
+export type CatalogErrorCode = 'invalid_record' | 'not_found';
+
+export interface CatalogIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+export function catalogStreamId(kind: CatalogKind, id: string): string {
+  return `catalog-${kind}-${id}`;
+}
+
+function invalid(kind: CatalogKind, id: string, issues: CatalogIssue[]): DomainError<CatalogErrorCode> {
+  return new DomainError('invalid_record', `invalid ${kind} ${id}: ${issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`, {
+    kind,
+    id,
+    issues,
+  });
+}
+
+/** Validates a record's id and data for its kind; answers the data with defaults filled in. */
+export function parseRecord<K extends CatalogKind>(kind: K, id: string, data: unknown): CatalogData<K> {
+  const idResult = recordIdSchema.safeParse(id);
+  if (!idResult.success) throw invalid(kind, id, idResult.error.issues.map((i) => ({ path: ['id'], message: i.message })));
+  const result = catalogSchemas[kind].safeParse(data);
+  if (!result.success) {
+    throw invalid(
+      kind,
+      id,
+      result.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message })),
+    );
+  }
+  const parsed = result.data as CatalogData<K>;
+  const canonical = canonicalRecordId(kind, parsed);
+  if (canonical !== null && canonical !== id) {
+    throw invalid(kind, id, [{ path: ['id'], message: `a ${kind} record for this data must have id ${canonical}` }]);
+  }
+  return parsed;
+}
+
+/** Key-order-independent equality of JSON data, so re-saving what is stored appends nothing. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+function decide(command: CatalogCommand, state: CatalogState): CatalogEvent[] {
+  switch (command.type) {
+    case 'SaveRecord': {
+      const data = parseRecord(command.kind, command.id, command.data);
+      if (state.status === 'saved' && canonicalJson(state.data) === canonicalJson(data)) return [];
+      return [{ type: 'RecordSaved', data: { kind: command.kind, id: command.id, data } as RecordSaved['data'] }];
+    }
+    case 'RemoveRecord': {
+      if (state.status !== 'saved') {
+        throw new DomainError<CatalogErrorCode>('not_found', `no ${command.kind} ${command.id}`, { kind: command.kind, id: command.id });
+      }
+      return [{ type: 'RecordRemoved', data: { kind: command.kind, id: command.id } as RecordRemoved['data'] }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: CatalogState, event: CatalogEvent): CatalogState {
+  switch (event.type) {
+    case 'RecordSaved':
+      return { status: 'saved', kind: event.data.kind, id: event.data.id, data: event.data.data };
+    case 'RecordRemoved':
+      return { status: 'removed', kind: event.data.kind, id: event.data.id };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const catalogDecider: Decider<CatalogState, CatalogCommand, CatalogEvent> = {
+  initialState: () => ({ status: 'empty' }),
+  evolve,
+  decide,
+};
+
+/**
+ * Reads a recorded event as a catalog event, or null when it belongs to another context.
+ * Saved data is parsed again with the kind's current schema, so defaults added since the
+ * event was written are filled in for every reader.
+ */
+export function toCatalogEvent(event: Pick<RecordedEvent, 'type' | 'data'>): CatalogEvent | null {
+  if (event.type !== 'RecordSaved' && event.type !== 'RecordRemoved') return null;
+  const data = event.data as { kind?: unknown; id?: unknown; data?: unknown } | null;
+  if (!data || typeof data.kind !== 'string' || !isCatalogKind(data.kind) || typeof data.id !== 'string') return null;
+  if (event.type === 'RecordRemoved') return { type: 'RecordRemoved', data: { kind: data.kind, id: data.id } as RecordRemoved['data'] };
+  const parsed = catalogSchemas[data.kind].parse(data.data);
+  return { type: 'RecordSaved', data: { kind: data.kind, id: data.id, data: parsed } as RecordSaved['data'] };
+}

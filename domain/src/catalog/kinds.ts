@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { isIsoDate } from '../calendar/dates';
+
+/**
+ * The kinds of reference data the admin area edits, each with the zod schema its data must
+ * pass. Field names are snake_case, as in the spec's answer shapes, so a read model row and an
+ * `/api` answer need no renaming. A record's own id is not part of its data: it is the `id`
+ * of the command and event (and the `store_id` of a store, the `option_id` of a menu option).
+ *
+ * Schemas may only grow in backward-compatible ways (new fields with defaults): projectors
+ * parse old events with the current schema, which fills the defaults in.
+ */
+
+/** Ids are short, url- and stream-name-safe strings ('2', 'seat-a1', a uuid). */
+export const recordIdSchema = z
+  .string()
+  .max(120)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'ids use letters, digits and _ . : - only');
+
+const storeId = recordIdSchema;
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().default(null);
+const displayOrder = z.int().min(0).max(1_000_000).default(0);
+/** A clock time of day, `HH:MM`, 00:00–23:59. */
+export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+const isoDate = z.string().refine(isIsoDate, 'YYYY-MM-DD');
+/** Image and link targets: a path the web app serves (`/images/…`) or an absolute http(s) URL. */
+const urlOrPath = z
+  .string()
+  .max(2000)
+  .refine((v) => (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/.test(v), 'a /path or an http(s) URL');
+const price = z.int().min(0).max(10_000_000);
+
+export const storeSchema = z.object({
+  name: text(100),
+  postal_code: z.string().regex(/^\d{3}-?\d{4}$/, '123-4567').nullable().default(null),
+  address: text(300),
+  phone: z.string().regex(/^[0-9+][0-9-]{5,20}$/, 'digits and hyphens'),
+  email: z.email().nullable().default(null),
+  /** How to get there, e.g. 駅から徒歩2分 (shown on /access). */
+  access_note: optionalText(500),
+  display_order: displayOrder,
+});
+
+export const seatSchema = z.object({
+  store_id: storeId,
+  name: text(50),
+  max_people: z.int().min(1).max(50),
+  /** How long a reservation holds the seat. */
+  reservation_hold_minutes: z.int().min(5).max(24 * 60).default(90),
+  /** Counter or standing places that only take walk-ins are false. */
+  is_reservable: z.boolean().default(true),
+  /**
+   * Seats that can be joined with this one for a larger party. Declaring a pair on either
+   * side is enough: readers treat adjacency as symmetric.
+   */
+  adjacent_seat_ids: z.array(recordIdSchema).max(50).default([]),
+  display_order: displayOrder,
+});
+
+export const menuCategorySchema = z.enum(['drink', 'food', 'dessert']);
+
+export const menuSchema = z
+  .object({
+    store_id: storeId,
+    name: text(100),
+    description: z.string().trim().max(2000).default(''),
+    /** Yen, tax included as shown to the guest. */
+    price,
+    image_url: urlOrPath.nullable().default(null),
+    /** When null, screens infer it from the name (see inferMenuCategory). */
+    category: menuCategorySchema.nullable().default(null),
+    show_on_menu: z.boolean().default(true),
+    show_on_reservation: z.boolean().default(false),
+    show_on_order: z.boolean().default(false),
+    /** A course must be booked this many days before the date, by deadline_time. */
+    deadline_days_before: z.int().min(0).max(365).nullable().default(null),
+    deadline_time: timeOfDaySchema.nullable().default(null),
+    /** How long a reservation course takes; null means the seat's hold time. */
+    duration_minutes: z.int().min(5).max(24 * 60).nullable().default(null),
+    display_order: displayOrder,
+  })
+  .refine((m) => (m.deadline_days_before === null) === (m.deadline_time === null), {
+    message: 'deadline_days_before and deadline_time are set together',
+    path: ['deadline_time'],
+  });
+
+export const menuOptionTypeSchema = z.enum(['text', 'radio', 'select', 'checkbox', 'image']);
+
+export const menuOptionChoiceSchema = z.object({
+  id: recordIdSchema,
+  label: text(100),
+  extra_price: price.default(0),
+});
+
+/** An option asked when a menu is booked; its record id is the spec's `option_id`. */
+export const menuOptionSchema = z
+  .object({
+    menu_id: recordIdSchema,
+    label: text(100),
+    type: menuOptionTypeSchema,
+    required: z.boolean().default(false),
+    choices: z.array(menuOptionChoiceSchema).max(100).default([]),
+    display_order: displayOrder,
+  })
+  .refine((o) => !['radio', 'select'].includes(o.type) || o.choices.length > 0, {
+    message: 'radio and select options need at least one choice',
+    path: ['choices'],
+  })
+  .refine((o) => new Set(o.choices.map((c) => c.id)).size === o.choices.length, {
+    message: 'choice ids must be unique within an option',
+    path: ['choices'],
+  });
+
+/** Shows (is_show 1) or hides (0) a child option when its parent option holds a value. */
+export const optionDependencySchema = z
+  .object({
+    menu_id: recordIdSchema,
+    parent_option_id: recordIdSchema,
+    child_option_id: recordIdSchema,
+    /** The parent's value as typed or chosen (text, or a choice label). */
+    parent_value: z.string().max(200).nullable().default(null),
+    /** The id of the parent's choice. */
+    parent_choice_value: z.string().max(200).nullable().default(null),
+    is_show: z.union([z.literal(0), z.literal(1)]).default(1),
+  })
+  .refine((d) => d.parent_value !== null || d.parent_choice_value !== null, {
+    message: 'parent_value or parent_choice_value is needed',
+    path: ['parent_value'],
+  })
+  .refine((d) => d.parent_option_id !== d.child_option_id, {
+    message: 'an option cannot depend on itself',
+    path: ['child_option_id'],
+  });
+
+const hours = {
+  open_time: timeOfDaySchema.nullable().default(null),
+  close_time: timeOfDaySchema.nullable().default(null),
+  is_closed: z.boolean().default(false),
+};
+
+/**
+ * Opening hours: a rule per weekday (0 = Sunday), a rule for public holidays, or an override
+ * for one date. See docs/decisions/003-business-hours.md for how a date is resolved.
+ */
+export const businessHoursSchema = z
+  .discriminatedUnion('rule', [
+    z.object({ rule: z.literal('weekday'), store_id: storeId, weekday: z.int().min(0).max(6), ...hours }),
+    z.object({ rule: z.literal('holiday'), store_id: storeId, ...hours }),
+    z.object({ rule: z.literal('date'), store_id: storeId, date: isoDate, ...hours }),
+  ])
+  .refine((h) => h.is_closed || (h.open_time !== null && h.close_time !== null), {
+    message: 'an open day needs open_time and close_time',
+    path: ['open_time'],
+  })
+  .refine((h) => h.is_closed || h.open_time === null || h.close_time === null || h.open_time < h.close_time, {
+    message: 'close_time must be after open_time',
+    path: ['close_time'],
+  });
+
+export const sameDaySettingsSchema = z.object({
+  store_id: storeId,
+  is_enabled: z.boolean(),
+  /** Same-day bookings close at this time; null means until closing time. */
+  deadline_time: timeOfDaySchema.nullable().default(null),
+});
+
+export const homepageCardTypeSchema = z.enum(['instagram', 'calendar', 'other']);
+
+export const homepageCardSchema = z.object({
+  card_type: homepageCardTypeSchema,
+  link_url: urlOrPath.nullable().default(null),
+  image_url: urlOrPath.nullable().default(null),
+  title: z.string().trim().max(100).default(''),
+  description: z.string().trim().max(1000).default(''),
+  is_active: z.boolean().default(true),
+  display_order: displayOrder,
+});
+
+/** A notice printed in reservation mails and on the confirm and cancel pages. */
+export const noticeSchema = z.object({
+  /** null: shown for every store. */
+  store_id: storeId.nullable().default(null),
+  title: z.string().trim().max(100).default(''),
+  content: text(2000),
+  is_active: z.boolean().default(true),
+  display_order: displayOrder,
+});
+
+export const catalogSchemas = {
+  store: storeSchema,
+  seat: seatSchema,
+  menu: menuSchema,
+  'menu-option': menuOptionSchema,
+  'option-dependency': optionDependencySchema,
+  'business-hours': businessHoursSchema,
+  'same-day-settings': sameDaySettingsSchema,
+  'homepage-card': homepageCardSchema,
+  notice: noticeSchema,
+} as const;
+
+export type CatalogKind = keyof typeof catalogSchemas;
+export const catalogKinds = Object.keys(catalogSchemas) as CatalogKind[];
+
+/** The data of a record of kind K as stored in events (defaults filled in). */
+export type CatalogData<K extends CatalogKind = CatalogKind> = z.output<(typeof catalogSchemas)[K]>;
+/** What a caller may send for kind K (fields with defaults may be left out). */
+export type CatalogInput<K extends CatalogKind = CatalogKind> = z.input<(typeof catalogSchemas)[K]>;
+
+export type StoreData = CatalogData<'store'>;
+export type SeatData = CatalogData<'seat'>;
+export type MenuData = CatalogData<'menu'>;
+export type MenuCategory = z.output<typeof menuCategorySchema>;
+export type MenuOptionType = z.output<typeof menuOptionTypeSchema>;
+export type MenuOptionChoice = z.output<typeof menuOptionChoiceSchema>;
+export type MenuOptionData = CatalogData<'menu-option'>;
+export type OptionDependencyData = CatalogData<'option-dependency'>;
+export type BusinessHoursData = CatalogData<'business-hours'>;
+export type SameDaySettingsData = CatalogData<'same-day-settings'>;
+export type HomepageCardType = z.output<typeof homepageCardTypeSchema>;
+export type HomepageCardData = CatalogData<'homepage-card'>;
+export type NoticeData = CatalogData<'notice'>;
+
+export function isCatalogKind(value: string): value is CatalogKind {
+  return Object.hasOwn(catalogSchemas, value);
+}
+
+/**
+ * Kinds whose id follows from their data, so that two records can never claim the same slot
+ * (two "Monday" rules for one store, two same-day settings): the decider refuses another id.
+ */
+export function canonicalRecordId<K extends CatalogKind>(kind: K, data: CatalogData<K>): string | null {
+  if (kind === 'business-hours') return businessHoursRecordId(data as BusinessHoursData);
+  if (kind === 'same-day-settings') return (data as SameDaySettingsData).store_id;
+  return null;
+}
+
+/** `{store}-weekday-{0..6}`, `{store}-holiday` or `{store}-{YYYY-MM-DD}`. */
+export function businessHoursRecordId(
+  rule:
+    | { rule: 'weekday'; store_id: string; weekday: number }
+    | { rule: 'holiday'; store_id: string }
+    | { rule: 'date'; store_id: string; date: string },
+): string {
+  switch (rule.rule) {
+    case 'weekday':
+      return `${rule.store_id}-weekday-${rule.weekday}`;
+    case 'holiday':
+      return `${rule.store_id}-holiday`;
+    case 'date':
+      return `${rule.store_id}-${rule.date}`;
+  }
+}
