@@ -1,3 +1,5 @@
+import { accountMigrations } from './accounts/migration';
+import { accountsProjector } from './accounts/projector';
 import { checkpointMigrations } from './checkpoints/migration';
 import type { Projector, ReadModelMigrations } from './projector';
 
@@ -11,7 +13,10 @@ export interface ReadModel {
   projector?: Projector;
 }
 
-export const readModels: ReadModel[] = [{ migrations: checkpointMigrations }];
+export const readModels: ReadModel[] = [
+  { migrations: checkpointMigrations },
+  { migrations: accountMigrations, projector: accountsProjector },
+];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));
 

@@ -1,0 +1,15 @@
+import type { ColumnType } from 'kysely';
+
+/** Accounts as the admin's user list sees them. Never a password or its hash. */
+export interface AccountTables {
+  accounts: {
+    account_id: string;
+    name: string;
+    email: string;
+    /** Staff roles (admin, monitor, staff), kept sorted. */
+    roles: ColumnType<string[], string, string>;
+    /** Whether the account can sign in with a password (false: OIDC only). */
+    has_password: boolean;
+    registered_at: Date;
+  };
+}
