@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { addLine, parseStoredCart, removeOne, totalPrice, totalQuantity } from './cart';
+
+const coffee = { menu_id: 'm1', name: 'コーヒー', price: 500 };
+const cake = { menu_id: 'm2', name: 'ケーキ', price: 650 };
+
+describe('cart', () => {
+  it('merges repeated additions into one line and totals quantities and prices', () => {
+    const cart = addLine(addLine(addLine([], coffee), cake), coffee);
+    expect(cart).toEqual([
+      { ...coffee, quantity: 2 },
+      { ...cake, quantity: 1 },
+    ]);
+    expect(totalQuantity(cart)).toBe(3);
+    expect(totalPrice(cart)).toBe(1650);
+  });
+
+  it('never goes below a quantity of 1: removing the last one removes the line', () => {
+    const cart = addLine(addLine([], coffee), coffee);
+    expect(removeOne(cart, 'm1')).toEqual([{ ...coffee, quantity: 1 }]);
+    expect(removeOne(removeOne(cart, 'm1'), 'm1')).toEqual([]);
+  });
+
+  it('treats malformed storage as an empty cart', () => {
+    expect(parseStoredCart(null)).toEqual([]);
+    expect(parseStoredCart('not json')).toEqual([]);
+    expect(parseStoredCart('[{"menu_id":"m1","name":"x","price":-1,"quantity":1}]')).toEqual([]);
+    expect(parseStoredCart(JSON.stringify([{ ...coffee, quantity: 2 }]))).toEqual([{ ...coffee, quantity: 2 }]);
+  });
+});
