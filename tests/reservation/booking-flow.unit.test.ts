@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '@moncafe/domain/decider';
+import { bookingFlow } from '@moncafe/domain/reservation/booking-flow';
+import { memoryEventStore } from '@moncafe/infra/eventstore/memory';
+import { cakeCourse, fixedCatalog, manualClock, realIds, sha256, START, STORE } from './fixtures';
+
+function setup() {
+  const clock = manualClock(START);
+  const eventStore = memoryEventStore(clock.now);
+  const flow = bookingFlow({ eventStore, ids: realIds, clock, catalog: fixedCatalog(), hashToken: sha256 });
+  return { clock, eventStore, flow };
+}
+const contact = { name: '山田花子', email: 'hanako@example.jp', phone: '090-1234-5678' };
+const lines = [{ menuId: cakeCourse.menuId, name: cakeCourse.name, price: 3000, quantity: 1 }];
+const c = 'corr-1';
+
+async function book(flow: ReturnType<typeof setup>['flow'], sessionId = 's1', people = 2) {
+  const held = await flow.allocateSeat({ sessionId, date: '2026-12-20', time: '12:00', people, menuIds: [cakeCourse.menuId], correlationId: c });
+  const requested = await flow.requestReservation({ sessionId, date: '2026-12-20', time: '12:00', people, customer: contact, accountId: null, lines, detail: {}, optionsPrice: 0, correlationId: c });
+  return { held, requested };
+}
+const refusedWith = async (promise: Promise<unknown>, code: string) => {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).code).toBe(code);
+};
+
+describe('booking flow', () => {
+  it('holds a seat, turns it into a reservation awaiting confirmation, and books it on confirmation', async () => {
+    const { flow, clock } = setup();
+    const { held, requested } = await book(flow);
+    expect(held.seatIds).toEqual(['T1']);
+    expect(requested.token.startsWith(`${requested.reservationId}.`)).toBe(true);
+    // ≥128 random bits: 16 bytes in base64url.
+    expect(requested.token.split('.')[1]!.length).toBeGreaterThanOrEqual(22);
+    expect((await flow.reservation(requested.reservationId)).status).toBe('awaiting_confirmation');
+
+    clock.advance(4);
+    const confirmed = await flow.confirm(requested.token, c);
+    expect(confirmed.alreadyConfirmed).toBe(false);
+    expect((await flow.reservation(requested.reservationId)).status).toBe('confirmed');
+    expect(Object.keys((await flow.ledger(STORE, '2026-12-20')).bookings)).toEqual([requested.reservationId]);
+
+    // The used link shows the reservation as confirmed and appends nothing.
+    const again = await flow.confirm(requested.token, c);
+    expect(again.alreadyConfirmed).toBe(true);
+    expect(again.position).toBeNull();
+  });
+
+  it('refuses a link five minutes old as expired, and its seats are free again', async () => {
+    const { flow, clock } = setup();
+    const { requested } = await book(flow);
+    clock.advance(5);
+    await refusedWith(flow.confirm(requested.token, c), 'token_expired');
+    expect((await flow.reservation(requested.reservationId)).status).toBe('awaiting_confirmation');
+    const other = await flow.allocateSeat({ sessionId: 's2', date: '2026-12-20', time: '12:00', people: 2, menuIds: [], correlationId: c });
+    expect(other.seatIds).toEqual(['T1']);
+  });
+
+  it('refuses a tampered token', async () => {
+    const { flow } = setup();
+    const { requested } = await book(flow);
+    await refusedWith(flow.confirm(`${requested.reservationId}.AAAAAAAAAAAAAAAAAAAAAAAA`, c), 'invalid_token');
+    await refusedWith(flow.confirm('not-a-token', c), 'invalid_token');
+  });
+
+  it('a hold counts as taken while it lasts and not after', async () => {
+    const { flow, clock } = setup();
+    await flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 2, menuIds: [], correlationId: c });
+    const second = await flow.allocateSeat({ sessionId: 's2', date: '2026-12-20', time: '12:30', people: 2, menuIds: [], correlationId: c });
+    expect(second.seatIds).toEqual(['T2']);
+    clock.advance(5);
+    const third = await flow.allocateSeat({ sessionId: 's3', date: '2026-12-20', time: '12:00', people: 2, menuIds: [], correlationId: c });
+    expect(third.seatIds).toEqual(['T1']);
+  });
+
+  it('releases the hold when the cart empties', async () => {
+    const { flow } = setup();
+    await flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 2, menuIds: [], correlationId: c });
+    await flow.releaseHold({ sessionId: 's1', date: '2026-12-20', correlationId: c });
+    expect((await flow.ledger(STORE, '2026-12-20')).holds).toEqual({});
+  });
+
+  it('cancels with the matching e-mail, releasing the seats at once; a wrong e-mail looks like an unknown id', async () => {
+    const { flow } = setup();
+    const { requested } = await book(flow);
+    await flow.confirm(requested.token, c);
+    await refusedWith(flow.cancel({ reservationId: requested.reservationId, proof: { kind: 'email', email: 'x@example.jp' }, reason: '', correlationId: c }), 'not_found');
+    await refusedWith(flow.cancel({ reservationId: '00000000-0000-4000-8000-000000000000', proof: { kind: 'email', email: contact.email }, reason: '', correlationId: c }), 'not_found');
+    await flow.cancel({ reservationId: requested.reservationId, proof: { kind: 'email', email: contact.email }, reason: '都合が悪くなった', correlationId: c });
+    expect((await flow.reservation(requested.reservationId)).status).toBe('cancelled');
+    expect((await flow.ledger(STORE, '2026-12-20')).bookings).toEqual({});
+  });
+
+  it('refuses dates by the spec checks before looking at seats', async () => {
+    const { flow } = setup();
+    // 2026-12-16 is a Wednesday: closed.
+    await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-16', time: '12:00', people: 2, menuIds: [], correlationId: c }), 'date_refused');
+    // The cake course must be booked two days before at 18:00.
+    await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-11', time: '12:00', people: 2, menuIds: [cakeCourse.menuId], correlationId: c }), 'date_refused');
+    // Today, a time already past.
+    await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-10', time: '09:30', people: 2, menuIds: [], correlationId: c }), 'time_unavailable');
+  });
+
+  it('answers seats_full when nothing fits', async () => {
+    const { flow } = setup();
+    await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 13, menuIds: [], correlationId: c }), 'seats_full');
+  });
+});
