@@ -1,0 +1,287 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
+import { ensureCheckpoint, lockCheckpoint, readCheckpoints, saveCheckpoint } from '@moncafe/projections/checkpoints/queries';
+import type { Database } from '@moncafe/projections/database';
+import type { Projector } from '@moncafe/projections/projector';
+import type { Bus, BusMessage, BusSubscription } from '../bus/port';
+
+/**
+ * Runs projectors: each catches up from the event store from its checkpoint, then follows
+ * its own durable bus consumer. Events are applied in a transaction that also moves the
+ * checkpoint (read under a row lock), so redelivery, a crash half-way or a second runner of
+ * the same projector applies nothing twice. A bus message whose `previousPosition` is past
+ * the checkpoint reveals a gap, which is read from the event store first.
+ */
+
+export interface ProjectionsOptions {
+  db: Kysely<Database>;
+  eventStore: EventStore;
+  bus: Bus;
+  projectors: readonly Projector[];
+  logger?: Logger;
+  /** Durable consumer name = prefix + projector name. */
+  consumerPrefix?: string;
+  /** Events read from the store per catch-up transaction. */
+  batchSize?: number;
+  /** Pause before a failed catch-up is tried again. */
+  retryDelayMs?: number;
+}
+
+export interface ProjectionsHandle {
+  /**
+   * Resolves once every projector's checkpoint is at or past `position`. Bounded: after
+   * `timeoutMs` it REJECTS with a ProjectionLagError naming the projectors still behind (the
+   * caller decides whether a stale page is acceptable). Lagging projectors are nudged to read
+   * the event store, so read-your-writes holds even while the relay or the bus is down.
+   */
+  waitFor(position: number, timeoutMs?: number): Promise<void>;
+  /** Resolves when the catch-up done at start has finished for every projector. */
+  ready: Promise<void>;
+  /** Last checkpoint seen by this runner, per projector name. */
+  checkpoints(): ReadonlyMap<string, number>;
+  stop(): Promise<void>;
+}
+
+export class ProjectionLagError extends Error {
+  constructor(
+    readonly position: number,
+    readonly behind: Record<string, number>,
+  ) {
+    super(`read models did not reach position ${position} in time: ${JSON.stringify(behind)}`);
+    this.name = 'ProjectionLagError';
+  }
+}
+
+const DEFAULT_WAIT_MS = 5000;
+const DB_POLL_MS = 100;
+
+/** Durable consumer names: NATS allows no dots, wildcards or whitespace. */
+export function durableNameOf(prefix: string, projector: Pick<Projector, 'name'>): string {
+  return `${prefix}${projector.name}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/**
+ * Applies `events` (in position order) that are past the checkpoint, in one transaction with
+ * the checkpoint. Returns the checkpoint after it.
+ */
+export async function applyEvents(db: Kysely<Database>, projector: Projector, events: readonly RecordedEvent[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const checkpoint = await lockCheckpoint(trx, projector.name);
+    let last = checkpoint;
+    for (const event of events) {
+      if (event.position <= last) continue;
+      await projector.apply(trx, event);
+      last = event.position;
+    }
+    if (last > checkpoint) await saveCheckpoint(trx, projector.name, last);
+    return last;
+  });
+}
+
+interface Running {
+  projector: Projector;
+  checkpoint: number;
+  /** Work on one projector runs one piece at a time, in arrival order. */
+  tail: Promise<void>;
+  /** Highest position a nudge has already been queued for. */
+  nudged: number;
+  subscription: BusSubscription | null;
+}
+
+export async function startProjections(options: ProjectionsOptions): Promise<ProjectionsHandle> {
+  const { db, eventStore, bus, logger } = options;
+  const prefix = options.consumerPrefix ?? 'projector-';
+  const batchSize = options.batchSize ?? 200;
+  const retryDelayMs = options.retryDelayMs ?? 1000;
+  let stopped = false;
+  const progress = new Set<() => void>();
+
+  const running: Running[] = [];
+  for (const projector of options.projectors) {
+    await ensureCheckpoint(db, projector.name);
+  }
+  const initial = await readCheckpoints(
+    db,
+    options.projectors.map((p) => p.name),
+  );
+  for (const projector of options.projectors) {
+    running.push({ projector, checkpoint: initial.get(projector.name) ?? 0, tail: Promise.resolve(), nudged: 0, subscription: null });
+  }
+
+  function advance(r: Running, checkpoint: number) {
+    if (checkpoint <= r.checkpoint) return;
+    r.checkpoint = checkpoint;
+    for (const notify of [...progress]) notify();
+  }
+
+  function serial<T>(r: Running, work: () => Promise<T>): Promise<T> {
+    const run = r.tail.then(work);
+    r.tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** Reads the store after the checkpoint up to `upTo` (inclusive; Infinity = the head) and applies it. */
+  async function catchUp(r: Running, upTo: number) {
+    while (!stopped && r.checkpoint < upTo) {
+      const page = await eventStore.readAll({ after: r.checkpoint, maxCount: batchSize });
+      const wanted = page.filter((e) => e.position <= upTo);
+      if (wanted.length === 0) return;
+      advance(r, await applyEvents(db, r.projector, wanted));
+      if (wanted.length < page.length || page.length < batchSize) return;
+    }
+  }
+
+  async function catchUpUntilDone(r: Running) {
+    while (!stopped) {
+      try {
+        await catchUp(r, Infinity);
+        return;
+      } catch (err) {
+        logger?.error({ err, projector: r.projector.name }, 'projector catch-up failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+      }
+    }
+  }
+
+  async function onMessage(r: Running, { event, previousPosition }: BusMessage) {
+    if (stopped || event.position <= r.checkpoint) return;
+    if (previousPosition > r.checkpoint) {
+      logger?.info({ projector: r.projector.name, checkpoint: r.checkpoint, previousPosition }, 'gap before bus message; reading it from the event store');
+      await catchUp(r, event.position);
+      // The message's own event came with the gap, or the store could not fill it yet: then
+      // rejecting has the bus deliver the message again later.
+      if (r.checkpoint >= event.position) return;
+      if (r.checkpoint < previousPosition) throw new Error(`projector ${r.projector.name}: event store has no events up to ${previousPosition} yet`);
+    }
+    advance(r, await applyEvents(db, r.projector, [event]));
+  }
+
+  // Subscribe before catching up, so whatever is published meanwhile waits in the durable
+  // consumer. Which runs first does not matter: a message past the checkpoint reads its gap.
+  const started: Promise<void>[] = [];
+  for (const r of running) {
+    r.subscription = await bus.consume(durableNameOf(prefix, r.projector), (message) => serial(r, () => onMessage(r, message)));
+    started.push(serial(r, () => catchUpUntilDone(r)));
+  }
+  const ready = Promise.all(started).then(() => undefined);
+
+  function behind(position: number): Running[] {
+    return running.filter((r) => r.checkpoint < position);
+  }
+
+  return {
+    ready,
+    checkpoints: () => new Map(running.map((r) => [r.projector.name, r.checkpoint])),
+
+    async waitFor(position: number, timeoutMs = DEFAULT_WAIT_MS) {
+      if (behind(position).length === 0) return;
+      for (const r of behind(position)) {
+        if (r.nudged >= position) continue;
+        r.nudged = position;
+        // The store already holds the event (the command returned its position): read it
+        // rather than wait for the relay and the bus.
+        void serial(r, () => catchUp(r, position)).catch((err: unknown) =>
+          logger?.warn({ err, projector: r.projector.name }, 'read-your-writes catch-up failed'),
+        );
+      }
+      await new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (behind(position).length > 0) return;
+          finish();
+          resolve();
+        };
+        // Another process (a worker) may be the one applying: look at the table too.
+        const poll = setInterval(() => {
+          void readCheckpoints(
+            db,
+            running.map((r) => r.projector.name),
+          )
+            .then((current) => {
+              for (const r of running) advance(r, current.get(r.projector.name) ?? 0);
+              check();
+            })
+            .catch(() => undefined);
+        }, DB_POLL_MS);
+        const timer = setTimeout(() => {
+          finish();
+          reject(new ProjectionLagError(position, Object.fromEntries(behind(position).map((r) => [r.projector.name, r.checkpoint]))));
+        }, timeoutMs);
+        const finish = () => {
+          clearInterval(poll);
+          clearTimeout(timer);
+          progress.delete(check);
+        };
+        progress.add(check);
+        check();
+      });
+    },
+
+    async stop() {
+      stopped = true;
+      for (const r of running) await r.subscription?.close();
+      await Promise.all(running.map((r) => r.tail));
+    },
+  };
+}
+
+/**
+ * Read-your-writes for a process that does not run the projectors itself (a separate worker
+ * does): polls the checkpoint table until every named projector is at or past `position`.
+ * Rejects with a ProjectionLagError after `timeoutMs`.
+ */
+export async function waitForCheckpoints(db: Kysely<Database>, names: readonly string[], position: number, timeoutMs = DEFAULT_WAIT_MS): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const current = await readCheckpoints(db, names);
+    const lagging = [...current].filter(([, p]) => p < position);
+    if (lagging.length === 0) return;
+    if (performance.now() >= deadline) throw new ProjectionLagError(position, Object.fromEntries(lagging));
+    await new Promise((resolve) => setTimeout(resolve, DB_POLL_MS));
+  }
+}
+
+export interface RebuildResult {
+  /** Position the read models were rebuilt up to. */
+  position: number;
+  events: number;
+}
+
+/**
+ * Rebuilds read models from position 0: empties each projector's tables and resets its
+ * checkpoint in one transaction, then replays every event. Readers see empty tables until the
+ * replay passes them. A runner still live meanwhile is harmless: the checkpoint lock keeps
+ * every event applied once.
+ */
+export async function rebuildProjections(options: {
+  db: Kysely<Database>;
+  eventStore: EventStore;
+  projectors: readonly Projector[];
+  logger?: Logger;
+  batchSize?: number;
+}): Promise<RebuildResult> {
+  const { db, eventStore, projectors, logger } = options;
+  const batchSize = options.batchSize ?? 500;
+  for (const projector of projectors) {
+    await db.transaction().execute(async (trx) => {
+      for (const table of projector.tables) await trx.deleteFrom(table).execute();
+      await saveCheckpoint(trx, projector.name, 0);
+    });
+  }
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const page = await eventStore.readAll({ after, maxCount: batchSize });
+    if (page.length === 0) break;
+    for (const projector of projectors) await applyEvents(db, projector, page);
+    after = page[page.length - 1]?.position ?? after;
+    count += page.length;
+    logger?.debug({ position: after }, 'rebuilding read models');
+    if (page.length < batchSize) break;
+  }
+  logger?.info({ position: after, events: count, projectors: projectors.map((p) => p.name) }, 'read models rebuilt');
+  return { position: after, events: count };
+}

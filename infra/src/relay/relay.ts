@@ -1,0 +1,230 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { EventStore, Subscription } from '@moncafe/domain/ports';
+import type { Database } from '@moncafe/projections/database';
+import type { Bus } from '../bus/port';
+import type { DatabaseKind } from '../db/connection';
+
+/**
+ * The relay: reads the event store in position order from its own checkpoint and publishes
+ * each event to the bus with the position of the event before it. Publishing is at least
+ * once (a crash between publish and checkpoint publishes again); the bus drops a repeated
+ * event id and projectors skip what their checkpoint has passed. One relay leads at a time,
+ * by a PostgreSQL session advisory lock held on a dedicated connection; the others wait as
+ * hot standbys and take over when the leader's connection goes away.
+ * See docs/decisions/002-fan-out.md.
+ */
+
+export const relayMigrations: Record<string, Migration> = {
+  '2026-11-22T00-10-relay-checkpoint': {
+    // Migrations are frozen in time, so they take an untyped kysely.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('relay_checkpoint')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'bigint', (c) => c.notNull().defaultTo(sql`0`))
+        .execute();
+    },
+  },
+};
+
+/** First key of the relay's advisory lock (the two-key space does not overlap the one-key space the event store uses). */
+const RELAY_LOCK_CLASS = 47_202;
+
+export interface RelayOptions {
+  pool: pg.Pool;
+  kind: DatabaseKind;
+  eventStore: EventStore;
+  bus: Bus;
+  logger?: Logger;
+  /** Relays of one name share a checkpoint and a lock; another name is an independent relay. */
+  name?: string;
+  /** Not used: the relay's bookkeeping goes through `pool`. Accepted so a caller can pass its whole database handle. */
+  db?: Kysely<Database>;
+  /** How often a standby tries to take the lead. */
+  standbyPollMs?: number;
+  /** Pause after a failure (database or bus unreachable) before trying again. */
+  retryDelayMs?: number;
+}
+
+export interface Relay {
+  isLeader(): boolean;
+  /** Position of the last event this relay published (0 before it led). */
+  publishedPosition(): number;
+  /** Releases the lead (a standby takes over) and stops. */
+  stop(): Promise<void>;
+}
+
+/** A held lead: queries for the checkpoint run on the connection that holds the lock. */
+interface Lease {
+  query(text: string, values: unknown[]): Promise<pg.QueryResult>;
+  /** Set when the connection holding the lock fails: the lock is gone with it. */
+  lost: Promise<unknown>;
+  release(): Promise<void>;
+}
+
+async function tryLease(options: RelayOptions, name: string): Promise<Lease | null> {
+  if (options.kind === 'pglite') {
+    // One process owns an embedded database, and its single connection must not be held forever.
+    return { query: (text, values) => options.pool.query(text, values), lost: new Promise(() => {}), release: async () => {} };
+  }
+  const client = await options.pool.connect();
+  let broken: unknown = null;
+  let onLost: (reason: unknown) => void = () => {};
+  const lost = new Promise<unknown>((resolve) => (onLost = resolve));
+  // Without a listener, a dropped connection would crash the process.
+  const onError = (error: unknown) => {
+    broken = error;
+    onLost(error);
+  };
+  client.on('error', onError);
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [RELAY_LOCK_CLASS, name]);
+    if (!rows[0]?.locked) {
+      client.off('error', onError);
+      client.release();
+      return null;
+    }
+  } catch (error) {
+    client.off('error', onError);
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
+  return {
+    query: (text, values) => client.query(text, values),
+    lost,
+    async release() {
+      if (broken === null) {
+        try {
+          await client.query('select pg_advisory_unlock($1, hashtext($2))', [RELAY_LOCK_CLASS, name]);
+        } catch (error) {
+          broken = error;
+        }
+      }
+      client.off('error', onError);
+      // A broken connection is destroyed rather than returned to the pool.
+      client.release(broken === null ? undefined : broken instanceof Error ? broken : true);
+    },
+  };
+}
+
+export function startRelay(options: RelayOptions): Relay {
+  const { eventStore, bus, logger } = options;
+  const name = options.name ?? 'default';
+  const standbyPollMs = options.standbyPollMs ?? 1000;
+  const retryDelayMs = options.retryDelayMs ?? 1000;
+  let stopped = false;
+  let leader = false;
+  let published = 0;
+  let subscription: Subscription | null = null;
+  let wakeSleeper: (() => void) | null = null;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeSleeper = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => (wakeSleeper = null));
+
+  async function lead(lease: Lease) {
+    await lease.query('insert into relay_checkpoint (name, position) values ($1, 0) on conflict (name) do nothing', [name]);
+    const { rows } = await lease.query('select position from relay_checkpoint where name = $1', [name]);
+    let previous = Number((rows[0] as { position: number | string } | undefined)?.position ?? 0);
+    published = previous;
+    logger?.info({ relay: name, checkpoint: previous }, 'relay is leading');
+
+    // Checkpoint writes run one at a time behind the publishing; a burst collapses into one write.
+    let wanted = previous;
+    let written = previous;
+    let writing: Promise<void> | null = null;
+    let failure: unknown = null;
+    const writeCheckpoint = () => {
+      if (writing) return;
+      writing = (async () => {
+        while (written < wanted) {
+          const position = wanted;
+          await lease.query('update relay_checkpoint set position = $2 where name = $1', [name, position]);
+          written = position;
+        }
+      })()
+        .catch((error: unknown) => {
+          failure = error;
+          void subscription?.close();
+        })
+        .finally(() => (writing = null));
+    };
+
+    const sub = eventStore.subscribeToAll({ after: previous });
+    subscription = sub;
+    let lostReason: unknown = null;
+    void lease.lost.then((reason) => {
+      lostReason = reason ?? new Error('lock connection lost');
+      void sub.close();
+    });
+    try {
+      for await (const event of sub) {
+        if (stopped || lostReason || failure) break;
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await bus.publish(event, previous);
+            break;
+          } catch (error) {
+            if (stopped || lostReason) throw error;
+            logger?.warn({ err: error, relay: name, position: event.position, attempt }, 'publish failed; retrying');
+            await sleep(Math.min(retryDelayMs * 2 ** attempt, 10 * retryDelayMs));
+            if (stopped) throw error;
+          }
+        }
+        previous = event.position;
+        published = previous;
+        wanted = previous;
+        writeCheckpoint();
+      }
+    } finally {
+      await sub.close();
+      subscription = null;
+      while (writing) await writing;
+    }
+    if (lostReason) throw new Error('relay lost its lock connection', { cause: lostReason });
+    if (failure) throw failure;
+  }
+
+  const running = (async () => {
+    while (!stopped) {
+      let lease: Lease | null = null;
+      try {
+        lease = await tryLease(options, name);
+        if (!lease) {
+          await sleep(standbyPollMs);
+          continue;
+        }
+        leader = true;
+        await lead(lease);
+      } catch (error) {
+        if (!stopped) {
+          logger?.error({ err: error, relay: name }, 'relay failed; trying again');
+          await sleep(retryDelayMs);
+        }
+      } finally {
+        leader = false;
+        await lease?.release().catch(() => undefined);
+      }
+    }
+  })();
+
+  return {
+    isLeader: () => leader,
+    publishedPosition: () => published,
+    async stop() {
+      stopped = true;
+      wakeSleeper?.();
+      await subscription?.close();
+      await running;
+    },
+  };
+}

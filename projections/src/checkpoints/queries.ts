@@ -1,0 +1,44 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../database';
+
+/**
+ * Reads and moves projector checkpoints. Moving one always happens inside the transaction
+ * that applied the events, so the read model and its checkpoint never disagree.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Creates the checkpoint row at 0 if this projector has never run. */
+export async function ensureCheckpoint(db: Db, name: string): Promise<void> {
+  await db
+    .insertInto('projection_checkpoints')
+    .values({ name, position: 0 })
+    .onConflict((c) => c.column('name').doNothing())
+    .execute();
+}
+
+/**
+ * The projector's checkpoint, locking its row until the transaction ends: two runners of the
+ * same projector (two processes sharing a durable consumer) then apply each event once.
+ */
+export async function lockCheckpoint(trx: Transaction<Database>, name: string): Promise<number> {
+  const row = await trx.selectFrom('projection_checkpoints').select('position').where('name', '=', name).forUpdate().executeTakeFirst();
+  return row ? Number(row.position) : 0;
+}
+
+export async function saveCheckpoint(trx: Transaction<Database>, name: string, position: number): Promise<void> {
+  await trx
+    .insertInto('projection_checkpoints')
+    .values({ name, position })
+    .onConflict((c) => c.column('name').doUpdateSet({ position }))
+    .execute();
+}
+
+/** Checkpoints by projector name; a projector that never ran reads 0. */
+export async function readCheckpoints(db: Db, names: readonly string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>(names.map((n) => [n, 0]));
+  if (names.length === 0) return result;
+  const rows = await db.selectFrom('projection_checkpoints').select(['name', 'position']).where('name', 'in', [...names]).execute();
+  for (const row of rows) result.set(row.name, Number(row.position));
+  return result;
+}
