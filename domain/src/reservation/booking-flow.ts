@@ -55,6 +55,8 @@ export interface BookingFlowDeps {
   catalog: ReservationCatalog;
   /** One-way hash of a confirmation token (SHA-256 hex at the edge). */
   hashToken(token: string): string;
+  /** Conflict retries on a day's ledger; every concurrent chooser of the day may need one round. */
+  seatingAttempts?: number;
 }
 
 export type BookingErrorCode = 'no_store' | 'date_refused' | 'time_unavailable' | 'invalid_request';
@@ -62,7 +64,9 @@ export type BookingErrorCode = 'no_store' | 'date_refused' | 'time_unavailable' 
 const customer = (correlationId: string, storeId: string | null): CommandContext => ({ correlationId, actor: 'customer', storeId });
 
 export function bookingFlow(deps: BookingFlowDeps) {
-  const seating = commandHandler(seatingLedger, deps);
+  // A popular day sees many choosers at once and each conflict costs one reload, so the ledger
+  // gets far more retries than the default: a customer should hear "full", not "try again".
+  const seating = commandHandler(seatingLedger, { ...deps, maxAttempts: deps.seatingAttempts ?? 100 });
   const reservations = commandHandler(reservationDecider, deps);
 
   async function storeId(): Promise<string> {
