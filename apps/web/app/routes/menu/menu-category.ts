@@ -1,10 +1,7 @@
-/** The public menu's filter categories (the spec's four buttons are these plus すべて). */
-export type MenuCategory = 'drink' | 'food' | 'dessert';
+import { inferMenuCategory } from '@moncafe/domain/catalog/menu-category';
+import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 
-// English drink words must start a word: a plain substring test would make "steak" a drink.
-const drinkPattern = /\b(coffee|tea|juice|latte)/i;
-const drinkWords = ['コーヒー', '紅茶', 'ティー', 'ジュース', 'ラテ'];
-const dessertWords = ['cake', 'dessert', 'sweets', 'ケーキ', 'デザート', 'スイーツ'];
+export type { MenuCategory };
 
 const knownCategories: Record<string, MenuCategory> = {
   drink: 'drink',
@@ -16,14 +13,11 @@ const knownCategories: Record<string, MenuCategory> = {
 };
 
 /**
- * A menu item's category: the stored one when it is one of ours, otherwise guessed from the
- * name as the spec says (drink words first, then dessert words, else food).
+ * A menu item's category on /menu: the answer's category when it is one of ours, otherwise
+ * inferred from the name by the one shared rule (domain/catalog/menu-category), so the
+ * screen and the API never disagree.
  */
 export function menuCategory(name: string, stored?: string | null): MenuCategory {
   const known = stored ? knownCategories[stored.trim().toLowerCase()] : undefined;
-  if (known) return known;
-  if (drinkPattern.test(name) || drinkWords.some((word) => name.includes(word))) return 'drink';
-  const lower = name.toLowerCase();
-  if (dessertWords.some((word) => lower.includes(word))) return 'dessert';
-  return 'food';
+  return known ?? inferMenuCategory(name);
 }

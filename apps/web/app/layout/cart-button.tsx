@@ -1,0 +1,21 @@
+import { Link, useLocation } from 'react-router';
+import { totalQuantity } from '../cart/cart';
+import { useCart } from '../cart/cart-store';
+import { layoutTexts } from './texts';
+
+/** The footer's cart button: outside /order paths, only when the cart has items. */
+export function CartButton() {
+  const cart = useCart();
+  const { pathname } = useLocation();
+  const quantity = totalQuantity(cart);
+  if (quantity === 0 || isOrderPath(pathname)) return null;
+  return (
+    <Link to="/order?show_cart=true" className="cart-button" aria-label={layoutTexts.cartButtonLabel(quantity)} data-testid="cart-button">
+      {layoutTexts.cartButton(quantity)}
+    </Link>
+  );
+}
+
+export function isOrderPath(pathname: string): boolean {
+  return pathname === '/order' || pathname.startsWith('/order/');
+}

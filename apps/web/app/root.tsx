@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { CartButton } from './layout/cart-button';
+import { layoutTexts, PRODUCT_NAME } from './layout/texts';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="ja">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <header className="site-header">
+          <Link to="/moncafe" className="site-title">
+            {layoutTexts.headerHome}
+          </Link>
+          <nav className="header-nav" aria-label="operations">
+            <Link to="/monitor" className="header-button">
+              {layoutTexts.monitor}
+            </Link>
+            <Link to="/staff" className="header-button">
+              {layoutTexts.staff}
+            </Link>
+            <Link to="/admin" className="header-button">
+              {layoutTexts.admin}
+            </Link>
+          </nav>
+        </header>
+        <main className="site-main">{children}</main>
+        <footer className="site-footer">
+          <CartButton />
+          <small>{layoutTexts.copyright}</small>
+        </footer>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * The spec sends the user home on router errors. The error is still shown (and logged on the
+ * server) with a link, and the browser moves on to /moncafe — unless home itself failed, which
+ * would loop.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const atHome = pathname === '/moncafe';
+  useEffect(() => {
+    if (!atHome) void navigate('/moncafe', { replace: true });
+  }, [atHome, navigate]);
+  const status = isRouteErrorResponse(error) ? error.status : null;
+  return (
+    <section className="error-screen" role="alert">
+      <h1>{layoutTexts.errorTitle}</h1>
+      {status !== null && <p className="error-status">{status}</p>}
+      {!atHome && <p>{layoutTexts.errorBody}</p>}
+      <Link to="/moncafe" className="button">
+        {layoutTexts.backHome}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Route } from './+types/route';
+import { getRuntime } from '../../context';
+import { firstStorePlace } from '../../data/catalog.server';
+import { pageTitle } from '../../layout/texts';
+import { embeddedMapUrl, mapsPlatform, mapsUrl } from './maps-link';
+import { accessTexts } from './texts';
+
+export const meta = () => [{ title: pageTitle(accessTexts.title) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const place = await firstStorePlace(getRuntime(context).db);
+  return { place, platform: mapsPlatform(request.headers.get('user-agent') ?? '') };
+}
+
+export default function Access({ loaderData }: Route.ComponentProps) {
+  const { place } = loaderData;
+  const [platform, setPlatform] = useState(loaderData.platform);
+  useEffect(() => {
+    // iPadOS presents itself as a Mac; a touch screen tells them apart.
+    const ua = window.navigator.userAgent;
+    setPlatform(/Macintosh/.test(ua) && window.navigator.maxTouchPoints > 1 ? 'ios' : mapsPlatform(ua));
+  }, []);
+
+  return (
+    <article className="page access-page">
+      <h1>{accessTexts.heading}</h1>
+      <dl className="facts">
+        <dt>{accessTexts.storeName}</dt>
+        <dd data-testid="store-name">{place.name}</dd>
+        <dt>{accessTexts.address}</dt>
+        <dd>{place.address}</dd>
+        <dt>{accessTexts.walkingLabel}</dt>
+        <dd>{place.accessNote ?? accessTexts.walking}</dd>
+      </dl>
+      <p>
+        {accessTexts.closingDays} <Link to="/moncafe">{accessTexts.calendarLink}</Link>
+      </p>
+      <iframe className="map" title={accessTexts.mapTitle} src={embeddedMapUrl(place)} loading="lazy" referrerPolicy="no-referrer" />
+      <p>
+        <a className="button" href={mapsUrl(platform, place)} target="_blank" rel="noopener noreferrer" data-testid="open-maps" data-platform={platform}>
+          {accessTexts.openMaps[platform]}
+        </a>
+      </p>
+    </article>
+  );
+}

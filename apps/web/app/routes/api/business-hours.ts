@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { Route } from './+types/business-hours';
+import { datesBetween, isIsoDate } from '@moncafe/domain/calendar/dates';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { monthRange, tokyoDateOf, yearMonthOf } from '../../calendar/business-date';
+import { getRuntime } from '../../context';
+import { businessDays, UnknownStoreError } from '../../data/catalog.server';
+import { cacheLifetimeSeconds, cachedJson, notFoundJson, parseQuery } from './+shared/json';
+
+const isoDate = z.string().refine(isIsoDate, 'YYYY-MM-DD');
+/** The spec's longest use is today to two months ahead; a year is plenty and bounds the work. */
+const maxDays = 400;
+
+const querySchema = z
+  .object({
+    store_id: recordIdSchema.optional(),
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM')
+      .optional(),
+    start_date: isoDate.optional(),
+    end_date: isoDate.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.month !== undefined && (q.start_date !== undefined || q.end_date !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['month'], message: 'give month or start_date and end_date, not both' });
+    }
+    if ((q.start_date === undefined) !== (q.end_date === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [q.start_date === undefined ? 'start_date' : 'end_date'], message: 'start_date and end_date go together' });
+    }
+    if (q.start_date !== undefined && q.end_date !== undefined) {
+      if (q.end_date < q.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date is before start_date' });
+      else if (datesBetween(q.start_date, q.end_date).length > maxDays) {
+        ctx.addIssue({ code: 'custom', path: ['end_date'], message: `at most ${maxDays} days` });
+      }
+    }
+  });
+
+/**
+ * GET /api/admin/business-hours?month=YYYY-MM | ?start_date&end_date | (nothing: this month),
+ * optional store_id: a map by date of { is_closed, open_time, close_time, isHoliday }.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseQuery(request, querySchema);
+  const runtime = getRuntime(context);
+  const range =
+    query.start_date !== undefined && query.end_date !== undefined
+      ? { start: query.start_date, end: query.end_date }
+      : monthRange(yearMonthOf(query.month ? `${query.month}-01` : tokyoDateOf(runtime.clock.now())));
+  try {
+    const days = await businessDays(runtime.db, { storeId: query.store_id ?? null, ...range });
+    return cachedJson(days, cacheLifetimeSeconds.businessHours);
+  } catch (error) {
+    if (error instanceof UnknownStoreError) return notFoundJson('store not found');
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+import type { MenuCategory } from './menu-category';
+
+/** Words of the public menu (/menu). */
+export const menuTexts = {
+  title: 'メニュー',
+  heading: 'メニュー',
+  all: 'すべて',
+  categories: { drink: 'ドリンク', food: 'フード', dessert: 'デザート' } satisfies Record<MenuCategory, string>,
+  loading: '読み込み中…',
+  loadFailed: 'メニューの読み込みに失敗しました',
+  retry: '再試行',
+  empty: 'メニューがありません',
+  filterLabel: 'カテゴリ',
+} as const;
