@@ -3,6 +3,22 @@
  * Each folder owns its tables, migration, projector and queries.
  */
 import type { AccountTables } from './accounts/table';
+import type { BusinessHoursTables } from './business-hours/table';
 import type { CheckpointTables } from './checkpoints/table';
+import type { EmailNoticeTables } from './email-notices/table';
+import type { HomepageCardTables } from './homepage-cards/table';
+import type { MenuTables } from './menus/table';
+import type { ReservationTables } from './reservations/table';
+import type { SameDaySettingsTables } from './same-day-settings/table';
+import type { SeatTables } from './seats/table';
+import type { StoreTables } from './stores/table';
 
-export type Database = CheckpointTables & AccountTables;
+export type Database = CheckpointTables & AccountTables &
+  StoreTables &
+  SeatTables &
+  MenuTables &
+  BusinessHoursTables &
+  SameDaySettingsTables &
+  HomepageCardTables &
+  EmailNoticeTables &
+  ReservationTables;

@@ -1,7 +1,23 @@
 import { accountMigrations } from './accounts/migration';
 import { accountsProjector } from './accounts/projector';
 import { checkpointMigrations } from './checkpoints/migration';
+import { businessHoursMigrations } from './business-hours/migration';
+import { businessHoursProjector } from './business-hours/projector';
+import { emailNoticeMigrations } from './email-notices/migration';
+import { emailNoticesProjector } from './email-notices/projector';
+import { homepageCardMigrations } from './homepage-cards/migration';
+import { homepageCardsProjector } from './homepage-cards/projector';
+import { menuMigrations } from './menus/migration';
+import { menusProjector } from './menus/projector';
 import type { Projector, ReadModelMigrations } from './projector';
+import { reservationMigrations } from './reservations/migration';
+import { reservationsProjector } from './reservations/projector';
+import { sameDaySettingsMigrations } from './same-day-settings/migration';
+import { sameDaySettingsProjector } from './same-day-settings/projector';
+import { seatMigrations } from './seats/migration';
+import { seatsProjector } from './seats/projector';
+import { storeMigrations } from './stores/migration';
+import { storesProjector } from './stores/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -16,6 +32,15 @@ export interface ReadModel {
 export const readModels: ReadModel[] = [
   { migrations: checkpointMigrations },
   { migrations: accountMigrations, projector: accountsProjector },
+  // Catalog (reference data edited in the admin area).
+  { migrations: storeMigrations, projector: storesProjector },
+  { migrations: seatMigrations, projector: seatsProjector },
+  { migrations: menuMigrations, projector: menusProjector },
+  { migrations: businessHoursMigrations, projector: businessHoursProjector },
+  { migrations: sameDaySettingsMigrations, projector: sameDaySettingsProjector },
+  { migrations: homepageCardMigrations, projector: homepageCardsProjector },
+  { migrations: emailNoticeMigrations, projector: emailNoticesProjector },
+  { migrations: reservationMigrations, projector: reservationsProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));

@@ -112,10 +112,15 @@ export const catalogDecider: Decider<CatalogState, CatalogCommand, CatalogEvent>
  * Saved data is parsed again with the kind's current schema, so defaults added since the
  * event was written are filled in for every reader.
  */
-export function toCatalogEvent(event: Pick<RecordedEvent, 'type' | 'data'>): CatalogEvent | null {
+export function toCatalogEvent(
+  event: Pick<RecordedEvent, 'type' | 'data'>,
+  /** Only these kinds (others answer null without being parsed). */
+  kinds?: readonly CatalogKind[],
+): CatalogEvent | null {
   if (event.type !== 'RecordSaved' && event.type !== 'RecordRemoved') return null;
   const data = event.data as { kind?: unknown; id?: unknown; data?: unknown } | null;
   if (!data || typeof data.kind !== 'string' || !isCatalogKind(data.kind) || typeof data.id !== 'string') return null;
+  if (kinds && !kinds.includes(data.kind)) return null;
   if (event.type === 'RecordRemoved') return { type: 'RecordRemoved', data: { kind: data.kind, id: data.id } as RecordRemoved['data'] };
   const parsed = catalogSchemas[data.kind].parse(data.data);
   return { type: 'RecordSaved', data: { kind: data.kind, id: data.id, data: parsed } as RecordSaved['data'] };

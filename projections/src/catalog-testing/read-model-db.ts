@@ -1,0 +1,49 @@
+import type { Kysely, Migration } from 'kysely';
+import type { DomainEvent, RecordedEvent } from '@moncafe/domain/ports';
+import { openDatabase } from '@moncafe/infra/db/connection';
+import { migrateToLatest } from '@moncafe/infra/db/migrate';
+import type { Database } from '../database';
+import type { Projector } from '../projector';
+import { readModelMigrations } from '../read-models';
+
+/**
+ * For projector tests: "given these events, then these rows". An in-memory PGlite migrated
+ * with the read models' migrations; `project` applies events through projectors, each event
+ * in its own transaction as the runner does.
+ */
+export interface ReadModelTestDb {
+  db: Kysely<Database>;
+  project(projectors: readonly Projector[], events: readonly (DomainEvent | RecordedEvent)[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openReadModelTestDb(migrations: Record<string, Migration> = readModelMigrations): Promise<ReadModelTestDb> {
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(handle.db, migrations);
+  let position = 0;
+  return {
+    db: handle.db,
+    async project(projectors, events) {
+      for (const event of events) {
+        const recorded = 'position' in event ? event : recordedFrom(event, ++position);
+        for (const projector of projectors) {
+          await handle.db.transaction().execute((trx) => projector.apply(trx, recorded));
+        }
+      }
+    },
+    close: () => handle.close(),
+  };
+}
+
+function recordedFrom(event: DomainEvent, position: number): RecordedEvent {
+  return {
+    eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+    streamId: 'test',
+    revision: 0,
+    position,
+    type: event.type,
+    data: event.data,
+    metadata: { correlationId: 'test', causationId: null, actor: 'system', storeId: null },
+    recordedAt: new Date(0),
+  };
+}

@@ -1,0 +1,15 @@
+import type { HomepageCardType } from '@moncafe/domain/catalog/kinds';
+
+/** The cards of the homepage, in the admin's order. */
+export interface HomepageCardTables {
+  homepage_cards: {
+    id: string;
+    card_type: HomepageCardType;
+    link_url: string | null;
+    image_url: string | null;
+    title: string;
+    description: string;
+    is_active: boolean;
+    display_order: number;
+  };
+}

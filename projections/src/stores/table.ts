@@ -1,0 +1,13 @@
+/** Stores of the chain, one row per store record of the catalog. */
+export interface StoreTables {
+  stores: {
+    store_id: string;
+    name: string;
+    postal_code: string | null;
+    address: string;
+    phone: string;
+    email: string | null;
+    access_note: string | null;
+    display_order: number;
+  };
+}
