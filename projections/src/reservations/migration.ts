@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { ReadModelMigrations } from '../projector';
+
+export const reservationMigrations: ReadModelMigrations = {
+  '2026-11-22T04-00-reservations': {
+    // Migrations are frozen in time, so they take an untyped kysely.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('reservations')
+        .ifNotExists()
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('store_id', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text')
+        .addColumn('customer_name', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('people', 'integer', (c) => c.notNull())
+        .addColumn('reservation_date', 'text', (c) => c.notNull())
+        .addColumn('reservation_time', 'text', (c) => c.notNull())
+        .addColumn('seat_ids', 'jsonb', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('email_confirm_status', 'text', (c) => c.notNull())
+        .addColumn('menu_id', 'text')
+        .addColumn('menu_name', 'text')
+        .addColumn('price', 'integer', (c) => c.notNull())
+        .addColumn('lines', 'jsonb', (c) => c.notNull())
+        .addColumn('detail', 'jsonb', (c) => c.notNull())
+        .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('confirmed_at', 'timestamptz')
+        .addColumn('cancelled_at', 'timestamptz')
+        .addColumn('cancel_reason', 'text')
+        .execute();
+      await db.schema.createIndex('reservations_store_date').ifNotExists().on('reservations').columns(['store_id', 'reservation_date']).execute();
+      await db.schema.createIndex('reservations_account').ifNotExists().on('reservations').column('account_id').execute();
+    },
+  },
+};

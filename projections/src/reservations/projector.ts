@@ -1,0 +1,60 @@
+import type { RecordedEvent } from '@moncafe/domain/ports';
+import type { ReservationEvent } from '@moncafe/domain/reservation/reservation';
+import type { Projector } from '../projector';
+
+/** One row per reservation; every write sets values (no increments), so a replay is harmless. */
+export const reservationsProjector: Projector = {
+  name: 'reservations',
+  tables: ['reservations'],
+  async apply(trx, recorded: RecordedEvent) {
+    if (!recorded.streamId.startsWith('reservation-')) return;
+    const id = recorded.streamId.slice('reservation-'.length);
+    const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
+    switch (event.type) {
+      case 'ReservationRequested': {
+        const d = event.data;
+        const first = d.lines[0];
+        const row = {
+          id,
+          store_id: d.storeId,
+          account_id: d.accountId,
+          customer_name: d.customer.name,
+          phone: d.customer.phone,
+          email: d.customer.email,
+          people: d.people,
+          reservation_date: d.date,
+          reservation_time: d.time,
+          seat_ids: JSON.stringify(d.seatIds),
+          status: 'reserved' as const,
+          email_confirm_status: '0' as const,
+          menu_id: first?.menuId ?? null,
+          menu_name: d.lines.map((l) => l.name).join('、') || null,
+          price: d.lines.reduce((sum, l) => sum + l.price * l.quantity, 0) + d.optionsPrice,
+          lines: JSON.stringify(d.lines),
+          detail: JSON.stringify(d.detail),
+          requested_at: new Date(d.requestedAt),
+        };
+        await trx.insertInto('reservations').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+        return;
+      }
+      case 'ConfirmationMailSent':
+        return;
+      case 'ReservationConfirmed':
+        await trx.updateTable('reservations').set({ email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) }).where('id', '=', id).execute();
+        return;
+      case 'ReservationMoved':
+        await trx.updateTable('reservations').set({ seat_ids: JSON.stringify(event.data.seatIds), reservation_time: event.data.time }).where('id', '=', id).execute();
+        return;
+      case 'ReservationCancelled':
+        await trx
+          .updateTable('reservations')
+          .set({ status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason })
+          .where('id', '=', id)
+          .execute();
+        return;
+      default:
+        // Events of other contexts that share the prefix are not ours.
+        return;
+    }
+  },
+};

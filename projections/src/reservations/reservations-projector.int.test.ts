@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@moncafe/domain/ports';
+import type { ReservationEvent, ReservationRequest } from '@moncafe/domain/reservation/reservation';
+import { openReadModelTestDb, type ReadModelTestDb } from '../catalog-testing/read-model-db';
+import { reservationsProjector } from './projector';
+import { getReservation, reservationsOfAccount } from './queries';
+
+const request: ReservationRequest = {
+  reservationId: 'r1',
+  storeId: 'store-1',
+  date: '2026-12-20',
+  time: '12:00',
+  people: 2,
+  seatIds: ['T1'],
+  holdId: 'h1',
+  customer: { name: '山田花子', email: 'hanako@example.jp', phone: '090-1234-5678' },
+  accountId: 'acc-1',
+  lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 2 }],
+  detail: { m1_4: 'ホール' },
+  optionsPrice: 500,
+};
+let position = 0;
+const recorded = (event: ReservationEvent, streamId = 'reservation-r1'): RecordedEvent => ({
+  eventId: `00000000-0000-4000-8000-${String(++position).padStart(12, '0')}`,
+  streamId,
+  revision: position - 1,
+  position,
+  type: event.type,
+  data: event.data,
+  metadata: { correlationId: 'c', causationId: null, actor: 'customer', storeId: 'store-1' },
+  recordedAt: new Date(0),
+});
+
+describe('reservations read model', () => {
+  let t: ReadModelTestDb;
+  beforeAll(async () => {
+    t = await openReadModelTestDb();
+  });
+  afterAll(() => t.close());
+
+  it('given a request, then a row awaiting confirmation; confirmed, moved and cancelled update it, twice is harmless', async () => {
+    const requested = recorded({ type: 'ReservationRequested', data: { ...request, requestedAt: '2026-12-01T01:00:00.000Z' } });
+    await t.project([reservationsProjector], [requested, requested]);
+    let row = await getReservation(t.db, 'r1');
+    expect(row).toMatchObject({ status: 'reserved', email_confirm_status: '0', price: 6500, seat_ids: ['T1'], menu_name: 'ケーキコース', detail: { m1_4: 'ホール' } });
+
+    await t.project([reservationsProjector], [
+      recorded({ type: 'ReservationConfirmed', data: { tokenHash: 'x', confirmedAt: '2026-12-01T01:02:00.000Z' } }),
+      recorded({ type: 'ReservationMoved', data: { seatIds: ['T2'], time: '12:30', movedAt: '2026-12-01T02:00:00.000Z' } }),
+    ]);
+    row = await getReservation(t.db, 'r1');
+    expect(row).toMatchObject({ email_confirm_status: '1', seat_ids: ['T2'], reservation_time: '12:30' });
+
+    await t.project([reservationsProjector], [recorded({ type: 'ReservationCancelled', data: { by: 'customer', reason: '体調不良', cancelledAt: '2026-12-02T00:00:00.000Z' } })]);
+    expect(await getReservation(t.db, 'r1')).toMatchObject({ status: 'cancelled', cancel_reason: '体調不良' });
+    expect((await reservationsOfAccount(t.db, 'acc-1')).map((r) => r.id)).toEqual(['r1']);
+  });
+});
