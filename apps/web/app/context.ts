@@ -1,6 +1,7 @@
 import { createContext, RouterContextProvider } from 'react-router';
 import type { RouterContext } from 'react-router';
 import type { Runtime } from '@moncafe/infra/runtime';
+import { clientAddressContext } from './auth/request-context';
 
 /**
  * How loaders and actions reach the running system: through the router context, never a module
@@ -21,9 +22,11 @@ const registry = globalThis as Registry;
 export const runtimeContext: RouterContext<Runtime> = (registry[registryKey] ??= createContext<Runtime>());
 
 /** What `getLoadContext` returns: a context provider holding the runtime. */
-export function createAppLoadContext(runtime: Runtime): RouterContextProvider {
+export function createAppLoadContext(runtime: Runtime, request: { clientAddress?: string | null } = {}): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(runtimeContext, runtime);
+  // The client's address (express `req.ip`), for per-IP rate limits and the audit log.
+  context.set(clientAddressContext, request.clientAddress ?? null);
   return context;
 }
 

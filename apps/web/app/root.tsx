@@ -3,14 +3,20 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { securityMiddleware } from './auth/middleware.server';
+import { useNonce } from './auth/nonce';
 import { CartButton } from './layout/cart-button';
 import { layoutTexts, PRODUCT_NAME } from './layout/texts';
+
+/** CSRF refusal, /api rate limit, the route table and security headers, for every request (app/auth). */
+export const middleware: Route.MiddlewareFunction[] = securityMiddleware;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="ja">
       <head>
@@ -41,8 +47,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <CartButton />
           <small>{layoutTexts.copyright}</small>
         </footer>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

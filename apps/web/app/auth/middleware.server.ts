@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { MiddlewareFunction } from 'react-router';
+import { audit } from '@moncafe/infra/auth/audit';
+import { rateLimit, rateLimits, tooManyRequests } from '@moncafe/infra/auth/rate-limit';
+import { getRuntime } from '../context';
+import { isCrossSiteWrite } from './csrf';
+import { clientAddressContext, nonceContext } from './request-context';
+import { isApiPath, requireRouteAccess } from './require-role.server';
+import { applySecurityHeaders } from './security-headers';
+import { authTexts } from './texts';
+
+function withHeaders(response: Response, nonce: string, production: boolean, formActions: string[]): Response {
+  try {
+    applySecurityHeaders(response.headers, nonce, { production, formActions });
+    return response;
+  } catch {
+    // Immutable headers (a fetched response): copy once.
+    const copy = new Response(response.body, response);
+    applySecurityHeaders(copy.headers, nonce, { production, formActions });
+    return copy;
+  }
+}
+
+/** Sets the CSP nonce for this response and puts the security headers on whatever comes back (refusals and errors included). */
+const securityHeaders: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const runtime = getRuntime(context);
+  const nonce = randomBytes(16).toString('base64');
+  context.set(nonceContext, nonce);
+  const formActions = runtime.config.oidc ? [new URL(runtime.config.oidc.issuer).origin] : [];
+  return withHeaders(await next(), nonce, runtime.config.production, formActions);
+};
+
+/** Refuses cross-site writes, applies the general per-IP limit on /api, then checks the route table. */
+const guard: MiddlewareFunction<Response> = async (args, next) => {
+  const { request, context, pattern } = args;
+  const url = args.url ?? new URL(request.url);
+  const runtime = getRuntime(context);
+  const ip = context.get(clientAddressContext);
+
+  if (isCrossSiteWrite(request, [runtime.config.publicUrl])) {
+    audit(runtime.logger, 'csrf_refused', {
+      ip,
+      method: request.method,
+      path: url.pathname,
+      origin: request.headers.get('origin'),
+      secFetchSite: request.headers.get('sec-fetch-site'),
+    });
+    return Response.json({ success: false, error: authTexts.crossSite }, { status: 403 });
+  }
+
+  if (isApiPath(url.pathname) && ip) {
+    const limited = await rateLimit(runtime, { key: `api:ip:${ip}`, ...rateLimits.apiPerIp });
+    if (!limited.ok) {
+      audit(runtime.logger, 'rate_limited', { ip, path: url.pathname, reason: 'api per ip' });
+      return tooManyRequests(limited.retryAfterSeconds);
+    }
+  }
+
+  await requireRouteAccess({ request, context, pattern, url });
+  return next();
+};
+
+/**
+ * The security baseline of every request: the root route's server middleware, so no page,
+ * call or action can skip it.  In app/root.tsx: `export const middleware = securityMiddleware;`
+ */
+export const securityMiddleware: MiddlewareFunction<Response>[] = [securityHeaders, guard];

@@ -1,0 +1,225 @@
+import type { Role } from '@moncafe/domain/account/events';
+
+/**
+ * Who may use each route and call: the one table every loader and action is checked against
+ * (by the root middleware, and by `requireRole` in route modules). Keys are route patterns as
+ * in app/routes.ts, with a leading slash; parameter names do not matter (`:id` and `:storeId`
+ * are the same key). A route that is not listed here is refused to everyone but admins, and
+ * tests/security/route-access.int.test.ts fails until it is listed.
+ *
+ * Spec, operations section 6 and the issue: customer pages are public; monitor, kitchen,
+ * schedule, checkout, stock and token grants need admin or monitor; staff screens need staff or
+ * admin; the admin area needs admin. Several `/api/admin/...` reads are made by the public
+ * customer site (spec customer-site section 7), so they are public to read and admin to change.
+ */
+export type Allowed = 'public' | 'signed-in' | readonly Role[];
+
+export interface RouteRule {
+  /** GET and HEAD. */
+  read: Allowed;
+  /** POST, PUT, PATCH, DELETE. Defaults to `read`. */
+  write?: Allowed;
+}
+
+const ADMIN = ['admin'] as const satisfies readonly Role[];
+const MONITOR = ['admin', 'monitor'] as const satisfies readonly Role[];
+const STAFF = ['staff', 'admin'] as const satisfies readonly Role[];
+const pub: RouteRule = { read: 'public' };
+const admin: RouteRule = { read: ADMIN };
+const monitor: RouteRule = { read: MONITOR };
+const staff: RouteRule = { read: STAFF };
+/** Reference data the customer site reads; only admins change it. */
+const publicReadAdminWrite: RouteRule = { read: 'public', write: ADMIN };
+/** Reference data staff screens read; only admins change it. */
+const staffReadAdminWrite: RouteRule = { read: STAFF, write: ADMIN };
+
+export const adminAreaChildren = [
+  'menu-add',
+  'menu-manager',
+  'recipe-manager',
+  'serve-method-manager',
+  'seats',
+  'business-hours',
+  'database',
+  'opening-prep',
+  'close-prep',
+  'users',
+  'shifts',
+  'history',
+  'order',
+  'disclaimer',
+  'email-settings',
+  'notifications',
+  'homepage-settings',
+  'cost-management',
+  'tax-management',
+  'store-coordinates',
+] as const;
+
+export const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
+export const staffAreaChildren = ['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'] as const;
+
+export const routeAccess: Readonly<Record<string, RouteRule>> = {
+  // Customer site (public)
+  '/': pub,
+  '/*': pub,
+  '/moncafe': pub,
+  '/about': pub,
+  '/access': pub,
+  '/menu': pub,
+  '/reservation': pub,
+  '/reservation/day': pub,
+  '/reservation-details': pub,
+  '/customer-information': pub,
+  '/reservation-email-sent': pub,
+  '/reservation-confirm': pub,
+  '/customer-confirm': pub,
+  '/confirm-reservation': pub,
+  '/reservation/cancel': pub,
+  '/my-reservations': pub,
+  // Sign-in
+  '/login': pub,
+  '/logout': pub,
+  '/auth/callback': pub,
+  '/auth/success': pub,
+  '/auth/error': pub,
+  '/auth/oidc': pub,
+  // QR ordering and customer checkout (guarded by the reservation's own token)
+  '/order/top': pub,
+  '/order/food': pub,
+  '/order': pub,
+  '/checkout': pub,
+  // Live feed: filters by role itself; mailbox: development only
+  '/live': pub,
+  '/dev/mailbox': pub,
+
+  // Kitchen and monitor (admin or monitor)
+  '/kitchen': monitor,
+  '/kitchen/history': monitor,
+  '/kitchen/stock': monitor,
+  '/monitor': monitor,
+  ...Object.fromEntries(monitorAreaChildren.map((c) => [`/monitor/${c}`, monitor])),
+
+  // Staff (staff or admin)
+  '/staff': staff,
+  ...Object.fromEntries(staffAreaChildren.map((c) => [`/staff/${c}`, staff])),
+
+  // Admin
+  '/admin': admin,
+  ...Object.fromEntries(adminAreaChildren.map((c) => [`/admin/${c}`, admin])),
+
+  // JSON calls: auth
+  '/api/auth/login': pub,
+  '/api/auth/register': pub,
+  '/api/auth/status': pub,
+  '/api/auth/logout': pub,
+
+  // JSON calls: stores and reference data the customer site reads
+  '/api/stores': publicReadAdminWrite,
+  '/api/stores/:id': publicReadAdminWrite,
+  '/api/admin/homepage-settings': publicReadAdminWrite,
+  '/api/admin/homepage-settings/:id': publicReadAdminWrite,
+  '/api/admin/business-hours': publicReadAdminWrite,
+  '/api/admin/business-hours/date/:date': publicReadAdminWrite,
+  '/api/admin/menu': publicReadAdminWrite,
+  '/api/admin/menu/:id': publicReadAdminWrite,
+  '/api/admin/menu/menu-category': publicReadAdminWrite,
+  '/api/admin/menu-options/dependencies': publicReadAdminWrite,
+  '/api/admin/same-day-settings': publicReadAdminWrite,
+  '/api/admin/email-settings/notices': publicReadAdminWrite,
+  '/api/admin/disclaimer': publicReadAdminWrite,
+  '/api/customer/menu': pub,
+  '/api/holidays': pub,
+
+  // JSON calls: reservation flow (public; confirmation mails are rate limited)
+  '/api/customer-detail': pub,
+  '/api/customery-day/available-dates': pub,
+  '/api/customery-day/is-closed': pub,
+  '/api/customery-day/available-times': pub,
+  '/api/customery-day/deadline-hours': pub,
+  '/api/customery-day/allocate-seat': pub,
+  '/api/reservation-confirmation/send-confirmation': pub,
+  '/api/reservation-confirmation/cancel': pub,
+  '/api/reservation-confirmation/:token': pub,
+  '/api/customer-cancel/check': pub,
+  '/api/customer-cancel/execute': pub,
+
+  // JSON calls: QR ordering (the reservation's QR token is checked by the call itself)
+  '/api/qr-token': pub,
+  '/api/orders': pub,
+  '/api/orders/qr-checkin': pub,
+  '/api/orders/by-reservation/:id': pub,
+  '/api/orders/checkout': pub,
+
+  // JSON calls: kitchen, stock, schedule, checkout, token grants (admin or monitor)
+  '/api/orders/ready': monitor,
+  '/api/orders/completed': monitor,
+  '/api/orders/:id/complete': monitor,
+  '/api/orders/:id/restore': monitor,
+  '/api/admin/reservations/status': monitor,
+  '/api/admin/reservations/update': monitor,
+  '/api/admin/reservations/:id': monitor,
+  '/api/admin/reservations/:id/grant-token': monitor,
+  '/api/admin/reservations/:id/checkout': monitor,
+  '/api/admin/menu-options/:menuId': monitor,
+  '/api/admin/menu-stock': monitor,
+  '/api/admin/menu-stock/:id': monitor,
+
+  // JSON calls: staff (staff or admin)
+  '/api/users': staffReadAdminWrite,
+  '/api/admin/shift-recruit-time': staffReadAdminWrite,
+  '/api/shift/submit': staff,
+  '/api/admin/shifts/all': staff,
+  '/api/admin/shifts/:id': staff,
+  '/api/shift/history-log': staff,
+  '/api/store-opening-tasks/:id': staff,
+  '/api/store-close-tasks/:id': staff,
+  '/api/order-rules': staffReadAdminWrite,
+  '/api/order-management': staffReadAdminWrite,
+  '/api/purchase-management': staffReadAdminWrite,
+  '/api/recipes': staffReadAdminWrite,
+  '/api/recipes/:id': staffReadAdminWrite,
+  '/api/serve-methods': staffReadAdminWrite,
+  '/api/serve-methods/serve-method-steps': staffReadAdminWrite,
+
+  // JSON calls: admin
+  '/api/admin/users': admin,
+  '/api/admin/users/:id/roles': admin,
+  '/api/admin/catalog/:kind': admin,
+  '/api/admin/catalog/:kind/:id': admin,
+
+  // Unknown calls answer a JSON 404 to everyone
+  '/api/*': pub,
+};
+
+/** `admin/users/:accountId` → `/admin/users/:`: leading slash, parameter names dropped. */
+export function normalizePattern(pattern: string): string {
+  const path = `/${pattern.replace(/^\/+/, '')}`.replace(/\/+$/, '') || '/';
+  return path.replace(/:[^/]+/g, ':');
+}
+
+const table = new Map(Object.entries(routeAccess).map(([pattern, rule]) => [normalizePattern(pattern), rule]));
+
+/** Unlisted routes: admins only, so a forgotten entry fails closed. */
+export const unlistedRule: RouteRule = { read: ADMIN };
+
+export function ruleFor(pattern: string): { rule: RouteRule; listed: boolean } {
+  const rule = table.get(normalizePattern(pattern));
+  return rule ? { rule, listed: true } : { rule: unlistedRule, listed: false };
+}
+
+export function isWriteMethod(method: string): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
+
+export function allowedFor(rule: RouteRule, method: string): Allowed {
+  return isWriteMethod(method) ? (rule.write ?? rule.read) : rule.read;
+}
+
+/** Whether someone with these roles (none when anonymous) passes. */
+export function permits(allowed: Allowed, roles: readonly Role[] | null): boolean {
+  if (allowed === 'public') return true;
+  if (roles === null) return false;
+  if (allowed === 'signed-in') return true;
+  return allowed.some((r) => roles.includes(r));
+}
