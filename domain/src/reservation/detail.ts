@@ -1,0 +1,135 @@
+import type { ReservationDetail } from './reservation';
+
+/**
+ * The option details of a reservation (the spec's `detail`, keyed `{menuId}_{optionId}`):
+ * which options are visible given the dependencies, what the customer must fill in, what the
+ * chosen choices add to the price, and how the details read in mails and on the confirm page.
+ * The same rules run in the browser (for feedback) and on the server (the one that counts).
+ */
+
+export type OptionType = 'text' | 'radio' | 'select' | 'checkbox' | 'image';
+
+export interface OptionSpec {
+  optionId: string;
+  menuId: string;
+  label: string;
+  type: OptionType;
+  required: boolean;
+  choices: { id: string; label: string; extraPrice: number }[];
+}
+
+export interface DependencySpec {
+  menuId: string;
+  parentOptionId: string;
+  childOptionId: string;
+  parentValue: string | null;
+  parentChoiceValue: string | null;
+  isShow: 0 | 1;
+}
+
+/** Labels for the historical option ids 4–10 when an option arrives without one (customer-site.md §3). */
+export const FALLBACK_OPTION_LABELS: Record<string, string> = {
+  '4': 'ケースの種類',
+  '5': 'ケーキの色',
+  '6': 'リボンの色',
+  '7': 'メッセージ文字の色',
+  '8': 'メッセージ',
+  '9': 'ドリンクの種類',
+  '10': 'プリント用画像',
+};
+
+/** What an image option's value is shown as in mails and on the confirm page. */
+export const IMAGE_PRESENT = '画像あり';
+
+export const detailKey = (menuId: string, optionId: string) => `${menuId}_${optionId}`;
+
+const valuesOf = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((v) => v.trim() !== '');
+
+/** A PNG or JPEG as a data URL: what the crop step produces. */
+export const isImageDataValue = (value: string) => /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(value);
+
+/**
+ * Whether an option is shown: an option that is nobody's child always is; a child is shown once
+ * its (visible) parent holds a value that a showing dependency names, and no hiding one does.
+ */
+export function isOptionVisible(option: OptionSpec, options: readonly OptionSpec[], dependencies: readonly DependencySpec[], detail: ReservationDetail, seen = new Set<string>()): boolean {
+  const rules = dependencies.filter((d) => d.menuId === option.menuId && d.childOptionId === option.optionId);
+  if (rules.length === 0) return true;
+  if (seen.has(option.optionId)) return false; // a dependency cycle shows nothing rather than loop
+  seen.add(option.optionId);
+  const matches = (rule: DependencySpec) => {
+    const parent = options.find((o) => o.menuId === rule.menuId && o.optionId === rule.parentOptionId);
+    if (!parent || !isOptionVisible(parent, options, dependencies, detail, seen)) return false;
+    const chosen = valuesOf(detail[detailKey(parent.menuId, parent.optionId)]);
+    const labels = chosen.map((v) => parent.choices.find((c) => c.id === v)?.label ?? v);
+    return (
+      (rule.parentChoiceValue !== null && chosen.includes(rule.parentChoiceValue)) ||
+      (rule.parentValue !== null && (labels.includes(rule.parentValue) || chosen.includes(rule.parentValue)))
+    );
+  };
+  const shown = rules.filter((r) => r.isShow === 1).some(matches);
+  const hidden = rules.filter((r) => r.isShow === 0).some(matches);
+  return shown && !hidden;
+}
+
+export type DetailProblem = { code: 'required'; label: string } | { code: 'image_required'; label: string } | { code: 'invalid_choice'; label: string };
+
+/**
+ * Keeps the values of visible options only and checks them: required options filled, choices
+ * from the option's list, images as image data. Answers the cleaned detail, its extra price,
+ * and the problems (empty when valid).
+ */
+export function checkDetail(
+  options: readonly OptionSpec[],
+  dependencies: readonly DependencySpec[],
+  detail: ReservationDetail,
+): { detail: ReservationDetail; extraPrice: number; problems: DetailProblem[] } {
+  const cleaned: ReservationDetail = {};
+  const problems: DetailProblem[] = [];
+  let extraPrice = 0;
+  for (const option of options) {
+    if (!isOptionVisible(option, options, dependencies, detail)) continue;
+    const key = detailKey(option.menuId, option.optionId);
+    const raw = detail[key];
+    const values = valuesOf(raw);
+    if (values.length === 0) {
+      if (option.required) problems.push({ code: option.type === 'image' ? 'image_required' : 'required', label: option.label });
+      continue;
+    }
+    if (option.type === 'image') {
+      if (!isImageDataValue(values[0]!)) problems.push({ code: 'image_required', label: option.label });
+      else cleaned[key] = values[0]!;
+      continue;
+    }
+    if (option.type === 'text') {
+      cleaned[key] = values.join(' ');
+      continue;
+    }
+    const choices = values.map((v) => option.choices.find((c) => c.id === v));
+    if (choices.some((c) => c === undefined) || (option.type !== 'checkbox' && values.length > 1)) {
+      problems.push({ code: 'invalid_choice', label: option.label });
+      continue;
+    }
+    extraPrice += choices.reduce((sum, c) => sum + (c?.extraPrice ?? 0), 0);
+    cleaned[key] = option.type === 'checkbox' ? values : values[0]!;
+  }
+  return { detail: cleaned, extraPrice, problems };
+}
+
+/** The details as label/value lines: choice labels, '画像あり' for images, fallback labels for ids 4–10. */
+export function describeDetail(options: readonly OptionSpec[], detail: ReservationDetail): { label: string; value: string }[] {
+  const lines: { label: string; value: string }[] = [];
+  for (const [key, raw] of Object.entries(detail)) {
+    // Ids may contain '_' themselves, so the key is matched against the known options first.
+    const option = options.find((o) => detailKey(o.menuId, o.optionId) === key);
+    const optionId = option?.optionId ?? key.slice(key.lastIndexOf('_') + 1);
+    const label = option?.label ?? FALLBACK_OPTION_LABELS[optionId] ?? optionId;
+    const values = valuesOf(raw);
+    if (values.length === 0) continue;
+    const shown = values.map((v) => (isImageDataValue(v) || option?.type === 'image' ? IMAGE_PRESENT : (option?.choices.find((c) => c.id === v)?.label ?? v)));
+    const choiceExtra = values.reduce((sum, v) => sum + (option?.choices.find((c) => c.id === v)?.extraPrice ?? 0), 0);
+    lines.push({ label, value: [...new Set(shown)].join('、') + (choiceExtra ? `（+${choiceExtra.toLocaleString('ja-JP')}円）` : '') });
+  }
+  return lines;
+}
