@@ -54,4 +54,11 @@ describe('Japanese holidays', () => {
     expect(holidaysBetween('2026-06-01', '2026-06-30')).toEqual([]);
     expect(holidaysBetween('1970-01-01', '2050-12-31').length).toBeGreaterThan(1300);
   });
+
+  it('agrees with the reference table on the weekday of every holiday from 1970 to 2050', () => {
+    const names = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+    const all = holidaysBetween('1970-01-01', '2050-12-31');
+    const wrong = all.filter((h) => names[weekdayOf(h.date)] !== h.week_en);
+    expect(wrong).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { commandHandler, type CommandContext, type CommandResult, type HandlerDeps } from '../command-handler';
+import { commandHandler, foldStream, type CommandContext, type CommandResult, type HandlerDeps } from '../command-handler';
 import { catalogDecider, catalogStreamId, type CatalogEvent } from './decider';
 import type { CatalogInput, CatalogKind } from './kinds';
 
@@ -13,11 +13,8 @@ export async function saveRecord<K extends CatalogKind>(
   context: CommandContext,
 ): Promise<CommandResult<CatalogEvent>> {
   const handle = commandHandler(catalogDecider, deps);
-  const data = record.data as Record<string, unknown> | null;
   // Events carry the store they belong to (for bus subjects and auditing) when the data says.
-  const storeId =
-    context.storeId ??
-    (record.kind === 'store' ? record.id : typeof data?.store_id === 'string' ? data.store_id : null);
+  const storeId = context.storeId ?? storeIdOf(record.kind, record.id, record.data);
   return handle(
     catalogStreamId(record.kind, record.id),
     { type: 'SaveRecord', kind: record.kind, id: record.id, data: record.data },
@@ -31,5 +28,18 @@ export async function removeRecord(
   context: CommandContext,
 ): Promise<CommandResult<CatalogEvent>> {
   const handle = commandHandler(catalogDecider, deps);
-  return handle(catalogStreamId(record.kind, record.id), { type: 'RemoveRecord', kind: record.kind, id: record.id }, context);
+  const streamId = catalogStreamId(record.kind, record.id);
+  let storeId = context.storeId ?? null;
+  if (storeId === null) {
+    // Removals are rare: one extra read lets the event name the store its record belonged to.
+    const state = foldStream(catalogDecider, await deps.eventStore.readStream(streamId));
+    storeId = state.status === 'saved' ? storeIdOf(record.kind, record.id, state.data) : null;
+  }
+  return handle(streamId, { type: 'RemoveRecord', kind: record.kind, id: record.id }, { ...context, storeId });
+}
+
+function storeIdOf(kind: CatalogKind, id: string, data: unknown): string | null {
+  if (kind === 'store') return id;
+  const storeId = (data as { store_id?: unknown } | null)?.store_id;
+  return typeof storeId === 'string' ? storeId : null;
 }
