@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventStore } from '@moncafe/domain/ports';
+import { memoryBus } from '@moncafe/infra/bus/memory';
+import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
+import { ProjectionLagError, rebuildProjections, startProjections, type ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
+import { startRelay } from '@moncafe/infra/relay/relay';
+import { postgresUrl } from '../support/services';
+import { freshDatabase, type TestDatabase } from './support/database';
+import { newEvent, writeEvents } from './support/events';
+import { dumpTestReadModel, testProjector } from './support/test-read-model';
+import { until } from './support/until';
+
+const serverUrl = await postgresUrl();
+
+async function logPositions(database: TestDatabase): Promise<number[]> {
+  return (await dumpTestReadModel(database.handle.db)).log.map((r) => Number((r as { position: number }).position));
+}
+
+async function allPositions(store: EventStore): Promise<number[]> {
+  return (await store.readAll()).map((e) => e.position);
+}
+
+describe.skipIf(!serverUrl)('projector runner', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  /** The first test's pipeline, left running so the rebuild test runs beside a live runner. */
+  let live: ProjectionsHandle | null = null;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    database = await freshDatabase(serverUrl!);
+    store = createPostgresEventStore(database.handle.pool, { listen: true });
+  });
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+    await store.close();
+    await database.drop();
+  });
+
+  it('catches up from the event store at start, then follows the relay through the bus, applying each event once', async () => {
+    await writeEvents(store, { total: 60, streams: 6, writers: 2, prefix: 'a' });
+    const bus = memoryBus();
+    const relay = startRelay({ pool: database.handle.pool, kind: 'pg', eventStore: store, bus, name: 'runner-a', standbyPollMs: 50 });
+    const projections = await startProjections({ db: database.handle.db, eventStore: store, bus, projectors: [testProjector()] });
+    live = projections;
+    cleanups.push(async () => {
+      await projections.stop();
+      await relay.stop();
+    });
+    await projections.ready;
+    expect(await logPositions(database)).toEqual(await allPositions(store));
+
+    const head = await writeEvents(store, { total: 40, streams: 4, writers: 2, prefix: 'b' });
+    await until(async () => (projections.checkpoints().get('fanout-test') ?? 0) >= head, { what: 'the projector to follow the bus' });
+    expect(await logPositions(database)).toEqual(await allPositions(store));
+  });
+
+  it('reads a gap from the event store when a bus message says an earlier event was missed', async () => {
+    const projector = testProjector('gap-test');
+    const db2 = await freshDatabase(serverUrl!);
+    cleanups.push(() => db2.drop());
+    const bus = memoryBus();
+    const projections = await startProjections({ db: db2.handle.db, eventStore: store, bus, projectors: [projector] });
+    await projections.ready;
+    const before = projections.checkpoints().get('gap-test')!;
+    expect(before).toBe(await store.headPosition());
+
+    await store.appendToStream('order-gap-1', [newEvent(), newEvent(), newEvent()], { expectedRevision: 'no_stream' });
+    const [, missedB, last] = await store.readAll({ after: before });
+    // Only the last event reaches the bus; the two before it were "lost".
+    await bus.publish(last!, missedB!.position);
+    await until(() => (projections.checkpoints().get('gap-test') ?? 0) >= last!.position, { what: 'the gap to heal' });
+    await projections.stop();
+    expect(await logPositions(db2)).toEqual(await allPositions(store));
+  });
+
+  it('applies an event delivered twice only once', async () => {
+    const db3 = await freshDatabase(serverUrl!);
+    cleanups.push(() => db3.drop());
+    // No dedupe in this bus: the checkpoint alone must stop the second application.
+    const bus = memoryBus({ dedupeWindow: 0, retryDelayMs: 10 });
+    const projections = await startProjections({ db: db3.handle.db, eventStore: store, bus, projectors: [testProjector()] });
+    await projections.ready;
+    const head = await store.headPosition();
+    await store.appendToStream('order-twice-1', [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
+    const [first, marker] = await store.readAll({ after: head });
+    await bus.publish(first!, head);
+    await bus.publish(first!, head);
+    await bus.publish(marker!, first!.position);
+    // A second application would break fanout_log's key, fail forever and hold the marker back.
+    await until(() => (projections.checkpoints().get('fanout-test') ?? 0) >= marker!.position, { what: 'the marker after the duplicate' });
+    await projections.stop();
+    const positions = await logPositions(db3);
+    expect(positions).toEqual(await allPositions(store));
+  });
+
+  it('keeps each event applied once when two runners of one projector apply the same events at once', async () => {
+    const db4 = await freshDatabase(serverUrl!);
+    cleanups.push(() => db4.drop());
+    // Two independent pipelines (relay → bus → runner) feeding one projector and one checkpoint.
+    const pipelines = await Promise.all(
+      ['one', 'two'].map(async (name) => {
+        const bus = memoryBus();
+        const relay = startRelay({ pool: db4.handle.pool, kind: 'pg', eventStore: store, bus, name: `concurrent-${name}`, standbyPollMs: 50 });
+        const projections = await startProjections({ db: db4.handle.db, eventStore: store, bus, projectors: [testProjector()] });
+        return { relay, projections };
+      }),
+    );
+    const head = await writeEvents(store, { total: 150, streams: 6, writers: 3, prefix: 'c' });
+    for (const p of pipelines) await p.projections.waitFor(head, 20_000);
+    for (const p of pipelines) {
+      await p.projections.stop();
+      await p.relay.stop();
+    }
+    expect(await logPositions(db4)).toEqual(await allPositions(store));
+  });
+
+  it('waits for read-your-writes by reading the store even without a relay, and rejects clearly past its bound', async () => {
+    const db5 = await freshDatabase(serverUrl!);
+    cleanups.push(() => db5.drop());
+    const projections = await startProjections({ db: db5.handle.db, eventStore: store, bus: memoryBus(), projectors: [testProjector()] });
+    await projections.ready;
+    const { lastPosition } = await store.appendToStream('order-ryw-1', [newEvent()], { expectedRevision: 'no_stream' });
+    await projections.waitFor(lastPosition, 10_000);
+    expect((await logPositions(db5)).at(-1)).toBe(lastPosition);
+
+    const error = await projections.waitFor(lastPosition + 1000, 200).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProjectionLagError);
+    expect((error as ProjectionLagError).behind).toEqual({ 'fanout-test': lastPosition });
+    await projections.stop();
+  });
+
+  it('rebuilds from position 0 to the same rows, in place and into a fresh database', async () => {
+    await live!.waitFor(await store.headPosition(), 20_000);
+    const expected = await dumpTestReadModel(database.handle.db);
+    expect(expected.log.map((r) => Number((r as { position: number }).position))).toEqual(await allPositions(store));
+    const result = await rebuildProjections({ db: database.handle.db, eventStore: store, projectors: [testProjector()], batchSize: 37 });
+    expect(result.position).toBe(await store.headPosition());
+    // The first test's runner is still live on this database: the checkpoint lock keeps it harmless.
+    expect(await dumpTestReadModel(database.handle.db)).toEqual(expected);
+
+    const fresh = await freshDatabase(serverUrl!);
+    cleanups.push(() => fresh.drop());
+    await rebuildProjections({ db: fresh.handle.db, eventStore: store, projectors: [testProjector()] });
+    const rebuilt = await dumpTestReadModel(fresh.handle.db);
+    expect(rebuilt).toEqual(await dumpTestReadModel(database.handle.db));
+    expect(rebuilt.log.map((r) => Number((r as { position: number }).position))).toEqual(await allPositions(store));
+  });
+});
