@@ -28,7 +28,8 @@ const querySchema = z
     if ((q.start_date === undefined) !== (q.end_date === undefined)) {
       ctx.addIssue({ code: 'custom', path: [q.start_date === undefined ? 'start_date' : 'end_date'], message: 'start_date and end_date go together' });
     }
-    if (q.start_date !== undefined && q.end_date !== undefined) {
+    // zod runs this even when a field already failed: only compare two real dates.
+    if (q.start_date !== undefined && q.end_date !== undefined && isIsoDate(q.start_date) && isIsoDate(q.end_date)) {
       if (q.end_date < q.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date is before start_date' });
       else if (datesBetween(q.start_date, q.end_date).length > maxDays) {
         ctx.addIssue({ code: 'custom', path: ['end_date'], message: `at most ${maxDays} days` });

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestWebServer, waitForAnswer } from './web-server';
+import type { TestWebServer } from './web-server';
+
+/**
+ * The public calls and pages of the customer site, driven over HTTP against the real server
+ * (embedded PGlite, demo data) on a free port.
+ */
+let server: TestWebServer;
+
+async function getJson(path: string) {
+  const response = await fetch(server.url + path, { redirect: 'manual' });
+  const body: unknown = response.headers.get('content-type')?.includes('application/json') ? await response.json() : await response.text();
+  return { status: response.status, headers: response.headers, body };
+}
+
+interface StoreRow {
+  store_id: string;
+  name: string;
+}
+interface CardRow {
+  id: string;
+  card_type: string;
+  is_active: boolean;
+  display_order: number;
+  title: string;
+}
+interface MenuRow {
+  id: string;
+  store_id: string;
+  name: string;
+  price: number;
+  category: string;
+  show_on_menu: boolean;
+}
+interface BusinessDayRow {
+  is_closed: boolean;
+  isHoliday: boolean;
+  open_time: string | null;
+  close_time: string | null;
+}
+
+beforeAll(async () => {
+  server = await startTestWebServer();
+  // The demo data is projected after start: wait until the read models hold it.
+  await waitForAnswer(
+    () => getJson('/api/admin/menu'),
+    (answer) => Array.isArray(answer.body) && answer.body.length > 0,
+  );
+  await waitForAnswer(
+    () => getJson('/api/admin/homepage-settings'),
+    (answer) => Array.isArray(answer.body) && answer.body.length > 0,
+  );
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('stores', () => {
+  it('lists the stores with store_id and name, cacheable for 30 minutes', async () => {
+    const { status, headers, body } = await getJson('/api/stores');
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('public, max-age=1800');
+    const stores = body as StoreRow[];
+    expect(stores.length).toBeGreaterThan(0);
+    for (const store of stores) {
+      expect(typeof store.store_id).toBe('string');
+      expect(store.name.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers one store with its name, and a JSON 404 for an unknown id', async () => {
+    const [first] = (await getJson('/api/stores')).body as StoreRow[];
+    const one = await getJson(`/api/stores/${first!.store_id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ store_id: first!.store_id, name: first!.name });
+
+    const missing = await getJson('/api/stores/no-such-store');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: 'not found' });
+  });
+});
+
+describe('homepage settings', () => {
+  it('answers only active cards, in display order', async () => {
+    const { status, headers, body } = await getJson('/api/admin/homepage-settings');
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('public, max-age=600');
+    const cards = body as CardRow[];
+    expect(cards.every((card) => card.is_active)).toBe(true);
+    const orders = cards.map((card) => card.display_order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    expect(cards.map((card) => card.card_type)).toContain('calendar');
+  });
+});
+
+describe('menu', () => {
+  it('answers the menu array with a category on every item', async () => {
+    const { status, headers, body } = await getJson('/api/admin/menu');
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('public, max-age=3600');
+    const menu = body as MenuRow[];
+    expect(menu.length).toBeGreaterThan(0);
+    for (const item of menu) {
+      expect(['drink', 'food', 'dessert']).toContain(item.category);
+      expect(typeof item.price).toBe('number');
+      expect(typeof item.show_on_menu).toBe('boolean');
+    }
+  });
+
+  it('narrows to one store with store_id, and rejects a malformed store_id naming the field', async () => {
+    const all = (await getJson('/api/admin/menu')).body as MenuRow[];
+    const storeId = all[0]!.store_id;
+    const one = (await getJson(`/api/admin/menu?store_id=${encodeURIComponent(storeId)}`)).body as MenuRow[];
+    expect(one.length).toBe(all.filter((item) => item.store_id === storeId).length);
+    expect(one.every((item) => item.store_id === storeId)).toBe(true);
+    expect((await getJson('/api/admin/menu?store_id=no-such-store')).body).toEqual([]);
+
+    const bad = await getJson('/api/admin/menu?store_id=%20bad%20id');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'invalid query', field: 'store_id' });
+  });
+});
+
+describe('business hours', () => {
+  it('answers a map with every date of the asked month', async () => {
+    const { status, headers, body } = await getJson('/api/admin/business-hours?month=2027-02');
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('public, max-age=900');
+    const days = body as Record<string, BusinessDayRow>;
+    expect(Object.keys(days)).toHaveLength(28);
+    expect(Object.keys(days)[0]).toBe('2027-02-01');
+    for (const day of Object.values(days)) {
+      expect(typeof day.is_closed).toBe('boolean');
+      if (!day.is_closed) expect(day.open_time! < day.close_time!).toBe(true);
+    }
+    // 建国記念の日 and 天皇誕生日 come from the holiday table.
+    expect(days['2027-02-11']?.isHoliday).toBe(true);
+    expect(days['2027-02-23']?.isHoliday).toBe(true);
+    expect(days['2027-02-12']?.isHoliday).toBe(false);
+  });
+
+  it('answers the current month when no month is given', async () => {
+    const days = (await getJson('/api/admin/business-hours')).body as Record<string, BusinessDayRow>;
+    const dates = Object.keys(days);
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(new Date());
+    expect(dates.length).toBeGreaterThanOrEqual(28);
+    expect(dates.every((date) => date.startsWith(month))).toBe(true);
+  });
+
+  it('answers a date range with both ends included', async () => {
+    const days = (await getJson('/api/admin/business-hours?start_date=2026-12-30&end_date=2027-01-02')).body as Record<string, BusinessDayRow>;
+    expect(Object.keys(days)).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+  });
+
+  it('rejects bad queries with a 400 naming the field', async () => {
+    const cases: [string, string][] = [
+      ['month=2026-13', 'month'],
+      ['month=soon', 'month'],
+      ['start_date=2026-02-30&end_date=2026-03-01', 'start_date'],
+      ['start_date=2026-03-01', 'end_date'],
+      ['start_date=2026-03-10&end_date=2026-03-01', 'end_date'],
+      ['start_date=2026-01-01&end_date=2028-01-01', 'end_date'],
+      ['month=2026-03&start_date=2026-03-01&end_date=2026-03-02', 'month'],
+    ];
+    for (const [query, field] of cases) {
+      const { status, body } = await getJson(`/api/admin/business-hours?${query}`);
+      expect({ query, status, body }).toMatchObject({ query, status: 400, body: { error: 'invalid query', field } });
+    }
+  });
+
+  it('answers a JSON 404 for an unknown store', async () => {
+    const { status, body } = await getJson('/api/admin/business-hours?store_id=no-such-store');
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ error: 'not found' });
+  });
+});
+
+describe('pages and redirects', () => {
+  it('sends / and unknown paths to /moncafe, and unknown calls get a JSON 404', async () => {
+    for (const path of ['/', '/no-such-page', '/deep/unknown/path']) {
+      const response = await fetch(server.url + path, { redirect: 'manual' });
+      expect({ path, status: response.status }).toEqual({ path, status: 302 });
+      expect(response.headers.get('location')).toBe('/moncafe');
+    }
+    const call = await getJson('/api/no-such-call');
+    expect(call.status).toBe(404);
+    expect(call.body).toMatchObject({ error: 'not found' });
+  });
+
+  it('renders the public pages with titles that end with the product name', async () => {
+    const pages: [string, string][] = [
+      ['/moncafe', 'ホーム | MonCafe'],
+      ['/about', '店舗について | MonCafe'],
+      ['/access', 'アクセス | MonCafe'],
+      ['/menu', 'メニュー | MonCafe'],
+    ];
+    for (const [path, title] of pages) {
+      const response = await fetch(server.url + path);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      const html = await response.text();
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain('lang="ja"');
+    }
+  });
+
+  it('renders the homepage cards and the calendar of this month on the server', async () => {
+    const cards = (await getJson('/api/admin/homepage-settings')).body as CardRow[];
+    const html = await (await fetch(server.url + '/moncafe')).text();
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric' }).formatToParts(new Date());
+    const year = month.find((p) => p.type === 'year')?.value;
+    const monthNumber = month.find((p) => p.type === 'month')?.value;
+    expect(html).toContain(`${year}年${monthNumber}月`);
+    for (const card of cards.filter((c) => c.card_type !== 'calendar' && c.title)) {
+      expect(html).toContain(card.title);
+    }
+  });
+
+  it('renders the access page for the store with a maps button chosen by the phone', async () => {
+    const [store] = (await getJson('/api/stores')).body as StoreRow[];
+    const iphone = await (
+      await fetch(server.url + '/access', { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' } })
+    ).text();
+    expect(iphone).toContain(store!.name);
+    expect(iphone).toContain('https://maps.apple.com/');
+    const android = await (await fetch(server.url + '/access', { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8)' } })).text();
+    expect(android).toContain('https://www.google.com/maps/search/');
+  });
+});
