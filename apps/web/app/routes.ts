@@ -21,6 +21,24 @@ export default [
   // Server-sent events for live screens
   route('live', 'routes/live.ts'),
 
+  // Sign-in, sign-up and the operations areas (access: app/auth/route-access.ts)
+  route('login', 'routes/login/route.tsx'),
+  route('logout', 'routes/logout.ts'),
+  route('auth/oidc', 'routes/auth/oidc.ts'),
+  route('auth/callback', 'routes/auth/callback.tsx'),
+  route('auth/success', 'routes/auth/success.tsx'),
+  route('auth/error', 'routes/auth/error.tsx'),
+  route('api/auth/login', 'routes/api/auth/login.ts'),
+  route('api/auth/register', 'routes/api/auth/register.ts'),
+  route('api/auth/status', 'routes/api/auth/status.ts'),
+  route('api/auth/logout', 'routes/api/auth/logout.ts'),
+  route('api/admin/users', 'routes/admin/users.api.ts'),
+  route('api/admin/users/:id/roles', 'routes/admin/user-roles.api.ts'),
+  route('admin', 'routes/admin/layout.tsx', [index('routes/admin/home.tsx')]),
+  route('monitor', 'routes/monitor/layout.tsx', [index('routes/monitor/home.tsx')]),
+  route('staff', 'routes/staff/layout.tsx', [index('routes/staff/home.tsx')]),
+  route('kitchen', 'routes/kitchen/layout.tsx', [index('routes/kitchen/home.tsx')]),
+
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/redirect-home.ts', { id: 'unknown-path' }),

@@ -1,0 +1,69 @@
+/** Japanese texts of the admin, monitor, staff and kitchen area shells. */
+export const areaTexts = {
+  adminTitle: '管理者画面',
+  monitorTitle: 'モニター',
+  staffTitle: 'スタッフ',
+  kitchenTitle: 'キッチン',
+  home: 'ホーム',
+  storeLabel: '店舗を選択：',
+  storePlaceholder: '-- 店舗を選択 --',
+  noStores: '店舗が登録されていません',
+  /** Spec: the staff toast 'store must be selected', 2 s. */
+  storeRequiredToast: '店舗を選択してください',
+  storeRequiredTitle: '店舗選択が必要です',
+  chooseStoreFirst: '先に店舗を選択してください。',
+  selectedStore: (name: string) => `選択中の店舗：${name}`,
+  comingSoon: 'この画面は準備中です。',
+  signedInAs: (name: string) => `${name} さん`,
+  logout: 'ログアウト',
+} as const;
+
+export const adminMenu = [
+  { path: '', label: 'ホーム' },
+  { path: 'menu-add', label: 'メニュー追加' },
+  { path: 'menu-manager', label: 'メニュー管理' },
+  { path: 'recipe-manager', label: 'レシピ管理' },
+  { path: 'serve-method-manager', label: '提供方法管理' },
+  { path: 'seats', label: '座席管理' },
+  { path: 'business-hours', label: '営業時間設定' },
+  { path: 'database', label: 'データベース' },
+  { path: 'opening-prep', label: '開店準備' },
+  { path: 'close-prep', label: '閉店作業' },
+  { path: 'users', label: 'ユーザー管理' },
+  { path: 'shifts', label: 'シフト管理' },
+  { path: 'history', label: '履歴' },
+  { path: 'order', label: '発注管理' },
+  { path: 'disclaimer', label: '免責事項' },
+  { path: 'email-settings', label: 'メール設定' },
+  { path: 'notifications', label: 'お知らせ設定' },
+  { path: 'homepage-settings', label: 'ホームページ設定' },
+  { path: 'cost-management', label: '原価管理' },
+  { path: 'tax-management', label: '税率設定' },
+  { path: 'store-coordinates', label: '店舗位置情報' },
+] as const;
+
+export const monitorMenu = [
+  { path: '', label: 'ホーム' },
+  { path: 'order', label: '注文画面' },
+  { path: 'kitchen', label: 'キッチン' },
+  { path: 'stock', label: '在庫管理' },
+  { path: 'reservation', label: '予約スケジュール' },
+  { path: 'checkout', label: '会計' },
+] as const;
+
+export const staffMenu = [
+  { path: '', label: 'ホーム' },
+  { path: 'shift-submit', label: 'シフト提出' },
+  { path: 'view-shift', label: 'シフト確認' },
+  { path: 'opening-prep', label: '開店準備' },
+  { path: 'close-prep', label: '閉店作業' },
+  { path: 'order', label: '発注情報' },
+  { path: 'recipe', label: 'レシピ' },
+  { path: 'serve-method', label: '提供方法' },
+] as const;
+
+export const kitchenMenu = [
+  { path: '', label: '注文' },
+  { path: 'history', label: '履歴' },
+  { path: 'stock', label: '在庫' },
+] as const;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import type { RouterContextProvider } from 'react-router';
+import { DomainError } from '@moncafe/domain/decider';
+import { emailSchema, normalizeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@moncafe/domain/account/events';
+import { authenticate, sha256Hex, signUp, toSignedInUser, type SignedInUser } from '@moncafe/infra/auth/accounts';
+import { audit } from '@moncafe/infra/auth/audit';
+import { rateLimitAll, rateLimits } from '@moncafe/infra/auth/rate-limit';
+import { getRuntime } from '../context';
+import { clientAddressContext } from './request-context';
+import { sessionsOf } from './session.server';
+import { authTexts } from './texts';
+
+export type AuthOutcome =
+  | { ok: true; user: SignedInUser; setCookie: string }
+  | { ok: false; status: 400 | 401 | 409 | 429 | 500; error: string; retryAfterSeconds?: number; fieldErrors?: Record<string, string> };
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+
+export const registerSchema = z.object({
+  name: z.string().trim().min(1, authTexts.nameRequired).max(100),
+  email: emailSchema,
+  password: z.string().min(PASSWORD_MIN, authTexts.passwordTooShort).max(PASSWORD_MAX, authTexts.passwordTooLong),
+});
+
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= field === 'email' ? authTexts.emailInvalid : issue.message;
+  }
+  return errors;
+}
+
+/** Starts a fresh session (a new id, the old one ended), so a session id planted before login is useless. */
+async function startSession(request: Request, context: Readonly<RouterContextProvider>, accountId: string): Promise<string> {
+  const sessions = sessionsOf(getRuntime(context));
+  await sessions.destroy(request.headers.get('cookie'));
+  return sessions.create(accountId);
+}
+
+/** E-mail and password sign-in, shared by the /login form and POST /api/auth/login. */
+export async function logIn(request: Request, context: Readonly<RouterContextProvider>, input: unknown): Promise<AuthOutcome> {
+  const runtime = getRuntime(context);
+  const ip = context.get(clientAddressContext);
+  const parsed = loginSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, error: authTexts.invalidInput, fieldErrors: fieldErrors(parsed.error) };
+  const emailHash = sha256Hex(normalizeEmail(parsed.data.email));
+
+  // Checked before the password is: a flood of guesses costs no argon2 work past the limit.
+  const limited = await rateLimitAll(runtime, [
+    { key: `login:account:${emailHash}`, ...rateLimits.loginPerAccount },
+    ...(ip ? [{ key: `login:ip:${ip}`, ...rateLimits.loginPerIp }] : []),
+  ]);
+  if (!limited.ok) {
+    audit(runtime.logger, 'rate_limited', { ip, emailHash, reason: 'login' });
+    return { ok: false, status: 429, error: authTexts.tooManyRequests, retryAfterSeconds: limited.retryAfterSeconds };
+  }
+
+  const account = await authenticate(runtime, parsed.data.email, parsed.data.password);
+  if (!account) {
+    audit(runtime.logger, 'login_failed', { ip, emailHash, reason: 'wrong credentials' });
+    return { ok: false, status: 401, error: authTexts.wrongCredentials };
+  }
+  const setCookie = await startSession(request, context, account.accountId);
+  audit(runtime.logger, 'login_succeeded', { accountId: account.accountId, ip, method: 'password' });
+  return { ok: true, user: toSignedInUser(account), setCookie };
+}
+
+/** Customer sign-up, shared by the /login form and POST /api/auth/register; signs the new account in. */
+export async function register(request: Request, context: Readonly<RouterContextProvider>, input: unknown): Promise<AuthOutcome> {
+  const runtime = getRuntime(context);
+  const ip = context.get(clientAddressContext);
+  const parsed = registerSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, status: 400, error: Object.values(errors)[0] ?? authTexts.invalidInput, fieldErrors: errors };
+  }
+  const emailHash = sha256Hex(parsed.data.email);
+  const limited = await rateLimitAll(runtime, ip ? [{ key: `register:ip:${ip}`, ...rateLimits.registerPerIp }] : []);
+  if (!limited.ok) {
+    audit(runtime.logger, 'rate_limited', { ip, emailHash, reason: 'register' });
+    return { ok: false, status: 429, error: authTexts.tooManyRequests, retryAfterSeconds: limited.retryAfterSeconds };
+  }
+  try {
+    const correlationId = runtime.ids.uuid();
+    const { accountId } = await signUp(runtime, parsed.data, { correlationId, actor: 'customer' });
+    const setCookie = await startSession(request, context, accountId);
+    audit(runtime.logger, 'account_registered', { accountId, ip, correlationId });
+    return { ok: true, user: { id: accountId, name: parsed.data.name, email: parsed.data.email, roles: ['customer'] }, setCookie };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'email_taken') {
+      audit(runtime.logger, 'registration_failed', { ip, emailHash, reason: 'email taken' });
+      return { ok: false, status: 409, error: authTexts.emailTaken };
+    }
+    runtime.logger.error({ err: error, ip }, 'registration failed');
+    return { ok: false, status: 500, error: authTexts.serverError };
+  }
+}
+
+/** Ends the session on the server; returns the Set-Cookie value that clears the cookie. */
+export async function logOut(request: Request, context: Readonly<RouterContextProvider>, user: SignedInUser | null): Promise<string> {
+  const runtime = getRuntime(context);
+  const setCookie = await sessionsOf(runtime).destroy(request.headers.get('cookie'));
+  if (user) audit(runtime.logger, 'logout', { accountId: user.id, ip: context.get(clientAddressContext) });
+  return setCookie;
+}
+
+/** The JSON answer of the auth calls (spec: success, user, error). */
+export function authJson(outcome: AuthOutcome): Response {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  if (outcome.ok) {
+    headers.append('Set-Cookie', outcome.setCookie);
+    return Response.json({ success: true, user: publicUser(outcome.user) }, { headers });
+  }
+  if (outcome.retryAfterSeconds !== undefined) headers.set('Retry-After', String(outcome.retryAfterSeconds));
+  return Response.json({ success: false, error: outcome.error, ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}) }, { status: outcome.status, headers });
+}
+
+/** What the browser may see of the user: spec "signed-in user: name, email", plus id and roles for the menus. */
+export function publicUser(user: SignedInUser) {
+  return { id: user.id, name: user.name, email: user.email, roles: user.roles };
+}
+
+/** Reads a JSON body, or a form body, as a plain object. */
+export async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (type.includes('application/json')) return await request.json();
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return null;
+  }
+}

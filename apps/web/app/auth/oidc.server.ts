@@ -1,0 +1,145 @@
+import * as client from 'openid-client';
+import type { RouterContextProvider } from 'react-router';
+import { normalizeEmail } from '@moncafe/domain/account/events';
+import { findAccountByEmail, findAccountByIdentity, linkExternalIdentity, registerAccount } from '@moncafe/domain/account/handlers';
+import { accountDeps, sha256Hex } from '@moncafe/infra/auth/accounts';
+import { audit } from '@moncafe/infra/auth/audit';
+import { authDb } from '@moncafe/infra/auth/tables';
+import type { Runtime } from '@moncafe/infra/runtime';
+import { getRuntime } from '../context';
+import { clientAddressContext } from './request-context';
+import { safeRedirectTarget } from './require-role.server';
+import { sessionsOf } from './session.server';
+
+/**
+ * Sign-in through an OpenID Connect provider (LINE Login, Google, …): authorization code with
+ * PKCE (S256), `state` and `nonce`, through openid-client. What the callback must check is
+ * kept server-side in `oidc_transactions`, one row per started sign-in, used once.
+ */
+const TRANSACTION_TTL_MS = 10 * 60_000;
+const configurations = new WeakMap<Runtime, Promise<client.Configuration>>();
+
+function oidcSettings(runtime: Runtime) {
+  const oidc = runtime.config.oidc;
+  if (!oidc) throw new Error('OIDC is not configured');
+  return oidc;
+}
+
+function isLocalHttp(issuer: URL): boolean {
+  return issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+}
+
+function configurationOf(runtime: Runtime): Promise<client.Configuration> {
+  let configuration = configurations.get(runtime);
+  if (!configuration) {
+    const oidc = oidcSettings(runtime);
+    const issuer = new URL(oidc.issuer);
+    configuration = client
+      .discovery(issuer, oidc.clientId, oidc.clientSecret, undefined, {
+        // Plain http only for a provider on this machine (development and tests).
+        execute: isLocalHttp(issuer) ? [client.allowInsecureRequests] : [],
+      })
+      .catch((error: unknown) => {
+        configurations.delete(runtime);
+        throw error;
+      });
+    configurations.set(runtime, configuration);
+  }
+  return configuration;
+}
+
+export function callbackUrl(runtime: Runtime): string {
+  return `${runtime.config.publicUrl}/auth/callback`;
+}
+
+/** Starts a sign-in: remembers state, PKCE verifier and nonce, and returns the provider's URL. */
+export async function startOidcLogin(context: Readonly<RouterContextProvider>, redirectTo: string | null): Promise<URL> {
+  const runtime = getRuntime(context);
+  const configuration = await configurationOf(runtime);
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const now = runtime.clock.now();
+  const db = authDb(runtime.db);
+  await db.deleteFrom('oidc_transactions').where('expires_at', '<=', now).execute();
+  await db
+    .insertInto('oidc_transactions')
+    .values({
+      state,
+      code_verifier: codeVerifier,
+      nonce,
+      redirect_to: safeRedirectTarget(redirectTo),
+      expires_at: new Date(now.getTime() + TRANSACTION_TTL_MS),
+    })
+    .execute();
+  return client.buildAuthorizationUrl(configuration, {
+    redirect_uri: callbackUrl(runtime),
+    scope: 'openid email profile',
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+}
+
+export type OidcCallbackOutcome = { ok: true; setCookie: string; redirectTo: string } | { ok: false; reason: string };
+
+/**
+ * Finishes a sign-in: the `state` must be one this server issued and not yet used; the code is
+ * exchanged with the PKCE verifier and the ID token's nonce checked. The provider's subject
+ * finds (or creates) the account; a verified e-mail links to an existing account.
+ */
+export async function finishOidcLogin(request: Request, context: Readonly<RouterContextProvider>): Promise<OidcCallbackOutcome> {
+  const runtime = getRuntime(context);
+  const ip = context.get(clientAddressContext);
+  const incoming = new URL(request.url);
+  const state = incoming.searchParams.get('state');
+  if (!state) return { ok: false, reason: 'missing state' };
+  const db = authDb(runtime.db);
+  // Used once: deleted as it is read, so a replayed callback finds nothing.
+  const transaction = await db.deleteFrom('oidc_transactions').where('state', '=', state).returningAll().executeTakeFirst();
+  if (!transaction || new Date(transaction.expires_at) <= runtime.clock.now()) {
+    audit(runtime.logger, 'oidc_login_failed', { ip, reason: 'unknown or expired state' });
+    return { ok: false, reason: 'unknown state' };
+  }
+  try {
+    const configuration = await configurationOf(runtime);
+    // The provider redirected to our public callback URL; rebuild it from that, not from proxy-facing host headers.
+    const currentUrl = new URL(`${callbackUrl(runtime)}${incoming.search}`);
+    const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+      pkceCodeVerifier: transaction.code_verifier,
+      expectedState: state,
+      expectedNonce: transaction.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims) throw new Error('no ID token claims');
+    const identity = { issuer: String(claims.iss), subject: String(claims.sub) };
+    const deps = accountDeps(runtime);
+    const context_ = { correlationId: runtime.ids.uuid(), actor: 'customer' };
+    const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : null;
+    const name = typeof claims.name === 'string' && claims.name ? claims.name : (email?.split('@')[0] ?? 'LINEユーザー');
+
+    let accountId = (await findAccountByIdentity(deps, identity))?.accountId ?? null;
+    if (!accountId && email && claims.email_verified === true) {
+      const existing = await findAccountByEmail(deps, email);
+      if (existing) {
+        await linkExternalIdentity(deps, { accountId: existing.accountId, identity }, context_);
+        accountId = existing.accountId;
+      }
+    }
+    if (!accountId) {
+      // Providers such as LINE may not share an e-mail: a placeholder keeps e-mails unique without one.
+      const accountEmail = email ?? `oidc-${sha256Hex(`${identity.issuer} ${identity.subject}`).slice(0, 24)}@users.invalid`;
+      ({ accountId } = await registerAccount(deps, { name, email: accountEmail, passwordHash: null, roles: [], externalIdentity: identity }, context_));
+    }
+    const sessions = sessionsOf(runtime);
+    await sessions.destroy(request.headers.get('cookie'));
+    const setCookie = await sessions.create(accountId);
+    audit(runtime.logger, 'oidc_login_succeeded', { accountId, ip, issuer: identity.issuer });
+    return { ok: true, setCookie, redirectTo: transaction.redirect_to };
+  } catch (error) {
+    audit(runtime.logger, 'oidc_login_failed', { ip, reason: error instanceof Error ? error.message : 'error' });
+    return { ok: false, reason: 'exchange failed' };
+  }
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import type { Route } from './+types/success';
+import { safeRedirectTarget } from '../../auth/require-role.server';
+import { getUser } from '../../auth/session.server';
+import { authTexts } from '../../auth/texts';
+
+export const meta: Route.MetaFunction = () => [{ title: `${authTexts.authSuccess} | MonCafe` }];
+
+const REDIRECT_AFTER_MS = 3000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  return { name: user?.name ?? null, redirectTo: safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo')) };
+}
+
+/** Spec: success redirects after 3 s, to the page the user came from. */
+export default function AuthSuccess({ loaderData }: Route.ComponentProps) {
+  const { redirectTo, name } = loaderData;
+  useEffect(() => {
+    const timer = setTimeout(() => window.location.assign(redirectTo), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [redirectTo]);
+  return (
+    <section className="auth-card auth-success" data-redirect-to={redirectTo}>
+      <h1>{authTexts.authSuccess}</h1>
+      {name && <p>{authTexts.signedInAs(name)}</p>}
+      <p>{authTexts.redirectingSoon}</p>
+    </section>
+  );
+}
