@@ -1,0 +1,179 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestWebServer, waitForAnswer } from '../http/web-server';
+import type { TestWebServer } from '../http/web-server';
+import { browserAvailable, launchBrowser, phone, screenshotDir } from './browser';
+
+interface CardRow {
+  card_type: string;
+  title: string;
+}
+interface MenuRow {
+  name: string;
+  category: string;
+  show_on_menu: boolean;
+}
+
+const runs = browserAvailable();
+
+describe.runIf(runs)('public pages on a phone', () => {
+  let server: TestWebServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let cards: CardRow[];
+  let menu: MenuRow[];
+  const consoleErrors: string[] = [];
+
+  async function openPage(): Promise<Page> {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    return page;
+  }
+
+  beforeAll(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startTestWebServer();
+    const getJson = async <T>(p: string) => (await (await fetch(server.url + p)).json()) as T;
+    cards = await waitForAnswer(() => getJson<CardRow[]>('/api/admin/homepage-settings'), (a) => a.length > 0);
+    menu = await waitForAnswer(() => getJson<MenuRow[]>('/api/admin/menu'), (a) => a.length > 0);
+    browser = await launchBrowser();
+    context = await browser.newContext({ ...phone, baseURL: server.url });
+    // Nothing may come from the internet: the map iframe and any stray request stay blank offline.
+    await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a guest sees the homepage cards and this month and next on the calendar', async () => {
+    const page = await openPage();
+    await page.goto('/moncafe');
+    await expect(page.title()).resolves.toBe('ホーム | MonCafe');
+
+    for (const card of cards.filter((c) => c.card_type !== 'calendar' && c.title)) {
+      await page.getByRole('heading', { name: card.title }).waitFor();
+    }
+    const calendar = page.getByTestId('calendar-card');
+    await calendar.waitFor();
+    const previous = calendar.getByRole('button', { name: '前の月' });
+    const next = calendar.getByRole('button', { name: '次の月' });
+    const month = calendar.getByTestId('calendar-month');
+    const thisMonth = await month.textContent();
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(false);
+    // Sunday-to-Saturday header.
+    expect(await calendar.locator('thead th').allTextContents()).toEqual(['日', '月', '火', '水', '木', '金', '土']);
+    await page.screenshot({ path: path.join(screenshotDir, 'home-phone.png'), fullPage: true });
+
+    await next.click();
+    await expect.poll(() => month.textContent()).not.toBe(thisMonth);
+    expect(await next.isDisabled()).toBe(true);
+    expect(await previous.isDisabled()).toBe(false);
+    await previous.click();
+    await expect.poll(() => month.textContent()).toBe(thisMonth);
+    await page.close();
+  });
+
+  it('a guest filters the menu by category', async () => {
+    const page = await openPage();
+    await page.goto('/menu');
+    await expect(page.title()).resolves.toBe('メニュー | MonCafe');
+    const shown = menu.filter((item) => item.show_on_menu);
+    const cardsOnPage = page.getByTestId('menu-card');
+    await page.getByTestId('menu-list').waitFor();
+    await expect.poll(() => cardsOnPage.count()).toBe(shown.length);
+    for (const item of shown) {
+      await page.getByRole('heading', { name: item.name, exact: true }).waitFor();
+    }
+    await page.screenshot({ path: path.join(screenshotDir, 'menu-phone.png'), fullPage: true });
+
+    const filters: [string, string][] = [
+      ['ドリンク', 'drink'],
+      ['フード', 'food'],
+      ['デザート', 'dessert'],
+    ];
+    for (const [label, category] of filters) {
+      await page.getByRole('button', { name: label, exact: true }).click();
+      const expected = shown.filter((item) => item.category === category).length;
+      await expect.poll(() => cardsOnPage.count()).toBe(expected);
+      const categories = await cardsOnPage.evaluateAll((els) => els.map((el) => el.getAttribute('data-category')));
+      expect(categories.every((c) => c === category)).toBe(true);
+      expect(await page.getByRole('button', { name: label, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    }
+    await page.screenshot({ path: path.join(screenshotDir, 'menu-dessert-phone.png'), fullPage: true });
+    await page.getByRole('button', { name: 'すべて', exact: true }).click();
+    await expect.poll(() => cardsOnPage.count()).toBe(shown.length);
+    // Prices carry the yen sign and thousands separators.
+    const prices = await page.locator('.menu-card .price').allTextContents();
+    expect(prices.every((p) => /^¥\d{1,3}(,\d{3})*$/.test(p))).toBe(true);
+    await page.close();
+  });
+
+  it('a failed menu load shows the message and the retry button loads it', async () => {
+    const page = await openPage();
+    let failuresLeft = 1;
+    await page.route('**/api/admin/menu', async (route) => {
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        await route.fulfill({ status: 502, body: 'bad gateway' });
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto('/menu');
+    const error = page.getByTestId('menu-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('メニューの読み込みに失敗しました');
+    expect(await page.getByTestId('menu-card').count()).toBe(0);
+    await page.screenshot({ path: path.join(screenshotDir, 'menu-error-phone.png') });
+
+    await page.getByRole('button', { name: '再試行' }).click();
+    await page.getByTestId('menu-list').waitFor();
+    expect(await page.getByTestId('menu-error').count()).toBe(0);
+    expect(await page.getByTestId('menu-card').count()).toBe(menu.filter((item) => item.show_on_menu).length);
+    await page.close();
+  });
+
+  it('the footer shows the cart button with the total quantity outside /order paths only', async () => {
+    const page = await openPage();
+    await page.goto('/about');
+    expect(await page.getByTestId('cart-button').count()).toBe(0);
+    await page.evaluate(() => {
+      window.localStorage.setItem(
+        'moncafe.cart',
+        JSON.stringify([
+          { menu_id: 'a', name: 'コーヒー', price: 500, quantity: 2 },
+          { menu_id: 'b', name: 'ケーキ', price: 600, quantity: 1 },
+        ]),
+      );
+    });
+    await page.goto('/about');
+    const button = page.getByTestId('cart-button');
+    await button.waitFor();
+    expect(await button.textContent()).toBe('カート（3）');
+    expect(await button.getAttribute('href')).toBe('/order?show_cart=true');
+    await page.screenshot({ path: path.join(screenshotDir, 'about-with-cart-phone.png') });
+    await page.evaluate(() => window.localStorage.removeItem('moncafe.cart'));
+    await page.close();
+  });
+
+  it('the header leads to monitor, staff and admin, and unknown paths land on the homepage', async () => {
+    const page = await openPage();
+    await page.goto('/no-such-page');
+    expect(new URL(page.url()).pathname).toBe('/moncafe');
+    const header = page.locator('header');
+    expect(await header.getByRole('link', { name: 'モニター' }).getAttribute('href')).toBe('/monitor');
+    expect(await header.getByRole('link', { name: 'スタッフ' }).getAttribute('href')).toBe('/staff');
+    expect(await header.getByRole('link', { name: '管理者' }).getAttribute('href')).toBe('/admin');
+    await page.close();
+  });
+
+  it('the pages ran without script errors', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
