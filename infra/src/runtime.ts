@@ -2,18 +2,120 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock, EventStore, IdGenerator } from '@moncafe/domain/ports';
 import type { Database } from '@moncafe/projections/database';
+import { projectors, readModelMigrations } from '@moncafe/projections/read-models';
+import { connectNatsBus } from './bus/nats';
+import { memoryBus } from './bus/memory';
+import type { Config } from './config';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { openEventStore } from './eventstore/open';
+import { eventStoreMigrations } from './eventstore/postgres';
+import { createLiveHub, type LiveHub } from './live/hub';
+import { liveMessagesFor } from './live/messages';
+import { createLogger } from './logger';
+import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
+import { startProjections, waitForCheckpoints } from './projection-runner/runner';
+import { startRelay } from './relay/relay';
+import { runtimeMigrations } from './runtime-migrations';
+import { seedEmptySystem } from './seed';
+import { cryptoIds, systemClock } from './system';
 
 /**
  * One running system, wired from configuration: what loaders, actions and the worker reach
- * through the router context. (Implementation: see startRuntime below.)
+ * through the router context.
  */
 export interface Runtime {
+  config: Config;
   db: Kysely<Database>;
   eventStore: EventStore;
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
+  /** Mails: SMTP when configured, else the outbox shown at /dev/mailbox. */
+  mail: Mailer;
+  /** Live screens' feed (/live). */
+  live: LiveHub;
   /** Waits (bounded) until every projector has applied the event at `position`; null returns at once. */
   waitForProjections(position: number | null): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  /** Tests drive time and ids; production uses the system's. */
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** Tests point the runtime at a mailer of their own. */
+  mail?: Mailer;
+}
+
+const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
+
+/**
+ * Starts one system from configuration: database and migrations, event store, bus, and —
+ * unless a separate worker does it — the relay and the projectors; then seeds an empty system.
+ */
+export async function startRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const logger = createLogger({ level: config.logLevel });
+  const clock = overrides.clock ?? systemClock;
+  const ids = overrides.ids ?? cryptoIds;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const closers: (() => Promise<void>)[] = [() => database.close()];
+  const close = async () => {
+    for (const c of closers.reverse()) await c().catch((err: unknown) => logger.error({ err }, 'error while stopping'));
+  };
+
+  try {
+    await migrateToLatest(database.db, {
+      ...(config.eventStoreUrl ? {} : eventStoreMigrations),
+      ...runtimeMigrations,
+      ...readModelMigrations,
+    });
+    const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
+    closers.push(() => eventStore.close());
+
+    const bus = config.natsUrl ? await connectNatsBus({ url: config.natsUrl, streamName: config.natsStream, logger }) : memoryBus({ logger });
+    closers.push(() => bus.close());
+
+    const live = createLiveHub({ eventStore, map: liveMessagesFor });
+    const following = await bus.follow(({ event }) => live.publish(event));
+    closers.push(() => following.close());
+
+    let waitForProjections: Runtime['waitForProjections'];
+    if (config.runProjections) {
+      const relay = startRelay({ pool: database.pool, kind: database.kind, db: database.db, eventStore, bus, logger });
+      closers.push(() => relay.stop());
+      const projections = await startProjections({ db: database.db, eventStore, bus, projectors, logger });
+      closers.push(() => projections.stop());
+      waitForProjections = (position) => waitOrWarn(() => projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+    } else {
+      waitForProjections = (position) =>
+        waitOrWarn(() => waitForCheckpoints(database.db, projectors.map((p) => p.name), position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+    }
+
+    const mail =
+      overrides.mail ??
+      (config.smtpUrl
+        ? (() => {
+            const smtp = smtpMailer(config.smtpUrl, config.mailFrom);
+            closers.push(async () => smtp.close());
+            return smtp;
+          })()
+        : outboxMailer(database.db, ids.uuid));
+
+    const runtime: Runtime = { config, db: database.db, eventStore, clock, ids, logger, mail, live, waitForProjections, close };
+    await seedEmptySystem(runtime);
+    return runtime;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  async function waitOrWarn(wait: () => Promise<void>) {
+    try {
+      await wait();
+    } catch (err) {
+      // The command is stored; a slow projection must not fail the request, only make it stale.
+      logger.warn({ err }, 'read models did not catch up in time');
+    }
+  }
 }

@@ -35,10 +35,10 @@ export function getRuntime(context: Readonly<RouterContextProvider>): Runtime {
   return context.get(runtimeContext);
 }
 
-// The classic load-context shape, for code written against AppLoadContext (e.g. a server
-// started without the middleware flag).
+// The server is compiled outside the app's typegen, so it declares the flag too: with it,
+// `getLoadContext` may (must) return a RouterContextProvider.
 declare module 'react-router' {
-  interface AppLoadContext {
-    runtime: Runtime;
+  interface Future {
+    v8_middleware: true;
   }
 }

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { LiveFrame } from '@moncafe/infra/live/hub';
+import { getRuntime } from '../context';
+import type { Route } from './+types/live';
+
+/** Topics anyone may follow; the rest need a role (see the route/role table). */
+const PUBLIC_TOPICS = new Set(['catalog']);
+
+const query = z.object({
+  topics: z
+    .string()
+    .default('catalog')
+    .transform((v) => new Set(v.split(',').filter(Boolean))),
+});
+
+/** Comments keep proxies from closing an idle stream. */
+const KEEPALIVE_MS = 25_000;
+
+function frame({ id, event, data }: LiveFrame): string {
+  if (event === undefined) return `id: ${id}\n\n`;
+  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data ?? null)}\n\n`;
+}
+
+/**
+ * `/live`: Server-Sent Events. The event id is the global position, so a browser that
+ * reconnects sends `Last-Event-ID` and receives exactly what it missed, read from the store.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const runtime = getRuntime(context);
+  const url = new URL(request.url);
+  const parsed = query.safeParse({ topics: url.searchParams.get('topics') ?? undefined });
+  if (!parsed.success) return Response.json({ error: 'invalid query', field: 'topics' }, { status: 400 });
+  const topics = parsed.data.topics;
+  const refused = [...topics].filter((t) => !PUBLIC_TOPICS.has(t));
+  if (refused.length > 0) return Response.json({ error: 'forbidden topic', field: 'topics', topics: refused }, { status: 403 });
+
+  const lastEventId = request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId');
+  const after = lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : null;
+
+  const encoder = new TextEncoder();
+  const abort = new AbortController();
+  request.signal.addEventListener('abort', () => abort.abort(), { once: true });
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (text: string) => {
+        if (!abort.signal.aborted) controller.enqueue(encoder.encode(text));
+      };
+      const keepalive = setInterval(() => write(': keepalive\n\n'), KEEPALIVE_MS);
+      abort.signal.addEventListener(
+        'abort',
+        () => {
+          clearInterval(keepalive);
+          try {
+            controller.close();
+          } catch {
+            // already closed by the client going away
+          }
+        },
+        { once: true },
+      );
+      write('retry: 3000\n\n');
+      runtime.live.open({ topics, after, signal: abort.signal }, (f) => write(frame(f))).catch((error: unknown) => {
+        runtime.logger.error({ err: error }, 'live stream failed');
+        abort.abort();
+      });
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** `1`/`true`/`yes` and `0`/`false`/`no`, as people write them in environment files. */
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const url = (protocols: readonly string[]) =>
+  z.url().refine((v) => protocols.includes(new URL(v).protocol.replace(':', '')), {
+    message: `must be a ${protocols.join(' or ')} URL`,
+  });
+
+const environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  EVENTSTORE_URL: url(['kurrentdb', 'esdb', 'kurrentdb+discover', 'esdb+discover']).optional(),
+  NATS_URL: url(['nats', 'tls']).optional(),
+  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('MONCAFE'),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('MonCafe <no-reply@moncafe.local>'),
+  PUBLIC_URL: z.url().optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  DEMO_DATA: flag.optional(),
+  /** The web process runs the relay and projectors unless a separate worker does. */
+  RUN_PROJECTIONS: flag.default(true),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).default('LINE'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, reason: string) {
+    super(`configuration error: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once, at start. A bad value stops the start with one line naming
+ * the variable; everything else reads this object, never `process.env`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset", as in most deployment tools.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = environment.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(String(issue?.path[0] ?? 'environment'), issue?.message ?? 'is invalid');
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production');
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) throw new ConfigError('OIDC_CLIENT_ID', 'is required when OIDC_ISSUER is set');
+  return toConfig(e);
+}
+
+function toConfig(e: z.infer<typeof environment>) {
+  const embedded = !e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV,
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    natsUrl: e.NATS_URL,
+    natsStream: e.NATS_STREAM,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    sessionSecret: e.SESSION_SECRET,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    /** Demo data is on by default only when running embedded. */
+    demoData: e.DEMO_DATA ?? embedded,
+    runProjections: e.RUN_PROJECTIONS,
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } : null,
+    logLevel: e.LOG_LEVEL,
+  };
+}

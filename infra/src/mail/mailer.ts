@@ -1,0 +1,72 @@
+import nodemailer from 'nodemailer';
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Real delivery through an SMTP server (`SMTP_URL`). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+    close: () => transport.close(),
+  };
+}
+
+export interface OutboxTables {
+  mail_outbox: {
+    id: string;
+    to_address: string;
+    subject: string;
+    body: string;
+    created_at: Date;
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export const outboxMigrations: Record<string, Migration> = {
+  '2026-11-22T00-00-mail-outbox': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('mail_outbox')
+        .ifNotExists()
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+};
+
+/**
+ * Without SMTP, mails are kept in a table and shown at /dev/mailbox, so a developer can follow
+ * a confirmation link on a machine with no mail server. Never used in production.
+ */
+export function outboxMailer(db: AnyDb, newId: () => string): Mailer {
+  return {
+    async send(mail) {
+      await outbox(db).insertInto('mail_outbox').values({ id: newId(), to_address: mail.to, subject: mail.subject, body: mail.text, created_at: new Date() }).execute();
+    },
+  };
+}
+
+/** The newest mails in the outbox, for /dev/mailbox. */
+export function listOutbox(db: AnyDb, limit = 50): Promise<OutboxTables['mail_outbox'][]> {
+  return outbox(db).selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+// The outbox is bookkeeping beside the read models, not part of their schema type.
+const outbox = (db: AnyDb): Kysely<OutboxTables> => db;

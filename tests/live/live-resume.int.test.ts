@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveRecord } from '@moncafe/domain/catalog/commands';
+import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
+import { deleteNatsStream } from '@moncafe/infra/bus/nats';
+import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
+import { cryptoIds } from '@moncafe/infra/system';
+import type { EventStore } from '@moncafe/domain/ports';
+import { startServer, type RunningServer } from '../../apps/web/server';
+import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '../support/services';
+import { openSse, type SseFrame } from '../support/sse';
+
+const pgUrl = await postgresUrl();
+const nats = await natsUrl();
+
+/** `/live` on the real PostgreSQL and NATS: a client that reconnects gets exactly what it missed. */
+describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + NATS)', () => {
+  let server: RunningServer;
+  let drop: () => Promise<void>;
+  let database: DatabaseHandle;
+  let writer: EventStore;
+  const stream = uniqueName('LIVE');
+  const context = { correlationId: 'live-test', actor: 'admin-test' };
+
+  const saveCard = (title: string) =>
+    saveRecord(
+      { eventStore: writer, ids: cryptoIds },
+      { kind: 'homepage-card', id: cryptoIds.uuid(), data: { card_type: 'other', title, link_url: '/menu', display_order: 1 } },
+      context,
+    );
+  const messages = (frames: SseFrame[]) => frames.filter((f) => f.event === 'catalog-updated');
+
+  beforeAll(async () => {
+    const created = await createTestDatabase(pgUrl!, 'moncafe_live');
+    drop = created.drop;
+    server = await startServer({
+      port: 0,
+      env: {
+        DATABASE_URL: created.url,
+        NATS_URL: nats!,
+        NATS_STREAM: stream,
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'silent',
+        ADMIN_EMAIL: 'owner@example.com',
+        ADMIN_PASSWORD: 'correct horse battery staple',
+      },
+    });
+    // A second writer, as another web process would be: events reach /live through the relay and NATS.
+    database = await openDatabase({ url: created.url, dataDir: '' });
+    writer = createPostgresEventStore(database.pool);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await writer?.close();
+    await database?.close();
+    await drop?.();
+    await deleteNatsStream(nats!, stream).catch(() => {});
+  });
+
+  it('sends live events, then after a disconnect exactly the missed ones, then live ones again', async () => {
+    const first = await openSse(`${server.url}/live?topics=catalog`);
+    expect(first.status).toBe(200);
+    await first.until((f) => f.some((x) => x.id !== null)); // the "now" frame
+
+    const a = await saveCard('A');
+    await first.until((f) => messages(f).length === 1);
+    expect(messages(first.frames)[0]?.id).toBe(String(a.position));
+    first.close();
+
+    const missed = [await saveCard('B'), await saveCard('C'), await saveCard('D')];
+
+    const second = await openSse(`${server.url}/live?topics=catalog`, { 'last-event-id': String(a.position) });
+    await second.until((f) => messages(f).length === 3);
+    expect(messages(second.frames).map((f) => f.id)).toEqual(missed.map((m) => String(m.position)));
+
+    const after = await saveCard('E');
+    await second.until((f) => messages(f).length === 4);
+    expect(messages(second.frames).map((f) => f.id)).toEqual([...missed, after].map((m) => String(m.position)));
+    second.close();
+  });
+
+  it('refuses a topic the visitor may not follow', async () => {
+    const response = await fetch(`${server.url}/live?topics=kitchen`);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ field: 'topics' });
+  });
+});
