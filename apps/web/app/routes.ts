@@ -39,6 +39,25 @@ export default [
   route('staff', 'routes/staff/layout.tsx', [index('routes/staff/home.tsx')]),
   route('kitchen', 'routes/kitchen/layout.tsx', [index('routes/kitchen/home.tsx')]),
 
+  // Reservation flow calls (customer-site.md §7; `customery-day` is the spec's spelling)
+  route('api/customer-detail', 'routes/api.customer-detail.ts'),
+  route('api/customer/menu', 'routes/api.customer.menu.ts'),
+  route('api/admin/menu-options/dependencies', 'routes/api.admin.menu-options.dependencies.ts'),
+  route('api/admin/same-day-settings', 'routes/api.admin.same-day-settings.ts'),
+  route('api/admin/email-settings/notices', 'routes/api.admin.email-settings.notices.ts'),
+  route('api/customery-day/available-dates', 'routes/api.customery-day.available-dates.ts'),
+  route('api/customery-day/is-closed', 'routes/api.customery-day.is-closed.ts'),
+  route('api/customery-day/available-times', 'routes/api.customery-day.available-times.ts'),
+  route('api/customery-day/deadline-hours', 'routes/api.customery-day.deadline-hours.ts'),
+  route('api/customery-day/check-date', 'routes/api.customery-day.check-date.ts'),
+  route('api/customery-day/allocate-seat', 'routes/api.customery-day.allocate-seat.ts'),
+  route('api/customery-day/release-seat', 'routes/api.customery-day.release-seat.ts'),
+  route('api/reservation-confirmation/send-confirmation', 'routes/api.reservation-confirmation.send-confirmation.ts'),
+  route('api/reservation-confirmation/cancel', 'routes/api.reservation-confirmation.cancel.ts'),
+  route('api/reservation-confirmation/:token', 'routes/api.reservation-confirmation.token.ts'),
+  route('api/customer-cancel/check', 'routes/api.customer-cancel.check.ts'),
+  route('api/customer-cancel/execute', 'routes/api.customer-cancel.execute.ts'),
+
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/not-found.ts'),
   route('*', 'routes/redirect-home.ts', { id: 'unknown-path' }),

@@ -11,7 +11,24 @@ const mappers: LiveMapper[] = [
     event.streamId.startsWith('catalog-')
       ? [{ event: 'catalog-updated', data: { kind: (event.data as { kind?: string }).kind ?? null }, topics: ['catalog'] }]
       : [],
+  reservationUpdates,
 ];
+
+const reservationActions: Record<string, string> = {
+  ReservationRequested: 'created',
+  ReservationConfirmed: 'confirmed',
+  ReservationMoved: 'moved',
+  ReservationCancelled: 'cancelled',
+};
+
+/** A new, confirmed, moved or cancelled reservation: the schedule screens and that reservation's own page refresh. */
+function reservationUpdates(event: RecordedEvent): LiveMessage[] {
+  const action = reservationActions[event.type];
+  if (!event.streamId.startsWith('reservation-') || !action) return [];
+  const id = event.streamId.slice('reservation-'.length);
+  const date = (event.data as { date?: string }).date ?? null;
+  return [{ event: 'reservation-updated', data: { reservation_id: id, action, date }, topics: ['admin', 'schedule', `reservation:${id}`] }];
+}
 
 export function liveMessagesFor(event: RecordedEvent): LiveMessage[] {
   return mappers.flatMap((map) => map(event));

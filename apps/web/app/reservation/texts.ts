@@ -1,0 +1,129 @@
+import type { DateRefusal } from '@moncafe/domain/seating/availability';
+import type { DetailProblem } from '@moncafe/domain/reservation/detail';
+
+/**
+ * Every Japanese text of the reservation flow, in one module so the wording is reviewed in one
+ * place. Strings quoted in customer-site.md are copied character for character; the ones the
+ * spec only describes are worded here.
+ */
+export const reservationTexts = {
+  // /reservation
+  menuTitle: '予約コース',
+  backToTop: 'トップページに戻る',
+  addToCart: 'カートに追加',
+  remove: '削除',
+  cartTitle: 'カート',
+  cartEmpty: 'カートは空です',
+  total: '合計',
+  proceedToDay: '日付と詳細記入に進む',
+  // /reservation/day
+  dayTitle: '日付と時間の選択',
+  backToMenu: 'メニュー選択に戻る',
+  people: '人数',
+  peopleOption: (n: number) => `${n}名`,
+  closedMark: '休',
+  previousMonth: '前の月',
+  nextMonth: '次の月',
+  chooseTime: '時間を選択してください',
+  noTimes: '選択できる時間がありません',
+  next: '次へ（詳細入力へ）',
+  weekdays: ['日', '月', '火', '水', '木', '金', '土'] as const,
+  // /reservation-details
+  detailsTitle: '予約詳細の入力',
+  chooseImage: '画像を選択',
+  crop: 'この範囲で切り抜く',
+  toCustomerInformation: 'お客様情報の入力へ',
+  // /customer-information
+  customerTitle: 'お客様情報の入力',
+  name: 'お名前',
+  phone: '電話番号',
+  email: 'メールアドレス',
+  nameRequired: 'お名前を入力してください',
+  phoneRequired: '電話番号を入力してください',
+  emailRequired: 'メールアドレスを入力してください',
+  sendConfirmation: '確認メールを送信',
+  sending: '送信中…',
+  // /reservation-email-sent
+  emailSentTitle: '確認メールを送信しました',
+  emailSentBody: (email: string) => `${email} 宛に確認メールを送信しました。メールに記載のリンクを5分以内に開いて、予約を確定してください。`,
+  // /confirm-reservation
+  loading: '読み込み中…',
+  confirmedTitle: 'ご予約が確定しました',
+  expiredTitle: 'リンクの有効期限が切れています',
+  expiredBody: '確認メールの有効期限（5分）が切れました。お手数ですが、もう一度予約をやり直してください。',
+  errorTitle: 'エラー',
+  invalidLink: '無効なリンクです',
+  notFoundOrExpired: 'データが見つからないか、リンクが無効または期限切れです',
+  serverErrorLater: 'サーバーエラーが発生しました。しばらくしてから再試行してください。',
+  networkError: 'ネットワークエラーが発生しました',
+  fetchFailed: '予約情報の取得に失敗しました',
+  cancelThisReservation: '予約をキャンセルする',
+  home: 'ホームに戻る',
+  menuLabel: 'コース',
+  optionsLabel: 'オプション',
+  noticesLabel: '注意事項',
+  dateLabel: '日付',
+  timeLabel: '時間',
+  peopleLabel: '人数',
+  storeLabel: '店舗',
+  numberLabel: '予約番号',
+  nameLabel: 'お名前',
+  // /reservation/cancel
+  cancelTitle: '予約のキャンセル',
+  reservationIdMissing: '予約IDが見つかりません',
+  emailMissing: 'メールアドレスが指定されていません',
+  keep: 'キャンセルしない',
+  doCancel: 'キャンセルする',
+  cancelReason: 'キャンセル理由（任意）',
+  confirmCancel: '本当にこの予約をキャンセルしますか？',
+  processing: '処理中…',
+  cancelled: '予約をキャンセルしました',
+  notCancellable: 'この予約はキャンセルできません',
+  reservationNotFound: '予約が見つかりません',
+  authError: '認証エラーが発生しました',
+  serverError: 'サーバーエラーが発生しました',
+  // /my-reservations
+  myReservationsTitle: '予約履歴',
+  upcoming: '今後のご予約',
+  past: '過去のご予約',
+  noReservations: '予約はありません',
+  signInFirst: '予約履歴を見るにはログインしてください',
+  login: 'ログイン',
+  statusCancelled: 'キャンセル済み',
+  statusAwaiting: 'メール確認待ち',
+  statusConfirmed: '確定',
+  // §8 calls
+  tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再試行してください。',
+  badGateway: 'サーバーエラーが発生しています。しばらく時間をおいてから再試行してください。',
+  datesError: '空席確認中にエラーが発生しました。しばらく時間をおいてから再試行してください。',
+  timesError: '時間取得中にエラーが発生しました。しばらく時間をおいてから再試行してください。',
+  deadlineError: '締切時間の取得中にエラーが発生しました。しばらく時間をおいてから再試行してください。',
+  seatsFull: '申し訳ありません。その時間は満席になりました。別の時間をお選びください。',
+  allocateFailed: 'その時間帯は現在予約できません。他の時間を選択してください。',
+  sessionTimeout: '予約セッションの有効期限が切れました。トップページに戻り、最初から予約をやり直してください。',
+  checkRequiredFields: '入力内容を確認してください（必須項目が不足しています）',
+  sendFailed: '送信に失敗しました。もう一度お試しください。',
+} as const;
+
+/** The spec's date-check messages (customer-site.md §5), word for word. */
+export function dateRefusalMessage(refusal: DateRefusal): string {
+  switch (refusal.code) {
+    case 'closed':
+      return `${refusal.date} は定休日のため予約できません`;
+    case 'same_day_disabled':
+      return '当日予約は現在無効になっています';
+    case 'same_day_deadline_passed':
+      return `当日予約の締切時刻（${refusal.time}）を過ぎています`;
+    case 'business_over':
+      return '本日の営業は終了しました';
+    case 'menu_deadline_passed':
+      return refusal.menus.map((m) => `${m.name}の予約は${m.daysBefore}日前の${m.time}までです`).join('、');
+    case 'past_date':
+      return `${refusal.date} は過去の日付のため予約できません`;
+  }
+}
+
+/** Option entry: a visible required option left empty. */
+export function detailProblemMessage(problem: DetailProblem): string {
+  return problem.code === 'invalid_choice' ? `${problem.label}の選択肢が正しくありません` : `${problem.label}は必須です`;
+}
