@@ -24,6 +24,8 @@ export interface EventStoreUnderTest {
 export interface EventStoreContractOptions {
   /** When set, the whole suite is reported as skipped under its name; the reason is printed. */
   skipReason?: string | null;
+  /** For factories that start a server (a container may first pull its image). */
+  setupTimeoutMs?: number;
 }
 
 function metadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
@@ -81,7 +83,7 @@ export function eventStoreContract(
     beforeAll(async () => {
       subject = await create();
       store = subject.store;
-    });
+    }, options.setupTimeoutMs);
     afterAll(async () => {
       await Promise.all(open.map((s) => s.close()));
       await subject?.dispose();

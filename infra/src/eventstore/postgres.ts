@@ -18,9 +18,13 @@ import { followAll } from './follow';
  * `pg.Pool`. Appends are serialized by a transaction-level advisory lock, so positions are
  * handed out and committed in the same order and `position > checkpoint` never skips an event
  * (see docs/decisions/001-event-store-ordering.md).
+ *
+ * An append is one call of the `append_events` function the migration creates: the lock is held
+ * only while the server runs that one statement and commits, never across a network round trip,
+ * which keeps the serialized section as short as it can be.
  */
 
-/** Key of the advisory lock every append takes first. An arbitrary constant, only unique to this table's writers. */
+/** Key of the advisory lock every append takes first (the literal in `append_events`). */
 export const APPEND_LOCK_KEY = 4_720_250_915_001;
 
 /** Channel the append transaction notifies on, so readers in other processes wake at once. */
@@ -52,9 +56,41 @@ export const eventStoreMigrations: Record<string, Migration> = {
         .on('events')
         .expression(sql`(metadata ->> 'correlationId')`)
         .execute();
+      // p_expected: null = any, -1 = no stream, n = the revision of the stream's last event.
+      // On a mismatch nothing is written and the current revision comes back with conflict = true.
+      await sql`
+        create function append_events(p_stream_id text, p_expected bigint, p_events jsonb)
+          returns table (conflict boolean, current_revision bigint, last_revision bigint, last_position bigint)
+          language plpgsql as $$
+        declare
+          v_current bigint;
+          v_last_revision bigint;
+          v_last_position bigint;
+        begin
+          -- First, before a position is taken: appends commit in the order they number events.
+          perform pg_advisory_xact_lock(4720250915001);
+          select coalesce(max(e.revision), -1) into v_current from events e where e.stream_id = p_stream_id;
+          if p_expected is not null and p_expected <> v_current then
+            return query select true, v_current, null::bigint, null::bigint;
+            return;
+          end if;
+          with inserted as (
+            insert into events (event_id, stream_id, revision, type, data, metadata)
+            select (x.e ->> 'eventId')::uuid, p_stream_id, v_current + x.ord, x.e ->> 'type', x.e -> 'data', x.e -> 'metadata'
+              from jsonb_array_elements(p_events) with ordinality as x(e, ord)
+             order by x.ord
+            returning events.position, events.revision
+          )
+          select max(i.revision), max(i.position) into v_last_revision, v_last_position from inserted i;
+          -- Delivered on commit, to every LISTEN connection (readers in other processes).
+          perform pg_notify('${sql.raw(EVENTS_CHANNEL)}', v_last_position::text);
+          return query select false, v_current, v_last_revision, v_last_position;
+        end
+        $$`.execute(db);
     },
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async down(db: Kysely<any>) {
+      await sql`drop function append_events(text, bigint, jsonb)`.execute(db);
       await db.schema.dropTable('events').execute();
     },
   },
@@ -87,16 +123,6 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-function checkExpected(streamId: string, expected: ExpectedRevision, current: number): void {
-  if (expected === 'any') return;
-  if (expected === 'no_stream' ? current !== -1 : expected !== current)
-    throw new WrongExpectedRevisionError(streamId, expected, current === -1 ? 'no_stream' : current);
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  return error instanceof pg.DatabaseError && error.code === '23505' && error.constraint === constraint;
-}
-
 export interface PostgresEventStoreOptions {
   /**
    * LISTEN on a dedicated connection so appends made by other processes wake subscribers at
@@ -122,46 +148,17 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     // One JSON parameter for the whole batch: pg would turn a JS array inside `data` into a
     // PostgreSQL array literal, so everything goes through JSON.stringify ourselves.
     const batch = JSON.stringify(events.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data ?? null, metadata: e.metadata })));
-    const client = await pool.connect();
-    let clean = false;
-    try {
-      await client.query('begin');
-      // First statement of the transaction: from here to commit no other append runs, so the
-      // positions this one takes are committed before any larger position becomes visible.
-      await client.query('select pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      const head = await client.query<{ revision: number | null }>(
-        'select max(revision) as revision from events where stream_id = $1',
-        [streamId],
-      );
-      const current = head.rows[0]?.revision == null ? -1 : Number(head.rows[0].revision);
-      checkExpected(streamId, expected, current);
-      const inserted = await client.query<{ position: number; revision: number }>(
-        `insert into events (event_id, stream_id, revision, type, data, metadata)
-         select (e ->> 'eventId')::uuid, $1, $2::bigint + t.ord, e ->> 'type', e -> 'data', e -> 'metadata'
-           from jsonb_array_elements($3::jsonb) with ordinality as t(e, ord)
-          order by t.ord
-         returning position, revision`,
-        [streamId, current, batch],
-      );
-      const last = inserted.rows.reduce((a, b) => (Number(b.position) > Number(a.position) ? b : a));
-      await client.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, String(last.position)]);
-      await client.query('commit');
-      clean = true;
-      return { nextExpectedRevision: Number(last.revision), lastPosition: Number(last.position) };
-    } catch (error) {
-      clean = await client.query('rollback').then(
-        () => true,
-        () => false,
-      );
-      // Only reachable if something appends without the lock (a manual fix, an old process).
-      if (!isUniqueViolation(error, 'events_stream_revision_key')) throw error;
-    } finally {
-      // A connection whose transaction state is unknown is not handed to the next caller.
-      client.release(clean ? undefined : true);
+    const { rows } = await pool.query<{ conflict: boolean; current_revision: number; last_revision: number; last_position: number }>(
+      'select * from append_events($1, $2, $3::jsonb)',
+      [streamId, expected === 'any' ? null : expected === 'no_stream' ? -1 : expected, batch],
+    );
+    const result = rows[0];
+    if (!result) throw new Error('append_events returned nothing');
+    if (result.conflict) {
+      const actual = Number(result.current_revision);
+      throw new WrongExpectedRevisionError(streamId, expected, actual === -1 ? 'no_stream' : actual);
     }
-    // Outside the transaction: on PGlite the pool has one connection, which was just released.
-    const actual = (await store.readStream(streamId)).length - 1;
-    throw new WrongExpectedRevisionError(streamId, expected, actual === -1 ? 'no_stream' : actual);
+    return { nextExpectedRevision: Number(result.last_revision), lastPosition: Number(result.last_position) };
   }
 
   const store: EventStore = {

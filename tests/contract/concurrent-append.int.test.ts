@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@moncafe/domain/ports';
+import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
+import { postgresUrl } from '../support/services';
+import { createEventStoreDatabase } from './postgres-database';
+
+/**
+ * The property the ordering decision exists for (docs/decisions/001-event-store-ordering.md):
+ * while many writers append at once, a reader that follows `position > checkpoint` sees every
+ * event exactly once. Without serialized appends a position taken early but committed late is
+ * skipped by a reader that has already moved past it.
+ */
+const serverUrl = await postgresUrl();
+
+const WRITERS = 8;
+const EVENTS_PER_WRITER = 500;
+const TOTAL = WRITERS * EVENTS_PER_WRITER;
+const SUBSCRIBE_AT = 1000;
+
+describe.skipIf(!serverUrl)('concurrent appends on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createEventStoreDatabase>>;
+  let writerPool: pg.Pool;
+  let readerPool: pg.Pool;
+
+  beforeAll(async () => {
+    database = await createEventStoreDatabase(serverUrl!, 'moncafe_concurrency');
+    // One connection per writer plus one spare, so writers really run side by side.
+    writerPool = database.pool(WRITERS + 1);
+    readerPool = database.pool(2);
+  });
+
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it(`a subscriber started mid-way receives all ${TOTAL} events of ${WRITERS} writers exactly once, in position order`, async () => {
+    const writerStore = createPostgresEventStore(writerPool);
+    // The reader is another store on its own pool, as the worker process would be: it learns of
+    // the writers' appends through LISTEN/NOTIFY (or polling), not through in-process wake-ups.
+    const readerStore = createPostgresEventStore(readerPool, { listen: true, pollMs: 200 });
+    onTestFinished(async () => {
+      await readerStore.close(); // closes the subscription and the LISTEN connection
+      await writerStore.close();
+    });
+
+    const written = new Set<string>();
+    let subscriberStart: () => void = () => {};
+    const reachedThreshold = new Promise<void>((resolve) => (subscriberStart = resolve));
+    let conflictsRetried = 0;
+    const shared = `shared-${randomUUID()}`;
+
+    function newEvent(writer: number, i: number): NewEvent {
+      return {
+        eventId: randomUUID(),
+        type: i % 4 === 0 ? 'SharedTouched' : 'OwnAppended',
+        data: { writer, i },
+        metadata: { correlationId: randomUUID(), causationId: null, actor: `writer-${writer}`, storeId: 'store-1' },
+      };
+    }
+
+    async function writer(index: number, store: EventStore): Promise<void> {
+      const own = `own-${index}-${randomUUID()}`;
+      let ownRevision = -1;
+      let sharedRevision = -1;
+      let i = 0;
+      while (i < EVENTS_PER_WRITER) {
+        // Batches of 1–3 events; every fourth batch goes to the stream all writers contend for.
+        const size = Math.min(1 + (i % 3), EVENTS_PER_WRITER - i);
+        const batch = Array.from({ length: size }, (_, k) => newEvent(index, i + k));
+        if (i % 4 === 0 && index % 2 === 0) {
+          // Half the writers append to the shared stream whatever its revision…
+          await store.appendToStream(shared, batch, { expectedRevision: 'any' });
+        } else if (i % 4 === 0) {
+          // …the others with an exact expected revision, reloaded and retried on conflict, as command handlers do.
+          try {
+            const result = await store.appendToStream(shared, batch, {
+              expectedRevision: sharedRevision < 0 ? 'no_stream' : sharedRevision,
+            });
+            sharedRevision = result.nextExpectedRevision;
+          } catch (error) {
+            if (!(error instanceof WrongExpectedRevisionError)) throw error;
+            conflictsRetried++;
+            // Reload only what the other writers added since the revision this writer knew.
+            const newer = await store.readStream(shared, { fromRevision: sharedRevision + 1 });
+            sharedRevision = newer.at(-1)?.revision ?? sharedRevision;
+            continue;
+          }
+        } else {
+          const result = await store.appendToStream(own, batch, {
+            expectedRevision: ownRevision < 0 ? 'no_stream' : ownRevision,
+          });
+          ownRevision = result.nextExpectedRevision;
+        }
+        for (const e of batch) written.add(e.eventId);
+        i += size;
+        if (written.size >= SUBSCRIBE_AT) subscriberStart();
+      }
+    }
+
+    // Written once every writer is done: when the subscriber reaches it, it has seen everything
+    // it will ever see, so a skipped event fails the assertions below at once instead of hanging.
+    const sentinel = newEvent(99, 0);
+    const received: RecordedEvent[] = [];
+    let writtenWhenSubscribed = 0;
+    const subscriberDone = reachedThreshold.then(async () => {
+      writtenWhenSubscribed = written.size;
+      const subscription = readerStore.subscribeToAll({ after: 0 });
+      for await (const event of subscription) {
+        if (event.eventId === sentinel.eventId) return;
+        received.push(event);
+      }
+      throw new Error(`subscription ended after ${received.length} events, before the sentinel`);
+    });
+
+    await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w, writerStore)));
+    expect(written.size).toBe(TOTAL);
+    await writerStore.appendToStream(`sentinel-${randomUUID()}`, [sentinel], { expectedRevision: 'no_stream' });
+    await subscriberDone;
+
+    // Started part-way: some events were already in, the others arrived live.
+    expect(writtenWhenSubscribed).toBeGreaterThanOrEqual(SUBSCRIBE_AT);
+    expect(writtenWhenSubscribed).toBeLessThan(TOTAL);
+    const ids = received.map((e) => e.eventId);
+    expect([...written].filter((id) => !ids.includes(id)), 'events the subscriber never received').toEqual([]);
+    expect(ids).toHaveLength(TOTAL);
+    expect(new Set(ids).size).toBe(TOTAL);
+    for (let i = 1; i < received.length; i++) expect(received[i]!.position).toBeGreaterThan(received[i - 1]!.position);
+
+    // Every writer really contended for the shared stream, and the stream has no gaps.
+    const sharedEvents = await writerStore.readStream(shared);
+    expect(sharedEvents.map((e) => e.revision)).toEqual(sharedEvents.map((_, i) => i));
+    expect(new Set(sharedEvents.map((e) => e.metadata.actor)).size).toBe(WRITERS);
+    console.info(`concurrent appends: ${conflictsRetried} conflicts on the shared stream were retried`);
+  });
+});
