@@ -10,7 +10,7 @@ export interface CalendarData {
   months: Record<string, { closedDates: string[]; holidays: [date: string, name: string][] }>;
 }
 
-export function CalendarCard({ calendar, title }: { calendar: CalendarData; title: string }) {
+export function CalendarCard({ calendar, title, description }: { calendar: CalendarData; title: string; description: string }) {
   const current = yearMonthOf(calendar.today);
   const [shown, setShown] = useState(current);
   const { canGoPrevious, canGoNext } = monthNavigation(shown, current);
@@ -74,7 +74,7 @@ export function CalendarCard({ calendar, title }: { calendar: CalendarData; titl
           ))}
         </tbody>
       </table>
-      <p className="calendar-legend">{homeTexts.closedLegend}</p>
+      <p className="calendar-legend">{description || homeTexts.closedLegend}</p>
     </section>
   );
 }

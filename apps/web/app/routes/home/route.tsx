@@ -25,7 +25,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             case 'instagram':
               return <InstagramCard key={card.id} card={card} />;
             case 'calendar':
-              return <CalendarCard key={card.id} calendar={calendar} title={card.title} />;
+              return <CalendarCard key={card.id} calendar={calendar} title={card.title} description={card.description} />;
             default:
               return <LinkCard key={card.id} card={card} />;
           }
