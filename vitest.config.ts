@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
 // or PGlite), *.e2e.test.ts (browser). `npm test` runs all three.
 export default defineConfig({
   test: {
+    server: {
+      deps: {
+        // The server build and React Router load natively, as in production: one copy of
+        // react-router, so the router's `instanceof RouterContextProvider` check holds.
+        external: [/apps\/web\/build\//, /node_modules\/react-router\//, /node_modules\/@react-router\//],
+      },
+    },
     projects: [
       {
         extends: true,

@@ -2,7 +2,7 @@ import type { Config } from '@react-router/dev/config';
 
 // Server-rendered framework mode. The v8 flags are on now so moving to React Router 8 (which
 // needs Node 22) is a version bump, not a rewrite. With v8_middleware the server must hand the
-// router a RouterContextProvider: see app/context.ts (createAppLoadContext).
+// router a RouterContextProvider: see app/context.ts.
 export default {
   appDirectory: 'app',
   ssr: true,

@@ -15,7 +15,7 @@ import express from 'express';
 import type { ServerBuild } from 'react-router';
 import { ConfigError, loadConfig } from '@moncafe/infra/config';
 import { startRuntime, type RuntimeOverrides } from '@moncafe/infra/runtime';
-import { createAppLoadContext } from './app/context';
+import type { AppLoadContextFactory } from './app/context';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const serverBuildPath = path.join(webRoot, 'build/server/index.js');
@@ -63,7 +63,10 @@ export async function startServer(
     createRequestHandler({
       build,
       mode: options.dev ? 'development' : 'production',
-      getLoadContext: (req) => createAppLoadContext(runtime, { clientAddress: req.ip ?? null }),
+      // The router checks the context with `instanceof`; a provider made by another copy of
+      // react-router (a test runner's, say) would be refused, so the build makes its own.
+      getLoadContext: async (req) =>
+        contextFactoryOf(typeof build === 'function' ? await build() : build)(runtime, { clientAddress: req.ip ?? null }),
     }),
   );
 
@@ -85,6 +88,12 @@ export async function startServer(
       await runtime.close();
     },
   };
+}
+
+function contextFactoryOf(serverBuild: ServerBuild): AppLoadContextFactory {
+  const factory = (serverBuild.entry.module as { createAppLoadContext?: AppLoadContextFactory }).createAppLoadContext;
+  if (!factory) throw new Error('the server build does not export createAppLoadContext (app/entry.server.tsx)');
+  return factory;
 }
 
 const startedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -42,3 +42,5 @@ declare module 'react-router' {
     v8_middleware: true;
   }
 }
+
+export type AppLoadContextFactory = typeof createAppLoadContext;

@@ -63,3 +63,7 @@ export default function handleRequest(
     );
   });
 }
+
+// The server hands the router its context through this module, so the context provider is
+// built by the same copy of react-router that the build runs on (see server.ts).
+export { createAppLoadContext } from './context';

@@ -30,6 +30,9 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
 }
 
 function fromPool(kind: DatabaseKind, pool: pg.Pool, closeEngine: () => Promise<void>): DatabaseHandle {
+  // An idle connection the server drops (restart, failover) is discarded by the pool and the
+  // next query opens a new one; without a listener the error would end the process.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind,
