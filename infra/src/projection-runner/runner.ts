@@ -26,6 +26,11 @@ export interface ProjectionsOptions {
   batchSize?: number;
   /** Pause before a failed catch-up is tried again. */
   retryDelayMs?: number;
+  /**
+   * How often each projector also reads the event store on its own. A safety net for a
+   * message the bus lost at the tail (no later message reveals that gap); 0 turns it off.
+   */
+  sweepEveryMs?: number;
 }
 
 export interface ProjectionsHandle {
@@ -169,6 +174,19 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
   }
   const ready = Promise.all(started).then(() => undefined);
 
+  const sweepEveryMs = options.sweepEveryMs ?? 10_000;
+  const sweep =
+    sweepEveryMs > 0
+      ? setInterval(() => {
+          for (const r of running) {
+            void serial(r, () => catchUp(r, Infinity)).catch((err: unknown) =>
+              logger?.warn({ err, projector: r.projector.name }, 'periodic catch-up failed'),
+            );
+          }
+        }, sweepEveryMs)
+      : null;
+  sweep?.unref();
+
   function behind(position: number): Running[] {
     return running.filter((r) => r.checkpoint < position);
   }
@@ -222,6 +240,7 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
 
     async stop() {
       stopped = true;
+      if (sweep) clearInterval(sweep);
       for (const r of running) await r.subscription?.close();
       await Promise.all(running.map((r) => r.tail));
     },

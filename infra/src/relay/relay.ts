@@ -176,7 +176,7 @@ export function startRelay(options: RelayOptions): Relay {
           } catch (error) {
             if (stopped || lostReason) throw error;
             logger?.warn({ err: error, relay: name, position: event.position, attempt }, 'publish failed; retrying');
-            await sleep(Math.min(retryDelayMs * 2 ** attempt, 10 * retryDelayMs));
+            await sleep(Math.min(retryDelayMs * 2 ** attempt, 5 * retryDelayMs));
             if (stopped) throw error;
           }
         }

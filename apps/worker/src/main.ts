@@ -1,0 +1,14 @@
+import { loadConfig } from '@moncafe/infra/config';
+import { createLogger } from '@moncafe/infra/logger';
+import { runUntilSignalled, startWorker } from './worker';
+
+// `npm run worker`: the relay and every projector, configured from the environment.
+try {
+  const config = loadConfig();
+  const logger = createLogger({ level: config.logLevel, name: 'moncafe-worker' });
+  await runUntilSignalled(logger, () => startWorker({ config, logger }));
+} catch (error) {
+  // loadConfig's ConfigError: one line naming the variable.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
