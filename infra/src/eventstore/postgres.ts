@@ -30,6 +30,9 @@ export const APPEND_LOCK_KEY = 4_720_250_915_001;
 /** Channel the append transaction notifies on, so readers in other processes wake at once. */
 export const EVENTS_CHANNEL = 'moncafe_events';
 
+/** How the LISTEN connection shows up in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'moncafe-events-listener';
+
 export const eventStoreMigrations: Record<string, Migration> = {
   '2026-11-22T00-00-events': {
     // Migrations are frozen in time and must not depend on today's Database type.
@@ -248,7 +251,7 @@ function notificationListener(pool: pg.Pool, onNotify: () => void, retryMs: numb
 
   function connect() {
     if (client || connecting || users === 0) return;
-    const candidate = new pg.Client(pool.options);
+    const candidate = new pg.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME });
     const dropped = () => {
       if (client === candidate) client = null;
       candidate.end().catch(() => {});
