@@ -138,6 +138,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/customery-day/available-times': pub,
   '/api/customery-day/deadline-hours': pub,
   '/api/customery-day/allocate-seat': pub,
+  '/api/customery-day/check-date': pub,
+  '/api/customery-day/release-seat': pub,
   '/api/customery-day/release-seat': pub,
   '/api/customery-day/check-date': pub,
   '/api/reservation-confirmation/send-confirmation': pub,

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import routes from '../../apps/web/app/routes';
+import { allowedFor, normalizePattern, permits, ruleFor } from '../../apps/web/app/auth/route-access';
+import { signInEveryone, type Identity } from './support/identities';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * The whole route table, walked for every identity: each route and call gives exactly the
+ * allowed outcome — through to the screen or call, a redirect to /login, 401 or 403.
+ */
+interface RouteEntry {
+  file: string;
+  path?: string | undefined;
+  index?: boolean | undefined;
+  children?: RouteEntry[] | undefined;
+}
+
+function patternsOf(entries: readonly RouteEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.index ? parent : [parent, entry.path ?? ''].filter(Boolean).join('/');
+    return [...(entry.index || entry.path !== undefined ? [normalizePattern(own)] : []), ...patternsOf(entry.children ?? [], own)];
+  });
+}
+
+/** A concrete URL for a pattern: parameters and splats get harmless sample values. */
+function sampleUrl(pattern: string): string {
+  return pattern.replace(/:[^/]*/g, 'sample-1').replace(/\*$/, 'no-such-thing');
+}
+
+/** Writes that end the caller's own session are checked in the auth suite, not here. */
+const sessionEnding = new Set(['/logout', '/api/auth/logout']);
+
+const patterns = [...new Set(patternsOf(routes as RouteEntry[]))].sort();
+
+describe('route table', () => {
+  it('lists every route of app/routes.ts', () => {
+    const missing = patterns.filter((p) => !ruleFor(p).listed);
+    expect(missing, 'add these routes to apps/web/app/auth/route-access.ts').toEqual([]);
+  });
+
+  // The issue's policy, written independently of the table, so a wrong table entry fails too.
+  const who = (pattern: string, method = 'GET') => {
+    const allowed = allowedFor(ruleFor(pattern).rule, method);
+    return typeof allowed === 'string' ? allowed : [...allowed].sort();
+  };
+  it('gives /admin to admins only', () => {
+    for (const p of patterns.filter((p) => p === '/admin' || p.startsWith('/admin/'))) expect(who(p), p).toEqual(['admin']);
+    expect(who('/admin/users')).toEqual(['admin']);
+  });
+  it('gives monitor and kitchen screens, schedule, checkout and token grants to admin or monitor', () => {
+    for (const p of ['/monitor', '/monitor/reservation', '/monitor/checkout', '/kitchen', '/kitchen/history', '/kitchen/stock']) expect(who(p), p).toEqual(['admin', 'monitor']);
+    for (const p of ['/api/admin/reservations/status', '/api/admin/reservations/:id/grant-token', '/api/orders/ready', '/api/orders/:id/complete', '/api/admin/menu-stock']) {
+      expect(who(p, 'POST'), p).toEqual(['admin', 'monitor']);
+    }
+  });
+  it('gives /staff screens to staff or admin', () => {
+    for (const p of ['/staff', '/staff/shift-submit', '/staff/view-shift', '/staff/recipe']) expect(who(p), p).toEqual(['admin', 'staff']);
+  });
+  it('keeps customer pages and the sign-in calls public, and reference data admin-only to change', () => {
+    for (const p of ['/moncafe', '/menu', '/reservation', '/login', '/auth/callback', '/api/auth/login', '/api/auth/register', '/api/auth/status']) expect(who(p, 'POST'), p).toBe('public');
+    expect(who('/api/admin/menu')).toBe('public');
+    expect(who('/api/admin/menu', 'POST')).toEqual(['admin']);
+  });
+});
+
+describe('every route and call, for every identity', () => {
+  let server: TestServer;
+  let identities: Identity[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    identities = await signInEveryone(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('gives exactly the allowed outcome', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const identity of identities) {
+      // A new minute for each identity, so the general per-IP /api limit never shapes the outcome.
+      await server.advanceClock(61_000);
+      for (const pattern of patterns) {
+        for (const method of ['GET', 'POST'] as const) {
+          if (method === 'POST' && sessionEnding.has(pattern)) continue;
+          const url = sampleUrl(pattern);
+          const response = await identity.client.send(method, url, method === 'POST' ? { json: {} } : {});
+          await response.body?.cancel();
+          checked++;
+          const allowed = permits(allowedFor(ruleFor(pattern).rule, method), identity.roles);
+          const location = response.headers.get('location') ?? '';
+          const toLogin = response.status === 302 && location.startsWith('/login?redirectTo=');
+          const api = url.startsWith('/api/');
+          let ok: boolean;
+          let expected: string;
+          if (allowed) {
+            expected = 'through (no 401, 403 or login redirect)';
+            ok = response.status !== 401 && response.status !== 403 && !toLogin && response.status < 500;
+          } else if (identity.roles === null) {
+            expected = api ? '401' : `302 to /login?redirectTo=${encodeURIComponent(url)}`;
+            ok = api ? response.status === 401 : toLogin && location === `/login?redirectTo=${encodeURIComponent(url)}`;
+          } else {
+            expected = '403';
+            ok = response.status === 403;
+          }
+          if (!ok) failures.push(`${identity.name} ${method} ${url}: got ${response.status} ${location} — expected ${expected}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(patterns.length * 8);
+  });
+});
