@@ -123,4 +123,22 @@ describe.skipIf(!serverUrl)('postgres event store on a server', () => {
     await subscription.close();
     await until(async () => (await listeners()).length === 0);
   });
+
+  it('lets go of the LISTEN connection when a for-await loop over a subscription breaks', async () => {
+    const writer = createPostgresEventStore(database.pool(2));
+    const reader = createPostgresEventStore(database.pool(2), { listen: true });
+    onTestFinished(() => reader.close());
+    const appended = newEvent('Once');
+    const head = await writer.headPosition();
+    await writer.appendToStream(`once-${randomUUID()}`, [appended], { expectedRevision: 'no_stream' });
+
+    const seen: string[] = [];
+    for await (const event of reader.subscribeToAll({ after: head })) {
+      seen.push(event.eventId);
+      await until(async () => (await listeners()).length === 1);
+      break;
+    }
+    expect(seen).toEqual([appended.eventId]);
+    await until(async () => (await listeners()).length === 0);
+  });
 });

@@ -141,27 +141,33 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
       const after = options?.after ?? 0;
       const source = client.subscribeToAll({ fromPosition: fromPosition(after), filter: excludeSystemEvents() });
       let closed = false;
+      async function stop() {
+        if (closed) return;
+        closed = true;
+        subscriptions.delete(subscription);
+        await source.unsubscribe();
+      }
       async function* iterate(): AsyncGenerator<RecordedEvent> {
         let checkpoint = after;
-        for await (const resolved of source) {
-          if (closed) return;
-          if (!isOurs(resolved)) continue;
-          const position = positionOf(resolved);
-          // The server may resend the starting event; hand each position out once, in order.
-          if (position <= checkpoint) continue;
-          checkpoint = position;
-          yield toRecorded(resolved);
+        try {
+          for await (const resolved of source) {
+            if (closed) return;
+            if (!isOurs(resolved)) continue;
+            const position = positionOf(resolved);
+            // The server may resend the starting event; hand each position out once, in order.
+            if (position <= checkpoint) continue;
+            checkpoint = position;
+            yield toRecorded(resolved);
+          }
+        } finally {
+          // A `break` out of `for await` ends the server-side subscription as close() does.
+          await stop().catch(() => {});
         }
       }
       const iterator = iterate();
       const subscription: Subscription = {
         [Symbol.asyncIterator]: () => iterator,
-        async close() {
-          if (closed) return;
-          closed = true;
-          subscriptions.delete(subscription);
-          await source.unsubscribe();
-        },
+        close: stop,
       };
       subscriptions.add(subscription);
       return subscription;

@@ -200,14 +200,25 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
         { pollMs },
       );
       let released = false;
+      async function release() {
+        if (released) return;
+        released = true;
+        subscriptions.delete(subscription);
+        await listener?.release();
+      }
+      // Ending the iteration (a `break` out of `for await`) lets go of the LISTEN connection too.
+      async function* iterate(): AsyncGenerator<RecordedEvent> {
+        try {
+          yield* inner;
+        } finally {
+          await release();
+        }
+      }
+      const iterator = iterate();
       const subscription: Subscription = {
-        [Symbol.asyncIterator]: () => inner[Symbol.asyncIterator](),
+        [Symbol.asyncIterator]: () => iterator,
         async close() {
-          subscriptions.delete(subscription);
-          if (!released) {
-            released = true;
-            await listener?.release();
-          }
+          await release();
           await inner.close();
         },
       };
