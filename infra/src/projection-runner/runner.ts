@@ -153,6 +153,8 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
   }
 
   async function onMessage(r: Running, { event, previousPosition }: BusMessage) {
+    // Acknowledging while stopping loses nothing: whoever runs this projector next catches up
+    // from the event store, and a runner sharing the consumer sees the gap in the next message.
     if (stopped || event.position <= r.checkpoint) return;
     if (previousPosition > r.checkpoint) {
       logger?.info({ projector: r.projector.name, checkpoint: r.checkpoint, previousPosition }, 'gap before bus message; reading it from the event store');
