@@ -15,6 +15,7 @@ import express from 'express';
 import type { ServerBuild } from 'react-router';
 import { ConfigError, loadConfig } from '@moncafe/infra/config';
 import { startRuntime, type RuntimeOverrides } from '@moncafe/infra/runtime';
+import { crossSiteWriteGuard } from './app/auth/express-guard';
 import type { AppLoadContextFactory } from './app/context';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -58,6 +59,8 @@ export async function startServer(
     app.use(express.static(clientBuildPath, { maxAge: '1h' }));
   }
 
+  // Cross-site writes are refused before React Router sees them (app/auth/express-guard.ts).
+  app.use(crossSiteWriteGuard({ trustedOrigins: [config.publicUrl], logger: runtime.logger }));
   app.all(
     '/{*splat}',
     createRequestHandler({

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@moncafe/infra/db/connection';
+import { ADMIN_PASSWORD, httpClient, startTestServer, type TestServer } from './support/test-server';
+
+const RATE_LIMITED = 'リクエストが多すぎます。しばらく待ってから再試行してください。';
+const EVIL = 'https://evil.example';
+
+/** Every password this suite types, right or wrong: none may appear in logs, events or tables. */
+const passwords = new Set<string>([ADMIN_PASSWORD]);
+function password(value: string): string {
+  passwords.add(value);
+  return value;
+}
+
+function sessionCookieOf(response: Response): string | null {
+  return response.headers.getSetCookie().find((c) => c.startsWith('moncafe_session=') && !c.startsWith('moncafe_session=;')) ?? null;
+}
+
+describe('accounts, sessions and the security baseline over HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('signs up with a case-insensitive unique e-mail and the password length rules', async () => {
+    const client = httpClient(server.url);
+    const short = await client.postJson('/api/auth/register', { name: '短い', email: 'short@moncafe.test', password: password('seven77') });
+    expect(short.status).toBe(400);
+    const long = await client.postJson('/api/auth/register', { name: '長い', email: 'long@moncafe.test', password: password('x'.repeat(129)) });
+    expect(long.status).toBe(400);
+
+    const ok = await client.postJson('/api/auth/register', { name: '花子', email: 'Hanako@MonCafe.test', password: password('hanako-password-15') });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ success: true, user: { name: '花子', email: 'hanako@moncafe.test' } });
+
+    const again = await httpClient(server.url).postJson('/api/auth/register', { name: '別人', email: 'HANAKO@moncafe.test', password: password('another-password-1') });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ success: false });
+  });
+
+  it('keeps sessions on the server: HttpOnly Lax cookie, a new id at login, ended by logout', async () => {
+    const client = httpClient(server.url);
+    const registered = await client.postJson('/api/auth/register', { name: '太郎', email: 'taro@moncafe.test', password: password('taro-password-123') });
+    const first = sessionCookieOf(registered);
+    expect(first).toMatch(/; Path=\/; HttpOnly; SameSite=Lax/);
+    const firstCookie = client.cookie;
+
+    const login = await client.postJson('/api/auth/login', { email: 'taro@moncafe.test', password: 'taro-password-123' });
+    expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ success: true, user: { name: '太郎', email: 'taro@moncafe.test' } });
+    expect(client.cookie).not.toBe(firstCookie);
+
+    // The session from before login is over: a planted or stolen pre-login id is useless.
+    const stale = httpClient(server.url);
+    stale.cookie = firstCookie;
+    expect(await (await stale.get('/api/auth/status')).json()).toMatchObject({ authenticated: false });
+
+    const status = await client.get('/api/auth/status');
+    expect(await status.json()).toMatchObject({ authenticated: true, user: { name: '太郎', email: 'taro@moncafe.test' } });
+
+    const loggedInCookie = client.cookie;
+    const logout = await client.send('POST', '/api/auth/logout');
+    expect(logout.status).toBe(200);
+    // Replaying the cookie after logout: the server no longer knows it.
+    const replay = httpClient(server.url);
+    replay.cookie = loggedInCookie;
+    expect(await (await replay.get('/api/auth/status')).json()).toMatchObject({ authenticated: false });
+  });
+
+  it('shows the spec failure text on the login screen', async () => {
+    const client = httpClient(server.url);
+    const response = await client.send('POST', '/login', { form: { intent: 'login', email: 'taro@moncafe.test', password: password('not-the-password') } });
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain('ログインに失敗しました: メールアドレスまたはパスワードが正しくありません');
+  });
+
+  it('answers the 11th wrong password in a minute with 429, and lets the right one in after the window', async () => {
+    const client = httpClient(server.url);
+    await client.postJson('/api/auth/register', { name: '次郎', email: 'jiro@moncafe.test', password: password('jiro-password-123') });
+    const attacker = httpClient(server.url);
+    for (let i = 1; i <= 10; i++) {
+      const wrong = await attacker.postJson('/api/auth/login', { email: 'jiro@moncafe.test', password: password(`guess-number-${i}`) });
+      expect(wrong.status, `attempt ${i}`).toBe(401);
+    }
+    const eleventh = await attacker.postJson('/api/auth/login', { email: 'JIRO@moncafe.test', password: password('guess-number-11') });
+    expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await eleventh.json()).toMatchObject({ success: false, error: RATE_LIMITED });
+    // Within the window even the right password waits: that is what stops guessing.
+    expect((await attacker.postJson('/api/auth/login', { email: 'jiro@moncafe.test', password: 'jiro-password-123' })).status).toBe(429);
+
+    await server.advanceClock(61_000);
+    const later = await httpClient(server.url).postJson('/api/auth/login', { email: 'jiro@moncafe.test', password: 'jiro-password-123' });
+    expect(later.status).toBe(200);
+  });
+
+  it('refuses cross-origin state changes with 403 and changes nothing', async () => {
+    const anonymous = httpClient(server.url);
+    const crossLogin = await anonymous.postJson('/api/auth/login', { email: 'taro@moncafe.test', password: 'taro-password-123' }, { origin: EVIL });
+    expect(crossLogin.status).toBe(403);
+    expect(sessionCookieOf(crossLogin)).toBeNull();
+
+    const crossForm = await anonymous.send('POST', '/login', {
+      form: { intent: 'login', email: 'taro@moncafe.test', password: 'taro-password-123' },
+      headers: { 'sec-fetch-site': 'cross-site', origin: EVIL },
+    });
+    expect(crossForm.status).toBe(403);
+    expect(sessionCookieOf(crossForm)).toBeNull();
+
+    const crossRegister = await anonymous.postJson('/api/auth/register', { name: '偽', email: 'forged@moncafe.test', password: password('forged-password-1') }, { 'sec-fetch-site': 'cross-site' });
+    expect(crossRegister.status).toBe(403);
+    // Nothing was registered: the address is still free.
+    expect((await httpClient(server.url).postJson('/api/auth/register', { name: '本物', email: 'forged@moncafe.test', password: password('genuine-password-1') })).status).toBe(200);
+
+    // A signed-in admin lured to a hostile page: the role change is refused and not made.
+    const admin = httpClient(server.url);
+    expect((await admin.postJson('/api/auth/login', { email: 'owner@moncafe.test', password: ADMIN_PASSWORD })).status).toBe(200);
+    const users = (await (await admin.get('/api/admin/users')).json()) as { users: { id: string; email: string; roles: string[] }[] };
+    const taro = users.users.find((u) => u.email === 'taro@moncafe.test');
+    expect(taro).toBeDefined();
+    const forged = await admin.postJson(`/api/admin/users/${taro!.id}/roles`, { role: 'admin', grant: true }, { origin: EVIL });
+    expect(forged.status).toBe(403);
+    const after = (await (await admin.get('/api/admin/users')).json()) as typeof users;
+    expect(after.users.find((u) => u.id === taro!.id)?.roles).toEqual([]);
+
+    // The same change from our own origin goes through (and is audited as an event).
+    expect((await admin.postJson(`/api/admin/users/${taro!.id}/roles`, { role: 'staff', grant: true })).status).toBe(200);
+  });
+
+  it('refuses a signed-in user without the role with 403, and sends anonymous visitors to login', async () => {
+    const customer = httpClient(server.url);
+    await customer.postJson('/api/auth/register', { name: '三郎', email: 'saburo@moncafe.test', password: password('saburo-password-1') });
+    expect((await customer.get('/admin')).status).toBe(403);
+    expect((await customer.get('/api/admin/users')).status).toBe(403);
+    const anonymous = await httpClient(server.url).get('/staff?x=1');
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get('location')).toBe('/login?redirectTo=%2Fstaff%3Fx%3D1');
+    const api = await httpClient(server.url).get('/api/admin/users');
+    expect(api.status).toBe(401);
+  });
+
+  it('sends a CSP whose nonce every inline script carries, and the other security headers', async () => {
+    const response = await httpClient(server.url).get('/login');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) {
+      if (/\bsrc=/.test(tag)) continue;
+      expect(tag, 'inline script without the nonce').toContain(`nonce="${nonce}"`);
+    }
+    // A fresh nonce per response.
+    const second = await httpClient(server.url).get('/login');
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+  });
+
+  it('writes audit lines as JSON for logins, failures, role changes and refusals', () => {
+    const audits = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { audit?: string })
+      .flatMap((entry) => (entry.audit ? [entry.audit] : []));
+    for (const event of ['login_succeeded', 'login_failed', 'role_granted', 'authorization_denied', 'csrf_refused', 'rate_limited', 'logout', 'account_registered']) {
+      expect(audits, event).toContain(event);
+    }
+  });
+
+  it('never writes a password to the logs, the events or any table', async () => {
+    await server.stop();
+    const output = server.output();
+    expect(output.length).toBeGreaterThan(0);
+    const database = await openDatabase({ dataDir: server.dataDir });
+    try {
+      const { rows: tables } = await database.pool.query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      );
+      let dump = '';
+      for (const { table_name } of tables) {
+        const { rows } = await database.pool.query<{ row: string }>(`select t::text as row from "${table_name}" t`);
+        dump += rows.map((r) => r.row).join('\n');
+      }
+      expect(dump).toContain('hanako@moncafe.test');
+      expect(dump).toContain('$argon2id$v=19$m=19456,t=2,p=1$');
+      for (const secret of passwords) {
+        expect(output.includes(secret), `password in the server output: ${secret}`).toBe(false);
+        expect(dump.includes(secret), `password in the database: ${secret}`).toBe(false);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+});
