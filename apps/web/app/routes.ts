@@ -39,6 +39,18 @@ export default [
   route('staff', 'routes/staff/layout.tsx', [index('routes/staff/home.tsx')]),
   route('kitchen', 'routes/kitchen/layout.tsx', [index('routes/kitchen/home.tsx')]),
 
+  // Reservation flow screens
+  route('reservation', 'routes/reservation.tsx'),
+  route('reservation/day', 'routes/reservation.day.tsx'),
+  route('reservation-details', 'routes/reservation-details.tsx'),
+  route('customer-information', 'routes/customer-information.tsx'),
+  route('reservation-email-sent', 'routes/reservation-email-sent.tsx'),
+  route('confirm-reservation', 'routes/confirm-reservation.tsx', { id: 'confirm-reservation' }),
+  route('reservation-confirm', 'routes/confirm-reservation.tsx', { id: 'reservation-confirm' }),
+  route('customer-confirm', 'routes/confirm-reservation.tsx', { id: 'customer-confirm' }),
+  route('reservation/cancel', 'routes/reservation.cancel.tsx'),
+  route('my-reservations', 'routes/my-reservations.tsx'),
+
   // Reservation flow calls (customer-site.md §7; `customery-day` is the spec's spelling)
   route('api/customer-detail', 'routes/api.customer-detail.ts'),
   route('api/customer/menu', 'routes/api.customer.menu.ts'),

@@ -140,8 +140,6 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/customery-day/allocate-seat': pub,
   '/api/customery-day/check-date': pub,
   '/api/customery-day/release-seat': pub,
-  '/api/customery-day/release-seat': pub,
-  '/api/customery-day/check-date': pub,
   '/api/reservation-confirmation/send-confirmation': pub,
   '/api/reservation-confirmation/cancel': pub,
   '/api/reservation-confirmation/:token': pub,

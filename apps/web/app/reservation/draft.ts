@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * The reservation draft kept in the browser between the steps (customer-site.md §3): party,
+ * date, time, held seats, option details and the customer's contact. Cleared with the cart.
+ */
+export const draftSchema = z.object({
+  people: z.number().int().min(1).max(6).default(2),
+  date: z.string().nullable().default(null),
+  time: z.string().nullable().default(null),
+  seat_ids: z.array(z.string()).default([]),
+  detail: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
+  customerName: z.string().default(''),
+  email: z.string().default(''),
+  phone: z.string().default(''),
+});
+export type Draft = z.output<typeof draftSchema>;
+
+const DRAFT_KEY = 'moncafe.reservation.draft';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readDraft(): Draft {
+  try {
+    return draftSchema.parse(JSON.parse(storage()?.getItem(DRAFT_KEY) ?? '{}'));
+  } catch {
+    return draftSchema.parse({});
+  }
+}
+
+export function writeDraft(change: Partial<Draft>): Draft {
+  const next = { ...readDraft(), ...change };
+  storage()?.setItem(DRAFT_KEY, JSON.stringify(next));
+  return next;
+}
+
+export function clearDraft(): void {
+  storage()?.removeItem(DRAFT_KEY);
+}
+
+/** Phone as three digit-only parts of at most 4 digits; valid with at least 2, 3 and 4 digits (§5). */
+export function phonePartsValid(parts: readonly [string, string, string]): boolean {
+  const [a, b, c] = parts;
+  return /^\d{2,4}$/.test(a) && /^\d{3,4}$/.test(b) && /^\d{4}$/.test(c);
+}
+
+/** Keeps digits only, at most 4. */
+export function phonePart(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 4);
+}
+
+export function isEmail(value: string): boolean {
+  return z.email().safeParse(value.trim()).success;
+}

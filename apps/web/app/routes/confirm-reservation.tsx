@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { pageTitle } from '../layout/texts';
+import { callJson } from '../reservation/api-client';
+import { Notices, ReservationFacts } from '../reservation/confirmation-card';
+import { reservationTexts as t } from '../reservation/texts';
+import reservationCss from '../reservation/reservation.css?url';
+
+export const meta = () => [{ title: pageTitle(t.confirmedTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
+
+interface Confirmation {
+  name: string;
+  email: string;
+  data: { reservation_id: string; store_name: string; date: string; time: string; people: number; menu_name: string; menu_price: number; menu_description: string };
+  detailLines: { label: string; value: string }[];
+  notices: string[];
+  isConfirmed: boolean;
+}
+type State = { kind: 'loading' } | { kind: 'expired' } | { kind: 'error'; message: string } | { kind: 'confirmed'; confirmation: Confirmation };
+
+/** The spec's confirm-page error rules (customer-site.md §8), from the call's answer. */
+export function confirmState(status: number, body: { success?: boolean; error?: string; confirmation?: Confirmation }): State {
+  if (status === 200 && body.success && body.confirmation) return { kind: 'confirmed', confirmation: body.confirmation };
+  if (status === 400 && /期限|expired/i.test(body.error ?? '')) return { kind: 'expired' };
+  if (status === 400) return { kind: 'error', message: body.error ?? t.fetchFailed };
+  if (status === 404) return { kind: 'error', message: t.notFoundOrExpired };
+  if (status === 500) return { kind: 'error', message: t.serverErrorLater };
+  if (status === 0) return { kind: 'error', message: t.networkError };
+  return { kind: 'error', message: t.fetchFailed };
+}
+
+/** /confirm-reservation?token= (also /reservation-confirm and /customer-confirm): opens the mail's link. */
+export default function ConfirmReservation() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'error', message: t.invalidLink });
+
+  useEffect(() => {
+    if (!token) return;
+    void callJson<{ success?: boolean; error?: string; confirmation?: Confirmation }>(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`).then((r) =>
+      setState(confirmState(r.status, r.body)),
+    );
+  }, [token]);
+
+  return (
+    <article className="page rsv-page">
+      {state.kind === 'loading' && <p role="status">{t.loading}</p>}
+      {state.kind === 'expired' && (
+        <section className="card rsv-card" data-testid="confirm-expired">
+          <h1>{t.expiredTitle}</h1>
+          <p>{t.expiredBody}</p>
+          <Link to="/reservation" className="button">
+            {t.menuTitle}
+          </Link>
+        </section>
+      )}
+      {state.kind === 'error' && (
+        <section className="card rsv-card" role="alert" data-testid="confirm-error">
+          <h1>{t.errorTitle}</h1>
+          <p>{state.message}</p>
+          <Link to="/moncafe" className="button">
+            {t.home}
+          </Link>
+        </section>
+      )}
+      {state.kind === 'confirmed' && (
+        <section className="card rsv-card" data-testid="confirm-success">
+          <h1>{t.confirmedTitle}</h1>
+          <ReservationFacts
+            r={{
+              storeName: state.confirmation.data.store_name,
+              reservationId: state.confirmation.data.reservation_id,
+              name: state.confirmation.name,
+              date: state.confirmation.data.date,
+              time: state.confirmation.data.time,
+              people: state.confirmation.data.people,
+              menuName: state.confirmation.data.menu_name,
+              menuPrice: state.confirmation.data.menu_price,
+            }}
+          />
+          {state.confirmation.data.menu_description && <p className="card-description">{state.confirmation.data.menu_description}</p>}
+          {state.confirmation.detailLines.length > 0 && (
+            <section aria-label={t.optionsLabel}>
+              <h2>{t.optionsLabel}</h2>
+              <dl data-testid="option-details">
+                {state.confirmation.detailLines.map((d) => (
+                  <div key={d.label}>
+                    <dt>{d.label}</dt>
+                    <dd>{d.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+          <Notices notices={state.confirmation.notices} />
+          <div className="rsv-actions">
+            <Link
+              to={`/reservation/cancel?reservation_id=${encodeURIComponent(state.confirmation.data.reservation_id)}&email=${encodeURIComponent(state.confirmation.email)}`}
+              className="button secondary"
+            >
+              {t.cancelThisReservation}
+            </Link>
+            <Link to="/moncafe" className="button">
+              {t.home}
+            </Link>
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useCart } from '../cart/cart-store';
+import { pageTitle } from '../layout/texts';
+import { callJson } from '../reservation/api-client';
+import { isEmail, phonePart, phonePartsValid, readDraft, writeDraft } from '../reservation/draft';
+import { endReservation, useReservationSession } from '../reservation/use-reservation-session';
+import { reservationTexts as t } from '../reservation/texts';
+import reservationCss from '../reservation/reservation.css?url';
+
+export const meta = () => [{ title: pageTitle(t.customerTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
+
+/** /customer-information: name, phone in three digit-only parts and e-mail; sends the confirmation mail. */
+export default function CustomerInformation() {
+  useReservationSession();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState<[string, string, string]>(['', '', '']);
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState({ name: false, phone: false, email: false });
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    const draft = readDraft();
+    setName(draft.customerName);
+    setEmail(draft.email);
+    const parts = draft.phone.split('-');
+    if (parts.length === 3) setPhone([parts[0]!, parts[1]!, parts[2]!]);
+  }, []);
+
+  const nameOk = name.trim() !== '';
+  const phoneOk = phonePartsValid(phone);
+  const emailOk = isEmail(email);
+  const valid = nameOk && phoneOk && emailOk && cart.length > 0;
+
+  const submit = async () => {
+    if (!valid) return;
+    const draft = writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-') });
+    if (!draft.date || !draft.time) {
+      void navigate('/reservation/day');
+      return;
+    }
+    setSending(true);
+    setError(null);
+    const r = await callJson<{ success?: boolean; error?: string }>('/api/reservation-confirmation/send-confirmation', {
+      body: {
+        name: draft.customerName,
+        email: draft.email,
+        phone: draft.phone,
+        reservationData: { date: draft.date, time: draft.time, people: draft.people, cart: cart.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })), detail: draft.detail },
+      },
+    });
+    setSending(false);
+    if (r.ok && r.body.success) {
+      const sentTo = draft.email;
+      // The reservation now lives on the server; the seats stay held for it until the link expires.
+      endReservationKeepingSeats();
+      void navigate(`/reservation-email-sent?email=${encodeURIComponent(sentTo)}`);
+      return;
+    }
+    setError(r.message ?? r.body.error ?? (r.status === 400 ? t.checkRequiredFields : t.sendFailed));
+  };
+
+  return (
+    <article className="page rsv-page">
+      <Link to="/reservation/day" className="rsv-back">
+        {t.dayTitle}
+      </Link>
+      <h1>{t.customerTitle}</h1>
+      <form
+        className="card rsv-card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label className="rsv-field">
+          {t.name}
+          <input type="text" name="name" autoComplete="name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched({ ...touched, name: true })} />
+          {touched.name && !nameOk && <span className="rsv-error">{t.nameRequired}</span>}
+        </label>
+        <fieldset className="rsv-field">
+          <legend>{t.phone}</legend>
+          <div className="rsv-phone">
+            {phone.map((part, i) => (
+              <span key={i}>
+                {i > 0 && '- '}
+                <input
+                  type="tel"
+                  inputMode="numeric"
+                  aria-label={`${t.phone}${i + 1}`}
+                  data-testid={`phone-${i + 1}`}
+                  value={part}
+                  maxLength={4}
+                  onChange={(e) => {
+                    const next: [string, string, string] = [...phone];
+                    next[i] = phonePart(e.target.value);
+                    setPhone(next);
+                  }}
+                  onBlur={() => setTouched({ ...touched, phone: true })}
+                />
+              </span>
+            ))}
+          </div>
+          {touched.phone && !phoneOk && <span className="rsv-error">{t.phoneRequired}</span>}
+        </fieldset>
+        <label className="rsv-field">
+          {t.email}
+          <input type="email" name="email" autoComplete="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched({ ...touched, email: true })} />
+          {touched.email && !emailOk && <span className="rsv-error">{t.emailRequired}</span>}
+        </label>
+        {error && (
+          <p className="rsv-message" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={!valid || sending}>
+          {sending ? t.sending : t.sendConfirmation}
+        </button>
+      </form>
+    </article>
+  );
+}
+
+/** After a successful request the hold belongs to the reservation: clear the browser side only. */
+function endReservationKeepingSeats() {
+  writeDraft({ date: null });
+  endReservation();
+}

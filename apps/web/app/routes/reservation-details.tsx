@@ -1,0 +1,214 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { checkDetail, detailKey, isOptionVisible } from '@moncafe/domain/reservation/detail';
+import type { DependencySpec, OptionSpec } from '@moncafe/domain/reservation/detail';
+import type { ReservationDetail } from '@moncafe/domain/reservation/reservation';
+import { readCart, useCart } from '../cart/cart-store';
+import { pageTitle } from '../layout/texts';
+import { callJson } from '../reservation/api-client';
+import { readDraft, writeDraft } from '../reservation/draft';
+import { cropRound } from '../reservation/image-crop';
+import { pause, readSession, resume, writeSession } from '../reservation/session';
+import { useReservationSession } from '../reservation/use-reservation-session';
+import { detailProblemMessage, reservationTexts as t } from '../reservation/texts';
+import reservationCss from '../reservation/reservation.css?url';
+
+export const meta = () => [{ title: pageTitle(t.detailsTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
+
+const optionSchema = z.object({
+  option_id: z.coerce.string().optional(),
+  menu_id: z.coerce.string().optional(),
+  label: z.string(),
+  type: z.enum(['text', 'radio', 'select', 'checkbox', 'image']),
+  required: z.coerce.boolean().default(false),
+  choices: z.array(z.object({ id: z.coerce.string(), label: z.string(), extra_price: z.number().default(0) })).default([]),
+});
+const dependencySchema = z.object({
+  menu_id: z.string(),
+  parent_option_id: z.string(),
+  child_option_id: z.string(),
+  parent_value: z.string().nullable(),
+  parent_choice_value: z.string().nullable(),
+  is_show: z.union([z.literal(0), z.literal(1)]),
+});
+
+async function loadOptions(menuIds: readonly string[]): Promise<{ options: OptionSpec[]; dependencies: DependencySpec[] } | null> {
+  const answers = await Promise.all(menuIds.map((menuId) => callJson<{ options?: unknown }>('/api/customer-detail', { body: { menuId } }).then((a) => ({ menuId, a }))));
+  const options: OptionSpec[] = [];
+  for (const { menuId, a } of answers) {
+    if (!a.ok) return null;
+    for (const raw of z.array(z.unknown()).parse(a.body.options ?? [])) {
+      const o = optionSchema.safeParse(raw);
+      // Options lacking option_id are dropped (customer-site.md §3).
+      if (!o.success || !o.data.option_id) continue;
+      options.push({ optionId: o.data.option_id, menuId, label: o.data.label, type: o.data.type, required: o.data.required, choices: o.data.choices.map((c) => ({ id: c.id, label: c.label, extraPrice: c.extra_price })) });
+    }
+  }
+  const deps = await callJson<{ dependencies?: unknown }>('/api/admin/menu-options/dependencies');
+  const parsed = z.array(dependencySchema).safeParse(deps.body.dependencies ?? []);
+  const dependencies = (parsed.success ? parsed.data : []).map((d) => ({
+    menuId: d.menu_id,
+    parentOptionId: d.parent_option_id,
+    childOptionId: d.child_option_id,
+    parentValue: d.parent_value,
+    parentChoiceValue: d.parent_choice_value,
+    isShow: d.is_show,
+  }));
+  return { options, dependencies };
+}
+
+/** /reservation-details: options of the cart's courses by type; child options follow their parent's value. */
+export default function ReservationDetails() {
+  useReservationSession();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
+  const [spec, setSpec] = useState<{ options: OptionSpec[]; dependencies: DependencySpec[] } | null>(null);
+  const [detail, setDetail] = useState<ReservationDetail>(() => readDraft().detail);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (readCart().length === 0) {
+      void navigate('/customer-information', { replace: true });
+      return;
+    }
+    if (menuIds.length === 0) return;
+    void loadOptions(menuIds).then((loaded) => {
+      if (!loaded || loaded.options.length === 0) void navigate('/customer-information', { replace: true });
+      else setSpec(loaded);
+    });
+  }, [menuIds, navigate]);
+
+  const set = (key: string, value: string | string[]) => {
+    const next = { ...detail, [key]: value };
+    setDetail(next);
+    writeDraft({ detail: next });
+  };
+
+  const submit = () => {
+    if (!spec) return;
+    const checked = checkDetail(spec.options, spec.dependencies, detail);
+    setProblems(checked.problems.map(detailProblemMessage));
+    if (checked.problems.length) return;
+    writeDraft({ detail: checked.detail });
+    void navigate('/customer-information');
+  };
+
+  return (
+    <article className="page rsv-page rsv-options">
+      <Link to="/reservation/day" className="rsv-back">
+        {t.dayTitle}
+      </Link>
+      <h1>{t.detailsTitle}</h1>
+      {!spec && <p role="status">{t.loading}</p>}
+      {spec &&
+        cart.map((line) => (
+          <section key={line.menu_id} className="card rsv-card" data-testid={`options-${line.menu_id}`}>
+            <h2>{line.name}</h2>
+            {spec.options
+              .filter((o) => o.menuId === line.menu_id && isOptionVisible(o, spec.options, spec.dependencies, detail))
+              .map((o) => (
+                <OptionField key={o.optionId} option={o} value={detail[detailKey(o.menuId, o.optionId)]} onChange={(v) => set(detailKey(o.menuId, o.optionId), v)} />
+              ))}
+          </section>
+        ))}
+      {problems.map((p) => (
+        <p key={p} className="rsv-error" role="alert">
+          {p}
+        </p>
+      ))}
+      <button type="button" className="button" disabled={!spec} onClick={submit}>
+        {t.toCustomerInformation}
+      </button>
+    </article>
+  );
+}
+
+function resumeSession() {
+  const s = readSession();
+  if (s) writeSession(resume(s, Date.now()));
+}
+
+function OptionField({ option, value, onChange }: { option: OptionSpec; value: string | string[] | undefined; onChange: (value: string | string[]) => void }) {
+  const id = `opt-${option.menuId}-${option.optionId}`;
+  const label = (
+    <span>
+      {option.label}
+      {option.required ? ' *' : ''}
+    </span>
+  );
+  const priced = (c: OptionSpec['choices'][number]) => (c.extraPrice ? `${c.label}（+${c.extraPrice.toLocaleString('ja-JP')}円）` : c.label);
+  switch (option.type) {
+    case 'text':
+      return (
+        <label className="rsv-field" htmlFor={id}>
+          {label}
+          <input id={id} type="text" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} maxLength={200} />
+        </label>
+      );
+    case 'select':
+      return (
+        <label className="rsv-field" htmlFor={id}>
+          {label}
+          <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
+            <option value="">—</option>
+            {option.choices.map((c) => (
+              <option key={c.id} value={c.id}>
+                {priced(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+    case 'radio':
+    case 'checkbox': {
+      const chosen = Array.isArray(value) ? value : value ? [value] : [];
+      return (
+        <fieldset className="rsv-field">
+          <legend>{label}</legend>
+          {option.choices.map((c) => (
+            <label key={c.id}>
+              <input
+                type={option.type}
+                name={id}
+                value={c.id}
+                checked={chosen.includes(c.id)}
+                onChange={(e) => {
+                  if (option.type === 'radio') onChange(c.id);
+                  else onChange(e.target.checked ? [...chosen, c.id] : chosen.filter((v) => v !== c.id));
+                }}
+              />{' '}
+              {priced(c)}
+            </label>
+          ))}
+        </fieldset>
+      );
+    }
+    case 'image':
+      return (
+        <label className="rsv-field" htmlFor={id}>
+          {label}
+          <input
+            id={id}
+            type="file"
+            accept="image/*"
+            onClick={() => {
+              // Choosing a picture can take a while: the session pauses meanwhile.
+              const s = readSession();
+              if (s) writeSession(pause(s, Date.now()));
+              // The window regains focus when the picker closes, chosen or cancelled.
+              window.addEventListener('focus', resumeSession, { once: true });
+            }}
+            onChange={(e) => {
+              resumeSession();
+              const file = e.target.files?.[0];
+              if (file) void cropRound(file).then(onChange, () => onChange(''));
+            }}
+          />
+          {typeof value === 'string' && value.startsWith('data:image/') && <img className="rsv-crop" src={value} alt={option.label} data-testid="cropped-image" />}
+        </label>
+      );
+  }
+}

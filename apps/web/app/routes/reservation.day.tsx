@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { addMonths, compareYearMonth, tokyoDateOf, yearMonthOf } from '../calendar/business-date';
+import type { YearMonth } from '../calendar/business-date';
+import { useCart } from '../cart/cart-store';
+import { pageTitle } from '../layout/texts';
+import { callJson } from '../reservation/api-client';
+import { readDraft, writeDraft } from '../reservation/draft';
+import { useReservationSession } from '../reservation/use-reservation-session';
+import { reservationTexts as t } from '../reservation/texts';
+import reservationCss from '../reservation/reservation.css?url';
+import { dayKind, monthGrid } from './home/calendar-month';
+
+export const meta = () => [{ title: pageTitle(t.dayTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
+
+const PEOPLE = [1, 2, 3, 4, 5, 6];
+
+/** /reservation/day (CustomeryDay): party size, a calendar of bookable dates, times, and the seat hold. */
+export default function ReservationDay() {
+  useReservationSession();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
+  const today = tokyoDateOf(new Date());
+  const current = yearMonthOf(today);
+  const [shown, setShown] = useState<YearMonth>(current);
+  const [people, setPeople] = useState(() => readDraft().people);
+  const [dates, setDates] = useState<Set<string>>(new Set());
+  const [closed, setClosed] = useState<Set<string>>(new Set());
+  const [holidays, setHolidays] = useState<Map<string, string>>(new Map());
+  const [minDate, setMinDate] = useState(today);
+  const [date, setDate] = useState<string | null>(null);
+  const [times, setTimes] = useState<string[] | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (menuIds.length === 0) return;
+    void callJson<{ dates?: string[]; holidays?: string[]; closedDates?: string[] }>('/api/customery-day/available-dates', { body: { people, menuIds } }).then((r) => {
+      if (!r.ok) {
+        if (r.status === 502) window.alert(t.datesError);
+        setDates(new Set());
+        return;
+      }
+      setDates(new Set(r.body.dates ?? []));
+      setClosed(new Set(r.body.closedDates ?? []));
+      setHolidays(new Map((r.body.holidays ?? []).map((d) => [d, ''])));
+    });
+  }, [people, menuIds]);
+
+  useEffect(() => {
+    if (menuIds.length === 0) return;
+    // The minimum date follows the cart; a failure falls back to today (customer-site.md §7).
+    const timer = window.setTimeout(() => {
+      void callJson<{ minDate?: string }>('/api/customery-day/deadline-hours', { body: { menuIds } }).then((r) => {
+        if (!r.ok && r.status === 502) window.alert(t.deadlineError);
+        setMinDate(r.ok && r.body.minDate ? r.body.minDate : today);
+      });
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [menuIds, today]);
+
+  const chooseDate = useCallback(
+    async (chosen: string) => {
+      setDate(chosen);
+      setTime(null);
+      setTimes(null);
+      setMessage(null);
+      // Closing, then deadlines, then times: the spec's order, decided on the server's Tokyo clock.
+      const check = await callJson<{ ok?: boolean; message?: string }>('/api/customery-day/check-date', { body: { date: chosen, menuIds } });
+      if (check.ok && check.body.ok === false) {
+        setMessage(check.body.message ?? null);
+        setTimes([]);
+        return;
+      }
+      const r = await callJson<{ times?: string[]; message?: string }>('/api/customery-day/available-times', { body: { date: chosen, people, menuIds } });
+      if (!r.ok) {
+        if (r.status === 502) window.alert(t.timesError);
+        setTimes([]);
+        return;
+      }
+      if (r.body.message) setMessage(r.body.message);
+      setTimes(r.body.times ?? []);
+    },
+    [menuIds, people],
+  );
+
+  const chooseTime = async (chosen: string) => {
+    if (!date) return;
+    setBusy(true);
+    const r = await callJson<{ seat_ids?: string[] }>('/api/customery-day/allocate-seat', { body: { date, time: chosen, people, menuIds } });
+    setBusy(false);
+    if (!r.ok) {
+      window.alert(r.message ?? t.allocateFailed);
+      return;
+    }
+    if (!r.body.seat_ids?.length) {
+      window.alert(t.seatsFull);
+      void chooseDate(date);
+      return;
+    }
+    writeDraft({ people, date, time: chosen, seat_ids: r.body.seat_ids });
+    setTime(chosen);
+  };
+
+  const next = async () => {
+    setBusy(true);
+    // Details only when some course in the cart asks for options; on error, straight to contact.
+    const answers = await Promise.all(menuIds.map((menuId) => callJson<{ options?: unknown[] }>('/api/customer-detail', { body: { menuId } })));
+    setBusy(false);
+    const hasOptions = answers.some((a) => a.ok && (a.body.options?.length ?? 0) > 0);
+    void navigate(hasOptions ? '/reservation-details' : '/customer-information');
+  };
+
+  const lastMonth = addMonths(current, 2);
+  const weeks = monthGrid(shown, { closedDates: closed, holidays, today });
+
+  return (
+    <article className="page rsv-page">
+      <Link to="/reservation" className="rsv-back">
+        {t.backToMenu}
+      </Link>
+      <h1>{t.dayTitle}</h1>
+      <label className="rsv-field">
+        {t.people}
+        <select
+          value={people}
+          data-testid="people"
+          onChange={(e) => {
+            setPeople(Number(e.target.value));
+            writeDraft({ people: Number(e.target.value) });
+            setDate(null);
+            setTimes(null);
+            setTime(null);
+          }}
+        >
+          {PEOPLE.map((n) => (
+            <option key={n} value={n}>
+              {t.peopleOption(n)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <section className="card calendar-card rsv-calendar">
+        <div className="calendar-nav">
+          <button type="button" disabled={compareYearMonth(shown, current) <= 0} onClick={() => setShown(addMonths(shown, -1))} aria-label={t.previousMonth}>
+            ‹
+          </button>
+          <span className="calendar-month" data-testid="month">
+            {shown.year}年{shown.month}月
+          </span>
+          <button type="button" disabled={compareYearMonth(shown, lastMonth) >= 0} onClick={() => setShown(addMonths(shown, 1))} aria-label={t.nextMonth}>
+            ›
+          </button>
+        </div>
+        <table className="calendar">
+          <thead>
+            <tr>
+              {t.weekdays.map((w) => (
+                <th key={w}>{w}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week, i) => (
+              <tr key={i}>
+                {week.map((day, j) => {
+                  if (!day) return <td key={j} className="empty" />;
+                  const past = day.date < today || day.date < minDate;
+                  const available = dates.has(day.date) && !past;
+                  const classes = [dayKind(day), day.isClosed ? 'closed' : '', available ? 'available' : '', date === day.date ? 'selected' : ''].join(' ');
+                  return (
+                    <td key={j} className={classes} data-date={day.date}>
+                      <button type="button" disabled={past || day.isClosed} onClick={() => void chooseDate(day.date)} aria-label={day.date} data-available={available}>
+                        <span className="day-number">{day.day}</span>
+                        {day.isClosed && <span className="closed-mark">{t.closedMark}</span>}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {message && (
+        <p className="rsv-message" role="alert" data-testid="date-message">
+          {message}
+        </p>
+      )}
+      {date && times && (
+        <section aria-label={t.chooseTime}>
+          <h2>{t.chooseTime}</h2>
+          {times.length === 0 && !message ? <p className="empty">{t.noTimes}</p> : null}
+          <div className="rsv-times" data-testid="times">
+            {times.map((tm) => (
+              <button key={tm} type="button" aria-pressed={time === tm} disabled={busy} onClick={() => void chooseTime(tm)}>
+                {tm}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+      {time && (
+        <button type="button" className="button" disabled={busy} onClick={() => void next()}>
+          {t.next}
+        </button>
+      )}
+    </article>
+  );
+}

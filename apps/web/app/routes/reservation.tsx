@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { totalPrice } from '../cart/cart';
+import { cartActions, readCart, useCart } from '../cart/cart-store';
+import { OptionalImage } from '../layout/optional-image';
+import { pageTitle } from '../layout/texts';
+import { callJson } from '../reservation/api-client';
+import { readSession, startSession, writeSession } from '../reservation/session';
+import { endReservation } from '../reservation/use-reservation-session';
+import { reservationTexts as t } from '../reservation/texts';
+import reservationCss from '../reservation/reservation.css?url';
+
+export const meta = () => [{ title: pageTitle(t.menuTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
+
+const courseSchema = z.object({ id: z.string(), name: z.string(), price: z.number(), description: z.string().default(''), image_url: z.string().nullable().default(null) });
+type Course = z.output<typeof courseSchema>;
+const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
+
+/** /reservation: the courses to book and the cart, emptied on every visit (customer-site.md §2). */
+export default function ReservationMenu() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [courses, setCourses] = useState<Course[] | null>(null);
+
+  useEffect(() => {
+    endReservation();
+    void callJson<{ menus?: unknown }>('/api/customer/menu').then((r) => {
+      const parsed = z.array(courseSchema).safeParse(r.body.menus);
+      setCourses(parsed.success ? parsed.data : []);
+    });
+  }, []);
+
+  const add = (course: Course) => {
+    // The reservation session starts with the first item in the cart.
+    if (readCart().length === 0 || !readSession()) writeSession(startSession(Date.now()));
+    cartActions.add({ menu_id: course.id, name: course.name, price: course.price });
+  };
+  const remove = (menuId: string) => {
+    cartActions.removeOne(menuId);
+    if (readCart().length === 0) endReservation();
+  };
+
+  return (
+    <article className="page rsv-page">
+      <Link to="/moncafe" className="button secondary rsv-back">
+        {t.backToTop}
+      </Link>
+      <h1>{t.menuTitle}</h1>
+      {courses === null && <p role="status">{t.loading}</p>}
+      <ul className="rsv-list" data-testid="courses">
+        {courses?.map((c) => (
+          <li key={c.id} className="card rsv-course" data-testid="course">
+            <OptionalImage src={c.image_url} className="card-image" />
+            <div>
+              <h2 className="card-title">{c.name}</h2>
+              <p className="price">{yen(c.price)}</p>
+              {c.description && <p className="card-description">{c.description}</p>}
+              <button type="button" className="button" onClick={() => add(c)}>
+                {t.addToCart}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <section className="card rsv-cart" aria-label={t.cartTitle} data-testid="cart">
+        <h2>{t.cartTitle}</h2>
+        {cart.length === 0 ? (
+          <p className="empty">{t.cartEmpty}</p>
+        ) : (
+          <ul>
+            {cart.map((line) => (
+              <li key={line.menu_id}>
+                <span>
+                  {line.name} x {line.quantity} = {yen(line.price * line.quantity)}
+                </span>
+                <button type="button" className="button secondary" onClick={() => remove(line.menu_id)}>
+                  {t.remove}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="rsv-total">
+          {t.total}: {yen(totalPrice(cart))}
+        </p>
+        <button type="button" className="button" disabled={cart.length === 0} onClick={() => void navigate('/reservation/day')}>
+          {t.proceedToDay}
+        </button>
+      </section>
+    </article>
+  );
+}
