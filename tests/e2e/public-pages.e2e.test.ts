@@ -66,6 +66,11 @@ describe.runIf(runs)('public pages on a phone', () => {
     const thisMonth = await month.textContent();
     expect(await previous.isDisabled()).toBe(true);
     expect(await next.isDisabled()).toBe(false);
+    // Closed days from the business hours carry 休.
+    const hours = (await (await fetch(`${server.url}/api/admin/business-hours`)).json()) as Record<string, { is_closed: boolean }>;
+    const closed = Object.entries(hours).filter(([, day]) => day.is_closed).map(([date]) => date);
+    expect(await calendar.locator('td.closed').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-date')))).toEqual(closed);
+    expect(await calendar.locator('td.closed .closed-mark').allTextContents()).toEqual(closed.map(() => '休'));
     // Sunday-to-Saturday header.
     expect(await calendar.locator('thead th').allTextContents()).toEqual(['日', '月', '火', '水', '木', '金', '土']);
     await page.screenshot({ path: path.join(screenshotDir, 'home-phone.png'), fullPage: true });
@@ -76,6 +81,56 @@ describe.runIf(runs)('public pages on a phone', () => {
     expect(await previous.isDisabled()).toBe(false);
     await previous.click();
     await expect.poll(() => month.textContent()).toBe(thisMonth);
+    await page.close();
+  });
+
+  it('card links navigate in the app, or open a new tab for other sites', async () => {
+    const page = await openPage();
+    await page.goto('/moncafe');
+    const external = page.locator('a.card-link[target="_blank"]');
+    expect(await external.count()).toBeGreaterThan(0);
+    for (const rel of await external.evaluateAll((links) => links.map((a) => a.getAttribute('rel') ?? ''))) {
+      expect(rel.split(' ')).toContain('noopener');
+    }
+    const menuCard = page.locator('a.card-link[href="/menu"]');
+    await menuCard.click();
+    await page.getByTestId('menu-list').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/menu');
+    await page.close();
+  });
+
+  it('inside the LINE app, a reservation link offers to reopen in the external browser', async () => {
+    const line = await browser.newContext({
+      ...phone,
+      baseURL: server.url,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/13.20.0',
+    });
+    const page = await line.newPage();
+    await page.goto('/moncafe');
+    const reservationCard = page.locator('a.card-link[href*="reservation"]');
+    await reservationCard.waitFor();
+    let prompt = '';
+    page.once('dialog', (dialog) => {
+      prompt = dialog.message();
+      void dialog.accept();
+    });
+    const request = page.waitForRequest((r) => r.url().includes('openExternalBrowser=1'));
+    await reservationCard.click();
+    const url = new URL((await request).url());
+    expect(prompt).toContain('外部ブラウザ');
+    expect(url.pathname).toBe(new URL(`${server.url}${(await reservationCard.getAttribute('href')) ?? ''}`).pathname);
+    expect(url.searchParams.get('openExternalBrowser')).toBe('1');
+    await line.close();
+  });
+
+  it('a broken menu image is hidden, not shown broken', async () => {
+    const page = await openPage();
+    await page.route('**/images/menu/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/menu');
+    await page.getByTestId('menu-list').waitFor();
+    const first = page.getByTestId('menu-card').first();
+    await first.scrollIntoViewIfNeeded();
+    await expect.poll(() => first.locator('img').count()).toBe(0);
     await page.close();
   });
 
@@ -90,6 +145,8 @@ describe.runIf(runs)('public pages on a phone', () => {
     for (const item of shown) {
       await page.getByRole('heading', { name: item.name, exact: true }).waitFor();
     }
+    // Images that load stay visible (the broken-image test below relies on this being so).
+    await expect.poll(() => cardsOnPage.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.screenshot({ path: path.join(screenshotDir, 'menu-phone.png'), fullPage: true });
 
     const filters: [string, string][] = [
@@ -159,6 +216,22 @@ describe.runIf(runs)('public pages on a phone', () => {
     expect(await button.getAttribute('href')).toBe('/order?show_cart=true');
     await page.screenshot({ path: path.join(screenshotDir, 'about-with-cart-phone.png') });
     await page.evaluate(() => window.localStorage.removeItem('moncafe.cart'));
+    await page.close();
+  });
+
+  it('the access page shows the store, the map and a maps button for the platform', async () => {
+    const [store] = (await (await fetch(`${server.url}/api/stores`)).json()) as { name: string; address: string }[];
+    const page = await openPage();
+    await page.goto('/access');
+    await expect(page.title()).resolves.toBe('アクセス | MonCafe');
+    expect(await page.getByTestId('store-name').textContent()).toBe(store!.name);
+    await page.getByText(store!.address).waitFor();
+    expect(await page.locator('iframe.map').getAttribute('src')).toContain('openstreetmap.org/export/embed.html');
+    const maps = page.getByTestId('open-maps');
+    // A desktop-like Chromium user agent is neither iOS nor Android: web maps.
+    expect(await maps.getAttribute('data-platform')).toBe('other');
+    expect(await maps.getAttribute('href')).toContain('openstreetmap.org');
+    await page.screenshot({ path: path.join(screenshotDir, 'access-phone.png'), fullPage: true });
     await page.close();
   });
 
