@@ -227,4 +227,13 @@ describe('pages and redirects', () => {
     const android = await (await fetch(server.url + '/access', { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8)' } })).text();
     expect(android).toContain('https://www.google.com/maps/search/');
   });
+
+  it("lets the page's content security policy load the embedded map", async () => {
+    const response = await fetch(server.url + '/access');
+    const html = await response.text();
+    const src = /<iframe[^>]*class="map"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? /<iframe[^>]*src="([^"]+)"[^>]*class="map"/.exec(html)?.[1];
+    expect(src).toBeDefined();
+    const frameSrc = (response.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-src'));
+    expect(frameSrc?.split(' ')).toContain(new URL(src!.replaceAll('&amp;', '&')).origin);
+  });
 });

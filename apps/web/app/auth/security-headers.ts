@@ -12,7 +12,8 @@ export function contentSecurityPolicy(nonce: string, options: { production: bool
     `font-src 'self' data:`,
     // Vite's hot reload talks over a websocket in development.
     options.production ? `connect-src 'self'` : `connect-src 'self' ws: wss:`,
-    `frame-src 'self' https://www.google.com https://maps.google.com https://www.instagram.com`,
+    // /access embeds an OpenStreetMap map.
+    `frame-src 'self' https://www.google.com https://maps.google.com https://www.instagram.com https://www.openstreetmap.org`,
     `frame-ancestors 'none'`,
     `form-action 'self'${options.formActions?.length ? ` ${options.formActions.join(' ')}` : ''}`,
     `base-uri 'self'`,
