@@ -112,8 +112,12 @@ export async function finishOidcLogin(request: Request, context: Readonly<Router
       expectedNonce: transaction.nonce,
       idTokenExpected: true,
     });
-    const claims = tokens.claims();
-    if (!claims) throw new Error('no ID token claims');
+    const idClaims = tokens.claims();
+    if (!idClaims) throw new Error('no ID token claims');
+    // Conforming providers put profile and e-mail in userinfo rather than the ID token; the
+    // subject must match the ID token's (openid-client checks it).
+    const profile = idClaims.email === undefined || idClaims.name === undefined ? await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub) : {};
+    const claims = { ...profile, ...idClaims, email: idClaims.email ?? profile.email, email_verified: idClaims.email_verified ?? profile.email_verified, name: idClaims.name ?? profile.name };
     const identity = { issuer: String(claims.iss), subject: String(claims.sub) };
     const deps = accountDeps(runtime);
     const context_ = { correlationId: runtime.ids.uuid(), actor: 'customer' };
