@@ -6,7 +6,7 @@ const flag = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const url = (protocols: readonly string[]) =>
-  z.url().refine((v) => protocols.includes(new URL(v).protocol.replace(':', '')), {
+  z.string().refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol.replace(':', '')), {
     message: `must be a ${protocols.join(' or ')} URL`,
   });
 

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('runs embedded with demo data when no service is configured', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, natsUrl: undefined, smtpUrl: undefined, demoData: true, runProjections: true });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('turns demo data off by default on a real database, and honours DEMO_DATA', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/cafe' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/cafe', DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/cafe' }],
+    ['NATS_URL', { NATS_URL: 'not a url' }],
+    ['EVENTSTORE_URL', { EVENTSTORE_URL: 'http://esdb:2113' }],
+    ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
+    ['DEMO_DATA', { DEMO_DATA: 'maybe' }],
+    ['SESSION_SECRET', { NODE_ENV: 'production' }],
+  ])('refuses a bad %s, naming it', (variable, env) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as ConfigError).message).toMatch(new RegExp(`^configuration error: ${variable} `));
+    expect((error as ConfigError).message).not.toContain('\n');
+  });
+});
