@@ -20,6 +20,8 @@ export default [
 
   // Server-sent events for live screens
   route('live', 'routes/live.ts'),
+  // Mails kept when no SMTP server is configured (development only)
+  route('dev/mailbox', 'routes/dev/mailbox.tsx'),
 
   // Sign-in, sign-up and the operations areas (access: app/auth/route-access.ts)
   route('login', 'routes/login/route.tsx'),
