@@ -40,7 +40,7 @@ function providerBrowser() {
       const html = await response.text();
       const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
       if (!action) throw new Error(`unexpected provider page (${response.status}): ${html.slice(0, 300)}`);
-      const form = html.includes('name="login"') ? { prompt: 'login', login, password: 'any' } : { prompt: 'consent' };
+      const form: Record<string, string> = html.includes('name="login"') ? { prompt: 'login', login, password: 'any' } : { prompt: 'consent' };
       const posted = await fetchWithJar(new URL(action.replace(/&amp;/g, '&'), url).toString(), { method: 'POST', body: new URLSearchParams(form) });
       url = new URL(posted.headers.get('location')!, url).toString();
     }
@@ -69,7 +69,7 @@ describe('OpenID Connect sign-in against a local provider', () => {
       ],
       pkce: { required: () => true },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-      findAccount: async (_ctx, sub) => ({
+      findAccount: async (_ctx: unknown, sub: string) => ({
         accountId: sub,
         claims: async () => ({ sub, email: `${sub}@line.example`, email_verified: true, name: `${sub} (LINE)` }),
       }),

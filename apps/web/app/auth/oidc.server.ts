@@ -116,7 +116,8 @@ export async function finishOidcLogin(request: Request, context: Readonly<Router
     if (!idClaims) throw new Error('no ID token claims');
     // Conforming providers put profile and e-mail in userinfo rather than the ID token; the
     // subject must match the ID token's (openid-client checks it).
-    const profile = idClaims.email === undefined || idClaims.name === undefined ? await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub) : {};
+    const profile: Partial<client.UserInfoResponse> =
+      idClaims.email === undefined || idClaims.name === undefined ? await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub) : {};
     const claims = { ...profile, ...idClaims, email: idClaims.email ?? profile.email, email_verified: idClaims.email_verified ?? profile.email_verified, name: idClaims.name ?? profile.name };
     const identity = { issuer: String(claims.iss), subject: String(claims.sub) };
     const deps = accountDeps(runtime);
