@@ -7,7 +7,7 @@ import { startRelay } from '@moncafe/infra/relay/relay';
 import { postgresUrl } from '../support/services';
 import { freshDatabase, type TestDatabase } from './support/database';
 import { newEvent, writeEvents } from './support/events';
-import { dumpTestReadModel, testProjector } from './support/test-read-model';
+import { countingProjector, dumpTestReadModel, testProjector } from './support/test-read-model';
 import { until } from './support/until';
 
 const serverUrl = await postgresUrl();
@@ -41,7 +41,7 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     await writeEvents(store, { total: 60, streams: 6, writers: 2, prefix: 'a' });
     const bus = memoryBus();
     const relay = startRelay({ pool: database.handle.pool, kind: 'pg', eventStore: store, bus, name: 'runner-a', standbyPollMs: 50 });
-    const projections = await startProjections({ db: database.handle.db, eventStore: store, bus, projectors: [testProjector()] });
+    const projections = await startProjections({ db: database.handle.db, eventStore: store, bus, projectors: [testProjector()], sweepEveryMs: 0 });
     live = projections;
     cleanups.push(async () => {
       await projections.stop();
@@ -60,7 +60,8 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     const db2 = await freshDatabase(serverUrl!);
     cleanups.push(() => db2.drop());
     const bus = memoryBus();
-    const projections = await startProjections({ db: db2.handle.db, eventStore: store, bus, projectors: [projector] });
+    // No periodic store read: only the gap logic may fill the gap.
+    const projections = await startProjections({ db: db2.handle.db, eventStore: store, bus, projectors: [projector], sweepEveryMs: 0 });
     await projections.ready;
     const before = projections.checkpoints().get('gap-test')!;
     expect(before).toBe(await store.headPosition());
@@ -79,7 +80,7 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     cleanups.push(() => db3.drop());
     // No dedupe in this bus: the checkpoint alone must stop the second application.
     const bus = memoryBus({ dedupeWindow: 0, retryDelayMs: 10 });
-    const projections = await startProjections({ db: db3.handle.db, eventStore: store, bus, projectors: [testProjector()] });
+    const projections = await startProjections({ db: db3.handle.db, eventStore: store, bus, projectors: [testProjector()], sweepEveryMs: 0 });
     await projections.ready;
     const head = await store.headPosition();
     await store.appendToStream('order-twice-1', [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
@@ -102,7 +103,7 @@ describe.skipIf(!serverUrl)('projector runner', () => {
       ['one', 'two'].map(async (name) => {
         const bus = memoryBus();
         const relay = startRelay({ pool: db4.handle.pool, kind: 'pg', eventStore: store, bus, name: `concurrent-${name}`, standbyPollMs: 50 });
-        const projections = await startProjections({ db: db4.handle.db, eventStore: store, bus, projectors: [testProjector()] });
+        const projections = await startProjections({ db: db4.handle.db, eventStore: store, bus, projectors: [testProjector(), countingProjector()] });
         return { relay, projections };
       }),
     );
@@ -113,6 +114,9 @@ describe.skipIf(!serverUrl)('projector runner', () => {
       await p.relay.stop();
     }
     expect(await logPositions(db4)).toEqual(await allPositions(store));
+    const positions = await allPositions(store);
+    const { counts } = await dumpTestReadModel(db4.handle.db);
+    expect(counts).toEqual([{ projector: 'fanout-count', events: positions.length, position_sum: positions.reduce((a, b) => a + b, 0) }]);
   });
 
   it('waits for read-your-writes by reading the store even without a relay, and rejects clearly past its bound', async () => {

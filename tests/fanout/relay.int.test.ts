@@ -53,7 +53,7 @@ describe.skipIf(!serverUrl)('relay leadership', () => {
 
   it('keeps a second relay as a hot standby that takes over when the leader stops or dies, losing and duplicating nothing', async () => {
     const bus = memoryBus();
-    const projections = await startProjections({ db: database.handle.db, eventStore: store, bus, projectors: [testProjector()] });
+    const projections = await startProjections({ db: database.handle.db, eventStore: store, bus, projectors: [testProjector()], sweepEveryMs: 0 });
     const published = new Map<string, number[]>();
 
     const first = relay(bus, published, 'first');

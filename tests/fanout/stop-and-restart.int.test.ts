@@ -12,7 +12,7 @@ import { postgresUrl } from '../support/services';
 import { freshDatabase, type TestDatabase } from './support/database';
 import { writeEvents } from './support/events';
 import { freePort, startChild, startNatsServer, type Child } from './support/processes';
-import { dumpTestReadModel, testProjector, testReadModelMigrations } from './support/test-read-model';
+import { countingProjector, dumpTestReadModel, testProjector, testReadModelMigrations } from './support/test-read-model';
 import { until } from './support/until';
 
 /**
@@ -66,8 +66,11 @@ describe.skipIf(!serverUrl || !existsSync(natsBinary))('stop and restart', () =>
   }
 
   async function projected(): Promise<number> {
-    const { rows } = await probe.query<{ position: string }>(`select position from projection_checkpoints where name = 'fanout-test'`);
-    return Number(rows[0]?.position ?? 0);
+    // The slower of the two projectors (0 until both have a checkpoint row).
+    const { rows } = await probe.query<{ position: string | null; n: string }>(
+      `select min(position) as position, count(*) as n from projection_checkpoints where name in ('fanout-test', 'fanout-count')`,
+    );
+    return Number(rows[0]?.n) === 2 ? Number(rows[0]?.position ?? 0) : 0;
   }
   async function relayed(): Promise<number> {
     const { rows } = await probe.query<{ position: string }>(`select position from relay_checkpoint where name = 'default'`);
@@ -111,10 +114,11 @@ describe.skipIf(!serverUrl || !existsSync(natsBinary))('stop and restart', () =>
     expect(await worker.kill('SIGTERM'), worker.output()).toBe(0);
     worker = null;
 
-    await rebuildProjections({ db: rebuilt.handle.db, eventStore: store, projectors: [testProjector()] });
+    await rebuildProjections({ db: rebuilt.handle.db, eventStore: store, projectors: [testProjector(), countingProjector()] });
     const expected = await dumpTestReadModel(rebuilt.handle.db);
     const actual = await dumpTestReadModel(live.handle.db);
     expect(actual.log.length).toBe(3000);
+    expect(actual.counts).toEqual([expect.objectContaining({ projector: 'fanout-count', events: 3000 })]);
     expect(actual.log.map((r) => Number((r as { position: number }).position))).toEqual((await store.readAll()).map((e) => e.position));
     expect(actual).toEqual(expected);
   });

@@ -24,6 +24,12 @@ export const testReadModelMigrations: ReadModelMigrations = {
         .addColumn('last_revision', 'integer', (c) => c.notNull())
         .addColumn('digest', 'text', (c) => c.notNull())
         .execute();
+      await db.schema
+        .createTable('fanout_counts')
+        .addColumn('projector', 'text', (c) => c.primaryKey())
+        .addColumn('events', 'integer', (c) => c.notNull())
+        .addColumn('position_sum', 'bigint', (c) => c.notNull())
+        .execute();
     },
   },
 };
@@ -49,10 +55,29 @@ export function testProjector(name = 'fanout-test'): Projector {
   };
 }
 
+/**
+ * A read model with nothing in it that refuses a repeat (no key per event): only the runner's
+ * checkpoint lock stops a second application from counting twice.
+ */
+export function countingProjector(name = 'fanout-count'): Projector {
+  return {
+    name,
+    tables: ['fanout_counts'] as unknown as Projector['tables'],
+    async apply(trx, event) {
+      await sql`
+        insert into fanout_counts (projector, events, position_sum) values (${name}, 1, ${event.position})
+        on conflict (projector) do update set
+          events = fanout_counts.events + 1,
+          position_sum = fanout_counts.position_sum + excluded.position_sum`.execute(trx);
+    },
+  };
+}
+
 /** Every row of the test read model, in a stable order, for comparing two databases. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function dumpTestReadModel(db: Kysely<any>) {
   const log = await sql`select position, event_id, stream_id, type from fanout_log order by position`.execute(db);
   const streams = await sql`select stream_id, events, last_revision, digest from fanout_streams order by stream_id`.execute(db);
-  return { log: log.rows, streams: streams.rows };
+  const counts = await sql`select projector, events, position_sum from fanout_counts order by projector`.execute(db);
+  return { log: log.rows, streams: streams.rows, counts: counts.rows };
 }
