@@ -35,6 +35,9 @@ export default function ReservationDay() {
   const [time, setTime] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Marks the screen interactive (after hydration), for people and tests alike.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   useEffect(() => {
     if (menuIds.length === 0) return;
@@ -118,7 +121,7 @@ export default function ReservationDay() {
   const weeks = monthGrid(shown, { closedDates: closed, holidays, today });
 
   return (
-    <article className="page rsv-page">
+    <article className="page rsv-page" data-ready={ready}>
       <Link to="/reservation" className="rsv-back">
         {t.backToMenu}
       </Link>

@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestWebServer, waitForAnswer, type TestWebServer } from '../http/web-server';
+import { startSmtpSink } from '../reservation/smtp-sink';
+import { browserAvailable, launchBrowser, phone, screenshotDir } from './browser';
+
+const runs = browserAvailable();
+const BIRTHDAY = 'course-birthday';
+const LUNCH = 'course-lunch';
+// A 1×1 PNG: the page crops it round to 400×400 itself.
+const PICTURE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function post<T>(url: string, body: unknown, cookie = ''): Promise<{ status: number; body: T; cookie: string }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as T, cookie: response.headers.get('set-cookie')?.split(';')[0] ?? cookie };
+}
+
+const pathOf = (text: string, start: string) => {
+  const match = new RegExp(`https?://\\S+?(${start.replace(/[/?]/g, '\\$&')}\\S*)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${start} link in mail:\n${text}`);
+  return match[1];
+};
+
+/** Waits for the day screen's calendar, then moves forward to the month holding `date`. */
+async function showMonthOf(page: Page, date: string) {
+  await page.locator('article[data-ready="true"]').waitFor();
+  for (let i = 0; i < 3 && (await page.locator(`td[data-date="${date}"]`).count()) === 0; i++) await page.getByRole('button', { name: '次の月' }).click();
+}
+
+describe.runIf(runs)('a guest books on a phone', () => {
+  let server: TestWebServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  const pageErrors: string[] = [];
+  const dialogs: string[] = [];
+
+  async function openPage(): Promise<Page> {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    return page;
+  }
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `reservation-${name}.png`), fullPage: true });
+
+  beforeAll(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    smtp = await startSmtpSink();
+    server = await startTestWebServer({ SMTP_URL: smtp.url });
+    await waitForAnswer(
+      () => post<{ options?: unknown[] }>(`${server.url}/api/customer-detail`, { menuId: BIRTHDAY }),
+      (a) => (a.body.options?.length ?? 0) >= 9,
+    );
+    browser = await launchBrowser();
+    context = await browser.newContext({ ...phone, baseURL: server.url });
+    await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('books a birthday course with options and a picture for two, confirms by mail, cancels, and sees the time offered again', async () => {
+    // The day and time: the first bookable for the course, on a day after the first one.
+    const dates = (await post<{ dates: string[] }>(`${server.url}/api/customery-day/available-dates`, { people: 2, menuIds: [BIRTHDAY] })).body.dates;
+    const date = dates[1] ?? dates[0]!;
+    const timesFor = async () => (await post<{ times: string[] }>(`${server.url}/api/customery-day/available-times`, { date, people: 2, menuIds: [BIRTHDAY] })).body.times;
+    const time = (await timesFor())[0]!;
+
+    // Five other parties of two book that time, so our guest takes the last place left.
+    for (let i = 0; i < 5; i++) {
+      const email = `filler${i}@example.jp`;
+      const held = await post<{ seat_ids: string[] }>(`${server.url}/api/customery-day/allocate-seat`, { date, time, people: 2, menuIds: [LUNCH] });
+      expect(held.body.seat_ids.length).toBeGreaterThan(0);
+      const sent = await post(`${server.url}/api/reservation-confirmation/send-confirmation`, { name: `先客${i}`, email, phone: '03-1111-2222', reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 2 }] } }, held.cookie);
+      expect(sent.status).toBe(200);
+      const confirmPath = pathOf((await smtp.next(email)).text, '/confirm-reservation?token=');
+      const token = new URL(confirmPath, server.url).searchParams.get('token')!;
+      expect((await fetch(`${server.url}/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`)).status).toBe(200);
+      await smtp.next(email);
+    }
+    expect(await timesFor()).toContain(time);
+
+    const page = await openPage();
+    await page.goto('/reservation');
+    const course = page.locator('[data-testid="course"]', { hasText: 'バースデーケーキコース' });
+    await course.getByRole('button', { name: 'カートに追加' }).click();
+    await expect.poll(() => page.getByTestId('cart').textContent()).toContain('バースデーケーキコース x 1 = 4,800円');
+    await shot(page, '1-cart');
+    await page.getByRole('button', { name: '日付と詳細記入に進む' }).click();
+
+    await page.waitForURL('**/reservation/day');
+    await page.getByTestId('people').selectOption('2');
+    await showMonthOf(page, date);
+    await page.locator(`td[data-date="${date}"] button[data-available="true"]`).click();
+    await page.getByTestId('times').getByRole('button', { name: time, exact: true }).click();
+    await page.getByRole('button', { name: '次へ（詳細入力へ）' }).click();
+    await shot(page, '2-day');
+
+    await page.waitForURL('**/reservation-details');
+    await page.getByLabel('透明ケース（+300円）').check();
+    await page.locator(`#opt-${BIRTHDAY}-5`).selectOption('pink');
+    // The message colour and text appear only once a plate is wanted.
+    await expect.poll(() => page.locator(`#opt-${BIRTHDAY}-8`).count()).toBe(0);
+    await page.getByLabel('つける（+200円）').check();
+    await page.locator(`#opt-${BIRTHDAY}-7`).selectOption('white');
+    await page.locator(`#opt-${BIRTHDAY}-8`).fill('おたんじょうびおめでとう');
+    await page.locator(`#opt-${BIRTHDAY}-9`).selectOption('tea');
+    await page.getByLabel('ケーキに写真をプリントする（+500円）').check();
+    await page.locator(`#opt-${BIRTHDAY}-10`).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PICTURE });
+    const cropped = page.getByTestId('cropped-image');
+    await cropped.waitFor();
+    const size = await cropped.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight, src: img.src.slice(0, 22) }));
+    expect(size).toEqual({ w: 400, h: 400, src: 'data:image/png;base64,' });
+    await shot(page, '3-details');
+    await page.getByRole('button', { name: 'お客様情報の入力へ' }).click();
+
+    await page.waitForURL('**/customer-information');
+    const submit = page.getByRole('button', { name: '確認メールを送信' });
+    await page.getByLabel('お名前').fill('山田花子');
+    await page.getByTestId('phone-1').fill('09a0');
+    expect(await page.getByTestId('phone-1').inputValue()).toBe('090');
+    await page.getByTestId('phone-2').fill('1234');
+    await page.getByTestId('phone-3').fill('567');
+    await page.getByLabel('メールアドレス').fill('hanako@example.jp');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByTestId('phone-3').fill('5678');
+    expect(await submit.isDisabled()).toBe(false);
+    await shot(page, '4-customer');
+    await submit.click();
+    await page.waitForURL('**/reservation-email-sent?email=*');
+    await page.getByTestId('email-sent').waitFor();
+
+    const request = await smtp.next('hanako@example.jp');
+    expect(request.subject).toBe('【MonCafe 駅前店】ご予約の確認をお願いします');
+    expect(request.text).toContain('印刷用画像：画像あり');
+    expect(request.text).toContain('人数：2名');
+    await page.goto(pathOf(request.text, '/confirm-reservation?token='));
+    const card = page.getByTestId('confirm-success');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('ご予約が確定しました');
+    expect(await page.getByTestId('option-details').textContent()).toContain('画像あり');
+    expect(await page.getByTestId('reservation-facts').textContent()).toContain(time);
+    await shot(page, '5-confirmed');
+    // Every place for two at that time is now taken.
+    expect(await timesFor()).not.toContain(time);
+
+    const confirmed = await smtp.next('hanako@example.jp');
+    expect(confirmed.subject).toBe('【MonCafe 駅前店】ご予約が確定しました');
+    await page.goto(pathOf(confirmed.text, '/reservation/cancel?reservation_id='));
+    await page.getByTestId('cancel-reservation').waitFor();
+    expect(await page.getByTestId('cancel-reservation').textContent()).toContain('山田花子');
+    await page.getByRole('button', { name: 'キャンセルする' }).click();
+    await page.getByTestId('cancel-done').waitFor();
+    expect(dialogs).toEqual(['本当にこの予約をキャンセルしますか？']);
+    await shot(page, '6-cancelled');
+
+    // The freed time is offered again on the day screen.
+    await page.goto('/reservation');
+    await page.locator('[data-testid="course"]', { hasText: 'バースデーケーキコース' }).getByRole('button', { name: 'カートに追加' }).click();
+    await page.getByRole('button', { name: '日付と詳細記入に進む' }).click();
+    await page.waitForURL('**/reservation/day');
+    await showMonthOf(page, date);
+    await page.locator(`td[data-date="${date}"] button[data-available="true"]`).click();
+    await page.getByTestId('times').getByRole('button', { name: time, exact: true }).waitFor();
+    await shot(page, '7-offered-again');
+    expect(pageErrors).toEqual([]);
+  });
+});
