@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, postgresUrl } from '../../../tests/support/services';
+import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+import { authMigrations } from './migrations';
+import { hashPassword, verifyPassword } from './password';
+import { rateLimit } from './rate-limit';
+import { createSessionStore } from './sessions';
+
+function clockAt(start: string) {
+  let now = new Date(start).getTime();
+  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
+}
+
+describe('auth bookkeeping on embedded PostgreSQL', () => {
+  let dir: string;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-auth-'));
+    database = await openDatabase({ dataDir: dir });
+    await migrateToLatest(database.db, authMigrations);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('counts attempts in a fixed window and starts over after it', async () => {
+    const clock = clockAt('2026-11-22T01:00:00Z');
+    const rule = { key: 'login:account:abc', limit: 10, windowMs: 60_000 };
+    for (let i = 1; i <= 10; i++) expect((await rateLimit({ db: database.db, clock }, rule)).ok, `attempt ${i}`).toBe(true);
+    clock.advance(30_000);
+    const over = await rateLimit({ db: database.db, clock }, rule);
+    expect(over).toEqual({ ok: false, retryAfterSeconds: 30 });
+    clock.advance(30_000);
+    expect(await rateLimit({ db: database.db, clock }, rule)).toEqual({ ok: true, remaining: 9 });
+    // Another key is counted apart.
+    expect((await rateLimit({ db: database.db, clock }, { ...rule, key: 'login:account:other' })).ok).toBe(true);
+  });
+
+  it('keeps sessions server-side behind a signed cookie, ends them and lets them expire', async () => {
+    const clock = clockAt('2026-11-22T01:00:00Z');
+    const store = createSessionStore({ db: database.db, clock }, { secret: 'test-secret-test-secret-test-secret', production: false, ttlMs: 3_600_000 });
+    const setCookie = await store.create('account-1');
+    expect(setCookie).toMatch(/^moncafe_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=3600$/);
+    const cookie = setCookie.split(';')[0]!;
+    expect(await store.read(cookie)).toMatchObject({ accountId: 'account-1' });
+
+    // A forged signature, or an id the server never issued, is nobody.
+    const [name, value] = cookie.split('=') as [string, string];
+    expect(await store.read(`${name}=${value.slice(0, -2)}xx`)).toBeNull();
+    expect(await store.read(`${name}=made-up.signature`)).toBeNull();
+    // The table holds a hash of the id, never the id itself.
+    const rows = await database.pool.query<{ id_hash: string }>('select id_hash from auth_sessions');
+    const id = value.slice(0, value.lastIndexOf('.'));
+    expect(rows.rows.length).toBeGreaterThan(0);
+    expect(rows.rows.some((r) => r.id_hash === id || r.id_hash.includes(id))).toBe(false);
+
+    clock.advance(3_600_001);
+    expect(await store.read(cookie)).toBeNull();
+
+    const second = (await store.create('account-1')).split(';')[0]!;
+    expect(second).not.toBe(cookie);
+    await store.destroy(second);
+    expect(await store.read(second)).toBeNull();
+  });
+
+  it('marks production cookies Secure with the __Host- prefix and refuses a weak secret', () => {
+    const clock = clockAt('2026-11-22T01:00:00Z');
+    expect(() => createSessionStore({ db: database.db, clock }, { secret: 'short', production: true })).toThrow(/SESSION_SECRET/);
+    const store = createSessionStore({ db: database.db, clock }, { secret: 'x'.repeat(32), production: true });
+    expect(store.cookieName).toBe('__Host-moncafe_session');
+    expect(store.clearCookie()).toContain('; Secure');
+  });
+});
+
+describe('argon2id', () => {
+  it('hashes with the OWASP parameters and verifies only the right password', async () => {
+    const hash = await hashPassword('correct horse battery staple');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, 'correct horse battery staple')).toBe(true);
+    expect(await verifyPassword(hash, 'Correct horse battery staple')).toBe(false);
+    expect(await verifyPassword(null, 'anything')).toBe(false);
+    expect(await verifyPassword('not-a-hash', 'anything')).toBe(false);
+  });
+});
+
+describe('rate limits shared by several web processes (PostgreSQL server)', () => {
+  it('counts every attempt exactly once when two processes race on one key', async () => {
+    const server = await postgresUrl();
+    if (!server) return;
+    const testDb = await createTestDatabase(server, 'moncafe_ratelimit');
+    // Two connection pools stand for two web processes.
+    const a = await openDatabase({ url: testDb.url, dataDir: '' });
+    const b = await openDatabase({ url: testDb.url, dataDir: '' });
+    try {
+      await migrateToLatest(a.db, authMigrations);
+      const clock = clockAt('2026-11-22T01:00:00Z');
+      const rule = { key: 'api:ip:203.0.113.9', limit: 30, windowMs: 60_000 };
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => rateLimit({ db: (i % 2 ? a : b).db, clock }, rule)));
+      expect(results.filter((r) => r.ok)).toHaveLength(30);
+      expect(results.filter((r) => !r.ok)).toHaveLength(10);
+    } finally {
+      await a.close();
+      await b.close();
+      await testDb.drop();
+    }
+  });
+});
