@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { findAccountByEmail } from '@moncafe/domain/account/handlers';
+import { memoryEventStore } from '../eventstore/memory';
+import { accountDeps, authenticate } from './accounts';
+import { ensureFirstAdmin, GENERATED_ADMIN_EMAIL } from './first-admin';
+
+function runtime() {
+  const logged: unknown[] = [];
+  let n = 0;
+  return {
+    eventStore: memoryEventStore(),
+    ids: { uuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, token: () => `generated-secret-${++n}-abcdefgh` },
+    clock: { now: () => new Date('2026-11-22T00:00:00Z') },
+    logger: { info: (o: unknown) => void logged.push(o), warn: (o: unknown) => void logged.push(o) },
+    logged,
+  };
+}
+
+describe('first admin', () => {
+  it('is created once from ADMIN_EMAIL / ADMIN_PASSWORD, even when two processes start together', async () => {
+    const r = runtime();
+    const results = await Promise.all([
+      ensureFirstAdmin(r, { email: 'Owner@Cafe.test', password: 'owner-password-1' }),
+      ensureFirstAdmin(r, { email: 'Owner@Cafe.test', password: 'owner-password-1' }),
+    ]);
+    expect(results.filter((x) => x.created)).toHaveLength(1);
+    expect((await ensureFirstAdmin(r, { email: 'owner@cafe.test', password: 'owner-password-1' })).created).toBe(false);
+    const admin = await authenticate(r, 'owner@cafe.test', 'owner-password-1');
+    expect(admin?.roles).toEqual(['admin']);
+  });
+
+  it('prints generated credentials once, on the console only, when none are configured', async () => {
+    const r = runtime();
+    const printed: string[] = [];
+    const result = await ensureFirstAdmin(r, {}, (line) => printed.push(line));
+    expect(result.generatedPassword).toBeDefined();
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain(result.generatedPassword!);
+    expect(JSON.stringify(r.logged)).not.toContain(result.generatedPassword!);
+    expect((await authenticate(r, GENERATED_ADMIN_EMAIL, result.generatedPassword!))?.roles).toEqual(['admin']);
+    await ensureFirstAdmin(r, {}, (line) => printed.push(line));
+    expect(printed).toHaveLength(1);
+  });
+
+  it('finishes the job when a start died between designating and registering the admin', async () => {
+    const r = runtime();
+    await r.eventStore.appendToStream(
+      'accounts-first-admin',
+      [{ eventId: 'e1', type: 'FirstAdminDesignated', data: { accountId: 'admin-1' }, metadata: { correlationId: 'c', causationId: null, actor: 'system', storeId: null } }],
+      { expectedRevision: 'no_stream' },
+    );
+    expect((await ensureFirstAdmin(r, { email: 'owner@cafe.test', password: 'owner-password-1' })).created).toBe(true);
+    expect((await findAccountByEmail(accountDeps(r), 'owner@cafe.test'))?.accountId).toBe('admin-1');
+  });
+});
