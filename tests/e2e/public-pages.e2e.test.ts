@@ -109,6 +109,7 @@ describe.runIf(runs)('public pages on a phone', () => {
     await page.goto('/moncafe');
     const reservationCard = page.locator('a.card-link[href*="reservation"]');
     await reservationCard.waitFor();
+    const href = (await reservationCard.getAttribute('href')) ?? '';
     let prompt = '';
     page.once('dialog', (dialog) => {
       prompt = dialog.message();
@@ -118,7 +119,7 @@ describe.runIf(runs)('public pages on a phone', () => {
     await reservationCard.click();
     const url = new URL((await request).url());
     expect(prompt).toContain('外部ブラウザ');
-    expect(url.pathname).toBe(new URL(`${server.url}${(await reservationCard.getAttribute('href')) ?? ''}`).pathname);
+    expect(url.pathname).toBe(new URL(href, server.url).pathname);
     expect(url.searchParams.get('openExternalBrowser')).toBe('1');
     await line.close();
   });
