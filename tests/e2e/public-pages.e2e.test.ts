@@ -247,6 +247,22 @@ describe.runIf(runs)('public pages on a phone', () => {
     await page.close();
   });
 
+  it('a router error sends the guest home', async () => {
+    const page = await context.newPage();
+    await page.goto('/about');
+    // The next page's data request fails on the server side.
+    let failed = false;
+    await page.route(/\/access\.data/, async (route) => {
+      failed = true;
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' });
+    });
+    await page.getByRole('link', { name: 'アクセスを見る' }).click();
+    await page.waitForURL((url) => url.pathname === '/moncafe', { timeout: 10_000 });
+    expect(failed).toBe(true);
+    await page.getByTestId('calendar-card').waitFor();
+    await page.close();
+  });
+
   it('the pages ran without script errors', () => {
     expect(consoleErrors).toEqual([]);
   });
