@@ -81,6 +81,14 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const jsm: JetStreamManager = await jetstreamManager(nc);
   let closed = false;
   const subscriptions = new Set<BusSubscription>();
+  // After a reconnect (a restarted server), consumers reopen at once instead of waiting to
+  // notice missed heartbeats.
+  const onReconnect = new Set<() => void>();
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'reconnect') for (const reopen of [...onReconnect]) reopen();
+    }
+  })().catch(() => undefined);
 
   async function ensureStream() {
     try {
@@ -105,7 +113,9 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         ack_policy: AckPolicy.Explicit,
         // A new consumer starts with the next message: its owner reads the past from the event store.
         deliver_policy: DeliverPolicy.New,
-        ack_wait: nanos(30_000),
+        // Also how long a message whose ack was lost (a server that died meanwhile) blocks the
+        // consumer; the handlers are single short transactions.
+        ack_wait: nanos(10_000),
         // One message in flight: a message delivered again after a failure cannot be overtaken
         // by the next one, so delivery stays in publish order.
         max_ack_pending: 1,
@@ -117,8 +127,19 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
   /** Runs `open` then drains what it returns, again and again until stopped, so a broken consumer recovers. */
-  function supervise(what: string, stopped: () => boolean, open: () => Promise<ConsumerMessages>, onMessage: (m: JsMsg) => Promise<void>) {
+  function supervise(
+    what: string,
+    stopped: () => boolean,
+    open: () => Promise<ConsumerMessages>,
+    onMessage: (m: JsMsg) => Promise<void>,
+    afterReconnect: () => void = () => {},
+  ) {
     let current: ConsumerMessages | null = null;
+    const reopen = () => {
+      afterReconnect();
+      void current?.close().catch(() => undefined);
+    };
+    onReconnect.add(reopen);
     const done = (async () => {
       while (!stopped() && !closed) {
         try {
@@ -140,6 +161,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     })();
     return {
       stop: async () => {
+        onReconnect.delete(reopen);
         await current?.close().catch(() => undefined);
         await done;
       },
@@ -164,6 +186,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     async consume(durableName: string, handler: BusHandler): Promise<BusSubscription> {
       await ensureConsumer(durableName);
       let stopped = false;
+      // An ack written to a connection that was dying is lost, and with one message in flight
+      // the server would hold everything back until ack_wait: ack the last one again (acks are
+      // idempotent) as soon as the connection is back.
+      let lastAcked: JsMsg | null = null;
       const runner = supervise(
         durableName,
         () => stopped,
@@ -171,7 +197,8 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
           await ensureStream();
           await ensureConsumer(durableName);
           const consumer = await js.consumers.get(streamName, durableName);
-          return consumer.consume({ max_messages: 256, abort_on_missing_resource: true });
+          // Short pulls: heartbeats every 2.5 s notice a silent server sooner.
+          return consumer.consume({ max_messages: 256, expires: 5000, abort_on_missing_resource: true });
         },
         async (m) => {
           let message: BusMessage;
@@ -186,11 +213,13 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
           try {
             await handler(message);
             m.ack();
+            lastAcked = m;
           } catch (error) {
             log?.warn({ err: error, durableName, position: message.event.position }, 'bus handler failed; delivering again');
             m.nak(retryDelayMs);
           }
         },
+        () => lastAcked?.ack(),
       );
       const subscription: BusSubscription = {
         async close() {
