@@ -1,6 +1,6 @@
 import type { Decider } from './decider';
 import {
-  WrongExpectedRevisionError,
+  isWrongExpectedRevision,
   type DomainEvent,
   type EventMetadata,
   type EventStore,
@@ -76,7 +76,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(
         });
         return { events, revision: result.nextExpectedRevision, position: result.lastPosition };
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (!isWrongExpectedRevision(error)) throw error;
         if (attempt >= maxAttempts) throw new ConcurrencyRetriesExhaustedError(streamId, attempt);
       }
     }

@@ -65,6 +65,15 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * True for a revision conflict from any copy of this module. The built web server bundles the
+ * domain while the runtime's event store is loaded from source, so the error can come from a
+ * different copy of the class than the one `instanceof` compares with; its name still matches.
+ */
+export function isWrongExpectedRevision(error: unknown): error is WrongExpectedRevisionError {
+  return error instanceof WrongExpectedRevisionError || (error instanceof Error && error.name === 'WrongExpectedRevisionError');
+}
+
 export interface ReadAllOptions {
   /** Exclusive: read events whose position is greater than this. 0 (or omitted) reads from the start. */
   after?: number;
