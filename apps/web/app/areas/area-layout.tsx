@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Form, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import './areas.css';
 import { areaTexts } from './texts';
 import { useStoredStore, type AreaOutletContext, type StoreKey } from './store-choice';
 
@@ -53,7 +54,7 @@ export function AreaLayout(props: AreaLayoutProps) {
   const current = stores.find((s) => s.store_id === effectiveStore);
 
   return (
-    <div className="area" data-area={base.slice(1)}>
+    <div className="area" data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
       <aside className="area-sidebar">
         <h1 className="area-title">{title}</h1>
         {needsStore && (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import '../../auth/auth.css';
 import { authTexts } from '../../auth/texts';
 
 /** Spec: 'authentication failed' and 'authentication parameters invalid', with a button back to login. */

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { Route } from './+types/success';
 import { safeRedirectTarget } from '../../auth/require-role.server';
 import { getUser } from '../../auth/session.server';
+import '../../auth/auth.css';
 import { authTexts } from '../../auth/texts';
 
 export const meta: Route.MetaFunction = () => [{ title: `${authTexts.authSuccess} | MonCafe` }];

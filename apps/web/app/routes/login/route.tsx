@@ -3,6 +3,7 @@ import type { Route } from './+types/route';
 import { logIn, readBody, register } from '../../auth/login.server';
 import { safeRedirectTarget } from '../../auth/require-role.server';
 import { getUser } from '../../auth/session.server';
+import '../../auth/auth.css';
 import { authTexts } from '../../auth/texts';
 import { getRuntime } from '../../context';
 import { isLineInAppBrowser, withOpenExternalBrowser } from '../home/line-browser';

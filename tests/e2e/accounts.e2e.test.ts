@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, httpClient, startTestServer, type TestServer } from '../security/support/test-server';
+import { browserAvailable, launchBrowser, phone, screenshotDir } from './browser';
+
+const runs = browserAvailable();
+const desktop = { viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
+
+describe.runIf(runs)('accounts in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(screenshotDir, { recursive: true });
+    server = await startTestServer({ env: { DEMO_DATA: '1' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function newContext(options: typeof phone | typeof desktop): Promise<BrowserContext> {
+    const context = await browser.newContext({ ...options, baseURL: server.url });
+    await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+    return context;
+  }
+  function watch(page: Page) {
+    page.on('pageerror', (error) => {
+      // Vite's hot-reload client (the suite serves the sources through Vite) has no socket to talk to here.
+      if (/WebSocket closed without opened/.test(error.message)) return;
+      problems.push(`pageerror: ${error.message}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(`csp: ${message.text()}`);
+    });
+    return page;
+  }
+
+  for (const [label, viewport] of [
+    ['phone', phone],
+    ['desktop', desktop],
+  ] as const) {
+    it(`a new customer signs up, logs out, logs in, reaches /staff once made staff and is refused /admin (${label})`, async () => {
+      const email = `hana-${label}@moncafe.test`;
+      const password = 'a-long-enough-password-15';
+      const context = await newContext(viewport);
+      const page = watch(await context.newPage());
+
+      // Anonymous on /staff: sent to login, and back to /staff afterwards.
+      await page.goto('/staff');
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/staff');
+
+      // Sign up.
+      const signUp = page.locator('form', { has: page.getByRole('heading', { name: '新規登録' }) });
+      await signUp.getByLabel('お名前').fill('花子');
+      await signUp.getByLabel('メールアドレス').fill(email);
+      await signUp.getByLabel('パスワード').fill(password);
+      await page.screenshot({ path: path.join(screenshotDir, `accounts-signup-${label}.png`), fullPage: true });
+      await signUp.getByRole('button', { name: '登録する' }).click();
+      // A customer may not enter /staff: the sign-up lands on the refusal.
+      await page.waitForURL((url) => url.pathname === '/staff');
+      const status = await page.evaluate(async () => (await fetch('/api/auth/status')).json());
+      expect(status).toMatchObject({ authenticated: true, user: { name: '花子', email } });
+
+      // Log out from the login screen.
+      await page.goto('/login');
+      await page.getByText('花子 さんとしてログインしています').waitFor();
+      await page.getByRole('button', { name: 'ログアウト' }).click();
+      // The sign-up form is back only once the session is over.
+      await page.getByRole('heading', { name: '新規登録' }).waitFor();
+      expect(await page.evaluate(async () => (await fetch('/api/auth/status')).json())).toMatchObject({ authenticated: false });
+
+      // A wrong password shows the spec's failure text.
+      const login = page.locator('form', { has: page.getByRole('heading', { name: 'ログイン' }) });
+      await login.getByLabel('メールアドレス').fill(email);
+      await login.getByLabel('パスワード').fill('not-my-password');
+      await login.getByRole('button', { name: 'ログイン' }).click();
+      await page.getByText('ログインに失敗しました: メールアドレスまたはパスワードが正しくありません').waitFor();
+
+      // The owner makes her staff.
+      const admin = httpClient(server.url);
+      expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+      const users = (await (await admin.get('/api/admin/users')).json()) as { users: { id: string; email: string }[] };
+      const hana = users.users.find((u) => u.email === email);
+      expect(hana).toBeDefined();
+      expect((await admin.postJson(`/api/admin/users/${hana!.id}/roles`, { role: 'staff', grant: true })).status).toBe(200);
+
+      // Log in and reach /staff.
+      await page.goto('/login?redirectTo=%2Fstaff');
+      await login.getByLabel('メールアドレス').fill(email);
+      await login.getByLabel('パスワード').fill(password);
+      await login.getByRole('button', { name: 'ログイン' }).click();
+      await page.waitForURL((url) => url.pathname === '/staff');
+      await page.getByRole('heading', { name: 'スタッフ' }).first().waitFor();
+      // The store choice lives in the browser: wait until the page has read it (hydrated).
+      await page.locator('.area[data-ready="true"]').waitFor();
+
+      // Links other than home wait for a store; a click shows the 2-second toast.
+      const shiftLink = page.getByRole('link', { name: 'シフト提出' });
+      expect(await shiftLink.getAttribute('aria-disabled')).toBe('true');
+      // aria-disabled: Playwright would wait for it to become enabled, a person just taps it.
+      await shiftLink.click({ force: true });
+      await page.getByRole('status').filter({ hasText: '店舗を選択してください' }).waitFor();
+      await page.screenshot({ path: path.join(screenshotDir, `accounts-staff-no-store-${label}.png`), fullPage: true });
+
+      const select = page.getByLabel('店舗を選択：');
+      const firstStore = await select.locator('option').nth(1).getAttribute('value');
+      expect(firstStore).toBeTruthy();
+      await select.selectOption(firstStore!);
+      await page.waitForFunction(() => !document.querySelector('a[aria-disabled="true"]'));
+      expect(await page.evaluate(() => window.localStorage.getItem('staffStoreId'))).toBe(firstStore);
+      await page.screenshot({ path: path.join(screenshotDir, `accounts-staff-${label}.png`), fullPage: true });
+
+      // Staff are refused the admin area.
+      const refused = await page.goto('/admin');
+      expect(refused?.status()).toBe(403);
+
+      await context.close();
+    });
+  }
+
+  it('ran without page errors or CSP violations', () => {
+    expect(problems.join('\n')).toBe('');
+  });
+});
