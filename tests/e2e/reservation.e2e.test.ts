@@ -172,6 +172,27 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await page.locator(`td[data-date="${date}"] button[data-available="true"]`).click();
     await page.getByTestId('times').getByRole('button', { name: time, exact: true }).waitFor();
     await shot(page, '7-offered-again');
+
+    // Reloading a step while the session exists starts over from the top.
+    await page.reload();
+    await page.waitForURL('**/moncafe');
+    expect(await page.evaluate(() => localStorage.getItem('moncafe.cart'))).toBeNull();
     expect(pageErrors).toEqual([]);
+  });
+
+  it('ends the reservation session after 5 minutes with the spec alert and a return to the top', async () => {
+    const page = await openPage();
+    await page.clock.install();
+    await page.goto('/reservation');
+    await page.locator('[data-testid="course"]', { hasText: 'ランチコース' }).getByRole('button', { name: 'カートに追加' }).click();
+    await page.getByRole('button', { name: '日付と詳細記入に進む' }).click();
+    await page.locator('article[data-ready="true"]').waitFor();
+    dialogs.length = 0;
+    await page.clock.fastForward('04:30');
+    expect(dialogs).toEqual([]);
+    await page.clock.fastForward('00:31');
+    await page.waitForURL('**/moncafe');
+    expect(dialogs).toEqual(['予約セッションの有効期限が切れました。トップページに戻り、最初から予約をやり直してください。']);
+    expect(await page.evaluate(() => localStorage.getItem('moncafe.cart'))).toBeNull();
   });
 });

@@ -14,22 +14,28 @@ export function endReservation(): void {
   clearDraft();
 }
 
-function isReload(): boolean {
+/**
+ * True when the browser loaded this step's document itself (a reload, a return from another
+ * site, a typed address) rather than reaching it inside the app: the document's navigation entry
+ * is still this very address.
+ */
+function loadedDirectly(): boolean {
   const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return entry?.type === 'reload';
+  return entry !== undefined && entry.name === window.location.href;
 }
 
 /**
- * Guards a step of the flow: a reload while a session exists sends the browser to '/', the
- * session is checked every 30 seconds and, once expired, the spec's alert is shown and the
- * browser returns to '/'. An empty cart goes back to the course list.
+ * Guards a step of the flow: reloading or coming back to it while a session exists sends the
+ * browser to '/' (customer-site.md §4); the session is checked every 30 seconds and, once
+ * expired, the spec's alert is shown and the browser returns to '/'. An empty cart goes back to
+ * the course list.
  */
 export function useReservationSession(options: { requireCart?: boolean } = {}): void {
   const navigate = useNavigate();
   const requireCart = options.requireCart ?? true;
   useEffect(() => {
     const session = readSession();
-    if (session && isReload()) {
+    if (session && loadedDirectly()) {
       endReservation();
       window.location.replace('/');
       return;
