@@ -163,6 +163,14 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
     expect(second.headers.get('content-security-policy')).not.toContain(nonce);
   });
 
+  it('explains inside the LINE app that login is limited there and offers the external browser', async () => {
+    const line = await (await httpClient(server.url).get('/login?redirectTo=%2Fmy-reservations', { 'user-agent': 'Mozilla/5.0 (iPhone) Line/13.1.0' })).text();
+    expect(line).toContain('LINEアプリ内のブラウザではログインが制限されています');
+    expect(line).toContain('href="/login?redirectTo=%2Fmy-reservations&amp;openExternalBrowser=1"');
+    const other = await (await httpClient(server.url).get('/login', { 'user-agent': 'Mozilla/5.0 (iPhone) Safari' })).text();
+    expect(other).not.toContain('LINEアプリ内のブラウザ');
+  });
+
   it('writes audit lines as JSON for logins, failures, role changes and refusals', () => {
     const audits = server
       .output()
