@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@moncafe/domain/decider';
-import { bookingFlow } from '@moncafe/domain/reservation/booking-flow';
+import { bookingFlow, holdExpiry } from '@moncafe/domain/reservation/booking-flow';
 import { memoryEventStore } from '@moncafe/infra/eventstore/memory';
 import { cakeCourse, fixedCatalog, manualClock, realIds, sha256, START, STORE } from './fixtures';
 
@@ -105,5 +105,16 @@ describe('booking flow', () => {
   it('answers seats_full when nothing fits', async () => {
     const { flow } = setup();
     await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 13, menuIds: [], correlationId: c }), 'seats_full');
+  });
+});
+
+describe('hold expiry', () => {
+  it('ends with the reservation session when the browser says when it started, within bounds', () => {
+    const now = new Date('2026-12-10T01:03:00Z');
+    expect(holdExpiry(now).toISOString()).toBe('2026-12-10T01:08:00.000Z');
+    expect(holdExpiry(now, new Date('2026-12-10T01:01:00Z')).toISOString()).toBe('2026-12-10T01:06:00.000Z');
+    // A start in the future or a session already over is not believed.
+    expect(holdExpiry(now, new Date('2026-12-10T01:09:00Z')).toISOString()).toBe('2026-12-10T01:08:00.000Z');
+    expect(holdExpiry(now, new Date('2026-12-10T00:50:00Z')).toISOString()).toBe('2026-12-10T01:08:00.000Z');
   });
 });

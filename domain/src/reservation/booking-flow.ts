@@ -37,6 +37,18 @@ import {
 /** How long a seat hold made at time choice lasts: the reservation session (customer-site.md §4). */
 export const HOLD_MINUTES = 5;
 
+/**
+ * A hold lasts the reservation session: 5 minutes from the session's start when the browser
+ * says when that was (and it is believable: not in the future, not over), else 5 minutes from now.
+ */
+export function holdExpiry(now: Date, sessionStartedAt?: Date): Date {
+  const fromNow = now.getTime() + HOLD_MINUTES * 60_000;
+  if (!sessionStartedAt) return new Date(fromNow);
+  const sessionEnd = sessionStartedAt.getTime() + HOLD_MINUTES * 60_000;
+  if (sessionStartedAt.getTime() > now.getTime() || sessionEnd <= now.getTime()) return new Date(fromNow);
+  return new Date(sessionEnd);
+}
+
 /** The reference data the flow needs, read from the catalog's read models. */
 export interface ReservationCatalog {
   /** The store the public site books (the spec's calls carry no store id). */
@@ -101,14 +113,23 @@ export function bookingFlow(deps: BookingFlowDeps) {
    * allocate-seat: holds seats for the session at the chosen time, replacing the session's
    * earlier hold of that day. Throws DomainError 'seats_full' when nothing fits.
    */
-  async function allocateSeat(input: { sessionId: string; date: string; time: string; people: number; menuIds: readonly string[]; correlationId: string }) {
+  async function allocateSeat(input: {
+    sessionId: string;
+    date: string;
+    time: string;
+    people: number;
+    menuIds: readonly string[];
+    correlationId: string;
+    /** When the browser's reservation session started: the hold ends with the session. */
+    sessionStartedAt?: Date | undefined;
+  }) {
     const store = await storeId();
     const menus = await deps.catalog.menus(store, input.menuIds);
     const { refusal, close } = await refuseDateOrTime(store, input.date, input.time, menus);
     if (refusal) throw new DomainError<BookingErrorCode>('date_refused', refusal.code, { refusal });
     const now = deps.clock.now();
     const holdId = deps.ids.uuid();
-    const expiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+    const expiresAt = holdExpiry(now, input.sessionStartedAt).toISOString();
     const result = await seating(
       seatingStreamId(store, input.date),
       {

@@ -4,7 +4,14 @@ import { DomainError } from '@moncafe/domain/decider';
 import { answer, dateSchema, json, menuIdsSchema, parseBody, peopleSchema, reservationRuntime, reservationSession, timeSchema } from '../reservation/flow.server';
 import { dateRefusalMessage, reservationTexts } from '../reservation/texts';
 
-const bodySchema = z.object({ date: dateSchema, time: timeSchema, people: peopleSchema, menuIds: menuIdsSchema });
+const bodySchema = z.object({
+  date: dateSchema,
+  time: timeSchema,
+  people: peopleSchema,
+  menuIds: menuIdsSchema,
+  /** Epoch milliseconds the browser's reservation session started; the hold ends with it. */
+  session_started_at: z.number().int().positive().optional(),
+});
 
 /**
  * POST /api/customery-day/allocate-seat {date, time, people}: holds seats for this browser's
@@ -18,7 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = reservationSession(request);
     const headers = session.setCookie ? { 'Set-Cookie': session.setCookie } : undefined;
     try {
-      const held = await flow.allocateSeat({ ...body, sessionId: session.id, correlationId });
+      const { session_started_at, ...choice } = body;
+      const sessionStartedAt = session_started_at === undefined ? undefined : new Date(session_started_at);
+      const held = await flow.allocateSeat({ ...choice, sessionStartedAt, sessionId: session.id, correlationId });
       return json({ success: true, seat_ids: held.seatIds, expires_at: held.expiresAt }, { headers });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

@@ -6,6 +6,7 @@ import { useCart } from '../cart/cart-store';
 import { pageTitle } from '../layout/texts';
 import { callJson } from '../reservation/api-client';
 import { readDraft, writeDraft } from '../reservation/draft';
+import { readSession } from '../reservation/session';
 import { useReservationSession } from '../reservation/use-reservation-session';
 import { reservationTexts as t } from '../reservation/texts';
 import reservationCss from '../reservation/reservation.css?url';
@@ -93,7 +94,10 @@ export default function ReservationDay() {
   const chooseTime = async (chosen: string) => {
     if (!date) return;
     setBusy(true);
-    const r = await callJson<{ seat_ids?: string[] }>('/api/customery-day/allocate-seat', { body: { date, time: chosen, people, menuIds } });
+    const session = readSession();
+    const r = await callJson<{ seat_ids?: string[] }>('/api/customery-day/allocate-seat', {
+      body: { date, time: chosen, people, menuIds, ...(session ? { session_started_at: session.startedAt } : {}) },
+    });
     setBusy(false);
     if (!r.ok) {
       window.alert(r.message ?? t.allocateFailed);
