@@ -57,9 +57,7 @@ export default function MyReservations({ loaderData }: Route.ComponentProps) {
       <ul className="rsv-list" data-testid={testId}>
         {items.map((r) => (
           <li key={r.id} className="card rsv-card">
-            <p>
-              {r.date} {r.time} ・ {t.peopleOption(r.people)} ・ {r.menuName}
-            </p>
+            <p>{`${r.date} ${r.time} ・ ${t.peopleOption(r.people)} ・ ${r.menuName}`}</p>
             <p>{r.status}</p>
             {r.cancellable && (
               <Link to={`/reservation/cancel?reservation_id=${encodeURIComponent(r.id)}&email=${encodeURIComponent(r.email)}`}>{t.cancelThisReservation}</Link>
