@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@moncafe/domain/decider';
-import { bookingFlow, holdExpiry } from '@moncafe/domain/reservation/booking-flow';
+import { bookingFlow, holdExpiry, staffReservationCommands } from '@moncafe/domain/reservation/booking-flow';
 import { memoryEventStore } from '@moncafe/infra/eventstore/memory';
 import { cakeCourse, fixedCatalog, manualClock, realIds, sha256, START, STORE } from './fixtures';
 
@@ -116,5 +116,36 @@ describe('hold expiry', () => {
     // A start in the future or a session already over is not believed.
     expect(holdExpiry(now, new Date('2026-12-10T01:09:00Z')).toISOString()).toBe('2026-12-10T01:08:00.000Z');
     expect(holdExpiry(now, new Date('2026-12-10T00:50:00Z')).toISOString()).toBe('2026-12-10T01:08:00.000Z');
+  });
+});
+
+describe('staff commands', () => {
+  it('move a confirmed reservation to free seats or another time, refusing overlaps and small seats, and cancel it', async () => {
+    const { flow, eventStore, clock } = setup();
+    const staff = staffReservationCommands({ eventStore, ids: realIds, clock, catalog: fixedCatalog(), hashToken: sha256 });
+    const { requested } = await book(flow);
+    await flow.confirm(requested.token, c);
+    const other = await book(flow, 's2');
+    await flow.confirm(other.requested.token, c);
+    const id = requested.reservationId;
+    // r1 sits at T1, r2 at T2 (both 12:00–13:30).
+    await refusedWith(staff.move({ reservationId: id, seatIds: ['T2'], time: '12:30', actor: 'admin-1', correlationId: c }), 'overlap');
+    await staff.move({ reservationId: id, seatIds: ['T3'], time: '13:00', actor: 'admin-1', correlationId: c });
+    expect((await flow.ledger(STORE, '2026-12-20')).bookings[id]).toMatchObject({ seatIds: ['T3'], start: 13 * 60, end: 14 * 60 + 30 });
+    const state = await flow.reservation(id);
+    expect(state.status === 'confirmed' && state.request.time).toBe('13:00');
+    await staff.cancel({ reservationId: id, reason: '電話でキャンセル', actor: 'admin-1', correlationId: c });
+    expect((await flow.reservation(id)).status).toBe('cancelled');
+    expect((await flow.ledger(STORE, '2026-12-20')).bookings[id]).toBeUndefined();
+  });
+
+  it('refuses a seat too small for the party', async () => {
+    const { flow, eventStore, clock } = setup();
+    const staff = staffReservationCommands({ eventStore, ids: realIds, clock, catalog: fixedCatalog(), hashToken: sha256 });
+    const held = await flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 4, menuIds: [], correlationId: c });
+    expect(held.seatIds).toEqual(['T4']);
+    const requested = await flow.requestReservation({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 4, customer: contact, accountId: null, lines, detail: {}, optionsPrice: 0, correlationId: c });
+    await flow.confirm(requested.token, c);
+    await refusedWith(staff.move({ reservationId: requested.reservationId, seatIds: ['T1'], time: '12:00', actor: 'admin-1', correlationId: c }), 'over_capacity');
   });
 });

@@ -264,6 +264,51 @@ export function bookingFlow(deps: BookingFlowDeps) {
 
 export type BookingFlow = ReturnType<typeof bookingFlow>;
 
+/**
+ * What staff do to a reservation from the schedule: move it to other seats or another time of
+ * the same day, or cancel it. Same order as the customer's commands: the day's ledger first
+ * (it refuses an overlap or a seat too small), then the reservation stream.
+ */
+export function staffReservationCommands(deps: BookingFlowDeps) {
+  const seating = commandHandler(seatingLedger, { ...deps, maxAttempts: deps.seatingAttempts ?? 100 });
+  const reservations = commandHandler(reservationDecider, deps);
+  const load = async (reservationId: string) =>
+    foldStream<ReservationState, ReservationEvent>(reservationDecider, await deps.eventStore.readStream(reservationStreamId(reservationId)));
+
+  return {
+    /** Moves a confirmed reservation; throws 'over_capacity', 'overlap', 'booking_not_found' or 'not_found'. */
+    async move(input: { reservationId: string; seatIds: string[]; time: string; actor: string; correlationId: string }) {
+      const state = await load(input.reservationId);
+      if (state.status === 'empty') throw new DomainError('not_found');
+      const now = deps.clock.now().toISOString();
+      const { request } = state;
+      const ledger = foldStream<SeatingState, SeatingEvent>(seatingLedger, await deps.eventStore.readStream(seatingStreamId(request.storeId, request.date)));
+      const booking = ledger.bookings[input.reservationId];
+      if (!booking) throw new DomainError('booking_not_found');
+      const start = minutesOf(input.time);
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: request.storeId };
+      await seating(
+        seatingStreamId(request.storeId, request.date),
+        { type: 'MoveSeats', reservationId: input.reservationId, seatIds: input.seatIds, startMinute: start, endMinute: start + (booking.end - booking.start), seats: await deps.catalog.seats(request.storeId), now },
+        context,
+      );
+      return reservations(reservationStreamId(input.reservationId), { type: 'MoveReservation', seatIds: input.seatIds, time: input.time, now }, context);
+    },
+
+    /** Cancels for the customer (by phone, at the counter); the seats are released at once. */
+    async cancel(input: { reservationId: string; reason: string; actor: string; correlationId: string }) {
+      const state = await load(input.reservationId);
+      const now = deps.clock.now().toISOString();
+      const command = { type: 'CancelReservation' as const, proof: { kind: 'staff' as const }, reason: input.reason, now };
+      reservationDecider.decide(command, state);
+      if (state.status === 'empty') throw new DomainError('not_found');
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: state.request.storeId };
+      await seating(seatingStreamId(state.request.storeId, state.request.date), { type: 'ReleaseSeats', reservationId: input.reservationId, reason: 'cancelled_by_staff' }, context);
+      return reservations(reservationStreamId(input.reservationId), command, context);
+    },
+  };
+}
+
 /** Splits `{reservationId}.{secret}`; a malformed token is an invalid link. */
 export function parseToken(token: string, hashToken: (t: string) => string): { reservationId: string; tokenHash: string } {
   const dot = token.indexOf('.');
