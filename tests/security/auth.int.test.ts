@@ -128,6 +128,13 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
 
     // The same change from our own origin goes through (and is audited as an event).
     expect((await admin.postJson(`/api/admin/users/${taro!.id}/roles`, { role: 'staff', grant: true })).status).toBe(200);
+    // The admin's user screen shows it, and an admin cannot remove their own admin role.
+    const screen = await (await admin.get('/admin/users')).text();
+    expect(screen).toContain('taro@moncafe.test');
+    const staffToggle = [...screen.matchAll(/<button[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes('aria-label="太郎: スタッフ"'));
+    expect(staffToggle).toContain('aria-pressed="true"');
+    const me = after.users.find((u) => u.email === 'owner@moncafe.test')!;
+    expect((await admin.postJson(`/api/admin/users/${me.id}/roles`, { role: 'admin', grant: false })).status).toBe(409);
   });
 
   it('refuses a signed-in user without the role with 403, and sends anonymous visitors to login', async () => {

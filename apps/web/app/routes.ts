@@ -36,7 +36,7 @@ export default [
   route('api/auth/logout', 'routes/api/auth/logout.ts'),
   route('api/admin/users', 'routes/admin/users.api.ts'),
   route('api/admin/users/:id/roles', 'routes/admin/user-roles.api.ts'),
-  route('admin', 'routes/admin/layout.tsx', [index('routes/admin/home.tsx')]),
+  route('admin', 'routes/admin/layout.tsx', [index('routes/admin/home.tsx'), route('users', 'routes/admin/users.tsx')]),
   route('monitor', 'routes/monitor/layout.tsx', [index('routes/monitor/home.tsx')]),
   route('staff', 'routes/staff/layout.tsx', [index('routes/staff/home.tsx')]),
   route('kitchen', 'routes/kitchen/layout.tsx', [index('routes/kitchen/home.tsx')]),

@@ -38,6 +38,8 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 async function startSession(request: Request, context: Readonly<RouterContextProvider>, accountId: string): Promise<string> {
   const sessions = sessionsOf(getRuntime(context));
   await sessions.destroy(request.headers.get('cookie'));
+  // Sign-ins are rare enough to sweep expired sessions on the way, with no timer to run.
+  await sessions.purgeExpired();
   return sessions.create(accountId);
 }
 
