@@ -62,6 +62,12 @@ describe('menu categories', () => {
     expect(inferMenuCategory('ナポリタン')).toBe('food');
   });
 
+  it('matches English words whole, so a steak is food and a cheesecake a dessert', () => {
+    expect(inferMenuCategory('Steak Sandwich')).toBe('food');
+    expect(inferMenuCategory('Green Tea')).toBe('drink');
+    expect(inferMenuCategory('New York Cheesecake')).toBe('dessert');
+  });
+
   it('prefers the category the admin set', () => {
     expect(menuCategory({ name: 'プリン', category: 'dessert' })).toBe('dessert');
     expect(menuCategory({ name: 'プリン', category: null })).toBe('food');

@@ -5,14 +5,15 @@ import type { MenuCategory } from './kinds';
  * juice or latte is a drink; cake, dessert or sweets a dessert; anything else food. Menu
  * names here are Japanese, so the Japanese words count as well as the English ones.
  */
-const drinkWords = ['coffee', 'tea', 'juice', 'latte', 'コーヒー', '珈琲', '紅茶', '緑茶', 'ほうじ茶', 'ティー', 'ジュース', 'ラテ'];
-const dessertWords = ['cake', 'dessert', 'sweets', 'ケーキ', 'デザート', 'スイーツ'];
+// English words match whole words only ("Steak" holds "tea" but is food); Japanese has no
+// spaces between words, so its words match anywhere in the name.
+const drinkWords = /\b(coffee|tea|juice|latte)s?\b|コーヒー|珈琲|紅茶|緑茶|ほうじ茶|ティー|ジュース|ラテ/i;
+const dessertWords = /\b(cake|dessert|sweets)s?\b|cheesecake|ケーキ|デザート|スイーツ/i;
 
 export function inferMenuCategory(name: string): MenuCategory {
-  const lower = name.toLowerCase();
   // Dessert first: チーズケーキ is a dessert even though a ケーキセット may include 紅茶.
-  if (dessertWords.some((w) => lower.includes(w))) return 'dessert';
-  if (drinkWords.some((w) => lower.includes(w))) return 'drink';
+  if (dessertWords.test(name)) return 'dessert';
+  if (drinkWords.test(name)) return 'drink';
   return 'food';
 }
 
