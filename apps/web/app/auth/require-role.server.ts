@@ -63,7 +63,7 @@ export async function requireRole(request: Request, context: Readonly<RouterCont
 /**
  * Checks a request against the route table (app/auth/route-access.ts) by its matched route
  * pattern. The root middleware runs this for every page, call and action. Returns the user
- * (null for anonymous on a public route) or throws the refusal.
+ * (null on a public route) or throws the refusal.
  */
 export async function requireRouteAccess(
   args: { request: Request; context: Readonly<RouterContextProvider>; pattern: string; url?: URL },
@@ -75,7 +75,8 @@ export async function requireRouteAccess(
     getRuntime(context).logger.error({ pattern }, 'route is missing from app/auth/route-access.ts: refused to all but admins');
   }
   const allowed = allowedFor(rule, request.method);
-  if (allowed === 'public') return getUser(request, context);
+  // Public routes cost no session lookup here; a loader that shows the user asks for it.
+  if (allowed === 'public') return null;
   const user = await getUser(request, context);
   if (!permits(allowed, user?.roles ?? null)) {
     auditDenial(request, context, url, user, `route ${pattern} needs ${typeof allowed === 'string' ? allowed : allowed.join('|')}`);
