@@ -124,6 +124,28 @@ describe.runIf(runs)('accounts in the browser', () => {
     });
   }
 
+  it('an admin sub-path without a saved admin store goes back to /admin; with one, the user screen opens', async () => {
+    const context = await newContext(desktop);
+    const page = watch(await context.newPage());
+    await page.goto('/login?redirectTo=%2Fadmin%2Fusers');
+    const login = page.locator('form', { has: page.getByRole('heading', { name: 'ログイン' }) });
+    await login.getByLabel('メールアドレス').fill(ADMIN_EMAIL);
+    await login.getByLabel('パスワード').fill(ADMIN_PASSWORD);
+    await login.getByRole('button', { name: 'ログイン' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.locator('.area[data-ready="true"]').waitFor();
+
+    const select = page.getByLabel('店舗を選択：');
+    const firstStore = await select.locator('option').nth(1).getAttribute('value');
+    await select.selectOption(firstStore!);
+    expect(await page.evaluate(() => window.localStorage.getItem('adminStoreId'))).toBe(firstStore);
+    await page.getByRole('link', { name: 'ユーザー管理' }).click();
+    await page.getByRole('heading', { name: 'ユーザー管理' }).last().waitFor();
+    await page.getByRole('cell', { name: ADMIN_EMAIL }).waitFor();
+    await page.screenshot({ path: path.join(screenshotDir, 'accounts-admin-users-desktop.png'), fullPage: true });
+    await context.close();
+  });
+
   it('ran without page errors or CSP violations', () => {
     expect(problems.join('\n')).toBe('');
   });
