@@ -55,6 +55,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await waitForAnswer(
       () => post<{ options?: unknown[] }>(`${server.url}/api/customer-detail`, { menuId: BIRTHDAY }),
       (a) => (a.body.options?.length ?? 0) >= 9,
+      1200,
     );
     browser = await launchBrowser();
     context = await browser.newContext({ ...phone, baseURL: server.url });

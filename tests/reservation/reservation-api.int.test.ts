@@ -56,10 +56,13 @@ beforeAll(async () => {
   await waitForAnswer(
     () => new Browser().get('/api/customer/menu'),
     (a) => Array.isArray(a.body.menus) && (a.body.menus as unknown[]).length >= 3,
+    // The demo data is projected after start; a busy machine can take far longer than 5 s.
+    1200,
   );
   await waitForAnswer(
     () => new Browser().post('/api/customer-detail', { menuId: BIRTHDAY }),
     (a) => Array.isArray(a.body.options) && (a.body.options as unknown[]).length >= 9,
+    1200,
   );
 }, 180_000);
 
@@ -170,7 +173,7 @@ describe('the reservation calls', () => {
     await customer.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] });
     expect((await customer.post('/api/reservation-confirmation/send-confirmation', { name: '会員太郎', email, phone: '090-3333-4444', reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 2 }] } })).status).toBe(200);
     await smtp.next(email);
-    const page = await waitForAnswer(() => customer.page('/my-reservations'), (p) => p.html.includes(date));
+    const page = await waitForAnswer(() => customer.page('/my-reservations'), (p) => p.html.includes(date), 400);
     expect(page.html).toContain('今後のご予約');
     expect(page.html).toContain(`${date} ${time}`);
     expect(page.html).toContain('メール確認待ち');
