@@ -19,6 +19,8 @@ const environment = z.object({
   EVENTSTORE_URL: url(['kurrentdb', 'esdb', 'kurrentdb+discover', 'esdb+discover']).optional(),
   NATS_URL: url(['nats', 'tls']).optional(),
   NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('MONCAFE'),
+  /** First subject token; two deployments (or test runs) sharing one NATS need different ones. */
+  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('cafe'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('MonCafe <no-reply@moncafe.local>'),
   PUBLIC_URL: z.url().optional(),
@@ -74,6 +76,7 @@ function toConfig(e: z.infer<typeof environment>) {
     eventStoreUrl: e.EVENTSTORE_URL,
     natsUrl: e.NATS_URL,
     natsStream: e.NATS_STREAM,
+    natsSubjectPrefix: e.NATS_SUBJECT_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

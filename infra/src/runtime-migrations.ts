@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
+import { readModelMigrations } from '@moncafe/projections/read-models';
+import type { Config } from './config';
 import { authMigrations } from './auth/migrations';
+import { eventStoreMigrations } from './eventstore/postgres';
 import { outboxMigrations } from './mail/mailer';
 import { relayMigrations } from './relay/relay';
 
@@ -9,3 +12,12 @@ export const runtimeMigrations: Record<string, Migration> = {
   ...relayMigrations,
   ...authMigrations,
 };
+
+/**
+ * Everything a process of this system migrates: the events table (unless KurrentDB keeps the
+ * events), the bookkeeping and every read model. Web and worker run the same set, since kysely
+ * refuses a database that ran migrations it is not given.
+ */
+export function systemMigrations(config: Pick<Config, 'eventStoreUrl'>): Record<string, Migration> {
+  return { ...(config.eventStoreUrl ? {} : eventStoreMigrations), ...runtimeMigrations, ...readModelMigrations };
+}

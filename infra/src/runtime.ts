@@ -2,21 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock, EventStore, IdGenerator } from '@moncafe/domain/ports';
 import type { Database } from '@moncafe/projections/database';
-import { projectors, readModelMigrations } from '@moncafe/projections/read-models';
-import { connectNatsBus } from './bus/nats';
-import { memoryBus } from './bus/memory';
+import { projectors } from '@moncafe/projections/read-models';
+import { openBus } from './bus/open';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { openEventStore } from './eventstore/open';
-import { eventStoreMigrations } from './eventstore/postgres';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
-import { startProjections, waitForCheckpoints } from './projection-runner/runner';
-import { startRelay } from './relay/relay';
-import { runtimeMigrations } from './runtime-migrations';
+import { startFanOut } from './fan-out';
+import { waitForCheckpoints } from './projection-runner/runner';
+import { systemMigrations } from './runtime-migrations';
 import { seedEmptySystem } from './seed';
 import { cryptoIds, systemClock } from './system';
 
@@ -65,15 +63,11 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
   };
 
   try {
-    await migrateToLatest(database.db, {
-      ...(config.eventStoreUrl ? {} : eventStoreMigrations),
-      ...runtimeMigrations,
-      ...readModelMigrations,
-    });
+    await migrateToLatest(database.db, systemMigrations(config));
     const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
     closers.push(() => eventStore.close());
 
-    const bus = config.natsUrl ? await connectNatsBus({ url: config.natsUrl, streamName: config.natsStream, logger }) : memoryBus({ logger });
+    const bus = await openBus(config, logger);
     closers.push(() => bus.close());
 
     const live = createLiveHub({ eventStore, map: liveMessagesFor });
@@ -82,11 +76,9 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
 
     let waitForProjections: Runtime['waitForProjections'];
     if (config.runProjections) {
-      const relay = startRelay({ pool: database.pool, kind: database.kind, db: database.db, eventStore, bus, logger });
-      closers.push(() => relay.stop());
-      const projections = await startProjections({ db: database.db, eventStore, bus, projectors, logger });
-      closers.push(() => projections.stop());
-      waitForProjections = (position) => waitOrWarn(() => projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+      const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
+      closers.push(() => fanOut.stop());
+      waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     } else {
       waitForProjections = (position) =>
         waitOrWarn(() => waitForCheckpoints(database.db, projectors.map((p) => p.name), position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));

@@ -38,6 +38,7 @@ describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + N
         DATABASE_URL: created.url,
         NATS_URL: nats!,
         NATS_STREAM: stream,
+        NATS_SUBJECT_PREFIX: stream.toLowerCase(),
         DEMO_DATA: '0',
         LOG_LEVEL: 'silent',
         ADMIN_EMAIL: 'owner@example.com',

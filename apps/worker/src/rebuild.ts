@@ -5,7 +5,7 @@ import { openEventStore } from '@moncafe/infra/eventstore/open';
 import { createLogger } from '@moncafe/infra/logger';
 import { rebuildProjections } from '@moncafe/infra/projection-runner/runner';
 import { projectors } from '@moncafe/projections/read-models';
-import { systemMigrations } from './worker';
+import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 
 /**
  * `npm run projections:rebuild`: empties every read model and replays all events from

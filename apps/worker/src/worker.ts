@@ -1,18 +1,17 @@
 import type { Config } from '@moncafe/infra/config';
 import { ConfigError } from '@moncafe/infra/config';
-import { connectNatsBus } from '@moncafe/infra/bus/nats';
-import { memoryBus } from '@moncafe/infra/bus/memory';
+import { openBus } from '@moncafe/infra/bus/open';
 import type { Bus } from '@moncafe/infra/bus/port';
 import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import { openEventStore } from '@moncafe/infra/eventstore/open';
-import { eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
+import { startFanOut } from '@moncafe/infra/fan-out';
 import type { createLogger } from '@moncafe/infra/logger';
-import { startProjections, type ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
-import { startRelay, type Relay } from '@moncafe/infra/relay/relay';
-import { runtimeMigrations } from '@moncafe/infra/runtime-migrations';
+import type { ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
+import type { Relay } from '@moncafe/infra/relay/relay';
+import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 import type { Projector, ReadModelMigrations } from '@moncafe/projections/projector';
-import { projectors as productProjectors, readModelMigrations } from '@moncafe/projections/read-models';
+import { projectors as productProjectors } from '@moncafe/projections/read-models';
 
 type Logger = ReturnType<typeof createLogger>;
 
@@ -37,10 +36,6 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-export function systemMigrations(config: Pick<Config, 'eventStoreUrl'>): ReadModelMigrations {
-  return { ...(config.eventStoreUrl ? {} : eventStoreMigrations), ...runtimeMigrations, ...readModelMigrations };
-}
-
 /**
  * The relay and the projectors as a process of their own, for deployments that run several
  * web processes (each with RUN_PROJECTIONS=0). It needs a PostgreSQL server: an embedded
@@ -60,13 +55,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
     closers.push(() => eventStore.close());
     // Without NATS the bus lives in this process: relay and projectors still meet through it.
-    const bus: Bus = config.natsUrl ? await connectNatsBus({ url: config.natsUrl, streamName: config.natsStream, logger }) : memoryBus({ logger });
+    const bus: Bus = await openBus(config, logger);
     closers.push(() => bus.close());
-    const relay = startRelay({ pool: database.pool, kind: database.kind, eventStore, bus, logger });
-    closers.push(() => relay.stop());
-    const projections = await startProjections({ db: database.db, eventStore, bus, projectors: options.projectors ?? productProjectors, logger, sweepEveryMs: options.sweepEveryMs });
-    closers.push(() => projections.stop());
-    logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: (options.projectors ?? productProjectors).map((p) => p.name) }, 'worker started');
+    const projectors = options.projectors ?? productProjectors;
+    const { relay, projections, stop } = await startFanOut({ database, eventStore, bus, logger, projectors, sweepEveryMs: options.sweepEveryMs });
+    closers.push(stop);
+    logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name) }, 'worker started');
     return { relay, projections, stop: close };
   } catch (error) {
     await close();

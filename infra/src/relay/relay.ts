@@ -2,7 +2,6 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore, Subscription } from '@moncafe/domain/ports';
-import type { Database } from '@moncafe/projections/database';
 import type { Bus } from '../bus/port';
 import type { DatabaseKind } from '../db/connection';
 
@@ -42,8 +41,6 @@ export interface RelayOptions {
   logger?: Logger;
   /** Relays of one name share a checkpoint and a lock; another name is an independent relay. */
   name?: string;
-  /** Not used: the relay's bookkeeping goes through `pool`. Accepted so a caller can pass its whole database handle. */
-  db?: Kysely<Database>;
   /** How often a standby tries to take the lead. */
   standbyPollMs?: number;
   /** Pause after a failure (database or bus unreachable) before trying again. */
