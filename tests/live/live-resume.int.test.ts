@@ -80,9 +80,38 @@ describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + N
     second.close();
   });
 
-  it('refuses a topic the visitor may not follow', async () => {
-    const response = await fetch(`${server.url}/live?topics=kitchen`);
+  it('asks an anonymous visitor to sign in for the floor topics, and refuses unknown topics', async () => {
+    for (const topic of ['kitchen', 'schedule', 'admin', 'reservation:abc']) {
+      const response = await fetch(`${server.url}/live?topics=catalog,${topic}`);
+      expect(response.status, topic).toBe(401);
+      expect(await response.json()).toMatchObject({ field: 'topics' });
+    }
+    const unknown = await fetch(`${server.url}/live?topics=everything`);
+    expect(unknown.status).toBe(400);
+  });
+
+  it('refuses the floor topics to a signed-in customer', async () => {
+    const signUp = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ name: '客', email: 'guest@example.com', password: 'guest password 123' }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
+    const response = await fetch(`${server.url}/live?topics=schedule`, { headers: { cookie } });
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ field: 'topics' });
+  });
+
+  it('lets an admin follow the schedule and kitchen topics', async () => {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: 'owner@example.com', password: 'correct horse battery staple' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const response = await fetch(`${server.url}/live?topics=schedule,kitchen`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
   });
 });

@@ -1,10 +1,22 @@
 import { z } from 'zod';
+import type { Role } from '@moncafe/domain/account/events';
 import type { LiveFrame } from '@moncafe/infra/live/hub';
+import { getUser } from '../auth/session.server';
 import { getRuntime } from '../context';
 import type { Route } from './+types/live';
 
-/** Topics anyone may follow; the rest need a role (see the route/role table). */
-const PUBLIC_TOPICS = new Set(['catalog']);
+const FLOOR: readonly Role[] = ['admin', 'monitor'];
+
+/**
+ * Who may follow each topic: reference-data changes are public; the schedule, kitchen and
+ * per-reservation updates are for the floor (admin or monitor), as their screens are.
+ */
+function rolesFor(topic: string): readonly Role[] | 'public' | null {
+  if (topic === 'catalog') return 'public';
+  if (topic === 'admin' || topic === 'schedule' || topic === 'kitchen') return FLOOR;
+  if (/^reservation:[A-Za-z0-9-]{1,64}$/.test(topic)) return FLOOR;
+  return null;
+}
 
 const query = z.object({
   topics: z
@@ -31,8 +43,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = query.safeParse({ topics: url.searchParams.get('topics') ?? undefined });
   if (!parsed.success) return Response.json({ error: 'invalid query', field: 'topics' }, { status: 400 });
   const topics = parsed.data.topics;
-  const refused = [...topics].filter((t) => !PUBLIC_TOPICS.has(t));
-  if (refused.length > 0) return Response.json({ error: 'forbidden topic', field: 'topics', topics: refused }, { status: 403 });
+  const unknown = [...topics].filter((t) => rolesFor(t) === null);
+  if (unknown.length > 0) return Response.json({ error: 'invalid query', field: 'topics', topics: unknown }, { status: 400 });
+  const restricted = [...topics].flatMap((t) => {
+    const roles = rolesFor(t);
+    return roles === 'public' || roles === null ? [] : [{ topic: t, roles }];
+  });
+  if (restricted.length > 0) {
+    const user = await getUser(request, context);
+    if (!user) return Response.json({ error: 'authentication required', field: 'topics' }, { status: 401 });
+    const refused = restricted.filter(({ roles }) => !roles.some((r) => user.roles.includes(r))).map(({ topic }) => topic);
+    if (refused.length > 0) return Response.json({ error: 'forbidden topic', field: 'topics', topics: refused }, { status: 403 });
+  }
 
   const lastEventId = request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId');
   const after = lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : null;
