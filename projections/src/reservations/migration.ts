@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ReadModelMigrations } from '../projector';
 
 export const reservationMigrations: ReadModelMigrations = {
@@ -33,6 +33,18 @@ export const reservationMigrations: ReadModelMigrations = {
         .execute();
       await db.schema.createIndex('reservations_store_date').ifNotExists().on('reservations').columns(['store_id', 'reservation_date']).execute();
       await db.schema.createIndex('reservations_account').ifNotExists().on('reservations').column('account_id').execute();
+    },
+  },
+  '2026-11-22T05-00-reservations-confirm-deadline': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('reservations').addColumn('confirm_expires_at', 'timestamptz').execute();
+      // Rows projected before the column existed: the link was always valid 5 minutes from the request.
+      await db
+        .updateTable('reservations')
+        .set({ confirm_expires_at: sql`requested_at + interval '5 minutes'` })
+        .where('confirm_expires_at', 'is', null)
+        .execute();
     },
   },
 };

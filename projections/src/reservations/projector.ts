@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import type { ReservationEvent } from '@moncafe/domain/reservation/reservation';
+import { confirmationExpiry, type ReservationEvent } from '@moncafe/domain/reservation/reservation';
 import type { Projector } from '../projector';
 
 /** One row per reservation; every write sets values (no increments), so a replay is harmless. */
@@ -33,11 +33,14 @@ export const reservationsProjector: Projector = {
           lines: JSON.stringify(d.lines),
           detail: JSON.stringify(d.detail),
           requested_at: new Date(d.requestedAt),
+          // ConfirmationMailSent, appended with the request, sets the link's own expiry.
+          confirm_expires_at: new Date(confirmationExpiry(d.requestedAt)),
         };
         await trx.insertInto('reservations').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
         return;
       }
       case 'ConfirmationMailSent':
+        await trx.updateTable('reservations').set({ confirm_expires_at: new Date(event.data.expiresAt) }).where('id', '=', id).execute();
         return;
       case 'ReservationConfirmed':
         await trx.updateTable('reservations').set({ email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) }).where('id', '=', id).execute();

@@ -1,35 +1,60 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database } from '../database';
 
 export type ReservationRow = Selectable<Database['reservations']>;
 
-/** A signed-in customer's reservations, newest date first (the screen splits upcoming and past). */
-export async function reservationsOfAccount(db: Kysely<Database>, accountId: string): Promise<ReservationRow[]> {
+/**
+ * A request whose confirmation link lapsed unconfirmed never became a reservation: its seat hold
+ * ended with the link (decision 024). Pure: the caller passes its clock's `now`.
+ */
+export function confirmationLapsed(row: Pick<ReservationRow, 'email_confirm_status' | 'confirm_expires_at'>, now: Date): boolean {
+  return row.email_confirm_status === '0' && row.confirm_expires_at.getTime() <= now.getTime();
+}
+
+/** Confirmed, or still within its confirmation link's time: the rows that hold (or held) seats. */
+const notLapsed = (now: Date) => (eb: ExpressionBuilder<Database, 'reservations'>) =>
+  eb.or([eb('email_confirm_status', '=', '1'), eb('confirm_expires_at', '>', now)]);
+
+/** A signed-in customer's reservations, newest date first (the screen splits upcoming and past); lapsed requests left out. */
+export async function reservationsOfAccount(db: Kysely<Database>, accountId: string, now: Date): Promise<ReservationRow[]> {
   return db
     .selectFrom('reservations')
     .selectAll()
     .where('account_id', '=', accountId)
+    .where(notLapsed(now))
     .orderBy('reservation_date', 'desc')
     .orderBy('reservation_time', 'desc')
     .execute();
 }
 
-/** Reservations made with an e-mail address (guests who signed up later see their bookings too). */
-export async function reservationsByEmail(db: Kysely<Database>, email: string): Promise<ReservationRow[]> {
+/** Reservations made with an e-mail address (guests who signed up later see their bookings too); lapsed requests left out. */
+export async function reservationsByEmail(db: Kysely<Database>, email: string, now: Date): Promise<ReservationRow[]> {
   return db
     .selectFrom('reservations')
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where(notLapsed(now))
     .orderBy('reservation_date', 'desc')
     .orderBy('reservation_time', 'desc')
     .execute();
 }
 
+/** One reservation whatever its state (the confirm and cancel pages tell an expired link themselves). */
 export async function getReservation(db: Kysely<Database>, id: string): Promise<ReservationRow | null> {
   return (await db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
-/** A store's reservations of a day (the admin schedule). */
-export async function reservationsOfDay(db: Kysely<Database>, storeId: string, date: string): Promise<ReservationRow[]> {
-  return db.selectFrom('reservations').selectAll().where('store_id', '=', storeId).where('reservation_date', '=', date).orderBy('reservation_time').execute();
+/**
+ * A store's reservations of a day (the admin schedule shows status '0' and '1'): a request whose
+ * confirmation link lapsed holds no seats, so it is left out as of `now`.
+ */
+export async function reservationsOfDay(db: Kysely<Database>, storeId: string, date: string, now: Date): Promise<ReservationRow[]> {
+  return db
+    .selectFrom('reservations')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('reservation_date', '=', date)
+    .where(notLapsed(now))
+    .orderBy('reservation_time')
+    .execute();
 }

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@moncafe/domain/ports';
 import type { ReservationEvent, ReservationRequest } from '@moncafe/domain/reservation/reservation';
 import { openReadModelTestDb, type ReadModelTestDb } from '../catalog-testing/read-model-db';
 import { reservationsProjector } from './projector';
-import { getReservation, reservationsOfAccount } from './queries';
+import { confirmationLapsed, getReservation, reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './queries';
 
 const request: ReservationRequest = {
   reservationId: 'r1',
@@ -53,6 +53,43 @@ describe('reservations read model', () => {
 
     await t.project([reservationsProjector], [recorded({ type: 'ReservationCancelled', data: { by: 'customer', reason: '体調不良', cancelledAt: '2026-12-02T00:00:00.000Z' } })]);
     expect(await getReservation(t.db, 'r1')).toMatchObject({ status: 'cancelled', cancel_reason: '体調不良' });
-    expect((await reservationsOfAccount(t.db, 'acc-1')).map((r) => r.id)).toEqual(['r1']);
+    expect((await reservationsOfAccount(t.db, 'acc-1', new Date('2026-12-02T00:00:00.000Z'))).map((r) => r.id)).toEqual(['r1']);
+  });
+
+  it('given a request whose link lapsed unconfirmed, then the day, account and e-mail queries leave it out from its deadline on', async () => {
+    const r2 = 'reservation-r2';
+    const requestedAt = '2026-12-01T03:00:00.000Z';
+    const expiresAt = '2026-12-01T03:05:00.000Z';
+    await t.project([reservationsProjector], [
+      recorded({ type: 'ReservationRequested', data: { ...request, reservationId: 'r2', accountId: 'acc-2', customer: { ...request.customer, email: 'lapse@example.jp' }, requestedAt } }, r2),
+      recorded({ type: 'ConfirmationMailSent', data: { tokenHash: 'y', expiresAt } }, r2),
+    ]);
+    const row = await getReservation(t.db, 'r2');
+    expect(row?.confirm_expires_at.toISOString()).toBe(expiresAt);
+
+    const before = new Date('2026-12-01T03:04:59.999Z');
+    const at = new Date(expiresAt);
+    const ids = async (now: Date) => ({
+      day: (await reservationsOfDay(t.db, 'store-1', '2026-12-20', now)).map((r) => r.id).filter((id) => id === 'r2'),
+      account: (await reservationsOfAccount(t.db, 'acc-2', now)).map((r) => r.id),
+      email: (await reservationsByEmail(t.db, 'LAPSE@example.jp', now)).map((r) => r.id),
+    });
+    expect(await ids(before)).toEqual({ day: ['r2'], account: ['r2'], email: ['r2'] });
+    expect(await ids(at)).toEqual({ day: [], account: [], email: [] });
+    expect(confirmationLapsed(row!, before)).toBe(false);
+    expect(confirmationLapsed(row!, at)).toBe(true);
+  });
+
+  it('given a request confirmed in time, then it stays in the day query after the link\'s deadline', async () => {
+    const r3 = 'reservation-r3';
+    await t.project([reservationsProjector], [
+      recorded({ type: 'ReservationRequested', data: { ...request, reservationId: 'r3', accountId: 'acc-3', requestedAt: '2026-12-01T04:00:00.000Z' } }, r3),
+      recorded({ type: 'ConfirmationMailSent', data: { tokenHash: 'z', expiresAt: '2026-12-01T04:05:00.000Z' } }, r3),
+      recorded({ type: 'ReservationConfirmed', data: { tokenHash: 'z', confirmedAt: '2026-12-01T04:01:00.000Z' } }, r3),
+    ]);
+    const later = new Date('2026-12-10T00:00:00.000Z');
+    expect((await reservationsOfDay(t.db, 'store-1', '2026-12-20', later)).map((r) => r.id)).toContain('r3');
+    expect((await reservationsOfAccount(t.db, 'acc-3', later)).map((r) => r.id)).toEqual(['r3']);
+    expect(confirmationLapsed((await getReservation(t.db, 'r3'))!, later)).toBe(false);
   });
 });

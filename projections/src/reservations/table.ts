@@ -31,6 +31,11 @@ export interface ReservationTables {
     lines: Json<ReservedLine[]>;
     detail: Json<ReservationDetail>;
     requested_at: Date;
+    /**
+     * When the confirmation link (and so the seat hold) lapses. An unconfirmed row past it holds
+     * no seats: the queries below leave it out given their `now`.
+     */
+    confirm_expires_at: Date;
     confirmed_at: Date | null;
     cancelled_at: Date | null;
     cancel_reason: string | null;

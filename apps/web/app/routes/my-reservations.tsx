@@ -19,9 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   if (!user) return { signedIn: false as const };
   const runtime = getRuntime(context);
-  const [own, byEmail] = await Promise.all([reservationsOfAccount(runtime.db, user.id), reservationsByEmail(runtime.db, user.email)]);
+  const now = runtime.clock.now();
+  const [own, byEmail] = await Promise.all([reservationsOfAccount(runtime.db, user.id, now), reservationsByEmail(runtime.db, user.email, now)]);
   const rows = [...new Map([...own, ...byEmail].map((r) => [r.id, r])).values()];
-  const today = tokyoDateOf(runtime.clock.now());
+  const today = tokyoDateOf(now);
   const shown = rows.map((r) => ({
     id: r.id,
     date: r.reservation_date,
