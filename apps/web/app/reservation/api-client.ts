@@ -1,48 +1,168 @@
 import { reservationTexts } from './texts';
 
 /**
- * The browser side of the reservation calls: JSON with credentials, the spec's 429 message, and
- * the spec's 502 rule (three or more consecutive errors on one URL within 5 seconds).
+ * The browser side of the customer calls (customer-site.md §7, §8): JSON with credentials, GET
+ * answers cached per URL with a lifetime by path, identical in-flight requests shared, and the
+ * spec's 429 and 502 rules. Time, fetch and waiting are injected, so every rule is a unit test
+ * (api-client.unit.test.ts); the screens use the one browser instance, `callJson`.
  */
 export interface CallResult<T> {
   ok: boolean;
   status: number;
   body: T;
-  /** The message the screen shows when the call failed in a way the spec names. */
+  /** The spec's message for a failure it names (429, or the third 502 in a row), else null. */
   message: string | null;
+  /**
+   * Whether the screen should alert now: false for a 429 while the error-shown flag is still set
+   * (another 429 was already shown within 30 seconds), so a burst alerts once.
+   */
+  notify: boolean;
 }
 
-const recent502 = new Map<string, number[]>();
-
-function record502(url: string, now: number): boolean {
-  const times = (recent502.get(url) ?? []).filter((t) => now - t < 5_000);
-  times.push(now);
-  recent502.set(url, times);
-  return times.length >= 3;
+export interface CallOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Page loads on the customer information page: a 429 is retried once after this many ms (spec: 3 s). */
+  retryAfter429Ms?: number;
 }
 
-export async function callJson<T = Record<string, unknown>>(url: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<CallResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      credentials: 'include',
-      headers: { Accept: 'application/json', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-  } catch (error) {
-    console.warn('call failed', url, error);
-    return { ok: false, status: 0, body: {} as T, message: null };
-  }
-  const body = (await response.json().catch(() => ({}))) as T;
-  if (response.status === 429) {
-    console.warn('rate limited', url);
-    return { ok: false, status: 429, body, message: reservationTexts.tooManyRequests };
-  }
-  if (response.status === 502) {
-    const many = record502(url, Date.now());
-    return { ok: false, status: 502, body, message: many ? reservationTexts.badGateway : null };
-  }
-  recent502.delete(url);
-  return { ok: response.ok, status: response.status, body, message: null };
+export interface ApiClientDeps {
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Epoch milliseconds. */
+  now: () => number;
+  /** Resolves after `ms`; only used for the 429 retry. */
+  wait: (ms: number) => Promise<void>;
+  warn?: (...args: unknown[]) => void;
 }
+
+const MINUTE = 60_000;
+
+/** GET cache lifetimes by path (customer-site.md §7 and §9); a path matches itself and its sub-paths. */
+const LIFETIMES: readonly (readonly [string, number])[] = [
+  ['/api/stores', 30 * MINUTE],
+  ['/api/admin/business-hours', 15 * MINUTE],
+  ['/api/admin/homepage-settings', 10 * MINUTE],
+  ['/api/admin/menu-options/dependencies', 10 * MINUTE],
+  ['/api/admin/menu', 60 * MINUTE],
+];
+export const DEFAULT_LIFETIME_MS = 5 * MINUTE;
+
+export function cacheLifetimeMs(url: string): number {
+  const path = new URL(url, 'http://cache.invalid').pathname;
+  for (const [prefix, ms] of LIFETIMES) if (path === prefix || path.startsWith(`${prefix}/`)) return ms;
+  return DEFAULT_LIFETIME_MS;
+}
+
+/** 429: a per-URL counter within 60 seconds; the error-shown flag resets after 30 seconds. */
+export const RATE_LIMIT_COUNT_WINDOW_MS = 60_000;
+export const RATE_LIMIT_SHOWN_RESET_MS = 30_000;
+/** 502: three or more consecutive errors on one URL within 5 seconds. */
+export const BAD_GATEWAY_WINDOW_MS = 5_000;
+export const BAD_GATEWAY_LIMIT = 3;
+
+export function createApiClient(deps: ApiClientDeps) {
+  const warn = deps.warn ?? ((...args: unknown[]) => console.warn(...args));
+  const cache = new Map<string, { expiresAt: number; result: CallResult<unknown> }>();
+  const inFlight = new Map<string, Promise<CallResult<unknown>>>();
+  const rateLimited = new Map<string, number[]>();
+  const badGateways = new Map<string, number[]>();
+  const lastAlert = new Map<string, number>();
+  let rateLimitShownAt: number | null = null;
+
+  /** Counts this URL's 429s within the last 60 s (the count is logged; the flag decides the alert). */
+  function record429(url: string, now: number): { count: number; notify: boolean } {
+    const times = (rateLimited.get(url) ?? []).filter((t) => now - t < RATE_LIMIT_COUNT_WINDOW_MS);
+    times.push(now);
+    rateLimited.set(url, times);
+    const notify = rateLimitShownAt === null || now - rateLimitShownAt >= RATE_LIMIT_SHOWN_RESET_MS;
+    if (notify) rateLimitShownAt = now;
+    return { count: times.length, notify };
+  }
+
+  /** Counts consecutive 502s on this URL within 5 s; any other answer starts the count again. */
+  function record502(url: string, now: number): boolean {
+    const times = (badGateways.get(url) ?? []).filter((t) => now - t < BAD_GATEWAY_WINDOW_MS);
+    times.push(now);
+    badGateways.set(url, times);
+    return times.length >= BAD_GATEWAY_LIMIT;
+  }
+
+  async function send<T>(url: string, method: 'GET' | 'POST', body: unknown): Promise<CallResult<T>> {
+    let response: Response;
+    try {
+      response = await deps.fetch(url, {
+        method,
+        credentials: 'include',
+        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      warn('call failed', url, error);
+      return { ok: false, status: 0, body: {} as T, message: null, notify: false };
+    }
+    const parsed = (await response.json().catch(() => ({}))) as T;
+    const now = deps.now();
+    if (response.status === 429) {
+      const { count, notify } = record429(url, now);
+      warn('rate limited', url, { count });
+      return { ok: false, status: 429, body: parsed, message: reservationTexts.tooManyRequests, notify };
+    }
+    if (response.status === 502) {
+      const many = record502(url, now);
+      return { ok: false, status: 502, body: parsed, message: many ? reservationTexts.badGateway : null, notify: many };
+    }
+    badGateways.delete(url);
+    return { ok: response.ok, status: response.status, body: parsed, message: null, notify: false };
+  }
+
+  async function callJson<T = Record<string, unknown>>(url: string, options: CallOptions = {}): Promise<CallResult<T>> {
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+    const key = `${method} ${url} ${options.body === undefined ? '' : JSON.stringify(options.body)}`;
+    if (method === 'GET') {
+      const hit = cache.get(url);
+      if (hit && deps.now() < hit.expiresAt) return hit.result as CallResult<T>;
+      if (hit) cache.delete(url);
+    }
+    const pending = inFlight.get(key);
+    if (pending) return pending as Promise<CallResult<T>>;
+    const run = (async () => {
+      try {
+        let result = await send<T>(url, method, options.body);
+        if (result.status === 429 && options.retryAfter429Ms !== undefined) {
+          // The pending entry stays while waiting, so a repeat of the same load joins the retry.
+          await deps.wait(options.retryAfter429Ms);
+          result = await send<T>(url, method, options.body);
+        }
+        if (method === 'GET' && result.ok) cache.set(url, { expiresAt: deps.now() + cacheLifetimeMs(url), result });
+        return result;
+      } finally {
+        inFlight.delete(key);
+      }
+    })();
+    inFlight.set(key, run);
+    return run;
+  }
+
+  /** True at most once per `windowMs` for one key (the day screen's times alert: once per 5 s). */
+  function alertAllowed(key: string, windowMs: number): boolean {
+    const now = deps.now();
+    const last = lastAlert.get(key);
+    if (last !== undefined && now - last < windowMs) return false;
+    lastAlert.set(key, now);
+    return true;
+  }
+
+  return { callJson, alertAllowed };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The browser's one client: the global fetch (read per call, so tests may stub it), the wall clock and timers. */
+export const browserApiClient: ApiClient = createApiClient({
+  fetch: (url, init) => globalThis.fetch(url, init),
+  now: () => Date.now(),
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+});
+
+export const callJson = browserApiClient.callJson;
+export const alertAllowed = browserApiClient.alertAllowed;

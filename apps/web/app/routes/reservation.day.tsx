@@ -4,7 +4,7 @@ import { addMonths, compareYearMonth, tokyoDateOf, yearMonthOf } from '../calend
 import type { YearMonth } from '../calendar/business-date';
 import { useCart } from '../cart/cart-store';
 import { pageTitle } from '../layout/texts';
-import { callJson } from '../reservation/api-client';
+import { alertAllowed, callJson } from '../reservation/api-client';
 import { readDraft, writeDraft } from '../reservation/draft';
 import { readSession } from '../reservation/session';
 import { useReservationSession } from '../reservation/use-reservation-session';
@@ -81,7 +81,8 @@ export default function ReservationDay() {
       }
       const r = await callJson<{ times?: string[]; message?: string }>('/api/customery-day/available-times', { body: { date: chosen, people, menuIds } });
       if (!r.ok) {
-        if (r.status === 502) window.alert(t.timesError);
+        // At most once per 5 seconds (customer-site.md §8), however often dates are tapped.
+        if (r.status === 502 && alertAllowed('times-502', 5_000)) window.alert(t.timesError);
         setTimes([]);
         return;
       }
@@ -100,7 +101,8 @@ export default function ReservationDay() {
     });
     setBusy(false);
     if (!r.ok) {
-      window.alert(r.message ?? t.allocateFailed);
+      // A burst of 429s alerts once until the error-shown flag resets (30 s).
+      if (r.status !== 429 || r.notify) window.alert(r.message ?? t.allocateFailed);
       return;
     }
     if (!r.body.seat_ids?.length) {
