@@ -2,20 +2,20 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, httpClient, startTestServer, type TestServer } from '../security/support/test-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, httpClient, startTestWebServer, type TestWebServer } from '../support/web-server';
 import { browserAvailable, launchBrowser, phone, screenshotDir } from './browser';
 
 const runs = browserAvailable();
 const desktop = { viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 describe.runIf(runs)('accounts in the browser', () => {
-  let server: TestServer;
+  let server: TestWebServer;
   let browser: Browser;
   const problems: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
-    server = await startTestServer({ env: { DEMO_DATA: '1' } });
+    server = await startTestWebServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -29,11 +29,7 @@ describe.runIf(runs)('accounts in the browser', () => {
     return context;
   }
   function watch(page: Page) {
-    page.on('pageerror', (error) => {
-      // Vite's hot-reload client (the suite serves the sources through Vite) has no socket to talk to here.
-      if (/WebSocket closed without opened/.test(error.message)) return;
-      problems.push(`pageerror: ${error.message}`);
-    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(`csp: ${message.text()}`);
     });

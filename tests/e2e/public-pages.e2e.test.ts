@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestWebServer, waitForAnswer } from '../http/web-server';
-import type { TestWebServer } from '../http/web-server';
+import { startTestWebServer, waitForAnswer } from '../support/web-server';
+import type { TestWebServer } from '../support/web-server';
 import { browserAvailable, launchBrowser, phone, screenshotDir } from './browser';
 
 interface CardRow {

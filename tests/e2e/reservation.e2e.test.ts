@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestWebServer, waitForAnswer, type TestWebServer } from '../http/web-server';
+import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { startSmtpSink } from '../reservation/smtp-sink';
 import { browserAvailable, launchBrowser, phone, screenshotDir } from './browser';
 
@@ -51,7 +51,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
     smtp = await startSmtpSink();
-    server = await startTestWebServer({ SMTP_URL: smtp.url });
+    server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
     await waitForAnswer(
       () => post<{ options?: unknown[] }>(`${server.url}/api/customer-detail`, { menuId: BIRTHDAY }),
       (a) => (a.body.options?.length ?? 0) >= 9,

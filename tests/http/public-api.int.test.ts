@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWebServer, waitForAnswer } from './web-server';
-import type { TestWebServer } from './web-server';
+import { startTestWebServer, waitForAnswer } from '../support/web-server';
+import type { TestWebServer } from '../support/web-server';
 
 /**
  * The public calls and pages of the customer site, driven over HTTP against the real server

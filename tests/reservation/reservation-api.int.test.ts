@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWebServer, waitForAnswer, type TestWebServer } from '../http/web-server';
+import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { startSmtpSink } from './smtp-sink';
 
 /**
@@ -52,7 +52,7 @@ const linkIn = (text: string, path: string) => {
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestWebServer({ SMTP_URL: smtp.url });
+  server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
   await waitForAnswer(
     () => new Browser().get('/api/customer/menu'),
     (a) => Array.isArray(a.body.menus) && (a.body.menus as unknown[]).length >= 3,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestWebServer, waitForAnswer, type TestWebServer } from '../http/web-server';
+import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { createTestDatabase, postgresUrl } from '../support/services';
 
 /**
@@ -56,7 +56,7 @@ describe('50 browsers allocating the same time over HTTP', () => {
     if (!serverUrl) return ctx.skip();
     const database = await createTestDatabase(serverUrl, 'moncafe_http_race');
     cleanups.push(database.drop);
-    const server = await startTestWebServer({ DATABASE_URL: database.url });
+    const server = await startTestWebServer({ env: { DATABASE_URL: database.url } });
     cleanups.push(server.close);
     await race(server);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@moncafe/infra/db/connection';
-import { ADMIN_PASSWORD, httpClient, startTestServer, type TestServer } from './support/test-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, httpClient, startTestWebServer, type TestWebServer } from '../support/web-server';
 
 const RATE_LIMITED = 'リクエストが多すぎます。しばらく待ってから再試行してください。';
 const EVIL = 'https://evil.example';
@@ -17,9 +17,9 @@ function sessionCookieOf(response: Response): string | null {
 }
 
 describe('accounts, sessions and the security baseline over HTTP', () => {
-  let server: TestServer;
+  let server: TestWebServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestWebServer({ env: { DEMO_DATA: '0' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -117,7 +117,7 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
 
     // A signed-in admin lured to a hostile page: the role change is refused and not made.
     const admin = httpClient(server.url);
-    expect((await admin.postJson('/api/auth/login', { email: 'owner@moncafe.test', password: ADMIN_PASSWORD })).status).toBe(200);
+    expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
     const users = (await (await admin.get('/api/admin/users')).json()) as { users: { id: string; email: string; roles: string[] }[] };
     const taro = users.users.find((u) => u.email === 'taro@moncafe.test');
     expect(taro).toBeDefined();
@@ -133,7 +133,7 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
     expect(screen).toContain('taro@moncafe.test');
     const staffToggle = [...screen.matchAll(/<button[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes('aria-label="太郎: スタッフ"'));
     expect(staffToggle).toContain('aria-pressed="true"');
-    const me = after.users.find((u) => u.email === 'owner@moncafe.test')!;
+    const me = after.users.find((u) => u.email === ADMIN_EMAIL)!;
     expect((await admin.postJson(`/api/admin/users/${me.id}/roles`, { role: 'admin', grant: false })).status).toBe(409);
   });
 

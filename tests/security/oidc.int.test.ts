@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, httpClient, startTestServer, type HttpClient, type TestServer } from './support/test-server';
+import { freePort, httpClient, startTestWebServer, type HttpClient, type TestWebServer } from '../support/web-server';
 
 /**
  * Sign-in through an OpenID Connect provider, end to end: a local oidc-provider plays LINE or
@@ -49,7 +49,7 @@ function providerBrowser() {
 }
 
 describe('OpenID Connect sign-in against a local provider', () => {
-  let app: TestServer;
+  let app: TestWebServer;
   let providerServer: Server;
   let issuer: string;
 
@@ -76,9 +76,9 @@ describe('OpenID Connect sign-in against a local provider', () => {
       cookies: { keys: ['oidc-test-cookie-key'] },
     });
     providerServer = provider.listen(providerPort, '127.0.0.1');
-    app = await startTestServer({
+    app = await startTestWebServer({
       port: appPort,
-      env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, OIDC_NAME: 'LINE' },
+      env: { DEMO_DATA: '0', OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET, OIDC_NAME: 'LINE' },
     });
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../apps/web/app/routes';
 import { allowedFor, normalizePattern, permits, ruleFor } from '../../apps/web/app/auth/route-access';
 import { signInEveryone, type Identity } from './support/identities';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
  * The whole route table, walked for every identity: each route and call gives exactly the
@@ -64,11 +64,11 @@ describe('route table', () => {
 });
 
 describe('every route and call, for every identity', () => {
-  let server: TestServer;
+  let server: TestWebServer;
   let identities: Identity[];
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestWebServer({ env: { DEMO_DATA: '0' } });
     identities = await signInEveryone(server.url);
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
-// Loaded into a test server process with --import: lets the test move the server's clock
-// forward (over IPC) instead of sleeping. Only `new Date()` and `Date.now()` shift; nothing
-// else in the process is touched.
+// Loaded into the test web server (tests/support/web-server.ts) with --import: lets the test
+// move the server's clock forward (over IPC) instead of sleeping. Only `new Date()` and
+// `Date.now()` shift; nothing else in the process is touched.
 import process from 'node:process';
 
 const RealDate = globalThis.Date;

@@ -1,6 +1,6 @@
 import { commandHandler, foldStream, type CommandContext, type HandlerDeps } from '../command-handler';
 import { DomainError } from '../decider';
-import { WrongExpectedRevisionError, type Clock, type EventMetadata, type RecordedEvent } from '../ports';
+import { isWrongExpectedRevision, type Clock, type EventMetadata, type RecordedEvent } from '../ports';
 import { accountDecider, type AccountState } from './decider';
 import { accountStreamId, normalizeEmail, type ClaimEvent, type ExternalIdentity, type StaffRole } from './events';
 
@@ -67,7 +67,8 @@ async function claim(deps: AccountDeps, streamId: string, accountId: string, con
       });
       return { ownedBy: null };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      // The event store may be another copy of this package (the web build bundles its own): no instanceof.
+      if (!isWrongExpectedRevision(error)) throw error;
     }
   }
   throw new DomainError('claim_contended', 'しばらく待ってから再試行してください');

@@ -1,4 +1,4 @@
-import { WrongExpectedRevisionError } from '@moncafe/domain/ports';
+import { isWrongExpectedRevision } from '@moncafe/domain/ports';
 import { PASSWORD_MIN, normalizeEmail } from '@moncafe/domain/account/events';
 import { loadAccount, registerAccount } from '@moncafe/domain/account/handlers';
 import type { Logger } from 'pino';
@@ -44,7 +44,7 @@ export async function ensureFirstAdmin(
         { expectedRevision: 'no_stream' },
       );
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return { created: false };
+      if (isWrongExpectedRevision(error)) return { created: false };
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Role } from '@moncafe/domain/account/events';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, httpClient, type HttpClient } from './test-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, httpClient, type HttpClient } from '../../support/web-server';
 
 export type IdentityName = 'anonymous' | 'customer' | 'staff' | 'monitor' | 'admin';
 export interface Identity {

@@ -1,0 +1,257 @@
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+/**
+ * The real web server (apps/web/server.ts) for scenario, security and browser tests: a child
+ * process on a free port over a fresh embedded database, serving the PRODUCTION build
+ * (NODE_ENV=test), as a newcomer gets it from `npm start`. Never Vite's dev server: its
+ * dependency optimizer reloads the page on a fresh clone ("Failed to fetch dynamically imported
+ * module …/entry.client.tsx"), which breaks the first page a browser test opens.
+ *
+ * A child process, not the test worker: vitest loads its own copy of react-router, while
+ * @react-router/express loads Node's, and the router refuses a context object built from the
+ * other copy's class. A child process is also what production runs, and it lets a test read
+ * everything the server logged (the password-leak check) and move its clock (rate limits).
+ *
+ * `npm test` builds before vitest; when there is no build yet the first server here makes one
+ * (once, even with several test files starting servers at the same time). A build older than
+ * the sources is served as it is: run `npm run build` after changing apps/web.
+ */
+export const ADMIN_EMAIL = 'owner@moncafe.test';
+export const ADMIN_PASSWORD = 'owner-password-for-tests-1';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webRoot = path.join(repoRoot, 'apps/web');
+const serverEntry = path.join(webRoot, 'server.ts');
+const serverBuild = path.join(webRoot, 'build/server/index.js');
+const shiftedClock = path.join(repoRoot, 'tests/support/shifted-clock.mjs');
+
+export interface TestWebServerOptions {
+  /** Added to (or replacing) the defaults: DEMO_DATA, SMTP_URL, DATABASE_URL, OIDC_*, … NODE_ENV stays `test`. */
+  env?: Record<string, string>;
+  /** A port fixed in advance (an OpenID provider redirects to it); a free one otherwise. */
+  port?: number;
+}
+
+export interface TestWebServer {
+  /** `http://localhost:<port>`, also the server's PUBLIC_URL (the same-origin check trusts it). */
+  url: string;
+  dataDir: string;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
+  /** Moves the server's clock forward (no sleeping): `new Date()` and `Date.now()` only. */
+  advanceClock(ms: number): Promise<void>;
+  /** Stops the server; the data folder stays until `close`. */
+  stop(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startTestWebServer(options: TestWebServerOptions = {}): Promise<TestWebServer> {
+  await ensureWebBuild();
+  // A port chosen here may be taken by someone else before the server binds it: try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || options.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> {
+  const port = options.port ?? (await freePort());
+  const url = `http://localhost:${port}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-web-'));
+  let output = '';
+  const child: ChildProcess = fork(serverEntry, [], {
+    cwd: repoRoot,
+    execArgv: ['--import', 'tsx', '--import', shiftedClock],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'info',
+      ...options.env,
+      // The production build; `development` would serve the sources through Vite's dev server.
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`web server did not start within 120 s:\n${output}`)), 120_000);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const served = /MonCafe: (http:\/\/\S+?)\/moncafe/.exec(output)?.[1];
+        if (!served) return;
+        clearTimeout(timer);
+        if (served === url) resolve();
+        else reject(new Error(`web server serves ${served}, expected ${url}`));
+      });
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      void exited.then((code) => {
+        clearTimeout(timer);
+        const message = `web server exited (${code}) before serving:\n${output}`;
+        reject(/EADDRINUSE/.test(output) ? new PortTaken(message) : new Error(message));
+      });
+    });
+  } catch (error) {
+    await terminate(child, exited);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const stop = () => terminate(child, exited);
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    advanceClock(ms: number) {
+      return new Promise<void>((resolve, reject) => {
+        const onMessage = (message: unknown) => {
+          if (message && typeof message === 'object' && 'clockAdvanced' in message) {
+            child.off('message', onMessage);
+            resolve();
+          }
+        };
+        child.on('message', onMessage);
+        child.send({ advanceClockMs: ms }, (error) => {
+          if (error) {
+            child.off('message', onMessage);
+            reject(error);
+          }
+        });
+      });
+    },
+    stop,
+    async close() {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function terminate(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(killer);
+}
+
+/**
+ * Builds apps/web once when there is no build (a fresh clone running vitest directly). Test
+ * files run in parallel workers: a lock folder lets one build while the others wait for it.
+ */
+async function ensureWebBuild(): Promise<void> {
+  if (existsSync(serverBuild)) return;
+  const lock = path.join(os.tmpdir(), `moncafe-web-build-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 12)}.lock`);
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    try {
+      await mkdir(lock);
+    } catch {
+      // Someone else is building; a lock left by a process that died is taken over after 10 minutes.
+      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (age > 10 * 60_000) await rm(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      if (existsSync(serverBuild) && !existsSync(lock)) return;
+      continue;
+    }
+    try {
+      if (!existsSync(serverBuild)) {
+        await promisify(execFile)(process.execPath, [path.join(repoRoot, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+          cwd: webRoot,
+          maxBuffer: 64 * 1024 * 1024,
+        });
+      }
+      return;
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
+  throw new Error('timed out waiting for the web build (npm run build)');
+}
+
+/**
+ * Projections apply the demo data after the server starts: wait (bounded) until a call
+ * answers what the test needs, polling the answer rather than sleeping a fixed time.
+ */
+export async function waitForAnswer<T>(read: () => Promise<T>, ready: (value: T) => boolean, attempts = 100): Promise<T> {
+  let last: T | undefined;
+  for (let i = 0; i < attempts; i++) {
+    last = await read();
+    if (ready(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the answer never became ready; last: ${JSON.stringify(last)}`);
+}
+
+/** A browser-like client: keeps the session cookie and sends a same-origin Origin on writes. */
+export function httpClient(baseUrl: string) {
+  let cookie: string | null = null;
+  async function send(
+    method: string,
+    pathname: string,
+    init: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    const headers = new Headers(init.headers);
+    if (cookie) headers.set('cookie', cookie);
+    let body: BodyInit | undefined;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      body = new URLSearchParams(init.form);
+    }
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) headers.set('origin', baseUrl);
+    const response = await fetch(new URL(pathname, baseUrl), { method, headers, body, redirect: 'manual' });
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair] = setCookie.split(';');
+      if (!pair) continue;
+      cookie = pair.slice(pair.indexOf('=') + 1) ? pair : null;
+    }
+    return response;
+  }
+  return {
+    send,
+    get: (pathname: string, headers?: Record<string, string>) => send('GET', pathname, headers ? { headers } : {}),
+    postJson: (pathname: string, json: unknown, headers?: Record<string, string>) => send('POST', pathname, { json, ...(headers ? { headers } : {}) }),
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string | null) {
+      cookie = value;
+    },
+  };
+}
+
+export type HttpClient = ReturnType<typeof httpClient>;
