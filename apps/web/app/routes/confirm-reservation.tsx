@@ -47,7 +47,7 @@ export default function ConfirmReservation() {
     <article className="page rsv-page">
       {state.kind === 'loading' && <p role="status">{t.loading}</p>}
       {state.kind === 'expired' && (
-        <section className="card rsv-card" data-testid="confirm-expired">
+        <section className="card rsv-card" role="alert" data-testid="confirm-expired">
           <h1>{t.expiredTitle}</h1>
           <p>{t.expiredBody}</p>
           <Link to="/reservation" className="button">

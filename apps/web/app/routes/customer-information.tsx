@@ -79,8 +79,24 @@ export default function CustomerInformation() {
       >
         <label className="rsv-field">
           {t.name}
-          <input type="text" name="name" autoComplete="name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched({ ...touched, name: true })} />
-          {touched.name && !nameOk && <span className="rsv-error">{t.nameRequired}</span>}
+          <input
+            type="text"
+            name="name"
+            autoComplete="name"
+            value={name}
+            maxLength={100}
+            required
+            aria-required="true"
+            aria-invalid={touched.name && !nameOk}
+            aria-describedby={touched.name && !nameOk ? 'name-error' : undefined}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => setTouched({ ...touched, name: true })}
+          />
+          {touched.name && !nameOk && (
+            <span className="rsv-error" id="name-error" role="alert">
+              {t.nameRequired}
+            </span>
+          )}
         </label>
         <fieldset className="rsv-field">
           <legend>{t.phone}</legend>
@@ -92,6 +108,11 @@ export default function CustomerInformation() {
                   type="tel"
                   inputMode="numeric"
                   aria-label={`${t.phone}${i + 1}`}
+                  autoComplete={['tel-area-code', 'tel-local-prefix', 'tel-local-suffix'][i]}
+                  required
+                  aria-required="true"
+                  aria-invalid={touched.phone && !phoneOk}
+                  aria-describedby={touched.phone && !phoneOk ? 'phone-error' : undefined}
                   data-testid={`phone-${i + 1}`}
                   value={part}
                   maxLength={4}
@@ -105,19 +126,39 @@ export default function CustomerInformation() {
               </span>
             ))}
           </div>
-          {touched.phone && !phoneOk && <span className="rsv-error">{t.phoneRequired}</span>}
+          {touched.phone && !phoneOk && (
+            <span className="rsv-error" id="phone-error" role="alert">
+              {t.phoneRequired}
+            </span>
+          )}
         </fieldset>
         <label className="rsv-field">
           {t.email}
-          <input type="email" name="email" autoComplete="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} onBlur={() => setTouched({ ...touched, email: true })} />
-          {touched.email && !emailOk && <span className="rsv-error">{t.emailRequired}</span>}
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            maxLength={254}
+            required
+            aria-required="true"
+            aria-invalid={touched.email && !emailOk}
+            aria-describedby={touched.email && !emailOk ? 'email-error' : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+            onBlur={() => setTouched({ ...touched, email: true })}
+          />
+          {touched.email && !emailOk && (
+            <span className="rsv-error" id="email-error" role="alert">
+              {t.emailRequired}
+            </span>
+          )}
         </label>
         {error && (
           <p className="rsv-message" role="alert">
             {error}
           </p>
         )}
-        <button type="submit" className="button" disabled={!valid || sending}>
+        <button type="submit" className="button" disabled={!valid || sending} aria-busy={sending}>
           {sending ? t.sending : t.sendConfirmation}
         </button>
       </form>

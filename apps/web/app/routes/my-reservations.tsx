@@ -61,7 +61,12 @@ export default function MyReservations({ loaderData }: Route.ComponentProps) {
             <p>{`${r.date} ${r.time} ・ ${t.peopleOption(r.people)} ・ ${r.menuName}`}</p>
             <p>{r.status}</p>
             {r.cancellable && (
-              <Link to={`/reservation/cancel?reservation_id=${encodeURIComponent(r.id)}&email=${encodeURIComponent(r.email)}`}>{t.cancelThisReservation}</Link>
+              <Link
+                to={`/reservation/cancel?reservation_id=${encodeURIComponent(r.id)}&email=${encodeURIComponent(r.email)}`}
+                aria-label={t.cancelReservationOf(r.date, r.time)}
+              >
+                {t.cancelThisReservation}
+              </Link>
             )}
           </li>
         ))}

@@ -65,13 +65,15 @@ export default function CustomerCancel() {
         </p>
       )}
       {(state.kind === 'shown' || state.kind === 'processing') && (
-        <section className="card rsv-card" data-testid="cancel-reservation">
+        <section className="card rsv-card" data-testid="cancel-reservation" aria-busy={state.kind === 'processing'}>
           <ReservationFacts
             r={{ storeName: state.reservation.store_name, reservationId: state.reservation.id, name: state.reservation.customer_name, date: state.reservation.date, time: state.reservation.time, people: state.reservation.people }}
           />
           <Notices notices={notices} />
           {state.reservation.status === 'cancelled' ? (
-            <p className="rsv-message">{t.cancelled}</p>
+            <p className="rsv-message" role="status">
+              {t.cancelled}
+            </p>
           ) : (
             <>
               <label className="rsv-field">
@@ -86,13 +88,16 @@ export default function CustomerCancel() {
                   {state.kind === 'processing' ? t.processing : t.doCancel}
                 </button>
               </div>
+              <p className="visually-hidden" role="status" data-testid="cancel-status">
+                {state.kind === 'processing' ? t.processing : ''}
+              </p>
             </>
           )}
         </section>
       )}
       {state.kind === 'done' && (
         <section className="card rsv-card" data-testid="cancel-done">
-          <p>{t.cancelled}</p>
+          <p role="status">{t.cancelled}</p>
           <Link to="/moncafe" className="button">
             {t.home}
           </Link>

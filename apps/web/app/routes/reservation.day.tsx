@@ -182,7 +182,14 @@ export default function ReservationDay() {
                   const classes = [dayKind(day), day.isClosed ? 'closed' : '', available ? 'available' : '', date === day.date ? 'selected' : ''].join(' ');
                   return (
                     <td key={j} className={classes} data-date={day.date}>
-                      <button type="button" disabled={past || day.isClosed} onClick={() => void chooseDate(day.date)} aria-label={day.date} data-available={available}>
+                      <button
+                        type="button"
+                        disabled={past || day.isClosed}
+                        onClick={() => void chooseDate(day.date)}
+                        aria-label={t.dayLabel(day.date, day.isClosed ? 'closed' : available ? 'available' : 'unavailable')}
+                        aria-pressed={date === day.date}
+                        data-available={available}
+                      >
                         <span className="day-number">{day.day}</span>
                         {day.isClosed && <span className="closed-mark">{t.closedMark}</span>}
                       </button>
@@ -200,7 +207,7 @@ export default function ReservationDay() {
         </p>
       )}
       {date && times && (
-        <section aria-label={t.chooseTime}>
+        <section aria-label={t.chooseTime} aria-live="polite" aria-busy={busy}>
           <h2>{t.chooseTime}</h2>
           {times.length === 0 && !message ? <p className="empty">{t.noTimes}</p> : null}
           <div className="rsv-times" data-testid="times">

@@ -23,11 +23,14 @@ export default function ReservationMenu() {
   const cart = useCart();
   const navigate = useNavigate();
   const [courses, setCourses] = useState<Course[] | null>(null);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     endReservation();
     void callJson<{ menus?: unknown }>('/api/customer/menu').then((r) => {
       const parsed = z.array(courseSchema).safeParse(r.body.menus);
+      // A failed fetch is logged by the client and shown as an empty list (customer-site.md §7), with a note.
+      setFailed(!r.ok);
       setCourses(parsed.success ? parsed.data : []);
     });
   }, []);
@@ -49,6 +52,11 @@ export default function ReservationMenu() {
       </Link>
       <h1>{t.menuTitle}</h1>
       {courses === null && <p role="status">{t.loading}</p>}
+      {courses?.length === 0 && (
+        <p className={failed ? 'rsv-message' : 'empty'} role={failed ? 'alert' : 'status'} data-testid="no-courses">
+          {failed ? t.coursesFailed : t.noCourses}
+        </p>
+      )}
       <ul className="rsv-list" data-testid="courses">
         {courses?.map((c) => (
           <li key={c.id} className="card rsv-course" data-testid="course">
@@ -82,7 +90,7 @@ export default function ReservationMenu() {
             ))}
           </ul>
         )}
-        <p className="rsv-total">
+        <p className="rsv-total" aria-live="polite" data-testid="cart-total">
           {t.total}: {yen(totalPrice(cart))}
         </p>
         <button type="button" className="button" disabled={cart.length === 0} onClick={() => void navigate('/reservation/day')}>
