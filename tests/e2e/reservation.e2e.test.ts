@@ -196,4 +196,57 @@ describe.runIf(runs)('a guest books on a phone', () => {
     expect(dialogs).toEqual(['予約セッションの有効期限が切れました。トップページに戻り、最初から予約をやり直してください。']);
     expect(await page.evaluate(() => localStorage.getItem('moncafe.cart'))).toBeNull();
   });
+
+  it('on a desktop screen (1280x800), books a lunch for two by the calendar day names and the keyboard, and confirms by mail', async () => {
+    const dates = (await post<{ dates: string[] }>(`${server.url}/api/customery-day/available-dates`, { people: 2, menuIds: [LUNCH] })).body.dates;
+    const date = dates[2] ?? dates.at(-1)!;
+    const time = (await post<{ times: string[] }>(`${server.url}/api/customery-day/available-times`, { date, people: 2, menuIds: [LUNCH] })).body.times[0]!;
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', baseURL: server.url });
+    await desktop.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+    try {
+      const page = await desktop.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto('/reservation');
+      await page.locator('[data-testid="course"]', { hasText: 'ランチコース' }).getByRole('button', { name: 'カートに追加' }).click();
+      await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('2,200円');
+      await page.getByRole('button', { name: '日付と詳細記入に進む' }).click();
+
+      await page.waitForURL('**/reservation/day');
+      await page.getByLabel('人数').selectOption('2');
+      await showMonthOf(page, date);
+      // A screen reader hears the date and that it can be booked; the chosen day is pressed.
+      const day = page.getByRole('button', { name: `${date} 予約可`, exact: true });
+      await day.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => day.getAttribute('aria-pressed')).toBe('true');
+      await page.getByTestId('times').getByRole('button', { name: time, exact: true }).click();
+      await page.screenshot({ path: path.join(screenshotDir, 'reservation-desktop-1-day.png'), fullPage: true });
+      await page.getByRole('button', { name: '次へ（詳細入力へ）' }).click();
+
+      // No option for the lunch: straight to the contact form, filled and sent from the keyboard.
+      await page.waitForURL('**/customer-information');
+      await page.getByLabel('お名前').fill('鈴木一郎');
+      await page.getByLabel('お名前').press('Tab');
+      await page.keyboard.type('03');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('1234');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('5678');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('ichiro@example.jp');
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/reservation-email-sent?email=*');
+
+      const request = await smtp.next('ichiro@example.jp');
+      await page.goto(pathOf(request.text, '/confirm-reservation?token='));
+      await page.getByTestId('confirm-success').waitFor();
+      expect(await page.getByTestId('reservation-facts').textContent()).toContain(time);
+      await page.screenshot({ path: path.join(screenshotDir, 'reservation-desktop-2-confirmed.png'), fullPage: true });
+      await smtp.next('ichiro@example.jp');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await desktop.close();
+    }
+  });
 });
