@@ -197,7 +197,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     expect(await page.evaluate(() => localStorage.getItem('moncafe.cart'))).toBeNull();
   });
 
-  it('on a desktop screen (1280x800), books a lunch for two by the calendar day names and the keyboard, and confirms by mail', async () => {
+  it('on a desktop screen (1280x800), books a lunch for two by the calendar day names and the keyboard, confirms by mail, and cancels from the confirmed card back home', async () => {
     const dates = (await post<{ dates: string[] }>(`${server.url}/api/customery-day/available-dates`, { people: 2, menuIds: [LUNCH] })).body.dates;
     const date = dates[2] ?? dates.at(-1)!;
     const time = (await post<{ times: string[] }>(`${server.url}/api/customery-day/available-times`, { date, people: 2, menuIds: [LUNCH] })).body.times[0]!;
@@ -206,7 +206,11 @@ describe.runIf(runs)('a guest books on a phone', () => {
     try {
       const page = await desktop.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
-      page.on('dialog', (dialog) => void dialog.accept());
+      const asked: string[] = [];
+      page.on('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void dialog.accept();
+      });
       await page.goto('/reservation');
       await page.locator('[data-testid="course"]', { hasText: 'ランチコース' }).getByRole('button', { name: 'カートに追加' }).click();
       await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('2,200円');
@@ -243,7 +247,20 @@ describe.runIf(runs)('a guest books on a phone', () => {
       await page.getByTestId('confirm-success').waitFor();
       expect(await page.getByTestId('reservation-facts').textContent()).toContain(time);
       await page.screenshot({ path: path.join(screenshotDir, 'reservation-desktop-2-confirmed.png'), fullPage: true });
-      await smtp.next('ichiro@example.jp');
+      const cancelLink = new URL(pathOf((await smtp.next('ichiro@example.jp')).text, '/reservation/cancel?reservation_id='), server.url);
+      const check = () =>
+        post<{ reservation: { status: string } }>(`${server.url}/api/customer-cancel/check`, {
+          reservation_id: cancelLink.searchParams.get('reservation_id'),
+          email: cancelLink.searchParams.get('email'),
+        });
+      expect((await check()).body.reservation.status).not.toBe('cancelled');
+
+      // Cancel from the confirmed card: asked first, cancelled by the link's token, then home.
+      asked.length = 0;
+      await page.getByTestId('confirm-success').getByRole('button', { name: '予約をキャンセルする' }).click();
+      await page.waitForURL('**/moncafe');
+      expect(asked).toEqual(['本当にこの予約をキャンセルしますか？']);
+      expect((await check()).body.reservation.status).toBe('cancelled');
       expect(pageErrors).toEqual([]);
     } finally {
       await desktop.close();

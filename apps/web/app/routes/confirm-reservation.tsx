@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageTitle } from '../layout/texts';
 import { callJson } from '../reservation/api-client';
 import { Notices, ReservationFacts } from '../reservation/confirmation-card';
@@ -35,6 +35,23 @@ export default function ConfirmReservation() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'error', message: t.invalidLink });
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const navigate = useNavigate();
+
+  // Cancel from the confirmed card: asked first, then the link's own token cancels, and home (customer-site.md §4).
+  const cancel = async () => {
+    if (!token || !window.confirm(t.confirmCancel)) return;
+    setCancelling(true);
+    setCancelError(null);
+    const r = await callJson<{ success?: boolean; error?: string }>('/api/reservation-confirmation/cancel', { body: { token } });
+    if (r.ok && r.body.success) {
+      void navigate('/moncafe');
+      return;
+    }
+    setCancelling(false);
+    setCancelError(r.message ?? r.body.error ?? t.serverError);
+  };
 
   useEffect(() => {
     if (!token) return;
@@ -94,13 +111,15 @@ export default function ConfirmReservation() {
             </section>
           )}
           <Notices notices={state.confirmation.notices} />
+          {cancelError && (
+            <p className="rsv-message" role="alert" data-testid="confirm-cancel-error">
+              {cancelError}
+            </p>
+          )}
           <div className="rsv-actions">
-            <Link
-              to={`/reservation/cancel?reservation_id=${encodeURIComponent(state.confirmation.data.reservation_id)}&email=${encodeURIComponent(state.confirmation.email)}`}
-              className="button secondary"
-            >
-              {t.cancelThisReservation}
-            </Link>
+            <button type="button" className="button secondary" disabled={cancelling} aria-busy={cancelling} onClick={() => void cancel()}>
+              {cancelling ? t.processing : t.cancelThisReservation}
+            </button>
             <Link to="/moncafe" className="button">
               {t.home}
             </Link>
