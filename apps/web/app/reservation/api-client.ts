@@ -24,6 +24,8 @@ export interface CallOptions {
   body?: unknown;
   /** Page loads on the customer information page: a 429 is retried once after this many ms (spec: 3 s). */
   retryAfter429Ms?: number;
+  /** A GET with an effect or a one-time answer (the confirmation link): never read from or kept in the cache. */
+  noStore?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -118,7 +120,8 @@ export function createApiClient(deps: ApiClientDeps) {
   async function callJson<T = Record<string, unknown>>(url: string, options: CallOptions = {}): Promise<CallResult<T>> {
     const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
     const key = `${method} ${url} ${options.body === undefined ? '' : JSON.stringify(options.body)}`;
-    if (method === 'GET') {
+    const cacheable = method === 'GET' && !options.noStore;
+    if (cacheable) {
       const hit = cache.get(url);
       if (hit && deps.now() < hit.expiresAt) return hit.result as CallResult<T>;
       if (hit) cache.delete(url);
@@ -133,7 +136,7 @@ export function createApiClient(deps: ApiClientDeps) {
           await deps.wait(options.retryAfter429Ms);
           result = await send<T>(url, method, options.body);
         }
-        if (method === 'GET' && result.ok) cache.set(url, { expiresAt: deps.now() + cacheLifetimeMs(url), result });
+        if (cacheable && result.ok) cache.set(url, { expiresAt: deps.now() + cacheLifetimeMs(url), result });
         return result;
       } finally {
         inFlight.delete(key);

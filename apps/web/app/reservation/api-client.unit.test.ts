@@ -67,6 +67,13 @@ describe('GET cache lifetimes by path', () => {
     ]);
   });
 
+  it('a GET marked noStore (the confirmation link) is fetched every time', async () => {
+    const h = harness(() => Response.json({ success: true }));
+    await h.client.callJson('/api/reservation-confirmation/r1.secret?confirm=true', { noStore: true });
+    await h.client.callJson('/api/reservation-confirmation/r1.secret?confirm=true', { noStore: true });
+    expect(h.calls).toHaveLength(2);
+  });
+
   it('identical in-flight requests share one fetch; different bodies do not', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));

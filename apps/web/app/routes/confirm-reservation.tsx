@@ -55,7 +55,7 @@ export default function ConfirmReservation() {
 
   useEffect(() => {
     if (!token) return;
-    void callJson<{ success?: boolean; error?: string; confirmation?: Confirmation }>(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`).then((r) =>
+    void callJson<{ success?: boolean; error?: string; confirmation?: Confirmation }>(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`, { noStore: true }).then((r) =>
       setState(confirmState(r.status, r.body)),
     );
   }, [token]);
