@@ -197,7 +197,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     expect(await page.evaluate(() => localStorage.getItem('moncafe.cart'))).toBeNull();
   });
 
-  it('on a desktop screen (1280x800), books a lunch for two by the calendar day names and the keyboard, confirms by mail, and cancels from the confirmed card back home', async () => {
+  it('on a desktop screen (1280x800), books a lunch for two by the calendar day names and the keyboard, confirms by mail, and cancels from the confirmed card back home; signed in, the contact form starts from the account', async () => {
     const dates = (await post<{ dates: string[] }>(`${server.url}/api/customery-day/available-dates`, { people: 2, menuIds: [LUNCH] })).body.dates;
     const date = dates[2] ?? dates.at(-1)!;
     const time = (await post<{ times: string[] }>(`${server.url}/api/customery-day/available-times`, { date, people: 2, menuIds: [LUNCH] })).body.times[0]!;
@@ -211,6 +211,8 @@ describe.runIf(runs)('a guest books on a phone', () => {
         asked.push(dialog.message());
         void dialog.accept();
       });
+      // A signed-in customer: the contact form takes the name and e-mail from the account.
+      expect((await desktop.request.post('/api/auth/register', { data: { name: '鈴木一郎', email: 'ichiro@example.jp', password: 'ichiro-password-1' } })).status()).toBeLessThan(300);
       await page.goto('/reservation');
       await page.locator('[data-testid="course"]', { hasText: 'ランチコース' }).getByRole('button', { name: 'カートに追加' }).click();
       await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('2,200円');
@@ -228,17 +230,17 @@ describe.runIf(runs)('a guest books on a phone', () => {
       await page.screenshot({ path: path.join(screenshotDir, 'reservation-desktop-1-day.png'), fullPage: true });
       await page.getByRole('button', { name: '次へ（詳細入力へ）' }).click();
 
-      // No option for the lunch: straight to the contact form, filled and sent from the keyboard.
+      // No option for the lunch: straight to the contact form, name and e-mail from the account,
+      // the phone typed and the form sent from the keyboard.
       await page.waitForURL('**/customer-information');
-      await page.getByLabel('お名前').fill('鈴木一郎');
+      await expect.poll(() => page.getByLabel('お名前').inputValue()).toBe('鈴木一郎');
+      expect(await page.getByLabel('メールアドレス').inputValue()).toBe('ichiro@example.jp');
       await page.getByLabel('お名前').press('Tab');
       await page.keyboard.type('03');
       await page.keyboard.press('Tab');
       await page.keyboard.type('1234');
       await page.keyboard.press('Tab');
       await page.keyboard.type('5678');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('ichiro@example.jp');
       await page.keyboard.press('Enter');
       await page.waitForURL('**/reservation-email-sent?email=*');
 

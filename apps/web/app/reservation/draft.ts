@@ -58,3 +58,23 @@ export function phonePart(value: string): string {
 export function isEmail(value: string): boolean {
   return z.email().safeParse(value.trim()).success;
 }
+
+/** GET /api/auth/status as the customer information page reads it (spec: signed-in user name, email). */
+export const authStatusSchema = z.object({
+  authenticated: z.boolean(),
+  user: z.object({ name: z.string(), email: z.string() }).nullable(),
+});
+
+/**
+ * What a signed-in customer's account fills in on the contact form: only fields still empty, so
+ * what the guest typed (or the draft kept) always wins. Nothing for a guest or an unreadable answer.
+ */
+export function contactPrefill(current: { name: string; email: string }, status: unknown): { name?: string; email?: string } {
+  const parsed = authStatusSchema.safeParse(status);
+  if (!parsed.success || !parsed.data.authenticated || !parsed.data.user) return {};
+  const { user } = parsed.data;
+  return {
+    ...(current.name.trim() === '' && user.name.trim() !== '' ? { name: user.name } : {}),
+    ...(current.email.trim() === '' && user.email.trim() !== '' ? { email: user.email } : {}),
+  };
+}

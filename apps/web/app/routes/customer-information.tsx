@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useCart } from '../cart/cart-store';
 import { pageTitle } from '../layout/texts';
 import { callJson } from '../reservation/api-client';
-import { isEmail, phonePart, phonePartsValid, readDraft, writeDraft } from '../reservation/draft';
+import { contactPrefill, isEmail, phonePart, phonePartsValid, readDraft, writeDraft } from '../reservation/draft';
 import { endReservation, useReservationSession } from '../reservation/use-reservation-session';
 import { reservationTexts as t } from '../reservation/texts';
 import reservationCss from '../reservation/reservation.css?url';
@@ -29,6 +29,19 @@ export default function CustomerInformation() {
     setEmail(draft.email);
     const parts = draft.phone.split('-');
     if (parts.length === 3) setPhone([parts[0]!, parts[1]!, parts[2]!]);
+    if (draft.customerName && draft.email) return;
+    // A signed-in customer's name and e-mail fill what is still empty. A 429 on this page's load
+    // is retried after 3 seconds (customer-site.md §8); the answer is never cached (sign-in may change).
+    let live = true;
+    void callJson('/api/auth/status', { noStore: true, retryAfter429Ms: 3_000 }).then((r) => {
+      if (!live || !r.ok) return;
+      const fill = contactPrefill({ name: readDraft().customerName, email: readDraft().email }, r.body);
+      if (fill.name) setName((now) => now || fill.name!);
+      if (fill.email) setEmail((now) => now || fill.email!);
+    });
+    return () => {
+      live = false;
+    };
   }, []);
 
   const nameOk = name.trim() !== '';
