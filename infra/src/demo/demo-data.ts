@@ -34,28 +34,136 @@ function tokyoToday(clock: Clock): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(clock.now());
 }
 
-const drinks = [
-  { id: 'menu-blend', name: 'ブレンドコーヒー', price: 500, image: 'blend-coffee', description: '深煎りの豆を一杯ずつハンドドリップで。' },
-  { id: 'menu-latte', name: 'カフェラテ', price: 580, image: 'cafe-latte', description: 'エスプレッソにたっぷりのスチームミルク。' },
-  { id: 'menu-tea', name: 'アールグレイ紅茶', price: 520, image: 'earl-grey', description: 'ベルガモットが香るポットサービスの紅茶。' },
-  { id: 'menu-matcha', name: '抹茶ラテ', price: 620, image: 'matcha-latte', description: '京都宇治の抹茶を使ったやさしい甘さのラテ。' },
-  { id: 'menu-juice', name: 'オレンジジュース', price: 480, image: 'orange-juice', description: '果汁100%のしぼりたて。' },
-];
-const foods = [
-  { id: 'menu-napolitan', name: '昔ながらのナポリタン', price: 950, image: 'napolitan', description: '太麺を甘めのケチャップで炒めた喫茶店の定番。' },
-  { id: 'menu-sandwich', name: 'ハムとチーズのホットサンド', price: 820, image: 'hot-sandwich', description: '香ばしく焼いたパンにとろけるチーズ。' },
-  { id: 'menu-quiche', name: '季節野菜のキッシュ', price: 880, image: 'quiche', description: 'サラダを添えて。' },
-];
-const desserts = [
+type MenuCategory = CatalogInput<'menu'>['category'];
+
+/** The menu in the order it is shown; a null category is inferred from the name. */
+const menuItems: { id: string; name: string; price: number; image: string; description: string; category: MenuCategory }[] = [
+  { id: 'menu-blend', name: 'ブレンドコーヒー', price: 500, image: 'blend-coffee', description: '深煎りの豆を一杯ずつハンドドリップで。', category: 'drink' },
+  { id: 'menu-latte', name: 'カフェラテ', price: 580, image: 'cafe-latte', description: 'エスプレッソにたっぷりのスチームミルク。', category: 'drink' },
+  { id: 'menu-tea', name: 'アールグレイ紅茶', price: 520, image: 'earl-grey', description: 'ベルガモットが香るポットサービスの紅茶。', category: 'drink' },
+  { id: 'menu-matcha', name: '抹茶ラテ', price: 620, image: 'matcha-latte', description: '京都宇治の抹茶を使ったやさしい甘さのラテ。', category: 'drink' },
+  { id: 'menu-juice', name: 'オレンジジュース', price: 480, image: 'orange-juice', description: '果汁100%のしぼりたて。', category: 'drink' },
+  { id: 'menu-napolitan', name: '昔ながらのナポリタン', price: 950, image: 'napolitan', description: '太麺を甘めのケチャップで炒めた喫茶店の定番。', category: null },
+  { id: 'menu-sandwich', name: 'ハムとチーズのホットサンド', price: 820, image: 'hot-sandwich', description: '香ばしく焼いたパンにとろけるチーズ。', category: null },
+  { id: 'menu-quiche', name: '季節野菜のキッシュ', price: 880, image: 'quiche', description: 'サラダを添えて。', category: null },
   { id: 'menu-gateau', name: 'ガトーショコラケーキ', price: 550, image: 'gateau-chocolat', description: '濃厚なチョコレートのしっとりケーキ。', category: null },
   { id: 'menu-cheesecake', name: 'ベイクドチーズケーキ', price: 520, image: 'cheesecake', description: 'クリームチーズたっぷりの焼き菓子。', category: null },
   // The name alone would read as food: the admin sets the category.
-  { id: 'menu-pudding', name: '自家製かためプリン', price: 480, image: 'pudding', description: '卵の味がしっかりした昔ながらのプリン。', category: 'dessert' as const },
+  { id: 'menu-pudding', name: '自家製かためプリン', price: 480, image: 'pudding', description: '卵の味がしっかりした昔ながらのプリン。', category: 'dessert' },
+];
+
+/** Reservation courses: shown on /reservation only, after the menu (display order 101 on). */
+const courses: (Pick<CatalogInput<'menu'>, 'name' | 'description' | 'price' | 'category' | 'duration_minutes'> &
+  Partial<Pick<CatalogInput<'menu'>, 'deadline_days_before' | 'deadline_time'>> & { id: string; image: string })[] = [
+  {
+    id: 'course-birthday',
+    name: 'バースデーケーキコース',
+    description: '5号のデコレーションケーキとお好きなドリンク。メッセージプレートや写真プリントもご用意できます。',
+    price: 4800,
+    image: 'birthday-cake',
+    category: 'dessert',
+    deadline_days_before: 3,
+    deadline_time: '18:00',
+    duration_minutes: 120,
+  },
+  {
+    id: 'course-afternoon-tea',
+    name: 'アフタヌーンティーセット',
+    description: '三段スタンドのスイーツとセイボリー、紅茶はおかわり自由。',
+    price: 3200,
+    image: 'afternoon-tea',
+    category: 'dessert',
+    deadline_days_before: 1,
+    deadline_time: '20:00',
+    duration_minutes: 90,
+  },
+  {
+    id: 'course-lunch',
+    name: 'ランチコース',
+    description: '前菜・パスタ・デザート・ドリンクのコース。当日のご予約も承ります。',
+    price: 2200,
+    image: 'lunch-course',
+    category: 'food',
+    duration_minutes: 90,
+  },
+];
+
+const menuImage = (image: string) => `/images/menu/${image}.svg`;
+
+type OptionInput = CatalogInput<'menu-option'>;
+/** A course's options in the order they are asked: [option id, label, type, required, choices]. */
+type DemoOption = [id: string, label: string, type: OptionInput['type'], required: boolean, choices?: OptionInput['choices']];
+
+/**
+ * Options of the birthday course. Ids 4–10 are the spec's fixed option ids (case type, cake
+ * colour, ribbon colour, message text colour, message text, drink type, image for printing).
+ */
+const birthdayOptions: DemoOption[] = [
+  ['4', 'ケースの種類', 'radio', true, [{ id: 'box', label: '紙箱' }, { id: 'clear', label: '透明ケース', extra_price: 300 }]],
+  ['5', 'ケーキの色', 'select', true, [{ id: 'white', label: 'ホワイト' }, { id: 'pink', label: 'ピンク' }, { id: 'chocolate', label: 'チョコレート', extra_price: 200 }]],
+  ['6', 'リボンの色', 'select', false, [{ id: 'red', label: '赤' }, { id: 'blue', label: '青' }, { id: 'gold', label: 'ゴールド' }]],
+  ['11', 'メッセージプレート', 'radio', true, [{ id: 'yes', label: 'つける', extra_price: 200 }, { id: 'no', label: 'つけない' }]],
+  ['7', 'メッセージ文字の色', 'select', true, [{ id: 'chocolate', label: 'チョコレート' }, { id: 'white', label: 'ホワイト' }]],
+  ['8', 'メッセージ', 'text', true],
+  ['9', 'ドリンクの種類', 'select', true, [{ id: 'coffee', label: 'ブレンドコーヒー' }, { id: 'tea', label: 'アールグレイ紅茶' }, { id: 'juice', label: 'オレンジジュース' }]],
+  ['12', '写真プリント', 'checkbox', false, [{ id: 'print', label: 'ケーキに写真をプリントする', extra_price: 500 }]],
+  ['10', '印刷用画像', 'image', true],
+];
+
+/** Message colour and text only when a plate is wanted; the image only when a print is: [id, parent, child, parent value, choice id]. */
+const birthdayDependencies: [id: string, parent: string, child: string, parentValue: string, parentChoice: string][] = [
+  ['dep-plate-colour', '11', '7', 'つける', 'yes'],
+  ['dep-plate-text', '11', '8', 'つける', 'yes'],
+  ['dep-print-image', '12', '10', 'ケーキに写真をプリントする', 'print'],
+];
+
+const afternoonTeaOptions: DemoOption[] = [
+  ['13', '紅茶の種類', 'radio', true, [{ id: 'earl-grey', label: 'アールグレイ' }, { id: 'darjeeling', label: 'ダージリン' }, { id: 'rooibos', label: 'ルイボス（ノンカフェイン）' }]],
+];
+
+/** Homepage cards in the order they are shown. */
+const homepageCards: [id: string, card: Omit<CatalogInput<'homepage-card'>, 'display_order'>][] = [
+  [
+    'card-instagram',
+    { card_type: 'instagram', link_url: 'https://www.instagram.com/', title: 'Instagram', description: '季節のメニューや営業のお知らせを発信しています。' },
+  ],
+  ['card-calendar', { card_type: 'calendar', title: '営業カレンダー', description: '「休」は定休日です。' }],
+  [
+    'card-reservation',
+    {
+      card_type: 'other',
+      link_url: '/reservation',
+      image_url: '/images/cards/reservation.svg',
+      title: 'ご予約はこちら',
+      description: 'バースデーケーキやアフタヌーンティーをご予約いただけます。',
+    },
+  ],
+  ['card-menu', { card_type: 'other', link_url: '/menu', image_url: '/images/cards/menu.svg', title: 'メニュー', description: 'コーヒー、軽食、自家製スイーツ。' }],
+  [
+    'card-map',
+    {
+      card_type: 'other',
+      link_url: 'https://www.google.com/maps/search/?api=1&query=%E6%96%B0%E5%AE%BF%E9%A7%85',
+      image_url: '/images/cards/access.svg',
+      title: 'アクセス',
+      description: '駅西口から地下通路で徒歩2分。',
+    },
+  ],
+];
+
+/** Notices shown with the reservation form, in order: [id, title, content]. */
+const notices: [id: string, title: string, content: string][] = [
+  ['notice-arrival', 'ご来店時間について', 'ご予約時間を15分過ぎてもご連絡がない場合、キャンセル扱いとさせていただくことがございます。'],
+  ['notice-allergy', 'アレルギーについて', '食物アレルギーをお持ちの方は、ご来店前にお電話でお知らせください。'],
 ];
 
 function demoRecords(today: string): DemoRecord[] {
   const records: DemoRecord[] = [];
   const add = <K extends CatalogKind>(kind: K, id: string, data: CatalogInput<K>) => records.push({ kind, id, data } as DemoRecord);
+  const addOptions = (menu_id: string, options: DemoOption[]) =>
+    options.forEach(([id, label, type, required, choices], i) =>
+      add('menu-option', id, { menu_id, label, type, required, ...(choices ? { choices } : {}), display_order: i + 1 }),
+    );
 
   add('store', store, {
     name: 'MonCafe 駅前店',
@@ -80,207 +188,35 @@ function demoRecords(today: string): DemoRecord[] {
     add('seat', id, { store_id: store, name, max_people, adjacent_seat_ids, display_order: i + 1 }),
   );
 
-  let order = 0;
-  for (const d of drinks) {
-    add('menu', d.id, {
+  menuItems.forEach(({ id, name, description, price, image, category }, i) =>
+    add('menu', id, {
       store_id: store,
-      name: d.name,
-      description: d.description,
-      price: d.price,
-      image_url: `/images/menu/${d.image}.svg`,
-      category: 'drink',
+      name,
+      description,
+      price,
+      image_url: menuImage(image),
+      category,
       show_on_menu: true,
       show_on_order: true,
-      display_order: ++order,
-    });
-  }
-  for (const f of foods) {
-    add('menu', f.id, {
+      display_order: i + 1,
+    }),
+  );
+  courses.forEach(({ id, image, ...course }, i) =>
+    add('menu', id, {
       store_id: store,
-      name: f.name,
-      description: f.description,
-      price: f.price,
-      image_url: `/images/menu/${f.image}.svg`,
-      show_on_menu: true,
-      show_on_order: true,
-      display_order: ++order,
-    });
-  }
-  for (const d of desserts) {
-    add('menu', d.id, {
-      store_id: store,
-      name: d.name,
-      description: d.description,
-      price: d.price,
-      image_url: `/images/menu/${d.image}.svg`,
-      category: d.category,
-      show_on_menu: true,
-      show_on_order: true,
-      display_order: ++order,
-    });
-  }
+      ...course,
+      image_url: menuImage(image),
+      show_on_menu: false,
+      show_on_reservation: true,
+      display_order: 101 + i,
+    }),
+  );
 
-  // Reservation courses: shown on /reservation only.
-  add('menu', 'course-birthday', {
-    store_id: store,
-    name: 'バースデーケーキコース',
-    description: '5号のデコレーションケーキとお好きなドリンク。メッセージプレートや写真プリントもご用意できます。',
-    price: 4800,
-    image_url: '/images/menu/birthday-cake.svg',
-    category: 'dessert',
-    show_on_menu: false,
-    show_on_reservation: true,
-    deadline_days_before: 3,
-    deadline_time: '18:00',
-    duration_minutes: 120,
-    display_order: 101,
-  });
-  add('menu', 'course-afternoon-tea', {
-    store_id: store,
-    name: 'アフタヌーンティーセット',
-    description: '三段スタンドのスイーツとセイボリー、紅茶はおかわり自由。',
-    price: 3200,
-    image_url: '/images/menu/afternoon-tea.svg',
-    category: 'dessert',
-    show_on_menu: false,
-    show_on_reservation: true,
-    deadline_days_before: 1,
-    deadline_time: '20:00',
-    duration_minutes: 90,
-    display_order: 102,
-  });
-  add('menu', 'course-lunch', {
-    store_id: store,
-    name: 'ランチコース',
-    description: '前菜・パスタ・デザート・ドリンクのコース。当日のご予約も承ります。',
-    price: 2200,
-    image_url: '/images/menu/lunch-course.svg',
-    category: 'food',
-    show_on_menu: false,
-    show_on_reservation: true,
-    duration_minutes: 90,
-    display_order: 103,
-  });
-
-  // Options of the birthday course. Ids 4–10 are the spec's fixed option ids (case type, cake
-  // colour, ribbon colour, message text colour, message text, drink type, image for printing).
-  const birthday = 'course-birthday';
-  add('menu-option', '4', {
-    menu_id: birthday,
-    label: 'ケースの種類',
-    type: 'radio',
-    required: true,
-    choices: [
-      { id: 'box', label: '紙箱' },
-      { id: 'clear', label: '透明ケース', extra_price: 300 },
-    ],
-    display_order: 1,
-  });
-  add('menu-option', '5', {
-    menu_id: birthday,
-    label: 'ケーキの色',
-    type: 'select',
-    required: true,
-    choices: [
-      { id: 'white', label: 'ホワイト' },
-      { id: 'pink', label: 'ピンク' },
-      { id: 'chocolate', label: 'チョコレート', extra_price: 200 },
-    ],
-    display_order: 2,
-  });
-  add('menu-option', '6', {
-    menu_id: birthday,
-    label: 'リボンの色',
-    type: 'select',
-    required: false,
-    choices: [
-      { id: 'red', label: '赤' },
-      { id: 'blue', label: '青' },
-      { id: 'gold', label: 'ゴールド' },
-    ],
-    display_order: 3,
-  });
-  add('menu-option', '11', {
-    menu_id: birthday,
-    label: 'メッセージプレート',
-    type: 'radio',
-    required: true,
-    choices: [
-      { id: 'yes', label: 'つける', extra_price: 200 },
-      { id: 'no', label: 'つけない' },
-    ],
-    display_order: 4,
-  });
-  add('menu-option', '7', {
-    menu_id: birthday,
-    label: 'メッセージ文字の色',
-    type: 'select',
-    required: true,
-    choices: [
-      { id: 'chocolate', label: 'チョコレート' },
-      { id: 'white', label: 'ホワイト' },
-    ],
-    display_order: 5,
-  });
-  add('menu-option', '8', { menu_id: birthday, label: 'メッセージ', type: 'text', required: true, display_order: 6 });
-  add('menu-option', '9', {
-    menu_id: birthday,
-    label: 'ドリンクの種類',
-    type: 'select',
-    required: true,
-    choices: [
-      { id: 'coffee', label: 'ブレンドコーヒー' },
-      { id: 'tea', label: 'アールグレイ紅茶' },
-      { id: 'juice', label: 'オレンジジュース' },
-    ],
-    display_order: 7,
-  });
-  add('menu-option', '12', {
-    menu_id: birthday,
-    label: '写真プリント',
-    type: 'checkbox',
-    required: false,
-    choices: [{ id: 'print', label: 'ケーキに写真をプリントする', extra_price: 500 }],
-    display_order: 8,
-  });
-  add('menu-option', '10', { menu_id: birthday, label: '印刷用画像', type: 'image', required: true, display_order: 9 });
-  // Message colour and text only when a plate is wanted; the image only when a print is.
-  add('option-dependency', 'dep-plate-colour', {
-    menu_id: birthday,
-    parent_option_id: '11',
-    child_option_id: '7',
-    parent_value: 'つける',
-    parent_choice_value: 'yes',
-    is_show: 1,
-  });
-  add('option-dependency', 'dep-plate-text', {
-    menu_id: birthday,
-    parent_option_id: '11',
-    child_option_id: '8',
-    parent_value: 'つける',
-    parent_choice_value: 'yes',
-    is_show: 1,
-  });
-  add('option-dependency', 'dep-print-image', {
-    menu_id: birthday,
-    parent_option_id: '12',
-    child_option_id: '10',
-    parent_value: 'ケーキに写真をプリントする',
-    parent_choice_value: 'print',
-    is_show: 1,
-  });
-  add('menu-option', '13', {
-    menu_id: 'course-afternoon-tea',
-    label: '紅茶の種類',
-    type: 'radio',
-    required: true,
-    choices: [
-      { id: 'earl-grey', label: 'アールグレイ' },
-      { id: 'darjeeling', label: 'ダージリン' },
-      { id: 'rooibos', label: 'ルイボス（ノンカフェイン）' },
-    ],
-    display_order: 1,
-  });
+  addOptions('course-birthday', birthdayOptions);
+  for (const [id, parent_option_id, child_option_id, parent_value, parent_choice_value] of birthdayDependencies) {
+    add('option-dependency', id, { menu_id: 'course-birthday', parent_option_id, child_option_id, parent_value, parent_choice_value, is_show: 1 });
+  }
+  addOptions('course-afternoon-tea', afternoonTeaOptions);
 
   // Hours: 10:00–20:00, closed on Wednesdays, shorter on public holidays; year-end closure
   // and one temporary closure two weeks from today.
@@ -311,63 +247,15 @@ function demoRecords(today: string): DemoRecord[] {
 
   add('same-day-settings', store, { store_id: store, is_enabled: true, deadline_time: '15:00' });
 
-  add('homepage-card', 'card-instagram', {
-    card_type: 'instagram',
-    link_url: 'https://www.instagram.com/',
-    title: 'Instagram',
-    description: '季節のメニューや営業のお知らせを発信しています。',
-    display_order: 1,
-  });
-  add('homepage-card', 'card-calendar', { card_type: 'calendar', title: '営業カレンダー', description: '「休」は定休日です。', display_order: 2 });
-  add('homepage-card', 'card-reservation', {
-    card_type: 'other',
-    link_url: '/reservation',
-    image_url: '/images/cards/reservation.svg',
-    title: 'ご予約はこちら',
-    description: 'バースデーケーキやアフタヌーンティーをご予約いただけます。',
-    display_order: 3,
-  });
-  add('homepage-card', 'card-menu', {
-    card_type: 'other',
-    link_url: '/menu',
-    image_url: '/images/cards/menu.svg',
-    title: 'メニュー',
-    description: 'コーヒー、軽食、自家製スイーツ。',
-    display_order: 4,
-  });
-  add('homepage-card', 'card-map', {
-    card_type: 'other',
-    link_url: 'https://www.google.com/maps/search/?api=1&query=%E6%96%B0%E5%AE%BF%E9%A7%85',
-    image_url: '/images/cards/access.svg',
-    title: 'アクセス',
-    description: '駅西口から地下通路で徒歩2分。',
-    display_order: 5,
-  });
-
-  add('notice', 'notice-arrival', {
-    store_id: store,
-    title: 'ご来店時間について',
-    content: 'ご予約時間を15分過ぎてもご連絡がない場合、キャンセル扱いとさせていただくことがございます。',
-    display_order: 1,
-  });
-  add('notice', 'notice-allergy', {
-    store_id: store,
-    title: 'アレルギーについて',
-    content: '食物アレルギーをお持ちの方は、ご来店前にお電話でお知らせください。',
-    display_order: 2,
-  });
+  homepageCards.forEach(([id, card], i) => add('homepage-card', id, { ...card, display_order: i + 1 }));
+  notices.forEach(([id, title, content], i) => add('notice', id, { store_id: store, title, content, display_order: i + 1 }));
   return records;
 }
 
 /** Every image path the demo data refers to; the web app serves them from its public folder. */
 export const DEMO_IMAGE_PATHS: readonly string[] = [
-  ...[...drinks, ...foods, ...desserts].map((m) => `/images/menu/${m.image}.svg`),
-  '/images/menu/birthday-cake.svg',
-  '/images/menu/afternoon-tea.svg',
-  '/images/menu/lunch-course.svg',
-  '/images/cards/reservation.svg',
-  '/images/cards/menu.svg',
-  '/images/cards/access.svg',
+  ...[...menuItems, ...courses].map((m) => menuImage(m.image)),
+  ...homepageCards.flatMap(([, card]) => (card.image_url ? [card.image_url] : [])),
 ];
 
 export async function loadDemoData(
