@@ -1,5 +1,5 @@
 import { assertNever, DomainError, type Decider } from '../decider';
-import type { AccountEvent, ExternalIdentity, StaffRole } from './events';
+import type { AccountEvent, AccountRegistration, ExternalIdentity, StaffRole } from './events';
 
 export type AccountState =
   | { status: 'none' }
@@ -14,18 +14,7 @@ export type AccountState =
     };
 
 export type AccountCommand =
-  | {
-      type: 'RegisterAccount';
-      data: {
-        accountId: string;
-        name: string;
-        email: string;
-        passwordHash: string | null;
-        roles: StaffRole[];
-        externalIdentity: ExternalIdentity | null;
-        now: Date;
-      };
-    }
+  | { type: 'RegisterAccount'; data: AccountRegistration & { now: Date } }
   | { type: 'GrantRole'; data: { role: StaffRole; now: Date } }
   | { type: 'RevokeRole'; data: { role: StaffRole; now: Date } }
   | { type: 'ChangePassword'; data: { passwordHash: string; now: Date } }

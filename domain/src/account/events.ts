@@ -32,20 +32,19 @@ export const emailSchema = z
 export const externalIdentitySchema = z.object({ issuer: z.string().min(1), subject: z.string().min(1) });
 export type ExternalIdentity = z.infer<typeof externalIdentitySchema>;
 
+/** What a registration records, as the command asks for it and the event keeps it. */
+export interface AccountRegistration {
+  accountId: string;
+  name: string;
+  email: string;
+  /** argon2id PHC string; null for accounts that only sign in through an OIDC provider. */
+  passwordHash: string | null;
+  roles: StaffRole[];
+  externalIdentity: ExternalIdentity | null;
+}
+
 export type AccountEvent =
-  | {
-      type: 'AccountRegistered';
-      data: {
-        accountId: string;
-        name: string;
-        email: string;
-        /** argon2id PHC string; null for accounts that only sign in through an OIDC provider. */
-        passwordHash: string | null;
-        roles: StaffRole[];
-        externalIdentity: ExternalIdentity | null;
-        registeredAt: string;
-      };
-    }
+  | { type: 'AccountRegistered'; data: AccountRegistration & { registeredAt: string } }
   | { type: 'RoleGranted'; data: { accountId: string; role: StaffRole; grantedAt: string } }
   | { type: 'RoleRevoked'; data: { accountId: string; role: StaffRole; revokedAt: string } }
   | { type: 'PasswordChanged'; data: { accountId: string; passwordHash: string; changedAt: string } }
