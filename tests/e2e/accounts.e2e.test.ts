@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, httpClient, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, launchBrowser, phone, screenshotDir } from './browser';
+import { browserAvailable, desktop, offlineContext, phone, screenshotDir, startBrowser } from '../support/browser';
 
 const runs = browserAvailable();
-const desktop = { viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 describe.runIf(runs)('accounts in the browser', () => {
   let server: TestWebServer;
@@ -14,20 +12,15 @@ describe.runIf(runs)('accounts in the browser', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
     server = await startTestWebServer();
-    browser = await launchBrowser();
+    browser = await startBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
 
-  async function newContext(options: typeof phone | typeof desktop): Promise<BrowserContext> {
-    const context = await browser.newContext({ ...options, baseURL: server.url });
-    await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
-    return context;
-  }
+  const newContext = (screen: typeof phone | typeof desktop): Promise<BrowserContext> => offlineContext(browser, server.url, screen);
   function watch(page: Page) {
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 import type { TestWebServer } from '../support/web-server';
-import { browserAvailable, launchBrowser, phone, screenshotDir } from './browser';
+import { browserAvailable, offlineContext, phone, screenshotDir, startBrowser } from '../support/browser';
 
 interface CardRow {
   card_type: string;
@@ -33,15 +32,13 @@ describe.runIf(runs)('public pages on a phone', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
     server = await startTestWebServer();
     const getJson = async <T>(p: string) => (await (await fetch(server.url + p)).json()) as T;
     cards = await waitForAnswer(() => getJson<CardRow[]>('/api/admin/homepage-settings'), (a) => a.length > 0);
     menu = await waitForAnswer(() => getJson<MenuRow[]>('/api/admin/menu'), (a) => a.length > 0);
-    browser = await launchBrowser();
-    context = await browser.newContext({ ...phone, baseURL: server.url });
+    browser = await startBrowser();
     // Nothing may come from the internet: the map iframe and any stray request stay blank offline.
-    await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+    context = await offlineContext(browser, server.url, phone);
   });
 
   afterAll(async () => {
