@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
-import { Form, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LogoutButton } from '../auth/logout-button';
 import './areas.css';
 import { areaTexts } from './texts';
 import { useStoredStore, type AreaOutletContext, type StoreKey } from './store-choice';
@@ -55,10 +56,10 @@ export function AreaLayout(props: AreaLayoutProps) {
 
   return (
     <div className="area" data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
-      <aside className="area-sidebar">
+      <aside className="area-sidebar panel">
         <h1 className="area-title">{title}</h1>
         {needsStore && (
-          <label className="store-choice">
+          <label className="store-choice field">
             {areaTexts.storeLabel}
             <select value={effectiveStore ?? ''} onChange={(e) => chooseStore(e.target.value || null)} aria-label={areaTexts.storeLabel}>
               <option value="">{areaTexts.storePlaceholder}</option>
@@ -95,11 +96,7 @@ export function AreaLayout(props: AreaLayoutProps) {
         </nav>
         <div className="area-user">
           <span>{areaTexts.signedInAs(props.userName)}</span>
-          <Form method="post" action="/logout">
-            <button type="submit" className="button secondary">
-              {areaTexts.logout}
-            </button>
-          </Form>
+          <LogoutButton secondary />
         </div>
       </aside>
       <section className="area-content">

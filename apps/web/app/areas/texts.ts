@@ -15,7 +15,6 @@ export const areaTexts = {
   selectedStore: (name: string) => `選択中の店舗：${name}`,
   comingSoon: 'この画面は準備中です。',
   signedInAs: (name: string) => `${name} さん`,
-  logout: 'ログアウト',
 } as const;
 
 export const adminMenu = [

@@ -22,7 +22,7 @@ export default function AuthSuccess({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [redirectTo]);
   return (
-    <section className="auth-card auth-success" data-redirect-to={redirectTo}>
+    <section className="auth-card auth-success panel" data-redirect-to={redirectTo}>
       <h1>{authTexts.authSuccess}</h1>
       {name && <p>{authTexts.signedInAs(name)}</p>}
       <p>{authTexts.redirectingSoon}</p>

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
 import { logIn, readBody, register } from '../../auth/login.server';
 import { safeRedirectTarget } from '../../auth/require-role.server';
 import { getUser } from '../../auth/session.server';
 import '../../auth/auth.css';
+import { LogoutButton } from '../../auth/logout-button';
 import { authTexts } from '../../auth/texts';
 import { getRuntime } from '../../context';
 import { isLineInAppBrowser, withOpenExternalBrowser } from '../home/line-browser';
@@ -43,17 +45,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const busy = navigation.state !== 'idle';
   const { user, redirectTo, lineInApp, externalBrowserUrl, oidcName } = loaderData;
   const failed = actionData as ActionData | undefined;
+  const form = { redirectTo, busy, failed };
 
   if (user) {
     return (
       <section className="auth-page">
         <h1>{authTexts.loginTitle}</h1>
         <p>{authTexts.signedInAs(user.name)}</p>
-        <Form method="post" action="/logout">
-          <button type="submit" className="button">
-            {authTexts.logoutButton}
-          </button>
-        </Form>
+        <LogoutButton />
       </section>
     );
   }
@@ -70,62 +69,84 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       )}
 
       <div className="auth-forms">
-        <Form method="post" className="auth-form" aria-labelledby="login-title">
-          <h1 id="login-title">{authTexts.loginTitle}</h1>
-          <input type="hidden" name="intent" value="login" />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <label>
+        <AuthForm
+          {...form}
+          intent="login"
+          heading="h1"
+          title={authTexts.loginTitle}
+          submitLabel={authTexts.loginButton}
+          after={
+            oidcName && (
+              <Link reloadDocument to={`/auth/oidc?redirectTo=${encodeURIComponent(redirectTo)}`} className="button button-secondary">
+                {authTexts.orSignInWith(oidcName)}
+              </Link>
+            )
+          }
+        >
+          <label className="field">
             {authTexts.email}
             <input name="email" type="email" autoComplete="username" required maxLength={254} />
           </label>
-          <label>
+          <label className="field">
             {authTexts.password}
             <input name="password" type="password" autoComplete="current-password" required maxLength={128} />
           </label>
-          {failed?.intent === 'login' && (
-            <p className="form-error" role="alert">
-              {failed.error}
-            </p>
-          )}
-          <button type="submit" className="button" disabled={busy}>
-            {authTexts.loginButton}
-          </button>
-          {oidcName && (
-            <Link reloadDocument to={`/auth/oidc?redirectTo=${encodeURIComponent(redirectTo)}`} className="button button-secondary">
-              {authTexts.orSignInWith(oidcName)}
-            </Link>
-          )}
-        </Form>
+        </AuthForm>
 
-        <Form method="post" className="auth-form" aria-labelledby="register-title">
-          <h2 id="register-title">{authTexts.signUpTitle}</h2>
-          <input type="hidden" name="intent" value="register" />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <label>
+        <AuthForm {...form} intent="register" heading="h2" title={authTexts.signUpTitle} submitLabel={authTexts.signUpButton}>
+          <label className="field">
             {authTexts.name}
             <input name="name" type="text" autoComplete="name" required maxLength={100} />
           </label>
-          <label>
+          <label className="field">
             {authTexts.email}
             <input name="email" type="email" autoComplete="email" required maxLength={254} />
           </label>
-          <label>
+          <label className="field">
             {authTexts.password}
             <input name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} aria-describedby="password-hint" />
           </label>
           <p id="password-hint" className="hint">
             {authTexts.passwordHint}
           </p>
-          {failed?.intent === 'register' && (
-            <p className="form-error" role="alert">
-              {failed.error}
-            </p>
-          )}
-          <button type="submit" className="button" disabled={busy}>
-            {authTexts.signUpButton}
-          </button>
-        </Form>
+        </AuthForm>
       </div>
     </section>
+  );
+}
+
+/**
+ * What the login and sign-up forms share: the intent the action reads, where to go afterwards,
+ * this form's failure (not the other's) and a submit button held while a submission runs.
+ */
+function AuthForm(props: {
+  intent: ActionData['intent'];
+  /** The login form heads the page (h1); sign-up comes second (h2). */
+  heading: 'h1' | 'h2';
+  title: string;
+  submitLabel: string;
+  redirectTo: string;
+  busy: boolean;
+  failed: ActionData | undefined;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  const { intent, failed, heading: Heading } = props;
+  return (
+    <Form method="post" className="auth-form panel" aria-labelledby={`${intent}-title`}>
+      <Heading id={`${intent}-title`}>{props.title}</Heading>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={props.redirectTo} />
+      {props.children}
+      {failed?.intent === intent && (
+        <p className="form-error" role="alert">
+          {failed.error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={props.busy}>
+        {props.submitLabel}
+      </button>
+      {props.after}
+    </Form>
   );
 }
