@@ -15,6 +15,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }];
 
+/** The operations areas the header links to, in the order shown. */
+const operationsLinks = [
+  { to: '/monitor', label: layoutTexts.monitor },
+  { to: '/staff', label: layoutTexts.staff },
+  { to: '/admin', label: layoutTexts.admin },
+] as const;
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
@@ -31,15 +38,11 @@ export function Layout({ children }: { children: ReactNode }) {
             {layoutTexts.headerHome}
           </Link>
           <nav className="header-nav" aria-label="operations">
-            <Link to="/monitor" className="header-button">
-              {layoutTexts.monitor}
-            </Link>
-            <Link to="/staff" className="header-button">
-              {layoutTexts.staff}
-            </Link>
-            <Link to="/admin" className="header-button">
-              {layoutTexts.admin}
-            </Link>
+            {operationsLinks.map(({ to, label }) => (
+              <Link key={to} to={to} className="header-button">
+                {label}
+              </Link>
+            ))}
           </nav>
         </header>
         <main className="site-main">{children}</main>

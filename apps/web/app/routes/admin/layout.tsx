@@ -1,26 +1,16 @@
 import type { Route } from './+types/layout';
+import { pageTitle } from '../../layout/texts';
 import { AreaLayout } from '../../areas/area-layout';
 import { loadArea } from '../../areas/area-loader.server';
-import { adminMenu, areaTexts } from '../../areas/texts';
+import { areaSettings } from '../../areas/area-settings';
 
-export const meta: Route.MetaFunction = () => [{ title: `${areaTexts.adminTitle} | MonCafe` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(areaSettings.admin.title) }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadArea(request, context, 'admin');
 }
 
-/** /admin: the admin menu; every sub-path needs a saved admin store, else back to /admin (spec). */
+/** /admin: the admin menu (settings: app/areas/area-settings.ts). */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <AreaLayout
-      base="/admin"
-      title={areaTexts.adminTitle}
-      menu={adminMenu}
-      storeKey="adminStoreId"
-      toastOnLockedLink={false}
-      redirectWithoutStore
-      stores={loaderData.stores}
-      userName={loaderData.userName}
-    />
-  );
+  return <AreaLayout {...areaSettings.admin} stores={loaderData.stores} userName={loaderData.userName} />;
 }

@@ -1,26 +1,16 @@
 import type { Route } from './+types/layout';
+import { pageTitle } from '../../layout/texts';
 import { AreaLayout } from '../../areas/area-layout';
 import { loadArea } from '../../areas/area-loader.server';
-import { areaTexts, kitchenMenu } from '../../areas/texts';
+import { areaSettings } from '../../areas/area-settings';
 
-export const meta: Route.MetaFunction = () => [{ title: `${areaTexts.kitchenTitle} | MonCafe` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(areaSettings.kitchen.title) }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadArea(request, context, 'admin', 'monitor');
 }
 
-/** /kitchen: order list, history and stock for the kitchen (admin or monitor). */
+/** /kitchen: order list, history and stock for the kitchen (settings: app/areas/area-settings.ts). */
 export default function KitchenLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <AreaLayout
-      base="/kitchen"
-      title={areaTexts.kitchenTitle}
-      menu={kitchenMenu}
-      storeKey={null}
-      toastOnLockedLink={false}
-      redirectWithoutStore={false}
-      stores={loaderData.stores}
-      userName={loaderData.userName}
-    />
-  );
+  return <AreaLayout {...areaSettings.kitchen} stores={loaderData.stores} userName={loaderData.userName} />;
 }

@@ -1,26 +1,16 @@
 import type { Route } from './+types/layout';
+import { pageTitle } from '../../layout/texts';
 import { AreaLayout } from '../../areas/area-layout';
 import { loadArea } from '../../areas/area-loader.server';
-import { areaTexts, monitorMenu } from '../../areas/texts';
+import { areaSettings } from '../../areas/area-settings';
 
-export const meta: Route.MetaFunction = () => [{ title: `${areaTexts.monitorTitle} | MonCafe` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(areaSettings.monitor.title) }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadArea(request, context, 'admin', 'monitor');
 }
 
-/** /monitor: sidebar whose links other than home wait for a store choice (kept as adminStoreId). */
+/** /monitor: the monitor sidebar (settings: app/areas/area-settings.ts). */
 export default function MonitorLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <AreaLayout
-      base="/monitor"
-      title={areaTexts.monitorTitle}
-      menu={monitorMenu}
-      storeKey="adminStoreId"
-      toastOnLockedLink={false}
-      redirectWithoutStore={false}
-      stores={loaderData.stores}
-      userName={loaderData.userName}
-    />
-  );
+  return <AreaLayout {...areaSettings.monitor} stores={loaderData.stores} userName={loaderData.userName} />;
 }

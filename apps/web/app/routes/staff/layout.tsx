@@ -1,29 +1,16 @@
 import type { Route } from './+types/layout';
+import { pageTitle } from '../../layout/texts';
 import { AreaLayout } from '../../areas/area-layout';
 import { loadArea } from '../../areas/area-loader.server';
-import { areaTexts, staffMenu } from '../../areas/texts';
+import { areaSettings } from '../../areas/area-settings';
 
-export const meta: Route.MetaFunction = () => [{ title: `${areaTexts.staffTitle} | MonCafe` }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(areaSettings.staff.title) }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadArea(request, context, 'staff', 'admin');
 }
 
-/**
- * /staff: sidebar links other than home wait for a store (kept as staffStoreId); clicking one
- * shows the 2 s toast, and a screen opened without a store goes back to /staff (spec).
- */
+/** /staff: the staff sidebar (settings: app/areas/area-settings.ts). */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <AreaLayout
-      base="/staff"
-      title={areaTexts.staffTitle}
-      menu={staffMenu}
-      storeKey="staffStoreId"
-      toastOnLockedLink
-      redirectWithoutStore
-      stores={loaderData.stores}
-      userName={loaderData.userName}
-    />
-  );
+  return <AreaLayout {...areaSettings.staff} stores={loaderData.stores} userName={loaderData.userName} />;
 }
