@@ -1,23 +1,6 @@
-import { toCatalogEvent } from '@moncafe/domain/catalog/decider';
-import type { Projector } from '../projector';
+import { catalogProjector, catalogTable } from '../catalog-projector';
 
 /** Homepage cards: an upsert per save and a delete per removal, harmless when replayed. */
-export const homepageCardsProjector: Projector = {
-  name: 'homepage-cards',
-  tables: ['homepage_cards'],
-  async apply(trx, recorded) {
-    const event = toCatalogEvent(recorded, ['homepage-card']);
-    if (!event) return;
-    if (event.type === 'RecordRemoved') {
-      await trx.deleteFrom('homepage_cards').where('id', '=', event.data.id).execute();
-      return;
-    }
-    if (event.data.kind !== 'homepage-card') return;
-    const row = { id: event.data.id, ...event.data.data };
-    await trx
-      .insertInto('homepage_cards')
-      .values(row)
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute();
-  },
-};
+export const homepageCardsProjector = catalogProjector('homepage-cards', [
+  catalogTable({ kind: 'homepage-card', table: 'homepage_cards', key: 'id', row: (id, data) => ({ id, ...data }) }),
+]);
