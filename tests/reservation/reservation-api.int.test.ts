@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
+import { Visitor } from '../support/visitor';
 import { startSmtpSink } from './smtp-sink';
 
 /**
@@ -13,37 +14,6 @@ const BIRTHDAY = 'course-birthday';
 const LUNCH = 'course-lunch';
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-class Browser {
-  private jar = new Map<string, string>();
-  get cookie() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  private keep(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const cut = pair!.indexOf('=');
-      this.jar.set(pair!.slice(0, cut), pair!.slice(cut + 1));
-    }
-  }
-  async post(path: string, body: unknown) {
-    const response = await fetch(server.url + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(this.cookie ? { cookie: this.cookie } : {}) },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    this.keep(response);
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
-  async get(path: string) {
-    const response = await fetch(server.url + path, { headers: this.cookie ? { cookie: this.cookie } : {} });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
-  async page(path: string) {
-    const response = await fetch(server.url + path, { headers: this.cookie ? { cookie: this.cookie } : {} });
-    return { status: response.status, html: await response.text() };
-  }
-}
-
 const linkIn = (text: string, path: string) => {
   const match = new RegExp(`https?://[^\\s]+(${path.replace(/[/?]/g, '\\$&')}[^\\s]*)`).exec(text);
   if (!match?.[1]) throw new Error(`no ${path} link in:\n${text}`);
@@ -54,13 +24,13 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
   await waitForAnswer(
-    () => new Browser().get('/api/customer/menu'),
+    () => new Visitor(server.url).get('/api/customer/menu'),
     (a) => Array.isArray(a.body.menus) && (a.body.menus as unknown[]).length >= 3,
     // The demo data is projected after start; a busy machine can take far longer than 5 s.
     1200,
   );
   await waitForAnswer(
-    () => new Browser().post('/api/customer-detail', { menuId: BIRTHDAY }),
+    () => new Visitor(server.url).post('/api/customer-detail', { menuId: BIRTHDAY }),
     (a) => Array.isArray(a.body.options) && (a.body.options as unknown[]).length >= 9,
     1200,
   );
@@ -72,7 +42,7 @@ afterAll(async () => {
 });
 
 async function firstBookable(people: number, menuIds: string[]) {
-  const browser = new Browser();
+  const browser = new Visitor(server.url);
   const dates = await browser.post('/api/customery-day/available-dates', { people, menuIds });
   expect(dates.status).toBe(200);
   const list = dates.body.dates as string[];
@@ -87,7 +57,7 @@ async function firstBookable(people: number, menuIds: string[]) {
 describe('the reservation calls', () => {
   it('book a birthday course with options and an image, confirm by the mailed link once, and cancel from the mailed cancel link', async () => {
     const { date, time } = await firstBookable(2, [BIRTHDAY]);
-    const guest = new Browser();
+    const guest = new Visitor(server.url);
     const held = await guest.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] });
     expect(held.status).toBe(200);
     expect(held.body.seat_ids).toEqual(['seat-t1']);
@@ -145,7 +115,7 @@ describe('the reservation calls', () => {
     const ids: string[] = [];
     // Six fit the sofa (6) and the joined tables 3+4 (8): two parties fill the time for six.
     for (const [i, email] of ['six.a@example.jp', 'six.b@example.jp'].entries()) {
-      const guest = new Browser();
+      const guest = new Visitor(server.url);
       const held = await guest.post('/api/customery-day/allocate-seat', { date, time, people: 6, menuIds: [LUNCH] });
       expect(held.body.seat_ids).toEqual(i === 0 ? ['seat-s1'] : ['seat-t3', 'seat-t4']);
       expect((await guest.post('/api/reservation-confirmation/send-confirmation', { name: '団体', email, phone: '03-1234-5678', reservationData: { date, time, people: 6, cart: [{ menu_id: LUNCH, quantity: 6 }] } })).status).toBe(200);
@@ -153,10 +123,10 @@ describe('the reservation calls', () => {
       expect((await guest.get(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`)).status).toBe(200);
       ids.push(linkIn((await smtp.next(email)).text, '/reservation/cancel?reservation_id=').split('reservation_id=')[1]!.split('&')[0]!);
     }
-    const browser = new Browser();
+    const browser = new Visitor(server.url);
     const full = await browser.post('/api/customery-day/available-times', { date, people: 6, menuIds: [LUNCH] });
     expect(full.body.times).not.toContain(time);
-    const third = await new Browser().post('/api/customery-day/allocate-seat', { date, time, people: 6, menuIds: [LUNCH] });
+    const third = await new Visitor(server.url).post('/api/customery-day/allocate-seat', { date, time, people: 6, menuIds: [LUNCH] });
     expect(third.body).toMatchObject({ seat_ids: [], message: '申し訳ありません。その時間は満席になりました。別の時間をお選びください。' });
 
     await browser.post('/api/customer-cancel/execute', { reservation_id: ids[0], email: 'six.a@example.jp', reason: '' });
@@ -165,8 +135,8 @@ describe('the reservation calls', () => {
   });
 
   it('shows a signed-in customer their reservations with a cancel link, and asks a guest to sign in', async () => {
-    expect((await new Browser().page('/my-reservations')).html).toContain('予約履歴を見るにはログインしてください');
-    const customer = new Browser();
+    expect((await new Visitor(server.url).page('/my-reservations')).html).toContain('予約履歴を見るにはログインしてください');
+    const customer = new Visitor(server.url);
     const email = 'member@example.jp';
     expect((await customer.post('/api/auth/register', { name: '会員太郎', email, password: 'member-password-1' })).status).toBeLessThan(300);
     const { date, time } = await firstBookable(2, [LUNCH]);
@@ -181,7 +151,7 @@ describe('the reservation calls', () => {
   });
 
   it('answers 400 for missing fields, with the spec messages for refused options', async () => {
-    const guest = new Browser();
+    const guest = new Visitor(server.url);
     for (const [path, body] of [
       ['/api/customery-day/available-dates', {}],
       ['/api/customery-day/available-times', { date: '2026-12-20' }],
@@ -210,7 +180,7 @@ describe('the reservation calls', () => {
   });
 
   it('refuses a closed day with the spec message, and an unknown or tampered link with 404', async () => {
-    const guest = new Browser();
+    const guest = new Visitor(server.url);
     // Find a Wednesday (closed every week in the demo data) inside the window.
     const closed = await guest.post('/api/customery-day/available-dates', { people: 1, menuIds: [] });
     const wednesday = (closed.body.closedDates as string[]).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 3)!;
@@ -224,10 +194,10 @@ describe('the reservation calls', () => {
   });
 
   it('limits confirmation mails per address with 429 and the spec message', async () => {
-    const guest = new Browser();
+    const guest = new Visitor(server.url);
     const body = { name: '連打', email: 'flood@example.jp', phone: '090-0000-0000', reservationData: { date: '2026-01-01', time: '12:00', people: 2, cart: [{ menu_id: 'no-such-menu', quantity: 1 }] } };
     const statuses: number[] = [];
-    let last: Awaited<ReturnType<Browser['post']>> | undefined;
+    let last: Awaited<ReturnType<Visitor['post']>> | undefined;
     for (let i = 0; i < 4; i++) {
       last = await guest.post('/api/reservation-confirmation/send-confirmation', body);
       statuses.push(last.status);
