@@ -1,3 +1,4 @@
+import type { MenuOptionData, OptionDependencyData } from '../catalog/kinds';
 import type { ReservationDetail } from './reservation';
 
 /**
@@ -25,6 +26,30 @@ export interface DependencySpec {
   parentValue: string | null;
   parentChoiceValue: string | null;
   isShow: 0 | 1;
+}
+
+/** An option as the catalog keeps it (and the API sends it), in the shape the rules read. */
+export function optionSpecOf(optionId: string, option: Pick<MenuOptionData, 'menu_id' | 'label' | 'type' | 'required' | 'choices'>): OptionSpec {
+  return {
+    optionId,
+    menuId: option.menu_id,
+    label: option.label,
+    type: option.type,
+    required: option.required,
+    choices: option.choices.map((c) => ({ id: c.id, label: c.label, extraPrice: c.extra_price })),
+  };
+}
+
+/** A dependency as the catalog keeps it (and the API sends it), in the shape the rules read. */
+export function dependencySpecOf(d: Omit<OptionDependencyData, 'menu_id'> & { menu_id: string }): DependencySpec {
+  return {
+    menuId: d.menu_id,
+    parentOptionId: d.parent_option_id,
+    childOptionId: d.child_option_id,
+    parentValue: d.parent_value,
+    parentChoiceValue: d.parent_choice_value,
+    isShow: d.is_show,
+  };
 }
 
 /** Labels for the historical option ids 4–10 when an option arrives without one (customer-site.md §3). */

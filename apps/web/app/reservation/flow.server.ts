@@ -3,7 +3,7 @@ import type { RouterContextProvider } from 'react-router';
 import { z } from 'zod';
 import { DomainError } from '@moncafe/domain/decider';
 import { bookingFlow, type BookingFlow } from '@moncafe/domain/reservation/booking-flow';
-import type { DependencySpec, OptionSpec } from '@moncafe/domain/reservation/detail';
+import { dependencySpecOf, optionSpecOf, type DependencySpec, type OptionSpec } from '@moncafe/domain/reservation/detail';
 import { listMenuOptions, listOptionDependencies } from '@moncafe/projections/menus/queries';
 import { listNotices } from '@moncafe/projections/email-notices/queries';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
@@ -97,22 +97,8 @@ export async function optionSpecs(runtime: Runtime, menuIds: readonly string[]):
   const rows = await listMenuOptions(runtime.db, menuIds);
   const deps = (await Promise.all([...new Set(menuIds)].map((id) => listOptionDependencies(runtime.db, id)))).flat();
   return {
-    options: rows.map((o) => ({
-      optionId: o.option_id,
-      menuId: o.menu_id,
-      label: o.label,
-      type: o.type,
-      required: o.required,
-      choices: o.choices.map((c) => ({ id: c.id, label: c.label, extraPrice: c.extra_price })),
-    })),
-    dependencies: deps.map((d) => ({
-      menuId: d.menu_id,
-      parentOptionId: d.parent_option_id,
-      childOptionId: d.child_option_id,
-      parentValue: d.parent_value,
-      parentChoiceValue: d.parent_choice_value,
-      isShow: d.is_show,
-    })),
+    options: rows.map((o) => optionSpecOf(o.option_id, o)),
+    dependencies: deps.map(dependencySpecOf),
   };
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { checkDetail, detailKey, isOptionVisible } from '@moncafe/domain/reservation/detail';
+import { checkDetail, dependencySpecOf, detailKey, isOptionVisible, optionSpecOf } from '@moncafe/domain/reservation/detail';
 import type { DependencySpec, OptionSpec } from '@moncafe/domain/reservation/detail';
 import type { ReservationDetail } from '@moncafe/domain/reservation/reservation';
 import { readCart, useCart } from '../cart/cart-store';
@@ -43,19 +43,12 @@ async function loadOptions(menuIds: readonly string[]): Promise<{ options: Optio
       const o = optionSchema.safeParse(raw);
       // Options lacking option_id are dropped (customer-site.md §3).
       if (!o.success || !o.data.option_id) continue;
-      options.push({ optionId: o.data.option_id, menuId, label: o.data.label, type: o.data.type, required: o.data.required, choices: o.data.choices.map((c) => ({ id: c.id, label: c.label, extraPrice: c.extra_price })) });
+      options.push(optionSpecOf(o.data.option_id, { ...o.data, menu_id: menuId }));
     }
   }
   const deps = await callJson<{ dependencies?: unknown }>('/api/admin/menu-options/dependencies');
   const parsed = z.array(dependencySchema).safeParse(deps.body.dependencies ?? []);
-  const dependencies = (parsed.success ? parsed.data : []).map((d) => ({
-    menuId: d.menu_id,
-    parentOptionId: d.parent_option_id,
-    childOptionId: d.child_option_id,
-    parentValue: d.parent_value,
-    parentChoiceValue: d.parent_choice_value,
-    isShow: d.is_show,
-  }));
+  const dependencies = (parsed.success ? parsed.data : []).map(dependencySpecOf);
   return { options, dependencies };
 }
 
