@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import type { Route } from './+types/api.customer-cancel.execute';
 import { DomainError } from '@moncafe/domain/decider';
-import { rateLimit, tooManyRequests } from '@moncafe/infra/auth/rate-limit';
-import { clientAddressContext } from '../auth/request-context';
+import { cancelLookupRefusal } from '../reservation/cancel-lookup.server';
 import { answer, json, parseBody, reservationRuntime } from '../reservation/flow.server';
 import { reservationTexts } from '../reservation/texts';
-import { CANCEL_LOOKUP_LIMIT } from './api.customer-cancel.check';
 
 const bodySchema = z.object({
   reservation_id: z.string().trim().min(1).max(100),
@@ -22,11 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answer(context, async (correlationId) => {
     const body = await parseBody(request, bodySchema);
     const { runtime, flow } = reservationRuntime(context);
-    const ip = context.get(clientAddressContext);
-    if (ip) {
-      const limited = await rateLimit(runtime, { key: `cancel-lookup:ip:${ip}`, ...CANCEL_LOOKUP_LIMIT });
-      if (!limited.ok) return tooManyRequests(limited.retryAfterSeconds);
-    }
+    const refusal = await cancelLookupRefusal(runtime, context);
+    if (refusal) return refusal;
     try {
       const result = await flow.cancel({ reservationId: body.reservation_id, proof: { kind: 'email', email: body.email }, reason: body.reason, correlationId });
       await runtime.waitForProjections(result.position);
