@@ -224,8 +224,18 @@ describe.runIf(runs)('a guest books on a phone', () => {
       // A screen reader hears the date and that it can be booked; the chosen day is pressed.
       const day = page.getByRole('button', { name: `${date} 予約可`, exact: true });
       await day.focus();
+      // While the times are on their way the screen says so; the answer is held until seen.
+      let releaseTimes!: () => void;
+      const timesHeld = new Promise<void>((resolve) => (releaseTimes = resolve));
+      await page.route('**/api/customery-day/available-times', async (route) => {
+        await timesHeld;
+        await route.continue();
+      });
       await page.keyboard.press('Enter');
       await expect.poll(() => day.getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByTestId('times-loading').textContent()).toBe('読み込み中…');
+      releaseTimes();
+      await page.getByTestId('times-loading').waitFor({ state: 'detached' });
       await page.getByTestId('times').getByRole('button', { name: time, exact: true }).click();
       await page.screenshot({ path: path.join(screenshotDir, 'reservation-desktop-1-day.png'), fullPage: true });
       await page.getByRole('button', { name: '次へ（詳細入力へ）' }).click();

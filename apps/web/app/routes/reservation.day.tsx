@@ -206,6 +206,11 @@ export default function ReservationDay() {
           {message}
         </p>
       )}
+      {date && !times && !message && (
+        <p role="status" data-testid="times-loading">
+          {t.loading}
+        </p>
+      )}
       {date && times && (
         <section aria-label={t.chooseTime} aria-live="polite" aria-busy={busy}>
           <h2>{t.chooseTime}</h2>
