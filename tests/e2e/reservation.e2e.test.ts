@@ -10,7 +10,10 @@ const runs = browserAvailable();
 const BIRTHDAY = 'course-birthday';
 const LUNCH = 'course-lunch';
 // A 1×1 PNG: the page crops it round to 400×400 itself.
-const PICTURE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** A landscape picture, red on the left half and blue on the right, so where the circle sits shows. */
+const PICTURE = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="400" height="400" fill="#ff0000"/><rect x="400" width="400" height="400" fill="#0000ff"/></svg>',
+);
 
 async function post<T>(url: string, body: unknown, cookie = ''): Promise<{ status: number; body: T; cookie: string }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
@@ -116,11 +119,29 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await page.locator(`#opt-${BIRTHDAY}-8`).fill('おたんじょうびおめでとう');
     await page.locator(`#opt-${BIRTHDAY}-9`).selectOption('tea');
     await page.getByLabel('ケーキに写真をプリントする（+500円）').check();
-    await page.locator(`#opt-${BIRTHDAY}-10`).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PICTURE });
+    // The circle starts on the centre of the picture; the arrow keys move it to the left edge.
+    await page.locator(`#opt-${BIRTHDAY}-10`).setInputFiles({ name: 'photo.svg', mimeType: 'image/svg+xml', buffer: PICTURE });
+    const cropper = page.getByTestId('image-cropper');
+    await cropper.getByRole('button', { name: 'この範囲で切り抜く' }).and(page.locator(':enabled')).waitFor();
+    await shot(page, '3-crop');
+    await page.getByTestId('cropper').focus();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
+    await cropper.getByRole('button', { name: 'この範囲で切り抜く' }).click();
     const cropped = page.getByTestId('cropped-image');
     await cropped.waitFor();
-    const size = await cropped.evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight, src: img.src.slice(0, 22) }));
-    expect(size).toEqual({ w: 400, h: 400, src: 'data:image/png;base64,' });
+    expect(await cropper.count()).toBe(0);
+    const picture = await cropped.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const at = (x: number, y: number) => [...ctx.getImageData(x, y, 1, 1).data];
+      return { w: img.naturalWidth, h: img.naturalHeight, src: img.src.slice(0, 22), rightOfCentre: at(300, 200), corner: at(2, 2) };
+    });
+    // Cut from the left edge: red where the centred square would have been blue; round, so the corner is clear.
+    expect(picture).toEqual({ w: 400, h: 400, src: 'data:image/png;base64,', rightOfCentre: [255, 0, 0, 255], corner: [0, 0, 0, 0] });
     await shot(page, '3-details');
     await page.getByRole('button', { name: 'お客様情報の入力へ' }).click();
 

@@ -34,8 +34,13 @@ export const reservationTexts = {
   weekdays: ['日', '月', '火', '水', '木', '金', '土'] as const,
   // /reservation-details
   detailsTitle: '予約詳細の入力',
-  chooseImage: '画像を選択',
   crop: 'この範囲で切り抜く',
+  cropCancel: '選び直す',
+  cropZoom: '拡大',
+  /** The circle on the picture: what it is for and how to move it (drag, pinch, arrow keys). */
+  cropHint: '円の中が切り抜かれます。ドラッグまたは矢印キーで位置を、スライダーで大きさを調整してください。',
+  cropArea: (label: string) => `${label}の切り抜き範囲`,
+  cropFailed: '画像を読み込めませんでした。別の画像を選んでください。',
   toCustomerInformation: 'お客様情報の入力へ',
   // /customer-information
   customerTitle: 'お客様情報の入力',

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { checkDetail, dependencySpecOf, detailKey, isOptionVisible, optionSpecOf } from '@moncafe/domain/reservation/detail';
@@ -8,7 +8,7 @@ import { readCart, useCart } from '../cart/cart-store';
 import { pageTitle } from '../layout/texts';
 import { callJson } from '../reservation/api-client';
 import { readDraft, writeDraft } from '../reservation/draft';
-import { cropRound } from '../reservation/image-crop';
+import { RoundCropper } from '../reservation/round-cropper';
 import { pause, readSession, resume, writeSession } from '../reservation/session';
 import { useReservationSession } from '../reservation/use-reservation-session';
 import { detailProblemMessage, reservationTexts as t } from '../reservation/texts';
@@ -180,28 +180,47 @@ function OptionField({ option, value, onChange }: { option: OptionSpec; value: s
       );
     }
     case 'image':
-      return (
-        <label className="rsv-field" htmlFor={id}>
-          {label}
-          <input
-            id={id}
-            type="file"
-            accept="image/*"
-            onClick={() => {
-              // Choosing a picture can take a while: the session pauses meanwhile.
-              const s = readSession();
-              if (s) writeSession(pause(s, Date.now()));
-              // The window regains focus when the picker closes, chosen or cancelled.
-              window.addEventListener('focus', resumeSession, { once: true });
-            }}
-            onChange={(e) => {
-              resumeSession();
-              const file = e.target.files?.[0];
-              if (file) void cropRound(file).then(onChange, () => onChange(''));
-            }}
-          />
-          {typeof value === 'string' && value.startsWith('data:image/') && <img className="rsv-crop" src={value} alt={option.label} data-testid="cropped-image" />}
-        </label>
-      );
+      return <ImageOptionField id={id} label={label} option={option} value={value} onChange={onChange} />;
   }
+}
+
+/** A picture for an image option: chosen, then placed in the circle, then kept as the round PNG. */
+function ImageOptionField({ id, label, option, value, onChange }: { id: string; label: ReactNode; option: OptionSpec; value: string | string[] | undefined; onChange: (value: string) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  return (
+    <div className="rsv-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        onClick={() => {
+          // Choosing a picture can take a while: the session pauses meanwhile.
+          const s = readSession();
+          if (s) writeSession(pause(s, Date.now()));
+          // The window regains focus when the picker closes, chosen or cancelled.
+          window.addEventListener('focus', resumeSession, { once: true });
+        }}
+        onChange={(e) => {
+          resumeSession();
+          const chosen = e.target.files?.[0];
+          if (chosen) setFile(chosen);
+          // Cleared so that choosing the same picture again (after 選び直す) still opens the cropper.
+          e.target.value = '';
+        }}
+      />
+      {file && (
+        <RoundCropper
+          file={file}
+          label={option.label}
+          onCropped={(dataUrl) => {
+            onChange(dataUrl);
+            setFile(null);
+          }}
+          onCancel={() => setFile(null)}
+        />
+      )}
+      {!file && typeof value === 'string' && value.startsWith('data:image/') && <img className="rsv-crop" src={value} alt={option.label} data-testid="cropped-image" />}
+    </div>
+  );
 }
