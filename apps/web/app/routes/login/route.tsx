@@ -77,7 +77,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           submitLabel={authTexts.loginButton}
           after={
             oidcName && (
-              <Link reloadDocument to={`/auth/oidc?redirectTo=${encodeURIComponent(redirectTo)}`} className="button button-secondary">
+              <Link reloadDocument to={`/auth/oidc?redirectTo=${encodeURIComponent(redirectTo)}`} className="button secondary">
                 {authTexts.orSignInWith(oidcName)}
               </Link>
             )
