@@ -90,27 +90,16 @@ export default function CustomerInformation() {
           void submit();
         }}
       >
-        <label className="rsv-field">
-          {t.name}
-          <input
-            type="text"
-            name="name"
-            autoComplete="name"
-            value={name}
-            maxLength={100}
-            required
-            aria-required="true"
-            aria-invalid={touched.name && !nameOk}
-            aria-describedby={touched.name && !nameOk ? 'name-error' : undefined}
-            onChange={(e) => setName(e.target.value)}
-            onBlur={() => setTouched({ ...touched, name: true })}
-          />
-          {touched.name && !nameOk && (
-            <span className="rsv-error" id="name-error" role="alert">
-              {t.nameRequired}
-            </span>
-          )}
-        </label>
+        <RequiredInput
+          label={t.name}
+          type="text"
+          name="name"
+          maxLength={100}
+          value={name}
+          problem={touched.name && !nameOk ? t.nameRequired : null}
+          onChange={setName}
+          onBlur={() => setTouched({ ...touched, name: true })}
+        />
         <fieldset className="rsv-field">
           <legend>{t.phone}</legend>
           <div className="rsv-phone">
@@ -145,27 +134,16 @@ export default function CustomerInformation() {
             </span>
           )}
         </fieldset>
-        <label className="rsv-field">
-          {t.email}
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            maxLength={254}
-            required
-            aria-required="true"
-            aria-invalid={touched.email && !emailOk}
-            aria-describedby={touched.email && !emailOk ? 'email-error' : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={() => setTouched({ ...touched, email: true })}
-          />
-          {touched.email && !emailOk && (
-            <span className="rsv-error" id="email-error" role="alert">
-              {t.emailRequired}
-            </span>
-          )}
-        </label>
+        <RequiredInput
+          label={t.email}
+          type="email"
+          name="email"
+          maxLength={254}
+          value={email}
+          problem={touched.email && !emailOk ? t.emailRequired : null}
+          onChange={setEmail}
+          onBlur={() => setTouched({ ...touched, email: true })}
+        />
         {error && (
           <p className="rsv-message" role="alert">
             {error}
@@ -183,4 +161,41 @@ export default function CustomerInformation() {
 function endReservationKeepingSeats() {
   writeDraft({ date: null });
   endReservation();
+}
+
+/** A required contact field; once left invalid it names its problem, announced and tied to the input. */
+function RequiredInput(props: {
+  label: string;
+  type: 'text' | 'email';
+  name: 'name' | 'email';
+  maxLength: number;
+  value: string;
+  problem: string | null;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const errorId = `${props.name}-error`;
+  return (
+    <label className="rsv-field">
+      {props.label}
+      <input
+        type={props.type}
+        name={props.name}
+        autoComplete={props.name}
+        value={props.value}
+        maxLength={props.maxLength}
+        required
+        aria-required="true"
+        aria-invalid={props.problem !== null}
+        aria-describedby={props.problem !== null ? errorId : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
+      />
+      {props.problem !== null && (
+        <span className="rsv-error" id={errorId} role="alert">
+          {props.problem}
+        </span>
+      )}
+    </label>
+  );
 }
