@@ -68,8 +68,7 @@ export async function startServer(
       mode: options.dev ? 'development' : 'production',
       // The router checks the context with `instanceof`; a provider made by another copy of
       // react-router (a test runner's, say) would be refused, so the build makes its own.
-      getLoadContext: async (req) =>
-        contextFactoryOf(typeof build === 'function' ? await build() : build)(runtime, { clientAddress: req.ip ?? null }),
+      getLoadContext: async (req) => contextFactoryOf(typeof build === 'function' ? await build() : build)(runtime, { clientAddress: req.ip ?? null }),
     }),
   );
 

@@ -1,13 +1,5 @@
 import type { Decider } from './decider';
-import {
-  isWrongExpectedRevision,
-  type DomainEvent,
-  type EventMetadata,
-  type EventStore,
-  type IdGenerator,
-  type NewEvent,
-  type RecordedEvent,
-} from './ports';
+import { isWrongExpectedRevision, type DomainEvent, type EventMetadata, type EventStore, type IdGenerator, type NewEvent, type RecordedEvent } from './ports';
 
 export interface CommandContext {
   correlationId: string;
@@ -25,7 +17,10 @@ export interface CommandResult<Event extends DomainEvent> {
 }
 
 export class ConcurrencyRetriesExhaustedError extends Error {
-  constructor(readonly streamId: string, readonly attempts: number) {
+  constructor(
+    readonly streamId: string,
+    readonly attempts: number,
+  ) {
     super(`stream ${streamId}: gave up after ${attempts} concurrent-write conflicts`);
     this.name = 'ConcurrencyRetriesExhaustedError';
   }
@@ -50,10 +45,7 @@ export function foldStream<State, Event extends DomainEvent>(
  * Loads a stream, decides, and appends with the revision it loaded. On a conflict another
  * writer got there first: reload and decide again, a bounded number of times.
  */
-export function commandHandler<State, Command, Event extends DomainEvent>(
-  decider: Decider<State, Command, Event>,
-  deps: HandlerDeps,
-) {
+export function commandHandler<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, deps: HandlerDeps) {
   const maxAttempts = deps.maxAttempts ?? 5;
   return async function handle(streamId: string, command: Command, context: CommandContext): Promise<CommandResult<Event>> {
     for (let attempt = 1; ; attempt++) {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 /** `1`/`true`/`yes` and `0`/`false`/`no`, as people write them in environment files. */
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const url = (protocols: readonly string[]) =>
   z.string().refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol.replace(':', '')), {
@@ -18,9 +16,15 @@ const environment = z.object({
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   EVENTSTORE_URL: url(['kurrentdb', 'esdb', 'kurrentdb+discover', 'esdb+discover']).optional(),
   NATS_URL: url(['nats', 'tls']).optional(),
-  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('MONCAFE'),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('MONCAFE'),
   /** First subject token; two deployments (or test runs) sharing one NATS need different ones. */
-  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('cafe'),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('cafe'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('MonCafe <no-reply@moncafe.local>'),
   PUBLIC_URL: z.url().optional(),
@@ -40,7 +44,10 @@ const environment = z.object({
 export type Config = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, reason: string) {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
     super(`configuration error: ${variable} ${reason}`);
     this.name = 'ConfigError';
   }
@@ -86,7 +93,8 @@ function toConfig(e: z.infer<typeof environment>) {
     /** Demo data is on by default only when running embedded. */
     demoData: e.DEMO_DATA ?? embedded,
     runProjections: e.RUN_PROJECTIONS,
-    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } : null,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } : null,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -81,7 +81,14 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
       waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     } else {
       waitForProjections = (position) =>
-        waitOrWarn(() => waitForCheckpoints(database.db, projectors.map((p) => p.name), position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+        waitOrWarn(() =>
+          waitForCheckpoints(
+            database.db,
+            projectors.map((p) => p.name),
+            position ?? 0,
+            READ_YOUR_WRITES_TIMEOUT_MS,
+          ),
+        );
     }
 
     const mail =

@@ -13,7 +13,8 @@ import type { SameDaySettingsTables } from './same-day-settings/table';
 import type { SeatTables } from './seats/table';
 import type { StoreTables } from './stores/table';
 
-export type Database = CheckpointTables & AccountTables &
+export type Database = CheckpointTables &
+  AccountTables &
   StoreTables &
   SeatTables &
   MenuTables &

@@ -55,7 +55,7 @@ async function benchEventStore(target: string, database: DatabaseHandle, writers
 
   started = performance.now();
   let read = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await store.readAll({ after, maxCount: 500 });
     if (page.length === 0) break;
     read += page.length;
@@ -82,7 +82,10 @@ async function benchEventStore(target: string, database: DatabaseHandle, writers
 
 async function benchHttp() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'moncafe-bench-'));
-  const server = await startServer({ port: 0, env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: '1', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench password 123' } });
+  const server = await startServer({
+    port: 0,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: '1', ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench password 123' },
+  });
   try {
     for (const [name, url] of [
       ['GET /api/admin/menu', '/api/admin/menu'],

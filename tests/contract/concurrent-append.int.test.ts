@@ -123,7 +123,10 @@ describe.skipIf(!serverUrl)('concurrent appends on PostgreSQL', () => {
     expect(writtenWhenSubscribed).toBeGreaterThanOrEqual(SUBSCRIBE_AT);
     expect(writtenWhenSubscribed).toBeLessThan(TOTAL);
     const ids = received.map((e) => e.eventId);
-    expect([...written].filter((id) => !ids.includes(id)), 'events the subscriber never received').toEqual([]);
+    expect(
+      [...written].filter((id) => !ids.includes(id)),
+      'events the subscriber never received',
+    ).toEqual([]);
     expect(ids).toHaveLength(TOTAL);
     expect(new Set(ids).size).toBe(TOTAL);
     for (let i = 1; i < received.length; i++) expect(received[i]!.position).toBeGreaterThan(received[i - 1]!.position);

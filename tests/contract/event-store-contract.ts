@@ -68,11 +68,7 @@ function summary(events: readonly RecordedEvent[]) {
   return events.map((e) => ({ eventId: e.eventId, streamId: e.streamId, revision: e.revision, type: e.type }));
 }
 
-export function eventStoreContract(
-  name: string,
-  create: () => Promise<EventStoreUnderTest>,
-  options: EventStoreContractOptions = {},
-): void {
+export function eventStoreContract(name: string, create: () => Promise<EventStoreUnderTest>, options: EventStoreContractOptions = {}): void {
   if (options.skipReason) console.warn(`skipping "${name}": ${options.skipReason}`);
 
   describe.skipIf(Boolean(options.skipReason))(name, () => {
@@ -203,7 +199,11 @@ export function eventStoreContract(
 
       it('starts at fromRevision', async () => {
         const id = stream();
-        await store.appendToStream(id, ['A', 'B', 'C'].map((t) => event(t, {})), { expectedRevision: 'no_stream' });
+        await store.appendToStream(
+          id,
+          ['A', 'B', 'C'].map((t) => event(t, {})),
+          { expectedRevision: 'no_stream' },
+        );
         expect((await store.readStream(id, { fromRevision: 1 })).map((e) => [e.revision, e.type])).toEqual([
           [1, 'B'],
           [2, 'C'],
@@ -241,9 +241,7 @@ export function eventStoreContract(
         expect(await store.headPosition()).toBe(all[2]!.position);
 
         // `after` is exclusive: starting at the first event's position leaves it out.
-        expect((await store.readAll({ after: all[0]!.position })).map((e) => e.eventId)).toEqual(
-          written.slice(1).map((w) => w.e.eventId),
-        );
+        expect((await store.readAll({ after: all[0]!.position })).map((e) => e.eventId)).toEqual(written.slice(1).map((w) => w.e.eventId));
         expect(await store.readAll({ after: all[2]!.position })).toEqual([]);
       });
 

@@ -34,8 +34,14 @@ describe.runIf(runs)('public pages on a phone', () => {
   beforeAll(async () => {
     server = await startTestWebServer();
     const getJson = async <T>(p: string) => (await (await fetch(server.url + p)).json()) as T;
-    cards = await waitForAnswer(() => getJson<CardRow[]>('/api/admin/homepage-settings'), (a) => a.length > 0);
-    menu = await waitForAnswer(() => getJson<MenuRow[]>('/api/admin/menu'), (a) => a.length > 0);
+    cards = await waitForAnswer(
+      () => getJson<CardRow[]>('/api/admin/homepage-settings'),
+      (a) => a.length > 0,
+    );
+    menu = await waitForAnswer(
+      () => getJson<MenuRow[]>('/api/admin/menu'),
+      (a) => a.length > 0,
+    );
     browser = await startBrowser();
     // Nothing may come from the internet: the map iframe and any stray request stay blank offline.
     context = await offlineContext(browser, server.url, phone);
@@ -65,7 +71,9 @@ describe.runIf(runs)('public pages on a phone', () => {
     expect(await next.isDisabled()).toBe(false);
     // Closed days from the business hours carry 休.
     const hours = (await (await fetch(`${server.url}/api/admin/business-hours`)).json()) as Record<string, { is_closed: boolean }>;
-    const closed = Object.entries(hours).filter(([, day]) => day.is_closed).map(([date]) => date);
+    const closed = Object.entries(hours)
+      .filter(([, day]) => day.is_closed)
+      .map(([date]) => date);
     expect(await calendar.locator('td.closed').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-date')))).toEqual(closed);
     expect(await calendar.locator('td.closed .closed-mark').allTextContents()).toEqual(closed.map(() => '休'));
     // Sunday-to-Saturday header.
@@ -144,7 +152,14 @@ describe.runIf(runs)('public pages on a phone', () => {
       await page.getByRole('heading', { name: item.name, exact: true }).waitFor();
     }
     // Images that load stay visible (the broken-image test below relies on this being so).
-    await expect.poll(() => cardsOnPage.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        cardsOnPage
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     await page.screenshot({ path: path.join(screenshotDir, 'menu-phone.png'), fullPage: true });
 
     const filters: [string, string][] = [

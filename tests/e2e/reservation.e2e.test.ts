@@ -16,7 +16,11 @@ const PICTURE = Buffer.from(
 );
 
 async function post<T>(url: string, body: unknown, cookie = ''): Promise<{ status: number; body: T; cookie: string }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as T, cookie: response.headers.get('set-cookie')?.split(';')[0] ?? cookie };
 }
 
@@ -76,7 +80,8 @@ describe.runIf(runs)('a guest books on a phone', () => {
     // The day and time: the first bookable for the course, on a day after the first one.
     const dates = (await post<{ dates: string[] }>(`${server.url}/api/customery-day/available-dates`, { people: 2, menuIds: [BIRTHDAY] })).body.dates;
     const date = dates[1] ?? dates[0]!;
-    const timesFor = async () => (await post<{ times: string[] }>(`${server.url}/api/customery-day/available-times`, { date, people: 2, menuIds: [BIRTHDAY] })).body.times;
+    const timesFor = async () =>
+      (await post<{ times: string[] }>(`${server.url}/api/customery-day/available-times`, { date, people: 2, menuIds: [BIRTHDAY] })).body.times;
     const time = (await timesFor())[0]!;
 
     // Five other parties of two book that time, so our guest takes the last place left.
@@ -84,7 +89,11 @@ describe.runIf(runs)('a guest books on a phone', () => {
       const email = `filler${i}@example.jp`;
       const held = await post<{ seat_ids: string[] }>(`${server.url}/api/customery-day/allocate-seat`, { date, time, people: 2, menuIds: [LUNCH] });
       expect(held.body.seat_ids.length).toBeGreaterThan(0);
-      const sent = await post(`${server.url}/api/reservation-confirmation/send-confirmation`, { name: `先客${i}`, email, phone: '03-1111-2222', reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 2 }] } }, held.cookie);
+      const sent = await post(
+        `${server.url}/api/reservation-confirmation/send-confirmation`,
+        { name: `先客${i}`, email, phone: '03-1111-2222', reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 2 }] } },
+        held.cookie,
+      );
       expect(sent.status).toBe(200);
       const confirmPath = pathOf((await smtp.next(email)).text, '/confirm-reservation?token=');
       const token = new URL(confirmPath, server.url).searchParams.get('token')!;
@@ -233,7 +242,9 @@ describe.runIf(runs)('a guest books on a phone', () => {
         void dialog.accept();
       });
       // A signed-in customer: the contact form takes the name and e-mail from the account.
-      expect((await desktop.request.post('/api/auth/register', { data: { name: '鈴木一郎', email: 'ichiro@example.jp', password: 'ichiro-password-1' } })).status()).toBeLessThan(300);
+      expect(
+        (await desktop.request.post('/api/auth/register', { data: { name: '鈴木一郎', email: 'ichiro@example.jp', password: 'ichiro-password-1' } })).status(),
+      ).toBeLessThan(300);
       await page.goto('/reservation');
       await page.locator('[data-testid="course"]', { hasText: 'ランチコース' }).getByRole('button', { name: 'カートに追加' }).click();
       await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('2,200円');

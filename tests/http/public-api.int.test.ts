@@ -219,9 +219,7 @@ describe('pages and redirects', () => {
 
   it('renders the access page for the store with a maps button chosen by the phone', async () => {
     const [store] = (await getJson('/api/stores')).body as StoreRow[];
-    const iphone = await (
-      await fetch(server.url + '/access', { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' } })
-    ).text();
+    const iphone = await (await fetch(server.url + '/access', { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' } })).text();
     expect(iphone).toContain(store!.name);
     expect(iphone).toContain('https://maps.apple.com/');
     const android = await (await fetch(server.url + '/access', { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8)' } })).text();
@@ -233,7 +231,10 @@ describe('pages and redirects', () => {
     const html = await response.text();
     const src = /<iframe[^>]*class="map"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? /<iframe[^>]*src="([^"]+)"[^>]*class="map"/.exec(html)?.[1];
     expect(src).toBeDefined();
-    const frameSrc = (response.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-src'));
+    const frameSrc = (response.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('frame-src'));
     expect(frameSrc?.split(' ')).toContain(new URL(src!.replaceAll('&amp;', '&')).origin);
   });
 });

@@ -16,11 +16,25 @@ const c = 'corr-1';
 
 async function book(flow: ReturnType<typeof setup>['flow'], sessionId = 's1', people = 2) {
   const held = await flow.allocateSeat({ sessionId, date: '2026-12-20', time: '12:00', people, menuIds: [cakeCourse.menuId], correlationId: c });
-  const requested = await flow.requestReservation({ sessionId, date: '2026-12-20', time: '12:00', people, customer: contact, accountId: null, lines, detail: {}, optionsPrice: 0, correlationId: c });
+  const requested = await flow.requestReservation({
+    sessionId,
+    date: '2026-12-20',
+    time: '12:00',
+    people,
+    customer: contact,
+    accountId: null,
+    lines,
+    detail: {},
+    optionsPrice: 0,
+    correlationId: c,
+  });
   return { held, requested };
 }
 const refusedWith = async (promise: Promise<unknown>, code: string) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   expect((error as DomainError).code).toBe(code);
 };
@@ -85,8 +99,14 @@ describe('booking flow', () => {
     const { flow } = setup();
     const { requested } = await book(flow);
     await flow.confirm(requested.token, c);
-    await refusedWith(flow.cancel({ reservationId: requested.reservationId, proof: { kind: 'email', email: 'x@example.jp' }, reason: '', correlationId: c }), 'not_found');
-    await refusedWith(flow.cancel({ reservationId: '00000000-0000-4000-8000-000000000000', proof: { kind: 'email', email: contact.email }, reason: '', correlationId: c }), 'not_found');
+    await refusedWith(
+      flow.cancel({ reservationId: requested.reservationId, proof: { kind: 'email', email: 'x@example.jp' }, reason: '', correlationId: c }),
+      'not_found',
+    );
+    await refusedWith(
+      flow.cancel({ reservationId: '00000000-0000-4000-8000-000000000000', proof: { kind: 'email', email: contact.email }, reason: '', correlationId: c }),
+      'not_found',
+    );
     await flow.cancel({ reservationId: requested.reservationId, proof: { kind: 'email', email: contact.email }, reason: '都合が悪くなった', correlationId: c });
     expect((await flow.reservation(requested.reservationId)).status).toBe('cancelled');
     expect((await flow.ledger(STORE, '2026-12-20')).bookings).toEqual({});
@@ -97,7 +117,10 @@ describe('booking flow', () => {
     // 2026-12-16 is a Wednesday: closed.
     await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-16', time: '12:00', people: 2, menuIds: [], correlationId: c }), 'date_refused');
     // The cake course must be booked two days before at 18:00.
-    await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-11', time: '12:00', people: 2, menuIds: [cakeCourse.menuId], correlationId: c }), 'date_refused');
+    await refusedWith(
+      flow.allocateSeat({ sessionId: 's1', date: '2026-12-11', time: '12:00', people: 2, menuIds: [cakeCourse.menuId], correlationId: c }),
+      'date_refused',
+    );
     // Today, a time already past.
     await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-10', time: '09:30', people: 2, menuIds: [], correlationId: c }), 'time_unavailable');
   });
@@ -144,8 +167,22 @@ describe('staff commands', () => {
     const staff = staffReservationCommands({ eventStore, ids: realIds, clock, catalog: fixedCatalog(), hashToken: sha256 });
     const held = await flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 4, menuIds: [], correlationId: c });
     expect(held.seatIds).toEqual(['T4']);
-    const requested = await flow.requestReservation({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 4, customer: contact, accountId: null, lines, detail: {}, optionsPrice: 0, correlationId: c });
+    const requested = await flow.requestReservation({
+      sessionId: 's1',
+      date: '2026-12-20',
+      time: '12:00',
+      people: 4,
+      customer: contact,
+      accountId: null,
+      lines,
+      detail: {},
+      optionsPrice: 0,
+      correlationId: c,
+    });
     await flow.confirm(requested.token, c);
-    await refusedWith(staff.move({ reservationId: requested.reservationId, seatIds: ['T1'], time: '12:00', actor: 'admin-1', correlationId: c }), 'over_capacity');
+    await refusedWith(
+      staff.move({ reservationId: requested.reservationId, seatIds: ['T1'], time: '12:00', actor: 'admin-1', correlationId: c }),
+      'over_capacity',
+    );
   });
 });

@@ -37,9 +37,13 @@ export const seats: SeatSpec[] = [
 export const cakeCourse: MenuRules = { menuId: 'm-cake', name: 'ケーキコース', deadlineDaysBefore: 2, deadlineTime: '18:00', durationMinutes: null };
 
 /** A fixed catalog: open 11:00–18:00 every day except Wednesdays. */
-export function fixedCatalog(overrides: Partial<{ seats: SeatSpec[]; menus: MenuRules[]; sameDay: { isEnabled: boolean; deadlineTime: string | null } }> = {}): ReservationCatalog {
+export function fixedCatalog(
+  overrides: Partial<{ seats: SeatSpec[]; menus: MenuRules[]; sameDay: { isEnabled: boolean; deadlineTime: string | null } }> = {},
+): ReservationCatalog {
   const day = (date: string): BusinessDay =>
-    new Date(`${date}T00:00:00Z`).getUTCDay() === 3 ? { closed: true, openTime: null, closeTime: null } : { closed: false, openTime: '11:00', closeTime: '18:00' };
+    new Date(`${date}T00:00:00Z`).getUTCDay() === 3
+      ? { closed: true, openTime: null, closeTime: null }
+      : { closed: false, openTime: '11:00', closeTime: '18:00' };
   return {
     defaultStoreId: async () => STORE,
     seats: async () => overrides.seats ?? seats,

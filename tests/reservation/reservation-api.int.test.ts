@@ -64,7 +64,16 @@ describe('the reservation calls', () => {
     expect(guest.cookie).toMatch(/moncafe_rsv=/);
 
     const email = 'hanako.api@example.jp';
-    const detail = { [`${BIRTHDAY}_4`]: 'clear', [`${BIRTHDAY}_5`]: 'pink', [`${BIRTHDAY}_11`]: 'yes', [`${BIRTHDAY}_7`]: 'white', [`${BIRTHDAY}_8`]: 'おめでとう', [`${BIRTHDAY}_9`]: 'tea', [`${BIRTHDAY}_12`]: ['print'], [`${BIRTHDAY}_10`]: PNG };
+    const detail = {
+      [`${BIRTHDAY}_4`]: 'clear',
+      [`${BIRTHDAY}_5`]: 'pink',
+      [`${BIRTHDAY}_11`]: 'yes',
+      [`${BIRTHDAY}_7`]: 'white',
+      [`${BIRTHDAY}_8`]: 'おめでとう',
+      [`${BIRTHDAY}_9`]: 'tea',
+      [`${BIRTHDAY}_12`]: ['print'],
+      [`${BIRTHDAY}_10`]: PNG,
+    };
     const reservationData = { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }], detail };
     const sent = await guest.post('/api/reservation-confirmation/send-confirmation', { name: '山田花子', email, phone: '090-1234-5678', reservationData });
     expect(sent.status).toBe(200);
@@ -72,7 +81,15 @@ describe('the reservation calls', () => {
 
     const request = await smtp.next(email);
     expect(request.subject).toBe('【MonCafe 駅前店】ご予約の確認をお願いします');
-    for (const part of ['バースデーケーキコース × 1', '印刷用画像：画像あり', 'ケースの種類：透明ケース（+300円）', `時間：${time}`, '人数：2名', '合計金額：5,800円']) expect(request.text).toContain(part);
+    for (const part of [
+      'バースデーケーキコース × 1',
+      '印刷用画像：画像あり',
+      'ケースの種類：透明ケース（+300円）',
+      `時間：${time}`,
+      '人数：2名',
+      '合計金額：5,800円',
+    ])
+      expect(request.text).toContain(part);
     const confirmPath = linkIn(request.text, '/confirm-reservation?token=');
     const token = decodeURIComponent(new URL(confirmPath, server.url).searchParams.get('token')!);
     // At least 128 random bits after the reservation id.
@@ -80,7 +97,12 @@ describe('the reservation calls', () => {
 
     const confirmed = await guest.get(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
     expect(confirmed.status).toBe(200);
-    const confirmation = confirmed.body.confirmation as { isConfirmed: boolean; name: string; data: { date: string; time: string; people: number }; detailLines: { label: string; value: string }[] };
+    const confirmation = confirmed.body.confirmation as {
+      isConfirmed: boolean;
+      name: string;
+      data: { date: string; time: string; people: number };
+      detailLines: { label: string; value: string }[];
+    };
     expect(confirmation).toMatchObject({ isConfirmed: true, name: '山田花子', data: { date, time, people: 2 } });
     expect(confirmation.detailLines).toContainEqual({ label: '印刷用画像', value: '画像あり' });
 
@@ -118,10 +140,23 @@ describe('the reservation calls', () => {
       const guest = new Visitor(server.url);
       const held = await guest.post('/api/customery-day/allocate-seat', { date, time, people: 6, menuIds: [LUNCH] });
       expect(held.body.seat_ids).toEqual(i === 0 ? ['seat-s1'] : ['seat-t3', 'seat-t4']);
-      expect((await guest.post('/api/reservation-confirmation/send-confirmation', { name: '団体', email, phone: '03-1234-5678', reservationData: { date, time, people: 6, cart: [{ menu_id: LUNCH, quantity: 6 }] } })).status).toBe(200);
+      expect(
+        (
+          await guest.post('/api/reservation-confirmation/send-confirmation', {
+            name: '団体',
+            email,
+            phone: '03-1234-5678',
+            reservationData: { date, time, people: 6, cart: [{ menu_id: LUNCH, quantity: 6 }] },
+          })
+        ).status,
+      ).toBe(200);
       const token = decodeURIComponent(linkIn((await smtp.next(email)).text, '/confirm-reservation?token=').split('token=')[1]!);
       expect((await guest.get(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`)).status).toBe(200);
-      ids.push(linkIn((await smtp.next(email)).text, '/reservation/cancel?reservation_id=').split('reservation_id=')[1]!.split('&')[0]!);
+      ids.push(
+        linkIn((await smtp.next(email)).text, '/reservation/cancel?reservation_id=')
+          .split('reservation_id=')[1]!
+          .split('&')[0]!,
+      );
     }
     const browser = new Visitor(server.url);
     const full = await browser.post('/api/customery-day/available-times', { date, people: 6, menuIds: [LUNCH] });
@@ -141,9 +176,22 @@ describe('the reservation calls', () => {
     expect((await customer.post('/api/auth/register', { name: '会員太郎', email, password: 'member-password-1' })).status).toBeLessThan(300);
     const { date, time } = await firstBookable(2, [LUNCH]);
     await customer.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] });
-    expect((await customer.post('/api/reservation-confirmation/send-confirmation', { name: '会員太郎', email, phone: '090-3333-4444', reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 2 }] } })).status).toBe(200);
+    expect(
+      (
+        await customer.post('/api/reservation-confirmation/send-confirmation', {
+          name: '会員太郎',
+          email,
+          phone: '090-3333-4444',
+          reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 2 }] },
+        })
+      ).status,
+    ).toBe(200);
     await smtp.next(email);
-    const page = await waitForAnswer(() => customer.page('/my-reservations'), (p) => p.html.includes(date), 400);
+    const page = await waitForAnswer(
+      () => customer.page('/my-reservations'),
+      (p) => p.html.includes(date),
+      400,
+    );
     expect(page.html).toContain('今後のご予約');
     expect(page.html).toContain(`${date} ${time}`);
     expect(page.html).toContain('メール確認待ち');
@@ -173,10 +221,25 @@ describe('the reservation calls', () => {
       name: '佐藤',
       email: 'sato@example.jp',
       phone: '090-1111-2222',
-      reservationData: { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }], detail: { [`${BIRTHDAY}_4`]: 'box', [`${BIRTHDAY}_5`]: 'white', [`${BIRTHDAY}_11`]: 'no', [`${BIRTHDAY}_12`]: ['print'] } },
+      reservationData: {
+        date,
+        time,
+        people: 2,
+        cart: [{ menu_id: BIRTHDAY, quantity: 1 }],
+        detail: { [`${BIRTHDAY}_4`]: 'box', [`${BIRTHDAY}_5`]: 'white', [`${BIRTHDAY}_11`]: 'no', [`${BIRTHDAY}_12`]: ['print'] },
+      },
     });
     expect(missing).toMatchObject({ status: 400, body: { success: false, error: 'ドリンクの種類は必須です、印刷用画像は必須です' } });
-    expect((await guest.post('/api/reservation-confirmation/send-confirmation', { name: '佐藤', email: 'sato@example.jp', phone: '0-1-2', reservationData: { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }] } })).status).toBe(400);
+    expect(
+      (
+        await guest.post('/api/reservation-confirmation/send-confirmation', {
+          name: '佐藤',
+          email: 'sato@example.jp',
+          phone: '0-1-2',
+          reservationData: { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }] },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('refuses a closed day with the spec message, and an unknown or tampered link with 404', async () => {
@@ -195,7 +258,12 @@ describe('the reservation calls', () => {
 
   it('limits confirmation mails per address with 429 and the spec message', async () => {
     const guest = new Visitor(server.url);
-    const body = { name: '連打', email: 'flood@example.jp', phone: '090-0000-0000', reservationData: { date: '2026-01-01', time: '12:00', people: 2, cart: [{ menu_id: 'no-such-menu', quantity: 1 }] } };
+    const body = {
+      name: '連打',
+      email: 'flood@example.jp',
+      phone: '090-0000-0000',
+      reservationData: { date: '2026-01-01', time: '12:00', people: 2, cart: [{ menu_id: 'no-such-menu', quantity: 1 }] },
+    };
     const statuses: number[] = [];
     let last: Awaited<ReturnType<Visitor['post']>> | undefined;
     for (let i = 0; i < 4; i++) {

@@ -89,7 +89,11 @@ describe('my reservations and a lapsed confirmation link', () => {
     });
     expect(sent.status).toBe(200);
     await smtp.next(email);
-    const waiting = await waitForAnswer(() => customer.page('/my-reservations'), (p) => p.html.includes(`${date} ${time}`), 400);
+    const waiting = await waitForAnswer(
+      () => customer.page('/my-reservations'),
+      (p) => p.html.includes(`${date} ${time}`),
+      400,
+    );
     expect(waiting.html).toContain('メール確認待ち');
     expect(waiting.html).toContain(`aria-label="${date} ${time} の予約をキャンセルする"`);
 

@@ -28,7 +28,18 @@ describe('a revision conflict from another copy of the ports module', () => {
     const handle = commandHandler(seatingLedger, { eventStore, ids: realIds });
     const result = await handle(
       'seating-s-2026-12-20',
-      { type: 'HoldSeats', holdId: 'h', sessionId: 's', people: 2, startMinute: 720, courseMinutes: null, latestEndMinute: null, seats, now: '2026-12-01T00:00:00Z', expiresAt: '2026-12-01T00:05:00Z' },
+      {
+        type: 'HoldSeats',
+        holdId: 'h',
+        sessionId: 's',
+        people: 2,
+        startMinute: 720,
+        courseMinutes: null,
+        latestEndMinute: null,
+        seats,
+        now: '2026-12-01T00:00:00Z',
+        expiresAt: '2026-12-01T00:05:00Z',
+      },
       { correlationId: 'c', actor: 'customer' },
     );
     expect(result.events.map((e) => e.type)).toEqual(['SeatsHeld']);

@@ -18,7 +18,14 @@ async function race(server: TestWebServer) {
   // The birthday course's options come after the seats in the demo data: once they are
   // projected, every seat is.
   await waitForAnswer(
-    async () => (await fetch(`${server.url}/api/customer-detail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ menuId: 'course-birthday' }) })).json() as Promise<{ options?: unknown[] }>,
+    async () =>
+      (
+        await fetch(`${server.url}/api/customer-detail`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ menuId: 'course-birthday' }),
+        })
+      ).json() as Promise<{ options?: unknown[] }>,
     (a) => (a.options?.length ?? 0) >= 9,
     1200,
   );
@@ -31,7 +38,9 @@ async function race(server: TestWebServer) {
   const date = dates.body.dates![1]!;
   const time = (await post(`${server.url}/api/customery-day/available-times`, { date, people: 1, menuIds: [LUNCH] })).body.times![0]!;
   // No cookie is sent, so every request starts its own reservation session.
-  const answers = await Promise.all(Array.from({ length: 50 }, () => post(`${server.url}/api/customery-day/allocate-seat`, { date, time, people: 1, menuIds: [LUNCH] })));
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () => post(`${server.url}/api/customery-day/allocate-seat`, { date, time, people: 1, menuIds: [LUNCH] })),
+  );
   expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
   const granted = answers.map((a) => a.body.seat_ids ?? []).filter((ids) => ids.length > 0);
   const seats = granted.flat();

@@ -22,7 +22,10 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const mail = parseMail(chunks, session.envelope.rcptTo.map((r) => r.address));
+        const mail = parseMail(
+          chunks,
+          session.envelope.rcptTo.map((r) => r.address),
+        );
         received.push(mail);
         for (const w of [...waiters])
           if (w.match(mail)) {

@@ -36,7 +36,11 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ success: true, user: { name: '花子', email: 'hanako@moncafe.test' } });
 
-    const again = await httpClient(server.url).postJson('/api/auth/register', { name: '別人', email: 'HANAKO@moncafe.test', password: password('another-password-1') });
+    const again = await httpClient(server.url).postJson('/api/auth/register', {
+      name: '別人',
+      email: 'HANAKO@moncafe.test',
+      password: password('another-password-1'),
+    });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ success: false });
   });
@@ -110,10 +114,17 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
     expect(crossForm.status).toBe(403);
     expect(sessionCookieOf(crossForm)).toBeNull();
 
-    const crossRegister = await anonymous.postJson('/api/auth/register', { name: '偽', email: 'forged@moncafe.test', password: password('forged-password-1') }, { 'sec-fetch-site': 'cross-site' });
+    const crossRegister = await anonymous.postJson(
+      '/api/auth/register',
+      { name: '偽', email: 'forged@moncafe.test', password: password('forged-password-1') },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(crossRegister.status).toBe(403);
     // Nothing was registered: the address is still free.
-    expect((await httpClient(server.url).postJson('/api/auth/register', { name: '本物', email: 'forged@moncafe.test', password: password('genuine-password-1') })).status).toBe(200);
+    expect(
+      (await httpClient(server.url).postJson('/api/auth/register', { name: '本物', email: 'forged@moncafe.test', password: password('genuine-password-1') }))
+        .status,
+    ).toBe(200);
 
     // A signed-in admin lured to a hostile page: the role change is refused and not made.
     const admin = httpClient(server.url);
@@ -185,7 +196,16 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { audit?: string })
       .flatMap((entry) => (entry.audit ? [entry.audit] : []));
-    for (const event of ['login_succeeded', 'login_failed', 'role_granted', 'authorization_denied', 'csrf_refused', 'rate_limited', 'logout', 'account_registered']) {
+    for (const event of [
+      'login_succeeded',
+      'login_failed',
+      'role_granted',
+      'authorization_denied',
+      'csrf_refused',
+      'rate_limited',
+      'logout',
+      'account_registered',
+    ]) {
       expect(audits, event).toContain(event);
     }
   });

@@ -48,8 +48,15 @@ describe('route table', () => {
     expect(who('/admin/users')).toEqual(['admin']);
   });
   it('gives monitor and kitchen screens, schedule, checkout and token grants to admin or monitor', () => {
-    for (const p of ['/monitor', '/monitor/reservation', '/monitor/checkout', '/kitchen', '/kitchen/history', '/kitchen/stock']) expect(who(p), p).toEqual(['admin', 'monitor']);
-    for (const p of ['/api/admin/reservations/status', '/api/admin/reservations/:id/grant-token', '/api/orders/ready', '/api/orders/:id/complete', '/api/admin/menu-stock']) {
+    for (const p of ['/monitor', '/monitor/reservation', '/monitor/checkout', '/kitchen', '/kitchen/history', '/kitchen/stock'])
+      expect(who(p), p).toEqual(['admin', 'monitor']);
+    for (const p of [
+      '/api/admin/reservations/status',
+      '/api/admin/reservations/:id/grant-token',
+      '/api/orders/ready',
+      '/api/orders/:id/complete',
+      '/api/admin/menu-stock',
+    ]) {
       expect(who(p, 'POST'), p).toEqual(['admin', 'monitor']);
     }
   });
@@ -57,7 +64,8 @@ describe('route table', () => {
     for (const p of ['/staff', '/staff/shift-submit', '/staff/view-shift', '/staff/recipe']) expect(who(p), p).toEqual(['admin', 'staff']);
   });
   it('keeps customer pages and the sign-in calls public, and reference data admin-only to change', () => {
-    for (const p of ['/moncafe', '/menu', '/reservation', '/login', '/auth/callback', '/api/auth/login', '/api/auth/register', '/api/auth/status']) expect(who(p, 'POST'), p).toBe('public');
+    for (const p of ['/moncafe', '/menu', '/reservation', '/login', '/auth/callback', '/api/auth/login', '/api/auth/register', '/api/auth/status'])
+      expect(who(p, 'POST'), p).toBe('public');
     expect(who('/api/admin/menu')).toBe('public');
     expect(who('/api/admin/menu', 'POST')).toEqual(['admin']);
   });

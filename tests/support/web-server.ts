@@ -180,7 +180,10 @@ async function ensureWebBuild(): Promise<void> {
       await mkdir(lock);
     } catch {
       // Someone else is building; a lock left by a process that died is taken over after 10 minutes.
-      const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > 10 * 60_000) await rm(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 500));
       if (existsSync(serverBuild) && !existsSync(lock)) return;
@@ -218,11 +221,7 @@ export async function waitForAnswer<T>(read: () => Promise<T>, ready: (value: T)
 /** A browser-like client: keeps the session cookie and sends a same-origin Origin on writes. */
 export function httpClient(baseUrl: string) {
   let cookie: string | null = null;
-  async function send(
-    method: string,
-    pathname: string,
-    init: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
+  async function send(method: string, pathname: string, init: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
     const headers = new Headers(init.headers);
     if (cookie) headers.set('cookie', cookie);
     let body: BodyInit | undefined;

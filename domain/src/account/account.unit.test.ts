@@ -29,13 +29,13 @@ const registered: AccountEvent = {
 describe('account decider', () => {
   describe('when nothing is registered', () => {
     it('registers an account', () => {
-      spec
-        .given([])
-        .when(register)
-        .then([registered]);
+      spec.given([]).when(register).then([registered]);
     });
     it('refuses role changes', () => {
-      spec.given([]).when({ type: 'GrantRole', data: { role: 'admin', now } }).thenThrows<DomainError>((e) => e.code === 'account_not_found');
+      spec
+        .given([])
+        .when({ type: 'GrantRole', data: { role: 'admin', now } })
+        .thenThrows<DomainError>((e) => e.code === 'account_not_found');
     });
   });
 
@@ -57,7 +57,10 @@ describe('account decider', () => {
         .thenNothingHappens();
     });
     it('revokes only a held role', () => {
-      spec.given([registered]).when({ type: 'RevokeRole', data: { role: 'admin', now } }).thenNothingHappens();
+      spec
+        .given([registered])
+        .when({ type: 'RevokeRole', data: { role: 'admin', now } })
+        .thenNothingHappens();
       spec
         .given([registered, { type: 'RoleGranted', data: { accountId: 'a1', role: 'admin', grantedAt: now.toISOString() } }])
         .when({ type: 'RevokeRole', data: { role: 'admin', now } })
@@ -106,10 +109,19 @@ describe('registration', () => {
     const stream = emailClaimStreamId(d, 'orphan@example.com');
     await d.eventStore.appendToStream(
       stream,
-      [{ eventId: 'e', type: 'KeyClaimed', data: { accountId: 'ghost', claimedAt: now.toISOString() }, metadata: { correlationId: 'x', causationId: null, actor: 'customer', storeId: null } }],
+      [
+        {
+          eventId: 'e',
+          type: 'KeyClaimed',
+          data: { accountId: 'ghost', claimedAt: now.toISOString() },
+          metadata: { correlationId: 'x', causationId: null, actor: 'customer', storeId: null },
+        },
+      ],
       { expectedRevision: 'no_stream' },
     );
-    await expect(registerAccount(d, { name: 'A', email: 'orphan@example.com', passwordHash: 'h', roles: [] }, ctx)).rejects.toMatchObject({ code: 'email_taken' });
+    await expect(registerAccount(d, { name: 'A', email: 'orphan@example.com', passwordHash: 'h', roles: [] }, ctx)).rejects.toMatchObject({
+      code: 'email_taken',
+    });
     clockNow = new Date(now.getTime() + ORPHAN_CLAIM_GRACE_MS + 1);
     const { accountId } = await registerAccount(d, { name: 'A', email: 'orphan@example.com', passwordHash: 'h', roles: [] }, ctx);
     expect((await findAccountByEmail(d, 'orphan@example.com'))?.accountId).toBe(accountId);

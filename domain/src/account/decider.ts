@@ -47,7 +47,9 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     }
     case 'ChangePassword': {
       const account = registered(state);
-      return [{ type: 'PasswordChanged', data: { accountId: account.accountId, passwordHash: command.data.passwordHash, changedAt: command.data.now.toISOString() } }];
+      return [
+        { type: 'PasswordChanged', data: { accountId: account.accountId, passwordHash: command.data.passwordHash, changedAt: command.data.now.toISOString() } },
+      ];
     }
     case 'LinkExternalIdentity': {
       const account = registered(state);

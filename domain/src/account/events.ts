@@ -51,13 +51,7 @@ export type AccountEvent =
   | { type: 'ExternalIdentityLinked'; data: { accountId: string; identity: ExternalIdentity; linkedAt: string } };
 
 export type AccountEventType = AccountEvent['type'];
-export const accountEventTypes: readonly AccountEventType[] = [
-  'AccountRegistered',
-  'RoleGranted',
-  'RoleRevoked',
-  'PasswordChanged',
-  'ExternalIdentityLinked',
-];
+export const accountEventTypes: readonly AccountEventType[] = ['AccountRegistered', 'RoleGranted', 'RoleRevoked', 'PasswordChanged', 'ExternalIdentityLinked'];
 
 /**
  * Events of a claim stream: the one place that says which account owns a unique key

@@ -115,7 +115,7 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput, c
 }
 
 /** The account that owns a claim stream, if its registration completed. */
-async function ownerOf(deps: Pick<AccountDeps, 'eventStore'>, claimStreamId: string): Promise<AccountState & { status: 'registered' } | null> {
+async function ownerOf(deps: Pick<AccountDeps, 'eventStore'>, claimStreamId: string): Promise<(AccountState & { status: 'registered' }) | null> {
   const current = lastClaim(await deps.eventStore.readStream(claimStreamId));
   if (!current) return null;
   const account = await loadAccount(deps, current.accountId);
@@ -139,11 +139,7 @@ export async function loadAccount(deps: Pick<AccountDeps, 'eventStore'>, account
 }
 
 /** Grants or revokes a staff role; both are events, so every change of who may do what is on record. */
-export async function changeRole(
-  deps: AccountDeps,
-  input: { accountId: string; role: StaffRole; grant: boolean },
-  context: CommandContext,
-) {
+export async function changeRole(deps: AccountDeps, input: { accountId: string; role: StaffRole; grant: boolean }, context: CommandContext) {
   const handle = commandHandler(accountDecider, deps);
   const now = deps.clock.now();
   return handle(
@@ -158,11 +154,7 @@ export async function changePassword(deps: AccountDeps, input: { accountId: stri
   return handle(accountStreamId(input.accountId), { type: 'ChangePassword', data: { passwordHash: input.passwordHash, now: deps.clock.now() } }, context);
 }
 
-export async function linkExternalIdentity(
-  deps: AccountDeps,
-  input: { accountId: string; identity: ExternalIdentity },
-  context: CommandContext,
-) {
+export async function linkExternalIdentity(deps: AccountDeps, input: { accountId: string; identity: ExternalIdentity }, context: CommandContext) {
   const claimed = await claim(deps, identityClaimStreamId(deps, input.identity), input.accountId, context);
   if (claimed.ownedBy) throw new DomainError<RegistrationErrorCode>('identity_taken', 'この外部アカウントは既に登録されています');
   const handle = commandHandler(accountDecider, deps);

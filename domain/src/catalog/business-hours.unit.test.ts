@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveBusinessDay, resolveBusinessDays } from './business-hours';
 import { inferMenuCategory, menuCategory } from './menu-category';
 
-const weekday = (n: number, open: string, close: string) =>
-  ({ rule: 'weekday', weekday: n, open_time: open, close_time: close, is_closed: false }) as const;
+const weekday = (n: number, open: string, close: string) => ({ rule: 'weekday', weekday: n, open_time: open, close_time: close, is_closed: false }) as const;
 const rules = [
   ...[0, 1, 2, 4, 5, 6].map((n) => weekday(n, '10:00', '20:00')),
   { rule: 'weekday', weekday: 3, open_time: null, close_time: null, is_closed: true } as const,

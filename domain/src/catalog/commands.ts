@@ -15,11 +15,7 @@ export async function saveRecord<K extends CatalogKind>(
   const handle = commandHandler(catalogDecider, deps);
   // Events carry the store they belong to (for bus subjects and auditing) when the data says.
   const storeId = context.storeId ?? storeIdOf(record.kind, record.id, record.data);
-  return handle(
-    catalogStreamId(record.kind, record.id),
-    { type: 'SaveRecord', kind: record.kind, id: record.id, data: record.data },
-    { ...context, storeId },
-  );
+  return handle(catalogStreamId(record.kind, record.id), { type: 'SaveRecord', kind: record.kind, id: record.id, data: record.data }, { ...context, storeId });
 }
 
 export async function removeRecord(

@@ -20,9 +20,7 @@ export type RecordRemoved = { type: 'RecordRemoved'; data: KindIdUnion };
 export type CatalogEvent = RecordSaved | RecordRemoved;
 
 export type CatalogState =
-  | { status: 'empty' }
-  | { status: 'saved'; kind: CatalogKind; id: string; data: unknown }
-  | { status: 'removed'; kind: CatalogKind; id: string };
+  { status: 'empty' } | { status: 'saved'; kind: CatalogKind; id: string; data: unknown } | { status: 'removed'; kind: CatalogKind; id: string };
 
 export type CatalogErrorCode = 'invalid_record' | 'not_found';
 
@@ -46,7 +44,12 @@ function invalid(kind: CatalogKind, id: string, issues: CatalogIssue[]): DomainE
 /** Validates a record's id and data for its kind; answers the data with defaults filled in. */
 export function parseRecord<K extends CatalogKind>(kind: K, id: string, data: unknown): CatalogData<K> {
   const idResult = recordIdSchema.safeParse(id);
-  if (!idResult.success) throw invalid(kind, id, idResult.error.issues.map((i) => ({ path: ['id'], message: i.message })));
+  if (!idResult.success)
+    throw invalid(
+      kind,
+      id,
+      idResult.error.issues.map((i) => ({ path: ['id'], message: i.message })),
+    );
   const result = catalogSchemas[kind].safeParse(data);
   if (!result.success) {
     throw invalid(

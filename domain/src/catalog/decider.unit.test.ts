@@ -19,8 +19,10 @@ const seatData: SeatData = {
 const seatSaved: CatalogEvent = { type: 'RecordSaved', data: { kind: 'seat', id: 'seat-a', data: seatData } };
 const seatRemoved: CatalogEvent = { type: 'RecordRemoved', data: { kind: 'seat', id: 'seat-a' } };
 
-const hasCode = (code: string, check: (e: DomainError) => boolean = () => true) => (e: Error) =>
-  e instanceof DomainError && e.code === code && check(e);
+const hasCode =
+  (code: string, check: (e: DomainError) => boolean = () => true) =>
+  (e: Error) =>
+    e instanceof DomainError && e.code === code && check(e);
 
 describe('catalog record', () => {
   describe('when it does not exist', () => {
@@ -41,10 +43,7 @@ describe('catalog record', () => {
     });
 
     it('refuses an id that would break the stream name', () => {
-      spec
-        .given([])
-        .when({ type: 'SaveRecord', kind: 'seat', id: 'seat a/1', data: seatInput })
-        .thenThrows(hasCode('invalid_record'));
+      spec.given([]).when({ type: 'SaveRecord', kind: 'seat', id: 'seat a/1', data: seatInput }).thenThrows(hasCode('invalid_record'));
     });
 
     it('refuses to remove it', () => {
@@ -120,7 +119,13 @@ describe('catalog kinds', () => {
   it('menu options: radio and select need distinct choices', () => {
     const option = { menu_id: 'course-1', label: 'ケースの種類', type: 'radio', required: true };
     refused('menu-option', '4', option);
-    refused('menu-option', '4', { ...option, choices: [{ id: 'a', label: '箱' }, { id: 'a', label: '袋' }] });
+    refused('menu-option', '4', {
+      ...option,
+      choices: [
+        { id: 'a', label: '箱' },
+        { id: 'a', label: '袋' },
+      ],
+    });
     const [event] = save('menu-option', '4', { ...option, choices: [{ id: 'box', label: '箱' }] }) as RecordSaved[];
     expect(event?.data.data).toMatchObject({ choices: [{ id: 'box', label: '箱', extra_price: 0 }] });
     expect(save('menu-option', '10', { menu_id: 'course-1', label: '印刷用画像', type: 'image' })).toHaveLength(1);

@@ -33,7 +33,11 @@ const price = z.int().min(0).max(10_000_000);
 
 export const storeSchema = z.object({
   name: text(100),
-  postal_code: z.string().regex(/^\d{3}-?\d{4}$/, '123-4567').nullable().default(null),
+  postal_code: z
+    .string()
+    .regex(/^\d{3}-?\d{4}$/, '123-4567')
+    .nullable()
+    .default(null),
   address: text(300),
   phone: z.string().regex(/^[0-9+][0-9-]{5,20}$/, 'digits and hyphens'),
   email: z.email().nullable().default(null),
@@ -47,7 +51,11 @@ export const seatSchema = z.object({
   name: text(50),
   max_people: z.int().min(1).max(50),
   /** How long a reservation holds the seat. */
-  reservation_hold_minutes: z.int().min(5).max(24 * 60).default(90),
+  reservation_hold_minutes: z
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(90),
   /** Counter or standing places that only take walk-ins are false. */
   is_reservable: z.boolean().default(true),
   /**
@@ -77,7 +85,12 @@ export const menuSchema = z
     deadline_days_before: z.int().min(0).max(365).nullable().default(null),
     deadline_time: timeOfDaySchema.nullable().default(null),
     /** How long a reservation course takes; null means the seat's hold time. */
-    duration_minutes: z.int().min(5).max(24 * 60).nullable().default(null),
+    duration_minutes: z
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .nullable()
+      .default(null),
     display_order: displayOrder,
   })
   .refine((m) => (m.deadline_days_before === null) === (m.deadline_time === null), {
@@ -237,10 +250,7 @@ export function canonicalRecordId<K extends CatalogKind>(kind: K, data: CatalogD
 
 /** `{store}-weekday-{0..6}`, `{store}-holiday` or `{store}-{YYYY-MM-DD}`. */
 export function businessHoursRecordId(
-  rule:
-    | { rule: 'weekday'; store_id: string; weekday: number }
-    | { rule: 'holiday'; store_id: string }
-    | { rule: 'date'; store_id: string; date: string },
+  rule: { rule: 'weekday'; store_id: string; weekday: number } | { rule: 'holiday'; store_id: string } | { rule: 'date'; store_id: string; date: string },
 ): string {
   switch (rule.rule) {
     case 'weekday':

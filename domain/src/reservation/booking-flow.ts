@@ -165,7 +165,13 @@ export function bookingFlow(deps: BookingFlowDeps) {
       let position: number | null = null;
       for (const hold of Object.values(state.holds))
         if (hold.sessionId === input.sessionId && hold.reservationId === null)
-          position = (await seating(seatingStreamId(store, input.date), { type: 'ReleaseHold', holdId: hold.holdId, reason: 'cart_emptied' }, customer(input.correlationId, store))).position;
+          position = (
+            await seating(
+              seatingStreamId(store, input.date),
+              { type: 'ReleaseHold', holdId: hold.holdId, reason: 'cart_emptied' },
+              customer(input.correlationId, store),
+            )
+          ).position;
       return { position };
     },
 
@@ -216,7 +222,11 @@ export function bookingFlow(deps: BookingFlowDeps) {
         detail: input.detail,
         optionsPrice: input.optionsPrice,
       };
-      const result = await reservations(reservationStreamId(reservationId), { type: 'RequestReservation', request, tokenHash: deps.hashToken(secret), now }, context);
+      const result = await reservations(
+        reservationStreamId(reservationId),
+        { type: 'RequestReservation', request, tokenHash: deps.hashToken(secret), now },
+        context,
+      );
       return { reservationId, token: `${reservationId}.${secret}`, expiresAt, request, position: result.position };
     },
 
@@ -246,7 +256,12 @@ export function bookingFlow(deps: BookingFlowDeps) {
     },
 
     /** Cancels with the reservation id and e-mail (or the link's token); releases the seats first. */
-    async cancel(input: { reservationId: string; proof: { kind: 'email'; email: string } | { kind: 'token'; token: string }; reason: string; correlationId: string }) {
+    async cancel(input: {
+      reservationId: string;
+      proof: { kind: 'email'; email: string } | { kind: 'token'; token: string };
+      reason: string;
+      correlationId: string;
+    }) {
       const proof = input.proof.kind === 'email' ? input.proof : { kind: 'token' as const, tokenHash: parseToken(input.proof.token, deps.hashToken).tokenHash };
       const before = await reservation(input.reservationId);
       const now = deps.clock.now().toISOString();
@@ -255,7 +270,11 @@ export function bookingFlow(deps: BookingFlowDeps) {
       if (before.status === 'empty') throw new DomainError('not_found');
       const { request } = before;
       const context = customer(input.correlationId, request.storeId);
-      await seating(seatingStreamId(request.storeId, request.date), { type: 'ReleaseSeats', reservationId: input.reservationId, reason: 'cancelled_by_customer' }, context);
+      await seating(
+        seatingStreamId(request.storeId, request.date),
+        { type: 'ReleaseSeats', reservationId: input.reservationId, reason: 'cancelled_by_customer' },
+        context,
+      );
       const result = await reservations(reservationStreamId(input.reservationId), command, context);
       return { reservation: request, position: result.position };
     },
@@ -289,7 +308,15 @@ export function staffReservationCommands(deps: BookingFlowDeps) {
       const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: request.storeId };
       await seating(
         seatingStreamId(request.storeId, request.date),
-        { type: 'MoveSeats', reservationId: input.reservationId, seatIds: input.seatIds, startMinute: start, endMinute: start + (booking.end - booking.start), seats: await deps.catalog.seats(request.storeId), now },
+        {
+          type: 'MoveSeats',
+          reservationId: input.reservationId,
+          seatIds: input.seatIds,
+          startMinute: start,
+          endMinute: start + (booking.end - booking.start),
+          seats: await deps.catalog.seats(request.storeId),
+          now,
+        },
         context,
       );
       return reservations(reservationStreamId(input.reservationId), { type: 'MoveReservation', seatIds: input.seatIds, time: input.time, now }, context);
@@ -303,7 +330,11 @@ export function staffReservationCommands(deps: BookingFlowDeps) {
       reservationDecider.decide(command, state);
       if (state.status === 'empty') throw new DomainError('not_found');
       const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: state.request.storeId };
-      await seating(seatingStreamId(state.request.storeId, state.request.date), { type: 'ReleaseSeats', reservationId: input.reservationId, reason: 'cancelled_by_staff' }, context);
+      await seating(
+        seatingStreamId(state.request.storeId, state.request.date),
+        { type: 'ReleaseSeats', reservationId: input.reservationId, reason: 'cancelled_by_staff' },
+        context,
+      );
       return reservations(reservationStreamId(input.reservationId), command, context);
     },
   };

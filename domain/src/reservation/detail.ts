@@ -78,7 +78,13 @@ export const isImageDataValue = (value: string) => /^data:image\/(png|jpeg);base
  * Whether an option is shown: an option that is nobody's child always is; a child is shown once
  * its (visible) parent holds a value that a showing dependency names, and no hiding one does.
  */
-export function isOptionVisible(option: OptionSpec, options: readonly OptionSpec[], dependencies: readonly DependencySpec[], detail: ReservationDetail, seen = new Set<string>()): boolean {
+export function isOptionVisible(
+  option: OptionSpec,
+  options: readonly OptionSpec[],
+  dependencies: readonly DependencySpec[],
+  detail: ReservationDetail,
+  seen = new Set<string>(),
+): boolean {
   const rules = dependencies.filter((d) => d.menuId === option.menuId && d.childOptionId === option.optionId);
   if (rules.length === 0) return true;
   if (seen.has(option.optionId)) return false; // a dependency cycle shows nothing rather than loop

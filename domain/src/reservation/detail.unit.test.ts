@@ -3,10 +3,30 @@ import { checkDetail, describeDetail, isOptionVisible, type DependencySpec, type
 
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 const options: OptionSpec[] = [
-  { optionId: '4', menuId: 'm1', label: 'ケースの種類', type: 'radio', required: true, choices: [{ id: 'box', label: '箱', extraPrice: 0 }, { id: 'tin', label: '缶', extraPrice: 300 }] },
+  {
+    optionId: '4',
+    menuId: 'm1',
+    label: 'ケースの種類',
+    type: 'radio',
+    required: true,
+    choices: [
+      { id: 'box', label: '箱', extraPrice: 0 },
+      { id: 'tin', label: '缶', extraPrice: 300 },
+    ],
+  },
   { optionId: '8', menuId: 'm1', label: 'メッセージ', type: 'text', required: true, choices: [] },
   { optionId: '10', menuId: 'm1', label: 'プリント用画像', type: 'image', required: true, choices: [] },
-  { optionId: '11', menuId: 'm1', label: 'トッピング', type: 'checkbox', required: false, choices: [{ id: 'berry', label: 'いちご', extraPrice: 200 }, { id: 'nut', label: 'ナッツ', extraPrice: 100 }] },
+  {
+    optionId: '11',
+    menuId: 'm1',
+    label: 'トッピング',
+    type: 'checkbox',
+    required: false,
+    choices: [
+      { id: 'berry', label: 'いちご', extraPrice: 200 },
+      { id: 'nut', label: 'ナッツ', extraPrice: 100 },
+    ],
+  },
 ];
 // The message is only asked for a tin; the image only when the message is 'プリント'.
 const dependencies: DependencySpec[] = [
@@ -26,7 +46,11 @@ describe('option details', () => {
   });
 
   it('requires visible required options only and drops values of hidden ones', () => {
-    expect(checkDetail(options, dependencies, { m1_8: 'ignored' })).toEqual({ detail: {}, extraPrice: 0, problems: [{ code: 'required', label: 'ケースの種類' }] });
+    expect(checkDetail(options, dependencies, { m1_8: 'ignored' })).toEqual({
+      detail: {},
+      extraPrice: 0,
+      problems: [{ code: 'required', label: 'ケースの種類' }],
+    });
     const result = checkDetail(options, dependencies, { m1_4: 'tin', m1_8: 'プリント', m1_10: '', m1_11: ['berry', 'nut'] });
     expect(result.problems).toEqual([{ code: 'image_required', label: 'プリント用画像' }]);
     expect(result.extraPrice).toBe(600);
@@ -34,7 +58,9 @@ describe('option details', () => {
 
   it('accepts an image data value and refuses other text for an image option, and unknown choices', () => {
     expect(checkDetail(options, dependencies, { m1_4: 'tin', m1_8: 'プリント', m1_10: png }).problems).toEqual([]);
-    expect(checkDetail(options, dependencies, { m1_4: 'tin', m1_8: 'プリント', m1_10: 'https://evil.example/x.png' }).problems).toEqual([{ code: 'image_required', label: 'プリント用画像' }]);
+    expect(checkDetail(options, dependencies, { m1_4: 'tin', m1_8: 'プリント', m1_10: 'https://evil.example/x.png' }).problems).toEqual([
+      { code: 'image_required', label: 'プリント用画像' },
+    ]);
     expect(checkDetail(options, dependencies, { m1_4: 'gold' }).problems).toEqual([{ code: 'invalid_choice', label: 'ケースの種類' }]);
   });
 

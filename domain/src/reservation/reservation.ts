@@ -68,13 +68,7 @@ export type ReservationState =
   | { status: 'confirmed'; request: ReservationRequest; tokenHash: string | null }
   | { status: 'cancelled'; request: ReservationRequest; wasConfirmed: boolean };
 
-export type ReservationErrorCode =
-  | 'already_exists'
-  | 'not_found'
-  | 'invalid_token'
-  | 'token_expired'
-  | 'already_confirmed'
-  | 'not_cancellable';
+export type ReservationErrorCode = 'already_exists' | 'not_found' | 'invalid_token' | 'token_expired' | 'already_confirmed' | 'not_cancellable';
 
 const refuse = (code: ReservationErrorCode) => new DomainError<ReservationErrorCode>(code);
 

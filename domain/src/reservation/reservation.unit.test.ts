@@ -33,7 +33,10 @@ describe('reservation', () => {
     });
     it('answers an unknown id as not found, for confirm and cancel alike', () => {
       spec.given([]).when({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: NOW }).thenThrows(code('not_found'));
-      spec.given([]).when({ type: 'CancelReservation', proof: { kind: 'email', email: 'hanako@example.jp' }, reason: '', now: NOW }).thenThrows(code('not_found'));
+      spec
+        .given([])
+        .when({ type: 'CancelReservation', proof: { kind: 'email', email: 'hanako@example.jp' }, reason: '', now: NOW })
+        .thenThrows(code('not_found'));
     });
   });
 
@@ -54,7 +57,10 @@ describe('reservation', () => {
 
   describe('when confirmed', () => {
     it('never confirms twice with the used link', () => {
-      spec.given([...requested, confirmed]).when({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: NOW }).thenThrows(code('already_confirmed'));
+      spec
+        .given([...requested, confirmed])
+        .when({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: NOW })
+        .thenThrows(code('already_confirmed'));
     });
     it('cancels for the customer whose e-mail matches, ignoring case and spaces', () => {
       spec
@@ -63,15 +69,24 @@ describe('reservation', () => {
         .then([{ type: 'ReservationCancelled', data: { by: 'customer', reason: '予定が変わった', cancelledAt: NOW } }]);
     });
     it('answers a wrong e-mail exactly as an unknown id', () => {
-      spec.given([...requested, confirmed]).when({ type: 'CancelReservation', proof: { kind: 'email', email: 'someone@example.jp' }, reason: '', now: NOW }).thenThrows(code('not_found'));
+      spec
+        .given([...requested, confirmed])
+        .when({ type: 'CancelReservation', proof: { kind: 'email', email: 'someone@example.jp' }, reason: '', now: NOW })
+        .thenThrows(code('not_found'));
     });
   });
 
   describe('when cancelled', () => {
     const cancelled: ReservationEvent = { type: 'ReservationCancelled', data: { by: 'customer', reason: '', cancelledAt: NOW } };
     it('cannot be cancelled again nor confirmed', () => {
-      spec.given([...requested, cancelled]).when({ type: 'CancelReservation', proof: { kind: 'email', email: 'hanako@example.jp' }, reason: '', now: NOW }).thenThrows(code('not_cancellable'));
-      spec.given([...requested, cancelled]).when({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: NOW }).thenThrows(code('invalid_token'));
+      spec
+        .given([...requested, cancelled])
+        .when({ type: 'CancelReservation', proof: { kind: 'email', email: 'hanako@example.jp' }, reason: '', now: NOW })
+        .thenThrows(code('not_cancellable'));
+      spec
+        .given([...requested, cancelled])
+        .when({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: NOW })
+        .thenThrows(code('invalid_token'));
     });
   });
 });

@@ -74,7 +74,10 @@ export function checkDate(input: { date: string; now: Date; day: BusinessDay; sa
   } else {
     const late = menus.filter((m) => menuDeadlinePassed(m, date, now));
     if (late.length)
-      return { code: 'menu_deadline_passed', menus: late.map((m) => ({ name: m.name, daysBefore: m.deadlineDaysBefore ?? 0, time: (m.deadlineTime ?? '').slice(0, 5) })) };
+      return {
+        code: 'menu_deadline_passed',
+        menus: late.map((m) => ({ name: m.name, daysBefore: m.deadlineDaysBefore ?? 0, time: (m.deadlineTime ?? '').slice(0, 5) })),
+      };
   }
   if (date < minimumDate(menus, now) || date < today) return { code: 'past_date', date };
   return null;

@@ -24,7 +24,10 @@ describe('available times', () => {
 
   it('never offers a time already past today', () => {
     const late = tokyoInstant('2026-12-10', 14 * 60 + 30);
-    expect(availableTimes({ date: '2026-12-10', now: late, day: open, seats, ledger: initialState(), people: 2, courseMinutes: null })).toEqual(['15:00', '15:30']);
+    expect(availableTimes({ date: '2026-12-10', now: late, day: open, seats, ledger: initialState(), people: 2, courseMinutes: null })).toEqual([
+      '15:00',
+      '15:30',
+    ]);
   });
 
   it('drops times whose stay overlaps bookings on every seat that fits, and offers them again after a release', () => {
@@ -51,14 +54,21 @@ describe('available times', () => {
 describe('date checks, in the spec order', () => {
   const sameDay = { isEnabled: true, deadlineTime: '16:00' };
   it('refuses a closed day first', () => {
-    expect(checkDate({ date: '2026-12-10', now, day: closed, sameDay: { isEnabled: false, deadlineTime: null }, menus: [] })).toEqual({ code: 'closed', date: '2026-12-10' });
+    expect(checkDate({ date: '2026-12-10', now, day: closed, sameDay: { isEnabled: false, deadlineTime: null }, menus: [] })).toEqual({
+      code: 'closed',
+      date: '2026-12-10',
+    });
   });
   it('checks same-day booking, its deadline and the end of business today', () => {
-    expect(checkDate({ date: '2026-12-10', now, day: open, sameDay: { isEnabled: false, deadlineTime: null }, menus: [] })).toEqual({ code: 'same_day_disabled' });
+    expect(checkDate({ date: '2026-12-10', now, day: open, sameDay: { isEnabled: false, deadlineTime: null }, menus: [] })).toEqual({
+      code: 'same_day_disabled',
+    });
     const after = tokyoInstant('2026-12-10', 16 * 60 + 1);
     expect(checkDate({ date: '2026-12-10', now: after, day: open, sameDay, menus: [] })).toEqual({ code: 'same_day_deadline_passed', time: '16:00' });
     const closing = tokyoInstant('2026-12-10', 17 * 60);
-    expect(checkDate({ date: '2026-12-10', now: closing, day: open, sameDay: { isEnabled: true, deadlineTime: null }, menus: [] })).toEqual({ code: 'business_over' });
+    expect(checkDate({ date: '2026-12-10', now: closing, day: open, sameDay: { isEnabled: true, deadlineTime: null }, menus: [] })).toEqual({
+      code: 'business_over',
+    });
     expect(checkDate({ date: '2026-12-10', now, day: open, sameDay, menus: [] })).toBeNull();
   });
   it('lists every menu whose deadline has passed for another day', () => {
@@ -71,7 +81,7 @@ describe('date checks, in the spec order', () => {
   it('refuses a date before the minimum date', () => {
     expect(checkDate({ date: '2026-12-09', now, day: open, sameDay, menus: [] })).toEqual({ code: 'past_date', date: '2026-12-09' });
   });
-  it('computes the minimum date from the menus\' deadlines', () => {
+  it("computes the minimum date from the menus' deadlines", () => {
     expect(minimumDate([], now)).toBe('2026-12-10');
     expect(minimumDate([cake], now)).toBe('2026-12-12');
     expect(minimumDate([cake], tokyoInstant('2026-12-10', 18 * 60 + 1))).toBe('2026-12-13');
@@ -82,7 +92,9 @@ describe('available dates', () => {
   it('spans the current month plus two, skipping closed days and full days', () => {
     expect(bookingWindow(now)[0]).toBe('2026-12-10');
     expect(bookingWindow(now).at(-1)).toBe('2027-02-28');
-    const full = ledger([{ type: 'SeatsBooked', data: { reservationId: 'r', holdId: null, seatIds: ['T1', 'T2'], people: 6, startMinute: 0, endMinute: 24 * 60 } }]);
+    const full = ledger([
+      { type: 'SeatsBooked', data: { reservationId: 'r', holdId: null, seatIds: ['T1', 'T2'], people: 6, startMinute: 0, endMinute: 24 * 60 } },
+    ]);
     const dates = availableDates({
       now,
       dayOf: (d) => (d === '2026-12-13' ? closed : open),

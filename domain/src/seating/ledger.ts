@@ -94,10 +94,8 @@ const isLive = (hold: Hold, now: string) => Date.parse(hold.expiresAt) > Date.pa
 /** Everything that occupies seats at `now`: bookings and live holds, except the ones named in `except`. */
 export function occupied(state: SeatingState, now: string, except: { holdId?: string; reservationId?: string } = {}) {
   const entries: { seatIds: string[]; interval: Interval }[] = [];
-  for (const b of Object.values(state.bookings))
-    if (b.reservationId !== except.reservationId) entries.push({ seatIds: b.seatIds, interval: b });
-  for (const h of Object.values(state.holds))
-    if (h.holdId !== except.holdId && isLive(h, now)) entries.push({ seatIds: h.seatIds, interval: h });
+  for (const b of Object.values(state.bookings)) if (b.reservationId !== except.reservationId) entries.push({ seatIds: b.seatIds, interval: b });
+  for (const h of Object.values(state.holds)) if (h.holdId !== except.holdId && isLive(h, now)) entries.push({ seatIds: h.seatIds, interval: h });
   return (seatId: string, interval: Interval) => entries.some((e) => e.seatIds.includes(seatId) && overlaps(e.interval, interval));
 }
 
@@ -152,8 +150,7 @@ export function decide(command: SeatingCommand, state: SeatingState): SeatingEve
       const hold = state.holds[command.holdId];
       if (!hold) throw new DomainError<SeatingErrorCode>('hold_not_found');
       if (!isLive(hold, command.now)) throw new DomainError<SeatingErrorCode>('hold_expired');
-      if (hold.reservationId !== null && hold.reservationId !== command.reservationId)
-        throw new DomainError<SeatingErrorCode>('hold_not_found');
+      if (hold.reservationId !== null && hold.reservationId !== command.reservationId) throw new DomainError<SeatingErrorCode>('hold_not_found');
       return [{ type: 'HoldExtended', data: { holdId: command.holdId, reservationId: command.reservationId, expiresAt: command.expiresAt } }];
     }
     case 'ReleaseHold':
@@ -197,8 +194,7 @@ export function decide(command: SeatingCommand, state: SeatingState): SeatingEve
       ];
     }
     case 'ReleaseSeats': {
-      if (state.bookings[command.reservationId])
-        return [{ type: 'SeatsReleased', data: { reservationId: command.reservationId, reason: command.reason } }];
+      if (state.bookings[command.reservationId]) return [{ type: 'SeatsReleased', data: { reservationId: command.reservationId, reason: command.reason } }];
       // Not confirmed yet: its seats are still a hold kept for the reservation.
       const hold = Object.values(state.holds).find((h) => h.reservationId === command.reservationId);
       return hold ? [{ type: 'HoldReleased', data: { holdId: hold.holdId, reason: 'reservation_cancelled' } }] : [];

@@ -46,53 +46,92 @@ const code = (c: string) => (e: Error) => e instanceof DomainError && e.code ===
 describe('seating ledger', () => {
   describe('when the day is empty', () => {
     it('holds the smallest single seat that fits the party', () => {
-      spec.given([]).when(hold({ people: 1 })).then([held('h1', 's1', ['C1'], noon, noon + 60, 1)]);
-      spec.given([]).when(hold({ people: 2 })).then([held('h1', 's1', ['T1'])]);
-      spec.given([]).when(hold({ people: 3 })).then([held('h1', 's1', ['T3'], noon, noon + 90, 3)]);
+      spec
+        .given([])
+        .when(hold({ people: 1 }))
+        .then([held('h1', 's1', ['C1'], noon, noon + 60, 1)]);
+      spec
+        .given([])
+        .when(hold({ people: 2 }))
+        .then([held('h1', 's1', ['T1'])]);
+      spec
+        .given([])
+        .when(hold({ people: 3 }))
+        .then([held('h1', 's1', ['T3'], noon, noon + 90, 3)]);
     });
 
     it('uses the longest course duration instead of the seat hold time when the cart sets one', () => {
-      spec.given([]).when(hold({ courseMinutes: 120 })).then([held('h1', 's1', ['T1'], noon, noon + 120)]);
+      spec
+        .given([])
+        .when(hold({ courseMinutes: 120 }))
+        .then([held('h1', 's1', ['T1'], noon, noon + 120)]);
     });
 
     it('joins the fewest adjacent seats when no single seat fits', () => {
-      spec.given([]).when(hold({ people: 6 })).then([held('h1', 's1', ['T2', 'T3'], noon, noon + 90, 6)]);
-      spec.given([]).when(hold({ people: 8 })).then([held('h1', 's1', ['T1', 'T2', 'T3'], noon, noon + 90, 8)]);
+      spec
+        .given([])
+        .when(hold({ people: 6 }))
+        .then([held('h1', 's1', ['T2', 'T3'], noon, noon + 90, 6)]);
+      spec
+        .given([])
+        .when(hold({ people: 8 }))
+        .then([held('h1', 's1', ['T1', 'T2', 'T3'], noon, noon + 90, 8)]);
     });
 
     it('never joins seats that are not adjacent', () => {
       // With T2 taken, T1 and T3 together would seat 6, but they do not touch.
-      spec.given([booked('r1', ['T2'])]).when(hold({ people: 5 })).thenThrows(code('seats_full'));
+      spec
+        .given([booked('r1', ['T2'])])
+        .when(hold({ people: 5 }))
+        .thenThrows(code('seats_full'));
     });
 
     it('refuses a party no seat combination can take', () => {
-      spec.given([]).when(hold({ people: 10 })).thenThrows(code('seats_full'));
+      spec
+        .given([])
+        .when(hold({ people: 10 }))
+        .thenThrows(code('seats_full'));
     });
 
     it('refuses a stay that would run past closing', () => {
-      spec.given([]).when(hold({ latestEndMinute: noon + 89 })).thenThrows(code('seats_full'));
+      spec
+        .given([])
+        .when(hold({ latestEndMinute: noon + 89 }))
+        .thenThrows(code('seats_full'));
     });
   });
 
   describe('when seats are taken', () => {
     it('skips a seat held by another session while the hold lasts', () => {
-      spec.given([held('h0', 's0', ['T1'])]).when(hold({ now: LATER })).then([held('h1', 's1', ['T2'])]);
+      spec
+        .given([held('h0', 's0', ['T1'])])
+        .when(hold({ now: LATER }))
+        .then([held('h1', 's1', ['T2'])]);
     });
 
     it('counts an expired hold as free', () => {
-      spec.given([held('h0', 's0', ['T1'])]).when(hold({ now: AFTER_EXPIRY })).then([held('h1', 's1', ['T1'])]);
+      spec
+        .given([held('h0', 's0', ['T1'])])
+        .when(hold({ now: AFTER_EXPIRY }))
+        .then([held('h1', 's1', ['T1'])]);
     });
 
     it('never puts a short booking inside a longer one on the same seat', () => {
       const full: SeatingEvent[] = [booked('r1', ['T1'], 11 * 60, 15 * 60), booked('r2', ['T2'], 11 * 60, 15 * 60), booked('r3', ['T3'], 11 * 60, 15 * 60)];
-      spec.given(full).when(hold({ courseMinutes: 30 })).thenThrows(code('seats_full'));
+      spec
+        .given(full)
+        .when(hold({ courseMinutes: 30 }))
+        .thenThrows(code('seats_full'));
     });
 
     it('lets a booking start exactly when the previous one ends', () => {
-      spec.given([booked('r1', ['T1'], noon - 90, noon)]).when(hold()).then([held('h1', 's1', ['T1'])]);
+      spec
+        .given([booked('r1', ['T1'], noon - 90, noon)])
+        .when(hold())
+        .then([held('h1', 's1', ['T1'])]);
     });
 
-    it('gives back the session\'s earlier hold when it picks another time', () => {
+    it("gives back the session's earlier hold when it picks another time", () => {
       spec
         .given([held('h0', 's1', ['T1'])])
         .when(hold({ startMinute: noon + 30 }))
@@ -101,7 +140,7 @@ describe('seating ledger', () => {
   });
 
   describe('when a hold exists', () => {
-    it('turns the live hold into the reservation\'s seats', () => {
+    it("turns the live hold into the reservation's seats", () => {
       spec
         .given([held('h1', 's1', ['T1'])])
         .when({ type: 'BookHeldSeats', holdId: 'h1', reservationId: 'r1', now: LATER })
@@ -109,7 +148,10 @@ describe('seating ledger', () => {
     });
 
     it('refuses to book an expired hold', () => {
-      spec.given([held('h1', 's1', ['T1'])]).when({ type: 'BookHeldSeats', holdId: 'h1', reservationId: 'r1', now: AFTER_EXPIRY }).thenThrows(code('hold_expired'));
+      spec
+        .given([held('h1', 's1', ['T1'])])
+        .when({ type: 'BookHeldSeats', holdId: 'h1', reservationId: 'r1', now: AFTER_EXPIRY })
+        .thenThrows(code('hold_expired'));
     });
 
     it('keeps a hold for a reservation awaiting its confirmation mail', () => {
@@ -118,7 +160,10 @@ describe('seating ledger', () => {
         .given([held('h1', 's1', ['T1'])])
         .when({ type: 'ExtendHold', holdId: 'h1', reservationId: 'r1', expiresAt: until, now: LATER })
         .then([{ type: 'HoldExtended', data: { holdId: 'h1', reservationId: 'r1', expiresAt: until } }]);
-      spec.given([held('h1', 's1', ['T1'])]).when({ type: 'ExtendHold', holdId: 'h1', reservationId: 'r1', expiresAt: until, now: AFTER_EXPIRY }).thenThrows(code('hold_expired'));
+      spec
+        .given([held('h1', 's1', ['T1'])])
+        .when({ type: 'ExtendHold', holdId: 'h1', reservationId: 'r1', expiresAt: until, now: AFTER_EXPIRY })
+        .thenThrows(code('hold_expired'));
     });
 
     it('releases the hold when the cart empties', () => {
@@ -132,7 +177,10 @@ describe('seating ledger', () => {
 
   describe('when a reservation has seats', () => {
     it('books again idempotently (a retried confirmation appends nothing)', () => {
-      spec.given([booked('r1', ['T1'], noon, noon + 90, 2, 'h1')]).when({ type: 'BookHeldSeats', holdId: 'h1', reservationId: 'r1', now: LATER }).thenNothingHappens();
+      spec
+        .given([booked('r1', ['T1'], noon, noon + 90, 2, 'h1')])
+        .when({ type: 'BookHeldSeats', holdId: 'h1', reservationId: 'r1', now: LATER })
+        .thenNothingHappens();
     });
 
     it('releases the seats at once on cancellation, and the time is free again', () => {
@@ -147,12 +195,32 @@ describe('seating ledger', () => {
     });
 
     it('moves to a free seat, refusing an overlap or a seat too small', () => {
-      const move = (seatIds: string[], start = noon): SeatingCommand => ({ type: 'MoveSeats', reservationId: 'r1', seatIds, startMinute: start, endMinute: start + 90, seats, now: NOW });
+      const move = (seatIds: string[], start = noon): SeatingCommand => ({
+        type: 'MoveSeats',
+        reservationId: 'r1',
+        seatIds,
+        startMinute: start,
+        endMinute: start + 90,
+        seats,
+        now: NOW,
+      });
       const given = [booked('r1', ['T1']), booked('r2', ['T2'], noon + 60, noon + 150)];
-      spec.given(given).when(move(['T3'])).then([{ type: 'SeatsMoved', data: { reservationId: 'r1', seatIds: ['T3'], startMinute: noon, endMinute: noon + 90 } }]);
-      spec.given(given).when(move(['T2'])).thenThrows(code('overlap'));
-      spec.given(given).when(move(['C1'])).thenThrows(code('over_capacity'));
-      spec.given(given).when(move(['T1'], noon + 30)).then([{ type: 'SeatsMoved', data: { reservationId: 'r1', seatIds: ['T1'], startMinute: noon + 30, endMinute: noon + 120 } }]);
+      spec
+        .given(given)
+        .when(move(['T3']))
+        .then([{ type: 'SeatsMoved', data: { reservationId: 'r1', seatIds: ['T3'], startMinute: noon, endMinute: noon + 90 } }]);
+      spec
+        .given(given)
+        .when(move(['T2']))
+        .thenThrows(code('overlap'));
+      spec
+        .given(given)
+        .when(move(['C1']))
+        .thenThrows(code('over_capacity'));
+      spec
+        .given(given)
+        .when(move(['T1'], noon + 30))
+        .then([{ type: 'SeatsMoved', data: { reservationId: 'r1', seatIds: ['T1'], startMinute: noon + 30, endMinute: noon + 120 } }]);
     });
   });
 });
@@ -164,8 +232,18 @@ describe('seating ledger property', () => {
     | { kind: 'cancel'; pick: number }
     | { kind: 'move'; pick: number; seat: number; slot: number };
   const op: fc.Arbitrary<Op> = fc.oneof(
-    fc.record({ kind: fc.constant('book' as const), people: fc.integer({ min: 1, max: 8 }), slot: fc.integer({ min: 0, max: 20 }), course: fc.option(fc.constantFrom(30, 60, 120, 180)) }),
-    fc.record({ kind: fc.constant('hold' as const), people: fc.integer({ min: 1, max: 6 }), slot: fc.integer({ min: 0, max: 20 }), minute: fc.integer({ min: 0, max: 20 }) }),
+    fc.record({
+      kind: fc.constant('book' as const),
+      people: fc.integer({ min: 1, max: 8 }),
+      slot: fc.integer({ min: 0, max: 20 }),
+      course: fc.option(fc.constantFrom(30, 60, 120, 180)),
+    }),
+    fc.record({
+      kind: fc.constant('hold' as const),
+      people: fc.integer({ min: 1, max: 6 }),
+      slot: fc.integer({ min: 0, max: 20 }),
+      minute: fc.integer({ min: 0, max: 20 }),
+    }),
     fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
     fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), seat: fc.nat({ max: seats.length - 1 }), slot: fc.integer({ min: 0, max: 20 }) }),
   );
@@ -182,22 +260,40 @@ describe('seating ledger property', () => {
           const ids = Object.keys(state.bookings);
           let command: SeatingCommand;
           if (o.kind === 'book')
-            command = { type: 'BookSeats', reservationId: `r${n++}`, people: o.people, startMinute: 600 + o.slot * 30, courseMinutes: o.course, latestEndMinute: null, seats, now };
+            command = {
+              type: 'BookSeats',
+              reservationId: `r${n++}`,
+              people: o.people,
+              startMinute: 600 + o.slot * 30,
+              courseMinutes: o.course,
+              latestEndMinute: null,
+              seats,
+              now,
+            };
           else if (o.kind === 'hold')
-            command = { ...hold({ holdId: `h${n++}`, sessionId: `s${n}`, people: o.people, startMinute: 600 + o.slot * 30, now }), expiresAt: new Date(clock + o.minute * 60_000).toISOString() } as SeatingCommand;
+            command = {
+              ...hold({ holdId: `h${n++}`, sessionId: `s${n}`, people: o.people, startMinute: 600 + o.slot * 30, now }),
+              expiresAt: new Date(clock + o.minute * 60_000).toISOString(),
+            } as SeatingCommand;
           else if (ids.length === 0) continue;
           else if (o.kind === 'cancel') command = { type: 'ReleaseSeats', reservationId: ids[o.pick % ids.length]!, reason: 'cancelled_by_staff' };
-          else command = { type: 'MoveSeats', reservationId: ids[o.pick % ids.length]!, seatIds: [seats[o.seat]!.id], startMinute: 600 + o.slot * 30, endMinute: 690 + o.slot * 30, seats, now };
+          else
+            command = {
+              type: 'MoveSeats',
+              reservationId: ids[o.pick % ids.length]!,
+              seatIds: [seats[o.seat]!.id],
+              startMinute: 600 + o.slot * 30,
+              endMinute: 690 + o.slot * 30,
+              seats,
+              now,
+            };
           try {
             state = seatingLedger.decide(command, state).reduce(seatingLedger.evolve, state);
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
           }
           // Every pair of stays that counts now must be apart on every seat they share.
-          const stays = [
-            ...Object.values(state.bookings),
-            ...Object.values(state.holds).filter((h) => Date.parse(h.expiresAt) > clock),
-          ];
+          const stays = [...Object.values(state.bookings), ...Object.values(state.holds).filter((h) => Date.parse(h.expiresAt) > clock)];
           for (let i = 0; i < stays.length; i++)
             for (let j = i + 1; j < stays.length; j++) {
               const a = stays[i]!;

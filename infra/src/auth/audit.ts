@@ -33,6 +33,15 @@ export interface AuditFields {
 }
 
 export function audit(logger: Pick<Logger, 'info' | 'warn'>, event: AuditEvent, fields: AuditFields = {}): void {
-  const level = event === 'login_succeeded' || event === 'logout' || event === 'account_registered' || event === 'first_admin_created' || event === 'oidc_login_succeeded' || event === 'role_granted' || event === 'role_revoked' ? 'info' : 'warn';
+  const level =
+    event === 'login_succeeded' ||
+    event === 'logout' ||
+    event === 'account_registered' ||
+    event === 'first_admin_created' ||
+    event === 'oidc_login_succeeded' ||
+    event === 'role_granted' ||
+    event === 'role_revoked'
+      ? 'info'
+      : 'warn';
   logger[level]({ audit: event, ...fields }, `audit ${event}`);
 }

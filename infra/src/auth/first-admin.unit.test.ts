@@ -46,7 +46,14 @@ describe('first admin', () => {
     const r = runtime();
     await r.eventStore.appendToStream(
       'accounts-first-admin',
-      [{ eventId: 'e1', type: 'FirstAdminDesignated', data: { accountId: 'admin-1' }, metadata: { correlationId: 'c', causationId: null, actor: 'system', storeId: null } }],
+      [
+        {
+          eventId: 'e1',
+          type: 'FirstAdminDesignated',
+          data: { accountId: 'admin-1' },
+          metadata: { correlationId: 'c', causationId: null, actor: 'system', storeId: null },
+        },
+      ],
       { expectedRevision: 'no_stream' },
     );
     expect((await ensureFirstAdmin(r, { email: 'owner@cafe.test', password: 'owner-password-1' })).created).toBe(true);

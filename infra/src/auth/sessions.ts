@@ -76,7 +76,10 @@ export function createSessionStore(deps: { db: Kysely<any>; clock: Clock }, opti
       const id = randomBytes(32).toString('base64url');
       const now = deps.clock.now();
       const expiresAt = new Date(now.getTime() + ttlMs);
-      await db.insertInto('auth_sessions').values({ id_hash: hashId(id), account_id: accountId, created_at: now, expires_at: expiresAt }).execute();
+      await db
+        .insertInto('auth_sessions')
+        .values({ id_hash: hashId(id), account_id: accountId, created_at: now, expires_at: expiresAt })
+        .execute();
       return `${name}=${id}.${sign(options.secret, id)}; ${attributes}; Max-Age=${Math.floor(ttlMs / 1000)}`;
     },
 

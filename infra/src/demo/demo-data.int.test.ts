@@ -73,7 +73,12 @@ describe('demo data', () => {
     expect(options.map((o) => o.label)).toContain('メッセージプレート');
     expect(options.find((o) => o.option_id === '10')?.type).toBe('image');
     const deps = await listOptionDependencies(t.db, 'course-birthday');
-    expect(deps.filter((d) => d.parent_option_id === '11').map((d) => d.child_option_id).sort()).toEqual(['7', '8']);
+    expect(
+      deps
+        .filter((d) => d.parent_option_id === '11')
+        .map((d) => d.child_option_id)
+        .sort(),
+    ).toEqual(['7', '8']);
     expect(deps.find((d) => d.child_option_id === '10')).toMatchObject({ parent_option_id: '12', parent_choice_value: 'print', is_show: 1 });
   });
 

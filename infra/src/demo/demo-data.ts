@@ -43,10 +43,31 @@ const menuItems: { id: string; name: string; price: number; image: string; descr
   { id: 'menu-tea', name: 'アールグレイ紅茶', price: 520, image: 'earl-grey', description: 'ベルガモットが香るポットサービスの紅茶。', category: 'drink' },
   { id: 'menu-matcha', name: '抹茶ラテ', price: 620, image: 'matcha-latte', description: '京都宇治の抹茶を使ったやさしい甘さのラテ。', category: 'drink' },
   { id: 'menu-juice', name: 'オレンジジュース', price: 480, image: 'orange-juice', description: '果汁100%のしぼりたて。', category: 'drink' },
-  { id: 'menu-napolitan', name: '昔ながらのナポリタン', price: 950, image: 'napolitan', description: '太麺を甘めのケチャップで炒めた喫茶店の定番。', category: null },
-  { id: 'menu-sandwich', name: 'ハムとチーズのホットサンド', price: 820, image: 'hot-sandwich', description: '香ばしく焼いたパンにとろけるチーズ。', category: null },
+  {
+    id: 'menu-napolitan',
+    name: '昔ながらのナポリタン',
+    price: 950,
+    image: 'napolitan',
+    description: '太麺を甘めのケチャップで炒めた喫茶店の定番。',
+    category: null,
+  },
+  {
+    id: 'menu-sandwich',
+    name: 'ハムとチーズのホットサンド',
+    price: 820,
+    image: 'hot-sandwich',
+    description: '香ばしく焼いたパンにとろけるチーズ。',
+    category: null,
+  },
   { id: 'menu-quiche', name: '季節野菜のキッシュ', price: 880, image: 'quiche', description: 'サラダを添えて。', category: null },
-  { id: 'menu-gateau', name: 'ガトーショコラケーキ', price: 550, image: 'gateau-chocolat', description: '濃厚なチョコレートのしっとりケーキ。', category: null },
+  {
+    id: 'menu-gateau',
+    name: 'ガトーショコラケーキ',
+    price: 550,
+    image: 'gateau-chocolat',
+    description: '濃厚なチョコレートのしっとりケーキ。',
+    category: null,
+  },
   { id: 'menu-cheesecake', name: 'ベイクドチーズケーキ', price: 520, image: 'cheesecake', description: 'クリームチーズたっぷりの焼き菓子。', category: null },
   // The name alone would read as food: the admin sets the category.
   { id: 'menu-pudding', name: '自家製かためプリン', price: 480, image: 'pudding', description: '卵の味がしっかりした昔ながらのプリン。', category: 'dessert' },
@@ -99,13 +120,70 @@ type DemoOption = [id: string, label: string, type: OptionInput['type'], require
  * colour, ribbon colour, message text colour, message text, drink type, image for printing).
  */
 const birthdayOptions: DemoOption[] = [
-  ['4', 'ケースの種類', 'radio', true, [{ id: 'box', label: '紙箱' }, { id: 'clear', label: '透明ケース', extra_price: 300 }]],
-  ['5', 'ケーキの色', 'select', true, [{ id: 'white', label: 'ホワイト' }, { id: 'pink', label: 'ピンク' }, { id: 'chocolate', label: 'チョコレート', extra_price: 200 }]],
-  ['6', 'リボンの色', 'select', false, [{ id: 'red', label: '赤' }, { id: 'blue', label: '青' }, { id: 'gold', label: 'ゴールド' }]],
-  ['11', 'メッセージプレート', 'radio', true, [{ id: 'yes', label: 'つける', extra_price: 200 }, { id: 'no', label: 'つけない' }]],
-  ['7', 'メッセージ文字の色', 'select', true, [{ id: 'chocolate', label: 'チョコレート' }, { id: 'white', label: 'ホワイト' }]],
+  [
+    '4',
+    'ケースの種類',
+    'radio',
+    true,
+    [
+      { id: 'box', label: '紙箱' },
+      { id: 'clear', label: '透明ケース', extra_price: 300 },
+    ],
+  ],
+  [
+    '5',
+    'ケーキの色',
+    'select',
+    true,
+    [
+      { id: 'white', label: 'ホワイト' },
+      { id: 'pink', label: 'ピンク' },
+      { id: 'chocolate', label: 'チョコレート', extra_price: 200 },
+    ],
+  ],
+  [
+    '6',
+    'リボンの色',
+    'select',
+    false,
+    [
+      { id: 'red', label: '赤' },
+      { id: 'blue', label: '青' },
+      { id: 'gold', label: 'ゴールド' },
+    ],
+  ],
+  [
+    '11',
+    'メッセージプレート',
+    'radio',
+    true,
+    [
+      { id: 'yes', label: 'つける', extra_price: 200 },
+      { id: 'no', label: 'つけない' },
+    ],
+  ],
+  [
+    '7',
+    'メッセージ文字の色',
+    'select',
+    true,
+    [
+      { id: 'chocolate', label: 'チョコレート' },
+      { id: 'white', label: 'ホワイト' },
+    ],
+  ],
   ['8', 'メッセージ', 'text', true],
-  ['9', 'ドリンクの種類', 'select', true, [{ id: 'coffee', label: 'ブレンドコーヒー' }, { id: 'tea', label: 'アールグレイ紅茶' }, { id: 'juice', label: 'オレンジジュース' }]],
+  [
+    '9',
+    'ドリンクの種類',
+    'select',
+    true,
+    [
+      { id: 'coffee', label: 'ブレンドコーヒー' },
+      { id: 'tea', label: 'アールグレイ紅茶' },
+      { id: 'juice', label: 'オレンジジュース' },
+    ],
+  ],
   ['12', '写真プリント', 'checkbox', false, [{ id: 'print', label: 'ケーキに写真をプリントする', extra_price: 500 }]],
   ['10', '印刷用画像', 'image', true],
 ];
@@ -118,7 +196,17 @@ const birthdayDependencies: [id: string, parent: string, child: string, parentVa
 ];
 
 const afternoonTeaOptions: DemoOption[] = [
-  ['13', '紅茶の種類', 'radio', true, [{ id: 'earl-grey', label: 'アールグレイ' }, { id: 'darjeeling', label: 'ダージリン' }, { id: 'rooibos', label: 'ルイボス（ノンカフェイン）' }]],
+  [
+    '13',
+    '紅茶の種類',
+    'radio',
+    true,
+    [
+      { id: 'earl-grey', label: 'アールグレイ' },
+      { id: 'darjeeling', label: 'ダージリン' },
+      { id: 'rooibos', label: 'ルイボス（ノンカフェイン）' },
+    ],
+  ],
 ];
 
 /** Homepage cards in the order they are shown. */
@@ -138,7 +226,10 @@ const homepageCards: [id: string, card: Omit<CatalogInput<'homepage-card'>, 'dis
       description: 'バースデーケーキやアフタヌーンティーをご予約いただけます。',
     },
   ],
-  ['card-menu', { card_type: 'other', link_url: '/menu', image_url: '/images/cards/menu.svg', title: 'メニュー', description: 'コーヒー、軽食、自家製スイーツ。' }],
+  [
+    'card-menu',
+    { card_type: 'other', link_url: '/menu', image_url: '/images/cards/menu.svg', title: 'メニュー', description: 'コーヒー、軽食、自家製スイーツ。' },
+  ],
   [
     'card-map',
     {

@@ -99,8 +99,7 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
           lastPosition: result.position ? Number(result.position.commit) : await store.headPosition(),
         };
       } catch (error) {
-        if (error instanceof WrongExpectedVersionError)
-          throw new WrongExpectedRevisionError(streamId, expectedRevision, fromStreamState(error.actualState));
+        if (error instanceof WrongExpectedVersionError) throw new WrongExpectedRevisionError(streamId, expectedRevision, fromStreamState(error.actualState));
         throw error;
       }
     },

@@ -173,18 +173,18 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     },
 
     async readStream(streamId, readOptions) {
-      const { rows } = await pool.query<EventRow>(
-        `select ${COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision`,
-        [streamId, readOptions?.fromRevision ?? 0],
-      );
+      const { rows } = await pool.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision`, [
+        streamId,
+        readOptions?.fromRevision ?? 0,
+      ]);
       return rows.map(toRecorded);
     },
 
     async readAll(readOptions?: ReadAllOptions) {
-      const { rows } = await pool.query<EventRow>(
-        `select ${COLUMNS} from events where position > $1 order by position limit $2`,
-        [readOptions?.after ?? 0, readOptions?.maxCount ?? null],
-      );
+      const { rows } = await pool.query<EventRow>(`select ${COLUMNS} from events where position > $1 order by position limit $2`, [
+        readOptions?.after ?? 0,
+        readOptions?.maxCount ?? null,
+      ]);
       return rows.map(toRecorded);
     },
 

@@ -58,7 +58,10 @@ export const outboxMigrations: Record<string, Migration> = {
 export function outboxMailer(db: AnyDb, newId: () => string): Mailer {
   return {
     async send(mail) {
-      await outbox(db).insertInto('mail_outbox').values({ id: newId(), to_address: mail.to, subject: mail.subject, body: mail.text, created_at: new Date() }).execute();
+      await outbox(db)
+        .insertInto('mail_outbox')
+        .values({ id: newId(), to_address: mail.to, subject: mail.subject, body: mail.text, created_at: new Date() })
+        .execute();
     },
   };
 }

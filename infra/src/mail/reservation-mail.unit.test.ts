@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cancelUrlFor, confirmationRequestMail, confirmUrlFor, DEFAULT_NOTICES, japaneseDate, reservationConfirmedMail, type ReservationMailData } from './reservation-mail';
+import {
+  cancelUrlFor,
+  confirmationRequestMail,
+  confirmUrlFor,
+  DEFAULT_NOTICES,
+  japaneseDate,
+  reservationConfirmedMail,
+  type ReservationMailData,
+} from './reservation-mail';
 
 const data: ReservationMailData = {
   to: 'hanako@example.jp',
@@ -19,7 +27,16 @@ describe('reservation mails', () => {
   it('ask for confirmation with the link, the course, options, date, time, party and notices', () => {
     const mail = confirmationRequestMail(data, confirmUrlFor('https://cafe.example', 'r-1.secret'));
     expect(mail.subject).toBe('【MonCafe】ご予約の確認をお願いします');
-    for (const part of ['https://cafe.example/confirm-reservation?token=r-1.secret', 'ケーキコース × 1', 'プリント用画像：画像あり', '2026年12月20日（日）', '時間：12:00', '人数：2名', 'ご来店の際はお時間に遅れないようお願いします。', '有効期限は5分'])
+    for (const part of [
+      'https://cafe.example/confirm-reservation?token=r-1.secret',
+      'ケーキコース × 1',
+      'プリント用画像：画像あり',
+      '2026年12月20日（日）',
+      '時間：12:00',
+      '人数：2名',
+      'ご来店の際はお時間に遅れないようお願いします。',
+      '有効期限は5分',
+    ])
       expect(mail.text).toContain(part);
   });
 

@@ -181,9 +181,7 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     sweepEveryMs > 0
       ? setInterval(() => {
           for (const r of running) {
-            void serial(r, () => catchUp(r, Infinity)).catch((err: unknown) =>
-              logger?.warn({ err, projector: r.projector.name }, 'periodic catch-up failed'),
-            );
+            void serial(r, () => catchUp(r, Infinity)).catch((err: unknown) => logger?.warn({ err, projector: r.projector.name }, 'periodic catch-up failed'));
           }
         }, sweepEveryMs)
       : null;

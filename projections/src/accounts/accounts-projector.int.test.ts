@@ -22,7 +22,15 @@ function recorded(event: AccountEvent | { type: 'KeyClaimed'; data: { accountId:
 
 const registered: AccountEvent = {
   type: 'AccountRegistered',
-  data: { accountId: 'a1', name: '花子', email: 'hanako@example.com', passwordHash: '$argon2id$v=19$secret-hash', roles: [], externalIdentity: null, registeredAt: '2026-11-22T01:00:00.000Z' },
+  data: {
+    accountId: 'a1',
+    name: '花子',
+    email: 'hanako@example.com',
+    passwordHash: '$argon2id$v=19$secret-hash',
+    roles: [],
+    externalIdentity: null,
+    registeredAt: '2026-11-22T01:00:00.000Z',
+  },
 };
 
 describe('accounts read model', () => {

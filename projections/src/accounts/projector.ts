@@ -8,7 +8,11 @@ async function updateRoles(trx: Transaction<Database>, accountId: string, change
   const row = await trx.selectFrom('accounts').select('roles').where('account_id', '=', accountId).executeTakeFirst();
   if (!row) return;
   const roles = [...new Set(change(row.roles))].sort();
-  await trx.updateTable('accounts').set({ roles: JSON.stringify(roles) }).where('account_id', '=', accountId).execute();
+  await trx
+    .updateTable('accounts')
+    .set({ roles: JSON.stringify(roles) })
+    .where('account_id', '=', accountId)
+    .execute();
 }
 
 /** Accounts list: one row per account. Every write is a set, not an increment, so a replay is harmless. */

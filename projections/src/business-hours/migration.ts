@@ -18,12 +18,7 @@ export const businessHoursMigrations: ReadModelMigrations = {
         .addColumn('close_time', 'text')
         .addColumn('is_closed', 'boolean', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('business_hours_store_rule')
-        .ifNotExists()
-        .on('business_hours')
-        .columns(['store_id', 'rule', 'date'])
-        .execute();
+      await db.schema.createIndex('business_hours_store_rule').ifNotExists().on('business_hours').columns(['store_id', 'rule', 'date']).execute();
     },
   },
 };

@@ -24,11 +24,7 @@ export async function listBusinessHoursRules(db: Kysely<Database>, storeId: stri
  * `{open_time, close_time, is_closed, isHoliday, source}`, one entry per requested date.
  * Reads the weekly rules once and only the overrides of the requested dates.
  */
-export async function businessHoursForDates(
-  db: Kysely<Database>,
-  storeId: string,
-  dates: readonly IsoDate[],
-): Promise<Record<IsoDate, BusinessDay>> {
+export async function businessHoursForDates(db: Kysely<Database>, storeId: string, dates: readonly IsoDate[]): Promise<Record<IsoDate, BusinessDay>> {
   if (dates.length === 0) return {};
   const rules = await db
     .selectFrom('business_hours')

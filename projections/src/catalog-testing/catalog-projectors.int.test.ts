@@ -123,7 +123,10 @@ describe('menus', () => {
         label: 'メッセージプレート',
         type: 'radio',
         required: true,
-        choices: [{ id: 'yes', label: 'つける', extra_price: 200 }, { id: 'no', label: 'つけない' }],
+        choices: [
+          { id: 'yes', label: 'つける', extra_price: 200 },
+          { id: 'no', label: 'つけない' },
+        ],
         display_order: 1,
       }),
       saved('menu-option', '8', { menu_id: 'm-course', label: 'メッセージ内容', type: 'text', display_order: 2 }),
@@ -136,7 +139,7 @@ describe('menus', () => {
     ]);
     expect((await listMenuItems(t.db, { visibleOn: 'menu' })).map((m) => m.id)).toEqual(['m-coffee', 'm-pudding']);
     expect((await listMenuItems(t.db, { visibleOn: 'order' })).map((m) => m.id)).toEqual(['m-coffee']);
-    expect((await listMenuItems(t.db, { ids: [] }))).toEqual([]);
+    expect(await listMenuItems(t.db, { ids: [] })).toEqual([]);
     expect(await getMenuItem(t.db, 'm-course')).toMatchObject({
       name: 'バースデーケーキコース',
       price: 4800,

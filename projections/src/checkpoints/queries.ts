@@ -38,7 +38,11 @@ export async function saveCheckpoint(trx: Transaction<Database>, name: string, p
 export async function readCheckpoints(db: Db, names: readonly string[]): Promise<Map<string, number>> {
   const result = new Map<string, number>(names.map((n) => [n, 0]));
   if (names.length === 0) return result;
-  const rows = await db.selectFrom('projection_checkpoints').select(['name', 'position']).where('name', 'in', [...names]).execute();
+  const rows = await db
+    .selectFrom('projection_checkpoints')
+    .select(['name', 'position'])
+    .where('name', 'in', [...names])
+    .execute();
   for (const row of rows) result.set(row.name, Number(row.position));
   return result;
 }

@@ -48,12 +48,7 @@ export const menuMigrations: ReadModelMigrations = {
         .addColumn('parent_choice_value', 'text')
         .addColumn('is_show', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('menu_option_dependencies_menu_id')
-        .ifNotExists()
-        .on('menu_option_dependencies')
-        .column('menu_id')
-        .execute();
+      await db.schema.createIndex('menu_option_dependencies_menu_id').ifNotExists().on('menu_option_dependencies').column('menu_id').execute();
     },
   },
 };

@@ -51,14 +51,7 @@ export async function getMenuItem(db: Kysely<Database>, id: string): Promise<Men
 export async function listMenuOptions(db: Kysely<Database>, menuIds: string | readonly string[]): Promise<MenuOption[]> {
   const ids = typeof menuIds === 'string' ? [menuIds] : [...menuIds];
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('menu_options')
-    .selectAll()
-    .where('menu_id', 'in', ids)
-    .orderBy('menu_id')
-    .orderBy('display_order')
-    .orderBy('option_id')
-    .execute();
+  return db.selectFrom('menu_options').selectAll().where('menu_id', 'in', ids).orderBy('menu_id').orderBy('display_order').orderBy('option_id').execute();
 }
 
 /** Of these menus, the ones that ask for at least one option (the /reservation-details guard). */

@@ -29,9 +29,7 @@ export function catalogForReservations(db: Kysely<Database>): ReservationCatalog
     },
     async businessDays(storeId, dates) {
       const days = await businessHoursForDates(db, storeId, dates);
-      return Object.fromEntries(
-        Object.entries(days).map(([date, d]) => [date, { closed: d.is_closed, openTime: d.open_time, closeTime: d.close_time }]),
-      );
+      return Object.fromEntries(Object.entries(days).map(([date, d]) => [date, { closed: d.is_closed, openTime: d.open_time, closeTime: d.close_time }]));
     },
     async menus(_storeId, menuIds) {
       return (await listMenuItems(db, { ids: menuIds })).map((m) => ({

@@ -36,17 +36,33 @@ export const reservationsProjector: Projector = {
           // ConfirmationMailSent, appended with the request, sets the link's own expiry.
           confirm_expires_at: new Date(confirmationExpiry(d.requestedAt)),
         };
-        await trx.insertInto('reservations').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+        await trx
+          .insertInto('reservations')
+          .values(row)
+          .onConflict((oc) => oc.column('id').doUpdateSet(row))
+          .execute();
         return;
       }
       case 'ConfirmationMailSent':
-        await trx.updateTable('reservations').set({ confirm_expires_at: new Date(event.data.expiresAt) }).where('id', '=', id).execute();
+        await trx
+          .updateTable('reservations')
+          .set({ confirm_expires_at: new Date(event.data.expiresAt) })
+          .where('id', '=', id)
+          .execute();
         return;
       case 'ReservationConfirmed':
-        await trx.updateTable('reservations').set({ email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) }).where('id', '=', id).execute();
+        await trx
+          .updateTable('reservations')
+          .set({ email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) })
+          .where('id', '=', id)
+          .execute();
         return;
       case 'ReservationMoved':
-        await trx.updateTable('reservations').set({ seat_ids: JSON.stringify(event.data.seatIds), reservation_time: event.data.time }).where('id', '=', id).execute();
+        await trx
+          .updateTable('reservations')
+          .set({ seat_ids: JSON.stringify(event.data.seatIds), reservation_time: event.data.time })
+          .where('id', '=', id)
+          .execute();
         return;
       case 'ReservationCancelled':
         await trx

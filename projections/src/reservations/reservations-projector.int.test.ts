@@ -42,16 +42,29 @@ describe('reservations read model', () => {
     const requested = recorded({ type: 'ReservationRequested', data: { ...request, requestedAt: '2026-12-01T01:00:00.000Z' } });
     await t.project([reservationsProjector], [requested, requested]);
     let row = await getReservation(t.db, 'r1');
-    expect(row).toMatchObject({ status: 'reserved', email_confirm_status: '0', price: 6500, seat_ids: ['T1'], menu_name: 'ケーキコース', detail: { m1_4: 'ホール' } });
+    expect(row).toMatchObject({
+      status: 'reserved',
+      email_confirm_status: '0',
+      price: 6500,
+      seat_ids: ['T1'],
+      menu_name: 'ケーキコース',
+      detail: { m1_4: 'ホール' },
+    });
 
-    await t.project([reservationsProjector], [
-      recorded({ type: 'ReservationConfirmed', data: { tokenHash: 'x', confirmedAt: '2026-12-01T01:02:00.000Z' } }),
-      recorded({ type: 'ReservationMoved', data: { seatIds: ['T2'], time: '12:30', movedAt: '2026-12-01T02:00:00.000Z' } }),
-    ]);
+    await t.project(
+      [reservationsProjector],
+      [
+        recorded({ type: 'ReservationConfirmed', data: { tokenHash: 'x', confirmedAt: '2026-12-01T01:02:00.000Z' } }),
+        recorded({ type: 'ReservationMoved', data: { seatIds: ['T2'], time: '12:30', movedAt: '2026-12-01T02:00:00.000Z' } }),
+      ],
+    );
     row = await getReservation(t.db, 'r1');
     expect(row).toMatchObject({ email_confirm_status: '1', seat_ids: ['T2'], reservation_time: '12:30' });
 
-    await t.project([reservationsProjector], [recorded({ type: 'ReservationCancelled', data: { by: 'customer', reason: '体調不良', cancelledAt: '2026-12-02T00:00:00.000Z' } })]);
+    await t.project(
+      [reservationsProjector],
+      [recorded({ type: 'ReservationCancelled', data: { by: 'customer', reason: '体調不良', cancelledAt: '2026-12-02T00:00:00.000Z' } })],
+    );
     expect(await getReservation(t.db, 'r1')).toMatchObject({ status: 'cancelled', cancel_reason: '体調不良' });
     expect((await reservationsOfAccount(t.db, 'acc-1', new Date('2026-12-02T00:00:00.000Z'))).map((r) => r.id)).toEqual(['r1']);
   });
@@ -60,10 +73,19 @@ describe('reservations read model', () => {
     const r2 = 'reservation-r2';
     const requestedAt = '2026-12-01T03:00:00.000Z';
     const expiresAt = '2026-12-01T03:05:00.000Z';
-    await t.project([reservationsProjector], [
-      recorded({ type: 'ReservationRequested', data: { ...request, reservationId: 'r2', accountId: 'acc-2', customer: { ...request.customer, email: 'lapse@example.jp' }, requestedAt } }, r2),
-      recorded({ type: 'ConfirmationMailSent', data: { tokenHash: 'y', expiresAt } }, r2),
-    ]);
+    await t.project(
+      [reservationsProjector],
+      [
+        recorded(
+          {
+            type: 'ReservationRequested',
+            data: { ...request, reservationId: 'r2', accountId: 'acc-2', customer: { ...request.customer, email: 'lapse@example.jp' }, requestedAt },
+          },
+          r2,
+        ),
+        recorded({ type: 'ConfirmationMailSent', data: { tokenHash: 'y', expiresAt } }, r2),
+      ],
+    );
     const row = await getReservation(t.db, 'r2');
     expect(row?.confirm_expires_at.toISOString()).toBe(expiresAt);
 
@@ -80,13 +102,16 @@ describe('reservations read model', () => {
     expect(confirmationLapsed(row!, at)).toBe(true);
   });
 
-  it('given a request confirmed in time, then it stays in the day query after the link\'s deadline', async () => {
+  it("given a request confirmed in time, then it stays in the day query after the link's deadline", async () => {
     const r3 = 'reservation-r3';
-    await t.project([reservationsProjector], [
-      recorded({ type: 'ReservationRequested', data: { ...request, reservationId: 'r3', accountId: 'acc-3', requestedAt: '2026-12-01T04:00:00.000Z' } }, r3),
-      recorded({ type: 'ConfirmationMailSent', data: { tokenHash: 'z', expiresAt: '2026-12-01T04:05:00.000Z' } }, r3),
-      recorded({ type: 'ReservationConfirmed', data: { tokenHash: 'z', confirmedAt: '2026-12-01T04:01:00.000Z' } }, r3),
-    ]);
+    await t.project(
+      [reservationsProjector],
+      [
+        recorded({ type: 'ReservationRequested', data: { ...request, reservationId: 'r3', accountId: 'acc-3', requestedAt: '2026-12-01T04:00:00.000Z' } }, r3),
+        recorded({ type: 'ConfirmationMailSent', data: { tokenHash: 'z', expiresAt: '2026-12-01T04:05:00.000Z' } }, r3),
+        recorded({ type: 'ReservationConfirmed', data: { tokenHash: 'z', confirmedAt: '2026-12-01T04:01:00.000Z' } }, r3),
+      ],
+    );
     const later = new Date('2026-12-10T00:00:00.000Z');
     expect((await reservationsOfDay(t.db, 'store-1', '2026-12-20', later)).map((r) => r.id)).toContain('r3');
     expect((await reservationsOfAccount(t.db, 'acc-3', later)).map((r) => r.id)).toEqual(['r3']);

@@ -40,7 +40,9 @@ export function testProjector(name = 'fanout-test'): Projector {
     // The test tables are not part of the product's Database type.
     tables: ['fanout_log', 'fanout_streams'] as unknown as Projector['tables'],
     async apply(trx, event) {
-      await sql`insert into fanout_log (position, event_id, stream_id, type) values (${event.position}, ${event.eventId}, ${event.streamId}, ${event.type})`.execute(trx);
+      await sql`insert into fanout_log (position, event_id, stream_id, type) values (${event.position}, ${event.eventId}, ${event.streamId}, ${event.type})`.execute(
+        trx,
+      );
       const { rows } = await sql<{ last_revision: number }>`select last_revision from fanout_streams where stream_id = ${event.streamId}`.execute(trx);
       const last = rows[0]?.last_revision ?? -1;
       if (event.revision !== last + 1) throw new Error(`${event.streamId}: revision ${event.revision} applied after ${last}`);

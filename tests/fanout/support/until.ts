@@ -2,10 +2,7 @@
  * Waits for a condition by polling it, bounded: no fixed sleeps in tests, and a clear
  * failure naming what never happened instead of a hang.
  */
-export async function until(
-  condition: () => boolean | Promise<boolean>,
-  options: { timeoutMs?: number; everyMs?: number; what?: string } = {},
-): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, options: { timeoutMs?: number; everyMs?: number; what?: string } = {}): Promise<void> {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const everyMs = options.everyMs ?? 20;
   const deadline = performance.now() + timeoutMs;

@@ -39,9 +39,12 @@ export function AreaLayout(props: AreaLayoutProps) {
   useEffect(() => {
     if (props.redirectWithoutStore && loaded && locked && !atHome) void navigate(base, { replace: true });
   }, [props.redirectWithoutStore, loaded, locked, atHome, navigate, base]);
-  useEffect(() => () => {
-    if (toastTimer.current) clearTimeout(toastTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (toastTimer.current) clearTimeout(toastTimer.current);
+    },
+    [],
+  );
 
   function onLockedClick(event: MouseEvent) {
     event.preventDefault();

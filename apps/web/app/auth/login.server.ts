@@ -118,7 +118,10 @@ export function authJson(outcome: AuthOutcome): Response {
     return Response.json({ success: true, user: publicUser(outcome.user) }, { headers });
   }
   if (outcome.retryAfterSeconds !== undefined) headers.set('Retry-After', String(outcome.retryAfterSeconds));
-  return Response.json({ success: false, error: outcome.error, ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}) }, { status: outcome.status, headers });
+  return Response.json(
+    { success: false, error: outcome.error, ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}) },
+    { status: outcome.status, headers },
+  );
 }
 
 /** What the browser may see of the user: spec "signed-in user: name, email", plus id and roles for the menus. */

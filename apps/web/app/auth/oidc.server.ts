@@ -118,7 +118,13 @@ export async function finishOidcLogin(request: Request, context: Readonly<Router
     // subject must match the ID token's (openid-client checks it).
     const profile: Partial<client.UserInfoResponse> =
       idClaims.email === undefined || idClaims.name === undefined ? await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub) : {};
-    const claims = { ...profile, ...idClaims, email: idClaims.email ?? profile.email, email_verified: idClaims.email_verified ?? profile.email_verified, name: idClaims.name ?? profile.name };
+    const claims = {
+      ...profile,
+      ...idClaims,
+      email: idClaims.email ?? profile.email,
+      email_verified: idClaims.email_verified ?? profile.email_verified,
+      name: idClaims.name ?? profile.name,
+    };
     const identity = { issuer: String(claims.iss), subject: String(claims.sub) };
     const deps = accountDeps(runtime);
     const context_ = { correlationId: runtime.ids.uuid(), actor: 'customer' };

@@ -65,9 +65,12 @@ export async function requireRole(request: Request, context: Readonly<RouterCont
  * pattern. The root middleware runs this for every page, call and action. Returns the user
  * (null on a public route) or throws the refusal.
  */
-export async function requireRouteAccess(
-  args: { request: Request; context: Readonly<RouterContextProvider>; pattern: string; url?: URL },
-): Promise<SignedInUser | null> {
+export async function requireRouteAccess(args: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  pattern: string;
+  url?: URL;
+}): Promise<SignedInUser | null> {
   const { request, context, pattern } = args;
   const url = args.url ?? new URL(request.url);
   const { rule, listed } = ruleFor(pattern);

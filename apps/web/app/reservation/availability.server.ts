@@ -74,6 +74,10 @@ export async function deadlineFor(runtime: Runtime, flow: BookingFlow, menuIds: 
 export async function checkChosenDate(runtime: Runtime, flow: BookingFlow, input: { date: string; menuIds: readonly string[] }) {
   const catalog = catalogForReservations(runtime.db);
   const store = await flow.storeId();
-  const [days, sameDay, menus] = await Promise.all([catalog.businessDays(store, [input.date]), catalog.sameDaySettings(store), catalog.menus(store, input.menuIds)]);
+  const [days, sameDay, menus] = await Promise.all([
+    catalog.businessDays(store, [input.date]),
+    catalog.sameDaySettings(store),
+    catalog.menus(store, input.menuIds),
+  ]);
   return checkDate({ date: input.date, now: runtime.clock.now(), day: days[input.date] ?? CLOSED, sameDay, menus });
 }

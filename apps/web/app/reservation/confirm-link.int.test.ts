@@ -41,7 +41,13 @@ function system() {
   const customerFlow = bookingFlow({ eventStore, ids: realIds, clock, catalog: fixedCatalog(), hashToken: sha256Hex });
   const open = async (token: string) => {
     const request = new Request(`http://cafe.test/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
-    const args = { request, url: new URL(request.url), pattern: '/api/reservation-confirmation/:token', params: { token }, context: createAppLoadContext(runtime) };
+    const args = {
+      request,
+      url: new URL(request.url),
+      pattern: '/api/reservation-confirmation/:token',
+      params: { token },
+      context: createAppLoadContext(runtime),
+    };
     const response = await loader(args as unknown as Parameters<typeof loader>[0]);
     return { status: response.status, body: (await response.json()) as { success?: boolean; error?: string; confirmation?: { isConfirmed: boolean } } };
   };

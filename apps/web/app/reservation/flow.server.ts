@@ -24,7 +24,13 @@ export const sha256Hex = (token: string) => createHash('sha256').update(token).d
 export function flowOf(runtime: Runtime): BookingFlow {
   let flow = flows.get(runtime);
   if (!flow) {
-    flow = bookingFlow({ eventStore: runtime.eventStore, ids: runtime.ids, clock: runtime.clock, catalog: catalogForReservations(runtime.db), hashToken: sha256Hex });
+    flow = bookingFlow({
+      eventStore: runtime.eventStore,
+      ids: runtime.ids,
+      clock: runtime.clock,
+      catalog: catalogForReservations(runtime.db),
+      hashToken: sha256Hex,
+    });
     flows.set(runtime, flow);
   }
   return flow;
@@ -55,7 +61,10 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 
 /** The spec's "check required fields" answer: 400 naming the first bad field. */
 export class BadRequest extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -81,7 +90,8 @@ export async function answer(context: Readonly<RouterContextProvider>, handle: (
     return await handle(correlationId);
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof BadRequest) return json({ success: false, error: '必須項目を確認してください', field: error.field, message: error.message }, { status: 400 });
+    if (error instanceof BadRequest)
+      return json({ success: false, error: '必須項目を確認してください', field: error.field, message: error.message }, { status: 400 });
     if (error instanceof DomainError && error.code === 'no_store') return json({ success: false, error: '店舗が登録されていません' }, { status: 404 });
     runtime.logger.error({ err: error, correlationId }, 'reservation call failed');
     return json({ success: false, error: 'サーバーエラーが発生しました。しばらくしてから再試行してください。' }, { status: 500 });

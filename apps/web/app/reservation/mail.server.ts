@@ -1,18 +1,15 @@
 import { describeDetail } from '@moncafe/domain/reservation/detail';
 import type { ReservationRequest } from '@moncafe/domain/reservation/reservation';
-import {
-  cancelUrlFor,
-  confirmationRequestMail,
-  confirmUrlFor,
-  reservationConfirmedMail,
-  type ReservationMailData,
-} from '@moncafe/infra/mail/reservation-mail';
+import { cancelUrlFor, confirmationRequestMail, confirmUrlFor, reservationConfirmedMail, type ReservationMailData } from '@moncafe/infra/mail/reservation-mail';
 import type { Runtime } from '@moncafe/infra/runtime';
 import { noticesFor, optionSpecs, storeName } from './flow.server';
 
 /** Mail data of a reservation: course lines, described options (images as 画像あり), notices. */
 export async function mailDataFor(runtime: Runtime, request: ReservationRequest): Promise<ReservationMailData> {
-  const { options } = await optionSpecs(runtime, request.lines.map((l) => l.menuId));
+  const { options } = await optionSpecs(
+    runtime,
+    request.lines.map((l) => l.menuId),
+  );
   return {
     to: request.customer.email,
     customerName: request.customer.name,

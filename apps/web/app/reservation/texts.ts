@@ -25,7 +25,8 @@ export const reservationTexts = {
   peopleOption: (n: number) => `${n}名`,
   closedMark: '休',
   /** Screen-reader name of a calendar day: the date and whether it can be booked. */
-  dayLabel: (date: string, state: 'closed' | 'available' | 'unavailable') => `${date} ${state === 'closed' ? '休' : state === 'available' ? '予約可' : '予約不可'}`,
+  dayLabel: (date: string, state: 'closed' | 'available' | 'unavailable') =>
+    `${date} ${state === 'closed' ? '休' : state === 'available' ? '予約可' : '予約不可'}`,
   previousMonth: '前の月',
   nextMonth: '次の月',
   chooseTime: '時間を選択してください',

@@ -24,12 +24,18 @@ const message = (input: Parameters<typeof checkDate>[0]) => {
 describe('§5 date checks, in order', () => {
   const sameDay = { isEnabled: true, deadlineTime: '15:00' };
   it('closed day', () => {
-    expect(message({ date: '2026-12-16', now, day: { closed: true, openTime: null, closeTime: null }, sameDay, menus: [] })).toBe('2026-12-16 は定休日のため予約できません');
+    expect(message({ date: '2026-12-16', now, day: { closed: true, openTime: null, closeTime: null }, sameDay, menus: [] })).toBe(
+      '2026-12-16 は定休日のため予約できません',
+    );
   });
   it('same day disabled, past its deadline, and business over', () => {
-    expect(message({ date: '2026-12-10', now, day: open, sameDay: { isEnabled: false, deadlineTime: null }, menus: [] })).toBe('当日予約は現在無効になっています');
+    expect(message({ date: '2026-12-10', now, day: open, sameDay: { isEnabled: false, deadlineTime: null }, menus: [] })).toBe(
+      '当日予約は現在無効になっています',
+    );
     expect(message({ date: '2026-12-10', now, day: open, sameDay, menus: [] })).toBe('当日予約の締切時刻（15:00）を過ぎています');
-    expect(message({ date: '2026-12-10', now: tokyoInstant('2026-12-10', 20 * 60 + 5), day: open, sameDay: { isEnabled: true, deadlineTime: null }, menus: [] })).toBe('本日の営業は終了しました');
+    expect(
+      message({ date: '2026-12-10', now: tokyoInstant('2026-12-10', 20 * 60 + 5), day: open, sameDay: { isEnabled: true, deadlineTime: null }, menus: [] }),
+    ).toBe('本日の営業は終了しました');
   });
   it('menu deadlines, several joined by 、', () => {
     expect(message({ date: '2026-12-11', now: tokyoInstant('2026-12-10', 20 * 60 + 1), day: open, sameDay, menus: [cake, tea] })).toBe(
@@ -40,7 +46,11 @@ describe('§5 date checks, in order', () => {
     expect(message({ date: '2026-12-09', now, day: open, sameDay, menus: [] })).toBe('2026-12-09 は過去の日付のため予約できません');
   });
   it('option entry: a visible required option left empty', () => {
-    const { problems } = checkDetail([{ optionId: '9', menuId: 'm1', label: 'ドリンクの種類', type: 'select', required: true, choices: [{ id: 'tea', label: '紅茶', extraPrice: 0 }] }], [], {});
+    const { problems } = checkDetail(
+      [{ optionId: '9', menuId: 'm1', label: 'ドリンクの種類', type: 'select', required: true, choices: [{ id: 'tea', label: '紅茶', extraPrice: 0 }] }],
+      [],
+      {},
+    );
     expect(problems.map(detailProblemMessage)).toEqual(['ドリンクの種類は必須です']);
   });
 });
@@ -49,12 +59,18 @@ describe('§8 messages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('429 answers carry the spec message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({}, { status: 429 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({}, { status: 429 })),
+    );
     expect((await callJson('/api/customery-day/available-times', { body: {} })).message).toBe('リクエストが多すぎます。しばらく待ってから再試行してください。');
   });
 
   it('three 502s on one URL within 5 seconds give the spec message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('bad gateway', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('bad gateway', { status: 502 })),
+    );
     const url = '/api/customery-day/available-dates';
     expect((await callJson(url, { body: {} })).message).toBeNull();
     expect((await callJson(url, { body: {} })).message).toBeNull();

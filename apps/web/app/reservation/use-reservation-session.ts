@@ -8,7 +8,14 @@ import { reservationTexts } from './texts';
 /** Ends the reservation: cart, session and draft, and gives the held seats back. */
 export function endReservation(): void {
   const { date } = readDraft();
-  if (date) void fetch('/api/customery-day/release-seat', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ date }), keepalive: true }).catch(() => {});
+  if (date)
+    void fetch('/api/customery-day/release-seat', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ date }),
+      keepalive: true,
+    }).catch(() => {});
   cartActions.clear();
   writeSession(null);
   clearDraft();

@@ -5,7 +5,10 @@ import { noticesFor, optionSpecs, storeName } from './flow.server';
 
 /** What the confirm page shows: the spec's confirmation shape plus the described options and notices. */
 export async function confirmationView(runtime: Runtime, request: ReservationRequest, isConfirmed: boolean) {
-  const { options } = await optionSpecs(runtime, request.lines.map((l) => l.menuId));
+  const { options } = await optionSpecs(
+    runtime,
+    request.lines.map((l) => l.menuId),
+  );
   const first = request.lines[0];
   return {
     name: request.customer.name,
@@ -19,7 +22,9 @@ export async function confirmationView(runtime: Runtime, request: ReservationReq
       people: request.people,
       menu_name: request.lines.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join('、'),
       menu_price: request.lines.reduce((sum, l) => sum + l.price * l.quantity, 0) + request.optionsPrice,
-      menu_description: first ? ((await runtime.db.selectFrom('menu_items').select('description').where('id', '=', first.menuId).executeTakeFirst())?.description ?? '') : '',
+      menu_description: first
+        ? ((await runtime.db.selectFrom('menu_items').select('description').where('id', '=', first.menuId).executeTakeFirst())?.description ?? '')
+        : '',
       detail: JSON.stringify(request.detail),
     },
     menuOptions: options.map((o) => ({ id: o.optionId, label: o.label })),

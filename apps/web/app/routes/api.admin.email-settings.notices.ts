@@ -6,7 +6,9 @@ import { answer, json, reservationRuntime } from '../reservation/flow.server';
 export async function loader({ context }: Route.LoaderArgs) {
   return answer(context, async () => {
     const { runtime } = reservationRuntime(context);
-    const storeId = await reservationRuntime(context).flow.storeId().catch(() => null);
+    const storeId = await reservationRuntime(context)
+      .flow.storeId()
+      .catch(() => null);
     const notices = await listNotices(runtime.db, { ...(storeId ? { storeId } : {}), activeOnly: true });
     return json({ notices });
   });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { Route } from './+types/api.customery-day.allocate-seat';
 import { DomainError } from '@moncafe/domain/decider';
-import { answer, dateSchema, json, menuIdsSchema, parseBody, peopleSchema, reservationRuntime, reservationSession, timeSchema } from '../reservation/flow.server';
+import {
+  answer,
+  dateSchema,
+  json,
+  menuIdsSchema,
+  parseBody,
+  peopleSchema,
+  reservationRuntime,
+  reservationSession,
+  timeSchema,
+} from '../reservation/flow.server';
 import { dateRefusalMessage, reservationTexts } from '../reservation/texts';
 
 const bodySchema = z.object({

@@ -12,7 +12,10 @@ import { sendConfirmationRequest } from '../reservation/mail.server';
 import { dateRefusalMessage, detailProblemMessage, reservationTexts } from '../reservation/texts';
 
 /** Three digit-only parts of at most 4 digits, with at least 2, 3 and 4 digits (customer-site.md §5). */
-export const phoneSchema = z.string().trim().regex(/^\d{2,4}-\d{3,4}-\d{4}$/, '電話番号は 2〜4桁-3〜4桁-4桁 で入力してください');
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{2,4}-\d{3,4}-\d{4}$/, '電話番号は 2〜4桁-3〜4桁-4桁 で入力してください');
 
 const bodySchema = z.object({
   name: z.string().trim().min(1, reservationTexts.nameRequired).max(100),
@@ -51,10 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const storeId = await flow.storeId();
     const menuIds = [...new Set(data.cart.map((l) => l.menu_id))];
     const menus = await listMenuItems(runtime.db, { storeId, visibleOn: 'reservation', ids: menuIds });
-    if (menus.length !== menuIds.length) return json({ success: false, error: reservationTexts.checkRequiredFields, field: 'reservationData.cart' }, { status: 400 });
+    if (menus.length !== menuIds.length)
+      return json({ success: false, error: reservationTexts.checkRequiredFields, field: 'reservationData.cart' }, { status: 400 });
     const { options, dependencies } = await optionSpecs(runtime, menuIds);
     const checked = checkDetail(options, dependencies, data.detail);
-    if (checked.problems.length) return json({ success: false, error: checked.problems.map(detailProblemMessage).join('、'), field: 'reservationData.detail' }, { status: 400 });
+    if (checked.problems.length)
+      return json({ success: false, error: checked.problems.map(detailProblemMessage).join('、'), field: 'reservationData.detail' }, { status: 400 });
 
     const session = reservationSession(request);
     const user = await getUser(request, context);

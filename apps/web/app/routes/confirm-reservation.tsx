@@ -12,7 +12,16 @@ export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 interface Confirmation {
   name: string;
   email: string;
-  data: { reservation_id: string; store_name: string; date: string; time: string; people: number; menu_name: string; menu_price: number; menu_description: string };
+  data: {
+    reservation_id: string;
+    store_name: string;
+    date: string;
+    time: string;
+    people: number;
+    menu_name: string;
+    menu_price: number;
+    menu_description: string;
+  };
   detailLines: { label: string; value: string }[];
   notices: string[];
   isConfirmed: boolean;
@@ -55,9 +64,10 @@ export default function ConfirmReservation() {
 
   useEffect(() => {
     if (!token) return;
-    void callJson<{ success?: boolean; error?: string; confirmation?: Confirmation }>(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`, { noStore: true }).then((r) =>
-      setState(confirmState(r.status, r.body)),
-    );
+    void callJson<{ success?: boolean; error?: string; confirmation?: Confirmation }>(
+      `/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`,
+      { noStore: true },
+    ).then((r) => setState(confirmState(r.status, r.body)));
   }, [token]);
 
   return (

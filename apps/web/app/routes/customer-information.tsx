@@ -63,7 +63,13 @@ export default function CustomerInformation() {
         name: draft.customerName,
         email: draft.email,
         phone: draft.phone,
-        reservationData: { date: draft.date, time: draft.time, people: draft.people, cart: cart.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })), detail: draft.detail },
+        reservationData: {
+          date: draft.date,
+          time: draft.time,
+          people: draft.people,
+          cart: cart.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })),
+          detail: draft.detail,
+        },
       },
     });
     setSending(false);

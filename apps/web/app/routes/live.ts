@@ -82,10 +82,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         { once: true },
       );
       write('retry: 3000\n\n');
-      runtime.live.open({ topics, after, signal: abort.signal }, (f) => write(frame(f))).catch((error: unknown) => {
-        runtime.logger.error({ err: error }, 'live stream failed');
-        abort.abort();
-      });
+      runtime.live
+        .open({ topics, after, signal: abort.signal }, (f) => write(frame(f)))
+        .catch((error: unknown) => {
+          runtime.logger.error({ err: error }, 'live stream failed');
+          abort.abort();
+        });
     },
     cancel() {
       abort.abort();

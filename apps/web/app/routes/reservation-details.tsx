@@ -35,7 +35,9 @@ const dependencySchema = z.object({
 });
 
 async function loadOptions(menuIds: readonly string[]): Promise<{ options: OptionSpec[]; dependencies: DependencySpec[] } | null> {
-  const answers = await Promise.all(menuIds.map((menuId) => callJson<{ options?: unknown }>('/api/customer-detail', { body: { menuId } }).then((a) => ({ menuId, a }))));
+  const answers = await Promise.all(
+    menuIds.map((menuId) => callJson<{ options?: unknown }>('/api/customer-detail', { body: { menuId } }).then((a) => ({ menuId, a }))),
+  );
   const options: OptionSpec[] = [];
   for (const { menuId, a } of answers) {
     if (!a.ok) return null;
@@ -103,7 +105,12 @@ export default function ReservationDetails() {
             {spec.options
               .filter((o) => o.menuId === line.menu_id && isOptionVisible(o, spec.options, spec.dependencies, detail))
               .map((o) => (
-                <OptionField key={o.optionId} option={o} value={detail[detailKey(o.menuId, o.optionId)]} onChange={(v) => set(detailKey(o.menuId, o.optionId), v)} />
+                <OptionField
+                  key={o.optionId}
+                  option={o}
+                  value={detail[detailKey(o.menuId, o.optionId)]}
+                  onChange={(v) => set(detailKey(o.menuId, o.optionId), v)}
+                />
               ))}
           </section>
         ))}
@@ -185,7 +192,19 @@ function OptionField({ option, value, onChange }: { option: OptionSpec; value: s
 }
 
 /** A picture for an image option: chosen, then placed in the circle, then kept as the round PNG. */
-function ImageOptionField({ id, label, option, value, onChange }: { id: string; label: ReactNode; option: OptionSpec; value: string | string[] | undefined; onChange: (value: string) => void }) {
+function ImageOptionField({
+  id,
+  label,
+  option,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  option: OptionSpec;
+  value: string | string[] | undefined;
+  onChange: (value: string) => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   return (
     <div className="rsv-field">
@@ -220,7 +239,9 @@ function ImageOptionField({ id, label, option, value, onChange }: { id: string; 
           onCancel={() => setFile(null)}
         />
       )}
-      {!file && typeof value === 'string' && value.startsWith('data:image/') && <img className="rsv-crop" src={value} alt={option.label} data-testid="cropped-image" />}
+      {!file && typeof value === 'string' && value.startsWith('data:image/') && (
+        <img className="rsv-crop" src={value} alt={option.label} data-testid="cropped-image" />
+      )}
     </div>
   );
 }

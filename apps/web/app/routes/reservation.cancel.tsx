@@ -11,9 +11,22 @@ import reservationCss from '../reservation/reservation.css?url';
 export const meta = () => [{ title: pageTitle(t.cancelTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
-const reservationSchema = z.object({ id: z.string(), store_name: z.string(), customer_name: z.string(), date: z.string(), time: z.string(), people: z.number(), status: z.string() });
+const reservationSchema = z.object({
+  id: z.string(),
+  store_name: z.string(),
+  customer_name: z.string(),
+  date: z.string(),
+  time: z.string(),
+  people: z.number(),
+  status: z.string(),
+});
 type Shown = z.output<typeof reservationSchema>;
-type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'shown'; reservation: Shown } | { kind: 'processing'; reservation: Shown } | { kind: 'done' };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'shown'; reservation: Shown }
+  | { kind: 'processing'; reservation: Shown }
+  | { kind: 'done' };
 
 /** The spec's execute-error rules (customer-site.md §8). */
 export function executeErrorMessage(status: number, serverMessage: string | undefined): string {
@@ -29,16 +42,24 @@ export default function CustomerCancel() {
   const [params] = useSearchParams();
   const reservationId = params.get('reservation_id');
   const email = params.get('email');
-  const initial: State = !reservationId ? { kind: 'error', message: t.reservationIdMissing } : !email ? { kind: 'error', message: t.emailMissing } : { kind: 'loading' };
+  const initial: State = !reservationId
+    ? { kind: 'error', message: t.reservationIdMissing }
+    : !email
+      ? { kind: 'error', message: t.emailMissing }
+      : { kind: 'loading' };
   const [state, setState] = useState<State>(initial);
   const [notices, setNotices] = useState<readonly string[]>(DEFAULT_NOTICES);
   const [reason, setReason] = useState('');
 
   useEffect(() => {
     if (!reservationId || !email) return;
-    void callJson<{ success?: boolean; message?: string; reservation?: unknown }>('/api/customer-cancel/check', { body: { reservation_id: reservationId, email } }).then((r) => {
+    void callJson<{ success?: boolean; message?: string; reservation?: unknown }>('/api/customer-cancel/check', {
+      body: { reservation_id: reservationId, email },
+    }).then((r) => {
       const parsed = reservationSchema.safeParse(r.body.reservation);
-      setState(r.ok && parsed.success ? { kind: 'shown', reservation: parsed.data } : { kind: 'error', message: r.message ?? r.body.message ?? t.reservationNotFound });
+      setState(
+        r.ok && parsed.success ? { kind: 'shown', reservation: parsed.data } : { kind: 'error', message: r.message ?? r.body.message ?? t.reservationNotFound },
+      );
     });
     void callJson<{ notices?: { title: string; content: string }[] }>('/api/admin/email-settings/notices').then((r) => {
       const list = r.ok ? (r.body.notices ?? []).map((n) => (n.title ? `${n.title}：${n.content}` : n.content)) : [];
@@ -50,7 +71,9 @@ export default function CustomerCancel() {
   const cancel = async (reservation: Shown) => {
     if (!window.confirm(t.confirmCancel)) return;
     setState({ kind: 'processing', reservation });
-    const r = await callJson<{ success?: boolean; error?: string }>('/api/customer-cancel/execute', { body: { reservation_id: reservation.id, email, reason } });
+    const r = await callJson<{ success?: boolean; error?: string }>('/api/customer-cancel/execute', {
+      body: { reservation_id: reservation.id, email, reason },
+    });
     if (r.ok && r.body.success) setState({ kind: 'done' });
     else setState({ kind: 'error', message: r.message ?? executeErrorMessage(r.status, r.body.error) });
   };
@@ -67,7 +90,14 @@ export default function CustomerCancel() {
       {(state.kind === 'shown' || state.kind === 'processing') && (
         <section className="card rsv-card" data-testid="cancel-reservation" aria-busy={state.kind === 'processing'}>
           <ReservationFacts
-            r={{ storeName: state.reservation.store_name, reservationId: state.reservation.id, name: state.reservation.customer_name, date: state.reservation.date, time: state.reservation.time, people: state.reservation.people }}
+            r={{
+              storeName: state.reservation.store_name,
+              reservationId: state.reservation.id,
+              name: state.reservation.customer_name,
+              date: state.reservation.date,
+              time: state.reservation.time,
+              people: state.reservation.people,
+            }}
           />
           <Notices notices={notices} />
           {state.reservation.status === 'cancelled' ? (

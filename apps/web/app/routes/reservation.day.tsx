@@ -42,16 +42,18 @@ export default function ReservationDay() {
 
   useEffect(() => {
     if (menuIds.length === 0) return;
-    void callJson<{ dates?: string[]; holidays?: string[]; closedDates?: string[] }>('/api/customery-day/available-dates', { body: { people, menuIds } }).then((r) => {
-      if (!r.ok) {
-        if (r.status === 502) window.alert(t.datesError);
-        setDates(new Set());
-        return;
-      }
-      setDates(new Set(r.body.dates ?? []));
-      setClosed(new Set(r.body.closedDates ?? []));
-      setHolidays(new Map((r.body.holidays ?? []).map((d) => [d, ''])));
-    });
+    void callJson<{ dates?: string[]; holidays?: string[]; closedDates?: string[] }>('/api/customery-day/available-dates', { body: { people, menuIds } }).then(
+      (r) => {
+        if (!r.ok) {
+          if (r.status === 502) window.alert(t.datesError);
+          setDates(new Set());
+          return;
+        }
+        setDates(new Set(r.body.dates ?? []));
+        setClosed(new Set(r.body.closedDates ?? []));
+        setHolidays(new Map((r.body.holidays ?? []).map((d) => [d, ''])));
+      },
+    );
   }, [people, menuIds]);
 
   useEffect(() => {

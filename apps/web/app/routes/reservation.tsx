@@ -14,7 +14,13 @@ import reservationCss from '../reservation/reservation.css?url';
 export const meta = () => [{ title: pageTitle(t.menuTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
-const courseSchema = z.object({ id: z.string(), name: z.string(), price: z.number(), description: z.string().default(''), image_url: z.string().nullable().default(null) });
+const courseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  description: z.string().default(''),
+  image_url: z.string().nullable().default(null),
+});
 type Course = z.output<typeof courseSchema>;
 const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
 

@@ -37,7 +37,9 @@ describe('calendar month grid', () => {
   });
 
   it('styles Sundays, Saturdays and weekdays', () => {
-    const days = monthGrid({ year: 2026, month: 11 }, noFacts).flat().filter((cell) => cell !== null);
+    const days = monthGrid({ year: 2026, month: 11 }, noFacts)
+      .flat()
+      .filter((cell) => cell !== null);
     expect(dayKind(days[0]!)).toBe('sunday'); // 11/1
     expect(dayKind(days[6]!)).toBe('saturday'); // 11/7
     expect(dayKind(days[2]!)).toBe('weekday'); // 11/3 without holiday facts

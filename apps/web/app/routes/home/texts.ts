@@ -15,6 +15,5 @@ export const homeTexts = {
   closedLegend: '休：定休日',
   today: '今日',
   externalLinkNote: '（新しいタブで開きます）',
-  lineExternalBrowser:
-    'LINEアプリ内ではログインが制限されています。予約ページを外部ブラウザで開きますか？',
+  lineExternalBrowser: 'LINEアプリ内ではログインが制限されています。予約ページを外部ブラウザで開きますか？',
 } as const;

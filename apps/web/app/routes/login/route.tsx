@@ -37,7 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const message = intent === 'register' ? authTexts.registrationFailed(outcome.error) : authTexts.loginFailed(outcome.error);
   const headers: HeadersInit = outcome.retryAfterSeconds !== undefined ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};
-  return data<ActionData>({ intent, error: message, ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}) }, { status: outcome.status, headers });
+  return data<ActionData>(
+    { intent, error: message, ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}) },
+    { status: outcome.status, headers },
+  );
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
