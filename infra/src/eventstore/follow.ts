@@ -6,11 +6,12 @@ export interface FollowOptions {
   pollMs?: number;
   /**
    * For stores that hold a committed event back from readers until older transactions end
-   * (PostgreSQL, decision 040): true while such an event waits. The follower then reads again
-   * soon (from 1 ms, doubling up to `heldBackMaxWaitMs`) rather than sleeping until woken, since
-   * the transaction it waits for may be one that appends nothing and announces nothing.
+   * (PostgreSQL, decision 040): true while an event after `after` is committed, whether held
+   * back or committed since the last read. The follower then reads again soon (from 1 ms,
+   * doubling up to `heldBackMaxWaitMs`) rather than sleeping until woken, since the transaction
+   * it waits for may be one that appends nothing and announces nothing.
    */
-  heldBack?: () => Promise<boolean>;
+  heldBack?: (after: number) => Promise<boolean>;
   heldBackMaxWaitMs?: number;
 }
 
@@ -61,7 +62,7 @@ export function followAll(
         }
         if (page.length > 0) heldBackWait = 0;
         if (page.length < pageSize && !closed && !appended) {
-          if (options.heldBack && (await options.heldBack())) {
+          if (options.heldBack && (await options.heldBack(checkpoint))) {
             heldBackWait = Math.min(heldBackMaxWaitMs, Math.max(1, heldBackWait * 2));
             await sleep(heldBackWait);
           } else {

@@ -345,12 +345,16 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     return rows.map(toRecorded);
   }
 
-  /** True while a committed event waits behind a transaction that began before it and is still open. */
-  async function heldBack(): Promise<boolean> {
+  /**
+   * True while an event after `after` is committed: held back behind a transaction that began
+   * before it and is still open, or committed since the reader's last read (which this query's
+   * newer snapshot sees and that read did not).
+   */
+  async function heldBack(after: number): Promise<boolean> {
     const { rows } = await pool.query<{ held: boolean }>({
       name: 'moncafe-held-back',
-      text: 'select exists (select 1 from events where position >= events_visible_bound()) as held',
-      values: [],
+      text: 'select exists (select 1 from events where position > $1) as held',
+      values: [after],
     });
     return rows[0]?.held === true;
   }

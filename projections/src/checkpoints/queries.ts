@@ -26,6 +26,21 @@ export async function lockCheckpoint(trx: Transaction<Database>, name: string): 
   return row ? Number(row.position) : 0;
 }
 
+/** Several projectors' checkpoints, each row locked until the transaction ends (a rebuild applies them all at once). */
+export async function lockCheckpoints(trx: Transaction<Database>, names: readonly string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>(names.map((n) => [n, 0]));
+  if (names.length === 0) return result;
+  const rows = await trx
+    .selectFrom('projection_checkpoints')
+    .select(['name', 'position'])
+    .where('name', 'in', [...names])
+    .orderBy('name')
+    .forUpdate()
+    .execute();
+  for (const row of rows) result.set(row.name, Number(row.position));
+  return result;
+}
+
 export async function saveCheckpoint(trx: Transaction<Database>, name: string, position: number): Promise<void> {
   await trx
     .insertInto('projection_checkpoints')

@@ -6,15 +6,16 @@ import type { Projector } from '../projector';
 export const reservationsProjector: Projector = {
   name: 'reservations',
   tables: ['reservations'],
-  async apply(trx, recorded: RecordedEvent) {
+  async apply(rows, recorded: RecordedEvent) {
     if (!recorded.streamId.startsWith('reservation-')) return;
     const id = recorded.streamId.slice('reservation-'.length);
     const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
+    const reservations = rows.table('reservations', 'id');
     switch (event.type) {
       case 'ReservationRequested': {
         const d = event.data;
         const first = d.lines[0];
-        const row = {
+        return reservations.put({
           id,
           store_id: d.storeId,
           account_id: d.accountId,
@@ -24,53 +25,27 @@ export const reservationsProjector: Projector = {
           people: d.people,
           reservation_date: d.date,
           reservation_time: d.time,
-          seat_ids: JSON.stringify(d.seatIds),
+          seat_ids: d.seatIds,
           status: 'reserved' as const,
           email_confirm_status: '0' as const,
           menu_id: first?.menuId ?? null,
           menu_name: d.lines.map((l) => l.name).join('、') || null,
           price: d.lines.reduce((sum, l) => sum + l.price * l.quantity, 0) + d.optionsPrice,
-          lines: JSON.stringify(d.lines),
-          detail: JSON.stringify(d.detail),
+          lines: d.lines,
+          detail: d.detail,
           requested_at: new Date(d.requestedAt),
           // ConfirmationMailSent, appended with the request, sets the link's own expiry.
           confirm_expires_at: new Date(confirmationExpiry(d.requestedAt)),
-        };
-        await trx
-          .insertInto('reservations')
-          .values(row)
-          .onConflict((oc) => oc.column('id').doUpdateSet(row))
-          .execute();
-        return;
+        });
       }
       case 'ConfirmationMailSent':
-        await trx
-          .updateTable('reservations')
-          .set({ confirm_expires_at: new Date(event.data.expiresAt) })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, { confirm_expires_at: new Date(event.data.expiresAt) });
       case 'ReservationConfirmed':
-        await trx
-          .updateTable('reservations')
-          .set({ email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, { email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) });
       case 'ReservationMoved':
-        await trx
-          .updateTable('reservations')
-          .set({ seat_ids: JSON.stringify(event.data.seatIds), reservation_time: event.data.time })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, { seat_ids: event.data.seatIds, reservation_time: event.data.time });
       case 'ReservationCancelled':
-        await trx
-          .updateTable('reservations')
-          .set({ status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, { status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason });
       default:
         // Events of other contexts that share the prefix are not ours.
         return;
