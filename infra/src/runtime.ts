@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock, EventStore, IdGenerator } from '@moncafe/domain/ports';
+import type { ReservationCatalog } from '@moncafe/domain/reservation/booking-flow';
+import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
 import { projectors } from '@moncafe/projections/read-models';
+import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
 import { openBus } from './bus/open';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
@@ -13,7 +16,9 @@ import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { startFanOut } from './fan-out';
-import { waitForCheckpoints } from './projection-runner/runner';
+import { waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
+import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
+import { cachedReservationCatalog } from './reference-data/reservation-catalog';
 import { systemMigrations } from './runtime-migrations';
 import { seedEmptySystem } from './seed';
 import { cryptoIds, systemClock } from './system';
@@ -33,6 +38,10 @@ export interface Runtime {
   mail: Mailer;
   /** Live screens' feed (/live). */
   live: LiveHub;
+  /** The catalog's reference data in memory, dropped by every catalog event (infra/src/reference-data). */
+  referenceData: ReferenceDataCache;
+  /** What the booking decides with (stores, seats, hours, menus, same-day settings), through `referenceData`. */
+  reservationCatalog: ReservationCatalog;
   /** Waits (bounded) until every projector has applied the event at `position`; null returns at once. */
   waitForProjections(position: number | null): Promise<void>;
   close(): Promise<void>;
@@ -64,19 +73,40 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
 
   try {
     await migrateToLatest(database.db, systemMigrations(config));
-    const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
-    closers.push(() => eventStore.close());
+    const store = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
+    closers.push(() => store.close());
+
+    // Kept only once the read models have caught up with what the store holds now.
+    let projections: ProjectionsHandle | null = null;
+    const referenceData = referenceDataCache({
+      startPosition: await store.headPosition(),
+      appliedUpTo: async () => {
+        const checkpoints = projections
+          ? projections.checkpoints()
+          : await readCheckpoints(
+              database.db,
+              projectors.map((p) => p.name),
+            );
+        return Math.min(...checkpoints.values());
+      },
+    });
+    const eventStore = droppingOnCatalogAppends(store, referenceData);
 
     const bus = await openBus(config, logger);
     closers.push(() => bus.close());
 
     const live = createLiveHub({ eventStore, map: liveMessagesFor });
-    const following = await bus.follow(({ event }) => live.publish(event));
+    const following = await bus.follow(({ event }) => {
+      live.publish(event);
+      // Catalog changes made by other processes.
+      if (isReferenceData(event)) referenceData.changed(event.position);
+    });
     closers.push(() => following.close());
 
     let waitForProjections: Runtime['waitForProjections'];
     if (config.runProjections) {
       const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
+      projections = fanOut.projections;
       closers.push(() => fanOut.stop());
       waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     } else {
@@ -101,7 +131,21 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
           })()
         : outboxMailer(database.db, ids.uuid));
 
-    const runtime: Runtime = { config, db: database.db, eventStore, clock, ids, logger, mail, live, waitForProjections, close };
+    const reservationCatalog = cachedReservationCatalog(catalogForReservations(database.db), referenceData);
+    const runtime: Runtime = {
+      config,
+      db: database.db,
+      eventStore,
+      clock,
+      ids,
+      logger,
+      mail,
+      live,
+      referenceData,
+      reservationCatalog,
+      waitForProjections,
+      close,
+    };
     await seedEmptySystem(runtime);
     return runtime;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { commandHandler, foldStream, type CommandContext } from '../command-handler';
+import { commandHandler, currentState, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import type { Clock, EventStore, IdGenerator } from '../ports';
 import type { SeatSpec } from '../seating/allocation';
@@ -88,11 +88,11 @@ export function bookingFlow(deps: BookingFlowDeps) {
   }
 
   async function ledger(store: string, date: string): Promise<SeatingState> {
-    return foldStream<SeatingState, SeatingEvent>(seatingLedger, await deps.eventStore.readStream(seatingStreamId(store, date)));
+    return currentState<SeatingState, SeatingEvent>(deps.eventStore, seatingLedger, seatingStreamId(store, date));
   }
 
   async function reservation(reservationId: string): Promise<ReservationState> {
-    return foldStream<ReservationState, ReservationEvent>(reservationDecider, await deps.eventStore.readStream(reservationStreamId(reservationId)));
+    return currentState<ReservationState, ReservationEvent>(deps.eventStore, reservationDecider, reservationStreamId(reservationId));
   }
 
   /** Refusals of a date for this cart and time, before any seat is looked at. */
@@ -291,8 +291,8 @@ export type BookingFlow = ReturnType<typeof bookingFlow>;
 export function staffReservationCommands(deps: BookingFlowDeps) {
   const seating = commandHandler(seatingLedger, { ...deps, maxAttempts: deps.seatingAttempts ?? 100 });
   const reservations = commandHandler(reservationDecider, deps);
-  const load = async (reservationId: string) =>
-    foldStream<ReservationState, ReservationEvent>(reservationDecider, await deps.eventStore.readStream(reservationStreamId(reservationId)));
+  const load = (reservationId: string) =>
+    currentState<ReservationState, ReservationEvent>(deps.eventStore, reservationDecider, reservationStreamId(reservationId));
 
   return {
     /** Moves a confirmed reservation; throws 'over_capacity', 'overlap', 'booking_not_found' or 'not_found'. */
@@ -301,7 +301,7 @@ export function staffReservationCommands(deps: BookingFlowDeps) {
       if (state.status === 'empty') throw new DomainError('not_found');
       const now = deps.clock.now().toISOString();
       const { request } = state;
-      const ledger = foldStream<SeatingState, SeatingEvent>(seatingLedger, await deps.eventStore.readStream(seatingStreamId(request.storeId, request.date)));
+      const ledger = await currentState<SeatingState, SeatingEvent>(deps.eventStore, seatingLedger, seatingStreamId(request.storeId, request.date));
       const booking = ledger.bookings[input.reservationId];
       if (!booking) throw new DomainError('booking_not_found');
       const start = minutesOf(input.time);

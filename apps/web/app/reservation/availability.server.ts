@@ -2,7 +2,6 @@ import { holidaysBetween } from '@moncafe/domain/calendar/holidays';
 import type { BookingFlow } from '@moncafe/domain/reservation/booking-flow';
 import { availableDates, availableTimes, bookingWindow, checkDate, courseMinutesOf, minimumDate, type BusinessDay } from '@moncafe/domain/seating/availability';
 import { tokyoInstant } from '@moncafe/domain/seating/business-time';
-import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
 import type { Runtime } from '@moncafe/infra/runtime';
 
 /**
@@ -13,7 +12,7 @@ import type { Runtime } from '@moncafe/infra/runtime';
 const CLOSED: BusinessDay = { closed: true, openTime: null, closeTime: null };
 
 export async function datesFor(runtime: Runtime, flow: BookingFlow, input: { people: number; menuIds: readonly string[] }) {
-  const catalog = catalogForReservations(runtime.db);
+  const catalog = runtime.reservationCatalog;
   const store = await flow.storeId();
   const now = runtime.clock.now();
   const window = bookingWindow(now);
@@ -41,7 +40,7 @@ export async function datesFor(runtime: Runtime, flow: BookingFlow, input: { peo
 }
 
 export async function timesFor(runtime: Runtime, flow: BookingFlow, input: { date: string; people: number; menuIds: readonly string[] }) {
-  const catalog = catalogForReservations(runtime.db);
+  const catalog = runtime.reservationCatalog;
   const store = await flow.storeId();
   const now = runtime.clock.now();
   const [days, seats, menus, sameDay, ledger] = await Promise.all([
@@ -59,20 +58,20 @@ export async function timesFor(runtime: Runtime, flow: BookingFlow, input: { dat
 
 export async function isClosed(runtime: Runtime, flow: BookingFlow, date: string) {
   const store = await flow.storeId();
-  const days = await catalogForReservations(runtime.db).businessDays(store, [date]);
+  const days = await runtime.reservationCatalog.businessDays(store, [date]);
   return (days[date] ?? CLOSED).closed;
 }
 
 export async function deadlineFor(runtime: Runtime, flow: BookingFlow, menuIds: readonly string[]) {
   const store = await flow.storeId();
-  const menus = await catalogForReservations(runtime.db).menus(store, menuIds);
+  const menus = await runtime.reservationCatalog.menus(store, menuIds);
   const minDate = minimumDate(menus, runtime.clock.now());
   return { minDate, minDateTime: tokyoInstant(minDate, 0).toISOString() };
 }
 
 /** All checks the day screen makes when a date is chosen, in the spec's order. */
 export async function checkChosenDate(runtime: Runtime, flow: BookingFlow, input: { date: string; menuIds: readonly string[] }) {
-  const catalog = catalogForReservations(runtime.db);
+  const catalog = runtime.reservationCatalog;
   const store = await flow.storeId();
   const [days, sameDay, menus] = await Promise.all([
     catalog.businessDays(store, [input.date]),

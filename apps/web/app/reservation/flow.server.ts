@@ -6,7 +6,6 @@ import { bookingFlow, type BookingFlow } from '@moncafe/domain/reservation/booki
 import { dependencySpecOf, optionSpecOf, type DependencySpec, type OptionSpec } from '@moncafe/domain/reservation/detail';
 import { listMenuOptions, listOptionDependencies } from '@moncafe/projections/menus/queries';
 import { listNotices } from '@moncafe/projections/email-notices/queries';
-import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
 import { getStore } from '@moncafe/projections/stores/queries';
 import type { Runtime } from '@moncafe/infra/runtime';
 import { DEFAULT_NOTICES } from '@moncafe/infra/mail/reservation-mail';
@@ -28,7 +27,7 @@ export function flowOf(runtime: Runtime): BookingFlow {
       eventStore: runtime.eventStore,
       ids: runtime.ids,
       clock: runtime.clock,
-      catalog: catalogForReservations(runtime.db),
+      catalog: runtime.reservationCatalog,
       hashToken: sha256Hex,
     });
     flows.set(runtime, flow);
