@@ -6,6 +6,7 @@ import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
 import { projectors } from '@moncafe/projections/read-models';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
+import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
 import { openBus } from './bus/open';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
@@ -38,6 +39,8 @@ export interface Runtime {
   mail: Mailer;
   /** Live screens' feed (/live). */
   live: LiveHub;
+  /** Attempt counters shared by every process (auth/rate-limit.ts). */
+  rateLimiter: RateLimiter;
   /** The catalog's reference data in memory, dropped by every catalog event (infra/src/reference-data). */
   referenceData: ReferenceDataCache;
   /** What the booking decides with (stores, seats, hours, menus, same-day settings), through `referenceData`. */
@@ -141,6 +144,7 @@ export async function startRuntime(config: Config, overrides: RuntimeOverrides =
       logger,
       mail,
       live,
+      rateLimiter: createRateLimiter(database.pool),
       referenceData,
       reservationCatalog,
       waitForProjections,
