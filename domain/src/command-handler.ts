@@ -51,31 +51,27 @@ interface Folded<State> {
   revision: number;
 }
 
+/** One command waiting for its stream, with what its caller needs back. */
+interface Queued<Command, Event extends DomainEvent> {
+  command: Command;
+  context: CommandContext;
+  deps: HandlerDeps;
+  resolve(result: CommandResult<Event>): void;
+  reject(error: unknown): void;
+}
+
 /**
  * What one process knows of the streams of one decider in one event store: each stream's
- * folded state and the revision it reached, and the queue of commands waiting for the stream.
- * Commands on one stream run one at a time inside the process, so they never conflict with
- * each other; each brings its stream up to date by reading only the events after the revision
- * it knows (other processes may have appended), never the whole stream again.
+ * folded state and the revision it reached, and the commands waiting for the stream.
+ * Commands on one stream never conflict with each other inside the process: the ones waiting
+ * together are decided one after the other on the state each leaves, and their events are
+ * appended at once (group commit). Each round brings the stream up to date by reading only the
+ * events after the revision it knows (other processes may have appended), never the whole
+ * stream again.
  */
 class StreamStates<State> {
   private readonly folded = new Map<string, Folded<State>>();
-  private readonly queues = new Map<string, Promise<unknown>>();
-
-  /** Runs `work` after every earlier piece of work on the same stream has finished. */
-  exclusive<T>(streamId: string, work: () => Promise<T>): Promise<T> {
-    const before = this.queues.get(streamId) ?? Promise.resolve();
-    const run = before.then(work, work);
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(streamId, settled);
-    void settled.then(() => {
-      if (this.queues.get(streamId) === settled) this.queues.delete(streamId);
-    });
-    return run;
-  }
+  readonly queues = new Map<string, Queued<unknown, DomainEvent>[]>();
 
   get(streamId: string): Folded<State> | undefined {
     const known = this.folded.get(streamId);
@@ -146,39 +142,98 @@ export async function currentState<State, Event extends DomainEvent>(
   return (await catchUp(eventStore, decider, streamStates<State>(eventStore, decider), streamId)).state;
 }
 
+/** Commands decided together and appended in one go at most (their events stay far below an append's limit). */
+const MAX_GROUP = 100;
+
 /**
  * Brings the stream up to date, decides, and appends with the revision it reached. Commands on
- * one stream wait for each other inside the process; a conflict means another process got
- * there first: catch up and decide again, a bounded number of times.
+ * one stream wait for each other inside the process, and the ones that waited together are
+ * appended together; a conflict means another process got there first: catch up and decide
+ * again, a bounded number of times. A command the decider refuses gets its error; the others of
+ * its group go on.
  */
 export function commandHandler<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, deps: HandlerDeps) {
-  const maxAttempts = deps.maxAttempts ?? 5;
   const states = streamStates<State>(deps.eventStore, decider);
-  return function handle(streamId: string, command: Command, context: CommandContext): Promise<CommandResult<Event>> {
-    return states.exclusive(streamId, async () => {
-      for (let attempt = 1; ; attempt++) {
-        const { state, revision } = await catchUp(deps.eventStore, decider, states, streamId);
-        const events = decider.decide(command, state);
-        if (events.length === 0) return { events, revision, position: null };
 
+  async function decideGroup(streamId: string, group: Queued<Command, Event>[]) {
+    const maxAttempts = deps.maxAttempts ?? 5;
+    for (let attempt = 1; ; attempt++) {
+      const before = await catchUp(deps.eventStore, decider, states, streamId);
+      let state = before.state;
+      const decided: { item: Queued<Command, Event>; events: Event[] }[] = [];
+      const refused: { item: Queued<Command, Event>; error: unknown }[] = [];
+      const toAppend: NewEvent[] = [];
+      for (const item of group) {
+        let events: Event[];
+        try {
+          events = decider.decide(item.command, state);
+        } catch (error) {
+          refused.push({ item, error });
+          continue;
+        }
+        decided.push({ item, events });
+        state = events.reduce(decider.evolve, state);
         const metadata: EventMetadata = {
-          correlationId: context.correlationId,
-          causationId: context.causationId ?? null,
-          actor: context.actor,
-          storeId: context.storeId ?? null,
+          correlationId: item.context.correlationId,
+          causationId: item.context.causationId ?? null,
+          actor: item.context.actor,
+          storeId: item.context.storeId ?? null,
         };
-        const toAppend: NewEvent[] = events.map((e) => ({ eventId: deps.ids.uuid(), type: e.type, data: e.data, metadata }));
+        for (const e of events) toAppend.push({ eventId: item.deps.ids.uuid(), type: e.type, data: e.data, metadata });
+      }
+      let appended: { revision: number; position: number | null } = { revision: before.revision, position: null };
+      if (toAppend.length > 0) {
         try {
           const result = await deps.eventStore.appendToStream(streamId, toAppend, {
-            expectedRevision: revision < 0 ? 'no_stream' : revision,
+            expectedRevision: before.revision < 0 ? 'no_stream' : before.revision,
           });
-          states.set(streamId, { state: events.reduce(decider.evolve, state), revision: result.nextExpectedRevision });
-          return { events, revision: result.nextExpectedRevision, position: result.lastPosition };
+          states.set(streamId, { state, revision: result.nextExpectedRevision });
+          appended = { revision: result.nextExpectedRevision, position: result.lastPosition };
         } catch (error) {
-          if (!isWrongExpectedRevision(error)) throw error;
-          if (attempt >= maxAttempts) throw new ConcurrencyRetriesExhaustedError(streamId, attempt);
+          if (isWrongExpectedRevision(error) && attempt < maxAttempts) continue;
+          const failure = isWrongExpectedRevision(error) ? new ConcurrencyRetriesExhaustedError(streamId, attempt) : error;
+          for (const { item } of decided) item.reject(failure);
+          for (const { item, error: refusal } of refused) item.reject(refusal);
+          return;
         }
       }
+      for (const { item, error } of refused) item.reject(error);
+      // Each command's revision is the one its own events reached; every command of the group
+      // answers the group's last position, which read-your-writes may wait for (it is at or
+      // after the command's own events).
+      let revision = before.revision;
+      for (const { item, events } of decided) {
+        revision += events.length;
+        item.resolve({ events, revision: events.length > 0 ? revision : before.revision, position: events.length > 0 ? appended.position : null });
+      }
+      return;
+    }
+  }
+
+  async function drain(streamId: string, queue: Queued<Command, Event>[]) {
+    while (queue.length > 0) {
+      const group = queue.splice(0, MAX_GROUP);
+      try {
+        await decideGroup(streamId, group);
+      } catch (error) {
+        // Reading or appending failed outright (the store is down): every command of the group hears it.
+        for (const item of group) item.reject(error);
+      }
+    }
+    states.queues.delete(streamId);
+  }
+
+  return function handle(streamId: string, command: Command, context: CommandContext): Promise<CommandResult<Event>> {
+    return new Promise((resolve, reject) => {
+      const item: Queued<Command, Event> = { command, context, deps, resolve, reject };
+      const waiting = states.queues.get(streamId) as Queued<Command, Event>[] | undefined;
+      if (waiting) {
+        waiting.push(item);
+        return;
+      }
+      const queue = [item];
+      states.queues.set(streamId, queue as Queued<unknown, DomainEvent>[]);
+      void drain(streamId, queue);
     });
   };
 }

@@ -24,6 +24,7 @@ function observedStore() {
   const inner = memoryEventStore();
   const reads: { streamId: string; fromRevision: number }[] = [];
   let conflicts = 0;
+  let appends = 0;
   const store: EventStore = {
     ...inner,
     async readStream(streamId, options) {
@@ -31,6 +32,7 @@ function observedStore() {
       return inner.readStream(streamId, options);
     },
     async appendToStream(streamId, events, options) {
+      appends++;
       try {
         return await inner.appendToStream(streamId, events, options);
       } catch (error) {
@@ -39,7 +41,7 @@ function observedStore() {
       }
     },
   };
-  return { store, inner, reads, conflicts: () => conflicts };
+  return { store, inner, reads, conflicts: () => conflicts, appends: () => appends };
 }
 
 function counted(by: string, value: number): NewEvent {
@@ -47,8 +49,8 @@ function counted(by: string, value: number): NewEvent {
 }
 
 describe('the command handler in one process', () => {
-  it('runs concurrent commands on one stream one after the other: none conflicts, each decides on the state the one before left', async () => {
-    const { store, conflicts } = observedStore();
+  it('runs concurrent commands on one stream one after the other: none conflicts, each decides on the state the one before left, and those that waited together are appended together', async () => {
+    const { store, conflicts, appends } = observedStore();
     const handle = commandHandler(counter, { eventStore: store, ids, maxAttempts: 1 });
     const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => handle('count-1', { type: 'Count', by: `c${i}`, limit: 30 }, context)));
     expect(conflicts()).toBe(0);
@@ -56,6 +58,11 @@ describe('the command handler in one process', () => {
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused.map((r) => (r.reason as DomainError).code)).toEqual(Array(10).fill('full'));
     expect((await store.readStream('count-1')).map((e) => (e.data as { value: number }).value)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // Each command answers the revision its own event reached.
+    const revisions = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.revision] : []));
+    expect(revisions).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    // The first command ran alone; the 39 that waited for it were decided together and their events appended at once.
+    expect(appends()).toBe(2);
   });
 
   it('reads only the events after the revision it already knows', async () => {
