@@ -3,7 +3,7 @@ import { OptionalImage } from '../../layout/optional-image';
 import { pageTitle } from '../../layout/texts';
 import { menuCategory } from './menu-category';
 import type { MenuCategory } from './menu-category';
-import { menuAnswerSchema } from './menu-item';
+import { parseMenuAnswer } from './menu-item';
 import type { PublicMenuItem } from './menu-item';
 import { formatYen } from './price';
 import { menuTexts } from './texts';
@@ -21,7 +21,7 @@ const filters: Filter[] = ['all', 'drink', 'food', 'dessert'];
 async function fetchMenu(signal: AbortSignal): Promise<PublicMenuItem[]> {
   const response = await fetch('/api/admin/menu', { signal, credentials: 'include', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`menu: HTTP ${response.status}`);
-  return menuAnswerSchema.parse(await response.json());
+  return parseMenuAnswer(await response.json());
 }
 
 export default function Menu() {
