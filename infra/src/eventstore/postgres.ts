@@ -192,7 +192,7 @@ export interface PostgresEventStoreOptions {
 }
 
 /** Pause between two announcements while appends keep coming. */
-const NOTIFY_SPACING_MS = 2;
+const NOTIFY_SPACING_MS = 5;
 /** Re-reads while an event is held back by an older transaction: from 1 ms, doubling up to this. */
 const HELD_BACK_MAX_WAIT_MS = 32;
 /** Retries of an `any` append that raced another append to the same stream for the same revision. */
