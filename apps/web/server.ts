@@ -14,9 +14,11 @@ import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
 import { ConfigError, loadConfig } from '@moncafe/infra/config';
-import { startRuntime, type RuntimeOverrides } from '@moncafe/infra/runtime';
-import { crossSiteWriteGuard } from './app/auth/express-guard';
-import type { AppLoadContextFactory } from './app/context';
+import { startRuntime, type RuntimeOptions } from '@moncafe/infra/runtime';
+import { seedEmptySystem } from '@moncafe/infra/seed';
+import { crossSiteWriteGuard } from '#app/auth/express-guard';
+import { createAppLoadContext, createWebApp } from '#app/context';
+import { reservationMails } from '#app/reservation/mails';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const serverBuildPath = path.join(webRoot, 'build/server/index.js');
@@ -38,12 +40,29 @@ export function ensureBuild(): void {
 }
 
 export async function startServer(
-  options: { env?: NodeJS.ProcessEnv; port?: number; dev?: boolean; overrides?: RuntimeOverrides } = {},
+  options: { env?: NodeJS.ProcessEnv; port?: number; dev?: boolean; overrides?: Omit<RuntimeOptions, 'reservationMails'> } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({ ...(options.env ?? process.env), ...(options.port !== undefined ? { PORT: String(options.port) } : {}) });
-  const runtime = await startRuntime(config, options.overrides);
+  // The process wiring, once: the application services, read-model queries and what routes reach
+  // through the router context (app/context.ts). Seeding an empty system comes after it.
+  const runtime = await startRuntime(config, { ...options.overrides, reservationMails: reservationMails(config.publicUrl) });
+  await seedEmptySystem(runtime).catch(async (error: unknown) => {
+    await runtime.close();
+    throw error;
+  });
+  const webApp = createWebApp(runtime);
   const app = express();
   app.disable('x-powered-by');
+
+  // NODE_ENV=test only: the HTTP tests move this process's clock through the Clock port (never
+  // the global Date) to reach a deadline without sleeping (tests/support/web-server.ts).
+  const testClock = runtime.testClock;
+  if (testClock) {
+    app.post('/__test/clock', express.json(), (req, res) => {
+      testClock.advance(Number((req.body as { advanceMs?: unknown }).advanceMs));
+      res.json({ now: runtime.clock.now().toISOString() });
+    });
+  }
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite = async () => {};
@@ -66,9 +85,7 @@ export async function startServer(
     createRequestHandler({
       build,
       mode: options.dev ? 'development' : 'production',
-      // The router checks the context with `instanceof`; a provider made by another copy of
-      // react-router (a test runner's, say) would be refused, so the build makes its own.
-      getLoadContext: async (req) => contextFactoryOf(typeof build === 'function' ? await build() : build)(runtime, { clientAddress: req.ip ?? null }),
+      getLoadContext: (req) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null }),
     }),
   );
 
@@ -90,12 +107,6 @@ export async function startServer(
       await runtime.close();
     },
   };
-}
-
-function contextFactoryOf(serverBuild: ServerBuild): AppLoadContextFactory {
-  const factory = (serverBuild.entry.module as { createAppLoadContext?: AppLoadContextFactory }).createAppLoadContext;
-  if (!factory) throw new Error('the server build does not export createAppLoadContext (app/entry.server.tsx)');
-  return factory;
 }
 
 const startedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -1,5 +1,13 @@
 import type { Decider } from './decider';
-import { isWrongExpectedRevision, type DomainEvent, type EventMetadata, type EventStore, type IdGenerator, type NewEvent, type RecordedEvent } from './ports';
+import {
+  WrongExpectedRevisionError,
+  type DomainEvent,
+  type EventMetadata,
+  type EventStore,
+  type IdGenerator,
+  type NewEvent,
+  type RecordedEvent,
+} from './ports';
 
 export interface CommandContext {
   correlationId: string;
@@ -33,44 +41,93 @@ export interface HandlerDeps {
   maxAttempts?: number;
 }
 
-/** Folds a stream's events into the decider's state. */
+/** Folds a stream's recorded events into the decider's state, through its event parser. */
 export function foldStream<State, Event extends DomainEvent>(
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'parseEvent'>,
   events: readonly RecordedEvent[],
 ): State {
-  return events.reduce((state, e) => decider.evolve(state, { type: e.type, data: e.data } as Event), decider.initialState());
+  let state = decider.initialState();
+  for (const recorded of events) {
+    const event = decider.parseEvent(recorded);
+    if (event) state = decider.evolve(state, event);
+  }
+  return state;
+}
+
+export function metadataOf(context: CommandContext): EventMetadata {
+  return { correlationId: context.correlationId, causationId: context.causationId ?? null, actor: context.actor, storeId: context.storeId ?? null };
+}
+
+/** A stream as loaded for one decision: its state, and the way to append what was decided against it. */
+export interface LoadedStream<State, Command, Event extends DomainEvent> {
+  streamId: string;
+  state: State;
+  /** Revision of the last loaded event; -1 for a stream that does not exist yet. */
+  revision: number;
+  /** Decides the command against the loaded state (throws the decider's DomainError). */
+  decide(command: Command): Event[];
+  /**
+   * Appends with the loaded revision. When another writer got there first it throws
+   * WrongExpectedRevisionError: load again and decide again (`retryOnConflict`).
+   */
+  append(events: Event[], context: CommandContext): Promise<CommandResult<Event>>;
 }
 
 /**
- * Loads a stream, decides, and appends with the revision it loaded. On a conflict another
- * writer got there first: reload and decide again, a bounded number of times.
+ * Runs `attempt` again while it fails with a revision conflict, a bounded number of times. For
+ * commands that decide on one stream and write another in between (see reservation/booking.ts):
+ * each attempt loads, decides once, and appends with the revision it loaded.
+ */
+export async function retryOnConflict<T>(attempt: () => Promise<T>, options: { maxAttempts: number; what: string }): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (n >= options.maxAttempts) throw new ConcurrencyRetriesExhaustedError(options.what, n);
+    }
+  }
+}
+
+/**
+ * The commands of one decider's streams. `handle` loads a stream, decides, and appends with the
+ * revision it loaded; on a conflict another writer got there first, so it reloads and decides
+ * again, a bounded number of times. `load` is the same first step for a service that must write
+ * another stream between deciding and appending (it decides once, then appends or retries).
  */
 export function commandHandler<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, deps: HandlerDeps) {
   const maxAttempts = deps.maxAttempts ?? 5;
-  return async function handle(streamId: string, command: Command, context: CommandContext): Promise<CommandResult<Event>> {
-    for (let attempt = 1; ; attempt++) {
-      const recorded = await deps.eventStore.readStream(streamId);
-      const state = foldStream<State, Event>(decider, recorded);
-      const revision = recorded.length - 1;
-      const events = decider.decide(command, state);
-      if (events.length === 0) return { events, revision, position: null };
 
-      const metadata: EventMetadata = {
-        correlationId: context.correlationId,
-        causationId: context.causationId ?? null,
-        actor: context.actor,
-        storeId: context.storeId ?? null,
-      };
-      const toAppend: NewEvent[] = events.map((e) => ({ eventId: deps.ids.uuid(), type: e.type, data: e.data, metadata }));
-      try {
-        const result = await deps.eventStore.appendToStream(streamId, toAppend, {
-          expectedRevision: revision < 0 ? 'no_stream' : revision,
-        });
+  async function load(streamId: string): Promise<LoadedStream<State, Command, Event>> {
+    const recorded = await deps.eventStore.readStream(streamId);
+    const state = foldStream(decider, recorded);
+    const revision = recorded.length - 1;
+    return {
+      streamId,
+      state,
+      revision,
+      decide: (command) => decider.decide(command, state),
+      async append(events, context) {
+        if (events.length === 0) return { events, revision, position: null };
+        const metadata = metadataOf(context);
+        const toAppend: NewEvent[] = events.map((e) => ({ eventId: deps.ids.uuid(), type: e.type, data: e.data, metadata }));
+        const result = await deps.eventStore.appendToStream(streamId, toAppend, { expectedRevision: revision < 0 ? 'no_stream' : revision });
         return { events, revision: result.nextExpectedRevision, position: result.lastPosition };
-      } catch (error) {
-        if (!isWrongExpectedRevision(error)) throw error;
-        if (attempt >= maxAttempts) throw new ConcurrencyRetriesExhaustedError(streamId, attempt);
-      }
-    }
-  };
+      },
+    };
+  }
+
+  async function handle(streamId: string, command: Command, context: CommandContext): Promise<CommandResult<Event>> {
+    return retryOnConflict(
+      async () => {
+        const stream = await load(streamId);
+        return stream.append(stream.decide(command), context);
+      },
+      { maxAttempts, what: streamId },
+    );
+  }
+
+  return { handle, load, maxAttempts };
 }
+
+export type CommandHandler<State, Command, Event extends DomainEvent> = ReturnType<typeof commandHandler<State, Command, Event>>;

@@ -1,111 +1,144 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Clock, EventStore, IdGenerator } from '@moncafe/domain/ports';
+import { createApplication, type Application } from '@moncafe/domain/application';
+import type { Clock, EventStore, IdGenerator, Mailer } from '@moncafe/domain/ports';
+import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import type { Database } from '@moncafe/projections/database';
+import { createQueries, type Queries } from '@moncafe/projections/queries';
 import { projectors } from '@moncafe/projections/read-models';
-import { openBus } from './bus/open';
+import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
+import { argon2Passwords } from './auth/password';
+import { createSessionStore, type SessionStore } from './auth/sessions';
+import { postgresBlobStore } from './blobs/postgres-blob-store';
 import type { Config } from './config';
-import { openDatabase } from './db/connection';
-import { migrateToLatest } from './db/migrate';
-import { openEventStore } from './eventstore/open';
+import { startFanOut } from './fan-out';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
-import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
-import { startFanOut } from './fan-out';
+import { outboxMailer, smtpMailer } from './mail/mailer';
 import { waitForCheckpoints } from './projection-runner/runner';
-import { systemMigrations } from './runtime-migrations';
-import { seedEmptySystem } from './seed';
-import { cryptoIds, systemClock } from './system';
+import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
+import { openSystemProcess } from './system-process';
 
 /**
- * One running system, wired from configuration: what loaders, actions and the worker reach
- * through the router context.
+ * One running web process, wired from configuration: the application services and read-model
+ * queries routes reach through the router context (apps/web/app/context.ts), and what the web
+ * edge itself needs (config, logger, clock, sessions, the live hub).
  */
 export interface Runtime {
   config: Config;
+  /** Every use case, built once (domain/src/application.ts). */
+  services: Application;
+  /** The read models' queries bound to the database (projections/src/queries.ts). */
+  queries: Queries;
   db: Kysely<Database>;
   eventStore: EventStore;
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
   /** Mails: SMTP when configured, else the outbox shown at /dev/mailbox. */
-  mail: Mailer;
+  mailer: Mailer;
+  sessions: SessionStore;
   /** Live screens' feed (/live). */
   live: LiveHub;
+  /**
+   * NODE_ENV=test only: moves this process's clock forward, so HTTP tests reach a deadline without
+   * sleeping (apps/web/server.ts exposes it to the test harness). Null everywhere else.
+   */
+  testClock: { advance(ms: number): void } | null;
   /** Waits (bounded) until every projector has applied the event at `position`; null returns at once. */
   waitForProjections(position: number | null): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface RuntimeOverrides {
+export interface RuntimeOptions {
+  /** The wording of the reservation mails (the web app's templates, apps/web/app/reservation/mails.ts). */
+  reservationMails: ReservationMails;
   /** Tests drive time and ids; production uses the system's. */
   clock?: Clock;
   ids?: IdGenerator;
   /** Tests point the runtime at a mailer of their own. */
-  mail?: Mailer;
+  mailer?: Mailer;
 }
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 /**
- * Starts one system from configuration: database and migrations, event store, bus, and —
- * unless a separate worker does it — the relay and the projectors; then seeds an empty system.
+ * Starts one web process's system from configuration: the shared process wiring (database,
+ * migrations, event store, bus: system-process.ts), the live hub, and — unless a separate worker
+ * does it — the relay and the projectors; then the application services, built once.
  */
-export async function startRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const logger = createLogger({ level: config.logLevel });
-  const clock = overrides.clock ?? systemClock;
-  const ids = overrides.ids ?? cryptoIds;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const closers: (() => Promise<void>)[] = [() => database.close()];
-  const close = async () => {
-    for (const c of closers.reverse()) await c().catch((err: unknown) => logger.error({ err }, 'error while stopping'));
-  };
+  const testClock = !options.clock && config.env === 'test' ? adjustableClock(systemClock) : null;
+  const clock = options.clock ?? testClock ?? systemClock;
+  const ids = options.ids ?? cryptoIds;
+  const system = await openSystemProcess(config, logger, { bus: true });
+  const { database, eventStore } = system;
+  const bus = system.bus!;
 
   try {
-    await migrateToLatest(database.db, systemMigrations(config));
-    const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
-    closers.push(() => eventStore.close());
-
-    const bus = await openBus(config, logger);
-    closers.push(() => bus.close());
-
     const live = createLiveHub({ eventStore, map: liveMessagesFor });
     const following = await bus.follow(({ event }) => live.publish(event));
-    closers.push(() => following.close());
+    system.onClose(() => following.close());
 
     let waitForProjections: Runtime['waitForProjections'];
     if (config.runProjections) {
       const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
-      closers.push(() => fanOut.stop());
+      system.onClose(() => fanOut.stop());
       waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     } else {
-      waitForProjections = (position) =>
-        waitOrWarn(() =>
-          waitForCheckpoints(
-            database.db,
-            projectors.map((p) => p.name),
-            position ?? 0,
-            READ_YOUR_WRITES_TIMEOUT_MS,
-          ),
-        );
+      const names = projectors.map((p) => p.name);
+      waitForProjections = (position) => waitOrWarn(() => waitForCheckpoints(database.db, names, position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     }
 
-    const mail =
-      overrides.mail ??
-      (config.smtpUrl
-        ? (() => {
-            const smtp = smtpMailer(config.smtpUrl, config.mailFrom);
-            closers.push(async () => smtp.close());
-            return smtp;
-          })()
-        : outboxMailer(database.db, ids.uuid));
+    let mailer = options.mailer;
+    if (!mailer && config.smtpUrl) {
+      const smtp = smtpMailer(config.smtpUrl, config.mailFrom);
+      system.onClose(async () => smtp.close());
+      mailer = smtp;
+    }
+    mailer ??= outboxMailer(database.db, ids.uuid);
 
-    const runtime: Runtime = { config, db: database.db, eventStore, clock, ids, logger, mail, live, waitForProjections, close };
-    await seedEmptySystem(runtime);
-    return runtime;
+    // Outside production a missing SESSION_SECRET is replaced by one generated per process
+    // (sessions then end with a restart); config.ts refuses to start production without one.
+    const sessions = createSessionStore(
+      { db: database.db, clock },
+      { secret: config.sessionSecret ?? randomBytes(32).toString('base64url'), production: config.production },
+    );
+
+    const services = createApplication({
+      eventStore,
+      clock,
+      ids,
+      hashing: nodeHashing,
+      blobs: postgresBlobStore({ db: database.db, clock }),
+      mailer,
+      logger,
+      passwords: argon2Passwords,
+      reservationCatalog: catalogForReservations(database.db),
+      reservationMails: options.reservationMails,
+    });
+
+    return {
+      config,
+      services,
+      queries: createQueries(database.db),
+      db: database.db,
+      eventStore,
+      clock,
+      ids,
+      logger,
+      mailer,
+      sessions,
+      live,
+      testClock,
+      waitForProjections,
+      close: system.close,
+    };
   } catch (error) {
-    await close();
+    await system.close();
     throw error;
   }
 

@@ -1,5 +1,5 @@
 import type { Insertable, Transaction } from 'kysely';
-import { toCatalogEvent } from '@moncafe/domain/catalog/decider';
+import { parseCatalogEvent } from '@moncafe/domain/catalog/events';
 import type { CatalogData, CatalogKind } from '@moncafe/domain/catalog/kinds';
 import type { Database } from './database';
 import type { Projector } from './projector';
@@ -27,7 +27,7 @@ export function catalogProjector(name: string, tables: readonly CatalogTable[]):
     name,
     tables: tables.map((t) => t.table),
     async apply(trx, recorded) {
-      const event = toCatalogEvent(recorded, [...byKind.keys()]);
+      const event = parseCatalogEvent(recorded, [...byKind.keys()]);
       const target = event && byKind.get(event.data.kind);
       if (!event || !target) return;
       // The table is chosen at run time, so kysely cannot follow its columns here;

@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
-import { reservationDecider, type ReservationEvent, type ReservationRequest } from './reservation';
+import type { ReservationEvent, ReservationRequest } from './events';
+import { reservationDecider } from './reservation';
 
 const spec = deciderSpecification(reservationDecider);
 const NOW = '2026-12-01T01:00:00.000Z';
@@ -21,9 +22,12 @@ const request: ReservationRequest = {
 };
 const requested: ReservationEvent[] = [
   { type: 'ReservationRequested', data: { ...request, requestedAt: NOW } },
-  { type: 'ConfirmationMailSent', data: { tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' } },
+  { type: 'ConfirmationLinkIssued', data: { tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' } },
 ];
-const confirmed: ReservationEvent = { type: 'ReservationConfirmed', data: { tokenHash: 'hash-1', confirmedAt: '2026-12-01T01:02:00.000Z' } };
+const confirmed: ReservationEvent = {
+  type: 'ReservationConfirmed',
+  data: { tokenHash: 'hash-1', confirmedAt: '2026-12-01T01:02:00.000Z', date: '2026-12-20' },
+};
 const code = (c: string) => (e: Error) => e instanceof DomainError && e.code === c;
 
 describe('reservation', () => {
@@ -66,7 +70,7 @@ describe('reservation', () => {
       spec
         .given([...requested, confirmed])
         .when({ type: 'CancelReservation', proof: { kind: 'email', email: ' hanako@EXAMPLE.jp ' }, reason: '予定が変わった', now: NOW })
-        .then([{ type: 'ReservationCancelled', data: { by: 'customer', reason: '予定が変わった', cancelledAt: NOW } }]);
+        .then([{ type: 'ReservationCancelled', data: { by: 'customer', reason: '予定が変わった', cancelledAt: NOW, date: '2026-12-20' } }]);
     });
     it('answers a wrong e-mail exactly as an unknown id', () => {
       spec
@@ -77,7 +81,7 @@ describe('reservation', () => {
   });
 
   describe('when cancelled', () => {
-    const cancelled: ReservationEvent = { type: 'ReservationCancelled', data: { by: 'customer', reason: '', cancelledAt: NOW } };
+    const cancelled: ReservationEvent = { type: 'ReservationCancelled', data: { by: 'customer', reason: '', cancelledAt: NOW, date: '2026-12-20' } };
     it('cannot be cancelled again nor confirmed', () => {
       spec
         .given([...requested, cancelled])

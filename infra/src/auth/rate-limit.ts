@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '@moncafe/domain/ports';
 
-export const RATE_LIMIT_MESSAGE = 'リクエストが多すぎます。しばらく待ってから再試行してください。';
-
 export interface RateLimitRule {
   /** What is counted: e.g. `login:account:<hash>` or `api:ip:<address>`. */
   key: string;
@@ -51,14 +49,6 @@ export async function rateLimitAll(deps: RateLimitDeps, rules: readonly RateLimi
   return { ok: true, remaining };
 }
 
-/** The answer to an attempt over the limit: 429, the spec's message and Retry-After. */
-export function tooManyRequests(retryAfterSeconds: number): Response {
-  return Response.json(
-    { success: false, error: RATE_LIMIT_MESSAGE },
-    { status: 429, headers: { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' } },
-  );
-}
-
 /** The limits of the product, in one place. */
 export const rateLimits = {
   loginPerAccount: { limit: 10, windowMs: 60_000 },
@@ -67,4 +57,8 @@ export const rateLimits = {
   confirmationMailPerIp: { limit: 10, windowMs: 60 * 60_000 },
   confirmationMailPerAddress: { limit: 3, windowMs: 15 * 60_000 },
   apiPerIp: { limit: 600, windowMs: 60_000 },
+  /** Lookups of a reservation by id and e-mail, so ids cannot be guessed in bulk. */
+  cancelLookupPerIp: { limit: 30, windowMs: 60_000 },
+  /** Pictures for image options: a few per booking, so a client address uploading more is abusing the store. */
+  reservationImagesPerIp: { limit: 60, windowMs: 60 * 60_000 },
 } as const;

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { AccountEvent } from '@moncafe/domain/account/events';
+import { parseAccountEvent } from '@moncafe/domain/account/events';
+import { assertNever } from '@moncafe/domain/decider';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import type { Database } from '../database';
 import type { Projector } from '../projector';
@@ -20,8 +21,8 @@ export const accountsProjector: Projector = {
   name: 'accounts',
   tables: ['accounts'],
   async apply(trx, recorded: RecordedEvent) {
-    if (!recorded.streamId.startsWith('account-') || recorded.streamId.startsWith('account-email-') || recorded.streamId.startsWith('account-oidc-')) return;
-    const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+    const event = parseAccountEvent(recorded);
+    if (!event) return;
     switch (event.type) {
       case 'AccountRegistered':
         await trx
@@ -47,8 +48,7 @@ export const accountsProjector: Projector = {
       case 'ExternalIdentityLinked':
         return;
       default:
-        // Other event types on account streams are not this read model's business.
-        return;
+        return assertNever(event);
     }
   },
 };

@@ -1,5 +1,7 @@
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { confirmationExpiry, type ReservationEvent } from '@moncafe/domain/reservation/reservation';
+import { fromStreamName, parseReservationEvent, reservationTotal } from '@moncafe/domain/reservation/events';
+import { confirmationExpiry } from '@moncafe/domain/reservation/reservation';
+import { assertNever } from '@moncafe/domain/decider';
 import type { Projector } from '../projector';
 
 /** One row per reservation; every write sets values (no increments), so a replay is harmless. */
@@ -7,9 +9,10 @@ export const reservationsProjector: Projector = {
   name: 'reservations',
   tables: ['reservations'],
   async apply(trx, recorded: RecordedEvent) {
-    if (!recorded.streamId.startsWith('reservation-')) return;
-    const id = recorded.streamId.slice('reservation-'.length);
-    const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
+    const event = parseReservationEvent(recorded);
+    const stream = fromStreamName(recorded.streamId);
+    if (!event || !stream) return;
+    const id = stream.reservationId;
     switch (event.type) {
       case 'ReservationRequested': {
         const d = event.data;
@@ -29,11 +32,11 @@ export const reservationsProjector: Projector = {
           email_confirm_status: '0' as const,
           menu_id: first?.menuId ?? null,
           menu_name: d.lines.map((l) => l.name).join('、') || null,
-          price: d.lines.reduce((sum, l) => sum + l.price * l.quantity, 0) + d.optionsPrice,
+          price: reservationTotal(d),
           lines: JSON.stringify(d.lines),
           detail: JSON.stringify(d.detail),
           requested_at: new Date(d.requestedAt),
-          // ConfirmationMailSent, appended with the request, sets the link's own expiry.
+          // ConfirmationLinkIssued, appended with the request, sets the link's own expiry.
           confirm_expires_at: new Date(confirmationExpiry(d.requestedAt)),
         };
         await trx
@@ -43,7 +46,7 @@ export const reservationsProjector: Projector = {
           .execute();
         return;
       }
-      case 'ConfirmationMailSent':
+      case 'ConfirmationLinkIssued':
         await trx
           .updateTable('reservations')
           .set({ confirm_expires_at: new Date(event.data.expiresAt) })
@@ -72,8 +75,7 @@ export const reservationsProjector: Projector = {
           .execute();
         return;
       default:
-        // Events of other contexts that share the prefix are not ours.
-        return;
+        return assertNever(event);
     }
   },
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@moncafe/domain/ports';
-import type { ReservationEvent, ReservationRequest } from '@moncafe/domain/reservation/reservation';
-import { openReadModelTestDb, type ReadModelTestDb } from '../catalog-testing/read-model-db';
+import type { DomainEvent, RecordedEvent } from '@moncafe/domain/ports';
+import type { ReservationRequest } from '@moncafe/domain/reservation/events';
+import { openReadModelTestDb, type ReadModelTestDb } from '../testing/read-model-db';
 import { reservationsProjector } from './projector';
 import { confirmationLapsed, getReservation, reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './queries';
 
@@ -20,7 +20,8 @@ const request: ReservationRequest = {
   optionsPrice: 500,
 };
 let position = 0;
-const recorded = (event: ReservationEvent, streamId = 'reservation-r1'): RecordedEvent => ({
+// Events as the store holds them, in the shapes older releases wrote too (ConfirmationMailSent, no `date` on later events).
+const recorded = (event: DomainEvent, streamId = 'reservation-r1'): RecordedEvent => ({
   eventId: `00000000-0000-4000-8000-${String(++position).padStart(12, '0')}`,
   streamId,
   revision: position - 1,

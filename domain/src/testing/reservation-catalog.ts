@@ -1,0 +1,55 @@
+import { tokyoInstant } from '../calendar/dates';
+import type { DependencySpec, OptionSpec } from '../reservation/detail';
+import type { Course, Notice, ReservationCatalog } from '../reservation/ports';
+import type { SeatSpec } from '../seating/allocation';
+import type { BusinessDay, MenuRules } from '../seating/availability';
+
+/** The store of the fixed catalog. */
+export const STORE = 'store-1';
+
+/** Three two-person tables in a row and a six-person table: enough to exercise joins and races. */
+export const seats: SeatSpec[] = [
+  { id: 'T1', name: 'テーブル1', maxPeople: 2, holdMinutes: 90, adjacentSeatIds: ['T2'] },
+  { id: 'T2', name: 'テーブル2', maxPeople: 2, holdMinutes: 90, adjacentSeatIds: ['T3'] },
+  { id: 'T3', name: 'テーブル3', maxPeople: 2, holdMinutes: 90, adjacentSeatIds: [] },
+  { id: 'T4', name: 'テーブル4', maxPeople: 6, holdMinutes: 90, adjacentSeatIds: [] },
+];
+
+export const cakeCourse: MenuRules = { menuId: 'm-cake', name: 'ケーキコース', deadlineDaysBefore: 2, deadlineTime: '18:00', durationMinutes: null };
+/** The cake course as the course list prices it. */
+export const cakeCourseOffer: Course = { menuId: cakeCourse.menuId, storeId: STORE, name: cakeCourse.name, price: 3000, description: '', reservable: true };
+
+/** 2026-12-10 (a Thursday) 10:00 in Tokyo. */
+export const START = tokyoInstant('2026-12-10', 10 * 60);
+
+/** A fixed catalog: open 11:00–18:00 every day except Wednesdays; the cake course, with no options unless given. */
+export function fixedCatalog(
+  overrides: Partial<{
+    seats: SeatSpec[];
+    menus: MenuRules[];
+    courses: Course[];
+    options: OptionSpec[];
+    dependencies: DependencySpec[];
+    notices: Notice[];
+    sameDay: { isEnabled: boolean; deadlineTime: string | null };
+  }> = {},
+): ReservationCatalog {
+  const day = (date: string): BusinessDay =>
+    new Date(`${date}T00:00:00Z`).getUTCDay() === 3
+      ? { closed: true, openTime: null, closeTime: null }
+      : { closed: false, openTime: '11:00', closeTime: '18:00' };
+  return {
+    defaultStoreId: async () => STORE,
+    storeName: async () => 'テスト店',
+    seats: async () => overrides.seats ?? seats,
+    businessDays: async (_store, dates) => Object.fromEntries(dates.map((d) => [d, day(d)])),
+    menus: async (_store, ids) => (overrides.menus ?? [cakeCourse]).filter((m) => ids.includes(m.menuId)),
+    courses: async (ids) => (overrides.courses ?? [cakeCourseOffer]).filter((c) => ids.includes(c.menuId)),
+    options: async (ids) => ({
+      options: (overrides.options ?? []).filter((o) => ids.includes(o.menuId)),
+      dependencies: (overrides.dependencies ?? []).filter((d) => ids.includes(d.menuId)),
+    }),
+    sameDaySettings: async () => overrides.sameDay ?? { isEnabled: true, deadlineTime: '15:00' },
+    notices: async () => overrides.notices ?? [],
+  };
+}
