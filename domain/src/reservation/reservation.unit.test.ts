@@ -1,7 +1,9 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
-import type { ReservationEvent, ReservationRequest } from './events';
+import { foldStream } from '../command-handler';
+import { recordedEvent } from '../testing/recorded-event';
+import { parseReservationEvent, type ReservationEvent, type ReservationRequest } from './events';
 import { reservationDecider } from './reservation';
 
 const spec = deciderSpecification(reservationDecider);
@@ -92,5 +94,18 @@ describe('reservation', () => {
         .when({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: NOW })
         .thenThrows(code('invalid_token'));
     });
+  });
+});
+
+describe('events stored before the rename', () => {
+  it('a ConfirmationMailSent is read as ConfirmationLinkIssued, so the stream folds and confirms as before', () => {
+    const old = [
+      recordedEvent({ type: 'ReservationRequested', data: { ...request, requestedAt: NOW } }, { position: 1 }),
+      recordedEvent({ type: 'ConfirmationMailSent', data: { tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' } }, { position: 2, revision: 1 }),
+    ];
+    expect(parseReservationEvent(old[1]!)).toEqual({ type: 'ConfirmationLinkIssued', data: { tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' } });
+    const state = foldStream(reservationDecider, old);
+    expect(state).toMatchObject({ status: 'awaiting_confirmation', tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' });
+    expect(reservationDecider.decide({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: '2026-12-01T01:02:00.000Z' }, state)).toEqual([confirmed]);
   });
 });

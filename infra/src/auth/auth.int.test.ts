@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '@moncafe/domain/testing/manual-clock';
 import { createTestDatabase, postgresUrl } from '../../../tests/support/services';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
@@ -10,10 +11,7 @@ import { hashPassword, verifyPassword } from './password';
 import { rateLimit } from './rate-limit';
 import { createSessionStore } from './sessions';
 
-function clockAt(start: string) {
-  let now = new Date(start).getTime();
-  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
-}
+const clockAt = (start: string) => manualClock(new Date(start));
 
 describe('auth bookkeeping on embedded PostgreSQL', () => {
   let dir: string;
@@ -32,10 +30,10 @@ describe('auth bookkeeping on embedded PostgreSQL', () => {
     const clock = clockAt('2026-11-22T01:00:00Z');
     const rule = { key: 'login:account:abc', limit: 10, windowMs: 60_000 };
     for (let i = 1; i <= 10; i++) expect((await rateLimit({ db: database.db, clock }, rule)).ok, `attempt ${i}`).toBe(true);
-    clock.advance(30_000);
+    clock.advanceMs(30_000);
     const over = await rateLimit({ db: database.db, clock }, rule);
     expect(over).toEqual({ ok: false, retryAfterSeconds: 30 });
-    clock.advance(30_000);
+    clock.advanceMs(30_000);
     expect(await rateLimit({ db: database.db, clock }, rule)).toEqual({ ok: true, remaining: 9 });
     // Another key is counted apart.
     expect((await rateLimit({ db: database.db, clock }, { ...rule, key: 'login:account:other' })).ok).toBe(true);
@@ -59,7 +57,7 @@ describe('auth bookkeeping on embedded PostgreSQL', () => {
     expect(rows.rows.length).toBeGreaterThan(0);
     expect(rows.rows.some((r) => r.id_hash === id || r.id_hash.includes(id))).toBe(false);
 
-    clock.advance(3_600_001);
+    clock.advanceMs(3_600_001);
     expect(await store.read(cookie)).toBeNull();
 
     const second = (await store.create('account-1')).split(';')[0]!;

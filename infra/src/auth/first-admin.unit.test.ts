@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findAccountByEmail } from '@moncafe/domain/account/handlers';
+import { manualClock } from '@moncafe/domain/testing/manual-clock';
 import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
 import { sha256Hex } from '../system';
 import { ensureFirstAdmin, GENERATED_ADMIN_EMAIL } from './first-admin';
@@ -11,7 +12,7 @@ function runtime() {
   return {
     eventStore: memoryEventStore(),
     ids: { uuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, token: () => `generated-secret-${++n}-abcdefgh` },
-    clock: { now: () => new Date('2026-11-22T00:00:00Z') },
+    clock: manualClock(new Date('2026-11-22T00:00:00Z')),
     logger: { info: (o: unknown) => void logged.push(o), warn: (o: unknown) => void logged.push(o) },
     logged,
   };

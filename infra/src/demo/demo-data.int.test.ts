@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogService } from '@moncafe/domain/catalog/commands';
 import { toStreamName } from '@moncafe/domain/catalog/events';
+import { manualClock } from '@moncafe/domain/testing/manual-clock';
 import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
 import { testIds as ids } from '@moncafe/domain/testing/test-ids';
 import { businessHoursForDates } from '@moncafe/projections/business-hours/queries';
@@ -15,7 +16,7 @@ import { listStores } from '@moncafe/projections/stores/queries';
 import { DEMO_IMAGE_PATHS, DEMO_STORE_ID, loadDemoData, type DemoDataResult } from './demo-data';
 
 // 12:00 in Tokyo on Sunday 2026-11-22 (03:00 UTC).
-const clock = { now: () => new Date('2026-11-22T03:00:00Z') };
+const clock = manualClock(new Date('2026-11-22T03:00:00Z'));
 const context = { correlationId: 'demo-test', actor: 'system' };
 
 describe('demo data', () => {

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DomainEvent, RecordedEvent } from '@moncafe/domain/ports';
+import { recordedEvent } from '@moncafe/domain/testing/recorded-event';
 import { openDatabase } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import type { Database } from '../database';
@@ -25,25 +26,12 @@ export async function openReadModelTestDb(migrations: Record<string, Migration> 
     db: handle.db,
     async project(projectors, events) {
       for (const event of events) {
-        const recorded = 'position' in event ? event : recordedFrom(event, ++position);
+        const recorded = 'position' in event ? event : recordedEvent(event, { position: ++position });
         for (const projector of projectors) {
           await handle.db.transaction().execute((trx) => projector.apply(trx, recorded));
         }
       }
     },
     close: () => handle.close(),
-  };
-}
-
-function recordedFrom(event: DomainEvent, position: number): RecordedEvent {
-  return {
-    eventId: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
-    streamId: 'test',
-    revision: 0,
-    position,
-    type: event.type,
-    data: event.data,
-    metadata: { correlationId: 'test', causationId: null, actor: 'system', storeId: null },
-    recordedAt: new Date(0),
   };
 }

@@ -154,7 +154,11 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
       return json(answer, 200, headers);
     } catch (error) {
       if (error instanceof Response) return withHeaders(error, headers);
-      if (error instanceof Refusal) return json(error.answer, error.status, headers);
+      if (error instanceof Refusal) {
+        // A body refused unread: close the connection rather than leave the rest of it on the wire.
+        if (error.status === 413) headers.set('Connection', 'close');
+        return json(error.answer, error.status, headers);
+      }
       if (error instanceof DomainError) {
         const entry = spec.errors?.[error.code] ?? sharedErrors[error.code] ?? spec.errors?.otherwise;
         if (entry) {
