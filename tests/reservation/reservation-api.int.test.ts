@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
+import { BIRTHDAY, demoCoursesReady, firstBookable as firstBookableFor, LUNCH } from './booking-steps';
 import { HttpClient } from '../support/http-client';
 import { startSmtpSink } from './smtp-sink';
 
@@ -10,8 +11,6 @@ import { startSmtpSink } from './smtp-sink';
 let server: TestWebServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
-const BIRTHDAY = 'course-birthday';
-const LUNCH = 'course-lunch';
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const linkIn = (text: string, path: string) => {
@@ -23,17 +22,7 @@ const linkIn = (text: string, path: string) => {
 beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
-  await waitForAnswer(
-    () => new HttpClient(server.url).getJson('/api/customer/menu'),
-    (a) => Array.isArray(a.body.menus) && (a.body.menus as unknown[]).length >= 3,
-    // The demo data is projected after start; a busy machine can take far longer than 5 s.
-    1200,
-  );
-  await waitForAnswer(
-    () => new HttpClient(server.url).post('/api/customer-detail', { menuId: BIRTHDAY }),
-    (a) => Array.isArray(a.body.options) && (a.body.options as unknown[]).length >= 9,
-    1200,
-  );
+  await demoCoursesReady(server.url);
 }, 180_000);
 
 afterAll(async () => {
@@ -41,18 +30,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function firstBookable(people: number, menuIds: string[]) {
-  const browser = new HttpClient(server.url);
-  const dates = await browser.post('/api/customery-day/available-dates', { people, menuIds });
-  expect(dates.status).toBe(200);
-  const list = dates.body.dates as string[];
-  expect(list.length).toBeGreaterThan(0);
-  // Tomorrow or later, so the test never depends on today's clock.
-  const date = list.find((d) => d > list[0]!) ?? list[0]!;
-  const times = await browser.post('/api/customery-day/available-times', { date, people, menuIds });
-  expect((times.body.times as string[]).length).toBeGreaterThan(0);
-  return { date, time: (times.body.times as string[])[0]! };
-}
+const firstBookable = (people: number, menuIds: string[]) => firstBookableFor(new HttpClient(server.url), people, menuIds);
 
 describe('the reservation calls', () => {
   it('book a birthday course with options and an image, confirm by the mailed link once, and cancel from the mailed cancel link', async () => {

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
+import { BIRTHDAY, demoCoursesReady, firstBookable } from './booking-steps';
 import { startSmtpSink } from './smtp-sink';
 
 /**
@@ -13,7 +14,6 @@ import { startSmtpSink } from './smtp-sink';
  * database of the real PostgreSQL, so the test can read the stored events themselves.
  */
 const serverUrl = await postgresUrl();
-const BIRTHDAY = 'course-birthday';
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** A picture as large as a detailed 400×400 photo (the store checks only its first bytes). */
 const picture = new Uint8Array([...PNG_SIGNATURE, ...randomBytes(300 * 1024)]);
@@ -27,11 +27,7 @@ describe.skipIf(!serverUrl)('reservation pictures', () => {
     database = await createTestDatabase(serverUrl!, 'moncafe_pictures');
     smtp = await startSmtpSink();
     server = await startTestWebServer({ env: { SMTP_URL: smtp.url, DATABASE_URL: database.url } });
-    await waitForAnswer(
-      () => httpClient(server.url).post('/api/customer-detail', { menuId: BIRTHDAY }),
-      (a) => Array.isArray(a.body.options) && (a.body.options as unknown[]).length >= 9,
-      1200,
-    );
+    await demoCoursesReady(server.url);
   }, 180_000);
 
   afterAll(async () => {
@@ -43,27 +39,31 @@ describe.skipIf(!serverUrl)('reservation pictures', () => {
   const upload = (client: HttpClient, bytes: Uint8Array, type = 'image/png') =>
     client.send('POST', '/api/reservation-images', { bytes, headers: { 'content-type': type } });
 
-  async function book(guest: HttpClient, email: string, imageValue: string) {
-    const dates = (await guest.post<{ dates: string[] }>('/api/customery-day/available-dates', { people: 2, menuIds: [BIRTHDAY] })).body.dates;
-    const date = dates.find((d) => d > dates[0]!) ?? dates[0]!;
-    const times = (await guest.post<{ times: string[] }>('/api/customery-day/available-times', { date, people: 2, menuIds: [BIRTHDAY] })).body.times;
+  /** The birthday course's options with a printed picture (the value of its image option). */
+  const withPicture = (imageValue: string) => ({
+    [`${BIRTHDAY}_4`]: 'box',
+    [`${BIRTHDAY}_5`]: 'white',
+    [`${BIRTHDAY}_11`]: 'no',
+    [`${BIRTHDAY}_9`]: 'tea',
+    [`${BIRTHDAY}_12`]: ['print'],
+    [`${BIRTHDAY}_10`]: imageValue,
+  });
+
+  /** Holds the last time of a bookable day and sends the booking; answers the send-confirmation answer. */
+  async function send(guest: HttpClient, email: string, imageValue: string) {
+    const { date, times } = await firstBookable(guest, 2, [BIRTHDAY]);
     const time = times.at(-1)!;
     expect((await guest.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] })).status).toBe(200);
-    const detail = {
-      [`${BIRTHDAY}_4`]: 'box',
-      [`${BIRTHDAY}_5`]: 'white',
-      [`${BIRTHDAY}_11`]: 'no',
-      [`${BIRTHDAY}_9`]: 'tea',
-      [`${BIRTHDAY}_12`]: ['print'],
-      [`${BIRTHDAY}_10`]: imageValue,
-    };
-    const sent = await guest.post('/api/reservation-confirmation/send-confirmation', {
+    return guest.post('/api/reservation-confirmation/send-confirmation', {
       name: '写真花子',
       email,
       phone: '090-1234-5678',
-      reservationData: { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }], detail },
+      reservationData: { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }], detail: withPicture(imageValue) },
     });
-    expect(sent.status).toBe(200);
+  }
+
+  async function book(guest: HttpClient, email: string, imageValue: string) {
+    expect((await send(guest, email, imageValue)).status).toBe(200);
     const text = (await smtp.next(email)).text;
     expect(text).toContain('印刷用画像：画像あり');
     return decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec(text)![1]!);
@@ -137,30 +137,7 @@ describe.skipIf(!serverUrl)('reservation pictures', () => {
   it('an image option naming a picture this browser did not upload counts as missing', async () => {
     const owner = httpClient(server.url);
     const { image_id: imageId } = (await (await upload(owner, new Uint8Array([...PNG_SIGNATURE, 9, 9, 9]))).json()) as { image_id: string };
-    const thief = httpClient(server.url);
-    const dates = (await thief.post<{ dates: string[] }>('/api/customery-day/available-dates', { people: 2, menuIds: [BIRTHDAY] })).body.dates;
-    const date = dates.at(-1)!;
-    const time = (await thief.post<{ times: string[] }>('/api/customery-day/available-times', { date, people: 2, menuIds: [BIRTHDAY] })).body.times[0]!;
-    await thief.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] });
-    const sent = await thief.post('/api/reservation-confirmation/send-confirmation', {
-      name: '別人',
-      email: 'thief@example.jp',
-      phone: '090-0000-1111',
-      reservationData: {
-        date,
-        time,
-        people: 2,
-        cart: [{ menu_id: BIRTHDAY, quantity: 1 }],
-        detail: {
-          [`${BIRTHDAY}_4`]: 'box',
-          [`${BIRTHDAY}_5`]: 'white',
-          [`${BIRTHDAY}_11`]: 'no',
-          [`${BIRTHDAY}_9`]: 'tea',
-          [`${BIRTHDAY}_12`]: ['print'],
-          [`${BIRTHDAY}_10`]: imageId,
-        },
-      },
-    });
+    const sent = await send(httpClient(server.url), 'thief@example.jp', imageId);
     expect(sent).toMatchObject({ status: 400, body: { success: false, error: '印刷用画像は必須です', field: 'reservationData.detail' } });
   });
 });

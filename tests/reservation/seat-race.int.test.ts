@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@moncafe/domain/decider';
 import type { SeatSpec } from '@moncafe/domain/seating/allocation';
@@ -9,7 +6,7 @@ import { reservationTestSystem } from '@moncafe/domain/testing/reservation-syste
 import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import { createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
-import { createTestDatabase, postgresUrl } from '../support/services';
+import { createEmbeddedTestDatabase, createTestDatabase, postgresUrl } from '../support/services';
 
 /**
  * 50 sessions choose the same date and time at once. Twenty two-person seats exist, so twenty
@@ -57,10 +54,8 @@ describe('50 sessions racing for the same time', () => {
   });
 
   it('never get the same seat on PGlite', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'moncafe-race-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const handle = await openDatabase({ dataDir: dir });
-    cleanups.push(handle.close);
-    await race(handle);
+    const database = await createEmbeddedTestDatabase();
+    cleanups.push(database.drop);
+    await race(database.handle);
   });
 });

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Migration } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
@@ -126,4 +129,21 @@ export async function createTestDatabase(
     handles.splice(handles.indexOf(handle), 1);
   }
   return database;
+}
+
+/** The same for the embedded database (PGlite) in a temporary folder: the handle, migrated; `drop` closes it and removes the folder. */
+export async function createEmbeddedTestDatabase(
+  migrations?: Record<string, Migration>,
+): Promise<{ handle: DatabaseHandle; dataDir: string; drop(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-pglite-'));
+  const handle = await openDatabase({ dataDir });
+  if (migrations) await migrateToLatest(handle.db, migrations);
+  return {
+    handle,
+    dataDir,
+    async drop() {
+      await handle.close().catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

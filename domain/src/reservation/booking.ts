@@ -88,6 +88,18 @@ export function detailProblemsOf(error: DomainError): DetailProblem[] {
   return error.code === 'invalid_detail' ? (error.details.problems as DetailProblem[]) : [];
 }
 
+/** A session's choice of a time on the day screen (allocate-seat). */
+export interface SeatChoice {
+  sessionId: string;
+  date: string;
+  time: string;
+  people: number;
+  menuIds: readonly string[];
+  /** When the browser's reservation session started: the hold ends with the session. */
+  sessionStartedAt?: Date | undefined;
+  correlationId: string;
+}
+
 const CLOSED: BusinessDay = { closed: true, openTime: null, closeTime: null };
 const customerContext = (correlationId: string, storeId: string | null): CommandContext => ({ correlationId, actor: 'customer', storeId });
 
@@ -128,16 +140,7 @@ export function bookingService(ports: BookingPorts) {
   }
 
   /** Holds seats for the session; throws `seats_full` when nothing fits. */
-  async function hold(input: {
-    store: string;
-    sessionId: string;
-    date: string;
-    time: string;
-    people: number;
-    menuIds: readonly string[];
-    sessionStartedAt?: Date | undefined;
-    correlationId: string;
-  }) {
+  async function hold(input: SeatChoice & { store: string }) {
     const menus = await catalog.menus(input.store, input.menuIds);
     const { close } = await refuseDateOrTime(input.store, input.date, input.time, menus);
     const now = ports.clock.now();
@@ -302,15 +305,7 @@ export function bookingService(ports: BookingPorts) {
      * allocate-seat: holds seats for the session at the chosen time, replacing the session's
      * earlier hold of that day. Throws `seats_full` when nothing fits, and the date's or time's refusal.
      */
-    async allocateSeat(input: {
-      sessionId: string;
-      date: string;
-      time: string;
-      people: number;
-      menuIds: readonly string[];
-      sessionStartedAt?: Date | undefined;
-      correlationId: string;
-    }) {
+    async allocateSeat(input: SeatChoice) {
       return hold({ ...input, store: await storeId() });
     },
 

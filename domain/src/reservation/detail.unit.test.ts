@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkDetail, describeDetail, isOptionVisible, type DependencySpec, type OptionSpec } from './detail';
+import { cakeOptions } from '../testing/reservation-catalog';
+import { checkDetail, describeDetail, isOptionVisible, type DependencySpec } from './detail';
 
 const png = 'data:image/png;base64,iVBORw0KGgo=';
-const options: OptionSpec[] = [
-  {
-    optionId: '4',
-    menuId: 'm1',
-    label: 'ケースの種類',
-    type: 'radio',
-    required: true,
-    choices: [
-      { id: 'box', label: '箱', extraPrice: 0 },
-      { id: 'tin', label: '缶', extraPrice: 300 },
-    ],
-  },
-  { optionId: '8', menuId: 'm1', label: 'メッセージ', type: 'text', required: true, choices: [] },
-  { optionId: '10', menuId: 'm1', label: 'プリント用画像', type: 'image', required: true, choices: [] },
-  {
-    optionId: '11',
-    menuId: 'm1',
-    label: 'トッピング',
-    type: 'checkbox',
-    required: false,
-    choices: [
-      { id: 'berry', label: 'いちご', extraPrice: 200 },
-      { id: 'nut', label: 'ナッツ', extraPrice: 100 },
-    ],
-  },
-];
+const options = cakeOptions;
 // The message is only asked for a tin; the image only when the message is 'プリント'.
 const dependencies: DependencySpec[] = [
   { menuId: 'm1', parentOptionId: '4', childOptionId: '8', parentValue: null, parentChoiceValue: 'tin', isShow: 1 },

@@ -3,25 +3,13 @@ import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import { foldStream } from '../command-handler';
 import { recordedEvent } from '../testing/recorded-event';
-import { parseReservationEvent, type ReservationEvent, type ReservationRequest } from './events';
+import { parseReservationEvent, type ReservationEvent } from './events';
 import { reservationDecider } from './reservation';
+import { sampleRequest } from '../testing/reservation-catalog';
 
 const spec = deciderSpecification(reservationDecider);
 const NOW = '2026-12-01T01:00:00.000Z';
-const request: ReservationRequest = {
-  reservationId: 'r1',
-  storeId: 'store-1',
-  date: '2026-12-20',
-  time: '12:00',
-  people: 2,
-  seatIds: ['T1'],
-  holdId: 'h1',
-  customer: { name: '山田花子', email: 'Hanako@example.jp', phone: '090-1234-5678' },
-  accountId: null,
-  lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 1 }],
-  detail: {},
-  optionsPrice: 0,
-};
+const request = sampleRequest({ storeId: 'store-1', customer: { name: '山田花子', email: 'Hanako@example.jp', phone: '090-1234-5678' } });
 const requested: ReservationEvent[] = [
   { type: 'ReservationRequested', data: { ...request, requestedAt: NOW } },
   { type: 'ConfirmationLinkIssued', data: { tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' } },

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { BlobInfo, BlobStore } from '../ports';
+import { testHashing } from './test-ids';
 
 /**
  * A blob store in process memory, for unit tests. It trusts what it is given (PNG unless the
@@ -10,7 +10,7 @@ export function memoryBlobStore(): BlobStore {
   const blobs = new Map<string, BlobInfo & { bytes: Uint8Array; owners: Set<string> }>();
   return {
     async put({ bytes, kind, owner }) {
-      const id = createHash('sha256').update(bytes).digest('hex');
+      const id = testHashing.sha256Hex(bytes);
       const stored = blobs.get(id) ?? { id, mediaType: bytes[0] === 0xff ? 'image/jpeg' : 'image/png', size: bytes.length, bytes, owners: new Set<string>() };
       stored.owners.add(`${kind} ${owner}`);
       blobs.set(id, stored);

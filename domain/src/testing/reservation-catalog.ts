@@ -1,5 +1,6 @@
 import { tokyoInstant } from '../calendar/dates';
 import type { DependencySpec, OptionSpec } from '../reservation/detail';
+import type { ReservationRequest } from '../reservation/events';
 import type { Course, Notice, ReservationCatalog } from '../reservation/ports';
 import type { SeatSpec } from '../seating/allocation';
 import type { BusinessDay, MenuRules } from '../seating/availability';
@@ -53,3 +54,50 @@ export function fixedCatalog(
     notices: async () => overrides.notices ?? [],
   };
 }
+
+/** A reservation request as ReservationRequested records it, for decider, projector and live tests (override what a test is about). */
+export function sampleRequest(overrides: Partial<ReservationRequest> = {}): ReservationRequest {
+  return {
+    reservationId: 'r1',
+    storeId: STORE,
+    date: '2026-12-20',
+    time: '12:00',
+    people: 2,
+    seatIds: ['T1'],
+    holdId: 'h1',
+    customer: { name: '山田花子', email: 'hanako@example.jp', phone: '090-1234-5678' },
+    accountId: null,
+    lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 1 }],
+    detail: {},
+    optionsPrice: 0,
+    ...overrides,
+  };
+}
+
+/** Options of a cake course: a radio with an extra price, a message, a picture and toppings (checkboxes). */
+export const cakeOptions: OptionSpec[] = [
+  {
+    optionId: '4',
+    menuId: 'm1',
+    label: 'ケースの種類',
+    type: 'radio',
+    required: true,
+    choices: [
+      { id: 'box', label: '箱', extraPrice: 0 },
+      { id: 'tin', label: '缶', extraPrice: 300 },
+    ],
+  },
+  { optionId: '8', menuId: 'm1', label: 'メッセージ', type: 'text', required: true, choices: [] },
+  { optionId: '10', menuId: 'm1', label: 'プリント用画像', type: 'image', required: true, choices: [] },
+  {
+    optionId: '11',
+    menuId: 'm1',
+    label: 'トッピング',
+    type: 'checkbox',
+    required: false,
+    choices: [
+      { id: 'berry', label: 'いちご', extraPrice: 200 },
+      { id: 'nut', label: 'ナッツ', extraPrice: 100 },
+    ],
+  },
+];

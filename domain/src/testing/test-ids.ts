@@ -8,4 +8,6 @@ export const testIds: IdGenerator = {
 };
 
 /** Real SHA-256, as infra's adapter computes it. */
-export const testHashing: Hashing = { sha256Hex: (text) => createHash('sha256').update(text).digest('hex') };
+export const testHashing: Hashing & { sha256Hex(text: string | Uint8Array): string } = {
+  sha256Hex: (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex'),
+};

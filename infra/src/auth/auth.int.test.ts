@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '@moncafe/domain/testing/manual-clock';
-import { createTestDatabase, postgresUrl } from '../../../tests/support/services';
+import { createEmbeddedTestDatabase, createTestDatabase, postgresUrl } from '../../../tests/support/services';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { authMigrations } from './migrations';
@@ -14,17 +11,13 @@ import { createSessionStore } from './sessions';
 const clockAt = (start: string) => manualClock(new Date(start));
 
 describe('auth bookkeeping on embedded PostgreSQL', () => {
-  let dir: string;
+  let embedded: Awaited<ReturnType<typeof createEmbeddedTestDatabase>>;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-auth-'));
-    database = await openDatabase({ dataDir: dir });
-    await migrateToLatest(database.db, authMigrations);
+    embedded = await createEmbeddedTestDatabase(authMigrations);
+    database = embedded.handle;
   });
-  afterAll(async () => {
-    await database?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => embedded?.drop());
 
   it('counts attempts in a fixed window and starts over after it', async () => {
     const clock = clockAt('2026-11-22T01:00:00Z');

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ReservationEvent, ReservationRequest } from '@moncafe/domain/reservation/events';
+import type { ReservationEvent } from '@moncafe/domain/reservation/events';
 import type { DomainEvent } from '@moncafe/domain/ports';
 import { recordedEvent } from '@moncafe/domain/testing/recorded-event';
 import { liveMessagesFor } from './messages';
+import { sampleRequest } from '@moncafe/domain/testing/reservation-catalog';
 
-const request: ReservationRequest = {
-  reservationId: 'r1',
-  storeId: 's',
-  date: '2026-12-20',
-  time: '12:00',
-  people: 2,
-  seatIds: ['T1'],
-  holdId: 'h1',
-  customer: { name: '山田花子', email: 'hanako@example.jp', phone: '090-1234-5678' },
-  accountId: null,
-  lines: [],
-  detail: {},
-  optionsPrice: 0,
-};
+const request = sampleRequest({ storeId: 's', lines: [] });
 const at = '2026-12-01T00:00:00.000Z';
 const recorded = (event: DomainEvent, streamId = 'reservation-r1') => recordedEvent(event, { streamId, position: 7 });
 

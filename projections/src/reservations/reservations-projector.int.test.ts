@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent, RecordedEvent } from '@moncafe/domain/ports';
-import type { ReservationRequest } from '@moncafe/domain/reservation/events';
 import { recordedEvent } from '@moncafe/domain/testing/recorded-event';
 import { openReadModelTestDb, type ReadModelTestDb } from '../testing/read-model-db';
 import { reservationsProjector } from './projector';
 import { confirmationLapsed, getReservation, reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './queries';
+import { sampleRequest } from '@moncafe/domain/testing/reservation-catalog';
 
-const request: ReservationRequest = {
-  reservationId: 'r1',
+const request = sampleRequest({
   storeId: 'store-1',
-  date: '2026-12-20',
-  time: '12:00',
-  people: 2,
-  seatIds: ['T1'],
-  holdId: 'h1',
-  customer: { name: '山田花子', email: 'hanako@example.jp', phone: '090-1234-5678' },
   accountId: 'acc-1',
   lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 2 }],
   detail: { m1_4: 'ホール' },
   optionsPrice: 500,
-};
+});
 let position = 0;
 // Events as the store holds them, in the shapes older releases wrote too (ConfirmationMailSent, no `date` on later events).
 const recorded = (event: DomainEvent, streamId = 'reservation-r1'): RecordedEvent =>

@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeDetail, type OptionSpec } from '@moncafe/domain/reservation/detail';
+import { describeDetail } from '@moncafe/domain/reservation/detail';
+import { cakeOptions } from '@moncafe/domain/testing/reservation-catalog';
 import { noticeTexts, optionLines, optionPictures } from './presentation';
 
 const png = 'data:image/png;base64,iVBORw0KGgo=';
 const picture = 'a'.repeat(64);
-const options: OptionSpec[] = [
-  {
-    optionId: '4',
-    menuId: 'm1',
-    label: 'ケースの種類',
-    type: 'radio',
-    required: true,
-    choices: [
-      { id: 'box', label: '箱', extraPrice: 0 },
-      { id: 'tin', label: '缶', extraPrice: 300 },
-    ],
-  },
-  { optionId: '10', menuId: 'm1', label: 'プリント用画像', type: 'image', required: true, choices: [] },
-  {
-    optionId: '11',
-    menuId: 'm1',
-    label: 'トッピング',
-    type: 'checkbox',
-    required: false,
-    choices: [
-      { id: 'berry', label: 'いちご', extraPrice: 200 },
-      { id: 'nut', label: 'ナッツ', extraPrice: 100 },
-    ],
-  },
-];
+const options = cakeOptions;
 
 // Moved with the wording from domain/src/reservation/detail.unit.test.ts: the domain describes, the web app words.
 describe('option lines', () => {

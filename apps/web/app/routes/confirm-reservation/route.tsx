@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageTitle } from '#app/layout/texts';
+import { MessageCard } from '#app/shared/message-card';
 import { callJson } from '#app/http/api-client';
 import type { Answer as ConfirmAnswer } from '#app/routes/api/reservation-confirmation/$token/route';
 import type { Answer as CancelAnswer } from '#app/routes/api/reservation-confirmation/cancel/route';
@@ -58,23 +59,14 @@ export default function ConfirmReservation() {
   return (
     <article className="page rsv-page">
       {state.kind === 'loading' && <p role="status">{t.loading}</p>}
-      {state.kind === 'expired' && (
-        <section className="card rsv-card" role="alert" data-testid="confirm-expired">
-          <h1>{t.expiredTitle}</h1>
-          <p>{t.expiredBody}</p>
-          <Link to="/reservation" className="button">
-            {t.menuTitle}
-          </Link>
-        </section>
-      )}
-      {state.kind === 'error' && (
-        <section className="card rsv-card" role="alert" data-testid="confirm-error">
-          <h1>{t.errorTitle}</h1>
-          <p>{state.message}</p>
-          <Link to="/moncafe" className="button">
-            {t.home}
-          </Link>
-        </section>
+      {(state.kind === 'expired' || state.kind === 'error') && (
+        <MessageCard
+          alert
+          className="card rsv-card"
+          {...(state.kind === 'expired'
+            ? { testId: 'confirm-expired', title: t.expiredTitle, body: t.expiredBody, link: { to: '/reservation', label: t.menuTitle } }
+            : { testId: 'confirm-error', title: t.errorTitle, body: state.message, link: { to: '/moncafe', label: t.home } })}
+        />
       )}
       {state.kind === 'confirmed' && (
         <section className="card rsv-card" data-testid="confirm-success">

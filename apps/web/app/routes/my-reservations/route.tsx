@@ -4,6 +4,7 @@ import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { getUser } from '#app/auth/session.server';
 import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
+import { MessageCard } from '#app/shared/message-card';
 import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
@@ -43,11 +44,12 @@ export default function MyReservations({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn)
     return (
       <article className="page rsv-page">
-        <h1>{t.myReservationsTitle}</h1>
-        <p>{t.signInFirst}</p>
-        <Link to="/login?redirect=/my-reservations" className="button">
-          {t.login}
-        </Link>
+        <MessageCard
+          className="rsv-card"
+          title={t.myReservationsTitle}
+          body={t.signInFirst}
+          link={{ to: '/login?redirect=/my-reservations', label: t.login }}
+        />
       </article>
     );
   const list = (items: typeof loaderData.upcoming, testId: string) =>

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { finishOidcLogin } from '#app/auth/oidc.server';
 import { authTexts } from '#app/auth/texts';
-import { AuthFailureCard } from '#app/shared/message-card';
+import { AuthFailureCard } from '#app/auth/failure-card';
 
 export const meta: Route.MetaFunction = () => [{ title: `${authTexts.callbackProcessing} | MonCafe` }];
 
