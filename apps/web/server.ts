@@ -13,12 +13,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
 import { ConfigError, loadConfig } from '@moncafe/infra/config';
-import { startRuntime, type RuntimeOptions } from '@moncafe/infra/runtime';
-import { seedEmptySystem } from '@moncafe/infra/seed';
+import * as runtimeModule from '@moncafe/infra/runtime';
+import type { RuntimeOptions } from '@moncafe/infra/runtime';
+import * as seedModule from '@moncafe/infra/seed';
 import { crossSiteWriteGuard } from '#app/auth/express-guard';
-import { createAppLoadContext, createWebApp } from '#app/context';
-import { reservationMails } from '#app/reservation/mails';
+import * as contextModule from '#app/context';
+import * as mailsModule from '#app/reservation/mails';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const serverBuildPath = path.join(webRoot, 'build/server/index.js');
@@ -43,11 +45,17 @@ export async function startServer(
   options: { env?: NodeJS.ProcessEnv; port?: number; dev?: boolean; overrides?: Omit<RuntimeOptions, 'reservationMails'> } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({ ...(options.env ?? process.env), ...(options.port !== undefined ? { PORT: String(options.port) } : {}) });
+  // With `dev`, Vite serves the app from source, and the modules the process shares with the
+  // routes come from Vite's module graph too; otherwise Node loads them once for both (the
+  // server build keeps them out of its bundle: vite.config.ts).
+  const vite = options.dev ? await import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } })) : null;
+  const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails } = vite ? await sharedModulesFrom(vite) : sharedModules;
   // The process wiring, once: the application services, read-model queries and what routes reach
   // through the router context (app/context.ts). Seeding an empty system comes after it.
   const runtime = await startRuntime(config, { ...options.overrides, reservationMails: reservationMails(config.publicUrl) });
   await seedEmptySystem(runtime).catch(async (error: unknown) => {
     await runtime.close();
+    await vite?.close();
     throw error;
   });
   const webApp = createWebApp(runtime);
@@ -65,12 +73,10 @@ export async function startServer(
   }
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
-  let closeVite = async () => {};
-  if (options.dev) {
-    const vite = await import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } }));
+  const closeVite = async () => vite?.close();
+  if (vite) {
     app.use(vite.middlewares);
     build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
-    closeVite = () => vite.close();
   } else {
     ensureBuild();
     build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
@@ -107,6 +113,20 @@ export async function startServer(
       await runtime.close();
     },
   };
+}
+
+/** The modules the process and the routes share, as Node loads them (a production build). */
+const sharedModules = { ...runtimeModule, ...seedModule, ...contextModule, ...mailsModule };
+
+/** The same modules from the dev server's module graph, the copy the routes use in development. */
+async function sharedModulesFrom(vite: ViteDevServer): Promise<typeof sharedModules> {
+  const [runtime, seed, context, mails] = await Promise.all([
+    vite.ssrLoadModule('@moncafe/infra/runtime') as Promise<typeof runtimeModule>,
+    vite.ssrLoadModule('@moncafe/infra/seed') as Promise<typeof seedModule>,
+    vite.ssrLoadModule('/app/context.ts') as Promise<typeof contextModule>,
+    vite.ssrLoadModule('/app/reservation/mails.ts') as Promise<typeof mailsModule>,
+  ]);
+  return { ...runtime, ...seed, ...context, ...mails };
 }
 
 const startedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
