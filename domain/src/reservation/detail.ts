@@ -179,8 +179,3 @@ export function describeDetail(options: readonly OptionSpec[], detail: Reservati
   }
   return described;
 }
-
-/** The blob ids of the pictures in a reservation's details. */
-export function imageIdsOf(options: readonly OptionSpec[], detail: ReservationDetail): string[] {
-  return describeDetail(options, detail).flatMap((o) => o.values.flatMap((v) => (v.kind === 'image' && v.imageId ? [v.imageId] : [])));
-}
