@@ -1,13 +1,4 @@
-import {
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type ReadAllOptions,
-  type RecordedEvent,
-  type Subscription,
-} from '../ports';
+import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../ports';
 import { followAll } from '../follow-all';
 
 /** An event store in process memory, for unit tests (it passes the same contract suite as the real ones: tests/contract). */
@@ -16,14 +7,14 @@ export function memoryEventStore(now: () => Date = () => new Date()): EventStore
   const streams = new Map<string, RecordedEvent[]>();
   const waiters = new Set<() => void>();
 
-  function check(streamId: string, expected: ExpectedRevision, current: number) {
+  function check(streamId: string, expected: Parameters<EventStore['appendToStream']>[2]['expectedRevision'], current: number) {
     if (expected === 'any') return;
     if (expected === 'no_stream' ? current !== -1 : expected !== current)
       throw new WrongExpectedRevisionError(streamId, expected, current === -1 ? 'no_stream' : current);
   }
 
   const store: EventStore = {
-    async appendToStream(streamId, events: readonly NewEvent[], { expectedRevision }): Promise<AppendResult> {
+    async appendToStream(streamId, events, { expectedRevision }) {
       const stream = streams.get(streamId) ?? [];
       check(streamId, expectedRevision, stream.length - 1);
       if (events.length === 0) throw new Error('appendToStream needs at least one event');
@@ -48,11 +39,11 @@ export function memoryEventStore(now: () => Date = () => new Date()): EventStore
     async readStream(streamId, options) {
       return (streams.get(streamId) ?? []).slice(options?.fromRevision ?? 0);
     },
-    async readAll(options?: ReadAllOptions) {
+    async readAll(options) {
       const after = options?.after ?? 0;
       return all.slice(after, options?.maxCount === undefined ? undefined : after + options.maxCount);
     },
-    subscribeToAll(options): Subscription {
+    subscribeToAll(options) {
       return followAll(store, options?.after ?? 0, (wake) => {
         waiters.add(wake);
         return () => waiters.delete(wake);

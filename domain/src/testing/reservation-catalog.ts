@@ -74,30 +74,31 @@ export function sampleRequest(overrides: Partial<ReservationRequest> = {}): Rese
   };
 }
 
+const option = (
+  optionId: string,
+  label: string,
+  type: OptionSpec['type'],
+  required: boolean,
+  choices: [id: string, label: string, extraPrice: number][] = [],
+): OptionSpec => ({
+  optionId,
+  menuId: 'm1',
+  label,
+  type,
+  required,
+  choices: choices.map(([id, choiceLabel, extraPrice]) => ({ id, label: choiceLabel, extraPrice })),
+});
+
 /** Options of a cake course: a radio with an extra price, a message, a picture and toppings (checkboxes). */
 export const cakeOptions: OptionSpec[] = [
-  {
-    optionId: '4',
-    menuId: 'm1',
-    label: 'ケースの種類',
-    type: 'radio',
-    required: true,
-    choices: [
-      { id: 'box', label: '箱', extraPrice: 0 },
-      { id: 'tin', label: '缶', extraPrice: 300 },
-    ],
-  },
-  { optionId: '8', menuId: 'm1', label: 'メッセージ', type: 'text', required: true, choices: [] },
-  { optionId: '10', menuId: 'm1', label: 'プリント用画像', type: 'image', required: true, choices: [] },
-  {
-    optionId: '11',
-    menuId: 'm1',
-    label: 'トッピング',
-    type: 'checkbox',
-    required: false,
-    choices: [
-      { id: 'berry', label: 'いちご', extraPrice: 200 },
-      { id: 'nut', label: 'ナッツ', extraPrice: 100 },
-    ],
-  },
+  option('4', 'ケースの種類', 'radio', true, [
+    ['box', '箱', 0],
+    ['tin', '缶', 300],
+  ]),
+  option('8', 'メッセージ', 'text', true),
+  option('10', 'プリント用画像', 'image', true),
+  option('11', 'トッピング', 'checkbox', false, [
+    ['berry', 'いちご', 200],
+    ['nut', 'ナッツ', 100],
+  ]),
 ];
