@@ -2,6 +2,61 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * ARCHITECTURE.md's import table, as lint: what each workspace must not import. A package may
+ * use what its row in the table allows; anything listed here fails `npm run lint` (and so
+ * `npm test`). tests/architecture/import-table.unit.test.ts lints a file with an infra import
+ * inside domain and sees it refused.
+ */
+const infra = ['@moncafe/infra', '@moncafe/infra/*', '**/infra/src/**'];
+const projections = ['@moncafe/projections', '@moncafe/projections/*', '**/projections/src/**'];
+// A leading '#' starts a comment in these (gitignore-style) patterns, hence the escape.
+const apps = ['\\#app/*', '@moncafe/web', '@moncafe/web/*', '@moncafe/worker', '@moncafe/worker/*', '**/apps/**'];
+const drivers = ['pg', 'kysely', '@electric-sql/*', '@nats-io/*', '@kurrent/*', 'nodemailer', 'pino', '@node-rs/*'];
+const ui = ['react', 'react-dom', 'react-router', '@react-router/*'];
+
+/** Per workspace: the folders it covers and the imports it may not make, with the reason. */
+export const importTable = [
+  {
+    files: ['domain/**/*.ts'],
+    forbidden: [...infra, ...projections, ...apps, ...drivers, ...ui],
+    message: 'domain is pure: it imports zod and the date/holiday libraries only (ARCHITECTURE.md, import table); reach the world through domain/src/ports.ts',
+  },
+  {
+    files: ['projections/**/*.ts'],
+    forbidden: [...infra, ...apps, '@nats-io/*', '@kurrent/*', 'nodemailer', ...ui],
+    message: 'projections import the domain (event types) and kysely only (ARCHITECTURE.md, import table)',
+  },
+  {
+    files: ['infra/**/*.ts'],
+    forbidden: [...apps, ...ui],
+    message: 'infra imports domain, projections and drivers, never an app (ARCHITECTURE.md, import table)',
+  },
+  {
+    files: ['apps/worker/**/*.ts'],
+    forbidden: ['\\#app/*', '@moncafe/web', '@moncafe/web/*', '**/apps/web/**', ...ui],
+    message: 'the worker runs infra and projections; the web app is not part of it (ARCHITECTURE.md, import table)',
+  },
+];
+
+/** Deciders and services replay events: outside tests and test support they never reach for Node's own modules (time, randomness, I/O). */
+const domainPurity = { group: ['node:*'], message: 'domain is pure: no Node modules outside tests and domain/src/testing (pass a port)' };
+
+const importRules = importTable.flatMap(({ files, forbidden, message }) => {
+  const table = { group: forbidden, message };
+  const isDomain = files[0]?.startsWith('domain/');
+  const isProjections = files[0]?.startsWith('projections/');
+  return [
+    { files, rules: { 'no-restricted-imports': ['error', { patterns: isDomain ? [table, domainPurity] : [table] }] } },
+    // Test support and tests of the domain may use Node (crypto for real ids and digests), never another workspace.
+    ...(isDomain
+      ? [{ files: ['domain/**/*.test.ts', 'domain/src/testing/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [table] }] } }]
+      : []),
+    // Projector tests run on a real (embedded) database, which infra opens: their tests and test support may.
+    ...(isProjections ? [{ files: ['projections/**/*.test.ts', 'projections/src/testing/**/*.ts'], rules: { 'no-restricted-imports': 'off' } }] : []),
+  ];
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', '.data/**', 'test-results/**'] },
   js.configs.recommended,
@@ -14,13 +69,11 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Use the Clock port.' }],
     },
   },
+  ...importRules,
   {
-    // Deciders and projections replay events: they must not reach for time, randomness or I/O.
-    files: ['domain/**/*.ts'],
-    ignores: ['domain/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['pg', 'kysely', '@nats-io/*', 'react', 'node:*'] }],
-    },
+    // The web app imports its own modules as `#app/…` (package.json "imports"), never by climbing folders.
+    files: ['apps/web/app/**/*.ts', 'apps/web/app/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../*'], message: 'Import app modules as #app/… (apps/web/README.md).' }] }] },
   },
   {
     files: ['infra/**/*.ts', 'apps/**/*.ts', 'apps/**/*.tsx', 'tests/**/*.ts'],

@@ -13,10 +13,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
 import { ConfigError, loadConfig } from '@moncafe/infra/config';
-import { startRuntime, type RuntimeOverrides } from '@moncafe/infra/runtime';
-import { crossSiteWriteGuard } from './app/auth/express-guard';
-import type { AppLoadContextFactory } from './app/context';
+import * as runtimeModule from '@moncafe/infra/runtime';
+import type { RuntimeOptions } from '@moncafe/infra/runtime';
+import * as seedModule from '@moncafe/infra/seed';
+import { crossSiteWriteGuard } from '#app/auth/express-guard';
+import * as contextModule from '#app/context';
+import * as mailsModule from '#app/reservation/mails';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const serverBuildPath = path.join(webRoot, 'build/server/index.js');
@@ -38,20 +42,41 @@ export function ensureBuild(): void {
 }
 
 export async function startServer(
-  options: { env?: NodeJS.ProcessEnv; port?: number; dev?: boolean; overrides?: RuntimeOverrides } = {},
+  options: { env?: NodeJS.ProcessEnv; port?: number; dev?: boolean; overrides?: Omit<RuntimeOptions, 'reservationMails'> } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({ ...(options.env ?? process.env), ...(options.port !== undefined ? { PORT: String(options.port) } : {}) });
-  const runtime = await startRuntime(config, options.overrides);
+  // With `dev`, Vite serves the app from source, and the modules the process shares with the
+  // routes come from Vite's module graph too; otherwise Node loads them once for both (the
+  // server build keeps them out of its bundle: vite.config.ts).
+  const vite = options.dev ? await import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } })) : null;
+  const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails } = vite ? await sharedModulesFrom(vite) : sharedModules;
+  // The process wiring, once: the application services, read-model queries and what routes reach
+  // through the router context (app/context.ts). Seeding an empty system comes after it.
+  const runtime = await startRuntime(config, { ...options.overrides, reservationMails: reservationMails(config.publicUrl) });
+  await seedEmptySystem(runtime).catch(async (error: unknown) => {
+    await runtime.close();
+    await vite?.close();
+    throw error;
+  });
+  const webApp = createWebApp(runtime);
   const app = express();
   app.disable('x-powered-by');
 
+  // NODE_ENV=test only: the HTTP tests move this process's clock through the Clock port (never
+  // the global Date) to reach a deadline without sleeping (tests/support/web-server.ts).
+  const testClock = runtime.testClock;
+  if (testClock) {
+    app.post('/__test/clock', express.json(), (req, res) => {
+      testClock.advance(Number((req.body as { advanceMs?: unknown }).advanceMs));
+      res.json({ now: runtime.clock.now().toISOString() });
+    });
+  }
+
   let build: ServerBuild | (() => Promise<ServerBuild>);
-  let closeVite = async () => {};
-  if (options.dev) {
-    const vite = await import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } }));
+  const closeVite = async () => vite?.close();
+  if (vite) {
     app.use(vite.middlewares);
     build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
-    closeVite = () => vite.close();
   } else {
     ensureBuild();
     build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
@@ -66,9 +91,7 @@ export async function startServer(
     createRequestHandler({
       build,
       mode: options.dev ? 'development' : 'production',
-      // The router checks the context with `instanceof`; a provider made by another copy of
-      // react-router (a test runner's, say) would be refused, so the build makes its own.
-      getLoadContext: async (req) => contextFactoryOf(typeof build === 'function' ? await build() : build)(runtime, { clientAddress: req.ip ?? null }),
+      getLoadContext: (req) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null }),
     }),
   );
 
@@ -92,10 +115,18 @@ export async function startServer(
   };
 }
 
-function contextFactoryOf(serverBuild: ServerBuild): AppLoadContextFactory {
-  const factory = (serverBuild.entry.module as { createAppLoadContext?: AppLoadContextFactory }).createAppLoadContext;
-  if (!factory) throw new Error('the server build does not export createAppLoadContext (app/entry.server.tsx)');
-  return factory;
+/** The modules the process and the routes share, as Node loads them (a production build). */
+const sharedModules = { ...runtimeModule, ...seedModule, ...contextModule, ...mailsModule };
+
+/** The same modules from the dev server's module graph, the copy the routes use in development. */
+async function sharedModulesFrom(vite: ViteDevServer): Promise<typeof sharedModules> {
+  const [runtime, seed, context, mails] = await Promise.all([
+    vite.ssrLoadModule('@moncafe/infra/runtime') as Promise<typeof runtimeModule>,
+    vite.ssrLoadModule('@moncafe/infra/seed') as Promise<typeof seedModule>,
+    vite.ssrLoadModule('/app/context.ts') as Promise<typeof contextModule>,
+    vite.ssrLoadModule('/app/reservation/mails.ts') as Promise<typeof mailsModule>,
+  ]);
+  return { ...runtime, ...seed, ...context, ...mails };
 }
 
 const startedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -1,5 +1,13 @@
 import type { Decider } from './decider';
-import { isWrongExpectedRevision, type DomainEvent, type EventMetadata, type EventStore, type IdGenerator, type NewEvent, type RecordedEvent } from './ports';
+import {
+  WrongExpectedRevisionError,
+  type DomainEvent,
+  type EventMetadata,
+  type EventStore,
+  type IdGenerator,
+  type NewEvent,
+  type RecordedEvent,
+} from './ports';
 
 export interface CommandContext {
   correlationId: string;
@@ -33,13 +41,53 @@ export interface HandlerDeps {
   maxAttempts?: number;
 }
 
-/** Folds a stream's events into the decider's state. */
+/** Folds a stream's recorded events into the decider's state (from `from`), through its event parser. */
 export function foldStream<State, Event extends DomainEvent>(
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'parseEvent'>,
   events: readonly RecordedEvent[],
   from: State = decider.initialState(),
 ): State {
-  return events.reduce((state, e) => decider.evolve(state, { type: e.type, data: e.data } as Event), from);
+  let state = from;
+  for (const recorded of events) {
+    const event = decider.parseEvent(recorded);
+    if (event) state = decider.evolve(state, event);
+  }
+  return state;
+}
+
+export function metadataOf(context: CommandContext): EventMetadata {
+  return { correlationId: context.correlationId, causationId: context.causationId ?? null, actor: context.actor, storeId: context.storeId ?? null };
+}
+
+/** A stream as loaded for one decision: its state, and the way to append what was decided against it. */
+export interface LoadedStream<State, Command, Event extends DomainEvent> {
+  streamId: string;
+  state: State;
+  /** Revision of the last loaded event; -1 for a stream that does not exist yet. */
+  revision: number;
+  /** Decides the command against the loaded state (throws the decider's DomainError). */
+  decide(command: Command): Event[];
+  /**
+   * Appends with the loaded revision. When another writer got there first it throws
+   * WrongExpectedRevisionError: load again and decide again (`retryOnConflict`).
+   */
+  append(events: Event[], context: CommandContext): Promise<CommandResult<Event>>;
+}
+
+/**
+ * Runs `attempt` again while it fails with a revision conflict, a bounded number of times. For
+ * commands that decide on one stream and write another in between (see reservation/booking.ts):
+ * each attempt loads, decides once, and appends with the revision it loaded.
+ */
+export async function retryOnConflict<T>(attempt: () => Promise<T>, options: { maxAttempts: number; what: string }): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (n >= options.maxAttempts) throw new ConcurrencyRetriesExhaustedError(options.what, n);
+    }
+  }
 }
 
 /** Streams whose folded state one process keeps, per event store and decider (the least recently used go first). */
@@ -117,7 +165,7 @@ function streamStates<State>(eventStore: EventStore, decider: object): StreamSta
 /** Folds the events after the revision `states` knows into its state, and remembers the result. */
 async function catchUp<State, Event extends DomainEvent>(
   eventStore: EventStore,
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'parseEvent'>,
   states: StreamStates<State>,
   streamId: string,
 ): Promise<Folded<State>> {
@@ -136,7 +184,7 @@ async function catchUp<State, Event extends DomainEvent>(
  */
 export async function currentState<State, Event extends DomainEvent>(
   eventStore: EventStore,
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'parseEvent'>,
   streamId: string,
 ): Promise<State> {
   return (await catchUp(eventStore, decider, streamStates<State>(eventStore, decider), streamId)).state;
@@ -146,17 +194,37 @@ export async function currentState<State, Event extends DomainEvent>(
 const MAX_GROUP = 100;
 
 /**
- * Brings the stream up to date, decides, and appends with the revision it reached. Commands on
- * one stream wait for each other inside the process, and the ones that waited together are
- * appended together; a conflict means another process got there first: catch up and decide
- * again, a bounded number of times. A command the decider refuses gets its error; the others of
- * its group go on.
+ * The commands of one decider's streams. `handle` brings the stream up to date, decides, and
+ * appends with the revision it reached. Commands on one stream wait for each other inside the
+ * process, and the ones that waited together are appended together; a conflict means another
+ * process got there first: catch up and decide again, a bounded number of times. A command the
+ * decider refuses gets its error; the others of its group go on. `load` is the same first step
+ * for a service that must write another stream between deciding and appending (it decides once,
+ * then appends or retries with `retryOnConflict`).
  */
 export function commandHandler<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, deps: HandlerDeps) {
+  const maxAttempts = deps.maxAttempts ?? 5;
   const states = streamStates<State>(deps.eventStore, decider);
 
+  async function load(streamId: string): Promise<LoadedStream<State, Command, Event>> {
+    const { state, revision } = await catchUp(deps.eventStore, decider, states, streamId);
+    return {
+      streamId,
+      state,
+      revision,
+      decide: (command) => decider.decide(command, state),
+      async append(events, context) {
+        if (events.length === 0) return { events, revision, position: null };
+        const metadata = metadataOf(context);
+        const toAppend: NewEvent[] = events.map((e) => ({ eventId: deps.ids.uuid(), type: e.type, data: e.data, metadata }));
+        const result = await deps.eventStore.appendToStream(streamId, toAppend, { expectedRevision: revision < 0 ? 'no_stream' : revision });
+        states.set(streamId, { state: events.reduce(decider.evolve, state), revision: result.nextExpectedRevision });
+        return { events, revision: result.nextExpectedRevision, position: result.lastPosition };
+      },
+    };
+  }
+
   async function decideGroup(streamId: string, group: Queued<Command, Event>[]) {
-    const maxAttempts = deps.maxAttempts ?? 5;
     for (let attempt = 1; ; attempt++) {
       const before = await catchUp(deps.eventStore, decider, states, streamId);
       let state = before.state;
@@ -173,12 +241,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(decide
         }
         decided.push({ item, events });
         state = events.reduce(decider.evolve, state);
-        const metadata: EventMetadata = {
-          correlationId: item.context.correlationId,
-          causationId: item.context.causationId ?? null,
-          actor: item.context.actor,
-          storeId: item.context.storeId ?? null,
-        };
+        const metadata = metadataOf(item.context);
         for (const e of events) toAppend.push({ eventId: item.deps.ids.uuid(), type: e.type, data: e.data, metadata });
       }
       let appended: { revision: number; position: number | null } = { revision: before.revision, position: null };
@@ -190,8 +253,8 @@ export function commandHandler<State, Command, Event extends DomainEvent>(decide
           states.set(streamId, { state, revision: result.nextExpectedRevision });
           appended = { revision: result.nextExpectedRevision, position: result.lastPosition };
         } catch (error) {
-          if (isWrongExpectedRevision(error) && attempt < maxAttempts) continue;
-          const failure = isWrongExpectedRevision(error) ? new ConcurrencyRetriesExhaustedError(streamId, attempt) : error;
+          if (error instanceof WrongExpectedRevisionError && attempt < maxAttempts) continue;
+          const failure = error instanceof WrongExpectedRevisionError ? new ConcurrencyRetriesExhaustedError(streamId, attempt) : error;
           for (const { item } of decided) item.reject(failure);
           for (const { item, error: refusal } of refused) item.reject(refusal);
           return;
@@ -223,7 +286,7 @@ export function commandHandler<State, Command, Event extends DomainEvent>(decide
     states.queues.delete(streamId);
   }
 
-  return function handle(streamId: string, command: Command, context: CommandContext): Promise<CommandResult<Event>> {
+  function handle(streamId: string, command: Command, context: CommandContext): Promise<CommandResult<Event>> {
     return new Promise((resolve, reject) => {
       const item: Queued<Command, Event> = { command, context, deps, resolve, reject };
       const waiting = states.queues.get(streamId) as Queued<Command, Event>[] | undefined;
@@ -235,5 +298,9 @@ export function commandHandler<State, Command, Event extends DomainEvent>(decide
       states.queues.set(streamId, queue as Queued<unknown, DomainEvent>[]);
       void drain(streamId, queue);
     });
-  };
+  }
+
+  return { handle, load, maxAttempts };
 }
+
+export type CommandHandler<State, Command, Event extends DomainEvent> = ReturnType<typeof commandHandler<State, Command, Event>>;

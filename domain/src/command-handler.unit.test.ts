@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { memoryEventStore } from '@moncafe/infra/eventstore/memory';
+import { memoryEventStore } from './testing/memory-event-store';
 import { commandHandler, currentState } from './command-handler';
 import { DomainError, type Decider } from './decider';
-import { isWrongExpectedRevision, type EventStore, type NewEvent } from './ports';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent } from './ports';
 
 /** A counter that refuses to pass a limit: enough to see what state each decision was made on. */
 type Counted = { type: 'Counted'; data: { by: string; value: number } };
@@ -13,6 +13,7 @@ const counter: Decider<{ value: number }, { type: 'Count'; by: string; limit: nu
     if (state.value >= command.limit) throw new DomainError('full');
     return [{ type: 'Counted', data: { by: command.by, value: state.value + 1 } }];
   },
+  parseEvent: (event) => (event.type === 'Counted' ? (event as Counted) : null),
 };
 
 let n = 0;
@@ -36,7 +37,7 @@ function observedStore() {
       try {
         return await inner.appendToStream(streamId, events, options);
       } catch (error) {
-        if (isWrongExpectedRevision(error)) conflicts++;
+        if (error instanceof WrongExpectedRevisionError) conflicts++;
         throw error;
       }
     },
@@ -51,7 +52,7 @@ function counted(by: string, value: number): NewEvent {
 describe('the command handler in one process', () => {
   it('runs concurrent commands on one stream one after the other: none conflicts, each decides on the state the one before left, and those that waited together are appended together', async () => {
     const { store, conflicts, appends } = observedStore();
-    const handle = commandHandler(counter, { eventStore: store, ids, maxAttempts: 1 });
+    const { handle } = commandHandler(counter, { eventStore: store, ids, maxAttempts: 1 });
     const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => handle('count-1', { type: 'Count', by: `c${i}`, limit: 30 }, context)));
     expect(conflicts()).toBe(0);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(30);
@@ -67,18 +68,18 @@ describe('the command handler in one process', () => {
 
   it('reads only the events after the revision it already knows', async () => {
     const { store, reads } = observedStore();
-    const handle = commandHandler(counter, { eventStore: store, ids });
+    const { handle } = commandHandler(counter, { eventStore: store, ids });
     for (let i = 0; i < 3; i++) await handle('count-2', { type: 'Count', by: 'a', limit: 10 }, context);
     expect(reads.filter((r) => r.streamId === 'count-2').map((r) => r.fromRevision)).toEqual([0, 1, 2]);
     // A handler made again for the same store shares what the process knows.
-    await commandHandler(counter, { eventStore: store, ids })('count-2', { type: 'Count', by: 'b', limit: 10 }, context);
+    await commandHandler(counter, { eventStore: store, ids }).handle('count-2', { type: 'Count', by: 'b', limit: 10 }, context);
     expect(reads.filter((r) => r.streamId === 'count-2').at(-1)?.fromRevision).toBe(3);
     expect(await currentState(store, counter, 'count-2')).toEqual({ value: 4 });
   });
 
   it('sees what another process appended before deciding, and decides again after a conflict', async () => {
     const { store, inner } = observedStore();
-    const handle = commandHandler(counter, { eventStore: store, ids });
+    const { handle } = commandHandler(counter, { eventStore: store, ids });
     await handle('count-3', { type: 'Count', by: 'here', limit: 3 }, context);
     // Another process appends behind this one's back.
     await inner.appendToStream('count-3', [counted('elsewhere', 2)], { expectedRevision: 0 });
@@ -100,7 +101,7 @@ describe('the command handler in one process', () => {
       },
     };
     const raced = commandHandler(counter, { eventStore: racing, ids });
-    await raced('count-4', { type: 'Count', by: 'here', limit: 20 }, context);
+    await raced.handle('count-4', { type: 'Count', by: 'here', limit: 20 }, context);
     expect((await inner.readStream('count-4')).map((e) => (e.data as { value: number }).value)).toEqual([10, 11]);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The ports the domain is written against. Adapters live in `infra/`; the domain never
- * imports a driver, reads the wall clock or makes a random id on its own.
+ * imports a driver, reads the wall clock or makes a random id on its own. Read ports for a
+ * context's reference data sit with the context (`reservation/catalog.ts`), since each context
+ * asks its own questions; the ones every context shares are here.
  */
 
 /** Who caused an event: an account id, or `customer` for an anonymous guest, or `system`. */
@@ -65,15 +67,6 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
-/**
- * True for a revision conflict from any copy of this module. The built web server bundles the
- * domain while the runtime's event store is loaded from source, so the error can come from a
- * different copy of the class than the one `instanceof` compares with; its name still matches.
- */
-export function isWrongExpectedRevision(error: unknown): error is WrongExpectedRevisionError {
-  return error instanceof WrongExpectedRevisionError || (error instanceof Error && error.name === 'WrongExpectedRevisionError');
-}
-
 export interface ReadAllOptions {
   /** Exclusive: read events whose position is greater than this. 0 (or omitted) reads from the start. */
   after?: number;
@@ -106,4 +99,59 @@ export interface IdGenerator {
   uuid(): string;
   /** A url-safe random token of at least 128 bits. */
   token(): string;
+}
+
+/** One-way digests, so tokens and personal keys are stored and compared hashed. */
+export interface Hashing {
+  /** SHA-256 of the UTF-8 text, as 64 lower-case hex digits. */
+  sha256Hex(text: string): string;
+}
+
+/** A plain-text mail; what it says is chosen where things are presented (the web app's mail templates). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: MailMessage): Promise<void>;
+}
+
+/**
+ * Pictures and other payloads that do not belong in events: stored once, content-addressed
+ * (the id is the SHA-256 hex of the bytes), referenced by id from events. Every stored blob has
+ * owners, `(kind, owner)` pairs such as `('reservation-image', 'session:…')`: the context that
+ * stores a kind decides who may read it from its owners (see docs/decisions/032-blob-store.md).
+ */
+export interface BlobStore {
+  /**
+   * Stores the bytes (or finds them already stored) and records the owner. Refuses bytes that
+   * are not a PNG, JPEG or WebP by their magic bytes (`blob_type_refused`) or that are larger
+   * than the store's cap (`blob_too_large`), as a DomainError.
+   */
+  put(input: { bytes: Uint8Array; kind: string; owner: string }): Promise<BlobInfo>;
+  /** Adds an owner to a stored blob; false when there is no such blob. */
+  addOwner(id: string, kind: string, owner: string): Promise<boolean>;
+  /** The owners of a blob for one kind (empty for an unknown id). */
+  owners(id: string, kind: string): Promise<string[]>;
+  read(id: string): Promise<(BlobInfo & { bytes: Uint8Array }) | null>;
+}
+
+export interface BlobInfo {
+  /** SHA-256 hex of the bytes. */
+  id: string;
+  mediaType: 'image/png' | 'image/jpeg' | 'image/webp';
+  size: number;
+}
+
+export type BlobErrorCode = 'blob_type_refused' | 'blob_too_large';
+
+/** A blob id: the SHA-256 hex of its bytes. */
+export const isBlobId = (value: string): boolean => /^[0-9a-f]{64}$/.test(value);
+
+/** Structured logging (pino's shape), for what a service must report but not fail on. */
+export interface Logger {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
 }

@@ -2,7 +2,9 @@ import type { Migration } from 'kysely';
 import { readModelMigrations } from '@moncafe/projections/read-models';
 import type { Config } from './config';
 import { authMigrations } from './auth/migrations';
+import { blobMigrations } from './blobs/postgres-blob-store';
 import { eventStoreMigrations } from './eventstore/postgres';
+import { streamNameMigrations } from './eventstore/stream-names-migration';
 import { outboxMigrations } from './mail/mailer';
 import { relayMigrations } from './relay/relay';
 
@@ -11,6 +13,7 @@ export const runtimeMigrations: Record<string, Migration> = {
   ...outboxMigrations,
   ...relayMigrations,
   ...authMigrations,
+  ...blobMigrations,
 };
 
 /**
@@ -19,5 +22,5 @@ export const runtimeMigrations: Record<string, Migration> = {
  * refuses a database that ran migrations it is not given.
  */
 export function systemMigrations(config: Pick<Config, 'eventStoreUrl'>): Record<string, Migration> {
-  return { ...(config.eventStoreUrl ? {} : eventStoreMigrations), ...runtimeMigrations, ...readModelMigrations };
+  return { ...(config.eventStoreUrl ? {} : { ...eventStoreMigrations, ...streamNameMigrations }), ...runtimeMigrations, ...readModelMigrations };
 }

@@ -1,159 +1,168 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Clock, EventStore, IdGenerator } from '@moncafe/domain/ports';
-import type { ReservationCatalog } from '@moncafe/domain/reservation/booking-flow';
-import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
+import { createApplication, type Application } from '@moncafe/domain/application';
+import type { Clock, EventStore, IdGenerator, Mailer } from '@moncafe/domain/ports';
+import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import type { Database } from '@moncafe/projections/database';
+import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
+import { createQueries, type Queries } from '@moncafe/projections/queries';
 import { projectors } from '@moncafe/projections/read-models';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
+import { argon2Passwords } from './auth/password';
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
-import { openBus } from './bus/open';
+import { createSessionStore, type SessionStore } from './auth/sessions';
+import { postgresBlobStore } from './blobs/postgres-blob-store';
 import type { Config } from './config';
-import { openDatabase } from './db/connection';
-import { migrateToLatest } from './db/migrate';
-import { openEventStore } from './eventstore/open';
+import { startFanOut } from './fan-out';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
-import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
-import { startFanOut } from './fan-out';
+import { outboxMailer, smtpMailer } from './mail/mailer';
 import { waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
 import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
 import { cachedReservationCatalog } from './reference-data/reservation-catalog';
-import { systemMigrations } from './runtime-migrations';
-import { seedEmptySystem } from './seed';
-import { cryptoIds, systemClock } from './system';
+import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
+import { openSystemProcess } from './system-process';
 
 /**
- * One running system, wired from configuration: what loaders, actions and the worker reach
- * through the router context.
+ * One running web process, wired from configuration: the application services and read-model
+ * queries routes reach through the router context (apps/web/app/context.ts), and what the web
+ * edge itself needs (config, logger, clock, sessions, the live hub).
  */
 export interface Runtime {
   config: Config;
+  /** Every use case, built once (domain/src/application.ts). */
+  services: Application;
+  /** The read models' queries bound to the database (projections/src/queries.ts). */
+  queries: Queries;
   db: Kysely<Database>;
   eventStore: EventStore;
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
   /** Mails: SMTP when configured, else the outbox shown at /dev/mailbox. */
-  mail: Mailer;
+  mailer: Mailer;
+  sessions: SessionStore;
   /** Live screens' feed (/live). */
   live: LiveHub;
   /** Attempt counters shared by every process (auth/rate-limit.ts). */
   rateLimiter: RateLimiter;
   /** The catalog's reference data in memory, dropped by every catalog event (infra/src/reference-data). */
   referenceData: ReferenceDataCache;
-  /** What the booking decides with (stores, seats, hours, menus, same-day settings), through `referenceData`. */
-  reservationCatalog: ReservationCatalog;
+  /**
+   * NODE_ENV=test only: moves this process's clock forward, so HTTP tests reach a deadline without
+   * sleeping (apps/web/server.ts exposes it to the test harness). Null everywhere else.
+   */
+  testClock: { advance(ms: number): void } | null;
   /** Waits (bounded) until every projector has applied the event at `position`; null returns at once. */
   waitForProjections(position: number | null): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface RuntimeOverrides {
+export interface RuntimeOptions {
+  /** The wording of the reservation mails (the web app's templates, apps/web/app/reservation/mails.ts). */
+  reservationMails: ReservationMails;
   /** Tests drive time and ids; production uses the system's. */
   clock?: Clock;
   ids?: IdGenerator;
   /** Tests point the runtime at a mailer of their own. */
-  mail?: Mailer;
+  mailer?: Mailer;
 }
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 /**
- * Starts one system from configuration: database and migrations, event store, bus, and —
- * unless a separate worker does it — the relay and the projectors; then seeds an empty system.
+ * Starts one web process's system from configuration: the shared process wiring (database,
+ * migrations, event store, bus: system-process.ts), the live hub, and — unless a separate worker
+ * does it — the relay and the projectors; then the application services, built once.
  */
-export async function startRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const logger = createLogger({ level: config.logLevel });
-  const clock = overrides.clock ?? systemClock;
-  const ids = overrides.ids ?? cryptoIds;
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const closers: (() => Promise<void>)[] = [() => database.close()];
-  const close = async () => {
-    for (const c of closers.reverse()) await c().catch((err: unknown) => logger.error({ err }, 'error while stopping'));
-  };
+  const testClock = !options.clock && config.env === 'test' ? adjustableClock(systemClock) : null;
+  const clock = options.clock ?? testClock ?? systemClock;
+  const ids = options.ids ?? cryptoIds;
+  const system = await openSystemProcess(config, logger, { bus: true });
+  const { database } = system;
+  const bus = system.bus!;
 
   try {
-    await migrateToLatest(database.db, systemMigrations(config));
-    const store = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
-    closers.push(() => store.close());
-
-    // Kept only once the read models have caught up with what the store holds now.
+    // Reference data in memory: kept only once the read models have caught up with what the
+    // store holds now, and after each catalog change once they have applied it.
     let projections: ProjectionsHandle | null = null;
+    const names = projectors.map((p) => p.name);
     const referenceData = referenceDataCache({
-      startPosition: await store.headPosition(),
-      appliedUpTo: async () => {
-        const checkpoints = projections
-          ? projections.checkpoints()
-          : await readCheckpoints(
-              database.db,
-              projectors.map((p) => p.name),
-            );
-        return Math.min(...checkpoints.values());
-      },
+      startPosition: await system.eventStore.headPosition(),
+      appliedUpTo: async () => Math.min(...(projections ? projections.checkpoints() : await readCheckpoints(database.db, names)).values()),
     });
-    const eventStore = droppingOnCatalogAppends(store, referenceData);
-
-    const bus = await openBus(config, logger);
-    closers.push(() => bus.close());
+    // This process's own catalog changes drop it at once; other processes' through the bus.
+    const eventStore = droppingOnCatalogAppends(system.eventStore, referenceData);
 
     const live = createLiveHub({ eventStore, map: liveMessagesFor });
     const following = await bus.follow(({ event }) => {
       live.publish(event);
-      // Catalog changes made by other processes.
       if (isReferenceData(event)) referenceData.changed(event.position);
     });
-    closers.push(() => following.close());
+    system.onClose(() => following.close());
 
     let waitForProjections: Runtime['waitForProjections'];
     if (config.runProjections) {
       const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
       projections = fanOut.projections;
-      closers.push(() => fanOut.stop());
+      system.onClose(() => fanOut.stop());
       waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     } else {
-      waitForProjections = (position) =>
-        waitOrWarn(() =>
-          waitForCheckpoints(
-            database.db,
-            projectors.map((p) => p.name),
-            position ?? 0,
-            READ_YOUR_WRITES_TIMEOUT_MS,
-          ),
-        );
+      waitForProjections = (position) => waitOrWarn(() => waitForCheckpoints(database.db, names, position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     }
 
-    const mail =
-      overrides.mail ??
-      (config.smtpUrl
-        ? (() => {
-            const smtp = smtpMailer(config.smtpUrl, config.mailFrom);
-            closers.push(async () => smtp.close());
-            return smtp;
-          })()
-        : outboxMailer(database.db, ids.uuid));
+    let mailer = options.mailer;
+    if (!mailer && config.smtpUrl) {
+      const smtp = smtpMailer(config.smtpUrl, config.mailFrom);
+      system.onClose(async () => smtp.close());
+      mailer = smtp;
+    }
+    mailer ??= outboxMailer(database.db, ids.uuid);
 
-    const reservationCatalog = cachedReservationCatalog(catalogForReservations(database.db), referenceData);
-    const runtime: Runtime = {
+    // Outside production a missing SESSION_SECRET is replaced by one generated per process
+    // (sessions then end with a restart); config.ts refuses to start production without one.
+    const sessions = createSessionStore(
+      { db: database.db, clock },
+      { secret: config.sessionSecret ?? randomBytes(32).toString('base64url'), production: config.production },
+    );
+
+    const services = createApplication({
+      eventStore,
+      clock,
+      ids,
+      hashing: nodeHashing,
+      blobs: postgresBlobStore({ db: database.db, clock }),
+      mailer,
+      logger,
+      passwords: argon2Passwords,
+      reservationCatalog: cachedReservationCatalog(catalogForReservations(database.db), referenceData),
+      reservationMails: options.reservationMails,
+    });
+
+    return {
       config,
+      services,
+      queries: createQueries(database.db),
       db: database.db,
       eventStore,
       clock,
       ids,
       logger,
-      mail,
+      mailer,
+      sessions,
       live,
-      rateLimiter: createRateLimiter(database.pool),
+      rateLimiter: createRateLimiter(database.pool, clock),
       referenceData,
-      reservationCatalog,
+      testClock,
       waitForProjections,
-      close,
+      close: system.close,
     };
-    await seedEmptySystem(runtime);
-    return runtime;
   } catch (error) {
-    await close();
+    await system.close();
     throw error;
   }
 

@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Clock, IdGenerator } from '@moncafe/domain/ports';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Clock, Hashing, IdGenerator } from '@moncafe/domain/ports';
 
-/** The real clock and id source; tests pass their own. */
+/** The real clock, id source and digest; tests pass their own clock (NODE_ENV=test: a clock they can move, see runtime.ts). */
 export const systemClock: Clock = { now: () => new Date() };
 
 export const cryptoIds: IdGenerator = {
@@ -9,3 +9,25 @@ export const cryptoIds: IdGenerator = {
   // 192 bits, url-safe: comfortably above the 128 bits a confirmation link needs.
   token: () => randomBytes(24).toString('base64url'),
 };
+
+/** SHA-256 hex: the one home of this digest (tokens, claim keys, rate-limit keys, audit e-mail hashes, session ids). */
+export function sha256Hex(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export const nodeHashing: Hashing = { sha256Hex };
+
+/**
+ * A clock that starts as the system's and that tests move forward (never back), in the test web
+ * server only (NODE_ENV=test): `POST /__test/clock` (apps/web/server.ts) calls `advance`.
+ */
+export function adjustableClock(base: Clock = systemClock): Clock & { advance(ms: number): void } {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offsetMs),
+    advance(ms) {
+      if (ms < 0) throw new RangeError('the clock only moves forward');
+      offsetMs += ms;
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { toCatalogEvent } from '@moncafe/domain/catalog/decider';
+import { parseCatalogEvent } from '@moncafe/domain/catalog/events';
 import type { CatalogData, CatalogKind } from '@moncafe/domain/catalog/kinds';
 import type { Database } from './database';
 import type { Projector } from './projector';
@@ -27,7 +27,7 @@ export function catalogProjector(name: string, tables: readonly CatalogTable[]):
     name,
     tables: tables.map((t) => t.table),
     async apply(rows, recorded) {
-      const event = toCatalogEvent(recorded, [...byKind.keys()]);
+      const event = parseCatalogEvent(recorded, [...byKind.keys()]);
       const target = event && byKind.get(event.data.kind);
       if (!event || !target) return;
       const table = rows.table(target.table, target.key);

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord } from '@moncafe/domain/catalog/decider';
+import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import type { ReservationRequest } from '@moncafe/domain/reservation/reservation';
+import type { ReservationRequest } from '@moncafe/domain/reservation/events';
 import { accountsProjector } from './accounts/projector';
-import { openReadModelTestDb, type ReadModelTestDb } from './catalog-testing/read-model-db';
+import { openReadModelTestDb, type ReadModelTestDb } from './testing/read-model-db';
 import type { Database } from './database';
 import { menusProjector } from './menus/projector';
 import { reservationsProjector } from './reservations/projector';
@@ -42,14 +43,20 @@ const anEvent = fc.oneof(
     type: 'ReservationRequested',
     data: { ...request(`r${r}`, seat), requestedAt: time },
   })),
-  fc.tuple(id, at).map(([r, time]) => ({ streamId: `reservation-r${r}`, type: 'ConfirmationMailSent', data: { expiresAt: time } })),
-  fc.tuple(id, at).map(([r, time]) => ({ streamId: `reservation-r${r}`, type: 'ReservationConfirmed', data: { tokenHash: 'x', confirmedAt: time } })),
+  fc.tuple(id, at).map(([r, time]) => ({ streamId: `reservation-r${r}`, type: 'ConfirmationLinkIssued', data: { tokenHash: 'x', expiresAt: time } })),
+  fc
+    .tuple(id, at)
+    .map(([r, time]) => ({ streamId: `reservation-r${r}`, type: 'ReservationConfirmed', data: { tokenHash: 'x', confirmedAt: time, date: '2026-12-20' } })),
   fc.tuple(id, fc.constantFrom('T3', 'T4'), at).map(([r, seat, time]) => ({
     streamId: `reservation-r${r}`,
     type: 'ReservationMoved',
-    data: { seatIds: [seat], time: '13:00', movedAt: time },
+    data: { seatIds: [seat], time: '13:00', movedAt: time, date: '2026-12-20' },
   })),
-  fc.tuple(id, at).map(([r, time]) => ({ streamId: `reservation-r${r}`, type: 'ReservationCancelled', data: { reason: 'r', cancelledAt: time } })),
+  fc.tuple(id, at).map(([r, time]) => ({
+    streamId: `reservation-r${r}`,
+    type: 'ReservationCancelled',
+    data: { by: 'customer', reason: 'r', cancelledAt: time, date: '2026-12-20' },
+  })),
   fc.tuple(id, fc.constantFrom('花子', '太郎')).map(([a, name]) => ({
     streamId: `account-a${a}`,
     type: 'AccountRegistered',
@@ -73,15 +80,19 @@ const anEvent = fc.oneof(
     type: 'RoleRevoked',
     data: { accountId: `a${a}`, role, revokedAt: '2026-11-22T02:00:00.000Z' },
   })),
-  id.map((a) => ({ streamId: `account-a${a}`, type: 'PasswordChanged', data: { accountId: `a${a}`, changedAt: '2026-11-22T02:00:00.000Z' } })),
+  id.map((a) => ({
+    streamId: `account-a${a}`,
+    type: 'PasswordChanged',
+    data: { accountId: `a${a}`, passwordHash: '$argon2id$hash', changedAt: '2026-11-22T02:00:00.000Z' },
+  })),
   fc.tuple(id, fc.integer({ min: 100, max: 900 })).map(([m, price]) => ({
-    streamId: `catalog-menu-${m}`,
+    streamId: catalogStream('menu', m),
     type: 'RecordSaved',
     data: { kind: 'menu', id: m, data: parseRecord('menu', m, { store_id: '2', name: `メニュー${m}`, price }) },
   })),
-  id.map((m) => ({ streamId: `catalog-menu-${m}`, type: 'RecordRemoved', data: { kind: 'menu', id: m } })),
+  id.map((m) => ({ streamId: catalogStream('menu', m), type: 'RecordRemoved', data: { kind: 'menu', id: m } })),
   fc.tuple(id, fc.constantFrom([], ['1'], ['2', '3'])).map(([s, adjacent]) => ({
-    streamId: `catalog-seat-${s}`,
+    streamId: catalogStream('seat', s),
     type: 'RecordSaved',
     data: { kind: 'seat', id: s, data: parseRecord('seat', s, { store_id: '2', name: `席${s}`, max_people: 2, adjacent_seat_ids: adjacent }) },
   })),

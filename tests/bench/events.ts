@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@moncafe/domain/ports';
 import { parseRecord } from '@moncafe/domain/catalog/decider';
 
-/** Events of a realistic mix, shaped as the deciders write them, for the benchmarks that need read-model rows. */
+/** Events of a realistic mix, shaped as the deciders write them (their schemas accept them), for the benchmarks that need read-model rows. */
 
+/** The day of the i-th booking. */
+export const dateOf = (i: number) => `2026-12-${String(1 + (i % 28)).padStart(2, '0')}`;
+const at = (day: number, hour: number, i: number) => new Date(Date.UTC(2026, 10, day, hour, i % 1440)).toISOString();
 const metadata = (storeId = '1') => ({ correlationId: randomUUID(), causationId: null, actor: 'customer', storeId });
 
 export function reservationRequested(reservationId: string, i: number): NewEvent {
@@ -13,7 +16,7 @@ export function reservationRequested(reservationId: string, i: number): NewEvent
     data: {
       reservationId,
       storeId: '1',
-      date: `2026-12-${String(1 + (i % 28)).padStart(2, '0')}`,
+      date: dateOf(i),
       time: '12:00',
       people: 2,
       seatIds: [`T${1 + (i % 20)}`],
@@ -23,35 +26,25 @@ export function reservationRequested(reservationId: string, i: number): NewEvent
       lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 2 }],
       detail: { m1_4: 'ホール' },
       optionsPrice: 500,
-      requestedAt: new Date(Date.UTC(2026, 10, 1, 0, i % 1440)).toISOString(),
+      requestedAt: at(1, 0, i),
     },
     metadata: metadata(),
   };
 }
 
-export function confirmationMailSent(i: number): NewEvent {
-  return {
-    eventId: randomUUID(),
-    type: 'ConfirmationMailSent',
-    data: { expiresAt: new Date(Date.UTC(2026, 10, 1, 1, i % 1440)).toISOString() },
-    metadata: metadata(),
-  };
+export function confirmationLinkIssued(i: number): NewEvent {
+  return { eventId: randomUUID(), type: 'ConfirmationLinkIssued', data: { tokenHash: 'x', expiresAt: at(1, 1, i) }, metadata: metadata() };
 }
 
 export function reservationConfirmed(i: number): NewEvent {
-  return {
-    eventId: randomUUID(),
-    type: 'ReservationConfirmed',
-    data: { tokenHash: 'x', confirmedAt: new Date(Date.UTC(2026, 10, 1, 2, i % 1440)).toISOString() },
-    metadata: metadata(),
-  };
+  return { eventId: randomUUID(), type: 'ReservationConfirmed', data: { tokenHash: 'x', confirmedAt: at(1, 2, i), date: dateOf(i) }, metadata: metadata() };
 }
 
 export function reservationCancelled(i: number): NewEvent {
   return {
     eventId: randomUUID(),
     type: 'ReservationCancelled',
-    data: { reason: 'お客様都合', cancelledAt: new Date(Date.UTC(2026, 10, 2, 0, i % 1440)).toISOString() },
+    data: { by: 'customer', reason: 'お客様都合', cancelledAt: at(2, 0, i), date: dateOf(i) },
     metadata: metadata(),
   };
 }
@@ -60,15 +53,7 @@ export function seatsHeld(i: number): NewEvent {
   return {
     eventId: randomUUID(),
     type: 'SeatsHeld',
-    data: {
-      holdId: randomUUID(),
-      sessionId: `s${i}`,
-      seatIds: [`T${1 + (i % 20)}`],
-      people: 2,
-      startMinute: 720,
-      endMinute: 810,
-      expiresAt: new Date(Date.UTC(2026, 10, 1, 3, i % 1440)).toISOString(),
-    },
+    data: { holdId: randomUUID(), sessionId: `s${i}`, seatIds: [`T${1 + (i % 20)}`], people: 2, startMinute: 720, endMinute: 810, expiresAt: at(1, 3, i) },
     metadata: metadata(),
   };
 }

@@ -15,6 +15,8 @@ import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 import { projectors } from '@moncafe/projections/read-models';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, uniqueName } from '../support/services';
+import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
+import { toStreamName as reservationStream } from '@moncafe/domain/reservation/events';
 import { menuSaved, reservationRequested } from './events';
 import { ms, percentile, ratio, record, sortedCopy, type Quick } from './measure';
 
@@ -48,8 +50,8 @@ async function measure(database: DatabaseHandle, bus: Bus, seconds: number) {
   for (let i = 0; i < count; i++) {
     const due = t0 + i * 10;
     if (due > performance.now()) await delay(due - performance.now());
-    const event = i % 2 === 0 ? menuSaved(`latency-${i % 40}`, 500 + i) : reservationRequested(randomUUID(), i);
-    const streamId = i % 2 === 0 ? `catalog-menu-latency-${i}` : `reservation-${(event.data as { reservationId: string }).reservationId}`;
+    const event = i % 2 === 0 ? menuSaved(`latency-${i}`, 500 + i) : reservationRequested(randomUUID(), i);
+    const streamId = i % 2 === 0 ? catalogStream('menu', `latency-${i}`) : reservationStream((event.data as { reservationId: string }).reservationId);
     const started = performance.now();
     liveStarted.set(event.eventId, started);
     void eventStore.appendToStream(streamId, [event], { expectedRevision: 'no_stream' }).then((result) => {

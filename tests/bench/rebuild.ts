@@ -8,7 +8,10 @@ import { rebuildProjections } from '@moncafe/infra/projection-runner/runner';
 import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 import { projectors } from '@moncafe/projections/read-models';
 import { createTestDatabase } from '../support/services';
-import { confirmationMailSent, menuSaved, reservationCancelled, reservationConfirmed, reservationRequested, seatsHeld } from './events';
+import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
+import { toStreamName as reservationStream } from '@moncafe/domain/reservation/events';
+import { toStreamName as ledgerStream } from '@moncafe/domain/seating/events';
+import { confirmationLinkIssued, dateOf, menuSaved, reservationCancelled, reservationConfirmed, reservationRequested, seatsHeld } from './events';
 import { rate, ratio, record, type Quick } from './measure';
 
 /**
@@ -21,12 +24,13 @@ async function seed(store: EventStore, total: number): Promise<number> {
   let count = 0;
   for (let i = 0; count < total; i++) {
     const id = randomUUID();
-    appends.push({ streamId: `seating-1-2026-12-${String(1 + (i % 28)).padStart(2, '0')}-${Math.floor(i / 50)}`, events: [seatsHeld(i)] });
-    const lifecycle = [reservationRequested(id, i), confirmationMailSent(i), i % 5 === 4 ? reservationCancelled(i) : reservationConfirmed(i)];
-    appends.push({ streamId: `reservation-${id}`, events: lifecycle });
+    // One ledger per store and day; many stores, so the seeding writers rarely meet on one.
+    appends.push({ streamId: ledgerStream(`s${i % 97}`, dateOf(i)), events: [seatsHeld(i)] });
+    const lifecycle = [reservationRequested(id, i), confirmationLinkIssued(i), i % 5 === 4 ? reservationCancelled(i) : reservationConfirmed(i)];
+    appends.push({ streamId: reservationStream(id), events: lifecycle });
     count += 1 + lifecycle.length;
     if (i % 3 === 0) {
-      appends.push({ streamId: `catalog-menu-bench-${i % 500}-${i}`, events: [menuSaved(`bench-${i % 500}`, 500 + (i % 1000))] });
+      appends.push({ streamId: catalogStream('menu', `bench-${i % 500}`), events: [menuSaved(`bench-${i % 500}`, 500 + (i % 1000))] });
       count += 1;
     }
   }

@@ -1,17 +1,19 @@
-import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { saveRecord } from '@moncafe/domain/catalog/commands';
 import { DomainError } from '@moncafe/domain/decider';
-import { bookingFlow } from '@moncafe/domain/reservation/booking-flow';
-import { seatingLedger, seatingStreamId, type SeatingEvent, type SeatingState } from '@moncafe/domain/seating/ledger';
-import { addDays } from '@moncafe/domain/calendar/dates';
-import { tokyoDateTime } from '@moncafe/domain/seating/business-time';
+import type { ReservationMails } from '@moncafe/domain/reservation/ports';
+import { addDays, tokyoDateTime } from '@moncafe/domain/calendar/dates';
+import { toStreamName as ledgerStream, type SeatingEvent } from '@moncafe/domain/seating/events';
+import { seatingLedger, type SeatingState } from '@moncafe/domain/seating/ledger';
 import { loadConfig } from '@moncafe/infra/config';
 import { startRuntime } from '@moncafe/infra/runtime';
 import { createTestDatabase } from '../support/services';
 import { ms, percentile, rate, record, sortedCopy, type Quick } from './measure';
 
 const CLIENTS = 200;
+const reservationMails: ReservationMails = {
+  confirmationRequest: (summary) => ({ to: summary.customer.email, subject: 'confirm', text: 'confirm' }),
+  confirmed: (summary) => ({ to: summary.customer.email, subject: 'confirmed', text: 'confirmed' }),
+};
 const SEATS = 20;
 
 /**
@@ -44,26 +46,21 @@ export async function benchSeats(serverUrl: string, options: Quick) {
   const created = await createTestDatabase(serverUrl, 'moncafe_bench_seats');
   const runtime = await startRuntime(
     loadConfig({ DATABASE_URL: created.url, LOG_LEVEL: 'silent', ADMIN_EMAIL: 'bench@moncafe.test', ADMIN_PASSWORD: 'bench-password-123' }),
+    { reservationMails },
   );
   try {
-    const deps = { eventStore: runtime.eventStore, ids: runtime.ids };
+    const catalog = runtime.services.catalog;
     const context = { correlationId: 'bench', actor: 'bench' };
     const date = addDays(tokyoDateTime(runtime.clock.now()).date, 14);
-    await saveRecord(deps, { kind: 'store', id: '1', data: { name: 'ベンチ店', address: '東京都', phone: '03-0000-0000' } }, context);
-    for (let i = 1; i <= SEATS; i++) await saveRecord(deps, { kind: 'seat', id: `T${i}`, data: { store_id: '1', name: `席${i}`, max_people: 2 } }, context);
-    const hours = await saveRecord(
-      deps,
+    await catalog.save({ kind: 'store', id: '1', data: { name: 'ベンチ店', address: '東京都', phone: '03-0000-0000' } }, context);
+    for (let i = 1; i <= SEATS; i++) await catalog.save({ kind: 'seat', id: `T${i}`, data: { store_id: '1', name: `席${i}`, max_people: 2 } }, context);
+    const hours = await catalog.save(
       { kind: 'business-hours', id: `1-${date}`, data: { rule: 'date', store_id: '1', date, open_time: '10:00', close_time: '20:00', is_closed: false } },
       context,
     );
     await runtime.waitForProjections(hours.position);
-    const flow = bookingFlow({
-      eventStore: runtime.eventStore,
-      ids: runtime.ids,
-      clock: runtime.clock,
-      catalog: runtime.reservationCatalog,
-      hashToken: (t) => createHash('sha256').update(t).digest('hex'),
-    });
+    // The application the web process serves, with its cached catalog and its per-process ledger.
+    const flow = runtime.services.booking;
     const times = ['11:00', '12:00', '13:00', '14:00', '15:00'];
     const latencies: number[] = [];
     let full = 0;
@@ -90,7 +87,7 @@ export async function benchSeats(serverUrl: string, options: Quick) {
       }),
     );
     const elapsed = performance.now() - started;
-    const ledger = await runtime.eventStore.readStream(seatingStreamId('1', date));
+    const ledger = await runtime.eventStore.readStream(ledgerStream('1', date));
     const doubles = doubleBookings(ledger);
     const p99 = percentile(sortedCopy(latencies), 0.99);
     const perSecond = (latencies.length / elapsed) * 1000;

@@ -3,9 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@moncafe/domain/ports';
-import { appendStatement, createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
-import { postgresUrl } from '../support/services';
-import { createEventStoreDatabase } from './postgres-database';
+import { appendStatement, createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
+import { postgresUrl, createTestDatabase, type TestDatabase } from '../support/services';
 
 /**
  * The property the ordering decision exists for (docs/decisions/040-event-store-transaction-order.md):
@@ -21,19 +20,19 @@ const TOTAL = WRITERS * EVENTS_PER_WRITER;
 const SUBSCRIBE_AT = 1000;
 
 describe.skipIf(!serverUrl)('concurrent appends on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createEventStoreDatabase>>;
+  let database: TestDatabase;
   let writerPool: pg.Pool;
   let readerPool: pg.Pool;
 
   beforeAll(async () => {
-    database = await createEventStoreDatabase(serverUrl!, 'moncafe_concurrency');
+    database = await createTestDatabase(serverUrl!, 'moncafe_concurrency', { migrations: eventStoreMigrations });
     // One connection per writer plus one spare, so writers really run side by side.
     writerPool = database.pool(WRITERS + 1);
     readerPool = database.pool(2);
   });
 
   afterAll(async () => {
-    await database?.dispose();
+    await database?.drop();
   });
 
   it(`a subscriber started mid-way receives all ${TOTAL} events of ${WRITERS} writers exactly once, in position order`, async () => {

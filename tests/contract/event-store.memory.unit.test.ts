@@ -1,4 +1,4 @@
-import { memoryEventStore } from '@moncafe/infra/eventstore/memory';
+import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
 import { eventStoreContract } from './event-store-contract';
 
 eventStoreContract('event store contract: memory', async () => {

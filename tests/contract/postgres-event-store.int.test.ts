@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { NewEvent, RecordedEvent } from '@moncafe/domain/ports';
-import { LISTENER_APPLICATION_NAME, appendStatement, createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
-import { postgresUrl } from '../support/services';
-import { createEventStoreDatabase } from './postgres-database';
+import { LISTENER_APPLICATION_NAME, appendStatement, createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
+import { postgresUrl, createTestDatabase, type TestDatabase } from '../support/services';
+import { until } from '../support/until';
 
 /**
  * What only the PostgreSQL adapter has to show: an append that commits late is never skipped
@@ -24,21 +23,16 @@ function newEvent(type: string): NewEvent {
   };
 }
 
-/** Re-checks a condition on the database until it holds (bounded by the test's timeout). */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await delay(10);
-}
-
 describe.skipIf(!serverUrl)('postgres event store on a server', () => {
-  let database: Awaited<ReturnType<typeof createEventStoreDatabase>>;
+  let database: TestDatabase;
   let admin: pg.Pool;
 
   beforeAll(async () => {
-    database = await createEventStoreDatabase(serverUrl!, 'moncafe_pg_store');
+    database = await createTestDatabase(serverUrl!, 'moncafe_pg_store', { migrations: eventStoreMigrations });
     admin = database.pool(2);
   });
   afterAll(async () => {
-    await database?.dispose();
+    await database?.drop();
   });
 
   /** Backends of this database that are LISTENing for appends. */

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 import type { TestWebServer } from '../support/web-server';
-import { browserAvailable, offlineContext, phone, screenshotDir, startBrowser } from '../support/browser';
+import { browserAvailable, offlineContext, pageProblems, phone, screenshotDir, startBrowser } from '../support/browser';
 
 interface CardRow {
   card_type: string;
@@ -23,12 +23,11 @@ describe.runIf(runs)('public pages on a phone', () => {
   let context: BrowserContext;
   let cards: CardRow[];
   let menu: MenuRow[];
-  const consoleErrors: string[] = [];
+  const problems = pageProblems();
+  afterEach(() => problems.assertNone());
 
   async function openPage(): Promise<Page> {
-    const page = await context.newPage();
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
-    return page;
+    return problems.watch(await context.newPage());
   }
 
   beforeAll(async () => {
@@ -273,9 +272,5 @@ describe.runIf(runs)('public pages on a phone', () => {
     expect(failed).toBe(true);
     await page.getByTestId('calendar-card').waitFor();
     await page.close();
-  });
-
-  it('the pages ran without script errors', () => {
-    expect(consoleErrors).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { memoryBus } from '@moncafe/infra/bus/memory';
 import { connectNatsBus, deleteNatsStream } from '@moncafe/infra/bus/nats';
 import { subjectOf, type Bus, type BusMessage } from '@moncafe/infra/bus/port';
 import { natsUrl, uniqueName } from '../support/services';
-import { until } from './support/until';
+import { until } from '../support/until';
 
 /** The same contract for every bus adapter: dedupe by event id, ordered durable delivery in batches, resume, redelivery, live follow. */
 

@@ -1,31 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBus } from '@moncafe/infra/bus/memory';
-import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
-import { migrateToLatest } from '@moncafe/infra/db/migrate';
+import type { DatabaseHandle } from '@moncafe/infra/db/connection';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
 import { rebuildProjections, startProjections } from '@moncafe/infra/projection-runner/runner';
 import { startRelay } from '@moncafe/infra/relay/relay';
+import { createEmbeddedTestDatabase } from '../support/services';
 import { fanoutMigrations } from './support/database';
 import { writeEvents } from './support/events';
 import { dumpTestReadModel, testProjector } from './support/test-read-model';
 
 /** The embedded mode (no DATABASE_URL, no NATS): relay, memory bus and projector over one PGlite connection. */
 describe('fan-out on embedded PGlite', () => {
-  let dir: string;
+  let embedded: Awaited<ReturnType<typeof createEmbeddedTestDatabase>>;
   let database: DatabaseHandle;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'moncafe-pglite-'));
-    database = await openDatabase({ dataDir: dir });
-    await migrateToLatest(database.db, fanoutMigrations);
+    embedded = await createEmbeddedTestDatabase(fanoutMigrations);
+    database = embedded.handle;
   });
-  afterAll(async () => {
-    await database?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => embedded?.drop());
 
   it('projects every event once through the in-process bus, and a rebuild gives the same rows', async () => {
     const store = createPostgresEventStore(database.pool);

@@ -8,7 +8,7 @@ import { postgresUrl } from '../support/services';
 import { freshDatabase, type TestDatabase } from './support/database';
 import { newEvent, writeEvents } from './support/events';
 import { countingProjector, dumpTestReadModel, testProjector } from './support/test-read-model';
-import { until } from './support/until';
+import { until } from '../support/until';
 
 const serverUrl = await postgresUrl();
 

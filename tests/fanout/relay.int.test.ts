@@ -10,7 +10,7 @@ import { postgresUrl } from '../support/services';
 import { freshDatabase, type TestDatabase } from './support/database';
 import { writeEvents } from './support/events';
 import { dumpTestReadModel, testProjector } from './support/test-read-model';
-import { until } from './support/until';
+import { until } from '../support/until';
 
 const serverUrl = await postgresUrl();
 

@@ -13,7 +13,7 @@ import { freshDatabase, type TestDatabase } from './support/database';
 import { writeEvents } from './support/events';
 import { freePort, startChild, startNatsServer, type Child } from './support/processes';
 import { countingProjector, dumpTestReadModel, testProjector, testReadModelMigrations } from './support/test-read-model';
-import { until } from './support/until';
+import { until } from '../support/until';
 
 /**
  * THE stop-and-restart test: events keep arriving while the worker (relay + projector) is

@@ -5,16 +5,17 @@ import { deleteNatsStream } from '@moncafe/infra/bus/nats';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
 import { cryptoIds } from '@moncafe/infra/system';
 import type { EventStore } from '@moncafe/domain/ports';
-import { startServer, type RunningServer } from '../../apps/web/server';
+import { httpClient } from '../support/http-client';
 import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '../support/services';
 import { openSse, type SseFrame } from '../support/sse';
+import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 const pgUrl = await postgresUrl();
 const nats = await natsUrl();
 
 /** `/live` on the real PostgreSQL and NATS: a client that reconnects gets exactly what it missed. */
 describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + NATS)', () => {
-  let server: RunningServer;
+  let server: TestWebServer;
   let drop: () => Promise<void>;
   let database: DatabaseHandle;
   let writer: EventStore;
@@ -32,8 +33,7 @@ describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + N
   beforeAll(async () => {
     const created = await createTestDatabase(pgUrl!, 'moncafe_live');
     drop = created.drop;
-    server = await startServer({
-      port: 0,
+    server = await startTestWebServer({
       env: {
         DATABASE_URL: created.url,
         NATS_URL: nats!,
@@ -91,26 +91,18 @@ describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + N
   });
 
   it('refuses the floor topics to a signed-in customer', async () => {
-    const signUp = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ name: '客', email: 'guest@example.com', password: 'guest password 123' }),
-    });
+    const customer = httpClient(server.url);
+    const signUp = await customer.postJson('/api/auth/register', { name: '客', email: 'guest@example.com', password: 'guest password 123' });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
-    const response = await fetch(`${server.url}/live?topics=schedule`, { headers: { cookie } });
+    const response = await customer.get('/live?topics=schedule');
     expect(response.status).toBe(403);
   });
 
   it('lets an admin follow the schedule and kitchen topics', async () => {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email: 'owner@example.com', password: 'correct horse battery staple' }),
-    });
+    const admin = httpClient(server.url);
+    const login = await admin.postJson('/api/auth/login', { email: 'owner@example.com', password: 'correct horse battery staple' });
     expect(login.status).toBe(200);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const response = await fetch(`${server.url}/live?topics=schedule,kitchen`, { headers: { cookie } });
+    const response = await admin.get('/live?topics=schedule,kitchen');
     expect(response.status).toBe(200);
     await response.body?.cancel();
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
-import { Visitor } from '../support/visitor';
+import { BIRTHDAY, demoCoursesReady, firstBookable as firstBookableFor, LUNCH } from './booking-steps';
+import { HttpClient } from '../support/http-client';
 import { startSmtpSink } from './smtp-sink';
 
 /**
@@ -10,8 +11,6 @@ import { startSmtpSink } from './smtp-sink';
 let server: TestWebServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
-const BIRTHDAY = 'course-birthday';
-const LUNCH = 'course-lunch';
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const linkIn = (text: string, path: string) => {
@@ -23,17 +22,7 @@ const linkIn = (text: string, path: string) => {
 beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
-  await waitForAnswer(
-    () => new Visitor(server.url).get('/api/customer/menu'),
-    (a) => Array.isArray(a.body.menus) && (a.body.menus as unknown[]).length >= 3,
-    // The demo data is projected after start; a busy machine can take far longer than 5 s.
-    1200,
-  );
-  await waitForAnswer(
-    () => new Visitor(server.url).post('/api/customer-detail', { menuId: BIRTHDAY }),
-    (a) => Array.isArray(a.body.options) && (a.body.options as unknown[]).length >= 9,
-    1200,
-  );
+  await demoCoursesReady(server.url);
 }, 180_000);
 
 afterAll(async () => {
@@ -41,23 +30,12 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function firstBookable(people: number, menuIds: string[]) {
-  const browser = new Visitor(server.url);
-  const dates = await browser.post('/api/customery-day/available-dates', { people, menuIds });
-  expect(dates.status).toBe(200);
-  const list = dates.body.dates as string[];
-  expect(list.length).toBeGreaterThan(0);
-  // Tomorrow or later, so the test never depends on today's clock.
-  const date = list.find((d) => d > list[0]!) ?? list[0]!;
-  const times = await browser.post('/api/customery-day/available-times', { date, people, menuIds });
-  expect((times.body.times as string[]).length).toBeGreaterThan(0);
-  return { date, time: (times.body.times as string[])[0]! };
-}
+const firstBookable = (people: number, menuIds: string[]) => firstBookableFor(new HttpClient(server.url), people, menuIds);
 
 describe('the reservation calls', () => {
   it('book a birthday course with options and an image, confirm by the mailed link once, and cancel from the mailed cancel link', async () => {
     const { date, time } = await firstBookable(2, [BIRTHDAY]);
-    const guest = new Visitor(server.url);
+    const guest = new HttpClient(server.url);
     const held = await guest.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] });
     expect(held.status).toBe(200);
     expect(held.body.seat_ids).toEqual(['seat-t1']);
@@ -95,7 +73,7 @@ describe('the reservation calls', () => {
     // At least 128 random bits after the reservation id.
     expect(Buffer.from(token.split('.')[1]!, 'base64url').length).toBeGreaterThanOrEqual(16);
 
-    const confirmed = await guest.get(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
+    const confirmed = await guest.getJson(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
     expect(confirmed.status).toBe(200);
     const confirmation = confirmed.body.confirmation as {
       isConfirmed: boolean;
@@ -107,7 +85,7 @@ describe('the reservation calls', () => {
     expect(confirmation.detailLines).toContainEqual({ label: '印刷用画像', value: '画像あり' });
 
     // The used link confirms nothing twice but still shows the reservation as confirmed.
-    const again = await guest.get(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
+    const again = await guest.getJson(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
     expect(again.status).toBe(200);
     expect((again.body.confirmation as { isConfirmed: boolean }).isConfirmed).toBe(true);
 
@@ -137,7 +115,7 @@ describe('the reservation calls', () => {
     const ids: string[] = [];
     // Six fit the sofa (6) and the joined tables 3+4 (8): two parties fill the time for six.
     for (const [i, email] of ['six.a@example.jp', 'six.b@example.jp'].entries()) {
-      const guest = new Visitor(server.url);
+      const guest = new HttpClient(server.url);
       const held = await guest.post('/api/customery-day/allocate-seat', { date, time, people: 6, menuIds: [LUNCH] });
       expect(held.body.seat_ids).toEqual(i === 0 ? ['seat-s1'] : ['seat-t3', 'seat-t4']);
       expect(
@@ -151,17 +129,17 @@ describe('the reservation calls', () => {
         ).status,
       ).toBe(200);
       const token = decodeURIComponent(linkIn((await smtp.next(email)).text, '/confirm-reservation?token=').split('token=')[1]!);
-      expect((await guest.get(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`)).status).toBe(200);
+      expect((await guest.getJson(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`)).status).toBe(200);
       ids.push(
         linkIn((await smtp.next(email)).text, '/reservation/cancel?reservation_id=')
           .split('reservation_id=')[1]!
           .split('&')[0]!,
       );
     }
-    const browser = new Visitor(server.url);
+    const browser = new HttpClient(server.url);
     const full = await browser.post('/api/customery-day/available-times', { date, people: 6, menuIds: [LUNCH] });
     expect(full.body.times).not.toContain(time);
-    const third = await new Visitor(server.url).post('/api/customery-day/allocate-seat', { date, time, people: 6, menuIds: [LUNCH] });
+    const third = await new HttpClient(server.url).post('/api/customery-day/allocate-seat', { date, time, people: 6, menuIds: [LUNCH] });
     expect(third.body).toMatchObject({ seat_ids: [], message: '申し訳ありません。その時間は満席になりました。別の時間をお選びください。' });
 
     await browser.post('/api/customer-cancel/execute', { reservation_id: ids[0], email: 'six.a@example.jp', reason: '' });
@@ -170,8 +148,8 @@ describe('the reservation calls', () => {
   });
 
   it('shows a signed-in customer their reservations with a cancel link, and asks a guest to sign in', async () => {
-    expect((await new Visitor(server.url).page('/my-reservations')).html).toContain('予約履歴を見るにはログインしてください');
-    const customer = new Visitor(server.url);
+    expect((await new HttpClient(server.url).page('/my-reservations')).html).toContain('予約履歴を見るにはログインしてください');
+    const customer = new HttpClient(server.url);
     const email = 'member@example.jp';
     expect((await customer.post('/api/auth/register', { name: '会員太郎', email, password: 'member-password-1' })).status).toBeLessThan(300);
     const { date, time } = await firstBookable(2, [LUNCH]);
@@ -199,7 +177,7 @@ describe('the reservation calls', () => {
   });
 
   it('answers 400 for missing fields, with the spec messages for refused options', async () => {
-    const guest = new Visitor(server.url);
+    const guest = new HttpClient(server.url);
     for (const [path, body] of [
       ['/api/customery-day/available-dates', {}],
       ['/api/customery-day/available-times', { date: '2026-12-20' }],
@@ -243,7 +221,7 @@ describe('the reservation calls', () => {
   });
 
   it('refuses a closed day with the spec message, and an unknown or tampered link with 404', async () => {
-    const guest = new Visitor(server.url);
+    const guest = new HttpClient(server.url);
     // Find a Wednesday (closed every week in the demo data) inside the window.
     const closed = await guest.post('/api/customery-day/available-dates', { people: 1, menuIds: [] });
     const wednesday = (closed.body.closedDates as string[]).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 3)!;
@@ -252,12 +230,12 @@ describe('the reservation calls', () => {
     expect(check.body).toEqual({ ok: false, reason: 'closed', message: `${wednesday} は定休日のため予約できません` });
     const refused = await guest.post('/api/customery-day/allocate-seat', { date: wednesday, time: '12:00', people: 2, menuIds: [] });
     expect(refused).toMatchObject({ status: 400, body: { seat_ids: [], error: `${wednesday} は定休日のため予約できません` } });
-    expect((await guest.get('/api/reservation-confirmation/not-a-token?confirm=true')).status).toBe(404);
-    expect((await guest.get(`/api/reservation-confirmation/00000000-0000-4000-8000-000000000000.${'A'.repeat(32)}?confirm=true`)).status).toBe(404);
+    expect((await guest.getJson('/api/reservation-confirmation/not-a-token?confirm=true')).status).toBe(404);
+    expect((await guest.getJson(`/api/reservation-confirmation/00000000-0000-4000-8000-000000000000.${'A'.repeat(32)}?confirm=true`)).status).toBe(404);
   });
 
   it('limits confirmation mails per address with 429 and the spec message', async () => {
-    const guest = new Visitor(server.url);
+    const guest = new HttpClient(server.url);
     const body = {
       name: '連打',
       email: 'flood@example.jp',
@@ -265,7 +243,7 @@ describe('the reservation calls', () => {
       reservationData: { date: '2026-01-01', time: '12:00', people: 2, cart: [{ menu_id: 'no-such-menu', quantity: 1 }] },
     };
     const statuses: number[] = [];
-    let last: Awaited<ReturnType<Visitor['post']>> | undefined;
+    let last: Awaited<ReturnType<HttpClient['post']>> | undefined;
     for (let i = 0; i < 4; i++) {
       last = await guest.post('/api/reservation-confirmation/send-confirmation', body);
       statuses.push(last.status);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
-import { Visitor } from '../support/visitor';
+import { HttpClient } from '../support/http-client';
 import { startSmtpSink } from './smtp-sink';
 
 /**
@@ -23,7 +23,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
   await waitForAnswer(
-    () => new Visitor(server.url).post('/api/customery-day/available-dates', { people: 2, menuIds: [LUNCH] }),
+    () => new HttpClient(server.url).post('/api/customery-day/available-dates', { people: 2, menuIds: [LUNCH] }),
     (a) => Array.isArray(a.body.dates) && (a.body.dates as unknown[]).length > 1,
     1200,
   );
@@ -36,25 +36,25 @@ afterAll(async () => {
 
 describe('customer screens as rendered', () => {
   it('cancel page: without reservation_id or email it starts in the error state, announced, with a way home', async () => {
-    const noId = (await new Visitor(server.url).page('/reservation/cancel')).html;
+    const noId = (await new HttpClient(server.url).page('/reservation/cancel')).html;
     expect(tagWith(noId, 'data-testid="cancel-error"')).toContain('role="alert"');
     expect(noId).toContain('予約IDが見つかりません');
     expect(noId).toContain('ホームに戻る');
-    const noEmail = (await new Visitor(server.url).page('/reservation/cancel?reservation_id=r1')).html;
+    const noEmail = (await new HttpClient(server.url).page('/reservation/cancel?reservation_id=r1')).html;
     expect(noEmail).toContain('メールアドレスが指定されていません');
-    const loading = (await new Visitor(server.url).page('/reservation/cancel?reservation_id=r1&email=a%40example.jp')).html;
+    const loading = (await new HttpClient(server.url).page('/reservation/cancel?reservation_id=r1&email=a%40example.jp')).html;
     expect(loading).toMatch(/<p role="status">読み込み中…<\/p>/);
   });
 
   it('confirm page: without a token the error card is an alert; with one it starts loading', async () => {
-    const html = (await new Visitor(server.url).page('/confirm-reservation')).html;
+    const html = (await new HttpClient(server.url).page('/confirm-reservation')).html;
     expect(tagWith(html, 'data-testid="confirm-error"')).toContain('role="alert"');
     expect(html).toContain('無効なリンクです');
-    expect((await new Visitor(server.url).page('/customer-confirm?token=x.y')).html).toMatch(/<p role="status">読み込み中…<\/p>/);
+    expect((await new HttpClient(server.url).page('/customer-confirm?token=x.y')).html).toMatch(/<p role="status">読み込み中…<\/p>/);
   });
 
   it('customer information: every field is labelled and marked required for a screen reader', async () => {
-    const html = (await new Visitor(server.url).page('/customer-information')).html;
+    const html = (await new HttpClient(server.url).page('/customer-information')).html;
     for (const marker of ['name="name"', 'data-testid="phone-1"', 'data-testid="phone-2"', 'data-testid="phone-3"', 'name="email"']) {
       const tag = tagWith(html, marker);
       expect(tag, marker).toContain('aria-required="true"');
@@ -64,7 +64,7 @@ describe('customer screens as rendered', () => {
   });
 
   it('reservation menu: the cart total is a live region, so adding or removing a course is announced', async () => {
-    const html = (await new Visitor(server.url).page('/reservation')).html;
+    const html = (await new HttpClient(server.url).page('/reservation')).html;
     expect(tagWith(html, 'data-testid="cart-total"')).toContain('aria-live="polite"');
     expect(html).toContain('カートは空です');
   });
@@ -72,7 +72,7 @@ describe('customer screens as rendered', () => {
 
 describe('my reservations and a lapsed confirmation link', () => {
   it('lists a request awaiting its mail, and no longer once its link lapsed unconfirmed', async () => {
-    const customer = new Visitor(server.url);
+    const customer = new HttpClient(server.url);
     const email = 'lapse.member@example.jp';
     expect((await customer.post('/api/auth/register', { name: '期限花子', email, password: 'member-password-1' })).status).toBeLessThan(300);
     expect((await customer.page('/my-reservations')).html).toContain('予約はありません');

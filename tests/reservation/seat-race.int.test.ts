@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@moncafe/domain/decider';
-import { bookingFlow } from '@moncafe/domain/reservation/booking-flow';
 import type { SeatSpec } from '@moncafe/domain/seating/allocation';
+import { fixedCatalog } from '@moncafe/domain/testing/reservation-catalog';
+import { reservationTestSystem } from '@moncafe/domain/testing/reservation-system';
 import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import { createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
-import { createTestDatabase, postgresUrl } from '../support/services';
-import { fixedCatalog, manualClock, realIds, sha256, START } from './fixtures';
+import { createEmbeddedTestDatabase, createTestDatabase, postgresUrl } from '../support/services';
 
 /**
  * 50 sessions choose the same date and time at once. Twenty two-person seats exist, so twenty
@@ -20,7 +17,7 @@ const seats: SeatSpec[] = Array.from({ length: 20 }, (_, i) => ({ id: `S${i + 1}
 async function race(handle: DatabaseHandle) {
   await migrateToLatest(handle.db, eventStoreMigrations);
   const eventStore = createPostgresEventStore(handle.pool);
-  const flow = bookingFlow({ eventStore, ids: realIds, clock: manualClock(START), catalog: fixedCatalog({ seats }), hashToken: sha256 });
+  const { booking: flow } = reservationTestSystem({ eventStore, catalog: fixedCatalog({ seats }) });
   const outcomes = await Promise.all(
     Array.from({ length: 50 }, (_, i) =>
       flow
@@ -57,10 +54,8 @@ describe('50 sessions racing for the same time', () => {
   });
 
   it('never get the same seat on PGlite', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'moncafe-race-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const handle = await openDatabase({ dataDir: dir });
-    cleanups.push(handle.close);
-    await race(handle);
+    const database = await createEmbeddedTestDatabase();
+    cleanups.push(database.drop);
+    await race(database.handle);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@moncafe/infra/db/connection';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, httpClient, startTestWebServer, type TestWebServer } from '../support/web-server';
+import { httpClient } from '../support/http-client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 
 const RATE_LIMITED = 'リクエストが多すぎます。しばらく待ってから再試行してください。';
 const EVIL = 'https://evil.example';

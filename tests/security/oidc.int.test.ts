@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, httpClient, startTestWebServer, type HttpClient, type TestWebServer } from '../support/web-server';
+import { httpClient, type HttpClient } from '../support/http-client';
+import { freePort, startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
  * Sign-in through an OpenID Connect provider, end to end: a local oidc-provider plays LINE or

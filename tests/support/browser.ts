@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium, driven by playwright-core; no browser download, nothing from the internet. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,4 +51,30 @@ export async function offlineContext(browser: Browser, baseURL: string, screen: 
   const context = await browser.newContext({ ...screen, baseURL });
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
   return context;
+}
+
+/**
+ * What pages reported while a test ran: script errors and console errors (a failed load of a
+ * resource is left out: the tests that provoke one assert it themselves). Watch each page a test
+ * opens; `assertNone()` in `afterEach` fails the very test during which a problem appeared.
+ *
+ *   const problems = pageProblems();
+ *   afterEach(() => problems.assertNone());
+ *   const page = problems.watch(await context.newPage());
+ */
+export function pageProblems() {
+  const found: string[] = [];
+  return {
+    watch<P extends Page>(page: P): P {
+      page.on('pageerror', (error) => found.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/^Failed to load resource/.test(message.text())) found.push(`console.error: ${message.text()}`);
+      });
+      return page;
+    },
+    assertNone() {
+      const problems = found.splice(0);
+      expect(problems, 'the pages reported script or console errors').toEqual([]);
+    },
+  };
 }

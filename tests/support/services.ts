@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Migration } from 'kysely';
 import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
+import { migrateToLatest } from '@moncafe/infra/db/migrate';
+import { until } from './until';
 
 /**
  * Suites that need the real PostgreSQL or NATS find them here. Without the service they are
@@ -51,8 +58,28 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(5).toString('hex')}`;
 }
 
-/** Creates a fresh database on the server; `drop` removes it after the suite. */
-export async function createTestDatabase(serverUrl: string, prefix = 'moncafe_test') {
+export interface TestDatabase {
+  url: string;
+  name: string;
+  /** A pg pool on the database, for suites that drive the driver directly; closed by `drop`. */
+  pool(max: number): pg.Pool;
+  /** The system's own handle on it (kysely over pg), migrated with `migrations`; closed by `drop`. */
+  open(migrations?: Record<string, Migration>): Promise<DatabaseHandle>;
+  /** Closes every pool and handle it gave out, waits until their sessions are gone, and drops the database. */
+  drop(): Promise<void>;
+}
+
+/**
+ * The one temporary-database helper: a fresh database on the server (migrated with `migrations`
+ * when given), and a `drop` that leaves nothing behind. pg's `pool.end()` resolves before its
+ * sockets have closed, and a forced drop at that moment kills a closing session whose client then
+ * reports an error nobody listens to: so `drop` waits until the server shows no session left.
+ */
+export async function createTestDatabase(
+  serverUrl: string,
+  prefix = 'moncafe_test',
+  options: { migrations?: Record<string, Migration> } = {},
+): Promise<TestDatabase> {
   const name = uniqueName(prefix);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -60,13 +87,63 @@ export async function createTestDatabase(serverUrl: string, prefix = 'moncafe_te
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return {
+  const pools: pg.Pool[] = [];
+  const handles: DatabaseHandle[] = [];
+  const database: TestDatabase = {
     url: url.toString(),
+    name,
+    pool(max) {
+      const pool = new pg.Pool({ connectionString: url.toString(), max });
+      pool.on('error', () => {});
+      pools.push(pool);
+      return pool;
+    },
+    async open(migrations) {
+      const handle = await openDatabase({ url: url.toString(), dataDir: '' });
+      handles.push(handle);
+      if (migrations) await migrateToLatest(handle.db, migrations);
+      return handle;
+    },
     async drop() {
+      for (const handle of handles.splice(0)) await handle.close().catch(() => undefined);
+      for (const pool of pools.splice(0)) if (!pool.ending) await pool.end().catch(() => undefined);
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
+      try {
+        await until(
+          async () => {
+            const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+            return rows[0]?.n === 0;
+          },
+          { timeoutMs: 5000, what: `sessions on ${name} to close` },
+        ).catch(() => undefined); // then the forced drop ends them
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+  if (options.migrations) {
+    const handle = await database.open(options.migrations);
+    await handle.close();
+    handles.splice(handles.indexOf(handle), 1);
+  }
+  return database;
+}
+
+/** The same for the embedded database (PGlite) in a temporary folder: the handle, migrated; `drop` closes it and removes the folder. */
+export async function createEmbeddedTestDatabase(
+  migrations?: Record<string, Migration>,
+): Promise<{ handle: DatabaseHandle; dataDir: string; drop(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-pglite-'));
+  const handle = await openDatabase({ dataDir });
+  if (migrations) await migrateToLatest(handle.db, migrations);
+  return {
+    handle,
+    dataDir,
+    async drop() {
+      await handle.close().catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { until } from './until';
 
 /**
  * The real web server (apps/web/server.ts) for scenario, security and browser tests: a child
@@ -18,7 +19,8 @@ import { promisify } from 'node:util';
  * A child process, not the test worker: vitest loads its own copy of react-router, while
  * @react-router/express loads Node's, and the router refuses a context object built from the
  * other copy's class. A child process is also what production runs, and it lets a test read
- * everything the server logged (the password-leak check) and move its clock (rate limits).
+ * everything the server logged (the password-leak check). Its clock moves through the Clock
+ * port (`advanceClock`), never by replacing the global Date.
  *
  * `npm test` builds before vitest; when there is no build yet the first server here makes one
  * (once, even with several test files starting servers at the same time). A build older than
@@ -31,7 +33,6 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const webRoot = path.join(repoRoot, 'apps/web');
 const serverEntry = path.join(webRoot, 'server.ts');
 const serverBuild = path.join(webRoot, 'build/server/index.js');
-const shiftedClock = path.join(repoRoot, 'tests/support/shifted-clock.mjs');
 
 export interface TestWebServerOptions {
   /** Added to (or replacing) the defaults: DEMO_DATA, SMTP_URL, DATABASE_URL, OIDC_*, … NODE_ENV stays `test`. */
@@ -46,7 +47,7 @@ export interface TestWebServer {
   dataDir: string;
   /** Everything the server wrote to stdout and stderr so far. */
   output(): string;
-  /** Moves the server's clock forward (no sleeping): `new Date()` and `Date.now()` only. */
+  /** Moves the server's clock forward (no sleeping), through its Clock port (runtime.ts `testClock`). */
   advanceClock(ms: number): Promise<void>;
   /** Stops the server; the data folder stays until `close`. */
   stop(): Promise<void>;
@@ -85,7 +86,7 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
   let output = '';
   const child: ChildProcess = fork(serverEntry, [], {
     cwd: repoRoot,
-    execArgv: ['--import', 'tsx', '--import', shiftedClock],
+    execArgv: ['--import', 'tsx'],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -134,22 +135,14 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
     url,
     dataDir,
     output: () => output,
-    advanceClock(ms: number) {
-      return new Promise<void>((resolve, reject) => {
-        const onMessage = (message: unknown) => {
-          if (message && typeof message === 'object' && 'clockAdvanced' in message) {
-            child.off('message', onMessage);
-            resolve();
-          }
-        };
-        child.on('message', onMessage);
-        child.send({ advanceClockMs: ms }, (error) => {
-          if (error) {
-            child.off('message', onMessage);
-            reject(error);
-          }
-        });
+    async advanceClock(ms: number) {
+      // Served by server.ts only when NODE_ENV=test: the runtime's clock, not the global Date, moves.
+      const response = await fetch(`${url}/__test/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceMs: ms }),
       });
+      if (!response.ok) throw new Error(`the server's clock did not move: HTTP ${response.status}`);
     },
     stop,
     async close() {
@@ -205,52 +198,20 @@ async function ensureWebBuild(): Promise<void> {
 }
 
 /**
- * Projections apply the demo data after the server starts: wait (bounded) until a call
- * answers what the test needs, polling the answer rather than sleeping a fixed time.
+ * Projections apply the demo data after the server starts: wait (bounded: `attempts` reads 50 ms
+ * apart) until a call answers what the test needs, polling the answer rather than sleeping a
+ * fixed time. Built on the one bounded wait, `until`.
  */
 export async function waitForAnswer<T>(read: () => Promise<T>, ready: (value: T) => boolean, attempts = 100): Promise<T> {
   let last: T | undefined;
-  for (let i = 0; i < attempts; i++) {
-    last = await read();
-    if (ready(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the answer never became ready; last: ${JSON.stringify(last)}`);
-}
-
-/** A browser-like client: keeps the session cookie and sends a same-origin Origin on writes. */
-export function httpClient(baseUrl: string) {
-  let cookie: string | null = null;
-  async function send(method: string, pathname: string, init: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
-    const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', cookie);
-    let body: BodyInit | undefined;
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json');
-      body = JSON.stringify(init.json);
-    } else if (init.form) {
-      body = new URLSearchParams(init.form);
-    }
-    if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) headers.set('origin', baseUrl);
-    const response = await fetch(new URL(pathname, baseUrl), { method, headers, body, redirect: 'manual' });
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair] = setCookie.split(';');
-      if (!pair) continue;
-      cookie = pair.slice(pair.indexOf('=') + 1) ? pair : null;
-    }
-    return response;
-  }
-  return {
-    send,
-    get: (pathname: string, headers?: Record<string, string>) => send('GET', pathname, headers ? { headers } : {}),
-    postJson: (pathname: string, json: unknown, headers?: Record<string, string>) => send('POST', pathname, { json, ...(headers ? { headers } : {}) }),
-    get cookie() {
-      return cookie;
+  await until(
+    async () => {
+      last = await read();
+      return ready(last);
     },
-    set cookie(value: string | null) {
-      cookie = value;
-    },
-  };
+    { timeoutMs: attempts * 50, everyMs: 50, what: 'an answer that is ready' },
+  ).catch((error: unknown) => {
+    throw new Error(`the answer never became ready; last: ${JSON.stringify(last)}`, { cause: error });
+  });
+  return last as T;
 }
-
-export type HttpClient = ReturnType<typeof httpClient>;

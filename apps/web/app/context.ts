@@ -1,38 +1,67 @@
 import { createContext, RouterContextProvider } from 'react-router';
-import type { RouterContext } from 'react-router';
+import type { Application } from '@moncafe/domain/application';
+import type { SignedInUser } from '@moncafe/domain/account/accounts';
 import type { Runtime } from '@moncafe/infra/runtime';
-import { clientAddressContext } from './auth/request-context';
+import type { Queries } from '@moncafe/projections/queries';
+import { createOidcClient, type OidcClient } from '#app/auth/oidc-client.server';
 
 /**
- * How loaders and actions reach the running system: through the router context, never a module
- * singleton, so tests and several servers in one process each get their own runtime.
+ * How loaders, actions and middleware reach the running system: through the router context,
+ * never a module singleton, so tests and several servers in one process each get their own.
  *
- * With the v8_middleware flag on, React Router only accepts a RouterContextProvider from
- * `getLoadContext`; the server builds one with `createAppLoadContext(runtime)` and routes read it
- * back with `getRuntime(context)`.
+ * This module is the seam between the process and the React Router build: `server.ts` imports it,
+ * and vite.config.ts keeps it out of the server bundle, so both load this one file once and share
+ * its context keys (`context.get` compares keys by identity).
+ *
+ *   const { services, queries } = appOf(context);   // use cases and read-model queries
  */
+export interface WebApp {
+  runtime: Runtime;
+  /** Every use case (domain/src/application.ts). */
+  services: Application;
+  /** Read-model queries bound to the database (projections/src/queries.ts). */
+  queries: Queries;
+  /** The OpenID Connect client, discovered once on first use (null without OIDC settings). */
+  oidc: OidcClient | null;
+}
 
-// The server imports this module directly while the routes import it from the vite build, so
-// there can be two copies of it in one process. A context key is compared by identity, so the
-// key is kept in a process-wide registry slot that both copies share.
-const registryKey = Symbol.for('moncafe.web.runtimeContext');
-type Registry = { [registryKey]?: RouterContext<Runtime> };
-const registry = globalThis as Registry;
+/** Built once per process by server.ts, from the runtime. */
+export function createWebApp(runtime: Runtime): WebApp {
+  return {
+    runtime,
+    services: runtime.services,
+    queries: runtime.queries,
+    oidc: runtime.config.oidc ? createOidcClient(runtime.config.oidc, runtime.config.publicUrl) : null,
+  };
+}
 
-export const runtimeContext: RouterContext<Runtime> = (registry[registryKey] ??= createContext<Runtime>());
+const webAppContext = createContext<WebApp>();
 
-/** What `getLoadContext` returns: a context provider holding the runtime. */
-export function createAppLoadContext(runtime: Runtime, request: { clientAddress?: string | null } = {}): RouterContextProvider {
+/** The CSP nonce of this response: every inline script must carry it (set by the security middleware). */
+export const nonceContext = createContext<string>('');
+
+/** The client's address as express saw it (honouring `trust proxy`); null when unknown. */
+export const clientAddressContext = createContext<string | null>(null);
+
+/** The signed-in user of this request, looked up once however many loaders ask (auth/session.server.ts). */
+export const userContext = createContext<Promise<SignedInUser | null> | null>(null);
+
+/** What `getLoadContext` returns for one request: a context provider holding the app and the client's address. */
+export function createAppLoadContext(app: WebApp, request: { clientAddress?: string | null } = {}): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(runtimeContext, runtime);
-  // The client's address (express `req.ip`), for per-IP rate limits and the audit log.
+  context.set(webAppContext, app);
   context.set(clientAddressContext, request.clientAddress ?? null);
   return context;
 }
 
-/** The runtime of the request a loader or action is serving. */
+/** The running app of the request a loader, action or middleware is serving. */
+export function appOf(context: Readonly<RouterContextProvider>): WebApp {
+  return context.get(webAppContext);
+}
+
+/** The runtime (config, logger, clock, sessions, live hub) of the request being served. */
 export function getRuntime(context: Readonly<RouterContextProvider>): Runtime {
-  return context.get(runtimeContext);
+  return appOf(context).runtime;
 }
 
 // The server is compiled outside the app's typegen, so it declares the flag too: with it,
@@ -42,5 +71,3 @@ declare module 'react-router' {
     v8_middleware: true;
   }
 }
-
-export type AppLoadContextFactory = typeof createAppLoadContext;

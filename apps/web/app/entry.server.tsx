@@ -5,8 +5,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter } from 'react-router';
 import type { EntryContext, RouterContextProvider } from 'react-router';
-import { NonceProvider } from './auth/nonce';
-import { nonceContext } from './auth/request-context';
+import { NonceProvider } from '#app/auth/nonce';
+import { nonceContext } from './context';
 
 /**
  * React Router's default node entry, plus the CSP nonce: the security middleware makes one per
@@ -127,7 +127,3 @@ export default function handleRequest(
     );
   });
 }
-
-// The server hands the router its context through this module, so the context provider is
-// built by the same copy of react-router that the build runs on (see server.ts).
-export { createAppLoadContext } from './context';

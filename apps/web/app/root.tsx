@@ -3,10 +3,10 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { securityMiddleware } from './auth/middleware.server';
-import { useNonce } from './auth/nonce';
-import { CartButton } from './layout/cart-button';
-import { layoutTexts, PRODUCT_NAME } from './layout/texts';
+import { securityMiddleware } from '#app/auth/middleware.server';
+import { useNonce } from '#app/auth/nonce';
+import { CartButton } from '#app/layout/cart-button';
+import { layoutTexts, PRODUCT_NAME } from '#app/layout/texts';
 
 /** CSRF refusal, /api rate limit, the route table and security headers, for every request (app/auth). */
 export const middleware: Route.MiddlewareFunction[] = securityMiddleware;

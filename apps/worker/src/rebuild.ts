@@ -1,11 +1,8 @@
 import { loadConfig } from '@moncafe/infra/config';
-import { openDatabase } from '@moncafe/infra/db/connection';
-import { migrateToLatest } from '@moncafe/infra/db/migrate';
-import { openEventStore } from '@moncafe/infra/eventstore/open';
 import { createLogger } from '@moncafe/infra/logger';
 import { rebuildProjections } from '@moncafe/infra/projection-runner/runner';
+import { openSystemProcess } from '@moncafe/infra/system-process';
 import { projectors } from '@moncafe/projections/read-models';
-import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 
 /**
  * `npm run projections:rebuild`: empties every read model and replays all events from
@@ -15,18 +12,12 @@ import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 async function main() {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, name: 'moncafe-rebuild' });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const system = await openSystemProcess(config, logger);
   try {
-    await migrateToLatest(database.db, systemMigrations(config));
-    const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
-    try {
-      const result = await rebuildProjections({ db: database.db, eventStore, projectors, logger });
-      logger.info({ ...result, readModels: projectors.map((p) => p.name) }, 'rebuild finished');
-    } finally {
-      await eventStore.close();
-    }
+    const result = await rebuildProjections({ db: system.database.db, eventStore: system.eventStore, projectors, logger });
+    logger.info({ ...result, readModels: projectors.map((p) => p.name) }, 'rebuild finished');
   } finally {
-    await database.close();
+    await system.close();
   }
 }
 

@@ -1,15 +1,10 @@
 import type { Config } from '@moncafe/infra/config';
 import { ConfigError } from '@moncafe/infra/config';
-import { openBus } from '@moncafe/infra/bus/open';
-import type { Bus } from '@moncafe/infra/bus/port';
-import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
-import { migrateToLatest } from '@moncafe/infra/db/migrate';
-import { openEventStore } from '@moncafe/infra/eventstore/open';
 import { startFanOut } from '@moncafe/infra/fan-out';
 import type { createLogger } from '@moncafe/infra/logger';
 import type { ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
 import type { Relay } from '@moncafe/infra/relay/relay';
-import { systemMigrations } from '@moncafe/infra/runtime-migrations';
+import { openSystemProcess } from '@moncafe/infra/system-process';
 import type { Projector, ReadModelMigrations } from '@moncafe/projections/projector';
 import { projectors as productProjectors } from '@moncafe/projections/read-models';
 
@@ -44,26 +39,16 @@ export interface Worker {
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { config, logger } = options;
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for the worker (an embedded database belongs to the web process)');
-  const closers: (() => Promise<void>)[] = [];
-  const close = async () => {
-    for (const c of closers.reverse()) await c().catch((err: unknown) => logger.error({ err }, 'error while stopping'));
-  };
+  const system = await openSystemProcess(config, logger, { bus: true, ...(options.migrations ? { migrations: options.migrations } : {}) });
   try {
-    const database: DatabaseHandle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-    closers.push(() => database.close());
-    await migrateToLatest(database.db, options.migrations ?? systemMigrations(config));
-    const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
-    closers.push(() => eventStore.close());
-    // Without NATS the bus lives in this process: relay and projectors still meet through it.
-    const bus: Bus = await openBus(config, logger);
-    closers.push(() => bus.close());
     const projectors = options.projectors ?? productProjectors;
-    const { relay, projections, stop } = await startFanOut({ database, eventStore, bus, logger, projectors, sweepEveryMs: options.sweepEveryMs });
-    closers.push(stop);
+    const { database, eventStore } = system;
+    const { relay, projections, stop } = await startFanOut({ database, eventStore, bus: system.bus!, logger, projectors, sweepEveryMs: options.sweepEveryMs });
+    system.onClose(stop);
     logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name) }, 'worker started');
-    return { relay, projections, stop: close };
+    return { relay, projections, stop: system.close };
   } catch (error) {
-    await close();
+    await system.close();
     throw error;
   }
 }

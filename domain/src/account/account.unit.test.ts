@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { memoryEventStore } from '@moncafe/infra/eventstore/memory';
+import { memoryEventStore } from '../testing/memory-event-store';
 import type { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import { accountDecider } from './decider';

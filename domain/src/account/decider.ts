@@ -1,5 +1,5 @@
 import { assertNever, DomainError, type Decider } from '../decider';
-import type { AccountEvent, AccountRegistration, ExternalIdentity, StaffRole } from './events';
+import { parseAccountEvent, type AccountEvent, type AccountRegistration, type ExternalIdentity, type StaffRole } from './events';
 
 export type AccountState =
   | { status: 'none' }
@@ -23,14 +23,14 @@ export type AccountCommand =
 export type AccountErrorCode = 'account_exists' | 'account_not_found';
 
 function registered(state: AccountState) {
-  if (state.status !== 'registered') throw new DomainError<AccountErrorCode>('account_not_found', 'アカウントが見つかりません');
+  if (state.status !== 'registered') throw new DomainError<AccountErrorCode>('account_not_found');
   return state;
 }
 
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'RegisterAccount': {
-      if (state.status !== 'none') throw new DomainError<AccountErrorCode>('account_exists', 'このアカウントは既に登録されています');
+      if (state.status !== 'none') throw new DomainError<AccountErrorCode>('account_exists');
       const { now, ...data } = command.data;
       return [{ type: 'AccountRegistered', data: { ...data, roles: [...new Set(data.roles)], registeredAt: now.toISOString() } }];
     }
@@ -91,4 +91,5 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,
+  parseEvent: parseAccountEvent,
 };

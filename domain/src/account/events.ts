@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
 
 /**
  * The account context: who may sign in, and with which roles. Every account is at least a
@@ -32,33 +33,51 @@ export const emailSchema = z
 export const externalIdentitySchema = z.object({ issuer: z.string().min(1), subject: z.string().min(1) });
 export type ExternalIdentity = z.infer<typeof externalIdentitySchema>;
 
-/** What a registration records, as the command asks for it and the event keeps it. */
-export interface AccountRegistration {
-  accountId: string;
-  name: string;
-  email: string;
+const accountRegistrationSchema = z.object({
+  accountId: z.string(),
+  name: z.string(),
+  email: z.string(),
   /** argon2id PHC string; null for accounts that only sign in through an OIDC provider. */
-  passwordHash: string | null;
-  roles: StaffRole[];
-  externalIdentity: ExternalIdentity | null;
-}
+  passwordHash: z.string().nullable(),
+  roles: z.array(staffRoleSchema),
+  externalIdentity: externalIdentitySchema.nullable(),
+});
+/** What a registration records, as the command asks for it and the event keeps it. */
+export type AccountRegistration = z.output<typeof accountRegistrationSchema>;
 
-export type AccountEvent =
-  | { type: 'AccountRegistered'; data: AccountRegistration & { registeredAt: string } }
-  | { type: 'RoleGranted'; data: { accountId: string; role: StaffRole; grantedAt: string } }
-  | { type: 'RoleRevoked'; data: { accountId: string; role: StaffRole; revokedAt: string } }
-  | { type: 'PasswordChanged'; data: { accountId: string; passwordHash: string; changedAt: string } }
-  | { type: 'ExternalIdentityLinked'; data: { accountId: string; identity: ExternalIdentity; linkedAt: string } };
-
+export const accountEventSchemas = {
+  AccountRegistered: accountRegistrationSchema.extend({ registeredAt: z.string() }),
+  RoleGranted: z.object({ accountId: z.string(), role: staffRoleSchema, grantedAt: z.string() }),
+  RoleRevoked: z.object({ accountId: z.string(), role: staffRoleSchema, revokedAt: z.string() }),
+  PasswordChanged: z.object({ accountId: z.string(), passwordHash: z.string(), changedAt: z.string() }),
+  ExternalIdentityLinked: z.object({ accountId: z.string(), identity: externalIdentitySchema, linkedAt: z.string() }),
+};
+export type AccountEvent = EventsOf<typeof accountEventSchemas>;
 export type AccountEventType = AccountEvent['type'];
-export const accountEventTypes: readonly AccountEventType[] = ['AccountRegistered', 'RoleGranted', 'RoleRevoked', 'PasswordChanged', 'ExternalIdentityLinked'];
+export const parseAccountEvent = eventParser(accountEventSchemas);
 
 /**
  * Events of a claim stream: the one place that says which account owns a unique key
  * (an e-mail address, or an external identity). See docs/decisions/010-account-email-uniqueness.md.
  */
-export type ClaimEvent = { type: 'KeyClaimed'; data: { accountId: string; claimedAt: string } };
+export const claimEventSchemas = { KeyClaimed: z.object({ accountId: z.string(), claimedAt: z.string() }) };
+export type ClaimEvent = EventsOf<typeof claimEventSchemas>;
+export const parseClaimEvent = eventParser(claimEventSchemas);
 
-export function accountStreamId(accountId: string): string {
-  return `account-${accountId}`;
+/** `account-{accountId}`: one stream per account. */
+export const ACCOUNT_CATEGORY = 'account';
+/** `accountclaim-{email|oidc}~{sha256 hex}`: who owns an e-mail address or an external identity. */
+export const ACCOUNT_CLAIM_CATEGORY = 'accountclaim';
+
+export function toStreamName(accountId: string): string {
+  return streamName(ACCOUNT_CATEGORY, accountId);
+}
+
+export function fromStreamName(streamId: string): { accountId: string } | null {
+  const parts = streamParts(ACCOUNT_CATEGORY, streamId, 1);
+  return parts ? { accountId: parts[0]! } : null;
+}
+
+export function claimStreamName(key: 'email' | 'oidc', digest: string): string {
+  return streamName(ACCOUNT_CLAIM_CATEGORY, key, digest);
 }

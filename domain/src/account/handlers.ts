@@ -1,8 +1,16 @@
-import { commandHandler, foldStream, type CommandContext, type HandlerDeps } from '../command-handler';
+import { commandHandler, foldStream, metadataOf, type CommandContext, type HandlerDeps } from '../command-handler';
 import { DomainError } from '../decider';
-import { isWrongExpectedRevision, type Clock, type EventMetadata, type RecordedEvent } from '../ports';
+import { WrongExpectedRevisionError, type Clock, type RecordedEvent } from '../ports';
 import { accountDecider, type AccountState } from './decider';
-import { accountStreamId, normalizeEmail, type ClaimEvent, type ExternalIdentity, type StaffRole } from './events';
+import {
+  claimStreamName,
+  normalizeEmail,
+  parseClaimEvent,
+  toStreamName as accountStreamId,
+  type ClaimEvent,
+  type ExternalIdentity,
+  type StaffRole,
+} from './events';
 
 export interface AccountDeps extends HandlerDeps {
   clock: Clock;
@@ -13,7 +21,7 @@ export interface AccountDeps extends HandlerDeps {
   claimKey(value: string): string;
 }
 
-export type RegistrationErrorCode = 'email_taken' | 'identity_taken';
+export type RegistrationErrorCode = 'email_taken' | 'identity_taken' | 'claim_contended';
 
 /**
  * A claim left behind by a registration that died between its two writes is taken over only
@@ -22,25 +30,16 @@ export type RegistrationErrorCode = 'email_taken' | 'identity_taken';
 export const ORPHAN_CLAIM_GRACE_MS = 5 * 60_000;
 
 export function emailClaimStreamId(deps: Pick<AccountDeps, 'claimKey'>, email: string): string {
-  return `account-email-${deps.claimKey(normalizeEmail(email))}`;
+  return claimStreamName('email', deps.claimKey(normalizeEmail(email)));
 }
 
 export function identityClaimStreamId(deps: Pick<AccountDeps, 'claimKey'>, identity: ExternalIdentity): string {
-  return `account-oidc-${deps.claimKey(`${identity.issuer} ${identity.subject}`)}`;
-}
-
-function metadataOf(context: CommandContext): EventMetadata {
-  return {
-    correlationId: context.correlationId,
-    causationId: context.causationId ?? null,
-    actor: context.actor,
-    storeId: context.storeId ?? null,
-  };
+  return claimStreamName('oidc', deps.claimKey(`${identity.issuer} ${identity.subject}`));
 }
 
 function lastClaim(events: readonly RecordedEvent[]): { accountId: string; claimedAt: string } | null {
   const last = events.at(-1);
-  return last ? (last.data as ClaimEvent['data']) : null;
+  return last ? (parseClaimEvent(last)?.data ?? null) : null;
 }
 
 /**
@@ -67,11 +66,10 @@ async function claim(deps: AccountDeps, streamId: string, accountId: string, con
       });
       return { ownedBy: null };
     } catch (error) {
-      // The event store may be another copy of this package (the web build bundles its own): no instanceof.
-      if (!isWrongExpectedRevision(error)) throw error;
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
   }
-  throw new DomainError('claim_contended', 'しばらく待ってから再試行してください');
+  throw new DomainError<RegistrationErrorCode>('claim_contended');
 }
 
 export interface RegisterInput {
@@ -89,12 +87,12 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput, c
   const accountId = input.accountId ?? deps.ids.uuid();
   const email = normalizeEmail(input.email);
   const emailClaim = await claim(deps, emailClaimStreamId(deps, email), accountId, context);
-  if (emailClaim.ownedBy) throw new DomainError<RegistrationErrorCode>('email_taken', 'このメールアドレスは既に登録されています');
+  if (emailClaim.ownedBy) throw new DomainError<RegistrationErrorCode>('email_taken');
   if (input.externalIdentity) {
     const identityClaim = await claim(deps, identityClaimStreamId(deps, input.externalIdentity), accountId, context);
-    if (identityClaim.ownedBy) throw new DomainError<RegistrationErrorCode>('identity_taken', 'この外部アカウントは既に登録されています');
+    if (identityClaim.ownedBy) throw new DomainError<RegistrationErrorCode>('identity_taken');
   }
-  const handle = commandHandler(accountDecider, deps);
+  const { handle } = commandHandler(accountDecider, deps);
   const result = await handle(
     accountStreamId(accountId),
     {
@@ -140,7 +138,7 @@ export async function loadAccount(deps: Pick<AccountDeps, 'eventStore'>, account
 
 /** Grants or revokes a staff role; both are events, so every change of who may do what is on record. */
 export async function changeRole(deps: AccountDeps, input: { accountId: string; role: StaffRole; grant: boolean }, context: CommandContext) {
-  const handle = commandHandler(accountDecider, deps);
+  const { handle } = commandHandler(accountDecider, deps);
   const now = deps.clock.now();
   return handle(
     accountStreamId(input.accountId),
@@ -150,13 +148,13 @@ export async function changeRole(deps: AccountDeps, input: { accountId: string; 
 }
 
 export async function changePassword(deps: AccountDeps, input: { accountId: string; passwordHash: string }, context: CommandContext) {
-  const handle = commandHandler(accountDecider, deps);
+  const { handle } = commandHandler(accountDecider, deps);
   return handle(accountStreamId(input.accountId), { type: 'ChangePassword', data: { passwordHash: input.passwordHash, now: deps.clock.now() } }, context);
 }
 
 export async function linkExternalIdentity(deps: AccountDeps, input: { accountId: string; identity: ExternalIdentity }, context: CommandContext) {
   const claimed = await claim(deps, identityClaimStreamId(deps, input.identity), input.accountId, context);
-  if (claimed.ownedBy) throw new DomainError<RegistrationErrorCode>('identity_taken', 'この外部アカウントは既に登録されています');
-  const handle = commandHandler(accountDecider, deps);
+  if (claimed.ownedBy) throw new DomainError<RegistrationErrorCode>('identity_taken');
+  const { handle } = commandHandler(accountDecider, deps);
   return handle(accountStreamId(input.accountId), { type: 'LinkExternalIdentity', data: { identity: input.identity, now: deps.clock.now() } }, context);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { resolveBusinessDay, resolveBusinessDays } from './business-hours';
-import { inferMenuCategory, menuCategory } from './menu-category';
 
 const weekday = (n: number, open: string, close: string) => ({ rule: 'weekday', weekday: n, open_time: open, close_time: close, is_closed: false }) as const;
 const rules = [
@@ -47,28 +46,5 @@ describe('resolving business hours for a date', () => {
     const map = resolveBusinessDays(rules, ['2026-11-22', '2026-11-23']);
     expect(Object.keys(map)).toEqual(['2026-11-22', '2026-11-23']);
     expect(map['2026-11-23']?.isHoliday).toBe(true);
-  });
-});
-
-describe('menu categories', () => {
-  it('infers drink, dessert or food from the name, as /menu does', () => {
-    expect(inferMenuCategory('ブレンドコーヒー')).toBe('drink');
-    expect(inferMenuCategory('Iced Latte')).toBe('drink');
-    expect(inferMenuCategory('アールグレイ紅茶')).toBe('drink');
-    expect(inferMenuCategory('オレンジジュース')).toBe('drink');
-    expect(inferMenuCategory('ガトーショコラケーキ')).toBe('dessert');
-    expect(inferMenuCategory('季節のスイーツ')).toBe('dessert');
-    expect(inferMenuCategory('ナポリタン')).toBe('food');
-  });
-
-  it('matches English words whole, so a steak is food and a cheesecake a dessert', () => {
-    expect(inferMenuCategory('Steak Sandwich')).toBe('food');
-    expect(inferMenuCategory('Green Tea')).toBe('drink');
-    expect(inferMenuCategory('New York Cheesecake')).toBe('dessert');
-  });
-
-  it('prefers the category the admin set', () => {
-    expect(menuCategory({ name: 'プリン', category: 'dessert' })).toBe('dessert');
-    expect(menuCategory({ name: 'プリン', category: null })).toBe('food');
   });
 });

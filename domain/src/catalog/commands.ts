@@ -1,21 +1,30 @@
 import { commandHandler, foldStream, type CommandContext, type CommandResult, type HandlerDeps } from '../command-handler';
-import { catalogDecider, catalogStreamId, type CatalogEvent } from './decider';
+import { catalogDecider } from './decider';
+import { toStreamName, type CatalogEvent } from './events';
 import type { CatalogInput, CatalogKind } from './kinds';
 
 /**
- * The catalog's commands as functions the admin screens and the demo loader call. Both answer
- * the command handler's result: `position` is null when nothing changed (an identical save).
+ * The catalog's use cases: save and remove a record of any kind. Both answer the command
+ * handler's result: `position` is null when nothing changed (an identical save). The admin
+ * screens reach them as `services.catalog` (domain/src/application.ts); the demo loader and
+ * the benchmark call the functions.
  */
+export function catalogService(ports: HandlerDeps) {
+  return {
+    save: <K extends CatalogKind>(record: { kind: K; id: string; data: CatalogInput<K> }, context: CommandContext) => saveRecord(ports, record, context),
+    remove: (record: { kind: CatalogKind; id: string }, context: CommandContext) => removeRecord(ports, record, context),
+  };
+}
 
 export async function saveRecord<K extends CatalogKind>(
   deps: HandlerDeps,
   record: { kind: K; id: string; data: CatalogInput<K> },
   context: CommandContext,
 ): Promise<CommandResult<CatalogEvent>> {
-  const handle = commandHandler(catalogDecider, deps);
+  const { handle } = commandHandler(catalogDecider, deps);
   // Events carry the store they belong to (for bus subjects and auditing) when the data says.
   const storeId = context.storeId ?? storeIdOf(record.kind, record.id, record.data);
-  return handle(catalogStreamId(record.kind, record.id), { type: 'SaveRecord', kind: record.kind, id: record.id, data: record.data }, { ...context, storeId });
+  return handle(toStreamName(record.kind, record.id), { type: 'SaveRecord', kind: record.kind, id: record.id, data: record.data }, { ...context, storeId });
 }
 
 export async function removeRecord(
@@ -23,8 +32,8 @@ export async function removeRecord(
   record: { kind: CatalogKind; id: string },
   context: CommandContext,
 ): Promise<CommandResult<CatalogEvent>> {
-  const handle = commandHandler(catalogDecider, deps);
-  const streamId = catalogStreamId(record.kind, record.id);
+  const { handle } = commandHandler(catalogDecider, deps);
+  const streamId = toStreamName(record.kind, record.id);
   let storeId = context.storeId ?? null;
   if (storeId === null) {
     // Removals are rare: one extra read lets the event name the store its record belonged to.
@@ -39,3 +48,5 @@ function storeIdOf(kind: CatalogKind, id: string, data: unknown): string | null 
   const storeId = (data as { store_id?: unknown } | null)?.store_id;
   return typeof storeId === 'string' ? storeId : null;
 }
+
+export type CatalogService = ReturnType<typeof catalogService>;

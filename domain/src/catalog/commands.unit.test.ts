@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { memoryEventStore } from '@moncafe/infra/eventstore/memory';
+import { memoryEventStore } from '../testing/memory-event-store';
 import { DomainError } from '../decider';
 import { removeRecord, saveRecord } from './commands';
+import { toStreamName } from './events';
 
 let n = 0;
 const deps = () => ({ eventStore: memoryEventStore(), ids: { uuid: () => `id-${++n}`, token: () => 'token' } });
@@ -9,11 +10,11 @@ const context = { correlationId: 'c-1', actor: 'admin-1' };
 const seat = { store_id: '2', name: 'テーブル1', max_people: 2 };
 
 describe('catalog commands', () => {
-  it('save appends to catalog-{kind}-{id} with the store id in the metadata, and answers its position', async () => {
+  it('save appends to catalog-{kind}~{id} with the store id in the metadata, and answers its position', async () => {
     const d = deps();
     const result = await saveRecord(d, { kind: 'seat', id: 't1', data: seat }, context);
     expect(result.position).toBe(1);
-    const [event] = await d.eventStore.readStream('catalog-seat-t1');
+    const [event] = await d.eventStore.readStream(toStreamName('seat', 't1'));
     expect(event).toMatchObject({ type: 'RecordSaved', metadata: { storeId: '2', actor: 'admin-1', correlationId: 'c-1' } });
   });
 
@@ -29,7 +30,7 @@ describe('catalog commands', () => {
     const d = deps();
     await saveRecord(d, { kind: 'seat', id: 't1', data: seat }, context);
     await removeRecord(d, { kind: 'seat', id: 't1' }, context);
-    const events = await d.eventStore.readStream('catalog-seat-t1');
+    const events = await d.eventStore.readStream(toStreamName('seat', 't1'));
     expect(events.map((e) => [e.type, e.metadata.storeId])).toEqual([
       ['RecordSaved', '2'],
       ['RecordRemoved', '2'],

@@ -1,23 +1,15 @@
 import { assertNever, DomainError, type Decider } from '../decider';
-import type { RecordedEvent } from '../ports';
-import { canonicalRecordId, catalogSchemas, isCatalogKind, recordIdSchema, type CatalogData, type CatalogKind } from './kinds';
+import { parseCatalogEvent, type CatalogEvent, type RecordRemoved, type RecordSaved } from './events';
+import { canonicalRecordId, catalogSchemas, recordIdSchema, type CatalogData, type CatalogKind } from './kinds';
 
 /**
  * One generic decider for every kind of reference data: a record is saved (created or
- * replaced as a whole) or removed. Stream: `catalog-{kind}-{id}`.
+ * replaced as a whole) or removed. Stream: `catalog-{kind}~{id}` (events.ts).
  */
-
-type KindUnion<T> = { [K in CatalogKind]: T & { kind: K; data: CatalogData<K> } }[CatalogKind];
-type KindIdUnion = { [K in CatalogKind]: { kind: K; id: string } }[CatalogKind];
 
 export type SaveRecord = { type: 'SaveRecord'; kind: CatalogKind; id: string; data: unknown };
 export type RemoveRecord = { type: 'RemoveRecord'; kind: CatalogKind; id: string };
 export type CatalogCommand = SaveRecord | RemoveRecord;
-
-/** `data` is narrowed by `kind`: `if (e.data.kind === 'seat') e.data.data.max_people`. */
-export type RecordSaved = { type: 'RecordSaved'; data: KindUnion<{ id: string }> };
-export type RecordRemoved = { type: 'RecordRemoved'; data: KindIdUnion };
-export type CatalogEvent = RecordSaved | RecordRemoved;
 
 export type CatalogState =
   { status: 'empty' } | { status: 'saved'; kind: CatalogKind; id: string; data: unknown } | { status: 'removed'; kind: CatalogKind; id: string };
@@ -27,10 +19,6 @@ export type CatalogErrorCode = 'invalid_record' | 'not_found';
 export interface CatalogIssue {
   path: (string | number)[];
   message: string;
-}
-
-export function catalogStreamId(kind: CatalogKind, id: string): string {
-  return `catalog-${kind}-${id}`;
 }
 
 function invalid(kind: CatalogKind, id: string, issues: CatalogIssue[]): DomainError<CatalogErrorCode> {
@@ -108,23 +96,5 @@ export const catalogDecider: Decider<CatalogState, CatalogCommand, CatalogEvent>
   initialState: () => ({ status: 'empty' }),
   evolve,
   decide,
+  parseEvent: (event) => parseCatalogEvent(event),
 };
-
-/**
- * Reads a recorded event as a catalog event, or null when it belongs to another context.
- * Saved data is parsed again with the kind's current schema, so defaults added since the
- * event was written are filled in for every reader.
- */
-export function toCatalogEvent(
-  event: Pick<RecordedEvent, 'type' | 'data'>,
-  /** Only these kinds (others answer null without being parsed). */
-  kinds?: readonly CatalogKind[],
-): CatalogEvent | null {
-  if (event.type !== 'RecordSaved' && event.type !== 'RecordRemoved') return null;
-  const data = event.data as { kind?: unknown; id?: unknown; data?: unknown } | null;
-  if (!data || typeof data.kind !== 'string' || !isCatalogKind(data.kind) || typeof data.id !== 'string') return null;
-  if (kinds && !kinds.includes(data.kind)) return null;
-  if (event.type === 'RecordRemoved') return { type: 'RecordRemoved', data: { kind: data.kind, id: data.id } as RecordRemoved['data'] };
-  const parsed = catalogSchemas[data.kind].parse(data.data);
-  return { type: 'RecordSaved', data: { kind: data.kind, id: data.id, data: parsed } as RecordSaved['data'] };
-}

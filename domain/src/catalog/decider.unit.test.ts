@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
-import { catalogDecider, toCatalogEvent, type CatalogEvent, type RecordSaved } from './decider';
+import { catalogDecider } from './decider';
+import { parseCatalogEvent, type CatalogEvent, type RecordSaved } from './events';
 import type { SeatData } from './kinds';
 
 const spec = deciderSpecification(catalogDecider);
@@ -156,10 +157,10 @@ describe('catalog kinds', () => {
 
 describe('reading recorded events', () => {
   it('ignores other contexts’ events and fills in defaults added since an event was written', () => {
-    expect(toCatalogEvent({ type: 'SeatsHeld', data: {} })).toBeNull();
-    expect(toCatalogEvent({ type: 'RecordSaved', data: { kind: 'recipe-from-the-future', id: 'x', data: {} } })).toBeNull();
+    expect(parseCatalogEvent({ type: 'SeatsHeld', data: {} })).toBeNull();
+    expect(parseCatalogEvent({ type: 'RecordSaved', data: { kind: 'recipe-from-the-future', id: 'x', data: {} } })).toBeNull();
     const old = { store_id: '2', name: 'テーブルA', max_people: 4 };
-    expect(toCatalogEvent({ type: 'RecordSaved', data: { kind: 'seat', id: 'seat-a', data: old } })).toEqual({
+    expect(parseCatalogEvent({ type: 'RecordSaved', data: { kind: 'seat', id: 'seat-a', data: old } })).toEqual({
       type: 'RecordSaved',
       data: { kind: 'seat', id: 'seat-a', data: { ...seatData, adjacent_seat_ids: [] } },
     });

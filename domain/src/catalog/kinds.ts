@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../calendar/dates';
+import { isoDateSchema, timeOfDaySchema } from '../calendar/dates';
 
 /**
  * The kinds of reference data the admin area edits, each with the zod schema its data must
@@ -21,9 +21,6 @@ const storeId = recordIdSchema;
 const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().default(null);
 const displayOrder = z.int().min(0).max(1_000_000).default(0);
-/** A clock time of day, `HH:MM`, 00:00–23:59. */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
-const isoDate = z.string().refine(isIsoDate, 'YYYY-MM-DD');
 /** Image and link targets: a path the web app serves (`/images/…`) or an absolute http(s) URL. */
 const urlOrPath = z
   .string()
@@ -160,7 +157,7 @@ export const businessHoursSchema = z
   .discriminatedUnion('rule', [
     z.object({ rule: z.literal('weekday'), store_id: storeId, weekday: z.int().min(0).max(6), ...hours }),
     z.object({ rule: z.literal('holiday'), store_id: storeId, ...hours }),
-    z.object({ rule: z.literal('date'), store_id: storeId, date: isoDate, ...hours }),
+    z.object({ rule: z.literal('date'), store_id: storeId, date: isoDateSchema, ...hours }),
   ])
   .refine((h) => h.is_closed || (h.open_time !== null && h.close_time !== null), {
     message: 'an open day needs open_time and close_time',

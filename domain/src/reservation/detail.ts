@@ -1,11 +1,13 @@
 import type { MenuOptionData, OptionDependencyData } from '../catalog/kinds';
-import type { ReservationDetail } from './reservation';
+import { isBlobId } from '../ports';
+import type { ReservationDetail } from './events';
 
 /**
  * The option details of a reservation (the spec's `detail`, keyed `{menuId}_{optionId}`):
  * which options are visible given the dependencies, what the customer must fill in, what the
- * chosen choices add to the price, and how the details read in mails and on the confirm page.
- * The same rules run in the browser (for feedback) and on the server (the one that counts).
+ * chosen choices add to the price, and what the details are (`describeDetail`; the web app
+ * words them for mails and pages). The same rules run in the browser (for feedback) and on the
+ * server (the one that counts).
  */
 
 export type OptionType = 'text' | 'radio' | 'select' | 'checkbox' | 'image';
@@ -52,27 +54,20 @@ export function dependencySpecOf(d: Omit<OptionDependencyData, 'menu_id'> & { me
   };
 }
 
-/** Labels for the historical option ids 4–10 when an option arrives without one (customer-site.md §3). */
-export const FALLBACK_OPTION_LABELS: Record<string, string> = {
-  '4': 'ケースの種類',
-  '5': 'ケーキの色',
-  '6': 'リボンの色',
-  '7': 'メッセージ文字の色',
-  '8': 'メッセージ',
-  '9': 'ドリンクの種類',
-  '10': 'プリント用画像',
-};
-
-/** What an image option's value is shown as in mails and on the confirm page. */
-export const IMAGE_PRESENT = '画像あり';
-
 export const detailKey = (menuId: string, optionId: string) => `${menuId}_${optionId}`;
 
 const valuesOf = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : (Array.isArray(value) ? value : [value]).filter((v) => v.trim() !== '');
 
-/** A PNG or JPEG as a data URL: what the crop step produces. */
+/**
+ * A picture as a PNG or JPEG data URL: what image options held before pictures moved to the blob
+ * store (decision 032). Old events still hold such values, and a page opened before the change
+ * may still send one; the booking service stores it as a blob first.
+ */
 export const isImageDataValue = (value: string) => /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(value);
+
+/** What an image option holds: the id of an uploaded picture (or, from an older page, the picture itself). */
+export const isImageValue = (value: string) => isBlobId(value) || isImageDataValue(value);
 
 /**
  * Whether an option is shown: an option that is nobody's child always is; a child is shown once
@@ -129,7 +124,7 @@ export function checkDetail(
       continue;
     }
     if (option.type === 'image') {
-      if (!isImageDataValue(values[0]!)) problems.push({ code: 'image_required', label: option.label });
+      if (!isImageValue(values[0]!)) problems.push({ code: 'image_required', label: option.label });
       else cleaned[key] = values[0]!;
       continue;
     }
@@ -148,19 +143,39 @@ export function checkDetail(
   return { detail: cleaned, extraPrice, problems };
 }
 
-/** The details as label/value lines: choice labels, '画像あり' for images, fallback labels for ids 4–10. */
-export function describeDetail(options: readonly OptionSpec[], detail: ReservationDetail): { label: string; value: string }[] {
-  const lines: { label: string; value: string }[] = [];
+/** One value of a described option. An image is its picture's blob id (null for a picture kept in an old event). */
+export type DescribedValue = { kind: 'text'; text: string } | { kind: 'choice'; label: string } | { kind: 'image'; imageId: string | null };
+
+export interface DescribedOption {
+  optionId: string;
+  /** The option's label; null for an option the catalog no longer has (the web app has fallback names). */
+  label: string | null;
+  values: DescribedValue[];
+  /** What the chosen choices add, in yen. */
+  extraPrice: number;
+}
+
+/** What the details say, option by option: choices by their labels, images by their picture ids. */
+export function describeDetail(options: readonly OptionSpec[], detail: ReservationDetail): DescribedOption[] {
+  const described: DescribedOption[] = [];
   for (const [key, raw] of Object.entries(detail)) {
     // Ids may contain '_' themselves, so the key is matched against the known options first.
     const option = options.find((o) => detailKey(o.menuId, o.optionId) === key);
     const optionId = option?.optionId ?? key.slice(key.lastIndexOf('_') + 1);
-    const label = option?.label ?? FALLBACK_OPTION_LABELS[optionId] ?? optionId;
     const values = valuesOf(raw);
     if (values.length === 0) continue;
-    const shown = values.map((v) => (isImageDataValue(v) || option?.type === 'image' ? IMAGE_PRESENT : (option?.choices.find((c) => c.id === v)?.label ?? v)));
-    const choiceExtra = values.reduce((sum, v) => sum + (option?.choices.find((c) => c.id === v)?.extraPrice ?? 0), 0);
-    lines.push({ label, value: [...new Set(shown)].join('、') + (choiceExtra ? `（+${choiceExtra.toLocaleString('ja-JP')}円）` : '') });
+    const choiceOf = (v: string) => option?.choices.find((c) => c.id === v);
+    described.push({
+      optionId,
+      label: option?.label ?? null,
+      values: values.map((v): DescribedValue => {
+        if (isImageDataValue(v)) return { kind: 'image', imageId: null };
+        if (option?.type === 'image') return { kind: 'image', imageId: isBlobId(v) ? v : null };
+        const choice = choiceOf(v);
+        return choice ? { kind: 'choice', label: choice.label } : { kind: 'text', text: v };
+      }),
+      extraPrice: values.reduce((sum, v) => sum + (choiceOf(v)?.extraPrice ?? 0), 0),
+    });
   }
-  return lines;
+  return described;
 }

@@ -1,33 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkDetail, describeDetail, isOptionVisible, type DependencySpec, type OptionSpec } from './detail';
+import { cakeOptions } from '../testing/reservation-catalog';
+import { checkDetail, describeDetail, isOptionVisible, type DependencySpec } from './detail';
 
 const png = 'data:image/png;base64,iVBORw0KGgo=';
-const options: OptionSpec[] = [
-  {
-    optionId: '4',
-    menuId: 'm1',
-    label: 'ケースの種類',
-    type: 'radio',
-    required: true,
-    choices: [
-      { id: 'box', label: '箱', extraPrice: 0 },
-      { id: 'tin', label: '缶', extraPrice: 300 },
-    ],
-  },
-  { optionId: '8', menuId: 'm1', label: 'メッセージ', type: 'text', required: true, choices: [] },
-  { optionId: '10', menuId: 'm1', label: 'プリント用画像', type: 'image', required: true, choices: [] },
-  {
-    optionId: '11',
-    menuId: 'm1',
-    label: 'トッピング',
-    type: 'checkbox',
-    required: false,
-    choices: [
-      { id: 'berry', label: 'いちご', extraPrice: 200 },
-      { id: 'nut', label: 'ナッツ', extraPrice: 100 },
-    ],
-  },
-];
+const options = cakeOptions;
 // The message is only asked for a tin; the image only when the message is 'プリント'.
 const dependencies: DependencySpec[] = [
   { menuId: 'm1', parentOptionId: '4', childOptionId: '8', parentValue: null, parentChoiceValue: 'tin', isShow: 1 },
@@ -64,15 +40,27 @@ describe('option details', () => {
     expect(checkDetail(options, dependencies, { m1_4: 'gold' }).problems).toEqual([{ code: 'invalid_choice', label: 'ケースの種類' }]);
   });
 
-  it('describes choices by label, images as 画像あり, and unknown ids 4–10 by their fallback names', () => {
-    expect(describeDetail(options, { m1_4: 'tin', m1_10: png, m1_11: ['berry'] })).toEqual([
-      { label: 'ケースの種類', value: '缶（+300円）' },
-      { label: 'プリント用画像', value: '画像あり' },
-      { label: 'トッピング', value: 'いちご（+200円）' },
+  it('describes what the details are: choices by label, pictures by id, unknown options by id', () => {
+    const picture = 'f'.repeat(64);
+    expect(describeDetail(options, { m1_4: 'tin', m1_10: picture, m1_11: ['berry', 'nut'] })).toEqual([
+      { optionId: '4', label: 'ケースの種類', values: [{ kind: 'choice', label: '缶' }], extraPrice: 300 },
+      { optionId: '10', label: 'プリント用画像', values: [{ kind: 'image', imageId: picture }], extraPrice: 0 },
+      {
+        optionId: '11',
+        label: 'トッピング',
+        values: [
+          { kind: 'choice', label: 'いちご' },
+          { kind: 'choice', label: 'ナッツ' },
+        ],
+        extraPrice: 300,
+      },
     ]);
-    expect(describeDetail([], { m9_6: '赤', m9_9: 'コーヒー' })).toEqual([
-      { label: 'リボンの色', value: '赤' },
-      { label: 'ドリンクの種類', value: 'コーヒー' },
-    ]);
+    expect(describeDetail([], { m9_6: '赤' })).toEqual([{ optionId: '6', label: null, values: [{ kind: 'text', text: '赤' }], extraPrice: 0 }]);
+    // A picture an old event held inline has no id to show it by.
+    expect(describeDetail(options, { m1_10: png })[0]?.values).toEqual([{ kind: 'image', imageId: null }]);
+  });
+
+  it('accepts an uploaded picture’s id for an image option', () => {
+    expect(checkDetail(options, dependencies, { m1_4: 'tin', m1_8: 'プリント', m1_10: 'f'.repeat(64) }).problems).toEqual([]);
   });
 });

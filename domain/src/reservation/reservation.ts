@@ -1,58 +1,18 @@
 import { DomainError, assertNever, type Decider } from '../decider';
+import { parseReservationEvent, type ReservationEvent, type ReservationRequest } from './events';
 
 /**
- * One reservation (stream `reservation-{id}`): requested with a confirmation mail, confirmed by
- * its single-use link, moved by staff, cancelled by the customer or staff. Its seats live in the
- * seating ledger of its day; this stream records what the customer asked for and agreed to.
+ * One reservation (stream `reservation-{id}`, events.ts): requested with a confirmation link,
+ * confirmed by that single-use link, moved by staff, cancelled by the customer or staff. Its
+ * seats live in the seating ledger of its day; this stream records what the customer asked for
+ * and agreed to.
  *
- * The confirmation token itself never enters an event: the edge hashes it (SHA-256) and the
+ * The confirmation token itself never enters an event: the service hashes it (SHA-256) and the
  * decider compares hashes, so a copy of the event log cannot confirm anything.
  */
 
-export const reservationStreamId = (reservationId: string) => `reservation-${reservationId}`;
-
 /** Minutes a confirmation link stays valid (customer-site.md §9). */
 export const CONFIRMATION_MINUTES = 5;
-
-export interface CustomerContact {
-  name: string;
-  email: string;
-  phone: string;
-}
-
-export interface ReservedLine {
-  menuId: string;
-  name: string;
-  price: number;
-  quantity: number;
-}
-
-/** Option values keyed `{menuId}_{optionId}` as the spec's `detail`; images are data URLs. */
-export type ReservationDetail = Record<string, string | string[]>;
-
-export interface ReservationRequest {
-  reservationId: string;
-  storeId: string;
-  date: string;
-  time: string;
-  people: number;
-  seatIds: string[];
-  holdId: string;
-  customer: CustomerContact;
-  /** The signed-in customer's account, for /my-reservations; null for a guest. */
-  accountId: string | null;
-  lines: ReservedLine[];
-  detail: ReservationDetail;
-  /** Extra prices of chosen option choices, in yen. */
-  optionsPrice: number;
-}
-
-export type ReservationEvent =
-  | { type: 'ReservationRequested'; data: ReservationRequest & { requestedAt: string } }
-  | { type: 'ConfirmationMailSent'; data: { tokenHash: string; expiresAt: string } }
-  | { type: 'ReservationConfirmed'; data: { tokenHash: string; confirmedAt: string } }
-  | { type: 'ReservationMoved'; data: { seatIds: string[]; time: string; movedAt: string } }
-  | { type: 'ReservationCancelled'; data: { by: 'customer' | 'staff'; reason: string; cancelledAt: string } };
 
 export type CancelProof = { kind: 'email'; email: string } | { kind: 'token'; tokenHash: string } | { kind: 'staff' };
 
@@ -86,7 +46,7 @@ function decideCancel(command: Extract<ReservationCommand, { type: 'CancelReserv
   if (proof.kind === 'token' && (state.status === 'cancelled' || state.tokenHash !== proof.tokenHash)) throw refuse('not_found');
   if (state.status === 'cancelled') throw refuse('not_cancellable');
   const by = proof.kind === 'staff' ? 'staff' : 'customer';
-  return [{ type: 'ReservationCancelled', data: { by, reason: command.reason, cancelledAt: command.now } }];
+  return [{ type: 'ReservationCancelled', data: { by, reason: command.reason, cancelledAt: command.now, date: state.request.date } }];
 }
 
 export function decide(command: ReservationCommand, state: ReservationState): ReservationEvent[] {
@@ -95,7 +55,7 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
       if (state.status !== 'empty') throw refuse('already_exists');
       return [
         { type: 'ReservationRequested', data: { ...command.request, requestedAt: command.now } },
-        { type: 'ConfirmationMailSent', data: { tokenHash: command.tokenHash, expiresAt: confirmationExpiry(command.now) } },
+        { type: 'ConfirmationLinkIssued', data: { tokenHash: command.tokenHash, expiresAt: confirmationExpiry(command.now) } },
       ];
     case 'ConfirmReservation':
       if (state.status === 'empty') throw refuse('not_found');
@@ -104,11 +64,11 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
       // The link is single-use: once confirmed it confirms nothing again (the page shows it as confirmed).
       if (state.status === 'confirmed') throw refuse('already_confirmed');
       if (state.expiresAt === null || Date.parse(command.now) >= Date.parse(state.expiresAt)) throw refuse('token_expired');
-      return [{ type: 'ReservationConfirmed', data: { tokenHash: command.tokenHash, confirmedAt: command.now } }];
+      return [{ type: 'ReservationConfirmed', data: { tokenHash: command.tokenHash, confirmedAt: command.now, date: state.request.date } }];
     case 'MoveReservation':
       if (state.status === 'empty') throw refuse('not_found');
       if (state.status === 'cancelled') throw refuse('not_cancellable');
-      return [{ type: 'ReservationMoved', data: { seatIds: command.seatIds, time: command.time, movedAt: command.now } }];
+      return [{ type: 'ReservationMoved', data: { seatIds: command.seatIds, time: command.time, movedAt: command.now, date: state.request.date } }];
     case 'CancelReservation':
       return decideCancel(command, state);
     default:
@@ -122,7 +82,7 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
       const { requestedAt: _at, ...request } = event.data;
       return { status: 'awaiting_confirmation', request, tokenHash: null, expiresAt: null };
     }
-    case 'ConfirmationMailSent':
+    case 'ConfirmationLinkIssued':
       return state.status === 'awaiting_confirmation' ? { ...state, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } : state;
     case 'ReservationConfirmed':
       return state.status === 'awaiting_confirmation' ? { status: 'confirmed', request: state.request, tokenHash: state.tokenHash } : state;
@@ -139,4 +99,18 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
 
 export const initialState = (): ReservationState => ({ status: 'empty' });
 
-export const reservationDecider: Decider<ReservationState, ReservationCommand, ReservationEvent> = { initialState, evolve, decide };
+export const reservationDecider: Decider<ReservationState, ReservationCommand, ReservationEvent> = {
+  initialState,
+  evolve,
+  decide,
+  parseEvent: parseReservationEvent,
+};
+
+/** Splits `{reservationId}.{secret}` and hashes the secret; a malformed token is an invalid link. */
+export function parseToken(token: string, hash: (secret: string) => string): { reservationId: string; tokenHash: string } {
+  const dot = token.indexOf('.');
+  const reservationId = token.slice(0, dot);
+  const secret = token.slice(dot + 1);
+  if (dot <= 0 || secret.length < 22 || !/^[0-9a-f-]{36}$/i.test(reservationId)) throw new DomainError('invalid_token');
+  return { reservationId, tokenHash: hash(secret) };
+}

@@ -1,29 +1,23 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
-import { reservationDecider, type ReservationEvent, type ReservationRequest } from './reservation';
+import { foldStream } from '../command-handler';
+import { recordedEvent } from '../testing/recorded-event';
+import { parseReservationEvent, type ReservationEvent } from './events';
+import { reservationDecider } from './reservation';
+import { sampleRequest } from '../testing/reservation-catalog';
 
 const spec = deciderSpecification(reservationDecider);
 const NOW = '2026-12-01T01:00:00.000Z';
-const request: ReservationRequest = {
-  reservationId: 'r1',
-  storeId: 'store-1',
-  date: '2026-12-20',
-  time: '12:00',
-  people: 2,
-  seatIds: ['T1'],
-  holdId: 'h1',
-  customer: { name: '山田花子', email: 'Hanako@example.jp', phone: '090-1234-5678' },
-  accountId: null,
-  lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 1 }],
-  detail: {},
-  optionsPrice: 0,
-};
+const request = sampleRequest({ storeId: 'store-1', customer: { name: '山田花子', email: 'Hanako@example.jp', phone: '090-1234-5678' } });
 const requested: ReservationEvent[] = [
   { type: 'ReservationRequested', data: { ...request, requestedAt: NOW } },
-  { type: 'ConfirmationMailSent', data: { tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' } },
+  { type: 'ConfirmationLinkIssued', data: { tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' } },
 ];
-const confirmed: ReservationEvent = { type: 'ReservationConfirmed', data: { tokenHash: 'hash-1', confirmedAt: '2026-12-01T01:02:00.000Z' } };
+const confirmed: ReservationEvent = {
+  type: 'ReservationConfirmed',
+  data: { tokenHash: 'hash-1', confirmedAt: '2026-12-01T01:02:00.000Z', date: '2026-12-20' },
+};
 const code = (c: string) => (e: Error) => e instanceof DomainError && e.code === c;
 
 describe('reservation', () => {
@@ -66,7 +60,7 @@ describe('reservation', () => {
       spec
         .given([...requested, confirmed])
         .when({ type: 'CancelReservation', proof: { kind: 'email', email: ' hanako@EXAMPLE.jp ' }, reason: '予定が変わった', now: NOW })
-        .then([{ type: 'ReservationCancelled', data: { by: 'customer', reason: '予定が変わった', cancelledAt: NOW } }]);
+        .then([{ type: 'ReservationCancelled', data: { by: 'customer', reason: '予定が変わった', cancelledAt: NOW, date: '2026-12-20' } }]);
     });
     it('answers a wrong e-mail exactly as an unknown id', () => {
       spec
@@ -77,7 +71,7 @@ describe('reservation', () => {
   });
 
   describe('when cancelled', () => {
-    const cancelled: ReservationEvent = { type: 'ReservationCancelled', data: { by: 'customer', reason: '', cancelledAt: NOW } };
+    const cancelled: ReservationEvent = { type: 'ReservationCancelled', data: { by: 'customer', reason: '', cancelledAt: NOW, date: '2026-12-20' } };
     it('cannot be cancelled again nor confirmed', () => {
       spec
         .given([...requested, cancelled])
@@ -88,5 +82,18 @@ describe('reservation', () => {
         .when({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: NOW })
         .thenThrows(code('invalid_token'));
     });
+  });
+});
+
+describe('events stored before the rename', () => {
+  it('a ConfirmationMailSent is read as ConfirmationLinkIssued, so the stream folds and confirms as before', () => {
+    const old = [
+      recordedEvent({ type: 'ReservationRequested', data: { ...request, requestedAt: NOW } }, { position: 1 }),
+      recordedEvent({ type: 'ConfirmationMailSent', data: { tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' } }, { position: 2, revision: 1 }),
+    ];
+    expect(parseReservationEvent(old[1]!)).toEqual({ type: 'ConfirmationLinkIssued', data: { tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' } });
+    const state = foldStream(reservationDecider, old);
+    expect(state).toMatchObject({ status: 'awaiting_confirmation', tokenHash: 'hash-1', expiresAt: '2026-12-01T01:05:00.000Z' });
+    expect(reservationDecider.decide({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: '2026-12-01T01:02:00.000Z' }, state)).toEqual([confirmed]);
   });
 });

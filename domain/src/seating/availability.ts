@@ -1,6 +1,5 @@
-import { addDays, datesOfMonth } from '../calendar/dates';
+import { addDays, addMonths, datesOfMonth, formatYearMonth, minutesOf, timeOf, tokyoDateOf, tokyoDateTime, tokyoInstant, yearMonthOf } from '../calendar/dates';
 import { allocateSeats, type SeatSpec } from './allocation';
-import { minutesOf, timeOf, tokyoDateTime, tokyoInstant } from './business-time';
 import { occupied, type SeatingState } from './ledger';
 
 /**
@@ -115,13 +114,8 @@ export function availableTimes(input: TimesInput): string[] {
 
 /** Every date of the booking window: from today to the end of the month after next. */
 export function bookingWindow(now: Date): string[] {
-  const today = tokyoDateTime(now).date;
-  const month = today.slice(0, 7);
-  const months = [month];
-  for (let i = 1; i < WINDOW_MONTHS; i++) {
-    const [y, m] = months[i - 1]!.split('-').map(Number) as [number, number];
-    months.push(m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`);
-  }
+  const today = tokyoDateOf(now);
+  const months = Array.from({ length: WINDOW_MONTHS }, (_, i) => formatYearMonth(addMonths(yearMonthOf(today), i)));
   return months.flatMap(datesOfMonth).filter((d) => d >= today);
 }
 

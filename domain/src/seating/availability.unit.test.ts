@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SeatSpec } from './allocation';
 import { availableDates, availableTimes, bookingWindow, checkDate, courseMinutesOf, minimumDate, type BusinessDay, type MenuRules } from './availability';
-import { tokyoInstant } from './business-time';
-import { initialState, seatingLedger, type SeatingEvent } from './ledger';
+import { tokyoInstant } from '../calendar/dates';
+import type { SeatingEvent } from './events';
+import { initialState, seatingLedger } from './ledger';
 
 const seats: SeatSpec[] = [
   { id: 'T1', name: 'テーブル1', maxPeople: 2, holdMinutes: 90, adjacentSeatIds: [] },

@@ -1,8 +1,9 @@
 import { DomainError, assertNever, type Decider } from '../decider';
 import { allocateSeats, overlaps, type Interval, type SeatSpec } from './allocation';
+import { parseSeatingEvent, type HoldReleaseReason, type SeatingEvent, type SeatsReleaseReason } from './events';
 
 /**
- * The seating ledger of one store and one day (stream `seating-{storeId}-{YYYY-MM-DD}`): the
+ * The seating ledger of one store and one day (stream `seating-{storeId}~{YYYY-MM-DD}`, events.ts): the
  * consistency boundary that makes double booking impossible. Every hold and booking of the day
  * is decided against all the others, and the event store's expected-revision check makes two
  * racing writers re-decide one after the other.
@@ -11,33 +12,6 @@ import { allocateSeats, overlaps, type Interval, type SeatSpec } from './allocat
  * (ISO string). Whether a hold still counts is judged against the command's `now`, never the
  * wall clock, so every decision can be replayed.
  */
-
-export const seatingStreamId = (storeId: string, date: string) => `seating-${storeId}-${date}`;
-
-export type HoldReleaseReason = 'expired' | 'cart_emptied' | 'replaced' | 'reservation_cancelled';
-export type SeatsReleaseReason = 'cancelled_by_customer' | 'cancelled_by_staff' | 'confirmation_expired';
-
-export type SeatingEvent =
-  | {
-      type: 'SeatsHeld';
-      data: {
-        holdId: string;
-        sessionId: string;
-        seatIds: string[];
-        people: number;
-        startMinute: number;
-        endMinute: number;
-        expiresAt: string;
-      };
-    }
-  | { type: 'HoldExtended'; data: { holdId: string; reservationId: string; expiresAt: string } }
-  | { type: 'HoldReleased'; data: { holdId: string; reason: HoldReleaseReason } }
-  | {
-      type: 'SeatsBooked';
-      data: { reservationId: string; holdId: string | null; seatIds: string[]; people: number; startMinute: number; endMinute: number };
-    }
-  | { type: 'SeatsReleased'; data: { reservationId: string; reason: SeatsReleaseReason } }
-  | { type: 'SeatsMoved'; data: { reservationId: string; seatIds: string[]; startMinute: number; endMinute: number } };
 
 interface AllocationRequestFields {
   people: number;
@@ -256,4 +230,4 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
 
 export const initialState = (): SeatingState => ({ holds: {}, bookings: {} });
 
-export const seatingLedger: Decider<SeatingState, SeatingCommand, SeatingEvent> = { initialState, evolve, decide };
+export const seatingLedger: Decider<SeatingState, SeatingCommand, SeatingEvent> = { initialState, evolve, decide, parseEvent: parseSeatingEvent };

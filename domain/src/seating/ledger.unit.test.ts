@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import { overlaps, type SeatSpec } from './allocation';
-import { seatingLedger, type SeatingCommand, type SeatingEvent, type SeatingState } from './ledger';
+import type { SeatingEvent } from './events';
+import { seatingLedger, type SeatingCommand, type SeatingState } from './ledger';
 
 const spec = deciderSpecification(seatingLedger);
 

@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createTestDatabase, postgresUrl } from '../../../tests/support/services';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '@moncafe/domain/testing/manual-clock';
+import { createEmbeddedTestDatabase, createTestDatabase, postgresUrl } from '../../../tests/support/services';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { authMigrations } from './migrations';
@@ -10,37 +8,26 @@ import { hashPassword, verifyPassword } from './password';
 import { createRateLimiter, rateLimit } from './rate-limit';
 import { createSessionStore } from './sessions';
 
-function clockAt(start: string) {
-  let now = new Date(start).getTime();
-  return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
-}
+const clockAt = (start: string) => manualClock(new Date(start));
 
 describe('auth bookkeeping on embedded PostgreSQL', () => {
-  let dir: string;
+  let embedded: Awaited<ReturnType<typeof createEmbeddedTestDatabase>>;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-auth-'));
-    database = await openDatabase({ dataDir: dir });
-    await migrateToLatest(database.db, authMigrations);
+    embedded = await createEmbeddedTestDatabase(authMigrations);
+    database = embedded.handle;
   });
-  afterAll(async () => {
-    await database?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => embedded?.drop());
 
   it('counts attempts in a fixed window and starts over after it', async () => {
-    // The limiter keeps time with the process clock: moved here, never slept.
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T01:00:00Z') });
-    onTestFinished(() => {
-      vi.useRealTimers();
-    });
-    const limiter = { rateLimiter: createRateLimiter(database.pool) };
+    const clock = clockAt('2026-11-22T01:00:00Z');
     const rule = { key: 'login:account:abc', limit: 10, windowMs: 60_000 };
+    const limiter = { rateLimiter: createRateLimiter(database.pool, clock) };
     for (let i = 1; i <= 10; i++) expect((await rateLimit(limiter, rule)).ok, `attempt ${i}`).toBe(true);
-    vi.advanceTimersByTime(30_000);
+    clock.advanceMs(30_000);
     const over = await rateLimit(limiter, rule);
     expect(over).toEqual({ ok: false, retryAfterSeconds: 30 });
-    vi.advanceTimersByTime(30_000);
+    clock.advanceMs(30_000);
     expect(await rateLimit(limiter, rule)).toEqual({ ok: true, remaining: 9 });
     // Another key is counted apart.
     expect((await rateLimit(limiter, { ...rule, key: 'login:account:other' })).ok).toBe(true);
@@ -64,7 +51,7 @@ describe('auth bookkeeping on embedded PostgreSQL', () => {
     expect(rows.rows.length).toBeGreaterThan(0);
     expect(rows.rows.some((r) => r.id_hash === id || r.id_hash.includes(id))).toBe(false);
 
-    clock.advance(3_600_001);
+    clock.advanceMs(3_600_001);
     expect(await store.read(cookie)).toBeNull();
 
     const second = (await store.create('account-1')).split(';')[0]!;
@@ -100,9 +87,10 @@ describe('rate limits shared by several web processes (PostgreSQL server)', () =
     const a = await openDatabase({ url: testDb.url, dataDir: '' });
     const b = await openDatabase({ url: testDb.url, dataDir: '' });
     await migrateToLatest(a.db, authMigrations);
+    const clock = clockAt('2026-11-22T01:00:00Z');
     return {
       a,
-      limiters: [{ rateLimiter: createRateLimiter(a.pool) }, { rateLimiter: createRateLimiter(b.pool) }] as const,
+      limiters: [{ rateLimiter: createRateLimiter(a.pool, clock) }, { rateLimiter: createRateLimiter(b.pool, clock) }] as const,
       async close() {
         await a.close();
         await b.close();
@@ -136,7 +124,7 @@ describe('rate limits shared by several web processes (PostgreSQL server)', () =
       // Points one process leased and did not spend are refused early elsewhere: at most one lease (30) short.
       expect(allowed).toBeLessThanOrEqual(600);
       expect(allowed).toBeGreaterThanOrEqual(600 - 30);
-      // One row for the key, written once per lease of 30 points, not once per request.
+      // One row for the key and window, written once per lease of 30 points, not once per request.
       const { rows } = await processes.a.pool.query<{ points: number }>('select points from rate_limit_counters');
       expect(rows).toHaveLength(1);
       expect(rows[0]!.points).toBeLessThanOrEqual(600 + 2 * 30);

@@ -1,8 +1,8 @@
-import { isWrongExpectedRevision } from '@moncafe/domain/ports';
-import { PASSWORD_MIN, normalizeEmail } from '@moncafe/domain/account/events';
-import { loadAccount, registerAccount } from '@moncafe/domain/account/handlers';
 import type { Logger } from 'pino';
-import { accountDeps, type AccountRuntime } from './accounts';
+import { PASSWORD_MIN, normalizeEmail } from '@moncafe/domain/account/events';
+import { loadAccount, registerAccount, type AccountDeps } from '@moncafe/domain/account/handlers';
+import { WrongExpectedRevisionError } from '@moncafe/domain/ports';
+import { sha256Hex } from '../system';
 import { audit } from './audit';
 import { hashPassword } from './password';
 
@@ -24,11 +24,11 @@ export interface FirstAdminResult {
  * append but before the account is written, the next start finishes the job.
  */
 export async function ensureFirstAdmin(
-  runtime: AccountRuntime & { logger: Pick<Logger, 'info' | 'warn'> },
+  runtime: Omit<AccountDeps, 'claimKey'> & { logger: Pick<Logger, 'info' | 'warn'> },
   options: { email?: string | undefined; password?: string | undefined },
   print: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<FirstAdminResult> {
-  const deps = accountDeps(runtime);
+  const deps: AccountDeps = { eventStore: runtime.eventStore, ids: runtime.ids, clock: runtime.clock, claimKey: sha256Hex };
   const context = { correlationId: runtime.ids.uuid(), actor: 'system' };
   const existing = await runtime.eventStore.readStream(FIRST_ADMIN_STREAM);
   let accountId: string;
@@ -44,7 +44,7 @@ export async function ensureFirstAdmin(
         { expectedRevision: 'no_stream' },
       );
     } catch (error) {
-      if (isWrongExpectedRevision(error)) return { created: false };
+      if (error instanceof WrongExpectedRevisionError) return { created: false };
       throw error;
     }
   }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findAccountByEmail } from '@moncafe/domain/account/handlers';
-import { memoryEventStore } from '../eventstore/memory';
-import { accountDeps, authenticate } from './accounts';
+import { manualClock } from '@moncafe/domain/testing/manual-clock';
+import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
+import { sha256Hex } from '../system';
 import { ensureFirstAdmin, GENERATED_ADMIN_EMAIL } from './first-admin';
+import { verifyPassword } from './password';
 
 function runtime() {
   const logged: unknown[] = [];
@@ -10,10 +12,18 @@ function runtime() {
   return {
     eventStore: memoryEventStore(),
     ids: { uuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, token: () => `generated-secret-${++n}-abcdefgh` },
-    clock: { now: () => new Date('2026-11-22T00:00:00Z') },
+    clock: manualClock(new Date('2026-11-22T00:00:00Z')),
     logger: { info: (o: unknown) => void logged.push(o), warn: (o: unknown) => void logged.push(o) },
     logged,
   };
+}
+
+const accountDeps = (r: ReturnType<typeof runtime>) => ({ ...r, claimKey: sha256Hex });
+
+/** The account, when the password signs it in (as the account service checks it). */
+async function authenticate(r: ReturnType<typeof runtime>, email: string, password: string) {
+  const account = await findAccountByEmail(accountDeps(r), email);
+  return account && (await verifyPassword(account.passwordHash, password)) ? account : null;
 }
 
 describe('first admin', () => {

@@ -1,4 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { Passwords } from '@moncafe/domain/account/accounts';
 
 /**
  * OWASP's first argon2id recommendation: 19 MiB of memory, 2 passes, 1 lane. The algorithm is a
@@ -26,3 +27,6 @@ export async function verifyPassword(passwordHash: string | null, password: stri
     return false;
   }
 }
+
+/** The account service's `Passwords` port. */
+export const argon2Passwords: Passwords = { hash: hashPassword, verify: verifyPassword };

@@ -1,7 +1,6 @@
 import type pg from 'pg';
+import type { Clock } from '@moncafe/domain/ports';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-
-export const RATE_LIMIT_MESSAGE = 'リクエストが多すぎます。しばらく待ってから再試行してください。';
 
 export interface RateLimitRule {
   /** What is counted: e.g. `login:account:<hash>` or `api:ip:<address>`. */
@@ -14,14 +13,15 @@ export type RateLimitResult = { ok: true; remaining: number } | { ok: false; ret
 
 /**
  * Counts attempts in fixed windows, shared by every process: rate-limiter-flexible's PostgreSQL
- * store keeps one row per key (an atomic upsert), and a key over its limit is refused from
- * memory until its window ends, without asking the database again. So that a busy client does
- * not cost one database write per request, a process takes points from the shared counter in
- * leases of a twentieth of the limit (one point for the small login and mail limits, which
+ * store keeps one row per key and window (an atomic upsert), and a key over its limit is refused
+ * from memory until its window ends, without asking the database again. So that a busy client
+ * does not cost one database write per request, a process takes points from the shared counter
+ * in leases of a twentieth of the limit (one point for the small login and mail limits, which
  * stay exact) and spends them from memory; the shared counter never hands out more than the
  * limit, so the limit holds across processes, and points one process leased but did not spend
- * are only an early refusal elsewhere (docs/decisions/042). Time is the process clock
- * (`Date.now()`): tests move it instead of sleeping.
+ * are only an early refusal elsewhere (docs/decisions/042). Windows are aligned to the Clock
+ * (window n is [n·length, (n+1)·length)) and name the counter's key, so time comes from the
+ * Clock port like everywhere else and tests move it instead of sleeping.
  */
 export interface RateLimiter {
   consume(rule: RateLimitRule): Promise<RateLimitResult>;
@@ -39,10 +39,10 @@ const LEASE_DIVISOR = 20;
 
 interface Lease {
   points: number;
-  expiresAt: number;
+  window: number;
 }
 
-export function createRateLimiter(pool: pg.Pool): RateLimiter {
+export function createRateLimiter(pool: pg.Pool, clock: Clock): RateLimiter {
   const limiters = new Map<string, RateLimiterPostgres>();
   const leases = new Map<string, Lease>();
   let calls = 0;
@@ -58,8 +58,9 @@ export function createRateLimiter(pool: pg.Pool): RateLimiter {
         tableCreated: true,
         keyPrefix: id,
         points: rule.limit,
-        duration: Math.ceil(rule.windowMs / 1000),
-        // A key over its limit is refused from memory until its window ends.
+        // The key names its window; the store's own expiry only clears old rows (kept a window longer).
+        duration: Math.ceil((2 * rule.windowMs) / 1000),
+        // A key over its limit is refused from memory, without a database round trip.
         inMemoryBlockOnConsumed: rule.limit,
       });
       limiters.set(id, limiter);
@@ -67,17 +68,15 @@ export function createRateLimiter(pool: pg.Pool): RateLimiter {
     return limiter;
   }
 
-  function forgetExpired(now: number) {
-    for (const [key, lease] of leases) if (lease.expiresAt <= now) leases.delete(key);
-  }
-
   return {
     async consume(rule) {
-      const now = Date.now();
-      if (++calls % 1000 === 0) forgetExpired(now);
+      const now = clock.now().getTime();
+      const window = Math.floor(now / rule.windowMs);
+      const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * rule.windowMs - now) / 1000));
       const leaseKey = `${rule.limit}/${rule.windowMs}:${rule.key}`;
+      if (++calls % 1000 === 0) for (const [key, old] of leases) if (old.window < window) leases.delete(key);
       const lease = leases.get(leaseKey);
-      if (lease && lease.expiresAt > now && lease.points > 0) {
+      if (lease && lease.window === window && lease.points > 0) {
         lease.points -= 1;
         return { ok: true, remaining: lease.points };
       }
@@ -85,7 +84,7 @@ export function createRateLimiter(pool: pg.Pool): RateLimiter {
       let result: RateLimiterRes;
       let granted: number;
       try {
-        result = await limiterFor(rule).consume(rule.key, size);
+        result = await limiterFor(rule).consume(`${rule.key}@${window}`, size);
         granted = size;
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
@@ -94,9 +93,8 @@ export function createRateLimiter(pool: pg.Pool): RateLimiter {
         // was refused from memory, which reports nothing consumed).
         granted = result.consumedPoints === 0 ? 0 : Math.min(size, Math.max(0, rule.limit - (result.consumedPoints - size)));
       }
-      const expiresAt = now + Math.max(0, result.msBeforeNext);
-      if (granted === 0) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((expiresAt - Date.now()) / 1000)) };
-      leases.set(leaseKey, { points: granted - 1, expiresAt });
+      if (granted === 0) return { ok: false, retryAfterSeconds };
+      leases.set(leaseKey, { points: granted - 1, window });
       return { ok: true, remaining: Math.max(0, rule.limit - result.consumedPoints) + granted - 1 };
     },
   };
@@ -118,14 +116,6 @@ export async function rateLimitAll(deps: RateLimitDeps, rules: readonly RateLimi
   return { ok: true, remaining };
 }
 
-/** The answer to an attempt over the limit: 429, the spec's message and Retry-After. */
-export function tooManyRequests(retryAfterSeconds: number): Response {
-  return Response.json(
-    { success: false, error: RATE_LIMIT_MESSAGE },
-    { status: 429, headers: { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' } },
-  );
-}
-
 /** The limits of the product, in one place. */
 export const rateLimits = {
   loginPerAccount: { limit: 10, windowMs: 60_000 },
@@ -134,4 +124,8 @@ export const rateLimits = {
   confirmationMailPerIp: { limit: 10, windowMs: 60 * 60_000 },
   confirmationMailPerAddress: { limit: 3, windowMs: 15 * 60_000 },
   apiPerIp: { limit: 600, windowMs: 60_000 },
+  /** Lookups of a reservation by id and e-mail, so ids cannot be guessed in bulk. */
+  cancelLookupPerIp: { limit: 30, windowMs: 60_000 },
+  /** Pictures for image options: a few per booking, so a client address uploading more is abusing the store. */
+  reservationImagesPerIp: { limit: 60, windowMs: 60 * 60_000 },
 } as const;

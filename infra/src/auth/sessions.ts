@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '@moncafe/domain/ports';
+import { sha256Hex } from '../system';
 import { authDb } from './tables';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,9 +24,7 @@ export function sessionCookieName(production: boolean): string {
 }
 
 /** The session id is never stored: only its hash, so reading the table does not let anyone in. */
-function hashId(id: string): string {
-  return createHash('sha256').update(id).digest('hex');
-}
+const hashId = sha256Hex;
 
 function sign(secret: string, id: string): string {
   return createHmac('sha256', secret).update(id).digest('base64url');

@@ -1,8 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IdGenerator } from '@moncafe/domain/ports';
+import { catalogService } from '@moncafe/domain/catalog/commands';
+import { toStreamName } from '@moncafe/domain/catalog/events';
+import { manualClock } from '@moncafe/domain/testing/manual-clock';
+import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
+import { testIds as ids } from '@moncafe/domain/testing/test-ids';
 import { businessHoursForDates } from '@moncafe/projections/business-hours/queries';
-import { openReadModelTestDb, type ReadModelTestDb } from '@moncafe/projections/catalog-testing/read-model-db';
+import { openReadModelTestDb, type ReadModelTestDb } from '@moncafe/projections/testing/read-model-db';
 import { listNotices } from '@moncafe/projections/email-notices/queries';
 import { listHomepageCards } from '@moncafe/projections/homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies } from '@moncafe/projections/menus/queries';
@@ -10,21 +13,20 @@ import { projectors } from '@moncafe/projections/read-models';
 import { getSameDaySettings } from '@moncafe/projections/same-day-settings/queries';
 import { listSeats, seatNeighbours } from '@moncafe/projections/seats/queries';
 import { listStores } from '@moncafe/projections/stores/queries';
-import { memoryEventStore } from '../eventstore/memory';
 import { DEMO_IMAGE_PATHS, DEMO_STORE_ID, loadDemoData, type DemoDataResult } from './demo-data';
 
-const ids: IdGenerator = { uuid: () => randomUUID(), token: () => randomBytes(16).toString('base64url') };
 // 12:00 in Tokyo on Sunday 2026-11-22 (03:00 UTC).
-const clock = { now: () => new Date('2026-11-22T03:00:00Z') };
+const clock = manualClock(new Date('2026-11-22T03:00:00Z'));
 const context = { correlationId: 'demo-test', actor: 'system' };
 
 describe('demo data', () => {
   const eventStore = memoryEventStore(clock.now);
+  const catalog = catalogService({ eventStore, ids });
   let t: ReadModelTestDb;
   let first: DemoDataResult;
 
   beforeAll(async () => {
-    first = await loadDemoData({ eventStore, ids, clock }, context);
+    first = await loadDemoData(catalog, clock, context);
     t = await openReadModelTestDb();
     await t.project(projectors, await eventStore.readAll());
   });
@@ -37,12 +39,12 @@ describe('demo data', () => {
     expect(events).toHaveLength(first.created.length);
     expect(first.position).toBe(events.length);
     expect(events.every((e) => e.type === 'RecordSaved' && e.streamId.startsWith('catalog-'))).toBe(true);
-    const seatEvent = events.find((e) => e.streamId === 'catalog-seat-seat-t1');
+    const seatEvent = events.find((e) => e.streamId === toStreamName('seat', 'seat-t1'));
     expect(seatEvent?.metadata).toMatchObject({ storeId: DEMO_STORE_ID, actor: 'system', correlationId: 'demo-test' });
   });
 
   it('loading it again changes nothing', async () => {
-    const again = await loadDemoData({ eventStore, ids, clock }, context);
+    const again = await loadDemoData(catalog, clock, context);
     expect(again.created).toEqual([]);
     expect(again.position).toBeNull();
     expect(again.records).toEqual(first.records);

@@ -1,6 +1,6 @@
-import type { CommandContext, HandlerDeps } from '@moncafe/domain/command-handler';
-import { addDays } from '@moncafe/domain/calendar/dates';
-import { saveRecord } from '@moncafe/domain/catalog/commands';
+import { addDays, tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import type { CommandContext } from '@moncafe/domain/command-handler';
+import type { CatalogService } from '@moncafe/domain/catalog/commands';
 import { businessHoursRecordId, type CatalogInput, type CatalogKind } from '@moncafe/domain/catalog/kinds';
 import type { Clock } from '@moncafe/domain/ports';
 
@@ -28,11 +28,6 @@ export interface DemoDataResult {
 }
 
 const store = DEMO_STORE_ID;
-
-/** Today's date in Tokyo, where the cafe is, whatever the server's zone. */
-function tokyoToday(clock: Clock): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(clock.now());
-}
 
 type MenuCategory = CatalogInput<'menu'>['category'];
 
@@ -349,13 +344,11 @@ export const DEMO_IMAGE_PATHS: readonly string[] = [
   ...homepageCards.flatMap(([, card]) => (card.image_url ? [card.image_url] : [])),
 ];
 
-export async function loadDemoData(
-  deps: Pick<HandlerDeps, 'eventStore' | 'ids'> & { clock: Clock },
-  context: CommandContext = { correlationId: deps.ids.uuid(), actor: 'system' },
-): Promise<DemoDataResult> {
+/** Saves every demo record through the catalog service (closures are dated from the clock's today in Tokyo). */
+export async function loadDemoData(catalog: Pick<CatalogService, 'save'>, clock: Clock, context: CommandContext): Promise<DemoDataResult> {
   const result: DemoDataResult = { created: [], records: [], position: null };
-  for (const record of demoRecords(tokyoToday(deps.clock))) {
-    const outcome = await saveRecord(deps, record, context);
+  for (const record of demoRecords(tokyoDateOf(clock.now()))) {
+    const outcome = await catalog.save(record, context);
     result.records.push({ kind: record.kind, id: record.id });
     if (outcome.position !== null) {
       result.created.push({ kind: record.kind, id: record.id });

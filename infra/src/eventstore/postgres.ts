@@ -11,7 +11,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@moncafe/domain/ports';
-import { followAll } from './follow';
+import { followAll } from '@moncafe/domain/follow-all';
 
 /**
  * The event store as one PostgreSQL table, on a server or on embedded PGlite through the same

@@ -1,4 +1,6 @@
+import { parseCatalogEvent } from '@moncafe/domain/catalog/events';
 import type { RecordedEvent } from '@moncafe/domain/ports';
+import { fromStreamName, parseReservationEvent, type ReservationEvent } from '@moncafe/domain/reservation/events';
 import type { LiveMapper, LiveMessage } from './hub';
 
 /**
@@ -7,14 +9,14 @@ import type { LiveMapper, LiveMessage } from './hub';
  */
 const mappers: LiveMapper[] = [
   // Menus, seats, hours and cards change rarely; public screens refresh when they do.
-  (event) =>
-    event.streamId.startsWith('catalog-')
-      ? [{ event: 'catalog-updated', data: { kind: (event.data as { kind?: string }).kind ?? null }, topics: ['catalog'] }]
-      : [],
+  (recorded) => {
+    const event = parseCatalogEvent(recorded);
+    return event ? [{ event: 'catalog-updated', data: { kind: event.data.kind }, topics: ['catalog'] }] : [];
+  },
   reservationUpdates,
 ];
 
-const reservationActions: Record<string, string> = {
+const reservationActions: Partial<Record<ReservationEvent['type'], string>> = {
   ReservationRequested: 'created',
   ReservationConfirmed: 'confirmed',
   ReservationMoved: 'moved',
@@ -22,11 +24,13 @@ const reservationActions: Record<string, string> = {
 };
 
 /** A new, confirmed, moved or cancelled reservation: the schedule screens and that reservation's own page refresh. */
-function reservationUpdates(event: RecordedEvent): LiveMessage[] {
-  const action = reservationActions[event.type];
-  if (!event.streamId.startsWith('reservation-') || !action) return [];
-  const id = event.streamId.slice('reservation-'.length);
-  const date = (event.data as { date?: string }).date ?? null;
+function reservationUpdates(recorded: RecordedEvent): LiveMessage[] {
+  const event = parseReservationEvent(recorded);
+  const stream = fromStreamName(recorded.streamId);
+  const action = event && reservationActions[event.type];
+  if (!event || !stream || !action) return [];
+  const id = stream.reservationId;
+  const date = 'date' in event.data ? event.data.date : null;
   return [{ event: 'reservation-updated', data: { reservation_id: id, action, date }, topics: ['admin', 'schedule', `reservation:${id}`] }];
 }
 

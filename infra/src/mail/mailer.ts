@@ -1,15 +1,8 @@
 import nodemailer from 'nodemailer';
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { Mailer } from '@moncafe/domain/ports';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-}
+/** The `Mailer` port's adapters; what a mail says is worded by the web app's templates. */
 
 /** Real delivery through an SMTP server (`SMTP_URL`). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryEventStore } from '../eventstore/memory';
+import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
 import { droppingOnCatalogAppends, referenceDataCache } from './cache';
 
 function loader<T>(values: T[]) {

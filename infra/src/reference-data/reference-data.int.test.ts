@@ -4,7 +4,15 @@ import { saveRecord } from '@moncafe/domain/catalog/commands';
 import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '../../../tests/support/services';
 import { deleteNatsStream } from '../bus/nats';
 import { loadConfig } from '../config';
+import type { ReservationMails } from '@moncafe/domain/reservation/ports';
+import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
 import { startRuntime, type Runtime } from '../runtime';
+import { cachedReservationCatalog } from './reservation-catalog';
+
+const reservationMails: ReservationMails = {
+  confirmationRequest: (summary) => ({ to: summary.customer.email, subject: 'confirm', text: 'confirm' }),
+  confirmed: (summary) => ({ to: summary.customer.email, subject: 'confirmed', text: 'confirmed' }),
+};
 
 /**
  * Two web processes over one PostgreSQL and one NATS, each with its reference-data cache: a
@@ -34,9 +42,9 @@ describe.skipIf(!server || !nats)('reference data cached in two processes', () =
       ADMIN_EMAIL: 'owner@moncafe.test',
       ADMIN_PASSWORD: 'owner-password-123',
     };
-    one = await startRuntime(loadConfig(env));
+    one = await startRuntime(loadConfig(env), { reservationMails });
     // The second process leaves the projectors to the first, as a web process beside a worker does.
-    two = await startRuntime(loadConfig({ ...env, RUN_PROJECTIONS: '0' }));
+    two = await startRuntime(loadConfig({ ...env, RUN_PROJECTIONS: '0' }), { reservationMails });
   });
   afterAll(async () => {
     await two?.close();
@@ -46,7 +54,9 @@ describe.skipIf(!server || !nats)('reference data cached in two processes', () =
   });
 
   const seat = (name: string) => ({ kind: 'seat' as const, id: 'T1', data: { store_id: '1', name, max_people: 2 } });
-  const names = async (runtime: Runtime) => (await runtime.reservationCatalog.seats('1')).map((s) => s.name);
+  // The booking's catalog over each process's own cache, as runtime.ts builds it for the application.
+  const names = async (runtime: Runtime) =>
+    (await cachedReservationCatalog(catalogForReservations(runtime.db), runtime.referenceData).seats('1')).map((s) => s.name);
 
   it('drops what it kept when the catalog changes, in the process that changed it and in the other', async () => {
     const deps = { eventStore: one.eventStore, ids: one.ids };

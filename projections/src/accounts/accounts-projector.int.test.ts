@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountEvent } from '@moncafe/domain/account/events';
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { openReadModelTestDb, type ReadModelTestDb } from '../catalog-testing/read-model-db';
+import { openReadModelTestDb, type ReadModelTestDb } from '../testing/read-model-db';
 import { accountsProjector } from './projector';
 import { findAccount, listAccounts } from './queries';
 

@@ -1,4 +1,5 @@
-import type { AccountEvent } from '@moncafe/domain/account/events';
+import { parseAccountEvent } from '@moncafe/domain/account/events';
+import { assertNever } from '@moncafe/domain/decider';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import type { Projector } from '../projector';
 import type { ReadModelRows } from '../read-model-rows';
@@ -15,8 +16,8 @@ export const accountsProjector: Projector = {
   name: 'accounts',
   tables: ['accounts'],
   async apply(rows, recorded: RecordedEvent) {
-    if (!recorded.streamId.startsWith('account-') || recorded.streamId.startsWith('account-email-') || recorded.streamId.startsWith('account-oidc-')) return;
-    const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+    const event = parseAccountEvent(recorded);
+    if (!event) return;
     const accounts = rows.table('accounts', 'account_id');
     switch (event.type) {
       case 'AccountRegistered':
@@ -37,8 +38,7 @@ export const accountsProjector: Projector = {
       case 'ExternalIdentityLinked':
         return;
       default:
-        // Other event types on account streams are not this read model's business.
-        return;
+        return assertNever(event);
     }
   },
 };

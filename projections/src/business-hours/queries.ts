@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { resolveBusinessDays, type BusinessDay } from '@moncafe/domain/catalog/business-hours';
 import { datesBetween, datesOfMonth, type IsoDate } from '@moncafe/domain/calendar/dates';
 import type { Database } from '../database';
+import { defaultStore, getStore } from '../stores/queries';
 
 export type { BusinessDay };
 /** A stored rule, for the admin's business-hours screen. */
@@ -49,4 +50,21 @@ export async function businessHoursForMonth(db: Kysely<Database>, storeId: strin
 export async function businessHoursForDate(db: Kysely<Database>, storeId: string, date: IsoDate): Promise<BusinessDay> {
   const map = await businessHoursForDates(db, storeId, [date]);
   return map[date] as BusinessDay;
+}
+
+/** The `/api/admin/business-hours` answer: business days from `start` to `end` (both included) keyed by date. */
+export type BusinessDays = Record<IsoDate, BusinessDay & { date: IsoDate }>;
+
+/**
+ * Business days of a store, or of the default store when none is named. `null` for a store that
+ * does not exist; with no store at all the map is empty (the calendar shows no closed days
+ * rather than a month of 休).
+ */
+export async function businessDaysOf(db: Kysely<Database>, range: { storeId: string | null; start: IsoDate; end: IsoDate }): Promise<BusinessDays | null> {
+  let storeId = range.storeId;
+  if (storeId === null) storeId = (await defaultStore(db))?.store_id ?? null;
+  else if (!(await getStore(db, storeId))) return null;
+  if (storeId === null) return {};
+  const days = await businessHoursBetween(db, storeId, range.start, range.end);
+  return Object.fromEntries(Object.entries(days).map(([date, day]) => [date, { date, ...day }]));
 }

@@ -23,8 +23,11 @@ function toMenuItem(row: Selectable<Database['menu_items']>): MenuItem {
 
 export interface MenuFilter {
   storeId?: string;
-  /** Only items shown on /menu, on the reservation course list, or on the QR order page. */
-  visibleOn?: 'menu' | 'reservation' | 'order';
+  /**
+   * Only items shown on /menu, on the reservation course list, on the QR order page, or on any
+   * of them (`customers`: what a public answer may carry; items hidden everywhere stay the admin's).
+   */
+  visibleOn?: 'menu' | 'reservation' | 'order' | 'customers';
   ids?: readonly string[];
 }
 
@@ -34,6 +37,8 @@ export async function listMenuItems(db: Kysely<Database>, filter: MenuFilter = {
   if (filter.visibleOn === 'menu') query = query.where('show_on_menu', '=', true);
   if (filter.visibleOn === 'reservation') query = query.where('show_on_reservation', '=', true);
   if (filter.visibleOn === 'order') query = query.where('show_on_order', '=', true);
+  if (filter.visibleOn === 'customers')
+    query = query.where((eb) => eb.or([eb('show_on_menu', '=', true), eb('show_on_reservation', '=', true), eb('show_on_order', '=', true)]));
   if (filter.ids !== undefined) {
     if (filter.ids.length === 0) return [];
     query = query.where('id', 'in', [...filter.ids]);

@@ -1,20 +1,22 @@
 import type { Kysely } from 'kysely';
-import type { ReservationCatalog } from '@moncafe/domain/reservation/booking-flow';
+import { dependencySpecOf, optionSpecOf } from '@moncafe/domain/reservation/detail';
+import type { ReservationCatalog } from '@moncafe/domain/reservation/ports';
 import { businessHoursForDates } from '../business-hours/queries';
 import type { Database } from '../database';
-import { listMenuItems } from '../menus/queries';
+import { listNotices } from '../email-notices/queries';
+import { listMenuItems, listMenuOptions, listOptionDependencies } from '../menus/queries';
 import { getSameDaySettings } from '../same-day-settings/queries';
 import { listSeats, seatNeighbours } from '../seats/queries';
-import { listStores } from '../stores/queries';
+import { defaultStore, getStore } from '../stores/queries';
 
-/**
- * The reference data the booking flow decides with, read from the catalog's read models.
- * The public site books the first store (the spec's calls carry no store id).
- */
+/** The reservation services' read port, answered from the catalog's read models. */
 export function catalogForReservations(db: Kysely<Database>): ReservationCatalog {
   return {
     async defaultStoreId() {
-      return (await listStores(db))[0]?.store_id ?? null;
+      return (await defaultStore(db))?.store_id ?? null;
+    },
+    async storeName(storeId) {
+      return (await getStore(db, storeId))?.name ?? null;
     },
     async seats(storeId) {
       const rows = (await listSeats(db, storeId)).filter((s) => s.is_reservable);
@@ -40,9 +42,27 @@ export function catalogForReservations(db: Kysely<Database>): ReservationCatalog
         durationMinutes: m.duration_minutes,
       }));
     },
+    async courses(menuIds) {
+      return (await listMenuItems(db, { ids: menuIds })).map((m) => ({
+        menuId: m.id,
+        storeId: m.store_id,
+        name: m.name,
+        price: m.price,
+        description: m.description,
+        reservable: m.show_on_reservation,
+      }));
+    },
+    async options(menuIds) {
+      const ids = [...new Set(menuIds)];
+      const [rows, dependencies] = await Promise.all([listMenuOptions(db, ids), Promise.all(ids.map((id) => listOptionDependencies(db, id)))]);
+      return { options: rows.map((o) => optionSpecOf(o.option_id, o)), dependencies: dependencies.flat().map(dependencySpecOf) };
+    },
     async sameDaySettings(storeId) {
       const s = await getSameDaySettings(db, storeId);
       return { isEnabled: s.is_enabled, deadlineTime: s.deadline_time };
+    },
+    async notices(storeId) {
+      return (await listNotices(db, { storeId, activeOnly: true })).map((n) => ({ title: n.title, content: n.content }));
     },
   };
 }

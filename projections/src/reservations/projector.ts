@@ -1,5 +1,7 @@
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { confirmationExpiry, type ReservationEvent } from '@moncafe/domain/reservation/reservation';
+import { fromStreamName, parseReservationEvent, reservationTotal } from '@moncafe/domain/reservation/events';
+import { confirmationExpiry } from '@moncafe/domain/reservation/reservation';
+import { assertNever } from '@moncafe/domain/decider';
 import type { Projector } from '../projector';
 
 /** One row per reservation; every write sets values (no increments), so a replay is harmless. */
@@ -7,9 +9,10 @@ export const reservationsProjector: Projector = {
   name: 'reservations',
   tables: ['reservations'],
   async apply(rows, recorded: RecordedEvent) {
-    if (!recorded.streamId.startsWith('reservation-')) return;
-    const id = recorded.streamId.slice('reservation-'.length);
-    const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
+    const event = parseReservationEvent(recorded);
+    const stream = fromStreamName(recorded.streamId);
+    if (!event || !stream) return;
+    const id = stream.reservationId;
     const reservations = rows.table('reservations', 'id');
     switch (event.type) {
       case 'ReservationRequested': {
@@ -30,15 +33,15 @@ export const reservationsProjector: Projector = {
           email_confirm_status: '0' as const,
           menu_id: first?.menuId ?? null,
           menu_name: d.lines.map((l) => l.name).join('、') || null,
-          price: d.lines.reduce((sum, l) => sum + l.price * l.quantity, 0) + d.optionsPrice,
+          price: reservationTotal(d),
           lines: d.lines,
           detail: d.detail,
           requested_at: new Date(d.requestedAt),
-          // ConfirmationMailSent, appended with the request, sets the link's own expiry.
+          // ConfirmationLinkIssued, appended with the request, sets the link's own expiry.
           confirm_expires_at: new Date(confirmationExpiry(d.requestedAt)),
         });
       }
-      case 'ConfirmationMailSent':
+      case 'ConfirmationLinkIssued':
         return reservations.update(id, { confirm_expires_at: new Date(event.data.expiresAt) });
       case 'ReservationConfirmed':
         return reservations.update(id, { email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) });
@@ -47,8 +50,7 @@ export const reservationsProjector: Projector = {
       case 'ReservationCancelled':
         return reservations.update(id, { status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason });
       default:
-        // Events of other contexts that share the prefix are not ours.
-        return;
+        return assertNever(event);
     }
   },
 };

@@ -1,35 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@moncafe/domain/ports';
-import type { ReservationEvent, ReservationRequest } from '@moncafe/domain/reservation/reservation';
-import { openReadModelTestDb, type ReadModelTestDb } from '../catalog-testing/read-model-db';
+import type { DomainEvent, RecordedEvent } from '@moncafe/domain/ports';
+import { recordedEvent } from '@moncafe/domain/testing/recorded-event';
+import { openReadModelTestDb, type ReadModelTestDb } from '../testing/read-model-db';
 import { reservationsProjector } from './projector';
 import { confirmationLapsed, getReservation, reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './queries';
+import { sampleRequest } from '@moncafe/domain/testing/reservation-catalog';
 
-const request: ReservationRequest = {
-  reservationId: 'r1',
+const request = sampleRequest({
   storeId: 'store-1',
-  date: '2026-12-20',
-  time: '12:00',
-  people: 2,
-  seatIds: ['T1'],
-  holdId: 'h1',
-  customer: { name: '山田花子', email: 'hanako@example.jp', phone: '090-1234-5678' },
   accountId: 'acc-1',
   lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 2 }],
   detail: { m1_4: 'ホール' },
   optionsPrice: 500,
-};
-let position = 0;
-const recorded = (event: ReservationEvent, streamId = 'reservation-r1'): RecordedEvent => ({
-  eventId: `00000000-0000-4000-8000-${String(++position).padStart(12, '0')}`,
-  streamId,
-  revision: position - 1,
-  position,
-  type: event.type,
-  data: event.data,
-  metadata: { correlationId: 'c', causationId: null, actor: 'customer', storeId: 'store-1' },
-  recordedAt: new Date(0),
 });
+let position = 0;
+// Events as the store holds them, in the shapes older releases wrote too (ConfirmationMailSent, no `date` on later events).
+const recorded = (event: DomainEvent, streamId = 'reservation-r1'): RecordedEvent =>
+  recordedEvent(event, {
+    streamId,
+    position: ++position,
+    revision: position - 1,
+    metadata: { correlationId: 'c', causationId: null, actor: 'customer', storeId: 'store-1' },
+  });
 
 describe('reservations read model', () => {
   let t: ReadModelTestDb;
@@ -116,5 +108,20 @@ describe('reservations read model', () => {
     expect((await reservationsOfDay(t.db, 'store-1', '2026-12-20', later)).map((r) => r.id)).toContain('r3');
     expect((await reservationsOfAccount(t.db, 'acc-3', later)).map((r) => r.id)).toEqual(['r3']);
     expect(confirmationLapsed((await getReservation(t.db, 'r3'))!, later)).toBe(false);
+  });
+
+  it('projects events written before ConfirmationMailSent was renamed exactly as their new name', async () => {
+    const requestedAt = '2026-12-01T05:00:00.000Z';
+    const link = { tokenHash: 'w', expiresAt: '2026-12-01T05:05:00.000Z' };
+    const asStored = (id: string, linkType: string) => [
+      recorded({ type: 'ReservationRequested', data: { ...request, reservationId: id, requestedAt } }, `reservation-${id}`),
+      recorded({ type: linkType, data: link }, `reservation-${id}`),
+      recorded({ type: 'ReservationConfirmed', data: { tokenHash: 'w', confirmedAt: '2026-12-01T05:01:00.000Z' } }, `reservation-${id}`),
+    ];
+    await t.project([reservationsProjector], [...asStored('old', 'ConfirmationMailSent'), ...asStored('new', 'ConfirmationLinkIssued')]);
+    const { id: _old, ...before } = (await getReservation(t.db, 'old'))!;
+    const { id: _new, ...after } = (await getReservation(t.db, 'new'))!;
+    expect(before).toEqual(after);
+    expect(before).toMatchObject({ email_confirm_status: '1', confirm_expires_at: new Date(link.expiresAt) });
   });
 });

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { ReservationDetail, ReservedLine } from '@moncafe/domain/reservation/reservation';
+import type { ReservationDetail, ReservedLine } from '@moncafe/domain/reservation/events';
 
 /** jsonb column: read as T, written as JSON text. */
 type Json<T> = ColumnType<T, string, string>;

@@ -11,3 +11,11 @@ export async function listStores(db: Kysely<Database>): Promise<Store[]> {
 export async function getStore(db: Kysely<Database>, storeId: string): Promise<Store | null> {
   return (await db.selectFrom('stores').selectAll().where('store_id', '=', storeId).executeTakeFirst()) ?? null;
 }
+
+/**
+ * The store a call means when it names none: the customer site is one cafe's site, so the first
+ * store in display order. Null when no store exists yet.
+ */
+export async function defaultStore(db: Kysely<Database>): Promise<Store | null> {
+  return (await db.selectFrom('stores').selectAll().orderBy('display_order').orderBy('store_id').limit(1).executeTakeFirst()) ?? null;
+}

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
-import { until } from './until';
+import { until } from '../../support/until';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();

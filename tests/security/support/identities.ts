@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Role } from '@moncafe/domain/account/events';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, httpClient, type HttpClient } from '../../support/web-server';
+import { httpClient, type HttpClient } from '../../support/http-client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/web-server';
 
 export type IdentityName = 'anonymous' | 'customer' | 'staff' | 'monitor' | 'admin';
 export interface Identity {

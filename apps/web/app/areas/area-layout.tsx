@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { LogoutButton } from '../auth/logout-button';
+import { LogoutButton } from '#app/auth/logout-button';
 import './areas.css';
 import { areaTexts } from './texts';
 import { useStoredStore, type AreaOutletContext, type StoreKey } from './store-choice';

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { RouterContextProvider } from 'react-router';
-import { DomainError } from '@moncafe/domain/decider';
+import type { SignedInUser } from '@moncafe/domain/account/accounts';
 import { emailSchema, normalizeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@moncafe/domain/account/events';
-import { authenticate, sha256Hex, signUp, toSignedInUser, type SignedInUser } from '@moncafe/infra/auth/accounts';
+import { DomainError } from '@moncafe/domain/decider';
 import { audit } from '@moncafe/infra/auth/audit';
 import { rateLimitAll, rateLimits } from '@moncafe/infra/auth/rate-limit';
-import { getRuntime } from '../context';
-import { clientAddressContext } from './request-context';
-import { sessionsOf } from './session.server';
+import { sha256Hex } from '@moncafe/infra/system';
+import { appOf, clientAddressContext, getRuntime } from '#app/context';
 import { authTexts } from './texts';
 
 export type AuthOutcome =
@@ -36,7 +35,7 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** Starts a fresh session (a new id, the old one ended), so a session id planted before login is useless. */
 async function startSession(request: Request, context: Readonly<RouterContextProvider>, accountId: string): Promise<string> {
-  const sessions = sessionsOf(getRuntime(context));
+  const { sessions } = getRuntime(context);
   await sessions.destroy(request.headers.get('cookie'));
   // Sign-ins are rare enough to sweep expired sessions on the way, with no timer to run.
   await sessions.purgeExpired();
@@ -45,7 +44,7 @@ async function startSession(request: Request, context: Readonly<RouterContextPro
 
 /** E-mail and password sign-in, shared by the /login form and POST /api/auth/login. */
 export async function logIn(request: Request, context: Readonly<RouterContextProvider>, input: unknown): Promise<AuthOutcome> {
-  const runtime = getRuntime(context);
+  const { runtime, services } = appOf(context);
   const ip = context.get(clientAddressContext);
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, error: authTexts.invalidInput, fieldErrors: fieldErrors(parsed.error) };
@@ -61,19 +60,19 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
     return { ok: false, status: 429, error: authTexts.tooManyRequests, retryAfterSeconds: limited.retryAfterSeconds };
   }
 
-  const account = await authenticate(runtime, parsed.data.email, parsed.data.password);
-  if (!account) {
+  const user = await services.accounts.authenticate(parsed.data.email, parsed.data.password);
+  if (!user) {
     audit(runtime.logger, 'login_failed', { ip, emailHash, reason: 'wrong credentials' });
     return { ok: false, status: 401, error: authTexts.wrongCredentials };
   }
-  const setCookie = await startSession(request, context, account.accountId);
-  audit(runtime.logger, 'login_succeeded', { accountId: account.accountId, ip, method: 'password' });
-  return { ok: true, user: toSignedInUser(account), setCookie };
+  const setCookie = await startSession(request, context, user.id);
+  audit(runtime.logger, 'login_succeeded', { accountId: user.id, ip, method: 'password' });
+  return { ok: true, user, setCookie };
 }
 
 /** Customer sign-up, shared by the /login form and POST /api/auth/register; signs the new account in. */
 export async function register(request: Request, context: Readonly<RouterContextProvider>, input: unknown): Promise<AuthOutcome> {
-  const runtime = getRuntime(context);
+  const { runtime, services } = appOf(context);
   const ip = context.get(clientAddressContext);
   const parsed = registerSchema.safeParse(input);
   if (!parsed.success) {
@@ -88,7 +87,7 @@ export async function register(request: Request, context: Readonly<RouterContext
   }
   try {
     const correlationId = runtime.ids.uuid();
-    const { accountId } = await signUp(runtime, parsed.data, { correlationId, actor: 'customer' });
+    const { accountId } = await services.accounts.register(parsed.data, { correlationId, actor: 'customer' });
     const setCookie = await startSession(request, context, accountId);
     audit(runtime.logger, 'account_registered', { accountId, ip, correlationId });
     return { ok: true, user: { id: accountId, name: parsed.data.name, email: parsed.data.email, roles: ['customer'] }, setCookie };
@@ -105,7 +104,7 @@ export async function register(request: Request, context: Readonly<RouterContext
 /** Ends the session on the server; returns the Set-Cookie value that clears the cookie. */
 export async function logOut(request: Request, context: Readonly<RouterContextProvider>, user: SignedInUser | null): Promise<string> {
   const runtime = getRuntime(context);
-  const setCookie = await sessionsOf(runtime).destroy(request.headers.get('cookie'));
+  const setCookie = await runtime.sessions.destroy(request.headers.get('cookie'));
   if (user) audit(runtime.logger, 'logout', { accountId: user.id, ip: context.get(clientAddressContext) });
   return setCookie;
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { MiddlewareFunction } from 'react-router';
 import { audit } from '@moncafe/infra/auth/audit';
-import { rateLimit, rateLimits, tooManyRequests } from '@moncafe/infra/auth/rate-limit';
-import { getRuntime } from '../context';
+import { rateLimit, rateLimits } from '@moncafe/infra/auth/rate-limit';
+import { clientAddressContext, getRuntime, nonceContext } from '#app/context';
+import { tooManyRequests } from '#app/http/json.server';
 import { isCrossSiteWrite } from './csrf';
-import { clientAddressContext, nonceContext } from './request-context';
 import { isApiPath, requireRouteAccess } from './require-role.server';
 import { applySecurityHeaders } from './security-headers';
 import { authTexts } from './texts';

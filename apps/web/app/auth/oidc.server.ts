@@ -1,61 +1,30 @@
 import * as client from 'openid-client';
 import type { RouterContextProvider } from 'react-router';
-import { normalizeEmail } from '@moncafe/domain/account/events';
-import { findAccountByEmail, findAccountByIdentity, linkExternalIdentity, registerAccount } from '@moncafe/domain/account/handlers';
-import { accountDeps, sha256Hex } from '@moncafe/infra/auth/accounts';
 import { audit } from '@moncafe/infra/auth/audit';
 import { authDb } from '@moncafe/infra/auth/tables';
-import type { Runtime } from '@moncafe/infra/runtime';
-import { getRuntime } from '../context';
-import { clientAddressContext } from './request-context';
+import { appOf, clientAddressContext } from '#app/context';
 import { safeRedirectTarget } from './require-role.server';
-import { sessionsOf } from './session.server';
+import { authTexts } from './texts';
 
 /**
  * Sign-in through an OpenID Connect provider (LINE Login, Google, …): authorization code with
  * PKCE (S256), `state` and `nonce`, through openid-client. What the callback must check is
- * kept server-side in `oidc_transactions`, one row per started sign-in, used once.
+ * kept server-side in `oidc_transactions`, one row per started sign-in, used once. Which
+ * account the provider's user is: the account service (`services.accounts.signInWithIdentity`).
  */
 const TRANSACTION_TTL_MS = 10 * 60_000;
-const configurations = new WeakMap<Runtime, Promise<client.Configuration>>();
 
-function oidcSettings(runtime: Runtime) {
-  const oidc = runtime.config.oidc;
+function oidcOf(context: Readonly<RouterContextProvider>) {
+  const oidc = appOf(context).oidc;
   if (!oidc) throw new Error('OIDC is not configured');
   return oidc;
 }
 
-function isLocalHttp(issuer: URL): boolean {
-  return issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
-}
-
-function configurationOf(runtime: Runtime): Promise<client.Configuration> {
-  let configuration = configurations.get(runtime);
-  if (!configuration) {
-    const oidc = oidcSettings(runtime);
-    const issuer = new URL(oidc.issuer);
-    configuration = client
-      .discovery(issuer, oidc.clientId, oidc.clientSecret, undefined, {
-        // Plain http only for a provider on this machine (development and tests).
-        execute: isLocalHttp(issuer) ? [client.allowInsecureRequests] : [],
-      })
-      .catch((error: unknown) => {
-        configurations.delete(runtime);
-        throw error;
-      });
-    configurations.set(runtime, configuration);
-  }
-  return configuration;
-}
-
-export function callbackUrl(runtime: Runtime): string {
-  return `${runtime.config.publicUrl}/auth/callback`;
-}
-
 /** Starts a sign-in: remembers state, PKCE verifier and nonce, and returns the provider's URL. */
 export async function startOidcLogin(context: Readonly<RouterContextProvider>, redirectTo: string | null): Promise<URL> {
-  const runtime = getRuntime(context);
-  const configuration = await configurationOf(runtime);
+  const { runtime } = appOf(context);
+  const oidc = oidcOf(context);
+  const configuration = await oidc.configuration();
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -73,7 +42,7 @@ export async function startOidcLogin(context: Readonly<RouterContextProvider>, r
     })
     .execute();
   return client.buildAuthorizationUrl(configuration, {
-    redirect_uri: callbackUrl(runtime),
+    redirect_uri: oidc.callbackUrl,
     scope: 'openid email profile',
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
@@ -90,7 +59,8 @@ export type OidcCallbackOutcome = { ok: true; setCookie: string; redirectTo: str
  * finds (or creates) the account; a verified e-mail links to an existing account.
  */
 export async function finishOidcLogin(request: Request, context: Readonly<RouterContextProvider>): Promise<OidcCallbackOutcome> {
-  const runtime = getRuntime(context);
+  const { runtime, services } = appOf(context);
+  const oidc = oidcOf(context);
   const ip = context.get(clientAddressContext);
   const incoming = new URL(request.url);
   const state = incoming.searchParams.get('state');
@@ -103,9 +73,9 @@ export async function finishOidcLogin(request: Request, context: Readonly<Router
     return { ok: false, reason: 'unknown state' };
   }
   try {
-    const configuration = await configurationOf(runtime);
+    const configuration = await oidc.configuration();
     // The provider redirected to our public callback URL; rebuild it from that, not from proxy-facing host headers.
-    const currentUrl = new URL(`${callbackUrl(runtime)}${incoming.search}`);
+    const currentUrl = new URL(`${oidc.callbackUrl}${incoming.search}`);
     const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
       pkceCodeVerifier: transaction.code_verifier,
       expectedState: state,
@@ -126,25 +96,13 @@ export async function finishOidcLogin(request: Request, context: Readonly<Router
       name: idClaims.name ?? profile.name,
     };
     const identity = { issuer: String(claims.iss), subject: String(claims.sub) };
-    const deps = accountDeps(runtime);
-    const context_ = { correlationId: runtime.ids.uuid(), actor: 'customer' };
-    const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : null;
-    const name = typeof claims.name === 'string' && claims.name ? claims.name : (email?.split('@')[0] ?? 'LINEユーザー');
-
-    let accountId = (await findAccountByIdentity(deps, identity))?.accountId ?? null;
-    if (!accountId && email && claims.email_verified === true) {
-      const existing = await findAccountByEmail(deps, email);
-      if (existing) {
-        await linkExternalIdentity(deps, { accountId: existing.accountId, identity }, context_);
-        accountId = existing.accountId;
-      }
-    }
-    if (!accountId) {
-      // Providers such as LINE may not share an e-mail: a placeholder keeps e-mails unique without one.
-      const accountEmail = email ?? `oidc-${sha256Hex(`${identity.issuer} ${identity.subject}`).slice(0, 24)}@users.invalid`;
-      ({ accountId } = await registerAccount(deps, { name, email: accountEmail, passwordHash: null, roles: [], externalIdentity: identity }, context_));
-    }
-    const sessions = sessionsOf(runtime);
+    const email = typeof claims.email === 'string' ? claims.email : null;
+    const name = typeof claims.name === 'string' && claims.name ? claims.name : (email?.split('@')[0] ?? authTexts.externalUserName);
+    const { accountId } = await services.accounts.signInWithIdentity(
+      { identity, email, emailVerified: claims.email_verified === true, name },
+      { correlationId: runtime.ids.uuid(), actor: 'customer' },
+    );
+    const { sessions } = runtime;
     await sessions.destroy(request.headers.get('cookie'));
     const setCookie = await sessions.create(accountId);
     audit(runtime.logger, 'oidc_login_succeeded', { accountId, ip, issuer: identity.issuer });

@@ -1,10 +1,9 @@
 import { data, redirect } from 'react-router';
 import type { RouterContextProvider } from 'react-router';
 import type { Role } from '@moncafe/domain/account/events';
-import type { SignedInUser } from '@moncafe/infra/auth/accounts';
+import type { SignedInUser } from '@moncafe/domain/account/accounts';
 import { audit } from '@moncafe/infra/auth/audit';
-import { getRuntime } from '../context';
-import { clientAddressContext } from './request-context';
+import { clientAddressContext, getRuntime } from '#app/context';
 import { allowedFor, permits, ruleFor } from './route-access';
 import { getUser } from './session.server';
 import { authTexts } from './texts';

@@ -140,6 +140,9 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/customery-day/allocate-seat': pub,
   '/api/customery-day/check-date': pub,
   '/api/customery-day/release-seat': pub,
+  // Pictures for image options: uploaded by the reservation session; who may read one is decided by the call (decision 032)
+  '/api/reservation-images': pub,
+  '/api/reservation-images/:id': pub,
   '/api/reservation-confirmation/send-confirmation': pub,
   '/api/reservation-confirmation/cancel': pub,
   '/api/reservation-confirmation/:token': pub,

@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@moncafe/domain/account/events';
-import { RATE_LIMIT_MESSAGE } from '@moncafe/infra/auth/rate-limit';
+import { callTexts } from '#app/http/texts';
 
 /** Japanese texts of sign-in, sign-up and refusals, in one place. Spec wording where the spec gives it. */
 export const authTexts = {
@@ -24,11 +24,15 @@ export const authTexts = {
   passwordTooLong: `パスワードは${PASSWORD_MAX}文字以内で入力してください`,
   emailTaken: 'このメールアドレスは既に登録されています',
   serverError: 'サーバーエラーが発生しました。しばらく時間をおいてから再試行してください。',
-  tooManyRequests: RATE_LIMIT_MESSAGE,
+  tooManyRequests: callTexts.tooManyRequests,
   unauthenticated: 'ログインが必要です',
+  ownAdminRole: '自分の管理者権限は外せません',
+  accountNotFound: 'アカウントが見つかりません',
   forbidden: 'この操作を行う権限がありません',
   crossSite: '不正なリクエストです',
   orSignInWith: (provider: string) => `${provider}でログイン`,
+  /** The name of an account made by an external sign-in that shares neither name nor e-mail. */
+  externalUserName: 'LINEユーザー',
   lineInAppNotice: 'LINEアプリ内のブラウザではログインが制限されています。外部ブラウザで開いてください。',
   openExternalBrowser: '外部ブラウザで開く',
   // Auth callback (spec: 'authentication failed' / 'authentication parameters invalid', success redirects after 3 s)

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { addLine, parseStoredCart, removeLine, removeOne } from './cart';
 import type { CartLine } from './cart';
+import { browserStorage as storage } from '#app/shared/browser-storage';
 
 /**
  * The browser-side cart store shared by every screen: localStorage for persistence, a
@@ -14,14 +15,6 @@ const EMPTY: readonly CartLine[] = Object.freeze([]);
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
 let cachedCart: readonly CartLine[] = EMPTY;
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null; // storage disabled (private mode, blocked cookies)
-  }
-}
 
 export function readCart(): readonly CartLine[] {
   const raw = storage()?.getItem(CART_STORAGE_KEY) ?? null;

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { totalQuantity } from '../cart/cart';
-import { useCart } from '../cart/cart-store';
+import { totalQuantity } from '#app/cart/cart';
+import { useCart } from '#app/cart/cart-store';
 import { layoutTexts } from './texts';
 
 /** The footer's cart button: outside /order paths, only when the cart has items. */

@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { bookingFlow } from '@moncafe/domain/reservation/booking-flow';
+import { createApplication } from '@moncafe/domain/application';
+import type { MailMessage } from '@moncafe/domain/ports';
+import { manualClock } from '@moncafe/domain/testing/manual-clock';
+import { memoryBlobStore } from '@moncafe/domain/testing/memory-blob-store';
+import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
+import { cakeCourse, fixedCatalog, START } from '@moncafe/domain/testing/reservation-catalog';
+import { testHashing, testIds } from '@moncafe/domain/testing/test-ids';
 import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
-import { memoryEventStore } from '@moncafe/infra/eventstore/memory';
-import type { Mail } from '@moncafe/infra/mail/mailer';
 import type { Runtime } from '@moncafe/infra/runtime';
+import { createQueries } from '@moncafe/projections/queries';
 import { readModelMigrations } from '@moncafe/projections/read-models';
-import { createAppLoadContext } from '../context';
-import { sha256Hex } from './flow.server';
-import { loader } from '../routes/api.reservation-confirmation.token';
-import { confirmState } from '../routes/confirm-reservation';
-import { cakeCourse, fixedCatalog, manualClock, realIds, START } from '../../../../tests/reservation/fixtures';
+import { createAppLoadContext, type WebApp } from '#app/context';
+import { confirmState } from '#app/routes/confirm-reservation/route';
+import { loader } from '#app/routes/api/reservation-confirmation/$token/route';
+import { reservationMails } from './mails';
 
 /**
  * The confirmation link's call, run in-process with the clock injected: inside 5 minutes it
@@ -26,45 +30,44 @@ afterAll(() => database.close());
 
 function system() {
   const clock = manualClock(START);
-  const eventStore = memoryEventStore(clock.now);
-  const mails: Mail[] = [];
-  const runtime = {
-    db: database.db,
-    eventStore,
+  const mails: MailMessage[] = [];
+  const logger = pino({ level: 'silent' });
+  const services = createApplication({
+    eventStore: memoryEventStore(clock.now),
     clock,
-    ids: realIds,
-    logger: pino({ level: 'silent' }),
-    mail: { send: async (mail: Mail) => void mails.push(mail) },
-    config: { publicUrl: 'http://cafe.test' },
-    waitForProjections: async () => {},
-  } as unknown as Runtime; // only the parts the confirmation call uses
-  const customerFlow = bookingFlow({ eventStore, ids: realIds, clock, catalog: fixedCatalog(), hashToken: sha256Hex });
+    ids: testIds,
+    hashing: testHashing,
+    blobs: memoryBlobStore(),
+    mailer: { send: async (mail) => void mails.push(mail) },
+    logger,
+    passwords: { hash: async () => 'unused', verify: async () => false },
+    reservationCatalog: fixedCatalog(),
+    reservationMails: reservationMails('http://cafe.test'),
+  });
+  // Only the parts of the runtime the call's edge uses.
+  const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
+  const app: WebApp = { runtime, services, queries: createQueries(database.db), oidc: null };
   const open = async (token: string) => {
     const request = new Request(`http://cafe.test/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
-    const args = {
-      request,
-      url: new URL(request.url),
-      pattern: '/api/reservation-confirmation/:token',
-      params: { token },
-      context: createAppLoadContext(runtime),
-    };
-    const response = await loader(args as unknown as Parameters<typeof loader>[0]);
+    const response = await loader({ request, params: { token }, context: createAppLoadContext(app) });
     return { status: response.status, body: (await response.json()) as { success?: boolean; error?: string; confirmation?: { isConfirmed: boolean } } };
   };
-  return { clock, mails, customerFlow, open };
+  return { clock, mails, services, open };
 }
 
 async function requested(s: ReturnType<typeof system>) {
   const input = { sessionId: 's1', date: '2026-12-20', time: '12:00', people: 2, correlationId: 'c' };
-  await s.customerFlow.allocateSeat({ ...input, menuIds: [cakeCourse.menuId] });
-  return s.customerFlow.requestReservation({
+  await s.services.booking.allocateSeat({ ...input, menuIds: [cakeCourse.menuId] });
+  const { reservationId } = await s.services.booking.requestReservation({
     ...input,
     customer: { name: '山田花子', email: 'hanako@example.jp', phone: '090-1234-5678' },
     accountId: null,
-    lines: [{ menuId: cakeCourse.menuId, name: cakeCourse.name, price: 3000, quantity: 1 }],
+    cart: [{ menuId: cakeCourse.menuId, quantity: 1 }],
     detail: {},
-    optionsPrice: 0,
   });
+  // The link the mail carries; the request mail itself is not what this test is about.
+  const link = s.mails.shift()!.text.match(/confirm-reservation\?token=(\S+)/)![1]!;
+  return { reservationId, token: decodeURIComponent(link) };
 }
 
 describe('the confirmation link', () => {

@@ -1,3 +1,4 @@
+import { yenAmount } from '#app/shared/yen';
 import { reservationTexts as t } from './texts';
 
 export interface ReservationShown {
@@ -44,7 +45,7 @@ export function ReservationFacts({ r }: { r: ReservationShown }) {
           <dt>{t.menuLabel}</dt>
           <dd>
             {r.menuName}
-            {r.menuPrice !== undefined && `（${r.menuPrice.toLocaleString('ja-JP')}円）`}
+            {r.menuPrice !== undefined && `（${yenAmount(r.menuPrice)}）`}
           </dd>
         </>
       )}

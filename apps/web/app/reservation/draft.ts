@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { browserStorage as storage } from '#app/shared/browser-storage';
 
 /**
  * The reservation draft kept in the browser between the steps (customer-site.md §3): party,
@@ -17,14 +18,6 @@ export const draftSchema = z.object({
 export type Draft = z.output<typeof draftSchema>;
 
 const DRAFT_KEY = 'moncafe.reservation.draft';
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function readDraft(): Draft {
   try {

@@ -51,3 +51,11 @@ export async function cropRound(file: Blob, area?: { x: number; y: number; width
     URL.revokeObjectURL(url);
   }
 }
+
+/** A data URL's bytes as a Blob, for uploading the cropped picture (POST /api/reservation-images). */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const [head = '', data = ''] = dataUrl.split(',', 2);
+  const type = /^data:([^;,]+)/.exec(head)?.[1] ?? 'application/octet-stream';
+  const binary = atob(data);
+  return new Blob([Uint8Array.from(binary, (c) => c.charCodeAt(0))], { type });
+}

@@ -1,3 +1,4 @@
+import { browserStorage as storage } from '#app/shared/browser-storage';
 /**
  * The reservation session (customer-site.md §4): it starts with the first cart item, is valid
  * 5 minutes from its start (minus paused time), is checked every 30 seconds, and is cleared
@@ -48,14 +49,6 @@ export function check(session: ReservationSession, now: number): { expired: true
 }
 
 const SESSION_KEY = 'moncafe.reservation.session';
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function readSession(): ReservationSession | null {
   const raw = storage()?.getItem(SESSION_KEY);

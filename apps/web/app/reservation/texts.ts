@@ -1,5 +1,6 @@
 import type { DateRefusal } from '@moncafe/domain/seating/availability';
 import type { DetailProblem } from '@moncafe/domain/reservation/detail';
+import { callTexts } from '#app/http/texts';
 
 /**
  * Every Japanese text of the reservation flow, in one module so the wording is reviewed in one
@@ -42,6 +43,10 @@ export const reservationTexts = {
   cropHint: '円の中が切り抜かれます。ドラッグまたは矢印キーで位置を、スライダーで大きさを調整してください。',
   cropArea: (label: string) => `${label}の切り抜き範囲`,
   cropFailed: '画像を読み込めませんでした。別の画像を選んでください。',
+  imageRefused: '画像は PNG・JPEG・WebP のいずれかを選んでください。',
+  imageTooLarge: '画像が大きすぎます。別の画像を選んでください。',
+  imageUploadFailed: '画像を保存できませんでした。もう一度お試しください。',
+  imageNotFound: '画像が見つかりません',
   toCustomerInformation: 'お客様情報の入力へ',
   // /customer-information
   customerTitle: 'お客様情報の入力',
@@ -104,8 +109,8 @@ export const reservationTexts = {
   statusAwaiting: 'メール確認待ち',
   statusConfirmed: '確定',
   // §8 calls
-  tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再試行してください。',
-  badGateway: 'サーバーエラーが発生しています。しばらく時間をおいてから再試行してください。',
+  tooManyRequests: callTexts.tooManyRequests,
+  badGateway: callTexts.badGateway,
   datesError: '空席確認中にエラーが発生しました。しばらく時間をおいてから再試行してください。',
   timesError: '時間取得中にエラーが発生しました。しばらく時間をおいてから再試行してください。',
   deadlineError: '締切時間の取得中にエラーが発生しました。しばらく時間をおいてから再試行してください。',

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkDate, type BusinessDay, type MenuRules } from '@moncafe/domain/seating/availability';
-import { tokyoInstant } from '@moncafe/domain/seating/business-time';
+import { tokyoInstant } from '@moncafe/domain/calendar/dates';
 import { checkDetail } from '@moncafe/domain/reservation/detail';
-import { callJson } from './api-client';
+import { callJson } from '#app/http/api-client';
 import { dateRefusalMessage, detailProblemMessage, reservationTexts } from './texts';
-import { confirmState } from '../routes/confirm-reservation';
-import { executeErrorMessage } from '../routes/reservation.cancel';
+import { confirmState } from '#app/routes/confirm-reservation/route';
+import { executeErrorMessage } from '#app/routes/reservation/cancel/route';
 
 /**
  * Every message of customer-site.md §5 and §8 the reservation flow shows, produced from the

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { cartActions, readCart } from '../cart/cart-store';
+import { cartActions, readCart } from '#app/cart/cart-store';
 import { clearDraft, readDraft } from './draft';
 import { check, readSession, SESSION_CHECK_MS, writeSession } from './session';
 import { reservationTexts } from './texts';

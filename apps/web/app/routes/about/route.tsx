@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pageTitle } from '../../layout/texts';
+import { pageTitle } from '#app/layout/texts';
 import { aboutTexts } from './texts';
 
 export const meta = () => [{ title: pageTitle(aboutTexts.title) }];

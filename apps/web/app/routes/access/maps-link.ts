@@ -38,3 +38,20 @@ export function embeddedMapUrl(place: Place, span = 0.004): string {
   const bbox = [place.longitude - span, place.latitude - span / 2, place.longitude + span, place.latitude + span / 2].map((n) => n.toFixed(6)).join(',');
   return `https://www.openstreetmap.org/export/embed.html?bbox=${encodeURIComponent(bbox)}&layer=mapnik&marker=${place.latitude},${place.longitude}`;
 }
+
+/**
+ * Where the cafe is, for /access. The store record has no coordinates yet, so they are fixed
+ * here (the spec's access page uses a fixed address and coordinates); name, address and the
+ * access note come from the site's store when there is one.
+ */
+export const fallbackPlace: Place & { accessNote: string | null } = {
+  name: 'MonCafe',
+  address: '東京都千代田区丸の内1丁目 駅前地下',
+  latitude: 35.681236,
+  longitude: 139.767125,
+  accessNote: null,
+};
+
+export function placeOf(store: { name: string; address: string; access_note: string | null } | null): Place & { accessNote: string | null } {
+  return store ? { ...fallbackPlace, name: store.name, address: store.address, accessNote: store.access_note } : fallbackPlace;
+}

@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/route';
-import { getRuntime } from '../../context';
-import { firstStorePlace } from '../../data/catalog.server';
-import { pageTitle } from '../../layout/texts';
-import { embeddedMapUrl, mapsPlatform, mapsUrl } from './maps-link';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import { embeddedMapUrl, mapsPlatform, mapsUrl, placeOf } from './maps-link';
 import { accessTexts } from './texts';
 
 export const meta = () => [{ title: pageTitle(accessTexts.title) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const place = await firstStorePlace(getRuntime(context).db);
+  const place = placeOf(await appOf(context).queries.stores.default());
   return { place, platform: mapsPlatform(request.headers.get('user-agent') ?? '') };
 }
 

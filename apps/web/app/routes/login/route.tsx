@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
-import { logIn, readBody, register } from '../../auth/login.server';
-import { safeRedirectTarget } from '../../auth/require-role.server';
-import { getUser } from '../../auth/session.server';
-import '../../auth/auth.css';
-import { LogoutButton } from '../../auth/logout-button';
-import { authTexts } from '../../auth/texts';
-import { getRuntime } from '../../context';
-import { isLineInAppBrowser, withOpenExternalBrowser } from '../home/line-browser';
+import { logIn, readBody, register } from '#app/auth/login.server';
+import { safeRedirectTarget } from '#app/auth/require-role.server';
+import { getUser } from '#app/auth/session.server';
+import '#app/auth/auth.css';
+import { LogoutButton } from '#app/auth/logout-button';
+import { authTexts } from '#app/auth/texts';
+import { getRuntime } from '#app/context';
+import { isLineInAppBrowser, withOpenExternalBrowser } from '#app/routes/moncafe/line-browser';
 
 export const meta: Route.MetaFunction = () => [{ title: `${authTexts.loginTitle} | MonCafe` }];
 

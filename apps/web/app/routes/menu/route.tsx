@@ -1,27 +1,27 @@
 import { useCallback, useEffect, useState } from 'react';
-import { OptionalImage } from '../../layout/optional-image';
-import { pageTitle } from '../../layout/texts';
-import { menuCategory } from './menu-category';
-import type { MenuCategory } from './menu-category';
-import { parseMenuAnswer } from './menu-item';
-import type { PublicMenuItem } from './menu-item';
-import { formatYen } from './price';
+import { OptionalImage } from '#app/layout/optional-image';
+import { pageTitle } from '#app/layout/texts';
+import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
+import type { Answer as MenuAnswer } from '#app/routes/api/admin/menu/route';
+import { formatYen } from '#app/shared/yen';
 import { menuTexts } from './texts';
 
 export const meta = () => [{ title: pageTitle(menuTexts.title) }];
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; items: PublicMenuItem[] };
+type MenuItem = MenuAnswer[number];
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; items: MenuItem[] };
 type Filter = 'all' | MenuCategory;
 const filters: Filter[] = ['all', 'drink', 'food', 'dessert'];
 
 /**
  * The list is fetched in the browser from GET /api/admin/menu, as the spec's screen does: the
- * spinner and the retry button stand for a real request that can fail.
+ * spinner and the retry button stand for a real request that can fail. Categories come resolved
+ * by the server (domain/catalog/menu-category.ts).
  */
-async function fetchMenu(signal: AbortSignal): Promise<PublicMenuItem[]> {
+async function fetchMenu(signal: AbortSignal): Promise<MenuAnswer> {
   const response = await fetch('/api/admin/menu', { signal, credentials: 'include', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`menu: HTTP ${response.status}`);
-  return parseMenuAnswer(await response.json());
+  return (await response.json()) as MenuAnswer;
 }
 
 export default function Menu() {
@@ -74,10 +74,8 @@ export default function Menu() {
   );
 }
 
-function MenuList({ items, filter }: { items: PublicMenuItem[]; filter: Filter }) {
-  const shown = items
-    .map((item) => ({ item, category: menuCategory(item.name, item.category) }))
-    .filter(({ category }) => filter === 'all' || category === filter);
+function MenuList({ items, filter }: { items: MenuItem[]; filter: Filter }) {
+  const shown = items.map((item) => ({ item, category: item.category })).filter(({ category }) => filter === 'all' || category === filter);
   if (shown.length === 0) return <p className="empty">{menuTexts.empty}</p>;
   return (
     <ul className="menu-list" data-testid="menu-list">

@@ -1,4 +1,4 @@
-import type { MenuCategory } from './menu-category';
+import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 
 /** Words of the public menu (/menu). */
 export const menuTexts = {

@@ -1,0 +1,262 @@
+import type { RouterContextProvider } from 'react-router';
+import type { z } from 'zod';
+import type { SignedInUser } from '@moncafe/domain/account/accounts';
+import { DomainError } from '@moncafe/domain/decider';
+import { rateLimitAll, type RateLimitRule } from '@moncafe/infra/auth/rate-limit';
+import { getUser } from '#app/auth/session.server';
+import { appOf, clientAddressContext, type WebApp } from '#app/context';
+import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
+import { readReservationSession } from './reservation-session.server';
+import { callTexts } from './texts';
+
+/**
+ * The one HTTP edge of the JSON calls. Every `/api` route is
+ *
+ *   export const action = jsonCall({
+ *     body: z.object({ … }),                       // parsed with zod; 400 naming the field
+ *     errors: { seats_full: { status: 409, error: t.seatsFull } },   // DomainError code → answer
+ *     handle: ({ body, services, correlationId }) => services.booking.…(…),
+ *   });
+ *   export type Answer = AnswerOf<typeof action>;   // what the screens read (callJson<Answer>)
+ *
+ * and this module does the rest the same way for all of them: JSON bodies and query strings
+ * checked with zod (bodies capped in size), the answer with its Cache-Control (the lifetimes of
+ * cache-lifetimes.ts), the error envelope `{ success: false, error, field? }` with the right
+ * status, rate limits, the reservation session cookie, and unexpected errors logged with the
+ * correlation id and answered without details. See apps/web/README.md and decision 028.
+ */
+
+export interface CallArgs {
+  request: Request;
+  params: Readonly<Record<string, string | undefined>>;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** The error envelope every refusal is answered with. */
+export interface ErrorEnvelope {
+  success: false;
+  error: string;
+  /** The request field at fault, dotted (`reservationData.cart`), when one is. */
+  field?: string;
+  message?: string;
+}
+
+/**
+ * A call's answer to an expected DomainError: the envelope with a status, or — where the spec
+ * wants another shape for it — a whole answer (`{ status: 200, answer: { seat_ids: [] … } }`).
+ */
+export type ErrorAnswer = { status: number; error: string; field?: string } | { status: number; answer: Record<string, unknown> };
+/** DomainError code → answer; `otherwise` answers any other DomainError the call may meet. */
+export type ErrorTable = Readonly<Record<string, ErrorAnswer | ((error: DomainError) => ErrorAnswer)>>;
+
+type BodySpec = z.ZodType | 'bytes' | undefined;
+type BodyOf<B> = B extends z.ZodType ? z.output<B> : B extends 'bytes' ? Uint8Array : undefined;
+type QueryOf<Q> = Q extends z.ZodType ? z.output<Q> : undefined;
+
+/** What a call's `handle` gets: the parsed request and the application, nothing to wire. */
+export interface CallInput<Body, Query> {
+  body: Body;
+  query: Query;
+  params: Readonly<Record<string, string | undefined>>;
+  request: Request;
+  /** The request's router context, for helpers shared with page loaders and actions (app/auth). */
+  context: Readonly<RouterContextProvider>;
+  /** Every use case (domain/src/application.ts). */
+  services: WebApp['services'];
+  /** Read-model queries (projections/src/queries.ts). */
+  queries: WebApp['queries'];
+  /** The web process's config, logger and clock, for what the edge itself decides. */
+  runtime: WebApp['runtime'];
+  /** Carried by the command's events and every log line about this call. */
+  correlationId: string;
+  clientAddress: string | null;
+  user(): Promise<SignedInUser | null>;
+  /** The browser's reservation session id; a new one's cookie is set on the answer. */
+  reservationSession(): string;
+  /** Read-your-writes: waits (bounded) until the read models have applied the command at `position`. */
+  readYourWrites(position: number | null): Promise<void>;
+}
+
+export interface CallSpec<B extends BodySpec, Q extends z.ZodType | undefined, A> {
+  /** A zod schema for a JSON body, or `'bytes'` for a raw upload. */
+  body?: B;
+  query?: Q;
+  /** Largest body accepted, in bytes (default 64 KiB); larger ones answer 413. */
+  maxBodyBytes?: number;
+  /** A successful answer may be kept this long (the table in cache-lifetimes.ts); default no-store. */
+  cache?: CacheLifetime;
+  /** The spec's answer for each DomainError code this call expects. */
+  errors?: ErrorTable;
+  /** Rate limits checked after parsing and before `handle`; the first one over answers 429. */
+  limits?: (input: CallInput<BodyOf<B>, QueryOf<Q>>) => readonly RateLimitRule[];
+  /** One service call (or query), its result mapped to the answer. A Response is sent as it is. */
+  handle(input: CallInput<BodyOf<B>, QueryOf<Q>>): Promise<A | Response> | A | Response;
+}
+
+/** A route's loader or action made by `jsonCall`; it remembers its answer's type for `AnswerOf`. */
+export type JsonCall<A> = ((args: CallArgs) => Promise<Response>) & { readonly __answer?: A };
+/** The successful answer of a call, as the screens read it: `callJson<AnswerOf<typeof action>>`. */
+export type AnswerOf<C> = C extends JsonCall<infer A> ? Exclude<A, Response> : never;
+
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** Refusals every call shares unless its own table says otherwise. */
+const sharedErrors: ErrorTable = {
+  no_store: { status: 404, error: callTexts.noStore },
+};
+
+class Refusal extends Error {
+  constructor(
+    readonly answer: ErrorEnvelope,
+    readonly status = 400,
+  ) {
+    super(answer.error);
+  }
+}
+
+export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | undefined = undefined, A = unknown>(spec: CallSpec<B, Q, A>): JsonCall<A> {
+  return async ({ request, params, context }) => {
+    const app = appOf(context);
+    const { runtime } = app;
+    const correlationId = runtime.ids.uuid();
+    const headers = new Headers({ 'X-Correlation-Id': correlationId });
+    let session: string | null = null;
+    try {
+      const input: CallInput<BodyOf<B>, QueryOf<Q>> = {
+        body: (await parseBody(request, spec.body, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) as BodyOf<B>,
+        query: parseQuery(request, spec.query) as QueryOf<Q>,
+        params,
+        request,
+        context,
+        services: app.services,
+        queries: app.queries,
+        runtime,
+        correlationId,
+        clientAddress: context.get(clientAddressContext),
+        user: () => getUser(request, context),
+        reservationSession() {
+          if (session) return session;
+          const read = readReservationSession(request);
+          if (read.setCookie) headers.append('Set-Cookie', read.setCookie);
+          session = read.id;
+          return session;
+        },
+        readYourWrites: (position) => runtime.waitForProjections(position),
+      };
+      const rules = spec.limits?.(input) ?? [];
+      if (rules.length) {
+        const limited = await rateLimitAll(runtime, rules);
+        if (!limited.ok) return tooManyRequests(limited.retryAfterSeconds, headers);
+      }
+      const answer = await spec.handle(input);
+      if (answer instanceof Response) return withHeaders(answer, headers);
+      if (spec.cache) headers.set('Cache-Control', `public, max-age=${cacheLifetimes[spec.cache].seconds}`);
+      return json(answer, 200, headers);
+    } catch (error) {
+      if (error instanceof Response) return withHeaders(error, headers);
+      if (error instanceof Refusal) {
+        // A body refused unread: close the connection rather than leave the rest of it on the wire.
+        if (error.status === 413) headers.set('Connection', 'close');
+        return json(error.answer, error.status, headers);
+      }
+      if (error instanceof DomainError) {
+        const entry = spec.errors?.[error.code] ?? sharedErrors[error.code] ?? spec.errors?.otherwise;
+        if (entry) {
+          const answer = typeof entry === 'function' ? entry(error) : entry;
+          return 'answer' in answer
+            ? json(answer.answer, answer.status, headers)
+            : json({ success: false, error: answer.error, ...(answer.field ? { field: answer.field } : {}) }, answer.status, headers);
+        }
+      }
+      runtime.logger.error({ err: error, correlationId, path: new URL(request.url).pathname }, 'call failed');
+      return json({ success: false, error: callTexts.serverError } satisfies ErrorEnvelope, 500, headers);
+    }
+  };
+}
+
+/**
+ * Ends a call with the error envelope, for a refusal the route decides itself (an id that names
+ * nothing, a store that does not exist): `refuse(404, 'not found', { message: 'store not found' })`.
+ */
+export function refuse(status: number, error: string, details: { field?: string; message?: string } = {}): never {
+  throw new Refusal({ success: false, error, ...details }, status);
+}
+
+/** The 429 answer: the spec's message and Retry-After (also the security middleware's general /api limit). */
+export function tooManyRequests(retryAfterSeconds: number, headers = new Headers()): Response {
+  headers.set('Retry-After', String(retryAfterSeconds));
+  return json({ success: false, error: callTexts.tooManyRequests } satisfies ErrorEnvelope, 429, headers);
+}
+
+/** JSON with Cache-Control no-store unless the headers already say otherwise. */
+function json(body: unknown, status: number, headers: Headers): Response {
+  const sent = new Headers(headers);
+  if (!sent.has('Cache-Control') || status !== 200) sent.set('Cache-Control', 'no-store');
+  return Response.json(body, { status, headers: sent });
+}
+
+function withHeaders(response: Response, headers: Headers): Response {
+  try {
+    headers.forEach((value, name) => (name === 'set-cookie' ? response.headers.append(name, value) : response.headers.set(name, value)));
+    return response;
+  } catch {
+    // Immutable headers (a fetched response): copy once.
+    const copy = new Response(response.body, response);
+    headers.forEach((value, name) => (name === 'set-cookie' ? copy.headers.append(name, value) : copy.headers.set(name, value)));
+    return copy;
+  }
+}
+
+function firstIssue(error: z.ZodError, fallback: string): { field: string; message: string } {
+  const issue = error.issues[0];
+  return { field: issue?.path.length ? issue.path.map(String).join('.') : fallback, message: issue?.message ?? 'invalid' };
+}
+
+function parseQuery(request: Request, schema: z.ZodType | undefined): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (parsed.success) return parsed.data;
+  throw new Refusal({ success: false, error: 'invalid query', ...firstIssue(parsed.error, 'query') });
+}
+
+async function parseBody(request: Request, spec: BodySpec, maxBytes: number): Promise<unknown> {
+  if (!spec) return undefined;
+  const bytes = await readBytes(request, maxBytes);
+  if (spec === 'bytes') return bytes;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new Refusal({ success: false, error: callTexts.checkRequiredFields, field: 'body', message: callTexts.jsonRequired });
+  }
+  const parsed = spec.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw new Refusal({ success: false, error: callTexts.checkRequiredFields, ...firstIssue(parsed.error, 'body') });
+}
+
+/** The body, refused with 413 as soon as it is known to be larger than `maxBytes`. */
+async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new Refusal({ success: false, error: callTexts.tooLarge, field: 'body' }, 413);
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DomainError } from '@moncafe/domain/decider';
+import type { Runtime } from '@moncafe/infra/runtime';
+import { createAppLoadContext, type WebApp } from '#app/context';
+import { jsonCall, refuse } from './json.server';
+
+/** The edge on its own: a fake app, requests made by hand, the answers read back. */
+function harness() {
+  const logged: Record<string, unknown>[] = [];
+  const runtime = {
+    ids: { uuid: () => 'corr-1', token: () => 't' },
+    logger: { error: (fields: Record<string, unknown>) => void logged.push(fields) },
+    waitForProjections: async () => {},
+  } as unknown as Runtime;
+  const app = { runtime, services: {}, queries: {}, oidc: null } as unknown as WebApp;
+  const call = async (route: ReturnType<typeof jsonCall>, init: { body?: string; url?: string } = {}) => {
+    const request = new Request(init.url ?? 'http://cafe.test/api/x', {
+      method: init.body === undefined ? 'GET' : 'POST',
+      ...(init.body === undefined ? {} : { body: init.body, headers: { 'content-type': 'application/json' } }),
+    });
+    const response = await route({ request, params: {}, context: createAppLoadContext(app) });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  };
+  return { call, logged };
+}
+
+const body = z.object({ date: z.iso.date(), people: z.number().int().min(1) });
+
+describe('the JSON edge', () => {
+  it('answers what the call returns, with its cache lifetime and a correlation id', async () => {
+    const { call } = harness();
+    const answer = await call(jsonCall({ cache: 'menu', handle: () => [{ id: 'm1' }] }));
+    expect(answer).toMatchObject({ status: 200, body: [{ id: 'm1' }] });
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(answer.headers.get('x-correlation-id')).toBe('corr-1');
+    expect((await call(jsonCall({ handle: () => ({ ok: true }) }))).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses a body that is not the call’s, naming the first bad field, and one that is not JSON', async () => {
+    const { call } = harness();
+    const route = jsonCall({ body, handle: ({ body: b }) => b });
+    expect(await call(route, { body: JSON.stringify({ date: '2026-12-20', people: 0 }) })).toMatchObject({
+      status: 400,
+      body: { success: false, error: '必須項目を確認してください', field: 'people' },
+    });
+    expect(await call(route, { body: '{not json' })).toMatchObject({ status: 400, body: { success: false, field: 'body', message: 'JSON の本文が必要です' } });
+  });
+
+  it('refuses a body over the call’s cap with 413, and a bad query naming the field', async () => {
+    const { call } = harness();
+    const capped = await call(jsonCall({ body, maxBodyBytes: 16, handle: () => ({}) }), { body: JSON.stringify({ date: '2026-12-20', people: 2 }) });
+    expect(capped).toMatchObject({ status: 413, body: { success: false, field: 'body' } });
+    expect(capped.headers.get('connection')).toBe('close');
+    const query = await call(jsonCall({ query: z.object({ store_id: z.string().regex(/^\w+$/) }), handle: () => ({}) }), {
+      url: 'http://cafe.test/api/x?store_id=%20',
+    });
+    expect(query).toMatchObject({ status: 400, body: { error: 'invalid query', field: 'store_id' } });
+  });
+
+  it('turns the DomainError codes a call expects into its answers, and refusals it decides itself into the envelope', async () => {
+    const { call } = harness();
+    const route = (code: string) =>
+      jsonCall({
+        errors: {
+          seats_full: { status: 409, error: '満席', field: 'time' },
+          date_refused: (e) => ({ status: 400, error: `refused ${e.message}` }),
+          otherwise: { status: 404, answer: { success: false, error: 'none', message: 'none' } },
+        },
+        handle: () => {
+          throw new DomainError(code, 'closed');
+        },
+      });
+    expect(await call(route('seats_full'))).toMatchObject({ status: 409, body: { success: false, error: '満席', field: 'time' } });
+    expect(await call(route('date_refused'))).toMatchObject({ status: 400, body: { success: false, error: 'refused closed' } });
+    expect(await call(route('not_found'))).toMatchObject({ status: 404, body: { success: false, error: 'none', message: 'none' } });
+    expect(await call(route('no_store'))).toMatchObject({ status: 404, body: { success: false, error: '店舗が登録されていません' } });
+    expect(await call(jsonCall({ handle: () => refuse(404, 'not found', { message: 'store not found' }) }))).toMatchObject({
+      status: 404,
+      body: { success: false, error: 'not found', message: 'store not found' },
+    });
+  });
+
+  it('logs an unexpected error with the correlation id and answers 500 without its details', async () => {
+    const { call, logged } = harness();
+    const answer = await call(
+      jsonCall({
+        handle: () => {
+          throw new Error('database password is hunter2');
+        },
+      }),
+    );
+    expect(answer).toEqual({
+      status: 500,
+      headers: answer.headers,
+      body: { success: false, error: 'サーバーエラーが発生しました。しばらくしてから再試行してください。' },
+    });
+    expect(JSON.stringify(answer.body)).not.toContain('hunter2');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ correlationId: 'corr-1', path: '/api/x' });
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * The JSON calls' own answers, shared by every /api route (app/http/json.server.ts) and the
+ * browser's call client (app/http/api-client.ts). Spec wording where the spec gives it.
+ */
+export const callTexts = {
+  /** customer-site.md §8: the 429 answer, and what the screens say for it. */
+  tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再試行してください。',
+  /** customer-site.md §8: three or more 502s on one URL within 5 seconds. */
+  badGateway: 'サーバーエラーが発生しています。しばらく時間をおいてから再試行してください。',
+  /** A body that is not the call's JSON: the spec's "check required fields". */
+  checkRequiredFields: '必須項目を確認してください',
+  jsonRequired: 'JSON の本文が必要です',
+  tooLarge: '送信されたデータが大きすぎます',
+  /** Unexpected errors: logged with the correlation id, answered without details. */
+  serverError: 'サーバーエラーが発生しました。しばらくしてから再試行してください。',
+  noStore: '店舗が登録されていません',
+  notFound: 'no such call',
+} as const;

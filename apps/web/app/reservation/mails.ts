@@ -1,0 +1,124 @@
+import type { MailMessage } from '@moncafe/domain/ports';
+import type { ReservationMails } from '@moncafe/domain/reservation/ports';
+import type { ReservationSummary } from '@moncafe/domain/reservation/summary';
+import { yenAmount } from '#app/shared/yen';
+import { japaneseDate, noticeTexts, optionLines, storeNameOf } from './presentation';
+
+/**
+ * The Japanese texts of the two reservation mails, in one place so the wording is reviewed
+ * together: the confirmation request (a single-use link valid 5 minutes) and, once confirmed,
+ * the details with the cancel link. `reservationMails(publicUrl)` is the booking service's
+ * `ReservationMails` port (wired once in apps/web/server.ts); the templates themselves are pure.
+ */
+
+export function reservationMails(publicUrl: string): ReservationMails {
+  return {
+    confirmationRequest: (summary, token) => confirmationRequestMail(mailDataOf(summary), confirmUrlFor(publicUrl, token)),
+    confirmed: (summary) => reservationConfirmedMail(mailDataOf(summary), cancelUrlFor(publicUrl, summary.reservationId, summary.customer.email)),
+  };
+}
+
+/** A summary as the templates read it: option lines worded, notices with the defaults standing in for none. */
+export function mailDataOf(summary: ReservationSummary): ReservationMailData {
+  return {
+    to: summary.customer.email,
+    customerName: summary.customer.name,
+    storeName: storeNameOf(summary.storeName),
+    reservationId: summary.reservationId,
+    date: summary.date,
+    time: summary.time,
+    people: summary.people,
+    courses: summary.lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
+    options: optionLines(summary.options),
+    totalPrice: summary.total,
+    notices: noticeTexts(summary.notices),
+  };
+}
+
+export interface ReservationMailData {
+  to: string;
+  customerName: string;
+  storeName: string;
+  reservationId: string;
+  date: string;
+  time: string;
+  people: number;
+  /** Course lines: name × quantity. */
+  courses: { name: string; quantity: number; price: number }[];
+  /** Option details already described (images as '画像あり'). */
+  options: { label: string; value: string }[];
+  totalPrice: number;
+  notices: readonly string[];
+}
+
+function detailsBlock(data: ReservationMailData): string[] {
+  const lines = [
+    '■ご予約内容',
+    `店舗：${data.storeName}`,
+    `予約番号：${data.reservationId}`,
+    `日付：${japaneseDate(data.date)}`,
+    `時間：${data.time}`,
+    `人数：${data.people}名`,
+    `コース：${data.courses.map((c) => `${c.name} × ${c.quantity}`).join('、')}`,
+  ];
+  if (data.options.length) {
+    lines.push('オプション：');
+    for (const o of data.options) lines.push(`\u3000${o.label}：${o.value}`);
+  }
+  lines.push(`合計金額：${yenAmount(data.totalPrice)}`);
+  return lines;
+}
+
+function noticesBlock(notices: readonly string[]): string[] {
+  return ['■注意事項', ...notices.map((n) => `・${n}`)];
+}
+
+export function confirmationRequestMail(data: ReservationMailData, confirmUrl: string): MailMessage {
+  return {
+    to: data.to,
+    subject: `【${data.storeName}】ご予約の確認をお願いします`,
+    text: [
+      `${data.customerName} 様`,
+      '',
+      'ご予約のお申し込みありがとうございます。',
+      'まだご予約は確定していません。5分以内に下のリンクを開いて、ご予約を確定してください。',
+      '',
+      confirmUrl,
+      '',
+      '※このリンクの有効期限は5分です。期限が切れた場合は、お手数ですが最初から予約をやり直してください。',
+      '',
+      ...detailsBlock(data),
+      '',
+      ...noticesBlock(data.notices),
+      '',
+      'このメールにお心当たりがない場合は、破棄してください。',
+    ].join('\n'),
+  };
+}
+
+export function reservationConfirmedMail(data: ReservationMailData, cancelUrl: string): MailMessage {
+  return {
+    to: data.to,
+    subject: `【${data.storeName}】ご予約が確定しました`,
+    text: [
+      `${data.customerName} 様`,
+      '',
+      'ご予約が確定しました。ご来店をお待ちしております。',
+      '',
+      ...detailsBlock(data),
+      '',
+      ...noticesBlock(data.notices),
+      '',
+      'ご予約のキャンセルは下のリンクから行えます。',
+      cancelUrl,
+    ].join('\n'),
+  };
+}
+
+export function confirmUrlFor(publicUrl: string, token: string): string {
+  return `${publicUrl}/confirm-reservation?token=${encodeURIComponent(token)}`;
+}
+
+export function cancelUrlFor(publicUrl: string, reservationId: string, email: string): string {
+  return `${publicUrl}/reservation/cancel?reservation_id=${encodeURIComponent(reservationId)}&email=${encodeURIComponent(email)}`;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { ReservationSummary } from '@moncafe/domain/reservation/summary';
+import { cancelUrlFor, confirmationRequestMail, confirmUrlFor, mailDataOf, reservationConfirmedMail, reservationMails } from './mails';
+import { DEFAULT_NOTICES, japaneseDate } from './presentation';
+
+const summary: ReservationSummary = {
+  reservationId: 'r-1',
+  storeId: 's-1',
+  storeName: 'MonCafe',
+  date: '2026-12-20',
+  time: '12:00',
+  people: 2,
+  customer: { name: '山田花子', email: 'hanako@example.jp', phone: '090-1234-5678' },
+  lines: [{ menuId: 'm-1', name: 'ケーキコース', price: 3000, quantity: 1 }],
+  total: 3300,
+  detail: {},
+  options: [{ optionId: '10', label: 'プリント用画像', values: [{ kind: 'image', imageId: null }], extraPrice: 0 }],
+  courseOptions: [{ optionId: '10', label: 'プリント用画像' }],
+  notices: [{ title: '', content: 'ご来店の際はお時間に遅れないようお願いします。' }],
+  firstCourseDescription: '',
+  status: 'awaiting_confirmation',
+};
+const data = mailDataOf(summary);
+
+describe('reservation mails', () => {
+  it('ask for confirmation with the link, the course, options, date, time, party and notices', () => {
+    const mail = confirmationRequestMail(data, confirmUrlFor('https://cafe.example', 'r-1.secret'));
+    expect(mail.subject).toBe('【MonCafe】ご予約の確認をお願いします');
+    for (const part of [
+      'https://cafe.example/confirm-reservation?token=r-1.secret',
+      'ケーキコース × 1',
+      'プリント用画像：画像あり',
+      '2026年12月20日（日）',
+      '時間：12:00',
+      '人数：2名',
+      'ご来店の際はお時間に遅れないようお願いします。',
+      '有効期限は5分',
+    ])
+      expect(mail.text).toContain(part);
+  });
+
+  it('confirm with the details and the cancel link; the default notices stand in for none', () => {
+    const mail = reservationConfirmedMail(mailDataOf({ ...summary, notices: [] }), cancelUrlFor('https://cafe.example', 'r-1', 'hanako@example.jp'));
+    expect(mail.subject).toBe('【MonCafe】ご予約が確定しました');
+    expect(mail.text).toContain('https://cafe.example/reservation/cancel?reservation_id=r-1&email=hanako%40example.jp');
+    for (const notice of DEFAULT_NOTICES) expect(mail.text).toContain(notice);
+    expect(japaneseDate('2027-01-01')).toBe('2027年1月1日（金）');
+  });
+
+  it('are the booking service’s mail port, with links on the public URL', () => {
+    const mails = reservationMails('https://cafe.example');
+    expect(mails.confirmationRequest(summary, 'r-1.secret').text).toContain('https://cafe.example/confirm-reservation?token=r-1.secret');
+    expect(mails.confirmed(summary).to).toBe('hanako@example.jp');
+  });
+});

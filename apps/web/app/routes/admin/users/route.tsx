@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { data, Form, useNavigation } from 'react-router';
+import type { Route } from './+types/route';
+import { staffRoles, staffRoleSchema } from '@moncafe/domain/account/events';
+import { readBody } from '#app/auth/login.server';
+import { requireRole } from '#app/auth/require-role.server';
+import { changeRoleAsAdmin } from '#app/auth/roles.server';
+import { appOf } from '#app/context';
+
+export const meta: Route.MetaFunction = () => [{ title: 'ユーザー管理 | MonCafe' }];
+
+const roleLabels = { admin: '管理者', monitor: 'モニター', staff: 'スタッフ' } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireRole(request, context, 'admin');
+  const accounts = await appOf(context).queries.accounts.list();
+  return { me: me.id, accounts: accounts.map((a) => ({ id: a.accountId, name: a.name, email: a.email, roles: a.roles })) };
+}
+
+const formSchema = z.object({ accountId: z.string().min(1), role: staffRoleSchema, grant: z.enum(['true', 'false']).transform((v) => v === 'true') });
+
+/** Grants or revokes a staff role (see app/auth/roles.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireRole(request, context, 'admin');
+  const parsed = formSchema.safeParse(await readBody(request));
+  if (!parsed.success) return data({ error: '入力内容を確認してください' }, { status: 400 });
+  const outcome = await changeRoleAsAdmin(context, admin, parsed.data);
+  return outcome.ok ? { error: null } : data({ error: outcome.error }, { status: outcome.status });
+}
+
+/** /admin/users: every account and its staff roles, each a toggle. */
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== 'idle';
+  return (
+    <div className="admin-users">
+      <h2>ユーザー管理</h2>
+      {actionData?.error && (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      )}
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th>お名前</th>
+            <th>メールアドレス</th>
+            {staffRoles.map((role) => (
+              <th key={role}>{roleLabels[role]}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.accounts.map((account) => (
+            <tr key={account.id}>
+              <td>{account.name}</td>
+              <td>{account.email}</td>
+              {staffRoles.map((role) => {
+                const has = account.roles.includes(role);
+                const self = role === 'admin' && account.id === loaderData.me;
+                return (
+                  <td key={role}>
+                    <Form method="post">
+                      <input type="hidden" name="accountId" value={account.id} />
+                      <input type="hidden" name="role" value={role} />
+                      <input type="hidden" name="grant" value={has ? 'false' : 'true'} />
+                      <button
+                        type="submit"
+                        className={has ? 'button' : 'button secondary'}
+                        disabled={busy || self}
+                        aria-pressed={has}
+                        aria-label={`${account.name}: ${roleLabels[role]}`}
+                      >
+                        {has ? 'あり' : 'なし'}
+                      </button>
+                    </Form>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { jsonCall, type AnswerOf } from '#app/http/json.server';
+
+/** GET /api/admin/menu-options/dependencies: every option dependency (child options shown by a parent's value). */
+export const loader = jsonCall({
+  cache: 'optionDependencies',
+  handle: async ({ queries }) => ({ dependencies: await queries.menus.dependencies() }),
+});
+
+export type Answer = AnswerOf<typeof loader>;

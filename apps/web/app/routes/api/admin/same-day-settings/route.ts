@@ -1,0 +1,12 @@
+import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
+import { callTexts } from '#app/http/texts';
+
+/** GET /api/admin/same-day-settings: is_enabled and deadline_time of the site's store. */
+export const loader = jsonCall({
+  async handle({ queries }) {
+    const store = (await queries.stores.default()) ?? refuse(404, callTexts.noStore);
+    return queries.sameDaySettings.get(store.store_id);
+  },
+});
+
+export type Answer = AnswerOf<typeof loader>;

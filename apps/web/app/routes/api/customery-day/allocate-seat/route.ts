@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { dateRefusalOf } from '@moncafe/domain/reservation/booking';
+import { jsonCall, type AnswerOf } from '#app/http/json.server';
+import { dateSchema, menuIdsSchema, peopleSchema, timeSchema } from '#app/reservation/call-schemas';
+import { dateRefusalMessage, reservationTexts as t } from '#app/reservation/texts';
+
+/**
+ * POST /api/customery-day/allocate-seat {date, time, people}: holds seats for this browser's
+ * reservation session for 5 minutes. Full answers `seat_ids: []` (the screen says 満席); a time
+ * that cannot be booked at all answers 400.
+ */
+export const action = jsonCall({
+  body: z.object({
+    date: dateSchema,
+    time: timeSchema,
+    people: peopleSchema,
+    menuIds: menuIdsSchema,
+    /** Epoch milliseconds the browser's reservation session started; the hold ends with it. */
+    session_started_at: z.number().int().positive().optional(),
+  }),
+  errors: {
+    seats_full: { status: 200, answer: { success: true, seat_ids: [], message: t.seatsFull } },
+    otherwise: (error) => {
+      const refusal = dateRefusalOf(error);
+      return { status: 400, answer: { success: false, seat_ids: [], error: refusal ? dateRefusalMessage(refusal) : t.allocateFailed } };
+    },
+  },
+  async handle({ body, services, reservationSession, correlationId }) {
+    const { session_started_at, ...choice } = body;
+    const sessionStartedAt = session_started_at === undefined ? undefined : new Date(session_started_at);
+    const held = await services.booking.allocateSeat({ ...choice, sessionStartedAt, sessionId: reservationSession(), correlationId });
+    return { success: true, seat_ids: held.seatIds, expires_at: held.expiresAt };
+  },
+});
+
+export type Answer = AnswerOf<typeof action>;

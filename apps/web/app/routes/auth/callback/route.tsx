@@ -1,0 +1,25 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/route';
+import { finishOidcLogin } from '#app/auth/oidc.server';
+import { authTexts } from '#app/auth/texts';
+import { AuthFailureCard } from '#app/auth/failure-card';
+
+export const meta: Route.MetaFunction = () => [{ title: `${authTexts.callbackProcessing} | MonCafe` }];
+
+/**
+ * /auth/callback?code&state (or &message=auth_failed): the provider's answer. A good one signs
+ * the user in and continues to /auth/success; anything else shows the failure card.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  if (params.get('message') === 'auth_failed' || params.has('error') || !params.get('code') || !params.get('state')) {
+    return { failed: true };
+  }
+  const outcome = await finishOidcLogin(request, context);
+  if (!outcome.ok) return { failed: true };
+  throw redirect(`/auth/success?redirectTo=${encodeURIComponent(outcome.redirectTo)}`, { headers: { 'Set-Cookie': outcome.setCookie } });
+}
+
+export default function AuthCallback({ loaderData }: Route.ComponentProps) {
+  return loaderData.failed ? <AuthFailureCard /> : <p>{authTexts.callbackProcessing}</p>;
+}

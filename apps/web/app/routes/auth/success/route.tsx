@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import type { Route } from './+types/route';
+import { safeRedirectTarget } from '#app/auth/require-role.server';
+import { getUser } from '#app/auth/session.server';
+import '#app/auth/auth.css';
+import { authTexts } from '#app/auth/texts';
+
+export const meta: Route.MetaFunction = () => [{ title: `${authTexts.authSuccess} | MonCafe` }];
+
+const REDIRECT_AFTER_MS = 3000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  return { name: user?.name ?? null, redirectTo: safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo')) };
+}
+
+/** Spec: success redirects after 3 s, to the page the user came from. */
+export default function AuthSuccess({ loaderData }: Route.ComponentProps) {
+  const { redirectTo, name } = loaderData;
+  useEffect(() => {
+    const timer = setTimeout(() => window.location.assign(redirectTo), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [redirectTo]);
+  return (
+    <section className="auth-card auth-success panel" data-redirect-to={redirectTo}>
+      <h1>{authTexts.authSuccess}</h1>
+      {name && <p>{authTexts.signedInAs(name)}</p>}
+      <p>{authTexts.redirectingSoon}</p>
+    </section>
+  );
+}

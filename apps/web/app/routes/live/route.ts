@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { Role } from '@moncafe/domain/account/events';
+import type { LiveFrame } from '@moncafe/infra/live/hub';
+import { getUser } from '#app/auth/session.server';
+import { getRuntime } from '#app/context';
+import type { Route } from './+types/route';
+
+const FLOOR: readonly Role[] = ['admin', 'monitor'];
+
+/**
+ * Who may follow each topic: reference-data changes are public; the schedule, kitchen and
+ * per-reservation updates are for the floor (admin or monitor), as their screens are.
+ */
+function rolesFor(topic: string): readonly Role[] | 'public' | null {
+  if (topic === 'catalog') return 'public';
+  if (topic === 'admin' || topic === 'schedule' || topic === 'kitchen') return FLOOR;
+  if (/^reservation:[A-Za-z0-9-]{1,64}$/.test(topic)) return FLOOR;
+  return null;
+}
+
+const query = z.object({
+  topics: z
+    .string()
+    .default('catalog')
+    .transform((v) => new Set(v.split(',').filter(Boolean))),
+});
+
+/** Comments keep proxies from closing an idle stream. */
+const KEEPALIVE_MS = 25_000;
+
+function frame({ id, event, data }: LiveFrame): string {
+  if (event === undefined) return `id: ${id}\n\n`;
+  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data ?? null)}\n\n`;
+}
+
+/**
+ * `/live`: Server-Sent Events. The event id is the global position, so a browser that
+ * reconnects sends `Last-Event-ID` and receives exactly what it missed, read from the store.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const runtime = getRuntime(context);
+  const url = new URL(request.url);
+  const parsed = query.safeParse({ topics: url.searchParams.get('topics') ?? undefined });
+  if (!parsed.success) return Response.json({ error: 'invalid query', field: 'topics' }, { status: 400 });
+  const topics = parsed.data.topics;
+  const unknown = [...topics].filter((t) => rolesFor(t) === null);
+  if (unknown.length > 0) return Response.json({ error: 'invalid query', field: 'topics', topics: unknown }, { status: 400 });
+  const restricted = [...topics].flatMap((t) => {
+    const roles = rolesFor(t);
+    return roles === 'public' || roles === null ? [] : [{ topic: t, roles }];
+  });
+  if (restricted.length > 0) {
+    const user = await getUser(request, context);
+    if (!user) return Response.json({ error: 'authentication required', field: 'topics' }, { status: 401 });
+    const refused = restricted.filter(({ roles }) => !roles.some((r) => user.roles.includes(r))).map(({ topic }) => topic);
+    if (refused.length > 0) return Response.json({ error: 'forbidden topic', field: 'topics', topics: refused }, { status: 403 });
+  }
+
+  const lastEventId = request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId');
+  const after = lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : null;
+
+  const encoder = new TextEncoder();
+  const abort = new AbortController();
+  request.signal.addEventListener('abort', () => abort.abort(), { once: true });
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const write = (text: string) => {
+        if (!abort.signal.aborted) controller.enqueue(encoder.encode(text));
+      };
+      const keepalive = setInterval(() => write(': keepalive\n\n'), KEEPALIVE_MS);
+      abort.signal.addEventListener(
+        'abort',
+        () => {
+          clearInterval(keepalive);
+          try {
+            controller.close();
+          } catch {
+            // already closed by the client going away
+          }
+        },
+        { once: true },
+      );
+      write('retry: 3000\n\n');
+      runtime.live
+        .open({ topics, after, signal: abort.signal }, (f) => write(frame(f)))
+        .catch((error: unknown) => {
+          runtime.logger.error({ err: error }, 'live stream failed');
+          abort.abort();
+        });
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}

@@ -1,0 +1,89 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { OptionalImage } from '#app/layout/optional-image';
+import { linkKind, shouldOfferExternalBrowser, withOpenExternalBrowser } from './line-browser';
+import { homeTexts } from './texts';
+
+export interface HomepageCardView {
+  id: string;
+  card_type: string;
+  link_url: string | null;
+  image_url: string | null;
+  title: string;
+  description: string;
+}
+
+/**
+ * Inside LINE's in-app browser a reservation link first asks to reopen in the phone's browser.
+ * Returns true when it took over the click.
+ */
+function offerExternalBrowser(event: MouseEvent<HTMLAnchorElement>, link: string): boolean {
+  if (!shouldOfferExternalBrowser(link, window.navigator.userAgent)) return false;
+  if (!window.confirm(homeTexts.lineExternalBrowser)) return false;
+  event.preventDefault();
+  window.location.href = withOpenExternalBrowser(new URL(link, window.location.href).toString());
+  return true;
+}
+
+/** A card's link: in-app navigation for paths, a new tab for http(s), nothing for other values. */
+export function CardLink({ link, className, children }: { link: string | null; className: string; children: ReactNode }) {
+  const kind = linkKind(link);
+  if (link === null || kind === 'none') return <div className={className}>{children}</div>;
+  if (kind === 'internal') {
+    return (
+      <Link
+        to={link}
+        className={className}
+        // Link navigates in-app unless the LINE prompt took the click over (it prevents the default).
+        onClick={(event) => offerExternalBrowser(event, link)}
+      >
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={link} className={className} target="_blank" rel="noopener noreferrer" onClick={(event) => offerExternalBrowser(event, link)}>
+      {children}
+    </a>
+  );
+}
+
+export function LinkCard({ card }: { card: HomepageCardView }) {
+  const external = linkKind(card.link_url) === 'external';
+  return (
+    <article className="card link-card" data-testid="link-card">
+      <CardLink link={card.link_url} className="card-link">
+        <OptionalImage src={card.image_url} className="card-image" />
+        <div className="card-body">
+          {card.title && <h2 className="card-title">{card.title}</h2>}
+          {card.description && <p className="card-description">{card.description}</p>}
+          {external && <span className="visually-hidden">{homeTexts.externalLinkNote}</span>}
+        </div>
+      </CardLink>
+    </article>
+  );
+}
+
+/**
+ * An embedded Instagram feed loads Instagram's script from the internet, which our CSP and
+ * offline installs do not allow: the card links to the account instead (docs/decisions/004).
+ */
+export function InstagramCard({ card }: { card: HomepageCardView }) {
+  return (
+    <article className="card instagram-card" data-testid="instagram-card">
+      <CardLink link={card.link_url} className="card-link">
+        <OptionalImage src={card.image_url} className="card-image" />
+        <div className="card-body">
+          <h2 className="card-title">{card.title || homeTexts.instagramTitle}</h2>
+          {card.description && <p className="card-description">{card.description}</p>}
+          {card.link_url && (
+            <span className="instagram-link">
+              {homeTexts.instagramLink}
+              <span className="visually-hidden">{homeTexts.externalLinkNote}</span>
+            </span>
+          )}
+        </div>
+      </CardLink>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Route } from './+types/route';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import { CalendarCard } from './calendar-card';
+import { homeData } from './home-data.server';
+import { InstagramCard, LinkCard } from './link-card';
+import { homeTexts } from './texts';
+
+export const meta = () => [{ title: pageTitle(homeTexts.title) }];
+
+/** The page changes only with the catalog and the date: entry.server.tsx renders it once per loader answer. */
+export const handle = { renderOnce: true };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { queries, runtime } = appOf(context);
+  const now = runtime.clock.now();
+  // Cards, hours and holidays change only with a catalog event or the date: read once per day
+  // and per catalog change (infra/src/reference-data), not per visit.
+  return runtime.referenceData.get(`home:${tokyoDateOf(now)}`, () => homeData(queries, now));
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { cards, calendar } = loaderData;
+  return (
+    <div className="page home-page">
+      <h1 className="visually-hidden">{homeTexts.heading}</h1>
+      {cards.length === 0 && <p className="empty">{homeTexts.empty}</p>}
+      <div className="card-list">
+        {cards.map((card) => {
+          switch (card.card_type) {
+            case 'instagram':
+              return <InstagramCard key={card.id} card={card} />;
+            case 'calendar':
+              return <CalendarCard key={card.id} calendar={calendar} title={card.title} description={card.description} />;
+            default:
+              return <LinkCard key={card.id} card={card} />;
+          }
+        })}
+      </div>
+    </div>
+  );
+}

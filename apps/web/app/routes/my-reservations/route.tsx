@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/route';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { getUser } from '#app/auth/session.server';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import { MessageCard } from '#app/shared/message-card';
+import { reservationTexts as t } from '#app/reservation/texts';
+import reservationCss from '#app/reservation/reservation.css?url';
+
+export const meta = () => [{ title: pageTitle(t.myReservationsTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
+
+/**
+ * /my-reservations: the signed-in customer's reservations, upcoming and past, with a cancel link
+ * for upcoming ones. Reservations made as a guest with the account's e-mail are included.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  if (!user) return { signedIn: false as const };
+  const { queries, runtime } = appOf(context);
+  const now = runtime.clock.now();
+  const [own, byEmail] = await Promise.all([queries.reservations.ofAccount(user.id, now), queries.reservations.byEmail(user.email, now)]);
+  const rows = [...new Map([...own, ...byEmail].map((r) => [r.id, r])).values()];
+  const today = tokyoDateOf(now);
+  const shown = rows.map((r) => ({
+    id: r.id,
+    date: r.reservation_date,
+    time: r.reservation_time,
+    people: r.people,
+    menuName: r.menu_name ?? '',
+    status: r.status === 'cancelled' ? t.statusCancelled : r.email_confirm_status === '1' ? t.statusConfirmed : t.statusAwaiting,
+    cancellable: r.status !== 'cancelled' && r.reservation_date >= today,
+    email: r.email,
+  }));
+  return {
+    signedIn: true as const,
+    upcoming: shown.filter((r) => r.date >= today).sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time)),
+    past: shown.filter((r) => r.date < today),
+  };
+}
+
+export default function MyReservations({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.signedIn)
+    return (
+      <article className="page rsv-page">
+        <MessageCard
+          className="rsv-card"
+          title={t.myReservationsTitle}
+          body={t.signInFirst}
+          link={{ to: '/login?redirect=/my-reservations', label: t.login }}
+        />
+      </article>
+    );
+  const list = (items: typeof loaderData.upcoming, testId: string) =>
+    items.length === 0 ? (
+      <p className="empty">{t.noReservations}</p>
+    ) : (
+      <ul className="rsv-list" data-testid={testId}>
+        {items.map((r) => (
+          <li key={r.id} className="card rsv-card">
+            <p>{`${r.date} ${r.time} ・ ${t.peopleOption(r.people)} ・ ${r.menuName}`}</p>
+            <p>{r.status}</p>
+            {r.cancellable && (
+              <Link
+                to={`/reservation/cancel?reservation_id=${encodeURIComponent(r.id)}&email=${encodeURIComponent(r.email)}`}
+                aria-label={t.cancelReservationOf(r.date, r.time)}
+              >
+                {t.cancelThisReservation}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <article className="page rsv-page">
+      <h1>{t.myReservationsTitle}</h1>
+      <h2>{t.upcoming}</h2>
+      {list(loaderData.upcoming, 'upcoming')}
+      <h2>{t.past}</h2>
+      {list(loaderData.past, 'past')}
+    </article>
+  );
+}

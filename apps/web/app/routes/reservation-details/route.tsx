@@ -1,0 +1,245 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { checkDetail, dependencySpecOf, detailKey, isOptionVisible, optionSpecOf } from '@moncafe/domain/reservation/detail';
+import type { DependencySpec, OptionSpec } from '@moncafe/domain/reservation/detail';
+import type { ReservationDetail } from '@moncafe/domain/reservation/events';
+import { isBlobId } from '@moncafe/domain/ports';
+import { readCart, useCart } from '#app/cart/cart-store';
+import { pageTitle } from '#app/layout/texts';
+import { callJson } from '#app/http/api-client';
+import type { Answer as DependenciesAnswer } from '#app/routes/api/admin/menu-options/dependencies/route';
+import type { Answer as OptionsAnswer } from '#app/routes/api/customer-detail/route';
+import type { Answer as UploadAnswer } from '#app/routes/api/reservation-images/route';
+import { dataUrlToBlob } from '#app/reservation/image-crop';
+import { yenAmount } from '#app/shared/yen';
+import { readDraft, writeDraft } from '#app/reservation/draft';
+import { RoundCropper } from '#app/reservation/round-cropper';
+import { pause, readSession, resume, writeSession } from '#app/reservation/session';
+import { useReservationSession } from '#app/reservation/use-reservation-session';
+import { detailProblemMessage, reservationTexts as t } from '#app/reservation/texts';
+import reservationCss from '#app/reservation/reservation.css?url';
+
+export const meta = () => [{ title: pageTitle(t.detailsTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
+
+async function loadOptions(menuIds: readonly string[]): Promise<{ options: OptionSpec[]; dependencies: DependencySpec[] } | null> {
+  const answers = await Promise.all(menuIds.map((menuId) => callJson<OptionsAnswer>('/api/customer-detail', { body: { menuId } })));
+  const options: OptionSpec[] = [];
+  for (const answer of answers) {
+    if (!answer.ok) return null;
+    // Options lacking option_id are dropped (customer-site.md §3).
+    for (const option of answer.body.options) if (option.option_id) options.push(optionSpecOf(option.option_id, option));
+  }
+  const deps = await callJson<DependenciesAnswer>('/api/admin/menu-options/dependencies');
+  return { options, dependencies: deps.ok ? deps.body.dependencies.map(dependencySpecOf) : [] };
+}
+
+/** /reservation-details: options of the cart's courses by type; child options follow their parent's value. */
+export default function ReservationDetails() {
+  useReservationSession();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
+  const [spec, setSpec] = useState<{ options: OptionSpec[]; dependencies: DependencySpec[] } | null>(null);
+  const [detail, setDetail] = useState<ReservationDetail>(() => readDraft().detail);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (readCart().length === 0) {
+      void navigate('/customer-information', { replace: true });
+      return;
+    }
+    if (menuIds.length === 0) return;
+    void loadOptions(menuIds).then((loaded) => {
+      if (!loaded || loaded.options.length === 0) void navigate('/customer-information', { replace: true });
+      else setSpec(loaded);
+    });
+  }, [menuIds, navigate]);
+
+  const set = (key: string, value: string | string[]) => {
+    const next = { ...detail, [key]: value };
+    setDetail(next);
+    writeDraft({ detail: next });
+  };
+
+  const submit = () => {
+    if (!spec) return;
+    const checked = checkDetail(spec.options, spec.dependencies, detail);
+    setProblems(checked.problems.map(detailProblemMessage));
+    if (checked.problems.length) return;
+    writeDraft({ detail: checked.detail });
+    void navigate('/customer-information');
+  };
+
+  return (
+    <article className="page rsv-page rsv-options">
+      <Link to="/reservation/day" className="rsv-back">
+        {t.dayTitle}
+      </Link>
+      <h1>{t.detailsTitle}</h1>
+      {!spec && <p role="status">{t.loading}</p>}
+      {spec &&
+        cart.map((line) => (
+          <section key={line.menu_id} className="card rsv-card" data-testid={`options-${line.menu_id}`}>
+            <h2>{line.name}</h2>
+            {spec.options
+              .filter((o) => o.menuId === line.menu_id && isOptionVisible(o, spec.options, spec.dependencies, detail))
+              .map((o) => (
+                <OptionField
+                  key={o.optionId}
+                  option={o}
+                  value={detail[detailKey(o.menuId, o.optionId)]}
+                  onChange={(v) => set(detailKey(o.menuId, o.optionId), v)}
+                />
+              ))}
+          </section>
+        ))}
+      {problems.map((p) => (
+        <p key={p} className="rsv-error" role="alert">
+          {p}
+        </p>
+      ))}
+      <button type="button" className="button" disabled={!spec} onClick={submit}>
+        {t.toCustomerInformation}
+      </button>
+    </article>
+  );
+}
+
+function resumeSession() {
+  const s = readSession();
+  if (s) writeSession(resume(s, Date.now()));
+}
+
+function OptionField({ option, value, onChange }: { option: OptionSpec; value: string | string[] | undefined; onChange: (value: string | string[]) => void }) {
+  const id = `opt-${option.menuId}-${option.optionId}`;
+  const label = (
+    <span>
+      {option.label}
+      {option.required ? ' *' : ''}
+    </span>
+  );
+  const priced = (c: OptionSpec['choices'][number]) => (c.extraPrice ? `${c.label}（+${yenAmount(c.extraPrice)}）` : c.label);
+  switch (option.type) {
+    case 'text':
+      return (
+        <label className="rsv-field" htmlFor={id}>
+          {label}
+          <input id={id} type="text" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} maxLength={200} />
+        </label>
+      );
+    case 'select':
+      return (
+        <label className="rsv-field" htmlFor={id}>
+          {label}
+          <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
+            <option value="">—</option>
+            {option.choices.map((c) => (
+              <option key={c.id} value={c.id}>
+                {priced(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+    case 'radio':
+    case 'checkbox': {
+      const chosen = Array.isArray(value) ? value : value ? [value] : [];
+      return (
+        <fieldset className="rsv-field">
+          <legend>{label}</legend>
+          {option.choices.map((c) => (
+            <label key={c.id}>
+              <input
+                type={option.type}
+                name={id}
+                value={c.id}
+                checked={chosen.includes(c.id)}
+                onChange={(e) => {
+                  if (option.type === 'radio') onChange(c.id);
+                  else onChange(e.target.checked ? [...chosen, c.id] : chosen.filter((v) => v !== c.id));
+                }}
+              />{' '}
+              {priced(c)}
+            </label>
+          ))}
+        </fieldset>
+      );
+    }
+    case 'image':
+      return <ImageOptionField id={id} label={label} option={option} value={value} onChange={onChange} />;
+  }
+}
+
+/**
+ * A picture for an image option: chosen, then placed in the circle, cut to the round PNG, and
+ * uploaded (POST /api/reservation-images): the option holds the picture's id, which
+ * send-confirmation names, so the picture itself never travels in the booking's events.
+ */
+function ImageOptionField({
+  id,
+  label,
+  option,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  option: OptionSpec;
+  value: string | string[] | undefined;
+  onChange: (value: string) => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  // The cut picture as this page made it; after a reload the stored one is loaded back by its id.
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const keep = async (dataUrl: string) => {
+    setFile(null);
+    setUploading(true);
+    setProblem(null);
+    const r = await callJson<UploadAnswer>('/api/reservation-images', { upload: dataUrlToBlob(dataUrl) });
+    setUploading(false);
+    if (!r.ok) {
+      setProblem(r.message ?? r.body.error ?? t.imageUploadFailed);
+      return;
+    }
+    setPreview(dataUrl);
+    onChange(r.body.image_id);
+  };
+
+  const shown = preview ?? (typeof value === 'string' && isBlobId(value) ? `/api/reservation-images/${value}` : null);
+  return (
+    <div className="rsv-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        onClick={() => {
+          // Choosing a picture can take a while: the session pauses meanwhile.
+          const s = readSession();
+          if (s) writeSession(pause(s, Date.now()));
+          // The window regains focus when the picker closes, chosen or cancelled.
+          window.addEventListener('focus', resumeSession, { once: true });
+        }}
+        onChange={(e) => {
+          resumeSession();
+          const chosen = e.target.files?.[0];
+          if (chosen) setFile(chosen);
+          // Cleared so that choosing the same picture again (after 選び直す) still opens the cropper.
+          e.target.value = '';
+        }}
+      />
+      {file && <RoundCropper file={file} label={option.label} onCropped={(dataUrl) => void keep(dataUrl)} onCancel={() => setFile(null)} />}
+      {uploading && <p role="status">{t.sending}</p>}
+      {problem && (
+        <p className="rsv-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {!file && !uploading && shown && <img className="rsv-crop" src={shown} alt={option.label} data-testid="cropped-image" />}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link, useSearchParams } from 'react-router';
+import { pageTitle } from '#app/layout/texts';
+import { reservationTexts as t } from '#app/reservation/texts';
+import reservationCss from '#app/reservation/reservation.css?url';
+
+export const meta = () => [{ title: pageTitle(t.emailSentTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
+
+/** /reservation-email-sent?email=: the mail is on its way; the link inside is valid 5 minutes. */
+export default function ReservationEmailSent() {
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  return (
+    <article className="page rsv-page">
+      <h1>{t.emailSentTitle}</h1>
+      <p className="card rsv-card" data-testid="email-sent">
+        {t.emailSentBody(email)}
+      </p>
+      <Link to="/moncafe" className="button">
+        {t.home}
+      </Link>
+    </article>
+  );
+}

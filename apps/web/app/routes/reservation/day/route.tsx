@@ -1,0 +1,229 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { addMonths, compareYearMonth, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
+import type { YearMonth } from '@moncafe/domain/calendar/dates';
+import { useCart } from '#app/cart/cart-store';
+import { pageTitle } from '#app/layout/texts';
+import { alertAllowed, callJson } from '#app/http/api-client';
+import { readDraft, writeDraft } from '#app/reservation/draft';
+import { readSession } from '#app/reservation/session';
+import { useReservationSession } from '#app/reservation/use-reservation-session';
+import { reservationTexts as t } from '#app/reservation/texts';
+import reservationCss from '#app/reservation/reservation.css?url';
+import type { Answer as DatesAnswer } from '#app/routes/api/customery-day/available-dates/route';
+import type { Answer as TimesAnswer } from '#app/routes/api/customery-day/available-times/route';
+import type { Answer as CheckDateAnswer } from '#app/routes/api/customery-day/check-date/route';
+import type { Answer as DeadlineAnswer } from '#app/routes/api/customery-day/deadline-hours/route';
+import type { Answer as AllocateAnswer } from '#app/routes/api/customery-day/allocate-seat/route';
+import type { Answer as OptionsAnswer } from '#app/routes/api/customer-detail/route';
+import { dayKind, monthGrid } from '#app/shared/calendar-month';
+import { MonthTable } from '#app/shared/month-table';
+
+export const meta = () => [{ title: pageTitle(t.dayTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
+
+const PEOPLE = [1, 2, 3, 4, 5, 6];
+
+/** /reservation/day (CustomeryDay): party size, a calendar of bookable dates, times, and the seat hold. */
+export default function ReservationDay() {
+  useReservationSession();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
+  const today = tokyoDateOf(new Date());
+  const current = yearMonthOf(today);
+  const [shown, setShown] = useState<YearMonth>(current);
+  const [people, setPeople] = useState(() => readDraft().people);
+  const [dates, setDates] = useState<Set<string>>(new Set());
+  const [closed, setClosed] = useState<Set<string>>(new Set());
+  const [holidays, setHolidays] = useState<Map<string, string>>(new Map());
+  const [minDate, setMinDate] = useState(today);
+  const [date, setDate] = useState<string | null>(null);
+  const [times, setTimes] = useState<string[] | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Marks the screen interactive (after hydration), for people and tests alike.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  useEffect(() => {
+    if (menuIds.length === 0) return;
+    void callJson<DatesAnswer>('/api/customery-day/available-dates', { body: { people, menuIds } }).then((r) => {
+      if (!r.ok) {
+        if (r.status === 502) window.alert(t.datesError);
+        setDates(new Set());
+        return;
+      }
+      setDates(new Set(r.body.dates));
+      setClosed(new Set(r.body.closedDates));
+      setHolidays(new Map(r.body.holidays.map((d) => [d, ''])));
+    });
+  }, [people, menuIds]);
+
+  useEffect(() => {
+    if (menuIds.length === 0) return;
+    // The minimum date follows the cart; a failure falls back to today (customer-site.md §7).
+    const timer = window.setTimeout(() => {
+      void callJson<DeadlineAnswer>('/api/customery-day/deadline-hours', { body: { menuIds } }).then((r) => {
+        if (!r.ok && r.status === 502) window.alert(t.deadlineError);
+        setMinDate(r.ok ? r.body.minDate : today);
+      });
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [menuIds, today]);
+
+  const chooseDate = useCallback(
+    async (chosen: string) => {
+      setDate(chosen);
+      setTime(null);
+      setTimes(null);
+      setMessage(null);
+      // Closing, then deadlines, then times: the spec's order, decided on the server's Tokyo clock.
+      const check = await callJson<CheckDateAnswer>('/api/customery-day/check-date', { body: { date: chosen, menuIds } });
+      if (check.ok && !check.body.ok) {
+        setMessage(check.body.message);
+        setTimes([]);
+        return;
+      }
+      const r = await callJson<TimesAnswer>('/api/customery-day/available-times', { body: { date: chosen, people, menuIds } });
+      if (!r.ok) {
+        // At most once per 5 seconds (customer-site.md §8), however often dates are tapped.
+        if (r.status === 502 && alertAllowed('times-502', 5_000)) window.alert(t.timesError);
+        setTimes([]);
+        return;
+      }
+      if (r.body.message) setMessage(r.body.message);
+      setTimes(r.body.times);
+    },
+    [menuIds, people],
+  );
+
+  const chooseTime = async (chosen: string) => {
+    if (!date) return;
+    setBusy(true);
+    const session = readSession();
+    const r = await callJson<AllocateAnswer>('/api/customery-day/allocate-seat', {
+      body: { date, time: chosen, people, menuIds, ...(session ? { session_started_at: session.startedAt } : {}) },
+    });
+    setBusy(false);
+    if (!r.ok) {
+      // A burst of 429s alerts once until the error-shown flag resets (30 s).
+      if (r.status !== 429 || r.notify) window.alert(r.message ?? t.allocateFailed);
+      return;
+    }
+    if (!r.body.seat_ids.length) {
+      window.alert(t.seatsFull);
+      void chooseDate(date);
+      return;
+    }
+    writeDraft({ people, date, time: chosen, seat_ids: r.body.seat_ids });
+    setTime(chosen);
+  };
+
+  const next = async () => {
+    setBusy(true);
+    // Details only when some course in the cart asks for options; on error, straight to contact.
+    const answers = await Promise.all(menuIds.map((menuId) => callJson<OptionsAnswer>('/api/customer-detail', { body: { menuId } })));
+    setBusy(false);
+    const hasOptions = answers.some((a) => a.ok && a.body.options.length > 0);
+    void navigate(hasOptions ? '/reservation-details' : '/customer-information');
+  };
+
+  const lastMonth = addMonths(current, 2);
+  const weeks = monthGrid(shown, { closedDates: closed, holidays, today });
+
+  return (
+    <article className="page rsv-page" data-ready={ready}>
+      <Link to="/reservation" className="rsv-back">
+        {t.backToMenu}
+      </Link>
+      <h1>{t.dayTitle}</h1>
+      <label className="rsv-field">
+        {t.people}
+        <select
+          value={people}
+          data-testid="people"
+          onChange={(e) => {
+            setPeople(Number(e.target.value));
+            writeDraft({ people: Number(e.target.value) });
+            setDate(null);
+            setTimes(null);
+            setTime(null);
+          }}
+        >
+          {PEOPLE.map((n) => (
+            <option key={n} value={n}>
+              {t.peopleOption(n)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <section className="card calendar-card rsv-calendar">
+        <div className="calendar-nav">
+          <button type="button" disabled={compareYearMonth(shown, current) <= 0} onClick={() => setShown(addMonths(shown, -1))} aria-label={t.previousMonth}>
+            ‹
+          </button>
+          <span className="calendar-month" data-testid="month">
+            {shown.year}年{shown.month}月
+          </span>
+          <button type="button" disabled={compareYearMonth(shown, lastMonth) >= 0} onClick={() => setShown(addMonths(shown, 1))} aria-label={t.nextMonth}>
+            ›
+          </button>
+        </div>
+        <MonthTable
+          weeks={weeks}
+          weekdays={t.weekdays}
+          cell={(day) => {
+            const past = day.date < today || day.date < minDate;
+            const available = dates.has(day.date) && !past;
+            return {
+              className: [dayKind(day), day.isClosed ? 'closed' : '', available ? 'available' : '', date === day.date ? 'selected' : ''].join(' '),
+              content: (
+                <button
+                  type="button"
+                  disabled={past || day.isClosed}
+                  onClick={() => void chooseDate(day.date)}
+                  aria-label={t.dayLabel(day.date, day.isClosed ? 'closed' : available ? 'available' : 'unavailable')}
+                  aria-pressed={date === day.date}
+                  data-available={available}
+                >
+                  <span className="day-number">{day.day}</span>
+                  {day.isClosed && <span className="closed-mark">{t.closedMark}</span>}
+                </button>
+              ),
+            };
+          }}
+        />
+      </section>
+      {message && (
+        <p className="rsv-message" role="alert" data-testid="date-message">
+          {message}
+        </p>
+      )}
+      {date && !times && !message && (
+        <p role="status" data-testid="times-loading">
+          {t.loading}
+        </p>
+      )}
+      {date && times && (
+        <section aria-label={t.chooseTime} aria-live="polite" aria-busy={busy}>
+          <h2>{t.chooseTime}</h2>
+          {times.length === 0 && !message ? <p className="empty">{t.noTimes}</p> : null}
+          <div className="rsv-times" data-testid="times">
+            {times.map((tm) => (
+              <button key={tm} type="button" aria-pressed={time === tm} disabled={busy} onClick={() => void chooseTime(tm)}>
+                {tm}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+      {time && (
+        <button type="button" className="button" disabled={busy} onClick={() => void next()}>
+          {t.next}
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Route } from './+types/route';
+import { pageTitle } from '#app/layout/texts';
+import { AreaLayout } from '#app/areas/area-layout';
+import { loadArea } from '#app/areas/area-loader.server';
+import { areaSettings } from '#app/areas/area-settings';
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(areaSettings.staff.title) }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadArea(request, context, 'staff', 'admin');
+}
+
+/** /staff: the staff sidebar (settings: app/areas/area-settings.ts). */
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  return <AreaLayout {...areaSettings.staff} stores={loaderData.stores} userName={loaderData.userName} />;
+}

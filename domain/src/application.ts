@@ -1,0 +1,46 @@
+import { accountService, type Passwords } from './account/accounts';
+import { catalogService } from './catalog/commands';
+import type { BlobStore, Clock, EventStore, Hashing, IdGenerator, Logger, Mailer } from './ports';
+import { bookingService } from './reservation/booking';
+import { reservationImages } from './reservation/images';
+import type { ReservationCatalog, ReservationMails } from './reservation/ports';
+import { staffReservationService } from './reservation/staff';
+
+/**
+ * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
+ * `createApplication` once per process and the web app's router context hands the result to
+ * routes as `services` (apps/web/app/context.ts). A context adds its service here: one import,
+ * one line in the object below (and a port above when it needs a new one).
+ */
+export interface ApplicationPorts {
+  eventStore: EventStore;
+  clock: Clock;
+  ids: IdGenerator;
+  hashing: Hashing;
+  blobs: BlobStore;
+  mailer: Mailer;
+  logger: Logger;
+  passwords: Passwords;
+  /** Read port: the reference data reservations are decided with (projections/src/reservations/catalog.ts). */
+  reservationCatalog: ReservationCatalog;
+  /** The reservation mails' wording (apps/web/app/reservation/mails.ts). */
+  reservationMails: ReservationMails;
+}
+
+export function createApplication(ports: ApplicationPorts) {
+  const reservation = { ...ports, catalog: ports.reservationCatalog, mails: ports.reservationMails };
+  return {
+    /** The customer's booking: day screen, hold, request, confirmation link, cancel page. */
+    booking: bookingService(reservation),
+    /** Staff moving and cancelling reservations from the schedule. */
+    reservationStaff: staffReservationService(reservation),
+    /** Pictures for image options: upload, and who may see them. */
+    reservationImages: reservationImages(ports),
+    /** Reference data edited in the admin area (stores, seats, menus, hours, cards, notices …). */
+    catalog: catalogService(ports),
+    /** Sign-up, sign-in and staff roles. */
+    accounts: accountService(ports),
+  };
+}
+
+export type Application = ReturnType<typeof createApplication>;

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { foldStream } from '../command-handler';
+import { DomainError } from '../decider';
+import { toStreamName as ledgerStream } from '../seating/events';
+import { seatingLedger } from '../seating/ledger';
+import { cakeCourse, STORE } from '../testing/reservation-catalog';
+import { reservationTestSystem } from '../testing/reservation-system';
+import { holdExpiry } from './booking';
+import { toStreamName } from './events';
+import { reservationDecider } from './reservation';
+
+/** The booking service and its reads of the two streams, over the in-memory test system. */
+function setup() {
+  const system = reservationTestSystem();
+  const { booking, eventStore } = system;
+  const flow = {
+    ...booking,
+    reservation: async (id: string) => foldStream(reservationDecider, await eventStore.readStream(toStreamName(id))),
+    ledger: async (store: string, date: string) => foldStream(seatingLedger, await eventStore.readStream(ledgerStream(store, date))),
+  };
+  return { ...system, flow };
+}
+const contact = { name: '山田花子', email: 'hanako@example.jp', phone: '090-1234-5678' };
+const c = 'corr-1';
+
+async function book(s: ReturnType<typeof setup>, sessionId = 's1', people = 2) {
+  const held = await s.flow.allocateSeat({ sessionId, date: '2026-12-20', time: '12:00', people, menuIds: [cakeCourse.menuId], correlationId: c });
+  const made = await s.flow.requestReservation({
+    sessionId,
+    date: '2026-12-20',
+    time: '12:00',
+    people,
+    customer: contact,
+    accountId: null,
+    cart: [{ menuId: cakeCourse.menuId, quantity: 1 }],
+    detail: {},
+    correlationId: c,
+  });
+  // The token travels only in the mail.
+  return { held, requested: { ...made, token: s.lastToken() } };
+}
+const refusedWith = async (promise: Promise<unknown>, code: string) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).code).toBe(code);
+};
+
+describe('booking flow', () => {
+  it('holds a seat, turns it into a reservation awaiting confirmation, and books it on confirmation', async () => {
+    const s = setup();
+    const { flow, clock } = s;
+    const { held, requested } = await book(s);
+    expect(held.seatIds).toEqual(['T1']);
+    expect(requested.token.startsWith(`${requested.reservationId}.`)).toBe(true);
+    // ≥128 random bits: 16 bytes in base64url.
+    expect(requested.token.split('.')[1]!.length).toBeGreaterThanOrEqual(22);
+    expect((await flow.reservation(requested.reservationId)).status).toBe('awaiting_confirmation');
+
+    clock.advance(4);
+    const confirmed = await flow.confirm(requested.token, c);
+    expect(confirmed.alreadyConfirmed).toBe(false);
+    expect((await flow.reservation(requested.reservationId)).status).toBe('confirmed');
+    expect(Object.keys((await flow.ledger(STORE, '2026-12-20')).bookings)).toEqual([requested.reservationId]);
+
+    // The used link shows the reservation as confirmed and appends nothing.
+    const again = await flow.confirm(requested.token, c);
+    expect(again.alreadyConfirmed).toBe(true);
+    expect(again.position).toBeNull();
+  });
+
+  it('refuses a link five minutes old as expired, and its seats are free again', async () => {
+    const s = setup();
+    const { flow, clock } = s;
+    const { requested } = await book(s);
+    clock.advance(5);
+    await refusedWith(flow.confirm(requested.token, c), 'token_expired');
+    expect((await flow.reservation(requested.reservationId)).status).toBe('awaiting_confirmation');
+    const other = await flow.allocateSeat({ sessionId: 's2', date: '2026-12-20', time: '12:00', people: 2, menuIds: [], correlationId: c });
+    expect(other.seatIds).toEqual(['T1']);
+  });
+
+  it('refuses a tampered token', async () => {
+    const s = setup();
+    const { flow } = s;
+    const { requested } = await book(s);
+    await refusedWith(flow.confirm(`${requested.reservationId}.AAAAAAAAAAAAAAAAAAAAAAAA`, c), 'invalid_token');
+    await refusedWith(flow.confirm('not-a-token', c), 'invalid_token');
+  });
+
+  it('a hold counts as taken while it lasts and not after', async () => {
+    const { flow, clock } = setup();
+    await flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 2, menuIds: [], correlationId: c });
+    const second = await flow.allocateSeat({ sessionId: 's2', date: '2026-12-20', time: '12:30', people: 2, menuIds: [], correlationId: c });
+    expect(second.seatIds).toEqual(['T2']);
+    clock.advance(5);
+    const third = await flow.allocateSeat({ sessionId: 's3', date: '2026-12-20', time: '12:00', people: 2, menuIds: [], correlationId: c });
+    expect(third.seatIds).toEqual(['T1']);
+  });
+
+  it('releases the hold when the cart empties', async () => {
+    const { flow } = setup();
+    await flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 2, menuIds: [], correlationId: c });
+    await flow.releaseHold({ sessionId: 's1', date: '2026-12-20', correlationId: c });
+    expect((await flow.ledger(STORE, '2026-12-20')).holds).toEqual({});
+  });
+
+  it('cancels with the matching e-mail, releasing the seats at once; a wrong e-mail looks like an unknown id', async () => {
+    const s = setup();
+    const { flow } = s;
+    const { requested } = await book(s);
+    await flow.confirm(requested.token, c);
+    await refusedWith(flow.cancelByEmail({ reservationId: requested.reservationId, email: 'x@example.jp', reason: '', correlationId: c }), 'not_found');
+    await refusedWith(
+      flow.cancelByEmail({ reservationId: '00000000-0000-4000-8000-000000000000', email: contact.email, reason: '', correlationId: c }),
+      'not_found',
+    );
+    await flow.cancelByEmail({ reservationId: requested.reservationId, email: contact.email, reason: '都合が悪くなった', correlationId: c });
+    expect((await flow.reservation(requested.reservationId)).status).toBe('cancelled');
+    expect((await flow.ledger(STORE, '2026-12-20')).bookings).toEqual({});
+  });
+
+  it('refuses dates by the spec checks before looking at seats', async () => {
+    const { flow } = setup();
+    // 2026-12-16 is a Wednesday: closed.
+    await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-16', time: '12:00', people: 2, menuIds: [], correlationId: c }), 'date_refused');
+    // The cake course must be booked two days before at 18:00.
+    await refusedWith(
+      flow.allocateSeat({ sessionId: 's1', date: '2026-12-11', time: '12:00', people: 2, menuIds: [cakeCourse.menuId], correlationId: c }),
+      'date_refused',
+    );
+    // Today, a time already past.
+    await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-10', time: '09:30', people: 2, menuIds: [], correlationId: c }), 'time_unavailable');
+  });
+
+  it('answers seats_full when nothing fits', async () => {
+    const { flow } = setup();
+    await refusedWith(flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 13, menuIds: [], correlationId: c }), 'seats_full');
+  });
+});
+
+describe('hold expiry', () => {
+  it('ends with the reservation session when the browser says when it started, within bounds', () => {
+    const now = new Date('2026-12-10T01:03:00Z');
+    expect(holdExpiry(now).toISOString()).toBe('2026-12-10T01:08:00.000Z');
+    expect(holdExpiry(now, new Date('2026-12-10T01:01:00Z')).toISOString()).toBe('2026-12-10T01:06:00.000Z');
+    // A start in the future or a session already over is not believed.
+    expect(holdExpiry(now, new Date('2026-12-10T01:09:00Z')).toISOString()).toBe('2026-12-10T01:08:00.000Z');
+    expect(holdExpiry(now, new Date('2026-12-10T00:50:00Z')).toISOString()).toBe('2026-12-10T01:08:00.000Z');
+  });
+});
+
+describe('staff commands', () => {
+  it('move a confirmed reservation to free seats or another time, refusing overlaps and small seats, and cancel it', async () => {
+    const s = setup();
+    const { flow, staff } = s;
+    const { requested } = await book(s);
+    await flow.confirm(requested.token, c);
+    const other = await book(s, 's2');
+    await flow.confirm(other.requested.token, c);
+    const id = requested.reservationId;
+    // r1 sits at T1, r2 at T2 (both 12:00–13:30).
+    await refusedWith(staff.move({ reservationId: id, seatIds: ['T2'], time: '12:30', actor: 'admin-1', correlationId: c }), 'overlap');
+    await staff.move({ reservationId: id, seatIds: ['T3'], time: '13:00', actor: 'admin-1', correlationId: c });
+    expect((await flow.ledger(STORE, '2026-12-20')).bookings[id]).toMatchObject({ seatIds: ['T3'], start: 13 * 60, end: 14 * 60 + 30 });
+    const state = await flow.reservation(id);
+    expect(state.status === 'confirmed' && state.request.time).toBe('13:00');
+    await staff.cancel({ reservationId: id, reason: '電話でキャンセル', actor: 'admin-1', correlationId: c });
+    expect((await flow.reservation(id)).status).toBe('cancelled');
+    expect((await flow.ledger(STORE, '2026-12-20')).bookings[id]).toBeUndefined();
+  });
+
+  it('refuses a seat too small for the party', async () => {
+    const s = setup();
+    const { flow, staff } = s;
+    const held = await flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 4, menuIds: [], correlationId: c });
+    expect(held.seatIds).toEqual(['T4']);
+    const requested = await flow.requestReservation({
+      sessionId: 's1',
+      date: '2026-12-20',
+      time: '12:00',
+      people: 4,
+      customer: contact,
+      accountId: null,
+      cart: [{ menuId: cakeCourse.menuId, quantity: 1 }],
+      detail: {},
+      correlationId: c,
+    });
+    await flow.confirm(s.lastToken(), c);
+    await refusedWith(
+      staff.move({ reservationId: requested.reservationId, seatIds: ['T1'], time: '12:00', actor: 'admin-1', correlationId: c }),
+      'over_capacity',
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
+
+/**
+ * One reservation's events and stream name (`reservation-{reservationId}`). The reservation
+ * records what the customer asked for and agreed to; its seats live in the seating ledger of its
+ * day. The confirmation token itself never enters an event: only its SHA-256 hash.
+ */
+export const RESERVATION_CATEGORY = 'reservation';
+
+export function toStreamName(reservationId: string): string {
+  return streamName(RESERVATION_CATEGORY, reservationId);
+}
+
+export function fromStreamName(streamId: string): { reservationId: string } | null {
+  const parts = streamParts(RESERVATION_CATEGORY, streamId, 1);
+  return parts ? { reservationId: parts[0]! } : null;
+}
+
+export const customerContactSchema = z.object({ name: z.string(), email: z.string(), phone: z.string() });
+export type CustomerContact = z.output<typeof customerContactSchema>;
+
+export const reservedLineSchema = z.object({ menuId: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() });
+export type ReservedLine = z.output<typeof reservedLineSchema>;
+
+/**
+ * Option values keyed `{menuId}_{optionId}` as the spec's `detail`. An image option's value is
+ * the id of the picture in the blob store (events written before decision 032 hold the picture
+ * itself as a data URL; they still load, see detail.ts).
+ */
+export const reservationDetailSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+export type ReservationDetail = z.output<typeof reservationDetailSchema>;
+
+export const reservationRequestSchema = z.object({
+  reservationId: z.string(),
+  storeId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  people: z.number().int(),
+  seatIds: z.array(z.string()),
+  holdId: z.string(),
+  customer: customerContactSchema,
+  /** The signed-in customer's account, for /my-reservations; null for a guest. */
+  accountId: z.string().nullable(),
+  lines: z.array(reservedLineSchema),
+  detail: reservationDetailSchema,
+  /** Extra prices of chosen option choices, in yen. */
+  optionsPrice: z.number(),
+});
+export type ReservationRequest = z.output<typeof reservationRequestSchema>;
+
+/** The reservation's date, carried by later events so a schedule knows which day changed (null in events from before decision 030). */
+const reservationDate = z.string().nullable().default(null);
+
+export const reservationEventSchemas = {
+  ReservationRequested: reservationRequestSchema.extend({ requestedAt: z.string() }),
+  /** The single-use confirmation link was issued (recorded before the mail carrying it is sent). */
+  ConfirmationLinkIssued: z.object({ tokenHash: z.string(), expiresAt: z.string() }),
+  ReservationConfirmed: z.object({ tokenHash: z.string(), confirmedAt: z.string(), date: reservationDate }),
+  ReservationMoved: z.object({ seatIds: z.array(z.string()), time: z.string(), movedAt: z.string(), date: reservationDate }),
+  ReservationCancelled: z.object({ by: z.enum(['customer', 'staff']), reason: z.string(), cancelledAt: z.string(), date: reservationDate }),
+};
+
+export type ReservationEvent = EventsOf<typeof reservationEventSchemas>;
+
+/**
+ * A recorded event as a reservation event (validated), or null for another context's. Events
+ * stored as `ConfirmationMailSent` (its name until decision 031: the fact is recorded before
+ * any mail goes out) are read as `ConfirmationLinkIssued`.
+ */
+export const parseReservationEvent = eventParser(reservationEventSchemas, { ConfirmationMailSent: 'ConfirmationLinkIssued' });
+
+/** What the reservation costs: the courses' prices times their quantities, plus the chosen options' extra prices. */
+export function reservationTotal(request: Pick<ReservationRequest, 'lines' | 'optionsPrice'>): number {
+  return request.lines.reduce((sum, l) => sum + l.price * l.quantity, 0) + request.optionsPrice;
+}

@@ -1,0 +1,54 @@
+import type { MailMessage } from '../ports';
+import type { SeatSpec } from '../seating/allocation';
+import type { BusinessDay, MenuRules, SameDaySettings } from '../seating/availability';
+import type { DependencySpec, OptionSpec } from './detail';
+import type { ReservationSummary } from './summary';
+
+/**
+ * What the reservation services ask of the world besides the shared ports (domain/src/ports.ts).
+ *
+ * `ReservationCatalog` is the read port for reference data, answered from the catalog's read
+ * models (projections/src/reservations/catalog.ts). `ReservationMails` words the two mails; its
+ * templates live where Japanese lives, in the web app (apps/web/app/reservation/mails.ts).
+ */
+export interface ReservationCatalog {
+  /** The store the public site books (the spec's calls carry no store id); null before any store exists. */
+  defaultStoreId(): Promise<string | null>;
+  storeName(storeId: string): Promise<string | null>;
+  /** Reservable seats of the store, in display order. */
+  seats(storeId: string): Promise<SeatSpec[]>;
+  businessDays(storeId: string, dates: readonly string[]): Promise<Record<string, BusinessDay>>;
+  /** Booking deadlines and durations of these menus. */
+  menus(storeId: string, menuIds: readonly string[]): Promise<MenuRules[]>;
+  /** These menus with their prices (unknown ids are left out); the service decides which may be booked. */
+  courses(menuIds: readonly string[]): Promise<Course[]>;
+  /** The options asked when these menus are booked, and the dependencies between them. */
+  options(menuIds: readonly string[]): Promise<{ options: OptionSpec[]; dependencies: DependencySpec[] }>;
+  sameDaySettings(storeId: string): Promise<SameDaySettings>;
+  /** The store's active notices (and the ones for every store), in display order. */
+  notices(storeId: string): Promise<Notice[]>;
+}
+
+export interface Course {
+  menuId: string;
+  storeId: string;
+  name: string;
+  /** Yen, tax included. */
+  price: number;
+  description: string;
+  /** Offered on the reservation course list (/reservation). */
+  reservable: boolean;
+}
+
+export interface Notice {
+  title: string;
+  content: string;
+}
+
+/** The two mails of a booking, worded by the web app's templates (which also know the public URL for links). */
+export interface ReservationMails {
+  /** Asks the customer to open the single-use link (valid CONFIRMATION_MINUTES) that carries `token`. */
+  confirmationRequest(summary: ReservationSummary, token: string): MailMessage;
+  /** Tells the customer the reservation is confirmed, with the way to cancel it. */
+  confirmed(summary: ReservationSummary): MailMessage;
+}

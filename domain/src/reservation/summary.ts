@@ -1,0 +1,57 @@
+import { describeDetail, type DescribedOption } from './detail';
+import { reservationTotal, type CustomerContact, type ReservationDetail, type ReservationRequest, type ReservedLine } from './events';
+import type { Notice, ReservationCatalog } from './ports';
+
+/**
+ * A reservation as the customer is shown it, in mails and on the confirm and cancel pages: the
+ * request with its total, its options described, the store's name and notices. Facts only; the
+ * web app words them (apps/web/app/reservation/presentation.ts).
+ */
+export interface ReservationSummary {
+  reservationId: string;
+  storeId: string;
+  /** null when the store has been removed since. */
+  storeName: string | null;
+  date: string;
+  time: string;
+  people: number;
+  customer: CustomerContact;
+  lines: ReservedLine[];
+  total: number;
+  detail: ReservationDetail;
+  options: DescribedOption[];
+  /** Every option the booked courses ask for (answered or not), by id and label. */
+  courseOptions: { optionId: string; label: string }[];
+  /** The store's active notices; empty when it has none (the presenter then shows the default ones). */
+  notices: Notice[];
+  /** The first course's description, for the confirm page. */
+  firstCourseDescription: string;
+  status: 'awaiting_confirmation' | 'confirmed' | 'cancelled';
+}
+
+export async function summarize(catalog: ReservationCatalog, request: ReservationRequest, status: ReservationSummary['status']): Promise<ReservationSummary> {
+  const menuIds = [...new Set(request.lines.map((l) => l.menuId))];
+  const [{ options }, storeName, notices, courses] = await Promise.all([
+    catalog.options(menuIds),
+    catalog.storeName(request.storeId),
+    catalog.notices(request.storeId),
+    catalog.courses(menuIds.slice(0, 1)),
+  ]);
+  return {
+    reservationId: request.reservationId,
+    storeId: request.storeId,
+    storeName,
+    date: request.date,
+    time: request.time,
+    people: request.people,
+    customer: request.customer,
+    lines: request.lines,
+    total: reservationTotal(request),
+    detail: request.detail,
+    options: describeDetail(options, request.detail),
+    courseOptions: options.map((o) => ({ optionId: o.optionId, label: o.label })),
+    notices,
+    firstCourseDescription: courses[0]?.description ?? '',
+    status,
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
+
+/**
+ * The seating ledger's events and stream names. One stream per store and day,
+ * `seating-{storeId}~{YYYY-MM-DD}`: the consistency boundary that makes double booking
+ * impossible (see ledger.ts).
+ */
+export const SEATING_CATEGORY = 'seating';
+
+export function toStreamName(storeId: string, date: string): string {
+  return streamName(SEATING_CATEGORY, storeId, date);
+}
+
+export function fromStreamName(streamId: string): { storeId: string; date: string } | null {
+  const parts = streamParts(SEATING_CATEGORY, streamId, 2);
+  return parts ? { storeId: parts[0]!, date: parts[1]! } : null;
+}
+
+export const holdReleaseReasonSchema = z.enum(['expired', 'cart_emptied', 'replaced', 'reservation_cancelled']);
+export const seatsReleaseReasonSchema = z.enum(['cancelled_by_customer', 'cancelled_by_staff', 'confirmation_expired']);
+export type HoldReleaseReason = z.output<typeof holdReleaseReasonSchema>;
+export type SeatsReleaseReason = z.output<typeof seatsReleaseReasonSchema>;
+
+const seatIds = z.array(z.string());
+const minute = z.number().int();
+
+export const seatingEventSchemas = {
+  SeatsHeld: z.object({
+    holdId: z.string(),
+    sessionId: z.string(),
+    seatIds,
+    people: z.number().int(),
+    startMinute: minute,
+    endMinute: minute,
+    expiresAt: z.string(),
+  }),
+  HoldExtended: z.object({ holdId: z.string(), reservationId: z.string(), expiresAt: z.string() }),
+  HoldReleased: z.object({ holdId: z.string(), reason: holdReleaseReasonSchema }),
+  SeatsBooked: z.object({
+    reservationId: z.string(),
+    holdId: z.string().nullable(),
+    seatIds,
+    people: z.number().int(),
+    startMinute: minute,
+    endMinute: minute,
+  }),
+  SeatsReleased: z.object({ reservationId: z.string(), reason: seatsReleaseReasonSchema }),
+  SeatsMoved: z.object({ reservationId: z.string(), seatIds, startMinute: minute, endMinute: minute }),
+};
+
+export type SeatingEvent = EventsOf<typeof seatingEventSchemas>;
+
+/** A recorded event as a seating event (validated), or null for another context's. */
+export const parseSeatingEvent = eventParser(seatingEventSchemas);

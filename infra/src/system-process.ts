@@ -1,0 +1,59 @@
+import type { Migration } from 'kysely';
+import type { Logger } from 'pino';
+import type { EventStore } from '@moncafe/domain/ports';
+import { openBus } from './bus/open';
+import type { Bus } from './bus/port';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { openEventStore } from './eventstore/open';
+import { systemMigrations } from './runtime-migrations';
+
+/**
+ * The process wiring every entry point shares, written once: the web process (runtime.ts), the
+ * worker (apps/worker/src/worker.ts) and `projections:rebuild` open the database, migrate it,
+ * open the event store and (web and worker) the bus here, and close them in reverse order.
+ * Seeding an empty system is not part of it: the web server does that after wiring (seed.ts).
+ */
+export interface SystemProcess {
+  database: DatabaseHandle;
+  eventStore: EventStore;
+  /** Null unless opened with `bus: true`. */
+  bus: Bus | null;
+  /** Runs `close` on shutdown, before what was opened earlier (last opened, first closed). */
+  onClose(close: () => Promise<void>): void;
+  close(): Promise<void>;
+}
+
+export async function openSystemProcess(
+  config: Config,
+  logger: Logger,
+  options: {
+    bus?: boolean;
+    /** Defaults to the whole system's set: kysely refuses a database that ran migrations it is not given. */
+    migrations?: Record<string, Migration>;
+  } = {},
+): Promise<SystemProcess> {
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const c of closers.splice(0).reverse()) await c().catch((err: unknown) => logger.error({ err }, 'error while stopping'));
+  };
+  try {
+    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    closers.push(() => database.close());
+    await migrateToLatest(database.db, options.migrations ?? systemMigrations(config));
+    const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
+    closers.push(() => eventStore.close());
+    let bus: Bus | null = null;
+    if (options.bus) {
+      // Without NATS the bus lives in this process: relay, projectors and /live still meet through it.
+      const opened = await openBus(config, logger);
+      bus = opened;
+      closers.push(() => opened.close());
+    }
+    return { database, eventStore, bus, onClose: (c) => void closers.push(c), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import { listAccounts } from './accounts/queries';
+import { businessDaysOf } from './business-hours/queries';
+import type { Database } from './database';
+import { listNotices } from './email-notices/queries';
+import { listHomepageCards } from './homepage-cards/queries';
+import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
+import { reservationsByEmail, reservationsOfAccount } from './reservations/queries';
+import { getSameDaySettings } from './same-day-settings/queries';
+import { defaultStore, getStore, listStores } from './stores/queries';
+
+/**
+ * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
+ * and handed to routes as `queries` by the router context. A read model adds its queries here,
+ * one line each, beside the functions in its folder's `queries.ts`.
+ */
+export function createQueries(db: Kysely<Database>) {
+  return {
+    stores: {
+      list: () => listStores(db),
+      get: (storeId: string) => getStore(db, storeId),
+      /** The store a call means when it names none (the first in display order). */
+      default: () => defaultStore(db),
+    },
+    businessHours: {
+      days: (range: { storeId: string | null; start: string; end: string }) => businessDaysOf(db, range),
+    },
+    homepageCards: {
+      list: (options: { activeOnly?: boolean } = {}) => listHomepageCards(db, options),
+    },
+    menus: {
+      list: (filter: MenuFilter = {}) => listMenuItems(db, filter),
+      options: (menuIds: string | readonly string[]) => listMenuOptions(db, menuIds),
+      dependencies: (menuId?: string) => listOptionDependencies(db, menuId),
+      withOptions: (menuIds: readonly string[]) => menusWithOptions(db, menuIds),
+    },
+    sameDaySettings: {
+      get: (storeId: string) => getSameDaySettings(db, storeId),
+    },
+    notices: {
+      list: (options: { storeId?: string; activeOnly?: boolean } = {}) => listNotices(db, options),
+    },
+    reservations: {
+      ofAccount: (accountId: string, now: Date) => reservationsOfAccount(db, accountId, now),
+      byEmail: (email: string, now: Date) => reservationsByEmail(db, email, now),
+    },
+    accounts: {
+      list: () => listAccounts(db),
+    },
+  };
+}
+
+export type Queries = ReturnType<typeof createQueries>;
