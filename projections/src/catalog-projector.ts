@@ -26,6 +26,12 @@ export function catalogProjector(name: string, tables: readonly CatalogTable[]):
   return {
     name,
     tables: tables.map((t) => t.table),
+    handles(recorded) {
+      if (recorded.type !== 'RecordSaved' && recorded.type !== 'RecordRemoved') return false;
+      // `catalog-{kind}~{id}` names the kind; a name without `~` (an older store) may be any kind.
+      const parts = recorded.streamId.startsWith('catalog-') ? recorded.streamId.slice('catalog-'.length).split('~') : null;
+      return !parts || parts.length !== 2 || byKind.has(parts[0] as CatalogKind);
+    },
     async apply(rows, recorded) {
       const event = parseCatalogEvent(recorded, [...byKind.keys()]);
       const target = event && byKind.get(event.data.kind);

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
-import { ensureCheckpoint, lockCheckpoint, lockCheckpoints, readCheckpoints, saveCheckpoint } from '@moncafe/projections/checkpoints/queries';
+import {
+  ensureCheckpoint,
+  lockCheckpoint,
+  lockCheckpoints,
+  moveCheckpointPast,
+  readCheckpoints,
+  saveCheckpoint,
+} from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
 import { projectBatch, type Projector } from '@moncafe/projections/projector';
 import type { Bus, BusMessage, BusSubscription } from '../bus/port';
@@ -71,6 +78,11 @@ export function durableNameOf(prefix: string, projector: Pick<Projector, 'name'>
  * transaction that moves the checkpoint once. Returns the checkpoint after it.
  */
 export async function applyEvents(db: Kysely<Database>, projector: Projector, events: readonly RecordedEvent[]): Promise<number> {
+  const last = events.at(-1);
+  if (last && projector.handles && !events.some((e) => projector.handles!(e))) {
+    // Nothing here for this read model: the checkpoint moves forward (never back), no transaction.
+    return moveCheckpointPast(db, projector.name, last.position);
+  }
   return db.transaction().execute(async (trx) => {
     const checkpoint = await lockCheckpoint(trx, projector.name);
     const fresh = pastCheckpoint(events, checkpoint);

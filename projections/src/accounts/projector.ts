@@ -1,4 +1,4 @@
-import { parseAccountEvent } from '@moncafe/domain/account/events';
+import { accountEventSchemas, parseAccountEvent } from '@moncafe/domain/account/events';
 import { assertNever } from '@moncafe/domain/decider';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import type { Projector } from '../projector';
@@ -15,6 +15,7 @@ async function updateRoles(rows: ReadModelRows, accountId: string, change: (role
 export const accountsProjector: Projector = {
   name: 'accounts',
   tables: ['accounts'],
+  handles: (recorded) => Object.hasOwn(accountEventSchemas, recorded.type),
   async apply(rows, recorded: RecordedEvent) {
     const event = parseAccountEvent(recorded);
     if (!event) return;

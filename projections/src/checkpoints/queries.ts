@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database';
 
 /**
@@ -47,6 +47,21 @@ export async function saveCheckpoint(trx: Transaction<Database>, name: string, p
     .values({ name, position })
     .onConflict((c) => c.column('name').doUpdateSet({ position }))
     .execute();
+}
+
+/**
+ * Moves a checkpoint to `position` unless it is there already, in one statement: for a batch
+ * that changes nothing in the read model. A runner applying the same events under the row lock
+ * meanwhile is not disturbed: the checkpoint only moves forward. Returns the checkpoint after.
+ */
+export async function moveCheckpointPast(db: Db, name: string, position: number): Promise<number> {
+  const row = await db
+    .updateTable('projection_checkpoints')
+    .set({ position: sql<number>`greatest(position, ${position})` })
+    .where('name', '=', name)
+    .returning('position')
+    .executeTakeFirst();
+  return row ? Number(row.position) : 0;
 }
 
 /** Checkpoints by projector name; a projector that never ran reads 0. */

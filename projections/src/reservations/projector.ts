@@ -8,6 +8,7 @@ import type { Projector } from '../projector';
 export const reservationsProjector: Projector = {
   name: 'reservations',
   tables: ['reservations'],
+  handles: (recorded) => fromStreamName(recorded.streamId) !== null,
   async apply(rows, recorded: RecordedEvent) {
     const event = parseReservationEvent(recorded);
     const stream = fromStreamName(recorded.streamId);
