@@ -68,6 +68,17 @@ async function measure(database: DatabaseHandle, bus: Bus, seconds: number) {
   return { readModel: percentile(sortedCopy(readModel), 0.99), live: percentile(sortedCopy(live), 0.99), lost: count - readModel.length };
 }
 
+function report(target: string, result: Awaited<ReturnType<typeof measure>>) {
+  record({
+    path: `append → read-model row, 100 events/s, ${target}`,
+    product: `p99 ${ms(result.readModel)}${result.lost ? ` (${result.lost} not applied in time)` : ''}`,
+    reference: `append → /live p99 ${ms(result.live)}`,
+    ratio: ratio(result.readModel, result.live),
+    target: 'p99 ≤ 50 ms',
+    met: result.readModel <= 50 && result.lost === 0,
+  });
+}
+
 export async function benchLatency(serverUrl: string | null, natsUrl: string | null, options: Quick) {
   const seconds = options.quick ? 4 : 15;
   if (serverUrl && natsUrl) {
@@ -76,15 +87,7 @@ export async function benchLatency(serverUrl: string | null, natsUrl: string | n
     const database = await openDatabase({ url: created.url, dataDir: '' });
     const bus = await connectNatsBus({ url: natsUrl, streamName: stream, subjectPrefix: stream.toLowerCase() });
     try {
-      const result = await measure(database, bus, seconds);
-      record({
-        path: 'append → read-model row, 100 events/s, PostgreSQL + NATS',
-        product: `p99 ${ms(result.readModel)}${result.lost ? ` (${result.lost} not applied in time)` : ''}`,
-        reference: `append → /live p99 ${ms(result.live)}`,
-        ratio: ratio(result.readModel, result.live),
-        target: 'p99 ≤ 50 ms',
-        met: result.readModel <= 50 && result.lost === 0,
-      });
+      report('PostgreSQL + NATS', await measure(database, bus, seconds));
     } finally {
       await bus.close();
       await deleteNatsStream(natsUrl, stream);
@@ -96,15 +99,7 @@ export async function benchLatency(serverUrl: string | null, natsUrl: string | n
   const embedded = await openDatabase({ dataDir });
   const bus = memoryBus();
   try {
-    const result = await measure(embedded, bus, seconds);
-    record({
-      path: 'append → read-model row, 100 events/s, embedded (PGlite + in-process bus)',
-      product: `p99 ${ms(result.readModel)}${result.lost ? ` (${result.lost} not applied in time)` : ''}`,
-      reference: `append → /live p99 ${ms(result.live)}`,
-      ratio: ratio(result.readModel, result.live),
-      target: 'p99 ≤ 50 ms',
-      met: result.readModel <= 50 && result.lost === 0,
-    });
+    report('embedded (PGlite + in-process bus)', await measure(embedded, bus, seconds));
   } finally {
     await bus.close();
     await embedded.close();
