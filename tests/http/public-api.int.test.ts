@@ -217,10 +217,11 @@ describe('pages and redirects', () => {
     }
   });
 
-  it('renders the homepage once, yet gives every answer its own CSP nonce on every script', async () => {
+  it.each(['/moncafe', '/menu'])('renders %s once, yet gives every answer its own CSP nonce on every script', async (page) => {
     const visits = [];
     for (let i = 0; i < 3; i++) {
-      const response = await fetch(server.url + '/moncafe');
+      const response = await fetch(server.url + page);
+      expect(response.status).toBe(200);
       const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
       visits.push({ nonce: nonce!, html: await response.text() });
     }

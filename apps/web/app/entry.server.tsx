@@ -17,10 +17,11 @@ export const streamTimeout = 5_000;
 
 /**
  * Public pages whose content changes only with the catalog and the date — the route's `handle`
- * says `{ renderOnce: true }` and its loader answers a value from the reference-data cache — are
- * rendered once with a stand-in nonce and kept beside that value; later visits only swap in
- * their own nonce (issue 10: per request only what changes per request). A catalog change drops
- * the value, and the rendered page goes with it.
+ * says `{ renderOnce: true }` and its loader answers a value from the reference-data cache, or it
+ * has no loader at all (a shell the browser fills) — are rendered once with a stand-in nonce and
+ * kept beside that value (or the route module); later visits only swap in their own nonce
+ * (issue 10: per request only what changes per request). A catalog change drops the value, and
+ * the rendered page goes with it.
  */
 const renderedPages = new WeakMap<object, Map<string, string>>();
 const STAND_IN_NONCE = 'moncafe-render-once-nonce';
@@ -31,10 +32,15 @@ function renderOnceKey(request: Request, status: number, routerContext: EntryCon
   const { matches, loaderData, actionData, errors } = routerContext.staticHandlerContext;
   const leaf = matches.at(-1);
   if (!leaf || actionData || errors) return null;
-  const handle = routerContext.routeModules[leaf.route.id]?.handle as { renderOnce?: boolean } | undefined;
+  const module = routerContext.routeModules[leaf.route.id];
+  if ((module?.handle as { renderOnce?: boolean } | undefined)?.renderOnce !== true) return null;
+  // Nothing above the page may bring data of its own.
+  if (matches.slice(0, -1).some((m) => loaderData[m.route.id] !== undefined)) return null;
   const data: unknown = loaderData[leaf.route.id];
-  if (handle?.renderOnce !== true || typeof data !== 'object' || data === null) return null;
-  return { data, url: request.url };
+  if (typeof data === 'object' && data !== null) return { data, url: request.url };
+  // A page without a loader is the same for every visit: kept with its module.
+  if (data === undefined && !leaf.route.loader && module) return { data: module, url: request.url };
+  return null;
 }
 
 /** The whole page as one string (everything ready), for a page rendered once. */
