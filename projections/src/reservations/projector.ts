@@ -28,7 +28,7 @@ export const reservationsProjector: Projector = {
           reservation_date: d.date,
           reservation_time: d.time,
           seat_ids: JSON.stringify(d.seatIds),
-          status: 'reserved' as const,
+          status: 'web' as const,
           email_confirm_status: '0' as const,
           menu_id: first?.menuId ?? null,
           menu_name: d.lines.map((l) => l.name).join('、') || null,
@@ -73,6 +73,65 @@ export const reservationsProjector: Projector = {
           .set({ status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason })
           .where('id', '=', id)
           .execute();
+        return;
+      case 'WalkInSeated': {
+        const d = event.data;
+        const row = {
+          id,
+          store_id: d.storeId,
+          account_id: null,
+          customer_name: '',
+          phone: '',
+          email: '',
+          people: d.people,
+          reservation_date: d.date,
+          reservation_time: d.time,
+          seat_ids: JSON.stringify(d.seatIds),
+          status: 'guest' as const,
+          email_confirm_status: null,
+          origin: 'walk_in' as const,
+          menu_id: null,
+          menu_name: null,
+          price: 0,
+          lines: JSON.stringify([]),
+          detail: JSON.stringify({}),
+          requested_at: new Date(d.seatedAt),
+          confirm_expires_at: new Date(d.seatedAt),
+          seated_at: new Date(d.seatedAt),
+        };
+        await trx
+          .insertInto('reservations')
+          .values(row)
+          .onConflict((oc) => oc.column('id').doUpdateSet(row))
+          .execute();
+        return;
+      }
+      case 'CustomerArrived':
+        await trx
+          .updateTable('reservations')
+          .set({ status: 'confirmed', seated_at: new Date(event.data.arrivedAt) })
+          .where('id', '=', id)
+          .execute();
+        return;
+      case 'StatusChanged':
+        await trx.updateTable('reservations').set({ status: event.data.to }).where('id', '=', id).execute();
+        return;
+      case 'CheckedOut':
+        await trx
+          .updateTable('reservations')
+          .set({
+            status: 'exited',
+            exited_at: new Date(event.data.exitedAt),
+            actual_duration_minutes: event.data.actualDurationMinutes,
+            payment_method: event.data.payment?.method ?? null,
+            paid_total: event.data.payment?.total ?? null,
+          })
+          .where('id', '=', id)
+          .execute();
+        return;
+      case 'VisitTokenIssued':
+      case 'LocationCheckWaived':
+        // Tokens and waivers are decided from the reservation's own stream, never from this row.
         return;
       default:
         return assertNever(event);
