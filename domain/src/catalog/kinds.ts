@@ -41,6 +41,14 @@ export const storeSchema = z.object({
   /** How to get there, e.g. 駅から徒歩2分 (shown on /access). */
   access_note: optionalText(500),
   display_order: displayOrder,
+  /**
+   * Where the store is (WGS 84): the /access map and the QR ordering geofence use the same point
+   * (decision 039). Null until the admin sets it at /admin/store-coordinates.
+   */
+  latitude: z.number().min(-90).max(90).nullable().default(null),
+  longitude: z.number().min(-180).max(180).nullable().default(null),
+  /** How far from that point (metres) a phone may be to order at a table. */
+  geofence_radius_m: z.int().min(10).max(5000).default(100),
 });
 
 export const seatSchema = z.object({

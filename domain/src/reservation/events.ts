@@ -52,6 +52,17 @@ export type ReservationRequest = z.output<typeof reservationRequestSchema>;
 /** The reservation's date, carried by later events so a schedule knows which day changed (null in events from before decision 030). */
 const reservationDate = z.string().nullable().default(null);
 
+/**
+ * The spec's reservation status (operations.md §4): `web` (booked on the site), `guest` (a QR
+ * walk-in, shown as QR), `confirmed` (the customer is at the table), `exited` (checked out),
+ * `cancelled`, or unset (null). Admin may set any; checkout sets `exited`. See decision 038.
+ */
+export const floorStatusSchema = z.enum(['web', 'guest', 'confirmed', 'exited', 'cancelled']);
+export type FloorStatus = z.output<typeof floorStatusSchema>;
+
+export const paymentMethodSchema = z.enum(['cash', 'credit', 'electronic', 'qr']);
+export type PaymentMethod = z.output<typeof paymentMethodSchema>;
+
 export const reservationEventSchemas = {
   ReservationRequested: reservationRequestSchema.extend({ requestedAt: z.string() }),
   /** The single-use confirmation link was issued (recorded before the mail carrying it is sent). */
@@ -59,6 +70,34 @@ export const reservationEventSchemas = {
   ReservationConfirmed: z.object({ tokenHash: z.string(), confirmedAt: z.string(), date: reservationDate }),
   ReservationMoved: z.object({ seatIds: z.array(z.string()), time: z.string(), movedAt: z.string(), date: reservationDate }),
   ReservationCancelled: z.object({ by: z.enum(['customer', 'staff']), reason: z.string(), cancelledAt: z.string(), date: reservationDate }),
+  /** A guest checked in by QR at a seat with no booking: a reservation of status `guest` from now for the seat's hold time. */
+  WalkInSeated: z.object({
+    reservationId: z.string(),
+    storeId: z.string(),
+    date: z.string(),
+    time: z.string(),
+    people: z.number().int(),
+    seatIds: z.array(z.string()),
+    seatedAt: z.string(),
+  }),
+  /** The customer of a booking checked in by QR at its seat (spec `reservation-customer-arrived`). */
+  CustomerArrived: z.object({ seatId: z.string(), people: z.number().int(), arrivedAt: z.string(), date: z.string() }),
+  /** A table-order token for one device at one seat (only its SHA-256 hash); valid until checkout. */
+  VisitTokenIssued: z.object({ tokenHash: z.string(), seatId: z.string(), issuedAt: z.string() }),
+  /** Staff let the guest skip the location check until `until` (spec: grant-token, 15 minutes by default). */
+  LocationCheckWaived: z.object({ minutes: z.number().int(), until: z.string(), grantedAt: z.string() }),
+  /** Staff set the spec's status label (see floorStatusSchema); null is "unset". */
+  StatusChanged: z.object({ from: floorStatusSchema.nullable(), to: floorStatusSchema.nullable(), changedAt: z.string(), date: z.string() }),
+  /** Paid and left (status `exited`); every visit token of the reservation dies with it. */
+  CheckedOut: z.object({
+    /** Null when staff marked the guests as gone without taking a payment here. */
+    payment: z
+      .object({ method: paymentMethodSchema, subtotal: z.number().int(), tax: z.number().int(), total: z.number().int(), orderIds: z.array(z.string()) })
+      .nullable(),
+    exitedAt: z.string(),
+    actualDurationMinutes: z.number().int(),
+    date: z.string(),
+  }),
 };
 
 export type ReservationEvent = EventsOf<typeof reservationEventSchemas>;

@@ -1,11 +1,17 @@
+import { minutesOf, tokyoInstant } from '../calendar/dates';
 import { DomainError, assertNever, type Decider } from '../decider';
-import { parseReservationEvent, type ReservationEvent, type ReservationRequest } from './events';
+import { parseReservationEvent, type FloorStatus, type PaymentMethod, type ReservationEvent, type ReservationRequest } from './events';
 
 /**
  * One reservation (stream `reservation-{id}`, events.ts): requested with a confirmation link,
  * confirmed by that single-use link, moved by staff, cancelled by the customer or staff. Its
  * seats live in the seating ledger of its day; this stream records what the customer asked for
  * and agreed to.
+ *
+ * It also records the visit at the table (decision 038): a QR walk-in starts a reservation of its
+ * own (status `guest`), a booked customer's QR check-in records the arrival, each device gets a
+ * table-order token (hashed here), staff may waive the location check for a while or set the
+ * spec's status label, and checkout ends the visit (status `exited`) and every token with it.
  *
  * The confirmation token itself never enters an event: the service hashes it (SHA-256) and the
  * decider compares hashes, so a copy of the event log cannot confirm anything.
@@ -16,19 +22,73 @@ export const CONFIRMATION_MINUTES = 5;
 
 export type CancelProof = { kind: 'email'; email: string } | { kind: 'token'; tokenHash: string } | { kind: 'staff' };
 
+export interface CheckoutPayment {
+  method: PaymentMethod;
+  subtotal: number;
+  tax: number;
+  total: number;
+  orderIds: string[];
+}
+
+export interface WalkIn {
+  reservationId: string;
+  storeId: string;
+  date: string;
+  time: string;
+  people: number;
+  seatIds: string[];
+}
+
 export type ReservationCommand =
   | { type: 'RequestReservation'; request: ReservationRequest; tokenHash: string; now: string }
   | { type: 'ConfirmReservation'; tokenHash: string; now: string }
   | { type: 'MoveReservation'; seatIds: string[]; time: string; now: string }
-  | { type: 'CancelReservation'; proof: CancelProof; reason: string; now: string };
+  | { type: 'CancelReservation'; proof: CancelProof; reason: string; now: string }
+  | { type: 'SeatWalkIn'; walkIn: WalkIn; tokenHash: string; now: string }
+  | { type: 'RecordArrival'; seatId: string; people: number; tokenHash: string; now: string }
+  | { type: 'IssueVisitToken'; seatId: string; tokenHash: string; now: string }
+  | { type: 'WaiveLocationCheck'; minutes: number; now: string }
+  | { type: 'ChangeStatus'; to: FloorStatus | null; now: string }
+  | { type: 'CheckOut'; payment: CheckoutPayment | null; now: string };
+
+/** The visit at the table, beside the booking's own lifecycle. */
+export interface Visit {
+  /** `web`: booked on the site; `walk_in`: started by a QR check-in at a free seat. */
+  origin: 'web' | 'walk_in';
+  /** The spec's status label (events.ts floorStatusSchema); null is "unset". */
+  floor: FloorStatus | null;
+  /** Live table-order tokens: SHA-256 hash → the seat its device checked in at. */
+  tokens: Record<string, string>;
+  /** When the guests sat down: the walk-in's check-in, or the booked customer's arrival. */
+  seatedAt: string | null;
+  /** Until when staff waived the location check (ISO), or null. */
+  locationWaivedUntil: string | null;
+  exitedAt: string | null;
+}
 
 export type ReservationState =
   | { status: 'empty' }
-  | { status: 'awaiting_confirmation'; request: ReservationRequest; tokenHash: string | null; expiresAt: string | null }
-  | { status: 'confirmed'; request: ReservationRequest; tokenHash: string | null }
-  | { status: 'cancelled'; request: ReservationRequest; wasConfirmed: boolean };
+  | { status: 'awaiting_confirmation'; request: ReservationRequest; tokenHash: string | null; expiresAt: string | null; visit: Visit }
+  | { status: 'confirmed'; request: ReservationRequest; tokenHash: string | null; visit: Visit }
+  | { status: 'cancelled'; request: ReservationRequest; wasConfirmed: boolean; visit: Visit };
 
-export type ReservationErrorCode = 'already_exists' | 'not_found' | 'invalid_token' | 'token_expired' | 'already_confirmed' | 'not_cancellable';
+export type ReservationErrorCode =
+  | 'already_exists'
+  | 'not_found'
+  | 'invalid_token'
+  | 'token_expired'
+  | 'already_confirmed'
+  | 'not_cancellable'
+  /** A visit command on a booking whose link was never opened. */
+  | 'not_confirmed'
+  /** A visit command after checkout or cancellation. */
+  | 'visit_ended'
+  /** A check-in at a seat that is not one of the reservation's. */
+  | 'wrong_seat'
+  /** Setting `cancelled` or `exited` as a label: those go through cancel and checkout, which free the seats. */
+  | 'status_needs_command'
+  /** A cancelled or checked-out reservation keeps its status. */
+  | 'status_final';
 
 const refuse = (code: ReservationErrorCode) => new DomainError<ReservationErrorCode>(code);
 
@@ -44,9 +104,57 @@ function decideCancel(command: Extract<ReservationCommand, { type: 'CancelReserv
   const { proof } = command;
   if (proof.kind === 'email' && !sameEmail(proof.email, state.request.customer.email)) throw refuse('not_found');
   if (proof.kind === 'token' && (state.status === 'cancelled' || state.tokenHash !== proof.tokenHash)) throw refuse('not_found');
-  if (state.status === 'cancelled') throw refuse('not_cancellable');
+  if (state.status === 'cancelled' || state.visit.exitedAt !== null) throw refuse('not_cancellable');
   const by = proof.kind === 'staff' ? 'staff' : 'customer';
   return [{ type: 'ReservationCancelled', data: { by, reason: command.reason, cancelledAt: command.now, date: state.request.date } }];
+}
+
+type Active = Extract<ReservationState, { status: 'confirmed' }>;
+
+/** The reservation as it is at the table: confirmed (or a walk-in) and neither checked out nor cancelled. */
+function activeVisit(state: ReservationState): Active {
+  if (state.status === 'empty') throw refuse('not_found');
+  if (state.status === 'cancelled' || state.visit.exitedAt !== null) throw refuse('visit_ended');
+  if (state.status === 'awaiting_confirmation') throw refuse('not_confirmed');
+  return state;
+}
+
+function decideArrival(command: Extract<ReservationCommand, { type: 'RecordArrival' }>, state: ReservationState): ReservationEvent[] {
+  const active = activeVisit(state);
+  if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
+  const token: ReservationEvent = { type: 'VisitTokenIssued', data: { tokenHash: command.tokenHash, seatId: command.seatId, issuedAt: command.now } };
+  // A second device at the table (or a walk-in's) only gets a token of its own.
+  if (active.visit.seatedAt !== null) return [token];
+  return [{ type: 'CustomerArrived', data: { seatId: command.seatId, people: command.people, arrivedAt: command.now, date: active.request.date } }, token];
+}
+
+function decideStatus(command: Extract<ReservationCommand, { type: 'ChangeStatus' }>, state: ReservationState): ReservationEvent[] {
+  if (state.status === 'empty') throw refuse('not_found');
+  if (command.to === state.visit.floor) return [];
+  if (command.to === 'cancelled' || command.to === 'exited') throw refuse('status_needs_command');
+  if (state.status === 'cancelled' || state.visit.exitedAt !== null) throw refuse('status_final');
+  return [{ type: 'StatusChanged', data: { from: state.visit.floor, to: command.to, changedAt: command.now, date: state.request.date } }];
+}
+
+/** Whole minutes from when the guests sat down (or the booked time) to `exitedAt`; at least 1. */
+export function visitMinutes(request: Pick<ReservationRequest, 'date' | 'time'>, seatedAt: string | null, exitedAt: string): number {
+  const start = seatedAt !== null ? Date.parse(seatedAt) : tokyoInstant(request.date, minutesOf(request.time)).getTime();
+  return Math.max(1, Math.round((Date.parse(exitedAt) - start) / 60_000));
+}
+
+function decideCheckOut(command: Extract<ReservationCommand, { type: 'CheckOut' }>, state: ReservationState): ReservationEvent[] {
+  const active = activeVisit(state);
+  return [
+    {
+      type: 'CheckedOut',
+      data: {
+        payment: command.payment,
+        exitedAt: command.now,
+        actualDurationMinutes: visitMinutes(active.request, active.visit.seatedAt, command.now),
+        date: active.request.date,
+      },
+    },
+  ];
 }
 
 export function decide(command: ReservationCommand, state: ReservationState): ReservationEvent[] {
@@ -67,34 +175,109 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
       return [{ type: 'ReservationConfirmed', data: { tokenHash: command.tokenHash, confirmedAt: command.now, date: state.request.date } }];
     case 'MoveReservation':
       if (state.status === 'empty') throw refuse('not_found');
-      if (state.status === 'cancelled') throw refuse('not_cancellable');
+      if (state.status === 'cancelled' || state.visit.exitedAt !== null) throw refuse('not_cancellable');
       return [{ type: 'ReservationMoved', data: { seatIds: command.seatIds, time: command.time, movedAt: command.now, date: state.request.date } }];
     case 'CancelReservation':
       return decideCancel(command, state);
+    case 'SeatWalkIn':
+      if (state.status !== 'empty') throw refuse('already_exists');
+      return [
+        { type: 'WalkInSeated', data: { ...command.walkIn, seatedAt: command.now } },
+        { type: 'VisitTokenIssued', data: { tokenHash: command.tokenHash, seatId: command.walkIn.seatIds[0] ?? '', issuedAt: command.now } },
+      ];
+    case 'RecordArrival':
+      return decideArrival(command, state);
+    case 'IssueVisitToken': {
+      const active = activeVisit(state);
+      if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
+      return [{ type: 'VisitTokenIssued', data: { tokenHash: command.tokenHash, seatId: command.seatId, issuedAt: command.now } }];
+    }
+    case 'WaiveLocationCheck': {
+      activeVisit(state);
+      const until = new Date(Date.parse(command.now) + command.minutes * 60_000).toISOString();
+      return [{ type: 'LocationCheckWaived', data: { minutes: command.minutes, until, grantedAt: command.now } }];
+    }
+    case 'ChangeStatus':
+      return decideStatus(command, state);
+    case 'CheckOut':
+      return decideCheckOut(command, state);
     default:
       return assertNever(command);
   }
+}
+
+/** A reservation made on the site starts as `web`; a walk-in as `guest` (it has no link to confirm). */
+const webVisit = (): Visit => ({ origin: 'web', floor: 'web', tokens: {}, seatedAt: null, locationWaivedUntil: null, exitedAt: null });
+
+function withVisit(state: ReservationState, change: (visit: Visit) => Visit): ReservationState {
+  return state.status === 'empty' ? state : { ...state, visit: change(state.visit) };
+}
+
+/** What a walk-in's reservation records in place of a customer's request: no contact, no courses, no link. */
+function walkInRequest(walkIn: WalkIn): ReservationRequest {
+  return {
+    ...walkIn,
+    holdId: '',
+    customer: { name: '', email: '', phone: '' },
+    accountId: null,
+    lines: [],
+    detail: {},
+    optionsPrice: 0,
+  };
 }
 
 export function evolve(state: ReservationState, event: ReservationEvent): ReservationState {
   switch (event.type) {
     case 'ReservationRequested': {
       const { requestedAt: _at, ...request } = event.data;
-      return { status: 'awaiting_confirmation', request, tokenHash: null, expiresAt: null };
+      return { status: 'awaiting_confirmation', request, tokenHash: null, expiresAt: null, visit: webVisit() };
     }
     case 'ConfirmationLinkIssued':
       return state.status === 'awaiting_confirmation' ? { ...state, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } : state;
     case 'ReservationConfirmed':
-      return state.status === 'awaiting_confirmation' ? { status: 'confirmed', request: state.request, tokenHash: state.tokenHash } : state;
+      return state.status === 'awaiting_confirmation' ? { status: 'confirmed', request: state.request, tokenHash: state.tokenHash, visit: state.visit } : state;
     case 'ReservationMoved':
       return state.status === 'awaiting_confirmation' || state.status === 'confirmed'
         ? { ...state, request: { ...state.request, seatIds: event.data.seatIds, time: event.data.time } }
         : state;
     case 'ReservationCancelled':
-      return state.status === 'empty' ? state : { status: 'cancelled', request: state.request, wasConfirmed: state.status === 'confirmed' };
+      return state.status === 'empty'
+        ? state
+        : {
+            status: 'cancelled',
+            request: state.request,
+            wasConfirmed: state.status === 'confirmed',
+            visit: { ...state.visit, floor: 'cancelled', tokens: {} },
+          };
+    case 'WalkInSeated': {
+      const { seatedAt, ...walkIn } = event.data;
+      const visit: Visit = { origin: 'walk_in', floor: 'guest', tokens: {}, seatedAt, locationWaivedUntil: null, exitedAt: null };
+      return { status: 'confirmed', request: walkInRequest(walkIn), tokenHash: null, visit };
+    }
+    case 'CustomerArrived':
+      return withVisit(state, (v) => ({ ...v, floor: 'confirmed', seatedAt: event.data.arrivedAt }));
+    case 'VisitTokenIssued':
+      return withVisit(state, (v) => ({ ...v, tokens: { ...v.tokens, [event.data.tokenHash]: event.data.seatId } }));
+    case 'LocationCheckWaived':
+      return withVisit(state, (v) => ({ ...v, locationWaivedUntil: event.data.until }));
+    case 'StatusChanged':
+      return withVisit(state, (v) => ({ ...v, floor: event.data.to }));
+    case 'CheckedOut':
+      return withVisit(state, (v) => ({ ...v, floor: 'exited', tokens: {}, exitedAt: event.data.exitedAt }));
     default:
       return assertNever(event);
   }
+}
+
+/** The seat a live table-order token was issued for, or null when it is unknown or dead (checked out, cancelled). */
+export function visitTokenSeat(state: ReservationState, tokenHash: string): string | null {
+  if (state.status !== 'confirmed' || state.visit.exitedAt !== null) return null;
+  return Object.hasOwn(state.visit.tokens, tokenHash) ? state.visit.tokens[tokenHash]! : null;
+}
+
+/** Whether staff's waiver of the location check still holds at `now`. */
+export function locationCheckWaived(state: ReservationState, now: string): boolean {
+  return state.status !== 'empty' && state.visit.locationWaivedUntil !== null && Date.parse(now) < Date.parse(state.visit.locationWaivedUntil);
 }
 
 export const initialState = (): ReservationState => ({ status: 'empty' });

@@ -47,6 +47,8 @@ export const seatingEventSchemas = {
   }),
   SeatsReleased: z.object({ reservationId: z.string(), reason: seatsReleaseReasonSchema }),
   SeatsMoved: z.object({ reservationId: z.string(), seatIds, startMinute: minute, endMinute: minute }),
+  /** The guests left early (checkout): the booking now ends at `endMinute`. */
+  BookingEnded: z.object({ reservationId: z.string(), endMinute: minute }),
 };
 
 export type SeatingEvent = EventsOf<typeof seatingEventSchemas>;

@@ -31,6 +31,10 @@ export type SeatingCommand =
   | { type: 'BookHeldSeats'; holdId: string; reservationId: string; now: string }
   | ({ type: 'BookSeats'; reservationId: string } & AllocationRequestFields)
   | { type: 'ReleaseSeats'; reservationId: string; reason: SeatsReleaseReason }
+  /** Books the named seats for a party (a QR walk-in at its seat): refused when they are too small or taken. */
+  | { type: 'BookSeatsAt'; reservationId: string; seatIds: string[]; people: number; startMinute: number; endMinute: number; seats: SeatSpec[]; now: string }
+  /** The guests left (checkout): the booking ends at `endMinute`, so the seat is free for the rest of the day. */
+  | { type: 'EndBooking'; reservationId: string; endMinute: number }
   | {
       type: 'MoveSeats';
       reservationId: string;
@@ -97,23 +101,50 @@ function decideHold(command: Extract<SeatingCommand, { type: 'HoldSeats' }>, sta
   ];
 }
 
-function decideMove(command: Extract<SeatingCommand, { type: 'MoveSeats' }>, state: SeatingState): SeatingEvent[] {
-  const booking = state.bookings[command.reservationId];
-  if (!booking) throw new DomainError<SeatingErrorCode>('booking_not_found');
+/** Refuses seats that are unknown, too small for `people` together, or busy during `interval` (other than `except`). */
+function checkSeats(
+  state: SeatingState,
+  command: { seatIds: string[]; seats: SeatSpec[]; now: string },
+  people: number,
+  interval: Interval,
+  except: { reservationId?: string } = {},
+) {
   const targets = command.seatIds.map((id) => command.seats.find((s) => s.id === id));
   if (targets.length === 0 || targets.some((s) => s === undefined)) throw new DomainError<SeatingErrorCode>('unknown_seat');
   const capacity = targets.reduce((sum, s) => sum + (s?.maxPeople ?? 0), 0);
-  if (capacity < booking.people) throw new DomainError<SeatingErrorCode>('over_capacity');
-  const interval = { start: command.startMinute, end: command.endMinute };
+  if (capacity < people) throw new DomainError<SeatingErrorCode>('over_capacity');
   if (!(interval.end > interval.start)) throw new DomainError<SeatingErrorCode>('overlap');
-  const busy = occupied(state, command.now, { reservationId: command.reservationId });
+  const busy = occupied(state, command.now, except);
   if (command.seatIds.some((id) => busy(id, interval))) throw new DomainError<SeatingErrorCode>('overlap');
+}
+
+function decideMove(command: Extract<SeatingCommand, { type: 'MoveSeats' }>, state: SeatingState): SeatingEvent[] {
+  const booking = state.bookings[command.reservationId];
+  if (!booking) throw new DomainError<SeatingErrorCode>('booking_not_found');
+  const interval = { start: command.startMinute, end: command.endMinute };
+  checkSeats(state, command, booking.people, interval, { reservationId: command.reservationId });
   return [
     {
       type: 'SeatsMoved',
       data: { reservationId: command.reservationId, seatIds: command.seatIds, startMinute: interval.start, endMinute: interval.end },
     },
   ];
+}
+
+function decideBookAt(command: Extract<SeatingCommand, { type: 'BookSeatsAt' }>, state: SeatingState): SeatingEvent[] {
+  if (state.bookings[command.reservationId]) return [];
+  checkSeats(state, command, command.people, { start: command.startMinute, end: command.endMinute });
+  const { reservationId, seatIds, people, startMinute, endMinute } = command;
+  return [{ type: 'SeatsBooked', data: { reservationId, holdId: null, seatIds, people, startMinute, endMinute } }];
+}
+
+function decideEnd(command: Extract<SeatingCommand, { type: 'EndBooking' }>, state: SeatingState): SeatingEvent[] {
+  const booking = state.bookings[command.reservationId];
+  // Idempotent, and nothing to free when the stay already ends by then.
+  if (!booking) return [];
+  const endMinute = Math.max(booking.start + 1, command.endMinute);
+  if (endMinute >= booking.end) return [];
+  return [{ type: 'BookingEnded', data: { reservationId: command.reservationId, endMinute } }];
 }
 
 export function decide(command: SeatingCommand, state: SeatingState): SeatingEvent[] {
@@ -173,6 +204,10 @@ export function decide(command: SeatingCommand, state: SeatingState): SeatingEve
       const hold = Object.values(state.holds).find((h) => h.reservationId === command.reservationId);
       return hold ? [{ type: 'HoldReleased', data: { holdId: hold.holdId, reason: 'reservation_cancelled' } }] : [];
     }
+    case 'BookSeatsAt':
+      return decideBookAt(command, state);
+    case 'EndBooking':
+      return decideEnd(command, state);
     case 'MoveSeats':
       return decideMove(command, state);
     default:
@@ -222,6 +257,11 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
       if (!booking) return state;
       const moved = { ...booking, seatIds: event.data.seatIds, start: event.data.startMinute, end: event.data.endMinute };
       return { ...state, bookings: { ...state.bookings, [booking.reservationId]: moved } };
+    }
+    case 'BookingEnded': {
+      const booking = state.bookings[event.data.reservationId];
+      if (!booking) return state;
+      return { ...state, bookings: { ...state.bookings, [booking.reservationId]: { ...booking, end: event.data.endMinute } } };
     }
     default:
       return assertNever(event);

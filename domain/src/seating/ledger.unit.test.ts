@@ -226,6 +226,58 @@ describe('seating ledger', () => {
   });
 });
 
+describe('seating ledger at the table (decision 038)', () => {
+  const walkIn = (over: Partial<Extract<SeatingCommand, { type: 'BookSeatsAt' }>> = {}): SeatingCommand => ({
+    type: 'BookSeatsAt',
+    reservationId: 'walk',
+    seatIds: ['T3'],
+    people: 3,
+    startMinute: noon,
+    endMinute: noon + 90,
+    seats,
+    now: NOW,
+    ...over,
+  });
+  it('books the seat a QR walk-in checked in at, from now for its hold time', () => {
+    spec
+      .given([])
+      .when(walkIn())
+      .then([booked('walk', ['T3'], noon, noon + 90, 3)]);
+  });
+  it('refuses the seat when a booking or a live hold covers any part of the stay, or it is too small', () => {
+    spec
+      .given([booked('r1', ['T3'], noon + 60, noon + 150)])
+      .when(walkIn())
+      .thenThrows((e: Error) => e instanceof DomainError && e.code === 'overlap');
+    spec
+      .given([held('h1', 's1', ['T3'], noon - 30, noon + 10)])
+      .when(walkIn())
+      .thenThrows((e: Error) => e instanceof DomainError && e.code === 'overlap');
+    spec
+      .given([])
+      .when(walkIn({ seatIds: ['C1'] }))
+      .thenThrows((e: Error) => e instanceof DomainError && e.code === 'over_capacity');
+  });
+  it('ends a booking at checkout so the rest of the stay is free again; never before one minute, and twice is harmless', () => {
+    spec
+      .given([booked('r1', ['T1'])])
+      .when({ type: 'EndBooking', reservationId: 'r1', endMinute: noon + 40 })
+      .then([{ type: 'BookingEnded', data: { reservationId: 'r1', endMinute: noon + 40 } }]);
+    spec
+      .given([booked('r1', ['T1'])])
+      .when({ type: 'EndBooking', reservationId: 'r1', endMinute: noon - 10 })
+      .then([{ type: 'BookingEnded', data: { reservationId: 'r1', endMinute: noon + 1 } }]);
+    spec
+      .given([booked('r1', ['T1']), { type: 'BookingEnded', data: { reservationId: 'r1', endMinute: noon + 40 } }])
+      .when({ type: 'EndBooking', reservationId: 'r1', endMinute: noon + 45 })
+      .thenNothingHappens();
+    spec
+      .given([booked('r1', ['T1']), { type: 'BookingEnded', data: { reservationId: 'r1', endMinute: noon + 40 } }])
+      .when(walkIn({ reservationId: 'next', seatIds: ['T1'], people: 2, startMinute: noon + 40, endMinute: noon + 130 }))
+      .then([booked('next', ['T1'], noon + 40, noon + 130, 2)]);
+  });
+});
+
 describe('seating ledger property', () => {
   type Op =
     | { kind: 'book'; people: number; slot: number; course: number | null }

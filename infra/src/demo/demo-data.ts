@@ -258,6 +258,10 @@ function demoRecords(today: string): DemoRecord[] {
     phone: '03-1234-5678',
     email: 'hello@moncafe.example',
     access_note: '駅西口から地下通路で徒歩約2分。駅前ビル地下1階です。',
+    // 西新宿1-1-1, beside the station's west exit.
+    latitude: 35.690921,
+    longitude: 139.698414,
+    geofence_radius_m: 150,
   });
 
   // Seats: two counter places, two pairs of tables that join into larger ones, and a sofa.

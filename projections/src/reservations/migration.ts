@@ -47,4 +47,29 @@ export const reservationMigrations: ReadModelMigrations = {
         .execute();
     },
   },
+  '2026-11-22T20-00-reservations-visit': {
+    // Decision 038: the spec's statuses, QR walk-ins (no confirmation link) and the visit's end.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('reservations')
+        .addColumn('origin', 'text', (c) => c.notNull().defaultTo('web'))
+        .addColumn('seated_at', 'timestamptz')
+        .addColumn('exited_at', 'timestamptz')
+        .addColumn('actual_duration_minutes', 'integer')
+        .addColumn('payment_method', 'text')
+        .addColumn('paid_total', 'integer')
+        .execute();
+      await db.schema
+        .alterTable('reservations')
+        .alterColumn('email_confirm_status', (c) => c.dropNotNull())
+        .execute();
+      await db.schema
+        .alterTable('reservations')
+        .alterColumn('status', (c) => c.dropNotNull())
+        .execute();
+      // Rows projected before: a live booking made on the site is `web`.
+      await db.updateTable('reservations').set({ status: 'web' }).where('status', '=', 'reserved').execute();
+    },
+  },
 };

@@ -30,7 +30,7 @@ export const reservationsProjector: Projector = {
           reservation_date: d.date,
           reservation_time: d.time,
           seat_ids: d.seatIds,
-          status: 'reserved' as const,
+          status: 'web' as const,
           email_confirm_status: '0' as const,
           menu_id: first?.menuId ?? null,
           menu_name: d.lines.map((l) => l.name).join('、') || null,
@@ -50,6 +50,48 @@ export const reservationsProjector: Projector = {
         return reservations.update(id, { seat_ids: event.data.seatIds, reservation_time: event.data.time });
       case 'ReservationCancelled':
         return reservations.update(id, { status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason });
+      case 'WalkInSeated': {
+        const d = event.data;
+        return reservations.put({
+          id,
+          store_id: d.storeId,
+          account_id: null,
+          customer_name: '',
+          phone: '',
+          email: '',
+          people: d.people,
+          reservation_date: d.date,
+          reservation_time: d.time,
+          seat_ids: d.seatIds,
+          status: 'guest' as const,
+          email_confirm_status: null,
+          origin: 'walk_in' as const,
+          menu_id: null,
+          menu_name: null,
+          price: 0,
+          lines: [],
+          detail: {},
+          requested_at: new Date(d.seatedAt),
+          confirm_expires_at: new Date(d.seatedAt),
+          seated_at: new Date(d.seatedAt),
+        });
+      }
+      case 'CustomerArrived':
+        return reservations.update(id, { status: 'confirmed', seated_at: new Date(event.data.arrivedAt) });
+      case 'StatusChanged':
+        return reservations.update(id, { status: event.data.to });
+      case 'CheckedOut':
+        return reservations.update(id, {
+          status: 'exited',
+          exited_at: new Date(event.data.exitedAt),
+          actual_duration_minutes: event.data.actualDurationMinutes,
+          payment_method: event.data.payment?.method ?? null,
+          paid_total: event.data.payment?.total ?? null,
+        });
+      case 'VisitTokenIssued':
+      case 'LocationCheckWaived':
+        // Tokens and waivers are decided from the reservation's own stream, never from this row.
+        return;
       default:
         return assertNever(event);
     }

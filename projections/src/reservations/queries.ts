@@ -11,9 +11,9 @@ export function confirmationLapsed(row: Pick<ReservationRow, 'email_confirm_stat
   return row.email_confirm_status === '0' && row.confirm_expires_at.getTime() <= now.getTime();
 }
 
-/** Confirmed, or still within its confirmation link's time: the rows that hold (or held) seats. */
+/** Confirmed, a walk-in (no link to lapse), or still within its confirmation link's time: the rows that hold (or held) seats. */
 const notLapsed = (now: Date) => (eb: ExpressionBuilder<Database, 'reservations'>) =>
-  eb.or([eb('email_confirm_status', '=', '1'), eb('confirm_expires_at', '>', now)]);
+  eb.or([eb('email_confirm_status', '=', '1'), eb('email_confirm_status', 'is', null), eb('confirm_expires_at', '>', now)]);
 
 /** A signed-in customer's reservations, newest date first (the screen splits upcoming and past); lapsed requests left out. */
 export async function reservationsOfAccount(db: Kysely<Database>, accountId: string, now: Date): Promise<ReservationRow[]> {

@@ -35,7 +35,7 @@ describe('reservations read model', () => {
     await t.project([reservationsProjector], [requested, requested]);
     let row = await getReservation(t.db, 'r1');
     expect(row).toMatchObject({
-      status: 'reserved',
+      status: 'web',
       email_confirm_status: '0',
       price: 6500,
       seat_ids: ['T1'],
@@ -59,6 +59,40 @@ describe('reservations read model', () => {
     );
     expect(await getReservation(t.db, 'r1')).toMatchObject({ status: 'cancelled', cancel_reason: '体調不良' });
     expect((await reservationsOfAccount(t.db, 'acc-1', new Date('2026-12-02T00:00:00.000Z'))).map((r) => r.id)).toEqual(['r1']);
+  });
+
+  it('given a QR walk-in, then a guest row that no lapse hides; arrival, a status label and checkout update the spec status', async () => {
+    const walkIn = { reservationId: 'w1', storeId: 'store-1', date: '2026-12-20', time: '15:10', people: 3, seatIds: ['T3'] };
+    await t.project([reservationsProjector], [recorded({ type: 'WalkInSeated', data: { ...walkIn, seatedAt: '2026-12-20T06:10:00.000Z' } }, 'reservation-w1')]);
+    expect(await getReservation(t.db, 'w1')).toMatchObject({ status: 'guest', origin: 'walk_in', email_confirm_status: null, people: 3 });
+    const day = await reservationsOfDay(t.db, 'store-1', '2026-12-20', new Date('2026-12-20T07:00:00.000Z'));
+    expect(day.map((r) => r.id)).toContain('w1');
+
+    await t.project(
+      [reservationsProjector],
+      [
+        recorded({ type: 'StatusChanged', data: { from: 'guest', to: null, changedAt: '2026-12-20T06:20:00.000Z', date: '2026-12-20' } }, 'reservation-w1'),
+        recorded(
+          {
+            type: 'CheckedOut',
+            data: {
+              payment: { method: 'credit', subtotal: 2000, tax: 200, total: 2200, orderIds: ['o1'] },
+              exitedAt: '2026-12-20T07:25:00.000Z',
+              actualDurationMinutes: 75,
+              date: '2026-12-20',
+            },
+          },
+          'reservation-w1',
+        ),
+      ],
+    );
+    expect(await getReservation(t.db, 'w1')).toMatchObject({
+      status: 'exited',
+      actual_duration_minutes: 75,
+      payment_method: 'credit',
+      paid_total: 2200,
+      exited_at: new Date('2026-12-20T07:25:00.000Z'),
+    });
   });
 
   it('given a request whose link lapsed unconfirmed, then the day, account and e-mail queries leave it out from its deadline on', async () => {

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { ReservationDetail, ReservedLine } from '@moncafe/domain/reservation/events';
+import type { FloorStatus, PaymentMethod, ReservationDetail, ReservedLine } from '@moncafe/domain/reservation/events';
 
 /** jsonb column: read as T, written as JSON text. */
 type Json<T> = ColumnType<T, string, string>;
@@ -20,10 +20,12 @@ export interface ReservationTables {
     reservation_date: string;
     reservation_time: string;
     seat_ids: Json<string[]>;
-    /** 'reserved' until cancelled. */
-    status: 'reserved' | 'cancelled';
-    /** '0' awaiting the confirmation mail's link, '1' confirmed. */
-    email_confirm_status: '0' | '1';
+    /** The spec's status (operations.md §4, decision 038): web, guest (QR walk-in), confirmed (at the table), exited, cancelled, or unset. */
+    status: FloorStatus | null;
+    /** '0' awaiting the confirmation mail's link, '1' confirmed; null for a QR walk-in, which has no link. */
+    email_confirm_status: '0' | '1' | null;
+    /** `web`: booked on the site; `walk_in`: started by a QR check-in. */
+    origin: ColumnType<'web' | 'walk_in', 'web' | 'walk_in' | undefined, 'web' | 'walk_in'>;
     menu_id: string | null;
     menu_name: string | null;
     /** Total of the cart plus option extras, in yen. */
@@ -39,5 +41,13 @@ export interface ReservationTables {
     confirmed_at: Date | null;
     cancelled_at: Date | null;
     cancel_reason: string | null;
+    /** When the guests sat down: a walk-in's check-in or a booked customer's QR arrival. */
+    seated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    exited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    actual_duration_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+    /** The checkout's payment: cash, credit, electronic or qr; null when not paid here (or not yet). */
+    payment_method: ColumnType<PaymentMethod | null, PaymentMethod | null | undefined, PaymentMethod | null>;
+    /** What was paid at checkout, tax included, in yen. */
+    paid_total: ColumnType<number | null, number | null | undefined, number | null>;
   };
 }

@@ -20,4 +20,15 @@ export const storeMigrations: ReadModelMigrations = {
         .execute();
     },
   },
+  '2026-11-22T20-10-stores-coordinates': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('stores')
+        .addColumn('latitude', 'double precision')
+        .addColumn('longitude', 'double precision')
+        .addColumn('geofence_radius_m', 'integer', (c) => c.notNull().defaultTo(100))
+        .execute();
+    },
+  },
 };

@@ -9,5 +9,8 @@ export interface StoreTables {
     email: string | null;
     access_note: string | null;
     display_order: number;
+    latitude: number | null;
+    longitude: number | null;
+    geofence_radius_m: number;
   };
 }

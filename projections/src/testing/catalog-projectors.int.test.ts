@@ -69,6 +69,9 @@ describe('stores', () => {
         email: null,
         access_note: null,
         display_order: 0,
+        latitude: null,
+        longitude: null,
+        geofence_radius_m: 100,
       },
     ]);
     expect(await getStore(t.db, '3')).toBeNull();

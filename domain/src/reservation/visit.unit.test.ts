@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { foldStream } from '../command-handler';
+import { DomainError } from '../decider';
+import { deciderSpecification } from '../testing/decider-specification';
+import { recordedEvent } from '../testing/recorded-event';
+import { sampleRequest } from '../testing/reservation-catalog';
+import type { ReservationEvent } from './events';
+import { locationCheckWaived, reservationDecider, visitMinutes, visitTokenSeat, type WalkIn } from './reservation';
+
+/** The visit at the table (decision 038): walk-ins, arrivals, table-order tokens, waivers, status labels and checkout. */
+const spec = deciderSpecification(reservationDecider);
+const code = (c: string) => (e: Error) => e instanceof DomainError && e.code === c;
+
+// 2026-12-20 12:00 in Tokyo is 03:00Z.
+const request = sampleRequest({ storeId: 'store-1', date: '2026-12-20', time: '12:00', seatIds: ['T1'], people: 2 });
+const booked: ReservationEvent[] = [
+  { type: 'ReservationRequested', data: { ...request, requestedAt: '2026-12-01T01:00:00.000Z' } },
+  { type: 'ConfirmationLinkIssued', data: { tokenHash: 'link', expiresAt: '2026-12-01T01:05:00.000Z' } },
+  { type: 'ReservationConfirmed', data: { tokenHash: 'link', confirmedAt: '2026-12-01T01:02:00.000Z', date: '2026-12-20' } },
+];
+const AT_TABLE = '2026-12-20T03:05:00.000Z';
+const arrived: ReservationEvent[] = [
+  ...booked,
+  { type: 'CustomerArrived', data: { seatId: 'T1', people: 2, arrivedAt: AT_TABLE, date: '2026-12-20' } },
+  { type: 'VisitTokenIssued', data: { tokenHash: 'device-1', seatId: 'T1', issuedAt: AT_TABLE } },
+];
+const walkIn: WalkIn = { reservationId: 'r-walk', storeId: 'store-1', date: '2026-12-20', time: '15:10', people: 3, seatIds: ['T3'] };
+const SEATED = '2026-12-20T06:10:00.000Z';
+const walkedIn: ReservationEvent[] = [
+  { type: 'WalkInSeated', data: { ...walkIn, seatedAt: SEATED } },
+  { type: 'VisitTokenIssued', data: { tokenHash: 'device-w', seatId: 'T3', issuedAt: SEATED } },
+];
+
+describe('the visit at the table', () => {
+  describe('when nothing exists', () => {
+    it('a QR walk-in starts a reservation of its own with a token for the device', () => {
+      spec.given([]).when({ type: 'SeatWalkIn', walkIn, tokenHash: 'device-w', now: SEATED }).then(walkedIn);
+    });
+    it('refuses visit commands on an unknown reservation', () => {
+      spec.given([]).when({ type: 'CheckOut', payment: null, now: SEATED }).thenThrows(code('not_found'));
+      spec.given([]).when({ type: 'ChangeStatus', to: 'confirmed', now: SEATED }).thenThrows(code('not_found'));
+    });
+  });
+
+  describe('when booked and confirmed', () => {
+    it('records the arrival once, with a token for the first device', () => {
+      spec.given(booked).when({ type: 'RecordArrival', seatId: 'T1', people: 2, tokenHash: 'device-1', now: AT_TABLE }).then(arrived.slice(3));
+    });
+    it('gives a second device only a token', () => {
+      spec
+        .given(arrived)
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, tokenHash: 'device-2', now: '2026-12-20T03:07:00.000Z' })
+        .then([{ type: 'VisitTokenIssued', data: { tokenHash: 'device-2', seatId: 'T1', issuedAt: '2026-12-20T03:07:00.000Z' } }]);
+    });
+    it('refuses a check-in at a seat that is not the reservation’s', () => {
+      spec.given(booked).when({ type: 'RecordArrival', seatId: 'T2', people: 2, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('wrong_seat'));
+    });
+    it('waives the location check for the granted minutes', () => {
+      spec
+        .given(arrived)
+        .when({ type: 'WaiveLocationCheck', minutes: 15, now: AT_TABLE })
+        .then([{ type: 'LocationCheckWaived', data: { minutes: 15, until: '2026-12-20T03:20:00.000Z', grantedAt: AT_TABLE } }]);
+    });
+    it('sets a status label, and refuses cancelled and exited as labels', () => {
+      spec
+        .given(booked)
+        .when({ type: 'ChangeStatus', to: null, now: AT_TABLE })
+        .then([{ type: 'StatusChanged', data: { from: 'web', to: null, changedAt: AT_TABLE, date: '2026-12-20' } }]);
+      spec.given(booked).when({ type: 'ChangeStatus', to: 'web', now: AT_TABLE }).thenNothingHappens();
+      spec.given(booked).when({ type: 'ChangeStatus', to: 'exited', now: AT_TABLE }).thenThrows(code('status_needs_command'));
+      spec.given(booked).when({ type: 'ChangeStatus', to: 'cancelled', now: AT_TABLE }).thenThrows(code('status_needs_command'));
+    });
+    it('checks out with the payment and the minutes since the guests sat down', () => {
+      const payment = { method: 'cash' as const, subtotal: 1000, tax: 100, total: 1100, orderIds: ['o1'] };
+      spec
+        .given(arrived)
+        .when({ type: 'CheckOut', payment, now: '2026-12-20T04:20:00.000Z' })
+        .then([{ type: 'CheckedOut', data: { payment, exitedAt: '2026-12-20T04:20:00.000Z', actualDurationMinutes: 75, date: '2026-12-20' } }]);
+    });
+  });
+
+  describe('when awaiting its confirmation link', () => {
+    it('refuses a QR arrival until the link is opened', () => {
+      spec.given(booked.slice(0, 2)).when({ type: 'RecordArrival', seatId: 'T1', people: 2, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('not_confirmed'));
+    });
+  });
+
+  describe('when checked out', () => {
+    const out: ReservationEvent[] = [
+      ...arrived,
+      { type: 'CheckedOut', data: { payment: null, exitedAt: '2026-12-20T04:00:00.000Z', actualDurationMinutes: 55, date: '2026-12-20' } },
+    ];
+    it('no token lives on and nothing more happens at the table', () => {
+      const state = foldStream(
+        reservationDecider,
+        out.map((e, i) => recordedEvent(e, { position: i + 1, revision: i })),
+      );
+      expect(visitTokenSeat(state, 'device-1')).toBeNull();
+      spec.given(out).when({ type: 'IssueVisitToken', seatId: 'T1', tokenHash: 'd2', now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('visit_ended'));
+      spec.given(out).when({ type: 'CheckOut', payment: null, now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('visit_ended'));
+      spec.given(out).when({ type: 'ChangeStatus', to: 'confirmed', now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('status_final'));
+      spec
+        .given(out)
+        .when({ type: 'CancelReservation', proof: { kind: 'staff' }, reason: '', now: '2026-12-20T04:01:00.000Z' })
+        .thenThrows(code('not_cancellable'));
+    });
+  });
+
+  describe('reading the state', () => {
+    const fold = (events: ReservationEvent[]) =>
+      foldStream(
+        reservationDecider,
+        events.map((e, i) => recordedEvent(e, { position: i + 1, revision: i })),
+      );
+    it('knows which seat a live token belongs to', () => {
+      expect(visitTokenSeat(fold(walkedIn), 'device-w')).toBe('T3');
+      expect(visitTokenSeat(fold(walkedIn), 'someone-else')).toBeNull();
+    });
+    it('a waiver holds until its end and not after', () => {
+      const waived = fold([...arrived, { type: 'LocationCheckWaived', data: { minutes: 15, until: '2026-12-20T03:20:00.000Z', grantedAt: AT_TABLE } }]);
+      expect(locationCheckWaived(waived, '2026-12-20T03:19:59.000Z')).toBe(true);
+      expect(locationCheckWaived(waived, '2026-12-20T03:20:00.000Z')).toBe(false);
+    });
+    it('counts a visit from the booked time when nobody checked in, and at least one minute', () => {
+      expect(visitMinutes({ date: '2026-12-20', time: '12:00' }, null, '2026-12-20T04:30:00.000Z')).toBe(90);
+      expect(visitMinutes({ date: '2026-12-20', time: '12:00' }, SEATED, SEATED)).toBe(1);
+    });
+  });
+});
