@@ -81,6 +81,39 @@ describe.skipIf(!serverUrl)('postgres event store on a server', () => {
     expect((await firstTwo).map((r) => (r.done ? null : r.value.eventId))).toEqual([slow.eventId, fast.eventId]);
   });
 
+  it('sends appends to different streams that wait together as one statement, each all or nothing with its own answer', async () => {
+    const store = createPostgresEventStore(database.pool(10));
+    onTestFinished(() => store.close());
+    const taken = `taken-${randomUUID()}`;
+    await store.appendToStream(taken, [newEvent('First')], { expectedRevision: 'no_stream' });
+    const fresh = Array.from({ length: 40 }, () => `fresh-${randomUUID()}`);
+    const answers = await Promise.allSettled([
+      ...fresh.map((id) => store.appendToStream(id, [newEvent('A'), newEvent('B')], { expectedRevision: 'no_stream' })),
+      // Refused: the stream exists; nothing of it may be written.
+      store.appendToStream(taken, [newEvent('Refused'), newEvent('Refused')], { expectedRevision: 'no_stream' }),
+    ]);
+    const refused = answers.at(-1)!;
+    expect(refused.status).toBe('rejected');
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ name: 'WrongExpectedRevisionError', actual: 0 });
+    expect((await store.readStream(taken)).map((e) => e.type)).toEqual(['First']);
+    for (const [i, id] of fresh.entries()) {
+      const answer = answers[i]!;
+      expect(answer.status).toBe('fulfilled');
+      const read = await store.readStream(id);
+      expect(read.map((e) => [e.type, e.revision])).toEqual([
+        ['A', 0],
+        ['B', 1],
+      ]);
+      expect((answer as PromiseFulfilledResult<{ lastPosition: number }>).value.lastPosition).toBe(read[1]!.position);
+    }
+    // Fewer transactions than appends: the ones that waited went out together.
+    const { rows } = await admin.query<{ transactions: number }>(
+      'select count(distinct xmin::text)::int as transactions from events where stream_id = any($1)',
+      [fresh],
+    );
+    expect(rows[0]!.transactions).toBeLessThan(fresh.length);
+  });
+
   it('wakes a subscriber in another process through NOTIFY, without waiting for a poll', async () => {
     const writer = createPostgresEventStore(database.pool(2));
     // Polling so rare that only a notification can deliver the event within the test's time.

@@ -195,6 +195,8 @@ export interface PostgresEventStoreOptions {
 const NOTIFY_SPACING_MS = 5;
 /** Re-reads while an event is held back by an older transaction: from 1 ms, doubling up to this. */
 const HELD_BACK_MAX_WAIT_MS = 32;
+/** Append statements on their way at once; later appends wait and go out together (group commit). */
+const MAX_APPENDS_IN_FLIGHT = 8;
 /** Retries of an `any` append that raced another append to the same stream for the same revision. */
 const ANY_APPEND_ATTEMPTS = 50;
 /** Constraint names of the events table (created by the first migration). */
@@ -251,6 +253,59 @@ export function appendStatement(streamId: string, events: readonly NewEvent[], e
       events.map((e) => JSON.stringify(e.metadata)),
     ],
   };
+}
+
+/** One append waiting to go out with others (different streams) in one statement. */
+interface QueuedAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expected: number | null;
+}
+
+/**
+ * Appends to several different streams as ONE statement and transaction: the appends that
+ * arrived while earlier ones were on their way (group commit, one round trip for all of them).
+ * Each append still inserts all of its events or none — only when its own stream is at its
+ * expected revision; the others go on. Returns the rows inserted, by stream.
+ */
+function groupStatement(group: readonly QueuedAppend[]): Statement {
+  const rows = group.flatMap((a) => a.events.map((e, i) => ({ a, e, i })));
+  return {
+    name: 'moncafe-append-group',
+    text: `with input as (
+             select * from unnest($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) with ordinality
+               as x(stream_id, expected, ordinal, event_id, type, data, metadata, ord)
+           ), current as (
+             select s.stream_id, coalesce((select max(e.revision) from events e where e.stream_id = s.stream_id), -1) as revision
+               from (select distinct stream_id from input) s
+           )
+           insert into events (position, event_id, stream_id, revision, type, data, metadata)
+           select events_position_floor(pg_current_xact_id()) + i.ord - 1, i.event_id, i.stream_id, c.revision + i.ordinal, i.type, i.data, i.metadata
+             from input i join current c on c.stream_id = i.stream_id
+            where i.expected is null or i.expected = c.revision
+           returning stream_id, position, revision`,
+    values: [
+      rows.map((r) => r.a.streamId),
+      rows.map((r) => r.a.expected),
+      rows.map((r) => r.i + 1),
+      rows.map((r) => r.e.eventId),
+      rows.map((r) => r.e.type),
+      rows.map((r) => JSON.stringify(r.e.data ?? null)),
+      rows.map((r) => JSON.stringify(r.e.metadata)),
+    ],
+  };
+}
+
+/** `any` → null, `no_stream` → -1, a revision as it is: what the statements compare with. */
+function expectedNumber(expected: ExpectedRevision): number | null {
+  return expected === 'any' ? null : expected === 'no_stream' ? -1 : expected;
+}
+
+/** The append's result from the rows it inserted: its last revision and position. */
+function resultOf(rows: readonly { position: number; revision: number }[]): AppendResult {
+  let last = rows[0]!;
+  for (const row of rows) if (Number(row.revision) > Number(last.revision)) last = row;
+  return { nextExpectedRevision: Number(last.revision), lastPosition: Number(last.position) };
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -310,10 +365,9 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     throw new WrongExpectedRevisionError(streamId, expected, actual === -1 ? 'no_stream' : actual);
   }
 
-  async function append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    if (events.length > POSITIONS_PER_TRANSACTION) throw new Error(`an append holds at most ${POSITIONS_PER_TRANSACTION} events, got ${events.length}`);
-    const statement = appendStatement(streamId, events, expected === 'any' ? null : expected === 'no_stream' ? -1 : expected);
+  /** One append as its own statement; the way every append goes when nothing else waits. */
+  async function appendAlone(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const statement = appendStatement(streamId, events, expectedNumber(expected));
     for (let attempt = 1; ; attempt++) {
       let rows: { position: number; revision: number }[];
       try {
@@ -330,10 +384,78 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
         throw error;
       }
       if (rows.length === 0) return conflict(streamId, expected);
-      let last = rows[0]!;
-      for (const row of rows) if (Number(row.revision) > Number(last.revision)) last = row;
-      return { nextExpectedRevision: Number(last.revision), lastPosition: Number(last.position) };
+      return resultOf(rows);
     }
+  }
+
+  // Group commit: up to MAX_APPENDS_IN_FLIGHT statements on their way; appends that arrive
+  // meanwhile wait and go out together, one statement for appends to different streams.
+  interface Waiting extends QueuedAppend {
+    expectedRevision: ExpectedRevision;
+    resolve(result: AppendResult): void;
+    reject(error: unknown): void;
+  }
+  let waiting: Waiting[] = [];
+  let inFlight = 0;
+
+  function pump() {
+    while (inFlight < MAX_APPENDS_IN_FLIGHT && waiting.length > 0) {
+      const group: Waiting[] = [];
+      const later: Waiting[] = [];
+      const streams = new Set<string>();
+      let events = 0;
+      for (const w of waiting) {
+        // Two appends to one stream would read the same revision: the second waits for the next group.
+        if (streams.has(w.streamId) || events + w.events.length > POSITIONS_PER_TRANSACTION) later.push(w);
+        else {
+          group.push(w);
+          streams.add(w.streamId);
+          events += w.events.length;
+        }
+      }
+      waiting = later;
+      inFlight++;
+      void send(group).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  }
+
+  async function send(group: Waiting[]) {
+    if (group.length === 1) {
+      const [only] = group as [Waiting];
+      await appendAlone(only.streamId, only.events, only.expectedRevision).then(only.resolve, only.reject);
+      return;
+    }
+    let rows: { stream_id: string; position: number; revision: number }[];
+    try {
+      ({ rows } = await pool.query<{ stream_id: string; position: number; revision: number }>(groupStatement(group)));
+    } catch {
+      // One append of the group broke a key (a race with another process, a repeated event id):
+      // each goes again on its own and hears its own answer.
+      await Promise.all(group.map((w) => appendAlone(w.streamId, w.events, w.expectedRevision).then(w.resolve, w.reject)));
+      return;
+    }
+    const byStream = new Map<string, { position: number; revision: number }[]>();
+    for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+    await Promise.all(
+      group.map(async (w) => {
+        const inserted = byStream.get(w.streamId);
+        if (inserted) w.resolve(resultOf(inserted));
+        else await conflict(w.streamId, w.expectedRevision).catch(w.reject);
+      }),
+    );
+  }
+
+  function append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('appendToStream needs at least one event'));
+    if (events.length > POSITIONS_PER_TRANSACTION)
+      return Promise.reject(new Error(`an append holds at most ${POSITIONS_PER_TRANSACTION} events, got ${events.length}`));
+    return new Promise((resolve, reject) => {
+      waiting.push({ streamId, events, expected: expectedNumber(expected), expectedRevision: expected, resolve, reject });
+      pump();
+    });
   }
 
   async function readAll(readOptions?: ReadAllOptions): Promise<RecordedEvent[]> {
