@@ -196,7 +196,7 @@ const NOTIFY_SPACING_MS = 5;
 /** Re-reads while an event is held back by an older transaction: from 1 ms, doubling up to this. */
 const HELD_BACK_MAX_WAIT_MS = 32;
 /** Append statements on their way at once; later appends wait and go out together (group commit). */
-const MAX_APPENDS_IN_FLIGHT = 8;
+const MAX_APPENDS_IN_FLIGHT = 2;
 /** Retries of an `any` append that raced another append to the same stream for the same revision. */
 const ANY_APPEND_ATTEMPTS = 50;
 /** Constraint names of the events table (created by the first migration). */
