@@ -20,6 +20,7 @@ import type { RuntimeOptions } from '@moncafe/infra/runtime';
 import * as seedModule from '@moncafe/infra/seed';
 import { crossSiteWriteGuard } from '#app/auth/express-guard';
 import * as contextModule from '#app/context';
+import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
 import * as mailsModule from '#app/reservation/mails';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -61,6 +62,8 @@ export async function startServer(
   const webApp = createWebApp(runtime);
   const app = express();
   app.disable('x-powered-by');
+  // Who the client is behind a proxy (TRUST_PROXY): per-address limits and Secure cookies depend on it.
+  app.set('trust proxy', config.trustProxy);
 
   // NODE_ENV=test only: the HTTP tests move this process's clock through the Clock port (never
   // the global Date) to reach a deadline without sleeping (tests/support/web-server.ts).
@@ -86,6 +89,8 @@ export async function startServer(
 
   // Cross-site writes are refused before React Router sees them (app/auth/express-guard.ts).
   app.use(crossSiteWriteGuard({ trustedOrigins: [config.publicUrl], logger: runtime.logger }));
+  // Page bodies are capped before React Router reads them; calls are capped per call (json.server.ts).
+  app.use(pageBodyGuard());
   app.all(
     '/{*splat}',
     createRequestHandler({
@@ -94,6 +99,9 @@ export async function startServer(
       getLoadContext: (req) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null }),
     }),
   );
+
+  // An error express met itself (a path that does not decode) is answered without a stack trace.
+  app.use(lastResortErrors(runtime.logger));
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

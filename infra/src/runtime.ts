@@ -10,6 +10,7 @@ import { projectors } from '@moncafe/projections/read-models';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
 import { argon2Passwords } from './auth/password';
 import { createSessionStore, type SessionStore } from './auth/sessions';
+import { hmacSigning, type Signing } from './auth/signing';
 import { postgresBlobStore } from './blobs/postgres-blob-store';
 import type { Config } from './config';
 import { startFanOut } from './fan-out';
@@ -40,6 +41,8 @@ export interface Runtime {
   /** Mails: SMTP when configured, else the outbox shown at /dev/mailbox. */
   mailer: Mailer;
   sessions: SessionStore;
+  /** Signatures with the session secret (auth/signing.ts). */
+  signing: Signing;
   /** Live screens' feed (/live). */
   live: LiveHub;
   /**
@@ -103,10 +106,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
     // Outside production a missing SESSION_SECRET is replaced by one generated per process
     // (sessions then end with a restart); config.ts refuses to start production without one.
-    const sessions = createSessionStore(
-      { db: database.db, clock },
-      { secret: config.sessionSecret ?? randomBytes(32).toString('base64url'), production: config.production },
-    );
+    const secret = config.sessionSecret ?? randomBytes(32).toString('base64url');
+    const sessions = createSessionStore({ db: database.db, clock }, { secret, production: config.production });
+    const signing = hmacSigning(secret);
 
     const services = createApplication({
       eventStore,
@@ -132,6 +134,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       logger,
       mailer,
       sessions,
+      signing,
       live,
       testClock,
       waitForProjections,

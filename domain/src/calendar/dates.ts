@@ -64,8 +64,27 @@ export function datesOfMonth(month: string): IsoDate[] {
   return datesBetween(`${month}-01`, `${month}-${String(last).padStart(2, '0')}`);
 }
 
-/** A real calendar date, `YYYY-MM-DD` (the one date schema of calls and catalog records). */
-export const isoDateSchema = z.string().refine(isIsoDate, 'YYYY-MM-DD');
+/**
+ * The years a date may name: those of the holiday reference table (holidays.ts). A cafe books
+ * months ahead, so a date outside is a mistake or a probe (`9999-12` once made a 500), refused
+ * where it enters (docs/security.md, finding 10).
+ */
+export const FIRST_YEAR = 1970;
+export const LAST_YEAR = 2050;
+
+function inSupportedYears(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/** A real calendar date, `YYYY-MM-DD`, of a supported year (the one date schema of calls and catalog records). */
+export const isoDateSchema = z.string().refine((v) => isIsoDate(v) && inSupportedYears(v), 'YYYY-MM-DD');
+
+/** A month, `YYYY-MM`, of a supported year. */
+export const yearMonthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM')
+  .refine(inSupportedYears, 'YYYY-MM');
 
 /** A clock time of day, `HH:MM`, 00:00–23:59. */
 export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { MiddlewareFunction } from 'react-router';
+import { isRouteErrorResponse, type MiddlewareFunction } from 'react-router';
 import { audit } from '@moncafe/infra/auth/audit';
 import { rateLimit, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { clientAddressContext, getRuntime, nonceContext } from '#app/context';
 import { tooManyRequests } from '#app/http/json.server';
+import { callTexts } from '#app/http/texts';
 import { isCrossSiteWrite } from './csrf';
 import { isApiPath, requireRouteAccess } from './require-role.server';
 import { applySecurityHeaders } from './security-headers';
@@ -57,8 +58,29 @@ const guard: MiddlewareFunction<Response> = async (args, next) => {
   }
 
   await requireRouteAccess({ request, context, pattern, url });
-  return next();
+  try {
+    return await next();
+  } catch (error) {
+    const refused = methodRefusal(error, request.method);
+    if (refused) return refused;
+    throw error;
+  }
 };
+
+/**
+ * A GET on a call that only has an action (or a POST on one that only reads): React Router throws
+ * its own 400/405 with a stack trace, logged on every probe. It is a plain 405 with `Allow`,
+ * logged by no one (docs/security.md, finding 14).
+ */
+function methodRefusal(error: unknown, method: string): Response | null {
+  if (!isRouteErrorResponse(error) || !(error as { internal?: boolean }).internal) return null;
+  const reading = method === 'GET' || method === 'HEAD';
+  if (!(error.status === 405 || (error.status === 400 && reading))) return null;
+  return Response.json(
+    { success: false, error: callTexts.methodNotAllowed },
+    { status: 405, headers: { Allow: reading ? 'POST' : 'GET, HEAD', 'Cache-Control': 'no-store' } },
+  );
+}
 
 /**
  * The security baseline of every request: the root route's server middleware, so no page,

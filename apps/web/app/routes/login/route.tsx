@@ -30,11 +30,10 @@ type ActionData = { intent: 'login' | 'register'; error: string; fieldErrors?: R
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request)) as Record<string, unknown> | null;
   const intent = body?.intent === 'register' ? 'register' : 'login';
+  // Where to go afterwards is settled before anything is written (a bad target once failed after the session row existed).
+  const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null);
   const outcome = intent === 'register' ? await register(request, context, body) : await logIn(request, context, body);
-  if (outcome.ok) {
-    const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null);
-    throw redirect(target, { headers: { 'Set-Cookie': outcome.setCookie } });
-  }
+  if (outcome.ok) throw redirect(target, { headers: { 'Set-Cookie': outcome.setCookie } });
   const message = intent === 'register' ? authTexts.registrationFailed(outcome.error) : authTexts.loginFailed(outcome.error);
   const headers: HeadersInit = outcome.retryAfterSeconds !== undefined ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};
   return data<ActionData>(

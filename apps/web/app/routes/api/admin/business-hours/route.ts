@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { datesBetween, isIsoDate, isoDateSchema, monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
+import { datesBetween, isIsoDate, isoDateSchema, monthRange, tokyoDateOf, yearMonthOf, yearMonthSchema } from '@moncafe/domain/calendar/dates';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 
@@ -10,10 +10,7 @@ const maxDays = 400;
 const querySchema = z
   .object({
     store_id: recordIdSchema.optional(),
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM')
-      .optional(),
+    month: yearMonthSchema.optional(),
     start_date: isoDate.optional(),
     end_date: isoDate.optional(),
   })
