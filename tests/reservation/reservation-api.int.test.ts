@@ -1,3 +1,4 @@
+import { pngOf } from '@moncafe/domain/testing/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { BIRTHDAY, demoCoursesReady, firstBookable as firstBookableFor, LUNCH } from './booking-steps';
@@ -11,7 +12,6 @@ import { startSmtpSink } from './smtp-sink';
 let server: TestWebServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const linkIn = (text: string, path: string) => {
   const match = new RegExp(`https?://[^\\s]+(${path.replace(/[/?]/g, '\\$&')}[^\\s]*)`).exec(text);
@@ -42,6 +42,8 @@ describe('the reservation calls', () => {
     expect(guest.cookie).toMatch(/moncafe_rsv=/);
 
     const email = 'hanako.api@example.jp';
+    const uploaded = await guest.send('POST', '/api/reservation-images', { bytes: pngOf(400, 400), headers: { 'content-type': 'image/png' } });
+    const { image_id: imageId } = (await uploaded.json()) as { image_id: string };
     const detail = {
       [`${BIRTHDAY}_4`]: 'clear',
       [`${BIRTHDAY}_5`]: 'pink',
@@ -50,7 +52,7 @@ describe('the reservation calls', () => {
       [`${BIRTHDAY}_8`]: 'おめでとう',
       [`${BIRTHDAY}_9`]: 'tea',
       [`${BIRTHDAY}_12`]: ['print'],
-      [`${BIRTHDAY}_10`]: PNG,
+      [`${BIRTHDAY}_10`]: imageId,
     };
     const reservationData = { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }], detail };
     const sent = await guest.post('/api/reservation-confirmation/send-confirmation', { name: '山田花子', email, phone: '090-1234-5678', reservationData });
