@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createApplication, type Application } from '@moncafe/domain/application';
 import type { Clock, EventStore, IdGenerator, Mailer } from '@moncafe/domain/ports';
 import type { ReservationMails } from '@moncafe/domain/reservation/ports';
+import type { AccountMails } from '@moncafe/domain/account/accounts';
 import type { Database } from '@moncafe/projections/database';
 import { createQueries, type Queries } from '@moncafe/projections/queries';
 import { projectors } from '@moncafe/projections/read-models';
@@ -58,6 +59,8 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** The wording of the reservation mails (the web app's templates, apps/web/app/reservation/mails.ts). */
   reservationMails: ReservationMails;
+  /** The wording of the account mails (apps/web/app/auth/mails.ts). */
+  accountMails: AccountMails;
   /** Tests drive time and ids; production uses the system's. */
   clock?: Clock;
   ids?: IdGenerator;
@@ -121,6 +124,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       passwords: argon2Passwords,
       reservationCatalog: catalogForReservations(database.db),
       reservationMails: options.reservationMails,
+      accountMails: options.accountMails,
     });
 
     return {

@@ -2,6 +2,7 @@ import { pngOf } from '@moncafe/domain/testing/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { BIRTHDAY, demoCoursesReady, firstBookable as firstBookableFor, LUNCH } from './booking-steps';
+import { signUp } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { startSmtpSink } from './smtp-sink';
 
@@ -11,7 +12,6 @@ import { startSmtpSink } from './smtp-sink';
  */
 let server: TestWebServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
 
 const linkIn = (text: string, path: string) => {
   const match = new RegExp(`https?://[^\\s]+(${path.replace(/[/?]/g, '\\$&')}[^\\s]*)`).exec(text);
@@ -153,7 +153,8 @@ describe('the reservation calls', () => {
     expect((await new HttpClient(server.url).page('/my-reservations')).html).toContain('予約履歴を見るにはログインしてください');
     const customer = new HttpClient(server.url);
     const email = 'member@example.jp';
-    expect((await customer.post('/api/auth/register', { name: '会員太郎', email, password: 'member-password-1' })).status).toBeLessThan(300);
+    await signUp(customer, { name: '会員太郎', email, password: 'member-password-1' });
+    expect((await smtp.next(email)).subject).toBe('【MonCafe】メールアドレスの確認をお願いします');
     const { date, time } = await firstBookable(2, [LUNCH]);
     await customer.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] });
     expect(

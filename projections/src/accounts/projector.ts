@@ -46,6 +46,8 @@ export const accountsProjector: Projector = {
         await trx.updateTable('accounts').set({ has_password: true }).where('account_id', '=', event.data.accountId).execute();
         return;
       case 'ExternalIdentityLinked':
+      case 'EmailVerificationIssued':
+      case 'EmailVerified':
         return;
       default:
         return assertNever(event);

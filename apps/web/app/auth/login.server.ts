@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { RouterContextProvider } from 'react-router';
 import type { SignedInUser } from '@moncafe/domain/account/accounts';
 import { emailSchema, normalizeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@moncafe/domain/account/events';
-import { DomainError } from '@moncafe/domain/decider';
 import { audit } from '@moncafe/infra/auth/audit';
 import { loginThrottle } from '@moncafe/infra/auth/login-throttle';
 import { rateLimitAll, rateLimits } from '@moncafe/infra/auth/rate-limit';
@@ -13,6 +12,8 @@ import { authTexts } from './texts';
 
 export type AuthOutcome =
   | { ok: true; user: SignedInUser; setCookie: string }
+  /** Sign-up: a mail went to the address (a verification link, or a note to its holder); nobody is signed in. */
+  | { ok: true; mailed: true }
   | { ok: false; status: 400 | 401 | 409 | 429 | 500; error: string; retryAfterSeconds?: number; fieldErrors?: Record<string, string> };
 
 const loginSchema = z.object({
@@ -78,7 +79,11 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
   return { ok: true, user, setCookie };
 }
 
-/** Customer sign-up, shared by the /login form and POST /api/auth/register; signs the new account in. */
+/**
+ * Customer sign-up, shared by the /login form and POST /api/auth/register. Answers the same
+ * whether or not the address has an account (docs/security.md, finding 1): the address gets a
+ * verification link, or its holder a note; nobody is signed in until they sign in.
+ */
 export async function register(request: Request, context: Readonly<RouterContextProvider>, input: unknown): Promise<AuthOutcome> {
   const { runtime, services } = appOf(context);
   const ip = context.get(clientAddressContext);
@@ -95,15 +100,10 @@ export async function register(request: Request, context: Readonly<RouterContext
   }
   try {
     const correlationId = runtime.ids.uuid();
-    const { accountId } = await services.accounts.register(parsed.data, { correlationId, actor: 'customer' });
-    const setCookie = await startSession(request, context, accountId);
-    audit(runtime.logger, 'account_registered', { accountId, ip, correlationId });
-    return { ok: true, user: { id: accountId, name: parsed.data.name, email: parsed.data.email, roles: ['customer'] }, setCookie };
+    await services.accounts.register(parsed.data, { correlationId, actor: 'customer' });
+    audit(runtime.logger, 'email_verification_sent', { ip, emailHash, correlationId });
+    return { ok: true, mailed: true };
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'email_taken') {
-      audit(runtime.logger, 'registration_failed', { ip, emailHash, reason: 'email taken' });
-      return { ok: false, status: 409, error: authTexts.emailTaken };
-    }
     runtime.logger.error({ err: error, ip }, 'registration failed');
     return { ok: false, status: 500, error: authTexts.serverError };
   }
@@ -120,6 +120,7 @@ export async function logOut(request: Request, context: Readonly<RouterContextPr
 /** The JSON answer of the auth calls (spec: success, user, error). */
 export function authJson(outcome: AuthOutcome): Response {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
+  if (outcome.ok && 'mailed' in outcome) return Response.json({ success: true, message: authTexts.verificationMailSent }, { headers });
   if (outcome.ok) {
     headers.append('Set-Cookie', outcome.setCookie);
     return Response.json({ success: true, user: publicUser(outcome.user) }, { headers });

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { intent: 'login' | 'register'; error: string; fieldErrors?: Record<string, string> };
+type ActionData = { intent: 'login' | 'register'; error?: string; notice?: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request)) as Record<string, unknown> | null;
@@ -33,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Where to go afterwards is settled before anything is written (a bad target once failed after the session row existed).
   const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null);
   const outcome = intent === 'register' ? await register(request, context, body) : await logIn(request, context, body);
+  if (outcome.ok && 'mailed' in outcome) return data<ActionData>({ intent, notice: authTexts.verificationMailSent });
   if (outcome.ok) throw redirect(target, { headers: { 'Set-Cookie': outcome.setCookie } });
   const message = intent === 'register' ? authTexts.registrationFailed(outcome.error) : authTexts.loginFailed(outcome.error);
   const headers: HeadersInit = outcome.retryAfterSeconds !== undefined ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};
@@ -140,9 +141,14 @@ function AuthForm(props: {
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={props.redirectTo} />
       {props.children}
-      {failed?.intent === intent && (
+      {failed?.intent === intent && failed.error && (
         <p className="form-error" role="alert">
           {failed.error}
+        </p>
+      )}
+      {failed?.intent === intent && failed.notice && (
+        <p className="form-notice" role="status">
+          {failed.notice}
         </p>
       )}
       <button type="submit" className="button" disabled={props.busy}>
