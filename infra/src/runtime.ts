@@ -110,7 +110,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     // Outside production a missing SESSION_SECRET is replaced by one generated per process
     // (sessions then end with a restart); config.ts refuses to start production without one.
     const secret = config.sessionSecret ?? randomBytes(32).toString('base64url');
-    const sessions = createSessionStore({ db: database.db, clock }, { secret, production: config.production });
+    const sessions = createSessionStore({ db: database.db, clock }, { secret, production: config.production, secure: config.publicUrl.startsWith('https:') });
     const signing = hmacSigning(secret);
 
     const services = createApplication({

@@ -58,7 +58,7 @@ export const rateLimits = {
   apiPerIp: { limit: 600, windowMs: 60_000 },
   /** Lookups of a reservation by id and e-mail, so ids cannot be guessed in bulk. */
   cancelLookupPerIp: { limit: 30, windowMs: 60_000 },
-  /** Seat holds: a guest chooses a time a few times; past this a client is scripting (decision 050). */
+  /** Seat holds without a visit of the day screen: a guest never makes them; a script is slowed (decision 050). */
   allocateSeatPerIp: { limit: 60, windowMs: 10 * 60_000 },
   /** Pictures for image options: a few per booking, so a client address uploading more is abusing the store. */
   reservationImagesPerIp: { limit: 60, windowMs: 60 * 60_000 },

@@ -24,7 +24,9 @@ export const action = jsonCall({
     /** Epoch milliseconds the browser's reservation session started; the hold ends with it. */
     session_started_at: z.number().int().positive().optional(),
   }),
-  limits: ({ clientAddress }) => (clientAddress ? [{ key: `allocate-seat:ip:${clientAddress}`, ...rateLimits.allocateSeatPerIp }] : []),
+  // Calls without a visit of the day screen are scripts or stale pages: they are counted per address.
+  limits: ({ clientAddress, reservationVisit }) =>
+    clientAddress && !reservationVisit() ? [{ key: `allocate-seat:ip:${clientAddress}`, ...rateLimits.allocateSeatPerIp }] : [],
   errors: {
     seats_full: { status: 200, answer: { success: true, seat_ids: [], message: t.seatsFull } },
     visit_required: holdLimit,
