@@ -77,8 +77,13 @@ function inSupportedYears(value: string): boolean {
   return year >= FIRST_YEAR && year <= LAST_YEAR;
 }
 
+/** A real calendar date of a supported year. */
+export function isSupportedDate(value: string): boolean {
+  return isIsoDate(value) && inSupportedYears(value);
+}
+
 /** A real calendar date, `YYYY-MM-DD`, of a supported year (the one date schema of calls and catalog records). */
-export const isoDateSchema = z.string().refine((v) => isIsoDate(v) && inSupportedYears(v), 'YYYY-MM-DD');
+export const isoDateSchema = z.string().refine(isSupportedDate, 'YYYY-MM-DD');
 
 /** A month, `YYYY-MM`, of a supported year. */
 export const yearMonthSchema = z

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isRouteErrorResponse, type MiddlewareFunction } from 'react-router';
+import type { MiddlewareFunction } from 'react-router';
 import { audit } from '@moncafe/infra/auth/audit';
 import { rateLimit, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { clientAddressContext, getRuntime, nonceContext } from '#app/context';
@@ -58,24 +58,20 @@ const guard: MiddlewareFunction<Response> = async (args, next) => {
   }
 
   await requireRouteAccess({ request, context, pattern, url });
-  try {
-    return await next();
-  } catch (error) {
-    const refused = methodRefusal(error, request.method);
-    if (refused) return refused;
-    throw error;
-  }
+  const response = await next();
+  return isApiPath(url.pathname) ? (methodRefusal(response, request.method) ?? response) : response;
 };
 
 /**
- * A GET on a call that only has an action (or a POST on one that only reads): React Router throws
- * its own 400/405 with a stack trace, logged on every probe. It is a plain 405 with `Allow`,
- * logged by no one (docs/security.md, finding 14).
+ * A GET on a call that only has an action (or a POST on one that only reads): React Router
+ * answers its own 400 or 405 (`{"message": …}`), never the JSON edge's (which always carries
+ * X-Correlation-Id). It becomes a plain 405 with `Allow`; entry.server.tsx's `handleError` does
+ * not log it (docs/security.md, finding 14).
  */
-function methodRefusal(error: unknown, method: string): Response | null {
-  if (!isRouteErrorResponse(error) || !(error as { internal?: boolean }).internal) return null;
+function methodRefusal(response: Response, method: string): Response | null {
+  if (response.headers.has('X-Correlation-Id')) return null;
   const reading = method === 'GET' || method === 'HEAD';
-  if (!(error.status === 405 || (error.status === 400 && reading))) return null;
+  if (!(response.status === 405 || (response.status === 400 && reading))) return null;
   return Response.json(
     { success: false, error: callTexts.methodNotAllowed },
     { status: 405, headers: { Allow: reading ? 'POST' : 'GET, HEAD', 'Cache-Control': 'no-store' } },

@@ -132,6 +132,13 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
     const correlationId = runtime.ids.uuid();
     const headers = new Headers({ 'X-Correlation-Id': correlationId });
     let session: string | null = null;
+    const reservationSession = () => {
+      if (session) return session;
+      const read = readReservationSession(request, { secure: secureCookies(runtime.config) });
+      if (read.setCookie) headers.append('Set-Cookie', read.setCookie);
+      session = read.id;
+      return session;
+    };
     try {
       // Every string a call receives is storable text: a path parameter (a link's token) too.
       if (unstorableTextIn(params) !== null) throw textRefusal('params');
@@ -147,16 +154,8 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
         correlationId,
         clientAddress: context.get(clientAddressContext),
         user: () => getUser(request, context),
-        reservationSession() {
-          if (session) return session;
-          const read = readReservationSession(request, { secure: secureCookies(runtime.config) });
-          if (read.setCookie) headers.append('Set-Cookie', read.setCookie);
-          session = read.id;
-          return session;
-        },
-        reservationVisit() {
-          return liveVisit(request, this.reservationSession(), runtime.clock.now(), runtime.signing);
-        },
+        reservationSession,
+        reservationVisit: () => liveVisit(request, reservationSession(), runtime.clock.now(), runtime.signing),
         clientKey: () => clientKeyOf(context.get(clientAddressContext), runtime.signing),
         readYourWrites: (position) => runtime.waitForProjections(position),
         async limit(rules) {
