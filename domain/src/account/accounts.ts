@@ -81,20 +81,22 @@ export function accountService(ports: AccountPorts) {
      * Customer sign-up. Answers the same whether or not the address already has an account, so
      * sign-up tells nobody which addresses exist (docs/security.md, finding 1): a new account is
      * registered with its address unverified and a verification link is mailed; an address that
-     * is taken gets a mail telling its holder instead. Nobody is signed in by signing up.
+     * is taken gets a mail telling its holder instead. Nobody is signed in by signing up. What
+     * happened (`accountId`, null for a taken address) is for the audit log, never the answer.
      */
-    async register(input: { name: string; email: string; password: string }, context: CommandContext): Promise<{ mailed: true }> {
+    async register(input: { name: string; email: string; password: string }, context: CommandContext): Promise<{ accountId: string | null }> {
       // Hashed either way, so both answers take the same time.
       const passwordHash = await ports.passwords.hash(input.password);
       const email = normalizeEmail(input.email);
       try {
         const { accountId } = await registerAccount(deps, { name: input.name, email, passwordHash, roles: [] }, context);
         await mailVerification(accountId, email, input.name, context);
+        return { accountId };
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'email_taken')) throw error;
         await ports.mailer.send(ports.accountMails.alreadyRegistered({ to: email }));
+        return { accountId: null };
       }
-      return { mailed: true };
     },
 
     /** Opens a verification link: the address becomes the holder's. Throws 'invalid_token', 'token_expired' or 'account_not_found'. */

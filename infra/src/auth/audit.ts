@@ -16,7 +16,6 @@ export type AuditEvent =
   | 'csrf_refused'
   | 'rate_limited'
   | 'login_locked'
-  | 'email_verification_sent'
   | 'email_verified'
   | 'oidc_login_succeeded'
   | 'oidc_login_failed'

@@ -100,8 +100,10 @@ export async function register(request: Request, context: Readonly<RouterContext
   }
   try {
     const correlationId = runtime.ids.uuid();
-    await services.accounts.register(parsed.data, { correlationId, actor: 'customer' });
-    audit(runtime.logger, 'email_verification_sent', { ip, emailHash, correlationId });
+    const { accountId } = await services.accounts.register(parsed.data, { correlationId, actor: 'customer' });
+    // The log says what happened; the answer is the same either way.
+    if (accountId) audit(runtime.logger, 'account_registered', { accountId, ip, correlationId });
+    else audit(runtime.logger, 'registration_failed', { ip, emailHash, reason: 'email taken: its holder was mailed' });
     return { ok: true, mailed: true };
   } catch (error) {
     runtime.logger.error({ err: error, ip }, 'registration failed');

@@ -3,6 +3,7 @@ import type { Route } from './+types/route';
 import { DomainError } from '@moncafe/domain/decider';
 import { audit } from '@moncafe/infra/auth/audit';
 import '#app/auth/auth.css';
+import { readBody } from '#app/auth/login.server';
 import { authTexts as t } from '#app/auth/texts';
 import { appOf, clientAddressContext } from '#app/context';
 import { MessageCard } from '#app/shared/message-card';
@@ -24,7 +25,8 @@ type Outcome = { verified: true } | { verified: false; message: string };
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, runtime } = appOf(context);
-  const token = String((await request.formData()).get('token') ?? '').slice(0, 200);
+  const body = (await readBody(request)) as { token?: unknown } | null;
+  const token = typeof body?.token === 'string' ? body.token.slice(0, 200) : '';
   const correlationId = runtime.ids.uuid();
   try {
     const { accountId } = await services.accounts.verifyEmail(token, { correlationId, actor: 'customer' });
