@@ -1,10 +1,10 @@
 import { pngOf } from '@moncafe/domain/testing/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
-import { BIRTHDAY, demoCoursesReady, firstBookable as firstBookableFor, LUNCH } from './booking-steps';
+import { waitForAnswer, type TestWebServer } from '../support/web-server';
+import { BIRTHDAY, firstBookable as firstBookableFor, LUNCH, startServerWithMail } from './booking-steps';
 import { signUp } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
-import { startSmtpSink } from './smtp-sink';
+import type { startSmtpSink } from './smtp-sink';
 
 /**
  * The reservation calls over HTTP against the real server (embedded PGlite, demo data) with a
@@ -19,16 +19,13 @@ const linkIn = (text: string, path: string) => {
   return match[1];
 };
 
+let close: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
-  await demoCoursesReady(server.url);
+  ({ server, smtp, close } = await startServerWithMail());
 }, 180_000);
 
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+afterAll(async () => close?.());
 
 const firstBookable = (people: number, menuIds: string[]) => firstBookableFor(new HttpClient(server.url), people, menuIds);
 

@@ -4,8 +4,8 @@ import { jpegOf, pngOf } from '@moncafe/domain/testing/images';
 import { signUp, verificationTokenIn, verifyEmail } from '../support/accounts';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { BIRTHDAY, demoCoursesReady, firstBookable, LUNCH } from '../reservation/booking-steps';
-import { startSmtpSink } from '../reservation/smtp-sink';
+import { BIRTHDAY, firstBookable, LUNCH, startServerWithMail } from '../reservation/booking-steps';
+import type { startSmtpSink } from '../reservation/smtp-sink';
 
 /**
  * The outside probe of the customer side, replayed against a started server (docs/security.md):
@@ -19,16 +19,13 @@ const SIGN_UP_MAIL = '【MonCafe】メールアドレスの確認をお願いし
 let server: TestWebServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
+let close: (() => Promise<void>) | undefined;
+
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
-  await demoCoursesReady(server.url);
+  ({ server, smtp, close } = await startServerWithMail());
 }, 180_000);
 
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+afterAll(async () => close?.());
 
 const lunch = (date: string, time: string, people = 2) => ({ date, time, people, cart: [{ menu_id: LUNCH, quantity: 1 }] });
 

@@ -9,32 +9,17 @@ import { emailClaimStreamId, findAccountByEmail, loadAccount, ORPHAN_CLAIM_GRACE
 
 const now = new Date('2026-11-22T01:00:00.000Z');
 const spec = deciderSpecification(accountDecider);
-const register = {
-  type: 'RegisterAccount' as const,
-  data: {
-    accountId: 'a1',
-    name: '山田',
-    email: 'yamada@example.com',
-    passwordHash: '$argon2id$hash',
-    roles: [],
-    externalIdentity: null,
-    emailVerified: false,
-    now,
-  },
+const account = {
+  accountId: 'a1',
+  name: '山田',
+  email: 'yamada@example.com',
+  passwordHash: '$argon2id$hash',
+  roles: [],
+  externalIdentity: null,
+  emailVerified: false,
 };
-const registered: AccountEvent = {
-  type: 'AccountRegistered',
-  data: {
-    accountId: 'a1',
-    name: '山田',
-    email: 'yamada@example.com',
-    passwordHash: '$argon2id$hash',
-    roles: [],
-    externalIdentity: null,
-    emailVerified: false,
-    registeredAt: now.toISOString(),
-  },
-};
+const register = { type: 'RegisterAccount' as const, data: { ...account, now } };
+const registered: AccountEvent = { type: 'AccountRegistered', data: { ...account, registeredAt: now.toISOString() } };
 
 describe('account decider', () => {
   describe('when nothing is registered', () => {
