@@ -18,7 +18,7 @@ import {
 import { toStreamName as ledgerStream } from '../seating/events';
 import type { SeatSpec } from '../seating/allocation';
 import { seatingLedger, type Hold, type SeatingState } from '../seating/ledger';
-import { checkDetail, detailKey, isImageDataValue, type DetailProblem } from './detail';
+import { checkDetail, detailKey, type DetailProblem } from './detail';
 import { toStreamName, type CustomerContact, type ReservationDetail, type ReservationRequest } from './events';
 import { RESERVATION_IMAGE, reservationOwner, sessionOwner } from './images';
 import type { ReservationCatalog, ReservationMails } from './ports';
@@ -206,29 +206,21 @@ export function bookingService(ports: BookingPorts) {
   }
 
   /**
-   * Image options hold the id of a picture this session uploaded. A picture sent inline (by a page
-   * opened before uploads existed) is stored first; one the session did not upload counts as missing.
+   * Image options hold the id of a picture this session uploaded (POST /api/reservation-images,
+   * where the blob store checks it); one the session did not upload counts as missing. Pictures
+   * no longer come inline: the call's body cap is far below a picture's (docs/security.md, finding 7).
    */
   async function storedPictures(detail: ReservationDetail, imageKeys: readonly { key: string; label: string }[], sessionId: string) {
-    const stored: ReservationDetail = { ...detail };
     const problems: DetailProblem[] = [];
     for (const { key, label } of imageKeys) {
       const value = detail[key];
       if (typeof value !== 'string') continue;
-      if (isImageDataValue(value)) {
-        const bytes = decodeDataUrl(value);
-        const put = await ports.blobs.put({ bytes, kind: RESERVATION_IMAGE, owner: sessionOwner(sessionId) }).catch((error: unknown) => {
-          if (error instanceof DomainError) return null;
-          throw error;
-        });
-        if (put) stored[key] = put.id;
-        else problems.push({ code: 'image_required', label });
-      } else if (!isBlobId(value) || !(await ports.blobs.owners(value, RESERVATION_IMAGE)).includes(sessionOwner(sessionId))) {
+      if (!isBlobId(value) || !(await ports.blobs.owners(value, RESERVATION_IMAGE)).includes(sessionOwner(sessionId))) {
         problems.push({ code: 'image_required', label });
       }
     }
     if (problems.length) throw new DomainError<BookingErrorCode>('invalid_detail', 'invalid_detail', { problems });
-    return { detail: stored, imageIds: imageKeys.flatMap(({ key }) => (typeof stored[key] === 'string' ? [stored[key]] : [])) };
+    return { detail, imageIds: imageKeys.flatMap(({ key }) => (typeof detail[key] === 'string' ? [detail[key]] : [])) };
   }
 
   async function load(reservationId: string) {
@@ -494,9 +486,3 @@ export function bookingService(ports: BookingPorts) {
 }
 
 export type BookingService = ReturnType<typeof bookingService>;
-
-/** The bytes of a base64 data URL (checked by `isImageDataValue` first). */
-function decodeDataUrl(value: string): Uint8Array {
-  const binary = atob(value.slice(value.indexOf(',') + 1));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
