@@ -8,6 +8,7 @@ import { rateLimitAll, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { sha256Hex } from '@moncafe/infra/system';
 import { appOf, clientAddressContext, getRuntime } from '#app/context';
 import { readBytes } from '#app/http/json.server';
+import { text } from '#app/http/text-schema';
 import { authTexts } from './texts';
 
 export type AuthOutcome =
@@ -22,7 +23,8 @@ const loginSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  name: z.string().trim().min(1, authTexts.nameRequired).max(100),
+  // Mailed back in the verification mail: one line, short (docs/security.md, finding 6).
+  name: text({ max: 50, min: 1, required: authTexts.nameRequired }),
   email: emailSchema,
   password: z.string().min(PASSWORD_MIN, authTexts.passwordTooShort).max(PASSWORD_MAX, authTexts.passwordTooLong),
 });

@@ -22,3 +22,7 @@ export function text(options: { max: number; min?: number; lines?: number; requi
     .refine((v) => v.length >= (options.min ?? 0), options.required ?? callTexts.checkRequiredFields)
     .refine((v) => v.length <= options.max, callTexts.tooLong(options.max));
 }
+
+/** A cancellation reason: free text that may reach the cafe's mails, so short and of few lines. */
+export const CANCEL_REASON_MAX = 200;
+export const CANCEL_REASON_LINES = 5;

@@ -99,7 +99,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <AuthForm {...form} intent="register" heading="h2" title={authTexts.signUpTitle} submitLabel={authTexts.signUpButton}>
           <label className="field">
             {authTexts.name}
-            <input name="name" type="text" autoComplete="name" required maxLength={100} />
+            <input name="name" type="text" autoComplete="name" required maxLength={50} />
           </label>
           <label className="field">
             {authTexts.email}
