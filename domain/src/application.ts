@@ -1,4 +1,4 @@
-import { accountService, type Passwords } from './account/accounts';
+import { accountService, type AccountMails, type Passwords } from './account/accounts';
 import { catalogService } from './catalog/commands';
 import type { BlobStore, Clock, EventStore, Hashing, IdGenerator, Logger, Mailer } from './ports';
 import { bookingService } from './reservation/booking';
@@ -25,6 +25,8 @@ export interface ApplicationPorts {
   reservationCatalog: ReservationCatalog;
   /** The reservation mails' wording (apps/web/app/reservation/mails.ts). */
   reservationMails: ReservationMails;
+  /** The account mails' wording (apps/web/app/auth/mails.ts). */
+  accountMails: AccountMails;
 }
 
 export function createApplication(ports: ApplicationPorts) {

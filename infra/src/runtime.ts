@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createApplication, type Application } from '@moncafe/domain/application';
 import type { Clock, EventStore, IdGenerator, Mailer } from '@moncafe/domain/ports';
 import type { ReservationMails } from '@moncafe/domain/reservation/ports';
+import type { AccountMails } from '@moncafe/domain/account/accounts';
 import type { Database } from '@moncafe/projections/database';
 import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import { createQueries, type Queries } from '@moncafe/projections/queries';
@@ -12,6 +13,7 @@ import { catalogForReservations } from '@moncafe/projections/reservations/catalo
 import { argon2Passwords } from './auth/password';
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
 import { createSessionStore, type SessionStore } from './auth/sessions';
+import { hmacSigning, type Signing } from './auth/signing';
 import { postgresBlobStore } from './blobs/postgres-blob-store';
 import type { Config } from './config';
 import { startFanOut } from './fan-out';
@@ -44,6 +46,8 @@ export interface Runtime {
   /** Mails: SMTP when configured, else the outbox shown at /dev/mailbox. */
   mailer: Mailer;
   sessions: SessionStore;
+  /** Signatures with the session secret (auth/signing.ts). */
+  signing: Signing;
   /** Live screens' feed (/live). */
   live: LiveHub;
   /** Attempt counters shared by every process (auth/rate-limit.ts). */
@@ -63,6 +67,8 @@ export interface Runtime {
 export interface RuntimeOptions {
   /** The wording of the reservation mails (the web app's templates, apps/web/app/reservation/mails.ts). */
   reservationMails: ReservationMails;
+  /** The wording of the account mails (apps/web/app/auth/mails.ts). */
+  accountMails: AccountMails;
   /** Tests drive time and ids; production uses the system's. */
   clock?: Clock;
   ids?: IdGenerator;
@@ -125,10 +131,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
     // Outside production a missing SESSION_SECRET is replaced by one generated per process
     // (sessions then end with a restart); config.ts refuses to start production without one.
-    const sessions = createSessionStore(
-      { db: database.db, clock },
-      { secret: config.sessionSecret ?? randomBytes(32).toString('base64url'), production: config.production },
-    );
+    const secret = config.sessionSecret ?? randomBytes(32).toString('base64url');
+    const sessions = createSessionStore({ db: database.db, clock }, { secret, production: config.production, secure: config.publicUrl.startsWith('https:') });
+    const signing = hmacSigning(secret);
 
     const services = createApplication({
       eventStore,
@@ -141,6 +146,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       passwords: argon2Passwords,
       reservationCatalog: cachedReservationCatalog(catalogForReservations(database.db), referenceData),
       reservationMails: options.reservationMails,
+      accountMails: options.accountMails,
     });
 
     return {
@@ -154,6 +160,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       logger,
       mailer,
       sessions,
+      signing,
       live,
       rateLimiter: createRateLimiter(database.pool, clock),
       referenceData,

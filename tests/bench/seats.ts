@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { DomainError } from '@moncafe/domain/decider';
-import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import { addDays, tokyoDateTime } from '@moncafe/domain/calendar/dates';
 import { toStreamName as ledgerStream, type SeatingEvent } from '@moncafe/domain/seating/events';
 import { seatingLedger, type SeatingState } from '@moncafe/domain/seating/ledger';
@@ -8,12 +7,9 @@ import { loadConfig } from '@moncafe/infra/config';
 import { startRuntime } from '@moncafe/infra/runtime';
 import { createTestDatabase } from '../support/services';
 import { ms, percentile, rate, record, sortedCopy, type Quick } from './measure';
+import { stubMails } from '@moncafe/domain/testing/stub-mails';
 
 const CLIENTS = 200;
-const reservationMails: ReservationMails = {
-  confirmationRequest: (summary) => ({ to: summary.customer.email, subject: 'confirm', text: 'confirm' }),
-  confirmed: (summary) => ({ to: summary.customer.email, subject: 'confirmed', text: 'confirmed' }),
-};
 const SEATS = 20;
 
 /**
@@ -46,7 +42,7 @@ export async function benchSeats(serverUrl: string, options: Quick) {
   const created = await createTestDatabase(serverUrl, 'moncafe_bench_seats');
   const runtime = await startRuntime(
     loadConfig({ DATABASE_URL: created.url, LOG_LEVEL: 'silent', ADMIN_EMAIL: 'bench@moncafe.test', ADMIN_PASSWORD: 'bench-password-123' }),
-    { reservationMails },
+    stubMails,
   );
   try {
     const catalog = runtime.services.catalog;

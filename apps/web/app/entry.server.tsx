@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import { ServerRouter } from 'react-router';
-import type { EntryContext, RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { NonceProvider } from '#app/auth/nonce';
 import { nonceContext } from './context';
 
@@ -67,6 +67,18 @@ function renderWhole(routerContext: EntryContext, url: string): Promise<string> 
     setTimeout(() => abort(), streamTimeout).unref();
   });
 }
+
+/**
+ * What React Router logs: server errors, with their stack, for the operator. A refusal of the
+ * client's own making (a 4xx route error response: a GET on an action-only call, a path no route
+ * matches) is answered and not logged, so a probe cannot fill the log with stack traces
+ * (docs/security.md, finding 14).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -62,6 +62,25 @@ export function datesOfMonth(month: string): IsoDate[] {
   return datesBetween(`${month}-01`, `${month}-${String(last).padStart(2, '0')}`);
 }
 
+/**
+ * The years a date may name: those of the holiday reference table (holidays.ts). A cafe books
+ * months ahead, so a date outside is a mistake or a probe (`9999-12` once made a 500), refused
+ * where it enters (docs/security.md, finding 10). The schemas live in date-schemas.ts.
+ */
+export const FIRST_YEAR = 1970;
+export const LAST_YEAR = 2050;
+
+/** Whether a `YYYY-…` value names a supported year. */
+export function inSupportedYears(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/** A real calendar date of a supported year. */
+export function isSupportedDate(value: string): boolean {
+  return isIsoDate(value) && inSupportedYears(value);
+}
+
 export interface YearMonth {
   year: number;
   /** 1 to 12 */

@@ -118,7 +118,6 @@ export async function rateLimitAll(deps: RateLimitDeps, rules: readonly RateLimi
 
 /** The limits of the product, in one place. */
 export const rateLimits = {
-  loginPerAccount: { limit: 10, windowMs: 60_000 },
   loginPerIp: { limit: 50, windowMs: 60_000 },
   registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
   confirmationMailPerIp: { limit: 10, windowMs: 60 * 60_000 },
@@ -126,6 +125,8 @@ export const rateLimits = {
   apiPerIp: { limit: 600, windowMs: 60_000 },
   /** Lookups of a reservation by id and e-mail, so ids cannot be guessed in bulk. */
   cancelLookupPerIp: { limit: 30, windowMs: 60_000 },
+  /** Seat holds without a visit of the day screen: a guest never makes them; a script is slowed (decision 050). */
+  allocateSeatPerIp: { limit: 60, windowMs: 10 * 60_000 },
   /** Pictures for image options: a few per booking, so a client address uploading more is abusing the store. */
   reservationImagesPerIp: { limit: 60, windowMs: 60 * 60_000 },
 } as const;

@@ -4,15 +4,10 @@ import { saveRecord } from '@moncafe/domain/catalog/commands';
 import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '../../../tests/support/services';
 import { deleteNatsStream } from '../bus/nats';
 import { loadConfig } from '../config';
-import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
 import { startRuntime, type Runtime } from '../runtime';
 import { cachedReservationCatalog } from './reservation-catalog';
-
-const reservationMails: ReservationMails = {
-  confirmationRequest: (summary) => ({ to: summary.customer.email, subject: 'confirm', text: 'confirm' }),
-  confirmed: (summary) => ({ to: summary.customer.email, subject: 'confirmed', text: 'confirmed' }),
-};
+import { stubMails } from '@moncafe/domain/testing/stub-mails';
 
 /**
  * Two web processes over one PostgreSQL and one NATS, each with its reference-data cache: a
@@ -42,9 +37,9 @@ describe.skipIf(!server || !nats)('reference data cached in two processes', () =
       ADMIN_EMAIL: 'owner@moncafe.test',
       ADMIN_PASSWORD: 'owner-password-123',
     };
-    one = await startRuntime(loadConfig(env), { reservationMails });
+    one = await startRuntime(loadConfig(env), stubMails);
     // The second process leaves the projectors to the first, as a web process beside a worker does.
-    two = await startRuntime(loadConfig({ ...env, RUN_PROJECTIONS: '0' }), { reservationMails });
+    two = await startRuntime(loadConfig({ ...env, RUN_PROJECTIONS: '0' }), stubMails);
   });
   afterAll(async () => {
     await two?.close();

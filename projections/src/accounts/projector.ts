@@ -37,6 +37,8 @@ export const accountsProjector: Projector = {
       case 'PasswordChanged':
         return accounts.update(event.data.accountId, { has_password: true });
       case 'ExternalIdentityLinked':
+      case 'EmailVerificationIssued':
+      case 'EmailVerified':
         return;
       default:
         return assertNever(event);

@@ -15,6 +15,7 @@ import { readModelMigrations } from '@moncafe/projections/read-models';
 import { createAppLoadContext, type WebApp } from '#app/context';
 import { confirmState } from '#app/routes/confirm-reservation/route';
 import { loader } from '#app/routes/api/reservation-confirmation/$token/route';
+import { accountMails } from '#app/auth/mails';
 import { reservationMails } from './mails';
 
 /**
@@ -43,6 +44,7 @@ function system() {
     passwords: { hash: async () => 'unused', verify: async () => false },
     reservationCatalog: fixedCatalog(),
     reservationMails: reservationMails('http://cafe.test'),
+    accountMails: accountMails('http://cafe.test'),
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
