@@ -66,9 +66,10 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
 
     async open({ topics, after: asked, signal }, send) {
       const head = asked === null ? 0 : await deps.eventStore.headPosition();
-      // Past the newest event is now; more than MAX_REPLAY behind is a resync, not a replay of the store.
+      // Past the newest event is now; more than MAX_REPLAY events behind is a resync, not a replay of the
+      // store. Counted in events, never as a difference of positions: positions have gaps (decision 040).
       let after = asked === null ? null : Math.min(asked, head);
-      if (after !== null && head - after > MAX_REPLAY) {
+      if (after !== null && (await deps.eventStore.readAll({ after, maxCount: MAX_REPLAY + 1 })).length > MAX_REPLAY) {
         send({ id: head, event: 'resync', data: null });
         after = head;
       }

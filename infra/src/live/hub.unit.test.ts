@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import { createLiveHub, MAX_REPLAY, MAX_STREAMS_PER_CLIENT, type LiveFrame } from './hub';
 
-/** A store of `head` events, each mapped to one message on the `admin` topic. */
-function hubOver(head: number) {
-  const events = Array.from({ length: head }, (_, i) => ({ position: i + 1 }) as RecordedEvent);
+/** A store of `count` events `step` positions apart, each mapped to one message on the `admin` topic. */
+function hubOver(count: number, step = 1) {
+  const events = Array.from({ length: count }, (_, i) => ({ position: (i + 1) * step }) as RecordedEvent);
+  const head = count * step;
   let read = 0;
   const hub = createLiveHub({
     eventStore: {
@@ -39,7 +40,15 @@ describe('the live hub (docs/security.md, finding 14)', () => {
     const { hub, readCount } = hubOver(MAX_REPLAY + 500);
     expect(await framesOf(hub, 0)).toEqual([{ id: MAX_REPLAY + 500, event: 'resync', data: null }]);
     expect(await framesOf(hub, Number.MAX_SAFE_INTEGER)).toEqual([]);
-    expect(readCount()).toBe(0);
+    // Deciding costs one bounded read, never a read of the store.
+    expect(readCount()).toBeLessThanOrEqual(MAX_REPLAY + 1);
+  });
+
+  it('counts what a client missed in events, not positions: positions have gaps (decision 040)', async () => {
+    const { hub } = hubOver(20, 4096);
+    const frames = await framesOf(hub, 10 * 4096);
+    expect(frames.filter((f) => f.event === 'reservation-updated')).toHaveLength(10);
+    expect(frames.some((f) => f.event === 'resync')).toBe(false);
   });
 
   it('caps the streams one client address holds open, and frees a place when one ends', () => {
