@@ -20,6 +20,7 @@ import { outboxMailer, smtpMailer } from './mail/mailer';
 import { waitForCheckpoints } from './projection-runner/runner';
 import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess } from './system-process';
+import { secretBox, secretsKey } from './secrets/secret-box';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -108,6 +109,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       { secret: config.sessionSecret ?? randomBytes(32).toString('base64url'), production: config.production },
     );
 
+    const queries = createQueries(database.db);
     const services = createApplication({
       eventStore,
       clock,
@@ -119,12 +121,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       passwords: argon2Passwords,
       reservationCatalog: catalogForReservations(database.db),
       reservationMails: options.reservationMails,
+      shiftDirectory: { isStoreStaff: queries.storeStaff.includes, submittersOf: queries.shifts.submitters },
+      checklistTasks: { find: queries.checklists.findTask },
+      secrets: secretBox(await secretsKey(config)),
     });
 
     return {
       config,
       services,
-      queries: createQueries(database.db),
+      queries,
       db: database.db,
       eventStore,
       clock,

@@ -43,6 +43,9 @@ function system() {
     passwords: { hash: async () => 'unused', verify: async () => false },
     reservationCatalog: fixedCatalog(),
     reservationMails: reservationMails('http://cafe.test'),
+    shiftDirectory: { isStoreStaff: async () => false, submittersOf: async () => [] },
+    checklistTasks: { find: async () => null },
+    secrets: { seal: (plain) => plain, open: (sealed) => sealed },
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
