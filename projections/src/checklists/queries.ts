@@ -13,7 +13,7 @@ export async function checklistOf(db: Kysely<Database>, input: { storeId: string
       join.onRef('k.task_id', '=', 't.id').on('k.store_id', '=', input.storeId).on('k.list', '=', input.list).on('k.business_day', '=', input.day),
     )
     .leftJoin('accounts as a', 'a.account_id', 'k.changed_by')
-    .select(['t.id', 't.task_text', 'k.completed', 'k.changed_at', 'a.name as changed_by_name'])
+    .select(['t.id', 't.task_text', 't.display_order', 'k.completed', 'k.changed_at', 'a.name as changed_by_name'])
     .where('t.store_id', '=', input.storeId)
     .where('t.list', '=', input.list)
     .orderBy('t.display_order')
@@ -23,6 +23,7 @@ export async function checklistOf(db: Kysely<Database>, input: { storeId: string
     id: r.id,
     task_id: i + 1,
     task_text: r.task_text,
+    display_order: r.display_order,
     completed: r.completed ?? false,
     changed_by: r.changed_by_name,
     changed_at: r.changed_at ? new Date(r.changed_at).toISOString() : null,

@@ -43,14 +43,18 @@ export async function submittersOf(db: Kysely<Database>, storeId: string, month:
   return rows.map((r) => r.user_id);
 }
 
-/** The spec's Shift rows (id, user_id, shift_date, start_time, end_time, store_id) of a store, of one month when named. */
+/** The spec's Shift rows (id, user_id, shift_date, start_time, end_time, store_id, and the person's name) of a store, of one month when named. */
 export async function scheduledShifts(db: Kysely<Database>, storeId: string, month?: string) {
-  let query = db.selectFrom('shifts').select(['id', 'user_id', 'shift_date', 'start_time', 'end_time', 'store_id']).where('store_id', '=', storeId);
+  let query = db
+    .selectFrom('shifts as s')
+    .leftJoin('accounts as a', 'a.account_id', 's.user_id')
+    .select(['s.id', 's.user_id', 'a.name as user_name', 's.shift_date', 's.start_time', 's.end_time', 's.store_id'])
+    .where('s.store_id', '=', storeId);
   if (month) {
     const [first, last] = monthRange(month);
-    query = query.where('shift_date', '>=', first).where('shift_date', '<=', last);
+    query = query.where('s.shift_date', '>=', first).where('s.shift_date', '<=', last);
   }
-  return query.orderBy('shift_date').orderBy('user_id').execute();
+  return query.orderBy('s.shift_date').orderBy('s.user_id').execute();
 }
 
 /** The month's corrections, newest first, with the names of the person and of who changed it. */

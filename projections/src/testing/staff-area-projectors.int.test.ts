@@ -101,7 +101,7 @@ describe('shifts', () => {
       { user_id: 'hana', user_name: '花子', shift_date: '2026-08-03', start_time: '10:00', end_time: '15:00' },
     ]);
     expect(await scheduledShifts(t.db, '2', '2026-08')).toEqual([
-      { id: '2~hana~2026-08-03', user_id: 'hana', shift_date: '2026-08-03', start_time: '10:00', end_time: '16:00', store_id: '2' },
+      { id: '2~hana~2026-08-03', user_id: 'hana', user_name: '花子', shift_date: '2026-08-03', start_time: '10:00', end_time: '16:00', store_id: '2' },
     ]);
     expect(await scheduledShifts(t.db, '2', '2026-09')).toEqual([]);
     expect(await shiftHistoryOf(t.db, '2', '2026-08')).toMatchObject([
@@ -131,8 +131,8 @@ describe('checklists', () => {
       on('checklist-2~opening~2026-08-03', { type: 'TaskReopened', data: { taskId: 'o1', reopenedAt: '2026-08-03T00:12:00.000Z', by: 'ken' } }),
     ]);
     expect(await checklistOf(t.db, { storeId: '2', list: 'opening', day: '2026-08-03' })).toEqual([
-      { id: 'o1', task_id: 1, task_text: '照明をつける', completed: false, changed_by: '健', changed_at: '2026-08-03T00:12:00.000Z' },
-      { id: 'o2', task_id: 2, task_text: 'レジを開ける', completed: true, changed_by: '花子', changed_at: '2026-08-03T00:10:00.000Z' },
+      { id: 'o1', task_id: 1, task_text: '照明をつける', display_order: 1, completed: false, changed_by: '健', changed_at: '2026-08-03T00:12:00.000Z' },
+      { id: 'o2', task_id: 2, task_text: 'レジを開ける', display_order: 2, completed: true, changed_by: '花子', changed_at: '2026-08-03T00:10:00.000Z' },
     ]);
     expect((await checklistOf(t.db, { storeId: '2', list: 'opening', day: '2026-08-04' })).map((r) => r.completed)).toEqual([false, false]);
     expect(await checklistOf(t.db, { storeId: '2', list: 'closing', day: '2026-08-03' })).toMatchObject([
