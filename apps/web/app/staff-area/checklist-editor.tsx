@@ -1,30 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
-import { callJson } from '#app/http/api-client';
 import type { Answer as ChecklistAnswer } from '#app/routes/api/store-opening-tasks/$id/route';
 import { checklistPath } from './checklist';
-import { LoadError, Loading, StoreRequired, useAreaStore } from './components';
+import { LoadError, Loading, StoreRequired, useAreaStore, useLoad } from './components';
 import { fieldsForm, ListEditor } from './list-editor';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
-
-type Task = ChecklistAnswer['tasks'][number];
 
 const TaskForm = fieldsForm<{ task_text: string }>([{ name: 'task_text', label: a.taskText, required: true }], { task_text: '' });
 
 /** /admin/opening-prep and /admin/close-prep: the store's tasks — add, reword, reorder, remove. */
 export function ChecklistEditor({ list }: { list: ChecklistName }) {
   const { storeId, ready } = useAreaStore();
-  const [tasks, setTasks] = useState<Task[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(async () => {
-    if (!storeId) return;
-    const r = await callJson<ChecklistAnswer>(`${checklistPath[list]}/${encodeURIComponent(storeId)}`, { noStore: true });
-    setTasks(r.ok ? r.body.tasks : null);
-    setFailed(!r.ok);
-  }, [list, storeId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const day = useLoad<ChecklistAnswer>(storeId ? `${checklistPath[list]}/${encodeURIComponent(storeId)}` : null);
+  const tasks = day.data?.tasks ?? null;
+  const failed = day.failed;
+  const load = day.reload;
 
   if (ready && !storeId) return <StoreRequired home="/admin" />;
   const staffPath = list === 'opening' ? '/staff/opening-prep' : '/staff/close-prep';

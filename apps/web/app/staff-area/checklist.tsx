@@ -3,7 +3,7 @@ import { addDays } from '@moncafe/domain/calendar/dates';
 import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
 import { callJson } from '#app/http/api-client';
 import type { Answer as ChecklistAnswer, ToggleAnswer } from '#app/routes/api/store-opening-tasks/$id/route';
-import { DescriptionPanel, LoadError, Loading, NoticeLine, StoreRequired, useAreaStore, type Notice } from './components';
+import { DescriptionPanel, LoadError, Loading, NoticeLine, StoreRequired, TableHead, useAreaStore, type Notice } from './components';
 import { tokyoDateTimeLabel } from './presentation';
 import { staffTexts as t } from './texts';
 
@@ -80,14 +80,7 @@ export function ChecklistScreen({ list }: { list: ChecklistName }) {
             <p className="empty">{t.noTasks}</p>
           ) : (
             <table className="data-table sa-checklist" data-testid="checklist">
-              <thead>
-                <tr>
-                  <th scope="col">{t.colNumber}</th>
-                  <th scope="col">{t.colTask}</th>
-                  <th scope="col">{t.colDone}</th>
-                  <th scope="col">{t.colWho}</th>
-                </tr>
-              </thead>
+              <TableHead columns={[t.colNumber, t.colTask, t.colDone, t.colWho]} />
               <tbody>
                 {day.tasks.map((task) => (
                   <tr key={task.id} className={task.completed ? 'done' : undefined}>

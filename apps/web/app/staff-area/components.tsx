@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { AreaOutletContext } from '#app/areas/store-choice';
-import { staffTexts as t } from './texts';
+import { callJson } from '#app/http/api-client';
+import { adminStaffTexts as a, staffTexts as t } from './texts';
 
 /** The store the area works on (the layout's choice: staffStoreId or adminStoreId) and whether the page has hydrated. */
 export function useAreaStore(): { storeId: string | null; storeName: string | null; ready: boolean } {
@@ -149,5 +150,82 @@ export function AskDialog(props: {
         </div>
       </form>
     </dialog>
+  );
+}
+
+/**
+ * A GET answer a screen shows and reloads after a change: `data` null while loading (or after a
+ * failure, with `failed` set), never cached by the browser (staff screens show what is true now).
+ * Null `url` loads nothing (no store chosen yet).
+ */
+export function useLoad<T>(url: string | null) {
+  const [data, setData] = useState<T | null>(null);
+  const [failed, setFailed] = useState(false);
+  const reload = useCallback(async () => {
+    if (!url) return;
+    setFailed(false);
+    const r = await callJson<T>(url, { noStore: true });
+    setData(r.ok ? r.body : null);
+    setFailed(!r.ok);
+  }, [url]);
+  useEffect(() => {
+    setData(null);
+    void reload();
+  }, [reload]);
+  return { data, failed, reload };
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** Plain strings (times, months) as choices labelled by themselves or by `label`. */
+export function choicesOf(values: readonly string[], label: (value: string) => string = (v) => v): Choice[] {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
+/** A <select> of choices, with an empty first choice when `placeholder` is given (the spec's '--', '-- 選択してください --'). */
+export function Choices({ options, placeholder, ...select }: { options: readonly Choice[]; placeholder?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select {...select}>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Save (or add, for a new record) and, when editing, cancel: the end of every editor form. */
+export function FormButtons({ busy, editing, onCancel }: { busy: boolean; editing: boolean; onCancel?: (() => void) | undefined }) {
+  return (
+    <div className="sa-actions">
+      <button type="submit" className="button" disabled={busy}>
+        {editing ? a.save : a.add}
+      </button>
+      {onCancel && (
+        <button type="button" className="button secondary" onClick={onCancel}>
+          {a.cancel}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A table's header row of column names. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c, i) => (
+          <th key={i} scope="col">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { callJson } from '#app/http/api-client';
 import type { Answer as UploadAnswer } from '#app/routes/api/staff-photos/route';
+import { FormButtons } from './components';
 import type { RecordFormProps } from './list-editor';
 import { photoUrl } from './presentation';
 import { adminStaffTexts as a } from './texts';
@@ -114,21 +115,6 @@ function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange(steps: 
   );
 }
 
-function Buttons({ busy, initial, onCancel }: { busy: boolean; initial: unknown; onCancel?: (() => void) | undefined }) {
-  return (
-    <div className="sa-actions">
-      <button type="submit" className="button" disabled={busy}>
-        {initial ? a.save : a.add}
-      </button>
-      {onCancel && (
-        <button type="button" className="button secondary" onClick={onCancel}>
-          {a.cancel}
-        </button>
-      )}
-    </div>
-  );
-}
-
 export interface RecipeDraft {
   name: string;
   cooking_time: number | null;
@@ -173,7 +159,7 @@ export function RecipeForm({ initial, busy, onSave, onCancel }: RecordFormProps<
       </label>
       <PhotoPicker label={a.galleryPhotos} photos={draft.photos} onChange={(photos) => setDraft({ ...draft, photos })} />
       <StepsEditor steps={draft.steps} onChange={(steps) => setDraft({ ...draft, steps })} />
-      <Buttons busy={busy} initial={initial} onCancel={onCancel} />
+      <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
     </form>
   );
 }
@@ -199,7 +185,7 @@ export function ServeMethodForm({ initial, busy, onSave, onCancel }: RecordFormP
         <input id={`${id}-title`} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
       </label>
       <StepsEditor steps={draft.steps} onChange={(steps) => setDraft({ ...draft, steps })} />
-      <Buttons busy={busy} initial={initial} onCancel={onCancel} />
+      <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
     </form>
   );
 }

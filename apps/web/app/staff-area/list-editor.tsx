@@ -1,7 +1,7 @@
 import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import type { OrderedKind } from '@moncafe/domain/catalog/display-order';
 import { callJson } from '#app/http/api-client';
-import { AskDialog, NoticeLine, type Notice } from './components';
+import { AskDialog, FormButtons, NoticeLine, type Notice } from './components';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
 
 /** What an editor's form gets: the record's fields (null for a new one), and what to do with them. */
@@ -206,16 +206,7 @@ export function fieldsForm<D extends Record<string, string | number | null | und
             </label>
           );
         })}
-        <div className="sa-actions">
-          <button type="submit" className="button" disabled={busy}>
-            {initial ? a.save : a.add}
-          </button>
-          {onCancel && (
-            <button type="button" className="button secondary" onClick={onCancel}>
-              {a.cancel}
-            </button>
-          )}
-        </div>
+        <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
       </form>
     );
   };

@@ -53,3 +53,18 @@ export function StepPhotos({ photos, step }: { photos: readonly string[]; step: 
     </ul>
   );
 }
+
+/** Numbered steps, each with its text and photos (recipes and serve methods alike), or the empty message. */
+export function GuideSteps({ steps }: { steps: readonly { step_number: number; step_text: string; photos: readonly string[] }[] }) {
+  if (steps.length === 0) return <p className="empty">{t.noSteps}</p>;
+  return (
+    <ol className="sa-steps">
+      {steps.map((s) => (
+        <li key={s.step_number}>
+          <p className="sa-pre">{s.step_text}</p>
+          <StepPhotos photos={s.photos} step={s.step_number} />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -40,7 +40,8 @@ export const staffTexts = {
   submitted: 'シフトを提出しました',
   rowsChosen: (n: number) => `${n}日分を提出します`,
   /** Decision 080: the spec's "processed normally (test mode)" would tell staff a lie; the rows stay. */
-  submitFailed: (reason: string) => `シフトを提出できませんでした（${reason.replace(/。$/, '')}）。入力した内容はそのまま残っています。もう一度お試しください。`,
+  submitFailed: (reason: string) =>
+    `シフトを提出できませんでした（${reason.replace(/。$/, '')}）。入力した内容はそのまま残っています。もう一度お試しください。`,
   endNotAfterStart: (date: string) => `${date} の終了時刻は開始時刻より後にしてください`,
   halfFilled: (date: string) => `${date} は開始時刻と終了時刻の両方を選んでください（片方だけの日は提出されません）`,
   cannotReachServer: 'サーバーに接続できませんでした',

@@ -5,7 +5,7 @@ import { pageTitle } from '#app/layout/texts';
 import type { Answer as RulesAnswer } from '#app/routes/api/order-rules/route';
 import type { Answer as SuppliersAnswer } from '#app/routes/api/order-management/route';
 import type { Answer as PurchasesAnswer } from '#app/routes/api/purchase-management/route';
-import { LoadError, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
+import { FormButtons, LoadError, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { fieldsForm, ListEditor, type RecordFormProps } from '#app/staff-area/list-editor';
 import { orDash, shortLink, tokyoDateTimeLabel } from '#app/staff-area/presentation';
 import staffCss from '#app/staff-area/staff-area.css?url';
@@ -70,16 +70,7 @@ function SupplierEditForm({ initial, busy, onSave, onCancel }: RecordFormProps<S
           <input type="checkbox" checked={removePassword} onChange={(e) => setRemovePassword(e.target.checked)} /> {a.passwordRemove}
         </label>
       )}
-      <div className="sa-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {initial ? a.save : a.add}
-        </button>
-        {onCancel && (
-          <button type="button" className="button secondary" onClick={onCancel}>
-            {a.cancel}
-          </button>
-        )}
-      </div>
+      <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,15 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Route } from './+types/route';
-import { callJson } from '#app/http/api-client';
 import { pageTitle } from '#app/layout/texts';
-import type { Answer as MenuAnswer } from '#app/routes/api/admin/menu/route';
-import type { Answer as ServeAnswer } from '#app/routes/api/serve-methods/route';
 import { LoadError, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { ServeMethodForm } from '#app/staff-area/guide-forms';
 import { ListEditor } from '#app/staff-area/list-editor';
+import { MenuChoice, useMenuServeMethods } from '#app/staff-area/menu-choice';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
-import { yenAmount } from '#app/shared/yen';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle(a.serveManagerTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
@@ -17,53 +14,24 @@ export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 /** /admin/serve-method-manager: per menu item, how it is served — steps with text and photos, as /staff/serve-method shows them. */
 export default function ServeMethodManager() {
   const { storeId, ready } = useAreaStore();
-  const [menus, setMenus] = useState<MenuAnswer | null>(null);
   const [menuId, setMenuId] = useState('');
-  const [methods, setMethods] = useState<ServeAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!storeId) return;
-    void callJson<MenuAnswer>(`/api/admin/menu?store_id=${encodeURIComponent(storeId)}`).then((r) => {
-      setMenus(r.ok ? r.body : []);
-      setFailed(!r.ok);
-    });
-  }, [storeId]);
-  const load = useCallback(async () => {
-    if (!menuId) return setMethods(null);
-    const r = await callJson<ServeAnswer>(`/api/serve-methods?menu_id=${encodeURIComponent(menuId)}`, { noStore: true });
-    setMethods(r.ok ? r.body : null);
-    setFailed(!r.ok);
-  }, [menuId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { menus, methods } = useMenuServeMethods(storeId, menuId);
 
   if (ready && !storeId) return <StoreRequired home="/admin" />;
+  const failed = menus.failed ? menus : methods.failed ? methods : null;
   return (
-    <div className="sa-page" data-ready={ready && menus ? 'true' : undefined}>
+    <div className="sa-page" data-ready={ready && menus.data ? 'true' : undefined}>
       <h2>{a.serveManagerTitle}</h2>
       <p className="hint">{a.shownOnStaff('/staff/serve-method')}</p>
-      {failed && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
-      {!menus && <Loading />}
-      {menus && (
-        <label className="field">
-          {t.menuLabel}
-          <select value={menuId} onChange={(e) => setMenuId(e.target.value)}>
-            <option value="">{t.menuPlaceholder}</option>
-            {menus.map((m) => (
-              <option key={m.id} value={m.id}>
-                {t.menuOption(m.name, yenAmount(m.price))}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {menuId && !methods && !failed && <Loading />}
-      {storeId && menuId && methods && (
+      {failed && <LoadError message={t.loadFailed} onRetry={() => void failed.reload()} />}
+      {!menus.data && !menus.failed && <Loading />}
+      {menus.data && <MenuChoice menus={menus.data} menuId={menuId} onChange={setMenuId} />}
+      {menuId && !methods.data && !methods.failed && <Loading />}
+      {storeId && menuId && methods.data && (
         <ListEditor
           kind="serve-method"
           storeId={storeId}
-          items={methods}
+          items={methods.data}
           collectionUrl="/api/serve-methods"
           itemUrl={(id) => `/api/serve-methods/${encodeURIComponent(id)}`}
           name={(m) => m.title || a.stepsTitle}
@@ -82,7 +50,7 @@ export default function ServeMethodManager() {
           fixed={{ menu_id: menuId }}
           empty={a.noServeMethods}
           addTitle={a.newServeMethod}
-          reload={load}
+          reload={methods.reload}
         />
       )}
     </div>

@@ -9,7 +9,7 @@ import type { Answer as RecruitAnswer } from '#app/routes/api/admin/shift-recrui
 import type { Answer as SubmissionsAnswer } from '#app/routes/api/admin/shift-submissions/route';
 import type { Answer as ShiftsAnswer } from '#app/routes/api/admin/shifts/all/route';
 import type { Answer as UsersAnswer } from '#app/routes/api/users/route';
-import { LoadError, Loading, NoticeLine, StoreRequired, useAreaStore, type Notice } from '#app/staff-area/components';
+import { Choices, choicesOf, LoadError, Loading, NoticeLine, StoreRequired, useAreaStore, type Notice } from '#app/staff-area/components';
 import { dayLabel, hhmm } from '#app/staff-area/presentation';
 import { ShiftMonth } from '#app/staff-area/shift-month';
 import staffCss from '#app/staff-area/staff-area.css?url';
@@ -44,13 +44,7 @@ export default function AdminShifts({ loaderData }: Route.ComponentProps) {
       {storeId && <RecruitTimesForm storeId={storeId} onSaved={() => changed(a.saved)} />}
       <label className="field">
         {a.monthLabel}
-        <select value={month} onChange={(e) => setMonth(e.target.value)}>
-          {months.map((m) => (
-            <option key={m} value={m}>
-              {t.monthLabel(m)}
-            </option>
-          ))}
-        </select>
+        <Choices value={month} onChange={(e) => setMonth(e.target.value)} options={choicesOf(months, t.monthLabel)} />
       </label>
       <NoticeLine notice={notice} />
       {storeId && (
@@ -297,37 +291,34 @@ function AddShift(props: { storeId: string; month: string; today: string; onAdde
       <div className="sa-editor-row">
         <label className="field">
           {a.person}
-          <select required value={form.user_id} onChange={(e) => setForm({ ...form, user_id: e.target.value })}>
-            <option value="">{t.employeePlaceholder}</option>
-            {users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
-          </select>
+          <Choices
+            required
+            value={form.user_id}
+            onChange={(e) => setForm({ ...form, user_id: e.target.value })}
+            placeholder={t.employeePlaceholder}
+            options={users.map((u) => ({ value: u.id, label: u.name }))}
+          />
         </label>
         <label className="field">
           {a.date}
-          <select required value={form.shift_date} onChange={(e) => setForm({ ...form, shift_date: e.target.value })}>
-            <option value="">{t.noTime}</option>
-            {dates.map((d) => (
-              <option key={d} value={d}>
-                {dayLabel(d).label}
-              </option>
-            ))}
-          </select>
+          <Choices
+            required
+            value={form.shift_date}
+            onChange={(e) => setForm({ ...form, shift_date: e.target.value })}
+            placeholder={t.noTime}
+            options={choicesOf(dates, (d) => dayLabel(d).label)}
+          />
         </label>
         {(['start_time', 'end_time'] as const).map((key) => (
           <label key={key} className="field">
             {key === 'start_time' ? a.start : a.end}
-            <select required value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })}>
-              <option value="">{t.noTime}</option>
-              {options.map((time) => (
-                <option key={time} value={time}>
-                  {time}
-                </option>
-              ))}
-            </select>
+            <Choices
+              required
+              value={form[key]}
+              onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+              placeholder={t.noTime}
+              options={choicesOf(options)}
+            />
           </label>
         ))}
         <button type="submit" className="button">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { callJson } from '#app/http/api-client';
 import type { Answer as UsersAnswer } from '#app/routes/api/users/route';
-import { AskDialog, LoadError, Loading, NoticeLine, useAreaStore, type Notice } from '#app/staff-area/components';
+import { AskDialog, Choices, LoadError, Loading, NoticeLine, useAreaStore, type Notice } from '#app/staff-area/components';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
 import { yenAmount } from '#app/shared/yen';
 
@@ -123,14 +123,13 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
       >
         <label className="field">
           {a.account}
-          <select required value={adding.accountId} onChange={(e) => setAdding({ ...adding, accountId: e.target.value })}>
-            <option value="">{a.accountPlaceholder}</option>
-            {candidates.map((acc) => (
-              <option key={acc.id} value={acc.id}>
-                {acc.name}（{acc.email}）
-              </option>
-            ))}
-          </select>
+          <Choices
+            required
+            value={adding.accountId}
+            onChange={(e) => setAdding({ ...adding, accountId: e.target.value })}
+            placeholder={a.accountPlaceholder}
+            options={candidates.map((acc) => ({ value: acc.id, label: `${acc.name}（${acc.email}）` }))}
+          />
         </label>
         <label className="field">
           {a.wage}

@@ -6,7 +6,7 @@ import type { Answer as RulesAnswer } from '#app/routes/api/order-rules/route';
 import type { Answer as SuppliersAnswer } from '#app/routes/api/order-management/route';
 import type { Answer as RevealAnswer } from '#app/routes/api/order-management/$id/reveal-password/route';
 import type { Answer as PurchasesAnswer } from '#app/routes/api/purchase-management/route';
-import { LoadError, Loading, NoticeLine, StoreRequired, useAreaStore, type Notice } from '#app/staff-area/components';
+import { LoadError, Loading, NoticeLine, StoreRequired, TableHead, useAreaStore, type Notice } from '#app/staff-area/components';
 import { orDash, shortLink } from '#app/staff-area/presentation';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
@@ -90,13 +90,7 @@ export default function StaffOrder() {
               <p className="empty">{t.noSuppliers}</p>
             ) : (
               <table className="data-table" data-testid="suppliers">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.colSupplierName}</th>
-                    <th scope="col">{t.colPassword}</th>
-                    <th scope="col">{t.colLoginId}</th>
-                  </tr>
-                </thead>
+                <TableHead columns={[t.colSupplierName, t.colPassword, t.colLoginId]} />
                 <tbody>
                   {info.suppliers.map((s) => (
                     <tr key={s.id}>
@@ -138,14 +132,7 @@ export default function StaffOrder() {
               <p className="empty">{t.noPurchases}</p>
             ) : (
               <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.colSupplier}</th>
-                    <th scope="col">{t.colProduct}</th>
-                    <th scope="col">{t.colLink}</th>
-                    <th scope="col">{t.colNotes}</th>
-                  </tr>
-                </thead>
+                <TableHead columns={[t.colSupplier, t.colProduct, t.colLink, t.colNotes]} />
                 <tbody>
                   {info.purchases.map((p) => (
                     <tr key={p.id}>

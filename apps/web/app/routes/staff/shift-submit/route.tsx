@@ -8,7 +8,18 @@ import { pageTitle } from '#app/layout/texts';
 import type { Answer as UsersAnswer } from '#app/routes/api/users/route';
 import type { Answer as RecruitAnswer } from '#app/routes/api/admin/shift-recruit-time/route';
 import type { Answer as SubmitAnswer } from '#app/routes/api/shift/submit/route';
-import { DescriptionPanel, LoadError, Loading, NoticeLine, StoreRequired, useAreaStore, type Notice } from '#app/staff-area/components';
+import {
+  Choices,
+  choicesOf,
+  TableHead,
+  DescriptionPanel,
+  LoadError,
+  Loading,
+  NoticeLine,
+  StoreRequired,
+  useAreaStore,
+  type Notice,
+} from '#app/staff-area/components';
 import { dayLabel } from '#app/staff-area/presentation';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
@@ -104,53 +115,41 @@ export default function ShiftSubmit({ loaderData }: Route.ComponentProps) {
       {users === null && <Loading />}
       <label className="field">
         {t.employeeLabel}
-        <select value={userId} disabled={users === null} onChange={(e) => setUserId(e.target.value)}>
-          <option value="">{t.employeePlaceholder}</option>
-          {(users ?? []).map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </select>
+        <Choices
+          value={userId}
+          disabled={users === null}
+          onChange={(e) => setUserId(e.target.value)}
+          placeholder={t.employeePlaceholder}
+          options={(users ?? []).map((u) => ({ value: u.id, label: u.name }))}
+        />
       </label>
       {users !== null && users.length === 0 && !usersFailed && <p className="hint">{t.noEmployees}</p>}
       {userId && (
         <label className="field">
           {t.monthLabelPrompt}
-          <select
+          <Choices
             value={month}
             onChange={(e) => {
               setMonth(e.target.value);
               setRows({});
               setNotice(null);
             }}
-          >
-            <option value="">{t.monthPlaceholder}</option>
-            {submittableMonths(today).map((m) => (
-              <option key={m} value={m}>
-                {t.monthLabel(m)}
-              </option>
-            ))}
-          </select>
+            placeholder={t.monthPlaceholder}
+            options={choicesOf(submittableMonths(today), t.monthLabel)}
+          />
         </label>
       )}
       {userId && month && (
         <section aria-labelledby="shift-table-title">
           <h3 id="shift-table-title">{t.tableTitle}</h3>
           <table className="data-table sa-shift-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.colDate}</th>
-                <th scope="col">{t.colStart}</th>
-                <th scope="col">{t.colEnd}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t.colDate, t.colStart, t.colEnd]} />
             <tbody>
               {dates.map((date) => {
                 const day = dayLabel(date);
                 const row = rows[date] ?? { start: '', end: '' };
                 const past = date < today;
-                const options = timeOptions(recruit, date);
+                const options = choicesOf(timeOptions(recruit, date));
                 const wrong = backwards.includes(date);
                 return (
                   <tr key={date} className={`day-${day.type}${past ? ' past' : ''}`} data-date={date}>
@@ -160,20 +159,15 @@ export default function ShiftSubmit({ loaderData }: Route.ComponentProps) {
                     </th>
                     {(['start', 'end'] as const).map((which) => (
                       <td key={which}>
-                        <select
+                        <Choices
                           value={row[which]}
                           disabled={past}
                           aria-label={`${day.label} ${which === 'start' ? t.colStart : t.colEnd}`}
                           aria-invalid={wrong}
                           onChange={(e) => setTime(date, which, e.target.value)}
-                        >
-                          <option value="">{t.noTime}</option>
-                          {options.map((time) => (
-                            <option key={time} value={time}>
-                              {time}
-                            </option>
-                          ))}
-                        </select>
+                          placeholder={t.noTime}
+                          options={options}
+                        />
                       </td>
                     ))}
                   </tr>

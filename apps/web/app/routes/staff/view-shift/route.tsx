@@ -4,7 +4,7 @@ import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { viewableMonths } from '@moncafe/domain/shift/rules';
 import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
-import { DescriptionPanel, StoreRequired, useAreaStore } from '#app/staff-area/components';
+import { Choices, choicesOf, DescriptionPanel, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { ShiftMonth } from '#app/staff-area/shift-month';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
@@ -38,13 +38,7 @@ export default function ViewShift({ loaderData }: Route.ComponentProps) {
         </button>
         <label className="field">
           {t.viewMonthLabel}
-          <select value={month} onChange={(e) => setMonth(e.target.value)}>
-            {months.map((m) => (
-              <option key={m} value={m}>
-                {t.monthLabel(m)}
-              </option>
-            ))}
-          </select>
+          <Choices value={month} onChange={(e) => setMonth(e.target.value)} options={choicesOf(months, t.monthLabel)} />
         </label>
         <button type="button" className="button secondary" disabled={index <= 0} onClick={() => setMonth(months[index - 1]!)}>
           {t.nextMonth}
