@@ -20,6 +20,8 @@ import type { RuntimeOptions } from '@moncafe/infra/runtime';
 import * as seedModule from '@moncafe/infra/seed';
 import { crossSiteWriteGuard } from '#app/auth/express-guard';
 import * as contextModule from '#app/context';
+import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
+import * as accountMailsModule from '#app/auth/mails';
 import * as mailsModule from '#app/reservation/mails';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -42,17 +44,23 @@ export function ensureBuild(): void {
 }
 
 export async function startServer(
-  options: { env?: NodeJS.ProcessEnv; port?: number; dev?: boolean; overrides?: Omit<RuntimeOptions, 'reservationMails'> } = {},
+  options: { env?: NodeJS.ProcessEnv; port?: number; dev?: boolean; overrides?: Omit<RuntimeOptions, 'reservationMails' | 'accountMails'> } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({ ...(options.env ?? process.env), ...(options.port !== undefined ? { PORT: String(options.port) } : {}) });
   // With `dev`, Vite serves the app from source, and the modules the process shares with the
   // routes come from Vite's module graph too; otherwise Node loads them once for both (the
   // server build keeps them out of its bundle: vite.config.ts).
   const vite = options.dev ? await import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } })) : null;
-  const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails } = vite ? await sharedModulesFrom(vite) : sharedModules;
+  const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails, accountMails } = vite
+    ? await sharedModulesFrom(vite)
+    : sharedModules;
   // The process wiring, once: the application services, read-model queries and what routes reach
   // through the router context (app/context.ts). Seeding an empty system comes after it.
-  const runtime = await startRuntime(config, { ...options.overrides, reservationMails: reservationMails(config.publicUrl) });
+  const runtime = await startRuntime(config, {
+    ...options.overrides,
+    reservationMails: reservationMails(config.publicUrl),
+    accountMails: accountMails(config.publicUrl),
+  });
   await seedEmptySystem(runtime).catch(async (error: unknown) => {
     await runtime.close();
     await vite?.close();
@@ -61,6 +69,8 @@ export async function startServer(
   const webApp = createWebApp(runtime);
   const app = express();
   app.disable('x-powered-by');
+  // Who the client is behind a proxy (TRUST_PROXY): per-address limits and Secure cookies depend on it.
+  app.set('trust proxy', config.trustProxy);
 
   // NODE_ENV=test only: the HTTP tests move this process's clock through the Clock port (never
   // the global Date) to reach a deadline without sleeping (tests/support/web-server.ts).
@@ -86,6 +96,8 @@ export async function startServer(
 
   // Cross-site writes are refused before React Router sees them (app/auth/express-guard.ts).
   app.use(crossSiteWriteGuard({ trustedOrigins: [config.publicUrl], logger: runtime.logger }));
+  // Page bodies are capped before React Router reads them; calls are capped per call (json.server.ts).
+  app.use(pageBodyGuard());
   app.all(
     '/{*splat}',
     createRequestHandler({
@@ -94,6 +106,9 @@ export async function startServer(
       getLoadContext: (req) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null }),
     }),
   );
+
+  // An error express met itself (a path that does not decode) is answered without a stack trace.
+  app.use(lastResortErrors(runtime.logger));
 
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
@@ -116,17 +131,18 @@ export async function startServer(
 }
 
 /** The modules the process and the routes share, as Node loads them (a production build). */
-const sharedModules = { ...runtimeModule, ...seedModule, ...contextModule, ...mailsModule };
+const sharedModules = { ...runtimeModule, ...seedModule, ...contextModule, ...mailsModule, ...accountMailsModule };
 
 /** The same modules from the dev server's module graph, the copy the routes use in development. */
 async function sharedModulesFrom(vite: ViteDevServer): Promise<typeof sharedModules> {
-  const [runtime, seed, context, mails] = await Promise.all([
+  const [runtime, seed, context, mails, accountMails] = await Promise.all([
     vite.ssrLoadModule('@moncafe/infra/runtime') as Promise<typeof runtimeModule>,
     vite.ssrLoadModule('@moncafe/infra/seed') as Promise<typeof seedModule>,
     vite.ssrLoadModule('/app/context.ts') as Promise<typeof contextModule>,
     vite.ssrLoadModule('/app/reservation/mails.ts') as Promise<typeof mailsModule>,
+    vite.ssrLoadModule('/app/auth/mails.ts') as Promise<typeof accountMailsModule>,
   ]);
-  return { ...runtime, ...seed, ...context, ...mails };
+  return { ...runtime, ...seed, ...context, ...mails, ...accountMails };
 }
 
 const startedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -1,4 +1,4 @@
-import { accountService, type Passwords } from './account/accounts';
+import { accountService, type AccountMails, type Passwords } from './account/accounts';
 import { catalogService } from './catalog/commands';
 import type { BlobStore, Clock, EventStore, Hashing, IdGenerator, Logger, Mailer } from './ports';
 import { bookingService } from './reservation/booking';
@@ -38,6 +38,8 @@ export interface ApplicationPorts {
   checklistTasks: ChecklistTasks;
   /** Seals supplier passwords with the deployment's key (infra/src/secrets). */
   secrets: SecretBox;
+  /** The account mails' wording (apps/web/app/auth/mails.ts). */
+  accountMails: AccountMails;
 }
 
 export function createApplication(ports: ApplicationPorts) {

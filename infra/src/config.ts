@@ -11,7 +11,18 @@ const url = (protocols: readonly string[]) =>
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 (only this machine) outside production, all interfaces in production. */
+  HOST: z.string().min(1).optional(),
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For, X-Forwarded-Proto): a hop
+   * count (`1`) or addresses and express's names (`loopback`, `10.0.0.0/8, uniquelocal`). Unset:
+   * none, the socket's peer is the client. Per-address limits need it behind a proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9A-Za-z.:/,\s]+$/, 'must be a hop count or proxy addresses')
+    .refine((v) => !/^\s*(true|yes)\s*$/i.test(v), 'must name the proxies (trusting every sender lets anyone pick their address)')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   EVENTSTORE_URL: url(['kurrentdb', 'esdb', 'kurrentdb+discover', 'esdb+discover']).optional(),
@@ -80,7 +91,8 @@ function toConfig(e: z.infer<typeof environment>) {
     env: e.NODE_ENV,
     production: e.NODE_ENV === 'production',
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: e.TRUST_PROXY === undefined ? false : /^\d+$/.test(e.TRUST_PROXY.trim()) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     eventStoreUrl: e.EVENTSTORE_URL,

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { readModelMigrations } from '@moncafe/projections/read-models';
 import type { Config } from './config';
+import { loginThrottleMigrations } from './auth/login-throttle';
 import { authMigrations } from './auth/migrations';
 import { blobMigrations } from './blobs/postgres-blob-store';
 import { eventStoreMigrations } from './eventstore/postgres';
@@ -13,6 +14,7 @@ export const runtimeMigrations: Record<string, Migration> = {
   ...outboxMigrations,
   ...relayMigrations,
   ...authMigrations,
+  ...loginThrottleMigrations,
   ...blobMigrations,
 };
 

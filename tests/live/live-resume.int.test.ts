@@ -5,6 +5,7 @@ import { deleteNatsStream } from '@moncafe/infra/bus/nats';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
 import { cryptoIds } from '@moncafe/infra/system';
 import type { EventStore } from '@moncafe/domain/ports';
+import { signUp } from '../support/accounts';
 import { httpClient } from '../support/http-client';
 import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '../support/services';
 import { openSse, type SseFrame } from '../support/sse';
@@ -58,8 +59,17 @@ describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + N
     await deleteNatsStream(nats!, stream).catch(() => {});
   });
 
+  /** The floor's streams carry positions and resume; an admin follows the catalog with them. */
+  async function adminCookie(): Promise<Record<string, string>> {
+    const admin = httpClient(server.url);
+    expect((await admin.postJson('/api/auth/login', { email: 'owner@example.com', password: 'correct horse battery staple' })).status).toBe(200);
+    return { cookie: admin.cookie! };
+  }
+
   it('sends live events, then after a disconnect exactly the missed ones, then live ones again', async () => {
-    const first = await openSse(`${server.url}/live?topics=catalog`);
+    const signedIn = await adminCookie();
+    const FLOOR = `${server.url}/live?topics=catalog,admin`;
+    const first = await openSse(FLOOR, signedIn);
     expect(first.status).toBe(200);
     await first.until((f) => f.some((x) => x.id !== null)); // the "now" frame
 
@@ -70,7 +80,7 @@ describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + N
 
     const missed = [await saveCard('B'), await saveCard('C'), await saveCard('D')];
 
-    const second = await openSse(`${server.url}/live?topics=catalog`, { 'last-event-id': String(a.position) });
+    const second = await openSse(FLOOR, { ...signedIn, 'last-event-id': String(a.position) });
     await second.until((f) => messages(f).length === 3);
     expect(messages(second.frames).map((f) => f.id)).toEqual(missed.map((m) => String(m.position)));
 
@@ -78,6 +88,24 @@ describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + N
     await second.until((f) => messages(f).length === 4);
     expect(messages(second.frames).map((f) => f.id)).toEqual([...missed, after].map((m) => String(m.position)));
     second.close();
+  });
+
+  it('gives a public stream no positions and no replay, and refuses a malformed Last-Event-ID quietly (finding 14)', async () => {
+    const pub = await openSse(`${server.url}/live?topics=catalog`, { 'last-event-id': '0' });
+    expect(pub.status).toBe(200);
+    const card = await saveCard('P');
+    await pub.until((f) => messages(f).length === 1);
+    // Replaying the whole store from 0 to anyone is gone, and no frame tells a stranger the store's position.
+    expect(pub.frames.every((f) => f.id === null)).toBe(true);
+    expect(messages(pub.frames)).toHaveLength(1);
+    expect(card.position).toBeGreaterThan(0);
+    pub.close();
+
+    const signedIn = await adminCookie();
+    for (const bad of ['9'.repeat(40), '-1', '1e9', 'abc']) {
+      const response = await fetch(`${server.url}/live?topics=admin`, { headers: { ...signedIn, 'last-event-id': bad } });
+      expect(response.status, bad).toBe(400);
+    }
   });
 
   it('asks an anonymous visitor to sign in for the floor topics, and refuses unknown topics', async () => {
@@ -92,8 +120,7 @@ describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + N
 
   it('refuses the floor topics to a signed-in customer', async () => {
     const customer = httpClient(server.url);
-    const signUp = await customer.postJson('/api/auth/register', { name: '客', email: 'guest@example.com', password: 'guest password 123' });
-    expect(signUp.status).toBe(200);
+    await signUp(customer, { name: '客', email: 'guest@example.com', password: 'guest password 123' });
     const response = await customer.get('/live?topics=schedule');
     expect(response.status).toBe(403);
   });

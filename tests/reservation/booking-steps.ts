@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { httpClient, type HttpClient } from '../support/http-client';
-import { waitForAnswer } from '../support/web-server';
+import { startTestWebServer, waitForAnswer } from '../support/web-server';
+import { startSmtpSink } from './smtp-sink';
 
 /** The demo data's courses, as the reservation suites book them. */
 export const BIRTHDAY = 'course-birthday';
@@ -33,4 +34,19 @@ export async function firstBookable(client: HttpClient, people: number, menuIds:
   const times = await client.post('/api/customery-day/available-times', { date, people, menuIds });
   expect((times.body.times as string[]).length).toBeGreaterThan(0);
   return { date, time: (times.body.times as string[])[0]!, times: times.body.times as string[] };
+}
+
+/** A started server (demo data projected) whose mails go to an SMTP sink started with it. */
+export async function startServerWithMail() {
+  const smtp = await startSmtpSink();
+  const server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
+  await demoCoursesReady(server.url);
+  return {
+    server,
+    smtp,
+    async close() {
+      await server.close();
+      await smtp.close();
+    },
+  };
 }

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { pngOf } from '@moncafe/domain/testing/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
@@ -14,9 +14,8 @@ import { startSmtpSink } from './smtp-sink';
  * database of the real PostgreSQL, so the test can read the stored events themselves.
  */
 const serverUrl = await postgresUrl();
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-/** A picture as large as a detailed 400×400 photo (the store checks only its first bytes). */
-const picture = new Uint8Array([...PNG_SIGNATURE, ...randomBytes(300 * 1024)]);
+/** A picture as large as a detailed 400×400 photo (the store checks its magic bytes and declared sides). */
+const picture = pngOf(400, 400, { bytes: 300 * 1024 });
 
 describe.skipIf(!serverUrl)('reservation pictures', () => {
   let database: TestDatabase;
@@ -119,7 +118,7 @@ describe.skipIf(!serverUrl)('reservation pictures', () => {
     const otherToken = await book(
       otherGuest,
       'other@example.jp',
-      (await ((await upload(otherGuest, new Uint8Array([...PNG_SIGNATURE, 1, 2, 3]))).json() as Promise<{ image_id: string }>)).image_id,
+      (await ((await upload(otherGuest, pngOf(400, 400, { seed: 3 }))).json() as Promise<{ image_id: string }>)).image_id,
     );
     expect((await otherGuest.get(`/api/reservation-images/${imageId}`)).status).toBe(404);
     expect((await httpClient(server.url).get(`/api/reservation-images/${imageId}?token=${encodeURIComponent(otherToken)}`)).status).toBe(404);
@@ -131,12 +130,12 @@ describe.skipIf(!serverUrl)('reservation pictures', () => {
     const refused = await upload(guest, svg, 'image/png');
     expect(refused.status).toBe(415);
     expect(await refused.json()).toMatchObject({ success: false, error: '画像は PNG・JPEG・WebP のいずれかを選んでください。' });
-    expect((await upload(guest, new Uint8Array([...PNG_SIGNATURE, ...randomBytes(2 * 1024 * 1024)]))).status).toBe(413);
+    expect((await upload(guest, pngOf(400, 400, { bytes: 2 * 1024 * 1024 + 1 }))).status).toBe(413);
   });
 
   it('an image option naming a picture this browser did not upload counts as missing', async () => {
     const owner = httpClient(server.url);
-    const { image_id: imageId } = (await (await upload(owner, new Uint8Array([...PNG_SIGNATURE, 9, 9, 9]))).json()) as { image_id: string };
+    const { image_id: imageId } = (await (await upload(owner, pngOf(400, 400, { seed: 9 }))).json()) as { image_id: string };
     const sent = await send(httpClient(server.url), 'thief@example.jp', imageId);
     expect(sent).toMatchObject({ status: 400, body: { success: false, error: '印刷用画像は必須です', field: 'reservationData.detail' } });
   });

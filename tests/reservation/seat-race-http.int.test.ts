@@ -3,14 +3,18 @@ import { startTestWebServer, waitForAnswer, type TestWebServer } from '../suppor
 import { createTestDatabase, postgresUrl } from '../support/services';
 
 /**
- * The race over HTTP: 50 browsers (50 session cookies) send allocate-seat for the same date and
+ * The race over HTTP: 50 browsers (50 session cookies, 50 addresses) send allocate-seat for the same date and
  * time at once to the real server. The demo store has 7 seats, so exactly 7 sessions get a seat
  * (one each, never the same) and the other 43 hear "full" (empty seat_ids).
  */
 const LUNCH = 'course-lunch';
 
-async function post(url: string, body: unknown): Promise<{ status: number; body: { seat_ids?: string[]; dates?: string[]; times?: string[] } }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: { seat_ids?: string[]; dates?: string[]; times?: string[] } }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as { seat_ids?: string[] } };
 }
 
@@ -37,9 +41,12 @@ async function race(server: TestWebServer) {
   );
   const date = dates.body.dates![1]!;
   const time = (await post(`${server.url}/api/customery-day/available-times`, { date, people: 1, menuIds: [LUNCH] })).body.times![0]!;
-  // No cookie is sent, so every request starts its own reservation session.
+  // No cookie is sent, so every request starts its own reservation session; each browser has an
+  // address of its own (one address holds at most a party's worth without a visit: decision 050).
   const answers = await Promise.all(
-    Array.from({ length: 50 }, () => post(`${server.url}/api/customery-day/allocate-seat`, { date, time, people: 1, menuIds: [LUNCH] })),
+    Array.from({ length: 50 }, (_, i) =>
+      post(`${server.url}/api/customery-day/allocate-seat`, { date, time, people: 1, menuIds: [LUNCH] }, { 'x-forwarded-for': `198.51.100.${i + 1}` }),
+    ),
   );
   expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
   const granted = answers.map((a) => a.body.seat_ids ?? []).filter((ids) => ids.length > 0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@moncafe/infra/db/connection';
+import { signUp } from '../support/accounts';
 import { httpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 
@@ -35,26 +36,31 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
 
     const ok = await client.postJson('/api/auth/register', { name: '花子', email: 'Hanako@MonCafe.test', password: password('hanako-password-15') });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ success: true, user: { name: '花子', email: 'hanako@moncafe.test' } });
+    const answer = await ok.json();
+    expect(sessionCookieOf(ok), 'signing up signs nobody in').toBeNull();
 
+    // The same address again, in other letters: the same answer (sign-up tells nobody which
+    // addresses exist), and the account keeps its own password.
     const again = await httpClient(server.url).postJson('/api/auth/register', {
       name: '別人',
       email: 'HANAKO@moncafe.test',
       password: password('another-password-1'),
     });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ success: false });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(answer);
+    expect((await httpClient(server.url).postJson('/api/auth/login', { email: 'hanako@moncafe.test', password: 'another-password-1' })).status).toBe(401);
+    const login = await httpClient(server.url).postJson('/api/auth/login', { email: 'HANAKO@moncafe.test', password: 'hanako-password-15' });
+    expect(await login.json()).toMatchObject({ success: true, user: { name: '花子', email: 'hanako@moncafe.test' } });
   });
 
   it('keeps sessions on the server: HttpOnly Lax cookie, a new id at login, ended by logout', async () => {
     const client = httpClient(server.url);
-    const registered = await client.postJson('/api/auth/register', { name: '太郎', email: 'taro@moncafe.test', password: password('taro-password-123') });
-    const first = sessionCookieOf(registered);
-    expect(first).toMatch(/; Path=\/; HttpOnly; SameSite=Lax/);
+    await signUp(client, { name: '太郎', email: 'taro@moncafe.test', password: password('taro-password-123') });
     const firstCookie = client.cookie;
 
     const login = await client.postJson('/api/auth/login', { email: 'taro@moncafe.test', password: 'taro-password-123' });
     expect(login.status).toBe(200);
+    expect(sessionCookieOf(login)).toMatch(/; Path=\/; HttpOnly; SameSite=Lax/);
     expect(await login.json()).toMatchObject({ success: true, user: { name: '太郎', email: 'taro@moncafe.test' } });
     expect(client.cookie).not.toBe(firstCookie);
 
@@ -82,24 +88,31 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
     expect(await response.text()).toContain('ログインに失敗しました: メールアドレスまたはパスワードが正しくありません');
   });
 
-  it('answers the 11th wrong password in a minute with 429, and lets the right one in after the window', async () => {
-    const client = httpClient(server.url);
-    await client.postJson('/api/auth/register', { name: '次郎', email: 'jiro@moncafe.test', password: password('jiro-password-123') });
-    const attacker = httpClient(server.url);
-    for (let i = 1; i <= 10; i++) {
-      const wrong = await attacker.postJson('/api/auth/login', { email: 'jiro@moncafe.test', password: password(`guess-number-${i}`) });
-      expect(wrong.status, `attempt ${i}`).toBe(401);
-    }
-    const eleventh = await attacker.postJson('/api/auth/login', { email: 'JIRO@moncafe.test', password: password('guess-number-11') });
-    expect(eleventh.status).toBe(429);
-    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await eleventh.json()).toMatchObject({ success: false, error: RATE_LIMITED });
-    // Within the window even the right password waits: that is what stops guessing.
-    expect((await attacker.postJson('/api/auth/login', { email: 'jiro@moncafe.test', password: 'jiro-password-123' })).status).toBe(429);
+  it('locks an account after five wrong passwords from one address only, with back-off, never the owner elsewhere (finding 11)', async () => {
+    await signUp(httpClient(server.url), { name: '次郎', email: 'jiro@moncafe.test', password: password('jiro-password-123') });
+    // The probe: someone keeps guessing the account's password from their address.
+    const attacker = { 'x-forwarded-for': '198.51.100.11' };
+    const owner = { 'x-forwarded-for': '203.0.113.22' };
+    const tryLogin = (pw: string, from: Record<string, string>) =>
+      httpClient(server.url).postJson('/api/auth/login', { email: 'JIRO@moncafe.test', password: pw }, from);
+    for (let i = 1; i <= 5; i++) expect((await tryLogin(password(`guess-number-${i}`), attacker)).status, `attempt ${i}`).toBe(401);
+    const sixth = await tryLogin(password('guess-number-6'), attacker);
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await sixth.json()).toMatchObject({ success: false, error: RATE_LIMITED });
+    expect(server.output()).toMatch(/"audit":"login_locked"/);
+    // The owner, from their own address, signs in all the same: the guesses locked only the attacker's address.
+    expect((await tryLogin('jiro-password-123', owner)).status).toBe(200);
+    // Signing in is not counted: the owner signs in again and again.
+    for (let i = 0; i < 6; i++) expect((await tryLogin('jiro-password-123', owner)).status).toBe(200);
 
+    // After the first minute the attacker may guess again, and five more wrong ones lock it for two minutes.
     await server.advanceClock(61_000);
-    const later = await httpClient(server.url).postJson('/api/auth/login', { email: 'jiro@moncafe.test', password: 'jiro-password-123' });
-    expect(later.status).toBe(200);
+    for (let i = 7; i <= 11; i++) expect((await tryLogin(password(`guess-number-${i}`), attacker)).status, `attempt ${i}`).toBe(401);
+    await server.advanceClock(61_000);
+    expect((await tryLogin('jiro-password-123', attacker)).status, 'the second lockout lasts longer than the first').toBe(429);
+    await server.advanceClock(61_000);
+    expect((await tryLogin('jiro-password-123', attacker)).status).toBe(200);
   });
 
   it('refuses cross-origin state changes with 403 and changes nothing', async () => {
@@ -121,11 +134,8 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
       { 'sec-fetch-site': 'cross-site' },
     );
     expect(crossRegister.status).toBe(403);
-    // Nothing was registered: the address is still free.
-    expect(
-      (await httpClient(server.url).postJson('/api/auth/register', { name: '本物', email: 'forged@moncafe.test', password: password('genuine-password-1') }))
-        .status,
-    ).toBe(200);
+    // Nothing was registered: the address is still free, and its genuine owner's password is the one that signs in.
+    await signUp(httpClient(server.url), { name: '本物', email: 'forged@moncafe.test', password: password('genuine-password-1') });
 
     // A signed-in admin lured to a hostile page: the role change is refused and not made.
     const admin = httpClient(server.url);
@@ -151,7 +161,7 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
 
   it('refuses a signed-in user without the role with 403, and sends anonymous visitors to login', async () => {
     const customer = httpClient(server.url);
-    await customer.postJson('/api/auth/register', { name: '三郎', email: 'saburo@moncafe.test', password: password('saburo-password-1') });
+    await signUp(customer, { name: '三郎', email: 'saburo@moncafe.test', password: password('saburo-password-1') });
     expect((await customer.get('/admin')).status).toBe(403);
     expect((await customer.get('/api/admin/users')).status).toBe(403);
     const anonymous = await httpClient(server.url).get('/staff?x=1');

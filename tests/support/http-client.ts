@@ -1,16 +1,30 @@
 /**
  * The one cookie-keeping HTTP client of the HTTP suites: a browser-like visitor that keeps every
  * cookie the server sets (the reservation session, the sign-in; an emptied one is dropped) and
- * sends a same-origin Origin on writes, as a browser does.
+ * sends a same-origin Origin on writes, as a browser does, from an address of its own.
  *
  *   const guest = httpClient(server.url);
  *   await guest.post('/api/customery-day/allocate-seat', { … })   // { status, body } (JSON)
  *   await guest.postJson('/api/auth/login', { … })                 // the Response itself
  */
+let clients = 0;
+
 export class HttpClient {
   private readonly jar = new Map<string, string>();
+  /**
+   * The client's own address, sent as X-Forwarded-For (test servers trust a proxy on loopback):
+   * every client is another device, as browsers are, so per-address limits (seat holds, sign-in
+   * lockouts) see each on its own. A request's own X-Forwarded-For header wins.
+   */
+  readonly address: string;
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    options: { address?: string } = {},
+  ) {
+    clients += 1;
+    this.address = options.address ?? `198.18.${(clients >> 8) & 255}.${clients & 255}`;
+  }
 
   /** The Cookie header it sends (`name=value; …`), or null with no cookie. */
   get cookie(): string | null {
@@ -38,6 +52,7 @@ export class HttpClient {
     init: { json?: unknown; form?: Record<string, string>; body?: string; bytes?: Uint8Array; headers?: Record<string, string> } = {},
   ) {
     const headers = new Headers(init.headers);
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', this.address);
     const cookie = this.cookie;
     if (cookie) headers.set('cookie', cookie);
     let body: BodyInit | undefined;
@@ -83,6 +98,6 @@ export class HttpClient {
   }
 }
 
-export function httpClient(baseUrl: string): HttpClient {
-  return new HttpClient(baseUrl);
+export function httpClient(baseUrl: string, options: { address?: string } = {}): HttpClient {
+  return new HttpClient(baseUrl, options);
 }

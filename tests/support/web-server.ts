@@ -92,6 +92,8 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
       HOME: process.env.HOME,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // As behind a proxy on this machine: a test names a client's address with X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       ADMIN_EMAIL,

@@ -33,6 +33,7 @@ export default [
   route('auth/callback', 'routes/auth/callback/route.tsx'),
   route('auth/success', 'routes/auth/success/route.tsx'),
   route('auth/error', 'routes/auth/error/route.tsx'),
+  route('verify-email', 'routes/verify-email/route.tsx'),
   route('api/auth/login', 'routes/api/auth/login/route.ts'),
   route('api/auth/register', 'routes/api/auth/register/route.ts'),
   route('api/auth/status', 'routes/api/auth/status/route.ts'),

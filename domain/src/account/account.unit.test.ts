@@ -9,22 +9,17 @@ import { emailClaimStreamId, findAccountByEmail, loadAccount, ORPHAN_CLAIM_GRACE
 
 const now = new Date('2026-11-22T01:00:00.000Z');
 const spec = deciderSpecification(accountDecider);
-const register = {
-  type: 'RegisterAccount' as const,
-  data: { accountId: 'a1', name: '山田', email: 'yamada@example.com', passwordHash: '$argon2id$hash', roles: [], externalIdentity: null, now },
+const account = {
+  accountId: 'a1',
+  name: '山田',
+  email: 'yamada@example.com',
+  passwordHash: '$argon2id$hash',
+  roles: [],
+  externalIdentity: null,
+  emailVerified: false,
 };
-const registered: AccountEvent = {
-  type: 'AccountRegistered',
-  data: {
-    accountId: 'a1',
-    name: '山田',
-    email: 'yamada@example.com',
-    passwordHash: '$argon2id$hash',
-    roles: [],
-    externalIdentity: null,
-    registeredAt: now.toISOString(),
-  },
-};
+const register = { type: 'RegisterAccount' as const, data: { ...account, now } };
+const registered: AccountEvent = { type: 'AccountRegistered', data: { ...account, registeredAt: now.toISOString() } };
 
 describe('account decider', () => {
   describe('when nothing is registered', () => {
@@ -136,5 +131,47 @@ describe('registration', () => {
     const events = await d.eventStore.readStream(`account-${accountId}`);
     expect(events.map((e) => e.type)).toEqual(['AccountRegistered', 'RoleGranted']);
     expect(events[1]?.metadata.actor).toBe('admin-1');
+  });
+});
+
+describe('account e-mail verification (docs/security.md, finding 1)', () => {
+  const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+  const issued: AccountEvent = {
+    type: 'EmailVerificationIssued',
+    data: { accountId: 'a1', tokenHash: 'hash-1', expiresAt: later(30).toISOString(), issuedAt: now.toISOString() },
+  };
+  const verify = (tokenHash: string, at: Date) => ({ type: 'VerifyEmail' as const, data: { tokenHash, now: at } });
+
+  it('verifies the address with the latest link, within its time, once', () => {
+    spec
+      .given([registered, issued])
+      .when(verify('hash-1', later(29)))
+      .then([{ type: 'EmailVerified', data: { accountId: 'a1', verifiedAt: later(29).toISOString() } }]);
+    spec
+      .given([registered, issued, { type: 'EmailVerified', data: { accountId: 'a1', verifiedAt: later(1).toISOString() } }])
+      .when(verify('hash-1', later(2)))
+      .thenThrows<DomainError>((e) => e.code === 'invalid_token');
+  });
+
+  it('refuses a wrong, replaced or expired link', () => {
+    spec
+      .given([registered, issued])
+      .when(verify('hash-2', later(1)))
+      .thenThrows<DomainError>((e) => e.code === 'invalid_token');
+    spec
+      .given([registered, issued, { ...issued, data: { ...issued.data, tokenHash: 'hash-2' } }])
+      .when(verify('hash-1', later(1)))
+      .thenThrows<DomainError>((e) => e.code === 'invalid_token');
+    spec
+      .given([registered, issued])
+      .when(verify('hash-1', later(30)))
+      .thenThrows<DomainError>((e) => e.code === 'token_expired');
+  });
+
+  it('issues no link for an address already verified', () => {
+    spec
+      .given([{ ...registered, data: { ...registered.data, emailVerified: true } } as AccountEvent])
+      .when({ type: 'IssueEmailVerification', data: { tokenHash: 'hash-1', expiresAt: later(30), now } })
+      .thenNothingHappens();
   });
 });

@@ -1,8 +1,9 @@
 import type { CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
-import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
-import type { AccountState } from './decider';
-import { normalizeEmail, type ExternalIdentity, type Role, type StaffRole } from './events';
+import { commandHandler } from '../command-handler';
+import type { Clock, EventStore, Hashing, IdGenerator, Logger, Mailer, MailMessage } from '../ports';
+import { accountDecider, type AccountState } from './decider';
+import { normalizeEmail, toStreamName, type ExternalIdentity, type Role, type StaffRole } from './events';
 import { changeRole, findAccountByEmail, findAccountByIdentity, linkExternalIdentity, loadAccount, registerAccount, type AccountDeps } from './handlers';
 
 /**
@@ -16,13 +17,27 @@ export interface Passwords {
   verify(hash: string | null, password: string): Promise<boolean>;
 }
 
+/** The account mails' wording (apps/web/app/auth/mails.ts): Japanese lives in the web app. */
+export interface AccountMails {
+  /** The single-use link that proves the address is the holder's. */
+  verifyEmail(input: { to: string; name: string; token: string }): MailMessage;
+  /** Someone signed up with an address that already has an account: its holder hears of it, the visitor does not. */
+  alreadyRegistered(input: { to: string }): MailMessage;
+}
+
 export interface AccountPorts {
   eventStore: EventStore;
   ids: IdGenerator;
   clock: Clock;
   hashing: Hashing;
   passwords: Passwords;
+  mailer: Mailer;
+  accountMails: AccountMails;
+  logger: Logger;
 }
+
+/** How long a mailed verification link stays valid. */
+export const EMAIL_VERIFICATION_MINUTES = 30;
 
 export type RegisteredAccount = AccountState & { status: 'registered' };
 
@@ -33,23 +48,72 @@ export interface SignedInUser {
   email: string;
   /** Always includes `customer`; staff roles come on top. */
   roles: Role[];
+  /** Whether the e-mail is proven the holder's (a mailed link was opened): only then are reservations made with it theirs to see. */
+  emailVerified: boolean;
 }
 
 /** `own_admin_role`: an admin may not take their own admin role away (no lock-out). */
 export type AccountServiceErrorCode = 'own_admin_role';
 
 export function toSignedInUser(account: RegisteredAccount): SignedInUser {
-  return { id: account.accountId, name: account.name, email: account.email, roles: ['customer', ...account.roles] };
+  return { id: account.accountId, name: account.name, email: account.email, roles: ['customer', ...account.roles], emailVerified: account.emailVerified };
 }
 
 export function accountService(ports: AccountPorts) {
   const deps: AccountDeps = { eventStore: ports.eventStore, ids: ports.ids, clock: ports.clock, claimKey: ports.hashing.sha256Hex };
+  const accounts = commandHandler(accountDecider, deps);
+
+  /** Mails and records a new single-use link (`{accountId}.{secret}`, ≥128 random bits, only the hash kept). */
+  async function mailVerification(accountId: string, to: string, name: string, context: CommandContext) {
+    const secret = ports.ids.token();
+    const now = ports.clock.now();
+    const expiresAt = new Date(now.getTime() + EMAIL_VERIFICATION_MINUTES * 60_000);
+    await accounts.handle(
+      toStreamName(accountId),
+      { type: 'IssueEmailVerification', data: { tokenHash: ports.hashing.sha256Hex(secret), expiresAt, now } },
+      context,
+    );
+    await ports.mailer.send(ports.accountMails.verifyEmail({ to, name, token: `${accountId}.${secret}` }));
+  }
 
   return {
-    /** Registers a customer account; throws 'email_taken'. */
-    async register(input: { name: string; email: string; password: string }, context: CommandContext) {
+    /**
+     * Customer sign-up. Answers the same whether or not the address already has an account, so
+     * sign-up tells nobody which addresses exist (docs/security.md, finding 1): a new account is
+     * registered with its address unverified and a verification link is mailed; an address that
+     * is taken gets a mail telling its holder instead. Nobody is signed in by signing up. What
+     * happened (`accountId`, null for a taken address) is for the audit log, never the answer.
+     */
+    async register(input: { name: string; email: string; password: string }, context: CommandContext): Promise<{ accountId: string | null }> {
+      // Hashed either way, so both answers take the same time.
       const passwordHash = await ports.passwords.hash(input.password);
-      return registerAccount(deps, { name: input.name, email: input.email, passwordHash, roles: [] }, context);
+      const email = normalizeEmail(input.email);
+      try {
+        const { accountId } = await registerAccount(deps, { name: input.name, email, passwordHash, roles: [] }, context);
+        await mailVerification(accountId, email, input.name, context);
+        return { accountId };
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'email_taken')) throw error;
+        await ports.mailer.send(ports.accountMails.alreadyRegistered({ to: email }));
+        return { accountId: null };
+      }
+    },
+
+    /** Opens a verification link: the address becomes the holder's. Throws 'invalid_token', 'token_expired' or 'account_not_found'. */
+    async verifyEmail(token: string, context: CommandContext): Promise<{ accountId: string }> {
+      const dot = token.indexOf('.');
+      if (dot <= 0) throw new DomainError('invalid_token');
+      const accountId = token.slice(0, dot);
+      const tokenHash = ports.hashing.sha256Hex(token.slice(dot + 1));
+      await accounts.handle(toStreamName(accountId), { type: 'VerifyEmail', data: { tokenHash, now: ports.clock.now() } }, context);
+      return { accountId };
+    },
+
+    /** A new link for a signed-in account whose address is not verified yet (the old link stops working). */
+    async resendVerification(accountId: string, context: CommandContext): Promise<void> {
+      const account = await loadAccount(deps, accountId);
+      if (account.status !== 'registered' || account.emailVerified) return;
+      await mailVerification(accountId, account.email, account.name, context);
     },
 
     /**
@@ -101,7 +165,14 @@ export function accountService(ports: AccountPorts) {
       const accountEmail = email ?? `oidc-${ports.hashing.sha256Hex(`${input.identity.issuer} ${input.identity.subject}`).slice(0, 24)}@users.invalid`;
       const { accountId } = await registerAccount(
         deps,
-        { name: input.name, email: accountEmail, passwordHash: null, roles: [], externalIdentity: input.identity },
+        {
+          name: input.name,
+          email: accountEmail,
+          passwordHash: null,
+          roles: [],
+          externalIdentity: input.identity,
+          emailVerified: Boolean(email && input.emailVerified),
+        },
         context,
       );
       return { accountId };

@@ -11,6 +11,9 @@ export type AccountState =
       passwordHash: string | null;
       roles: StaffRole[];
       identities: ExternalIdentity[];
+      emailVerified: boolean;
+      /** The mailed verification link still open, if any. */
+      verification: { tokenHash: string; expiresAt: string } | null;
     };
 
 export type AccountCommand =
@@ -18,9 +21,12 @@ export type AccountCommand =
   | { type: 'GrantRole'; data: { role: StaffRole; now: Date } }
   | { type: 'RevokeRole'; data: { role: StaffRole; now: Date } }
   | { type: 'ChangePassword'; data: { passwordHash: string; now: Date } }
-  | { type: 'LinkExternalIdentity'; data: { identity: ExternalIdentity; now: Date } };
+  | { type: 'LinkExternalIdentity'; data: { identity: ExternalIdentity; now: Date } }
+  | { type: 'IssueEmailVerification'; data: { tokenHash: string; expiresAt: Date; now: Date } }
+  | { type: 'VerifyEmail'; data: { tokenHash: string; now: Date } };
 
-export type AccountErrorCode = 'account_exists' | 'account_not_found';
+/** `invalid_token`: not this account's open link (or already used); `token_expired`: the link's time is over. */
+export type AccountErrorCode = 'account_exists' | 'account_not_found' | 'invalid_token' | 'token_expired';
 
 function registered(state: AccountState) {
   if (state.status !== 'registered') throw new DomainError<AccountErrorCode>('account_not_found');
@@ -57,6 +63,21 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (account.identities.some((i) => i.issuer === identity.issuer && i.subject === identity.subject)) return [];
       return [{ type: 'ExternalIdentityLinked', data: { accountId: account.accountId, identity, linkedAt: command.data.now.toISOString() } }];
     }
+    case 'IssueEmailVerification': {
+      const account = registered(state);
+      if (account.emailVerified) return [];
+      const { tokenHash, expiresAt, now } = command.data;
+      return [
+        { type: 'EmailVerificationIssued', data: { accountId: account.accountId, tokenHash, expiresAt: expiresAt.toISOString(), issuedAt: now.toISOString() } },
+      ];
+    }
+    case 'VerifyEmail': {
+      const account = registered(state);
+      // Single use: once verified the link is gone, and only the latest link counts.
+      if (!account.verification || account.verification.tokenHash !== command.data.tokenHash) throw new DomainError<AccountErrorCode>('invalid_token');
+      if (Date.parse(account.verification.expiresAt) <= command.data.now.getTime()) throw new DomainError<AccountErrorCode>('token_expired');
+      return [{ type: 'EmailVerified', data: { accountId: account.accountId, verifiedAt: command.data.now.toISOString() } }];
+    }
     default:
       return assertNever(command);
   }
@@ -73,6 +94,8 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         passwordHash: event.data.passwordHash,
         roles: event.data.roles,
         identities: event.data.externalIdentity ? [event.data.externalIdentity] : [],
+        emailVerified: event.data.emailVerified ?? false,
+        verification: null,
       };
     case 'RoleGranted':
       return state.status === 'registered' ? { ...state, roles: [...state.roles, event.data.role] } : state;
@@ -82,6 +105,10 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return state.status === 'registered' ? { ...state, passwordHash: event.data.passwordHash } : state;
     case 'ExternalIdentityLinked':
       return state.status === 'registered' ? { ...state, identities: [...state.identities, event.data.identity] } : state;
+    case 'EmailVerificationIssued':
+      return state.status === 'registered' ? { ...state, verification: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } } : state;
+    case 'EmailVerified':
+      return state.status === 'registered' ? { ...state, emailVerified: true, verification: null } : state;
     default:
       return assertNever(event);
   }

@@ -41,6 +41,8 @@ const accountRegistrationSchema = z.object({
   passwordHash: z.string().nullable(),
   roles: z.array(staffRoleSchema),
   externalIdentity: externalIdentitySchema.nullable(),
+  /** Whether the e-mail is known to be the account holder's (the first admin's, a provider's verified one); older events: no. */
+  emailVerified: z.boolean().optional(),
 });
 /** What a registration records, as the command asks for it and the event keeps it. */
 export type AccountRegistration = z.output<typeof accountRegistrationSchema>;
@@ -51,6 +53,10 @@ export const accountEventSchemas = {
   RoleRevoked: z.object({ accountId: z.string(), role: staffRoleSchema, revokedAt: z.string() }),
   PasswordChanged: z.object({ accountId: z.string(), passwordHash: z.string(), changedAt: z.string() }),
   ExternalIdentityLinked: z.object({ accountId: z.string(), identity: externalIdentitySchema, linkedAt: z.string() }),
+  /** A single-use link was mailed to the account's address; only the SHA-256 of its secret is kept. */
+  EmailVerificationIssued: z.object({ accountId: z.string(), tokenHash: z.string(), expiresAt: z.string(), issuedAt: z.string() }),
+  /** The link was opened: the address is the account holder's, and reservations made with it are theirs to see. */
+  EmailVerified: z.object({ accountId: z.string(), verifiedAt: z.string() }),
 };
 export type AccountEvent = EventsOf<typeof accountEventSchemas>;
 export type AccountEventType = AccountEvent['type'];

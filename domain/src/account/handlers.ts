@@ -78,6 +78,8 @@ export interface RegisterInput {
   passwordHash: string | null;
   roles: StaffRole[];
   externalIdentity?: ExternalIdentity | null;
+  /** The e-mail is known to be the holder's (the first admin's from configuration, a provider's verified one). */
+  emailVerified?: boolean;
   /** Lets a caller that must retry (the first admin) reuse the id it recorded. */
   accountId?: string;
 }
@@ -104,6 +106,7 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput, c
         passwordHash: input.passwordHash,
         roles: input.roles,
         externalIdentity: input.externalIdentity ?? null,
+        emailVerified: input.emailVerified ?? false,
         now: deps.clock.now(),
       },
     },

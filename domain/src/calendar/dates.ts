@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The one home of calendar and Tokyo-time logic, for the server and the browser alike (pure, no
  * time-zone database): dates, months, times of day and the instants they begin at.
@@ -64,11 +62,24 @@ export function datesOfMonth(month: string): IsoDate[] {
   return datesBetween(`${month}-01`, `${month}-${String(last).padStart(2, '0')}`);
 }
 
-/** A real calendar date, `YYYY-MM-DD` (the one date schema of calls and catalog records). */
-export const isoDateSchema = z.string().refine(isIsoDate, 'YYYY-MM-DD');
+/**
+ * The years a date may name: those of the holiday reference table (holidays.ts). A cafe books
+ * months ahead, so a date outside is a mistake or a probe (`9999-12` once made a 500), refused
+ * where it enters (docs/security.md, finding 10). The schemas live in date-schemas.ts.
+ */
+export const FIRST_YEAR = 1970;
+export const LAST_YEAR = 2050;
 
-/** A clock time of day, `HH:MM`, 00:00–23:59. */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+/** Whether a `YYYY-…` value names a supported year. */
+export function inSupportedYears(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
+/** A real calendar date of a supported year. */
+export function isSupportedDate(value: string): boolean {
+  return isIsoDate(value) && inSupportedYears(value);
+}
 
 export interface YearMonth {
   year: number;

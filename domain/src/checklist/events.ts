@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from '../calendar/dates';
+import { isoDateSchema } from '../calendar/date-schemas';
 import { checklistNameSchema, type ChecklistName } from '../catalog/kinds';
 import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
 

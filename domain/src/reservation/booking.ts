@@ -1,7 +1,8 @@
 import { holidaysBetween } from '../calendar/holidays';
 import { minutesOf, tokyoDateTime, tokyoInstant } from '../calendar/dates';
-import { commandHandler, foldStream, retryOnConflict, type CommandContext } from '../command-handler';
+import { commandHandler, currentState, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
+import { unstorableTextIn } from '../text';
 import { isBlobId, type BlobStore, type Clock, type EventStore, type Hashing, type IdGenerator, type Logger, type Mailer } from '../ports';
 import {
   availableDates,
@@ -15,8 +16,9 @@ import {
   type MenuRules,
 } from '../seating/availability';
 import { toStreamName as ledgerStream } from '../seating/events';
+import type { SeatSpec } from '../seating/allocation';
 import { seatingLedger, type Hold, type SeatingState } from '../seating/ledger';
-import { checkDetail, detailKey, isImageDataValue, type DetailProblem } from './detail';
+import { checkDetail, detailKey, type DetailProblem } from './detail';
 import { toStreamName, type CustomerContact, type ReservationDetail, type ReservationRequest } from './events';
 import { RESERVATION_IMAGE, reservationOwner, sessionOwner } from './images';
 import type { ReservationCatalog, ReservationMails } from './ports';
@@ -74,9 +76,11 @@ export interface BookingPorts {
  * `no_store`: no store exists yet. `date_refused`: the spec's date checks refuse the date (details:
  * `refusal`, see `dateRefusalOf`). `time_unavailable`: the store is not open then. `seats_full`.
  * `unknown_course`: a cart line is no reservation course. `invalid_detail`: options missing or
- * wrong (details: `problems`, see `detailProblemsOf`). Plus the reservation decider's codes.
+ * wrong (details: `problems`, see `detailProblemsOf`). `invalid_text`: a text the store cannot keep
+ * (U+0000, an unpaired surrogate). Plus the seating ledger's hold limits (`session_over`,
+ * `session_hold_limit`, `visit_required`, `client_hold_limit`) and the reservation decider's codes.
  */
-export type BookingErrorCode = 'no_store' | 'date_refused' | 'time_unavailable' | 'seats_full' | 'unknown_course' | 'invalid_detail';
+export type BookingErrorCode = 'no_store' | 'date_refused' | 'time_unavailable' | 'seats_full' | 'unknown_course' | 'invalid_detail' | 'invalid_text';
 
 /** The date refusal a `date_refused` error carries. */
 export function dateRefusalOf(error: DomainError): DateRefusal | null {
@@ -97,6 +101,10 @@ export interface SeatChoice {
   menuIds: readonly string[];
   /** When the browser's reservation session started: the hold ends with the session. */
   sessionStartedAt?: Date | undefined;
+  /** A keyed digest of the client's address, for the per-client line (docs/decisions/050); absent for internal callers. */
+  client?: string | null;
+  /** When this session's visit of the day screen began, when it has a live one (the edge checked its signature). */
+  visitStartedAt?: Date | null;
   correlationId: string;
 }
 
@@ -117,7 +125,8 @@ export function bookingService(ports: BookingPorts) {
   }
 
   async function ledger(store: string, date: string): Promise<SeatingState> {
-    return foldStream(seatingLedger, await ports.eventStore.readStream(ledgerStream(store, date)));
+    // The day's state as this process keeps it, brought up to date from its last revision.
+    return currentState(ports.eventStore, seatingLedger, ledgerStream(store, date));
   }
 
   /** The one place the spec's date checks are put together: the day's hours, same-day settings and the cart's deadlines. */
@@ -139,13 +148,12 @@ export function bookingService(ports: BookingPorts) {
     return { close: minutesOf(day.closeTime) };
   }
 
-  /** Holds seats for the session; throws `seats_full` when nothing fits. */
+  /** Holds seats for the session; throws `seats_full` when nothing fits, and the ledger's hold limits. */
   async function hold(input: SeatChoice & { store: string }) {
     const menus = await catalog.menus(input.store, input.menuIds);
     const { close } = await refuseDateOrTime(input.store, input.date, input.time, menus);
     const now = ports.clock.now();
     const holdId = ports.ids.uuid();
-    const expiresAt = holdExpiry(now, input.sessionStartedAt).toISOString();
     const result = await seating.handle(
       ledgerStream(input.store, input.date),
       {
@@ -158,12 +166,28 @@ export function bookingService(ports: BookingPorts) {
         latestEndMinute: close,
         seats: await catalog.seats(input.store),
         now: now.toISOString(),
-        expiresAt,
+        expiresAt: holdExpiry(now, input.sessionStartedAt).toISOString(),
+        client: input.client ?? null,
+        visitStartedAt: input.visitStartedAt?.toISOString() ?? null,
       },
       customerContext(input.correlationId, input.store),
     );
     const held = result.events.find((e) => e.type === 'SeatsHeld');
-    return { holdId, seatIds: held?.type === 'SeatsHeld' ? held.data.seatIds : [], expiresAt, position: result.position };
+    if (held?.type !== 'SeatsHeld') throw new DomainError<BookingErrorCode>('seats_full');
+    // The ledger may end the hold earlier than asked: with the session's 5 minutes.
+    return { holdId, seatIds: held.data.seatIds, people: held.data.people, expiresAt: held.data.expiresAt, position: result.position };
+  }
+
+  /**
+   * Whether the session's hold is what the request needs: the same party, on seats that seat it,
+   * for at least as long as the cart's courses last (customer-site.md §9). A hold made for
+   * another party or a shorter course is never turned into this booking (docs/security.md, finding 3).
+   */
+  function holdFits(held: Hold, people: number, menus: readonly MenuRules[], seats: readonly SeatSpec[]): boolean {
+    const capacity = held.seatIds.reduce((sum, id) => sum + (seats.find((s) => s.id === id)?.maxPeople ?? 0), 0);
+    const courseMinutes = courseMinutesOf(menus);
+    const needed = Math.max(...held.seatIds.map((id) => courseMinutes ?? seats.find((s) => s.id === id)?.holdMinutes ?? Infinity));
+    return held.people === people && capacity >= people && held.end - held.start >= needed;
   }
 
   /** Checks the cart against the catalog and prices it: courses from the catalog, never from the browser. */
@@ -183,29 +207,21 @@ export function bookingService(ports: BookingPorts) {
   }
 
   /**
-   * Image options hold the id of a picture this session uploaded. A picture sent inline (by a page
-   * opened before uploads existed) is stored first; one the session did not upload counts as missing.
+   * Image options hold the id of a picture this session uploaded (POST /api/reservation-images,
+   * where the blob store checks it); one the session did not upload counts as missing. Pictures
+   * no longer come inline: the call's body cap is far below a picture's (docs/security.md, finding 7).
    */
   async function storedPictures(detail: ReservationDetail, imageKeys: readonly { key: string; label: string }[], sessionId: string) {
-    const stored: ReservationDetail = { ...detail };
     const problems: DetailProblem[] = [];
     for (const { key, label } of imageKeys) {
       const value = detail[key];
       if (typeof value !== 'string') continue;
-      if (isImageDataValue(value)) {
-        const bytes = decodeDataUrl(value);
-        const put = await ports.blobs.put({ bytes, kind: RESERVATION_IMAGE, owner: sessionOwner(sessionId) }).catch((error: unknown) => {
-          if (error instanceof DomainError) return null;
-          throw error;
-        });
-        if (put) stored[key] = put.id;
-        else problems.push({ code: 'image_required', label });
-      } else if (!isBlobId(value) || !(await ports.blobs.owners(value, RESERVATION_IMAGE)).includes(sessionOwner(sessionId))) {
+      if (!isBlobId(value) || !(await ports.blobs.owners(value, RESERVATION_IMAGE)).includes(sessionOwner(sessionId))) {
         problems.push({ code: 'image_required', label });
       }
     }
     if (problems.length) throw new DomainError<BookingErrorCode>('invalid_detail', 'invalid_detail', { problems });
-    return { detail: stored, imageIds: imageKeys.flatMap(({ key }) => (typeof stored[key] === 'string' ? [stored[key]] : [])) };
+    return { detail, imageIds: imageKeys.flatMap(({ key }) => (typeof detail[key] === 'string' ? [detail[key]] : [])) };
   }
 
   async function load(reservationId: string) {
@@ -255,7 +271,7 @@ export function bookingService(ports: BookingPorts) {
       const dates = availableDates({
         now,
         dayOf: (d) => days[d] ?? CLOSED,
-        ledgerOf: (d) => ledgers.get(d) ?? { holds: {}, bookings: {} },
+        ledgerOf: (d) => ledgers.get(d) ?? seatingLedger.initialState(),
         seats,
         sameDay,
         menus,
@@ -341,17 +357,35 @@ export function bookingService(ports: BookingPorts) {
       people: number;
       cart: readonly { menuId: string; quantity: number }[];
       detail: ReservationDetail;
+      client?: string | null;
+      visitStartedAt?: Date | null;
+      /**
+       * Called once the whole request is known to be valid, before anything is written: the edge
+       * counts its rate limits here, so a refused request never uses up someone's allowance
+       * (docs/security.md, finding 5). Throws to refuse.
+       */
+      admit?: () => Promise<void>;
       correlationId: string;
     }) {
       const store = await storeId();
+      // The whole command is checked before its first write (docs/security.md, finding 9).
+      if (unstorableTextIn(input.customer) !== null || unstorableTextIn(input.detail) !== null) throw new DomainError<BookingErrorCode>('invalid_text');
       const cart = await priced(store, input.cart, input.detail);
+      const menuIds = cart.lines.map((l) => l.menuId);
+      const menus = await catalog.menus(store, menuIds);
+      // Decided again for what is sent now, not for what was held: the cart's deadlines and same-day rules.
+      await refuseDateOrTime(store, input.date, input.time, menus);
       const pictures = await storedPictures(cart.detail, cart.imageKeys, input.sessionId);
+      await input.admit?.();
       const now = ports.clock.now().toISOString();
       const start = minutesOf(input.time);
+      const seats = await catalog.seats(store);
       const live = (h: Hold) => h.sessionId === input.sessionId && h.reservationId === null && h.start === start && Date.parse(h.expiresAt) > Date.parse(now);
-      // The session's hold lapsed (or none was made): try once more to get seats for the time.
-      const held =
-        Object.values((await ledger(store, input.date)).holds).find(live) ?? (await hold({ ...input, store, menuIds: cart.lines.map((l) => l.menuId) }));
+      const current = Object.values((await ledger(store, input.date)).holds).find(live);
+      // The session's hold fits the request, or it lapsed, was never made, or was made for another
+      // party or a shorter course: then the seats are chosen again for this request (the new hold
+      // replaces the old), or the request hears the time is full.
+      const held = current && holdFits(current, input.people, menus, seats) ? current : await hold({ ...input, store, menuIds });
       const reservationId = ports.ids.uuid();
       const expiresAt = confirmationExpiry(now);
       const context = customerContext(input.correlationId, store);
@@ -453,9 +487,3 @@ export function bookingService(ports: BookingPorts) {
 }
 
 export type BookingService = ReturnType<typeof bookingService>;
-
-/** The bytes of a base64 data URL (checked by `isImageDataValue` first). */
-function decodeDataUrl(value: string): Uint8Array {
-  const binary = atob(value.slice(value.indexOf(',') + 1));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}

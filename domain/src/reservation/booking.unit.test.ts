@@ -195,3 +195,68 @@ describe('staff commands', () => {
     );
   });
 });
+
+describe('send-confirmation decides the booking again against the hold (docs/security.md, finding 3)', () => {
+  const request = (sessionId: string, over: Partial<Parameters<ReturnType<typeof setup>['flow']['requestReservation']>[0]> = {}) => ({
+    sessionId,
+    date: '2026-12-20',
+    time: '12:00',
+    people: 2,
+    customer: contact,
+    accountId: null,
+    cart: [{ menuId: cakeCourse.menuId, quantity: 1 }],
+    detail: {},
+    correlationId: c,
+    ...over,
+  });
+
+  it('never books a party of six on the seat a party of one held: it takes seats that seat six, or hears the time is full', async () => {
+    const s = setup();
+    const held = await s.flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 1, menuIds: [cakeCourse.menuId], correlationId: c });
+    expect(held.seatIds).toEqual(['T1']);
+    const made = await s.flow.requestReservation(request('s1', { people: 6 }));
+    const state = await s.flow.reservation(made.reservationId);
+    expect(state.status === 'awaiting_confirmation' && state.request.seatIds).toEqual(['T4']);
+    const ledger = await s.flow.ledger(STORE, '2026-12-20');
+    const hold = Object.values(ledger.holds).find((h) => h.reservationId === made.reservationId)!;
+    expect(hold.people).toBe(6);
+    // The one-person hold was given back, not kept beside the new one.
+    expect(Object.values(ledger.holds).filter((h) => h.sessionId === 's1')).toHaveLength(1);
+
+    // With the six-seat table taken, a second party of six gets the three joined tables, and a third hears the time is full.
+    await s.flow.allocateSeat({ sessionId: 's2', date: '2026-12-20', time: '12:00', people: 1, menuIds: [cakeCourse.menuId], correlationId: c });
+    const second = await s.flow.requestReservation(request('s2', { people: 6 }));
+    const secondState = await s.flow.reservation(second.reservationId);
+    expect(secondState.status === 'awaiting_confirmation' && secondState.request.seatIds).toEqual(['T1', 'T2', 'T3']);
+    await refusedWith(s.flow.requestReservation(request('s3', { people: 6 })), 'seats_full');
+  });
+
+  it('checks the cart’s deadline even when the hold was made with no course', async () => {
+    const s = setup();
+    // 2026-12-11 is the day after START: the cake course closes two days before at 18:00.
+    await s.flow.allocateSeat({ sessionId: 's1', date: '2026-12-11', time: '12:00', people: 2, menuIds: [], correlationId: c });
+    await refusedWith(s.flow.requestReservation(request('s1', { date: '2026-12-11' })), 'date_refused');
+    const ledger = await s.flow.ledger(STORE, '2026-12-11');
+    expect(Object.values(ledger.holds).every((h) => h.reservationId === null)).toBe(true);
+  });
+
+  it('refuses text the store cannot keep before its first write (finding 9)', async () => {
+    const s = setup();
+    await s.flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 2, menuIds: [cakeCourse.menuId], correlationId: c });
+    const before = (await s.eventStore.readAll()).length;
+    await refusedWith(s.flow.requestReservation(request('s1', { customer: { ...contact, name: 'evil\u0000' } })), 'invalid_text');
+    await refusedWith(s.flow.requestReservation(request('s1', { detail: { x: '\uD800' } })), 'invalid_text');
+    expect((await s.eventStore.readAll()).length).toBe(before);
+  });
+
+  it('counts the edge’s limits only once the whole request is valid (finding 5)', async () => {
+    const s = setup();
+    let admitted = 0;
+    const admit = async () => void (admitted += 1);
+    await refusedWith(s.flow.requestReservation(request('s1', { cart: [{ menuId: 'no-such-course', quantity: 1 }], admit })), 'unknown_course');
+    await refusedWith(s.flow.requestReservation(request('s1', { date: '2026-12-11', admit })), 'date_refused');
+    expect(admitted).toBe(0);
+    await s.flow.requestReservation(request('s1', { admit }));
+    expect(admitted).toBe(1);
+  });
+});

@@ -34,6 +34,12 @@ export const seatingEventSchemas = {
     startMinute: minute,
     endMinute: minute,
     expiresAt: z.string(),
+    /** When the hold was made (older events have none): the session's first hold starts its 5 minutes. */
+    heldAt: z.string().optional(),
+    /** A keyed digest of the client's address (never the address), for the per-client line; null when unknown. */
+    client: z.string().nullable().optional(),
+    /** The session was opened by a visit of the day screen (the anti-automation step). */
+    visited: z.boolean().optional(),
   }),
   HoldExtended: z.object({ holdId: z.string(), reservationId: z.string(), expiresAt: z.string() }),
   HoldReleased: z.object({ holdId: z.string(), reason: holdReleaseReasonSchema }),

@@ -25,7 +25,17 @@ interface AllocationRequestFields {
 }
 
 export type SeatingCommand =
-  | ({ type: 'HoldSeats'; holdId: string; sessionId: string; expiresAt: string } & AllocationRequestFields)
+  | ({
+      type: 'HoldSeats';
+      holdId: string;
+      sessionId: string;
+      /** The latest the hold may last; the ledger ends it earlier when the session's 5 minutes end first. */
+      expiresAt: string;
+      /** A keyed digest of the client's address (the per-client line); null or absent when unknown (an internal caller). */
+      client?: string | null;
+      /** When the session's visit of the day screen began, when the session has a live one (checked by the edge). */
+      visitStartedAt?: string | null;
+    } & AllocationRequestFields)
   | { type: 'ExtendHold'; holdId: string; reservationId: string; expiresAt: string; now: string }
   | { type: 'ReleaseHold'; holdId: string; reason: HoldReleaseReason }
   | { type: 'BookHeldSeats'; holdId: string; reservationId: string; now: string }
@@ -52,6 +62,15 @@ export interface Hold extends Interval {
   people: number;
   expiresAt: string;
   reservationId: string | null;
+  client: string | null;
+}
+
+/** What the ledger remembers of a reservation session that held seats on its day. */
+export interface SessionRecord {
+  /** Its first hold of the day: without a visit of the day screen, the session's 5 minutes run from here. */
+  firstHeldAt: string;
+  /** Holds it made on this day. */
+  holds: number;
 }
 
 export interface Booking extends Interval {
@@ -61,11 +80,43 @@ export interface Booking extends Interval {
 }
 
 export interface SeatingState {
+  /** Holds that may still count: a hold that expired before a later hold was made is dropped (compaction). */
   holds: Record<string, Hold>;
   bookings: Record<string, Booking>;
+  /** Sessions that held seats on this day within the last day, by session id. */
+  sessions: Record<string, SessionRecord>;
 }
 
-export type SeatingErrorCode = 'seats_full' | 'hold_not_found' | 'hold_expired' | 'booking_not_found' | 'over_capacity' | 'overlap' | 'unknown_seat';
+/**
+ * `session_over`: the session's 5 minutes are over (a new visit of the day screen starts another).
+ * `session_hold_limit`: the session already chose a time MAX_HOLDS_PER_SESSION times this day.
+ * `visit_required`: the client address already holds a party's worth of seats from other
+ * sessions, and this session did not come through the day screen. `client_hold_limit`: the
+ * client address holds CLIENT_MAX_PEOPLE seats' worth already. See docs/decisions/050.
+ */
+export type SeatingErrorCode =
+  | 'seats_full'
+  | 'hold_not_found'
+  | 'hold_expired'
+  | 'booking_not_found'
+  | 'over_capacity'
+  | 'overlap'
+  | 'unknown_seat'
+  | 'session_over'
+  | 'session_hold_limit'
+  | 'visit_required'
+  | 'client_hold_limit';
+
+/** A reservation session lasts 5 minutes (customer-site.md §4): no hold of it outlives them. */
+export const SESSION_MINUTES = 5;
+/** One party (customer-site.md §9: party size 1 to 6): what one client may hold without the day screen's visit. */
+export const PARTY_MAX_PEOPLE = 6;
+/** What one client address may hold at once with visits: four parties (a household or an office behind one address). */
+export const CLIENT_MAX_PEOPLE = 4 * PARTY_MAX_PEOPLE;
+/** Times one session may choose a time on one day; a guest changes their mind a few times, a script thousands. */
+export const MAX_HOLDS_PER_SESSION = 20;
+/** Session records older than this (from the newest hold) are forgotten; the session cookie lives a day. */
+const SESSION_MEMORY_MS = 24 * 60 * 60_000;
 
 const isLive = (hold: Hold, now: string) => Date.parse(hold.expiresAt) > Date.parse(now);
 
@@ -77,9 +128,32 @@ export function occupied(state: SeatingState, now: string, except: { holdId?: st
   return (seatId: string, interval: Interval) => entries.some((e) => e.seatIds.includes(seatId) && overlaps(e.interval, interval));
 }
 
+/**
+ * The limits on holds (docs/decisions/050): a session's holds end with its 5 minutes, however
+ * often it chooses again; a session chooses at most MAX_HOLDS_PER_SESSION times a day; a client
+ * address holds at most one party's worth from sessions that did not visit the day screen, and
+ * CLIENT_MAX_PEOPLE with visits. Returns when the new hold ends.
+ */
+function holdLimits(command: Extract<SeatingCommand, { type: 'HoldSeats' }>, state: SeatingState, replaced: readonly Hold[]): string {
+  const session = state.sessions[command.sessionId];
+  if (session && session.holds >= MAX_HOLDS_PER_SESSION) throw new DomainError<SeatingErrorCode>('session_hold_limit');
+  const startedAt = command.visitStartedAt ?? session?.firstHeldAt ?? command.now;
+  const sessionEnd = Date.parse(startedAt) + SESSION_MINUTES * 60_000;
+  if (sessionEnd <= Date.parse(command.now)) throw new DomainError<SeatingErrorCode>('session_over');
+  if (command.client) {
+    const held = Object.values(state.holds)
+      .filter((h) => h.client === command.client && isLive(h, command.now) && !replaced.includes(h))
+      .reduce((sum, h) => sum + h.people, 0);
+    const line = command.visitStartedAt ? CLIENT_MAX_PEOPLE : PARTY_MAX_PEOPLE;
+    if (held + command.people > line) throw new DomainError<SeatingErrorCode>(command.visitStartedAt ? 'client_hold_limit' : 'visit_required');
+  }
+  return new Date(Math.min(Date.parse(command.expiresAt), sessionEnd)).toISOString();
+}
+
 function decideHold(command: Extract<SeatingCommand, { type: 'HoldSeats' }>, state: SeatingState): SeatingEvent[] {
   // One hold per reservation session: choosing another time gives the old one back first.
   const previous = Object.values(state.holds).filter((h) => h.sessionId === command.sessionId && h.reservationId === null);
+  const expiresAt = holdLimits(command, state, previous);
   const released: SeatingEvent[] = previous.map((h) => ({ type: 'HoldReleased', data: { holdId: h.holdId, reason: 'replaced' } }));
   const without = { ...state, holds: Object.fromEntries(Object.entries(state.holds).filter(([, h]) => !previous.includes(h))) };
   const found = allocateSeats(command.seats, occupied(without, command.now), command);
@@ -95,7 +169,10 @@ function decideHold(command: Extract<SeatingCommand, { type: 'HoldSeats' }>, sta
         people: command.people,
         startMinute: found.startMinute,
         endMinute: found.endMinute,
-        expiresAt: command.expiresAt,
+        expiresAt,
+        heldAt: command.now,
+        client: command.client ?? null,
+        visited: Boolean(command.visitStartedAt),
       },
     },
   ];
@@ -228,8 +305,10 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
         end: d.endMinute,
         expiresAt: d.expiresAt,
         reservationId: null,
+        client: d.client ?? null,
       };
-      return { ...state, holds: { ...state.holds, [d.holdId]: hold } };
+      const heldAt = d.heldAt ?? new Date(Date.parse(d.expiresAt) - SESSION_MINUTES * 60_000).toISOString();
+      return { ...state, holds: { ...compacted(state.holds, heldAt), [d.holdId]: hold }, sessions: remembered(state.sessions, d.sessionId, heldAt) };
     }
     case 'HoldExtended': {
       const hold = state.holds[event.data.holdId];
@@ -246,7 +325,7 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
       const holds = { ...state.holds };
       if (d.holdId) delete holds[d.holdId];
       const booking: Booking = { reservationId: d.reservationId, seatIds: d.seatIds, people: d.people, start: d.startMinute, end: d.endMinute };
-      return { holds, bookings: { ...state.bookings, [d.reservationId]: booking } };
+      return { ...state, holds, bookings: { ...state.bookings, [d.reservationId]: booking } };
     }
     case 'SeatsReleased': {
       const { [event.data.reservationId]: _released, ...bookings } = state.bookings;
@@ -268,6 +347,24 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
   }
 }
 
-export const initialState = (): SeatingState => ({ holds: {}, bookings: {} });
+/**
+ * Compaction: a hold that had expired when a later hold was made can never count again (every
+ * later command's `now` is later still), so the state forgets it and a day's state stays as
+ * small as its live holds, however many holds the day saw (docs/decisions/050).
+ */
+function compacted(holds: Record<string, Hold>, heldAt: string): Record<string, Hold> {
+  const at = Date.parse(heldAt);
+  if (Object.values(holds).every((h) => Date.parse(h.expiresAt) > at)) return holds;
+  return Object.fromEntries(Object.entries(holds).filter(([, h]) => Date.parse(h.expiresAt) > at));
+}
+
+function remembered(sessions: Record<string, SessionRecord>, sessionId: string, heldAt: string): Record<string, SessionRecord> {
+  const at = Date.parse(heldAt);
+  const kept = Object.fromEntries(Object.entries(sessions).filter(([, s]) => at - Date.parse(s.firstHeldAt) < SESSION_MEMORY_MS));
+  const known = kept[sessionId];
+  return { ...kept, [sessionId]: { firstHeldAt: known?.firstHeldAt ?? heldAt, holds: (known?.holds ?? 0) + 1 } };
+}
+
+export const initialState = (): SeatingState => ({ holds: {}, bookings: {}, sessions: {} });
 
 export const seatingLedger: Decider<SeatingState, SeatingCommand, SeatingEvent> = { initialState, evolve, decide, parseEvent: parseSeatingEvent };

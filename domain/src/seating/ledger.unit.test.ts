@@ -19,6 +19,8 @@ const NOW = '2026-12-01T01:00:00.000Z';
 const LATER = '2026-12-01T01:04:59.000Z';
 const AFTER_EXPIRY = '2026-12-01T01:05:00.000Z';
 const EXPIRES = '2026-12-01T01:05:00.000Z';
+/** Five minutes after AFTER_EXPIRY: the end of a session that starts then. */
+const LATER_SESSION_END = '2026-12-01T01:10:00.000Z';
 const noon = 12 * 60;
 
 const hold = (over: Partial<Extract<SeatingCommand, { type: 'HoldSeats' }>> = {}): SeatingCommand => ({
@@ -34,9 +36,17 @@ const hold = (over: Partial<Extract<SeatingCommand, { type: 'HoldSeats' }>> = {}
   expiresAt: EXPIRES,
   ...over,
 });
-const held = (holdId: string, sessionId: string, seatIds: string[], start = noon, end = noon + 90, people = 2): SeatingEvent => ({
+const held = (
+  holdId: string,
+  sessionId: string,
+  seatIds: string[],
+  start = noon,
+  end = noon + 90,
+  people = 2,
+  over: { heldAt?: string; expiresAt?: string; client?: string | null; visited?: boolean } = {},
+): SeatingEvent => ({
   type: 'SeatsHeld',
-  data: { holdId, sessionId, seatIds, people, startMinute: start, endMinute: end, expiresAt: EXPIRES },
+  data: { holdId, sessionId, seatIds, people, startMinute: start, endMinute: end, expiresAt: EXPIRES, heldAt: NOW, client: null, visited: false, ...over },
 });
 const booked = (reservationId: string, seatIds: string[], start = noon, end = noon + 90, people = 2, holdId: string | null = null): SeatingEvent => ({
   type: 'SeatsBooked',
@@ -107,14 +117,14 @@ describe('seating ledger', () => {
       spec
         .given([held('h0', 's0', ['T1'])])
         .when(hold({ now: LATER }))
-        .then([held('h1', 's1', ['T2'])]);
+        .then([held('h1', 's1', ['T2'], noon, noon + 90, 2, { heldAt: LATER })]);
     });
 
     it('counts an expired hold as free', () => {
       spec
         .given([held('h0', 's0', ['T1'])])
-        .when(hold({ now: AFTER_EXPIRY }))
-        .then([held('h1', 's1', ['T1'])]);
+        .when(hold({ now: AFTER_EXPIRY, expiresAt: LATER_SESSION_END }))
+        .then([held('h1', 's1', ['T1'], noon, noon + 90, 2, { heldAt: AFTER_EXPIRY, expiresAt: LATER_SESSION_END })]);
     });
 
     it('never puts a short booking inside a longer one on the same seat', () => {
@@ -357,5 +367,87 @@ describe('seating ledger property', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('seating ledger limits on holds (decision 050)', () => {
+  const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
+  const manySeats: SeatSpec[] = Array.from({ length: 40 }, (_, i) => ({ id: `S${i}`, name: `S${i}`, maxPeople: 1, holdMinutes: 60, adjacentSeatIds: [] }));
+
+  it('ends every hold of a session with its 5 minutes, however often it chooses again, then refuses', () => {
+    // First hold at NOW; choosing again 4 minutes later ends with the session, not 5 minutes after.
+    spec
+      .given([held('h0', 's1', ['T1'])])
+      .when(hold({ holdId: 'h1', now: at(4), expiresAt: at(9), startMinute: noon + 60 }))
+      .then([
+        { type: 'HoldReleased', data: { holdId: 'h0', reason: 'replaced' } },
+        held('h1', 's1', ['T1'], noon + 60, noon + 150, 2, { heldAt: at(4), expiresAt: EXPIRES }),
+      ]);
+    spec
+      .given([held('h0', 's1', ['T1'])])
+      .when(hold({ holdId: 'h1', now: at(5), expiresAt: at(10) }))
+      .thenThrows(code('session_over'));
+  });
+
+  it('lets a visit of the day screen start the 5 minutes again', () => {
+    spec
+      .given([held('h0', 's1', ['T1'])])
+      .when(hold({ holdId: 'h1', now: at(6), expiresAt: at(11), visitStartedAt: at(6) }))
+      .then([
+        { type: 'HoldReleased', data: { holdId: 'h0', reason: 'replaced' } },
+        held('h1', 's1', ['T1'], noon, noon + 90, 2, { heldAt: at(6), expiresAt: at(11), visited: true }),
+      ]);
+  });
+
+  it('refuses a session that chose a time twenty times on the day', () => {
+    const history: SeatingEvent[] = Array.from({ length: 20 }, (_, i) => held(`h${i}`, 's1', ['T1'], noon, noon + 90, 2, { expiresAt: at(0.1 * (i + 1)) }));
+    spec
+      .given(history)
+      .when(hold({ holdId: 'h20', now: at(3) }))
+      .thenThrows(code('session_hold_limit'));
+  });
+
+  it('lets one client address hold one party without a visit, then asks for the visit, and stops it at four parties', () => {
+    const party = (i: number, people: number, visited = false) =>
+      held(`h${i}`, `s${i}`, [`S${i}`], noon, noon + 60, people, { client: 'c1', visited, expiresAt: at(5) });
+    const fromClient = (over: Partial<Extract<SeatingCommand, { type: 'HoldSeats' }>>) =>
+      hold({ seats: manySeats, people: 1, client: 'c1', holdId: 'new', sessionId: 'new', now: at(1), expiresAt: at(6), ...over });
+    // Five people held by other sessions of the address: one more fits the party's worth, two do not.
+    spec
+      .given([party(1, 5)])
+      .when(fromClient({}))
+      .then([held('new', 'new', ['S0'], noon, noon + 60, 1, { client: 'c1', heldAt: at(1), expiresAt: at(6) })]);
+    spec
+      .given([party(1, 5)])
+      .when(fromClient({ people: 2 }))
+      .thenThrows(code('visit_required'));
+    // Another address is not affected, and a visit lets the guest behind the same address through.
+    spec
+      .given([party(1, 6)])
+      .when(fromClient({ client: 'c2' }))
+      .then([held('new', 'new', ['S0'], noon, noon + 60, 1, { client: 'c2', heldAt: at(1), expiresAt: at(6) })]);
+    spec
+      .given([party(1, 6)])
+      .when(fromClient({ visitStartedAt: at(1) }))
+      .then([held('new', 'new', ['S0'], noon, noon + 60, 1, { client: 'c1', heldAt: at(1), expiresAt: at(6), visited: true })]);
+    const fourParties = [1, 2, 3, 4].map((i) => party(i, 6, true));
+    spec
+      .given(fourParties)
+      .when(fromClient({ visitStartedAt: at(1) }))
+      .thenThrows(code('client_hold_limit'));
+    // Once those holds expire, the address may hold again.
+    spec
+      .given(fourParties)
+      .when(fromClient({ now: at(5), expiresAt: at(10) }))
+      .then([held('new', 'new', ['S0'], noon, noon + 60, 1, { client: 'c1', heldAt: at(5), expiresAt: at(10) })]);
+  });
+
+  it('forgets holds that had expired when a later one was made, so the state stays as small as the live holds', () => {
+    const expired = Array.from({ length: 50 }, (_, i) => held(`old${i}`, `old${i}`, ['C1'], noon, noon + 60, 1, { expiresAt: at(1) }));
+    const state = [...expired, held('h1', 's1', ['T1'], noon, noon + 90, 2, { heldAt: at(2), expiresAt: at(7) })].reduce(
+      seatingLedger.evolve,
+      seatingLedger.initialState(),
+    );
+    expect(Object.keys(state.holds)).toEqual(['h1']);
   });
 });

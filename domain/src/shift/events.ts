@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, timeOfDaySchema } from '../calendar/dates';
+import { isoDateSchema, timeOfDaySchema } from '../calendar/date-schemas';
 import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
 
 /**

@@ -15,6 +15,8 @@ export type AuditEvent =
   | 'authorization_denied'
   | 'csrf_refused'
   | 'rate_limited'
+  | 'login_locked'
+  | 'email_verified'
   | 'oidc_login_succeeded'
   | 'oidc_login_failed'
   | 'first_admin_created';

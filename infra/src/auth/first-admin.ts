@@ -53,7 +53,7 @@ export async function ensureFirstAdmin(
   const generated = options.password ? undefined : runtime.ids.token();
   const password = options.password ?? generated!;
   if (password.length < PASSWORD_MIN) throw new Error(`ADMIN_PASSWORD must have at least ${PASSWORD_MIN} characters`);
-  await registerAccount(deps, { accountId, name: '管理者', email, passwordHash: await hashPassword(password), roles: ['admin'] }, context);
+  await registerAccount(deps, { accountId, name: '管理者', email, passwordHash: await hashPassword(password), roles: ['admin'], emailVerified: true }, context);
   audit(runtime.logger, 'first_admin_created', { accountId, generatedCredentials: generated !== undefined });
   if (generated) {
     print(`MonCafe: first admin created. E-mail: ${email}  Password: ${generated}  (shown once; change it after signing in)`);

@@ -11,6 +11,8 @@ export interface SessionOptions {
   secret: string;
   /** Production cookies are `Secure` and carry the `__Host-` prefix (no Domain, Path=/). */
   production: boolean;
+  /** `Secure` outside production too (the public address is https: a TLS proxy in front). */
+  secure?: boolean;
   ttlMs?: number;
 }
 
@@ -53,7 +55,7 @@ export function createSessionStore(deps: { db: Kysely<any>; clock: Clock }, opti
   const db = authDb(deps.db);
   const ttlMs = options.ttlMs ?? SESSION_TTL_MS;
   const name = sessionCookieName(options.production);
-  const attributes = `Path=/; HttpOnly; SameSite=Lax${options.production ? '; Secure' : ''}`;
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${options.production || options.secure ? '; Secure' : ''}`;
 
   /** The id inside a correctly signed cookie, or null. */
   function idFrom(cookieHeader: string | null | undefined): string | null {

@@ -4,12 +4,13 @@ import { manualClock } from '@moncafe/domain/testing/manual-clock';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { sha256Hex } from '../system';
-import { imageMediaTypeOf } from './media-type';
+import { jpegOf, pngOf, webpOf } from '@moncafe/domain/testing/images';
+import { imageInfoOf, imageMediaTypeOf } from './media-type';
 import { blobMigrations, postgresBlobStore } from './postgres-blob-store';
 
-const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 4, 5]);
-const webp = new Uint8Array([...new TextEncoder().encode('RIFF'), 0, 0, 0, 0, ...new TextEncoder().encode('WEBPVP8 ')]);
+const png = pngOf(400, 400);
+const jpeg = jpegOf(640, 480);
+const webp = webpOf(300, 200);
 const codeOf = (error: unknown) => (error instanceof DomainError ? error.code : String(error));
 
 describe('the blob store on embedded PostgreSQL', () => {
@@ -25,6 +26,20 @@ describe('the blob store on embedded PostgreSQL', () => {
     expect(imageMediaTypeOf(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(imageMediaTypeOf(new TextEncoder().encode('GIF89a'))).toBeNull();
     expect(imageMediaTypeOf(new Uint8Array())).toBeNull();
+  });
+
+  it('keeps only pictures whose header agrees with their magic bytes and declares sane sides (finding 13)', async () => {
+    expect([png, jpeg, webp].map(imageInfoOf)).toEqual([
+      { mediaType: 'image/png', width: 400, height: 400 },
+      { mediaType: 'image/jpeg', width: 640, height: 480 },
+      { mediaType: 'image/webp', width: 300, height: 200 },
+    ]);
+    const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+    const htmlLabelledPng = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...html]);
+    const blobs = postgresBlobStore({ db: database.db, clock: manualClock(new Date('2026-12-01T00:00:00Z')) });
+    for (const bytes of [html, htmlLabelledPng, pngOf(100_000, 100_000), pngOf(0, 10)]) {
+      await expect(blobs.put({ bytes, kind: 'reservation-image', owner: 'session:x' }).catch(codeOf)).resolves.toBe('blob_type_refused');
+    }
   });
 
   it('keeps the same bytes once under their SHA-256, with every owner, and reads them back', async () => {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { DomainError } from '@moncafe/domain/decider';
 import type { BlobErrorCode, BlobInfo, BlobStore, Clock } from '@moncafe/domain/ports';
 import { sha256Hex } from '../system';
-import { imageMediaTypeOf } from './media-type';
+import { imageInfoOf } from './media-type';
 
 /**
  * The blob store in the system's PostgreSQL (a server or the embedded PGlite): one row per
@@ -63,8 +63,9 @@ export function postgresBlobStore(deps: { db: AnyDb; clock: Clock }, options: { 
   return {
     async put({ bytes, kind, owner }): Promise<BlobInfo> {
       if (bytes.length > maxBytes) throw refuse('blob_too_large', { maxBytes });
-      const mediaType = imageMediaTypeOf(bytes);
-      if (!mediaType) throw refuse('blob_type_refused');
+      const image = imageInfoOf(bytes);
+      if (!image) throw refuse('blob_type_refused');
+      const { mediaType } = image;
       const id = sha256Hex(bytes);
       await db
         .insertInto('blobs')

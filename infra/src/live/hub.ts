@@ -23,20 +23,55 @@ export interface LiveHub {
   publish(event: RecordedEvent): void;
   /**
    * Streams frames for `topics`: first what was missed after `after` (read from the event
-   * store), then live ones, each once and in order, until `signal` aborts.
+   * store), then live ones, each once and in order, until `signal` aborts. A client that missed
+   * more than MAX_REPLAY events gets one `resync` frame instead (its screen reloads what it
+   * shows), and `after` past the newest event counts as now (docs/security.md, finding 14).
    */
   open(options: { topics: ReadonlySet<string>; after: number | null; signal: AbortSignal }, send: (frame: LiveFrame) => void): Promise<void>;
+  /**
+   * Claims one of a client address's streams until `signal` aborts: false when it already has
+   * MAX_STREAMS_PER_CLIENT open (a screen opens one; a few tabs stay well within it).
+   */
+  claim(client: string, signal: AbortSignal): boolean;
 }
+
+/** Missed events a reconnecting client is sent at most; past that it resyncs (an old Last-Event-ID cannot replay the store). */
+export const MAX_REPLAY = 1000;
+export const MAX_STREAMS_PER_CLIENT = 20;
 
 export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; map: LiveMapper }): LiveHub {
   const listeners = new Set<(event: RecordedEvent) => void>();
+  const streams = new Map<string, number>();
 
   return {
     publish(event) {
       for (const listener of listeners) listener(event);
     },
 
-    async open({ topics, after, signal }, send) {
+    claim(client, signal) {
+      const open = streams.get(client) ?? 0;
+      if (open >= MAX_STREAMS_PER_CLIENT) return false;
+      streams.set(client, open + 1);
+      signal.addEventListener(
+        'abort',
+        () => {
+          const left = (streams.get(client) ?? 1) - 1;
+          if (left > 0) streams.set(client, left);
+          else streams.delete(client);
+        },
+        { once: true },
+      );
+      return true;
+    },
+
+    async open({ topics, after: asked, signal }, send) {
+      const head = asked === null ? 0 : await deps.eventStore.headPosition();
+      // Past the newest event is now; more than MAX_REPLAY behind is a resync, not a replay of the store.
+      let after = asked === null ? null : Math.min(asked, head);
+      if (after !== null && head - after > MAX_REPLAY) {
+        send({ id: head, event: 'resync', data: null });
+        after = head;
+      }
       let sent = after ?? 0;
       const deliver = (event: RecordedEvent) => {
         if (event.position <= sent) return;

@@ -12,7 +12,8 @@ export const checklistTasksProjector = catalogProjector('checklist-tasks', [
 export const checklistTicksProjector: Projector = {
   name: 'checklist-ticks',
   tables: ['checklist_ticks'],
-  async apply(trx, recorded) {
+  handles: (event) => fromStreamName(event.streamId) !== null,
+  async apply(rows, recorded) {
     const event = parseChecklistEvent(recorded);
     const key = fromStreamName(recorded.streamId);
     if (!event || !key) return;
@@ -28,6 +29,8 @@ export const checklistTicksProjector: Projector = {
         return assertNever(event);
     }
     const row = { store_id: key.storeId, list: key.list, business_day: key.day, ...change };
+    // Keyed by four columns: written with SQL of its own inside the batch's transaction.
+    const trx = await rows.transaction();
     await trx
       .insertInto('checklist_ticks')
       .values(row)

@@ -14,16 +14,20 @@ export const purchasingProjector = catalogProjector('purchasing', [
 export const supplierRevealsProjector: Projector = {
   name: 'supplier-password-reveals',
   tables: ['supplier_password_reveals'],
-  async apply(trx, recorded) {
+  handles: (event) => event.type === 'SupplierPasswordRevealed',
+  async apply(rows, recorded) {
     const event = parsePurchasingEvent(recorded);
     if (!event) return;
     switch (event.type) {
       case 'SupplierPasswordRevealed':
-        await trx
-          .insertInto('supplier_password_reveals')
-          .values({ id: recorded.eventId, supplier_id: event.data.supplierId, revealed_by: event.data.by, revealed_at: new Date(event.data.revealedAt) })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
+        await rows
+          .table('supplier_password_reveals', 'id')
+          .insertIfAbsent({
+            id: recorded.eventId,
+            supplier_id: event.data.supplierId,
+            revealed_by: event.data.by,
+            revealed_at: new Date(event.data.revealedAt),
+          });
         return;
       default:
         assertNever(event.type);

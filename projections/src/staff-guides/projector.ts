@@ -6,7 +6,7 @@ export const staffGuidesProjector = catalogProjector('staff-guides', [
     kind: 'recipe',
     table: 'recipes',
     key: 'id',
-    row: (id, { photos, steps, ...rest }) => ({ id, ...rest, photos: JSON.stringify(photos), steps: JSON.stringify(steps) }),
+    row: (id, data) => ({ id, ...data }),
   }),
-  catalogTable({ kind: 'serve-method', table: 'serve_methods', key: 'id', row: (id, { steps, ...rest }) => ({ id, ...rest, steps: JSON.stringify(steps) }) }),
+  catalogTable({ kind: 'serve-method', table: 'serve_methods', key: 'id', row: (id, data) => ({ id, ...data }) }),
 ]);

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Role } from '@moncafe/domain/account/events';
+import { signUp } from '../../support/accounts';
 import { httpClient, type HttpClient } from '../../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../support/web-server';
 
@@ -22,9 +23,7 @@ export async function signInEveryone(url: string): Promise<Identity[]> {
 
   async function member(name: 'customer' | 'staff' | 'monitor'): Promise<Identity> {
     const client = httpClient(url);
-    const response = await client.postJson('/api/auth/register', { name: `${name} さん`, email: `${name}@moncafe.test`, password: `${name}-password-123` });
-    expect(response.status, await response.clone().text()).toBe(200);
-    const { user } = (await response.json()) as { user: { id: string } };
+    const user = await signUp(client, { name: `${name} さん`, email: `${name}@moncafe.test`, password: `${name}-password-123` });
     if (name !== 'customer') {
       const grant = await admin.postJson(`/api/admin/users/${user.id}/roles`, { role: name, grant: true });
       expect(grant.status, await grant.clone().text()).toBe(200);

@@ -54,6 +54,22 @@ describe('redirect after sign-in', () => {
       expect(safeRedirectTarget(bad)).toBe('/moncafe');
     }
   });
+
+  it('drops control characters and reads backslashes as slashes first, as browsers do (finding 4)', () => {
+    for (const bad of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '\\\\evil.example',
+      '/\\/evil.example',
+      '\t//evil.example',
+      '/\u0000/evil.example',
+    ]) {
+      expect(safeRedirectTarget(bad), JSON.stringify(bad)).toBe('/moncafe');
+    }
+    expect(safeRedirectTarget('/staff\r\nSet-Cookie: x=1')).toBe('/staffSet-Cookie:%20x=1');
+    expect(safeRedirectTarget('/my-reservations?x=1#top')).toBe('/my-reservations?x=1#top');
+  });
 });
 
 describe('content security policy', () => {

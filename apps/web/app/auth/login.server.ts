@@ -2,15 +2,19 @@ import { z } from 'zod';
 import type { RouterContextProvider } from 'react-router';
 import type { SignedInUser } from '@moncafe/domain/account/accounts';
 import { emailSchema, normalizeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@moncafe/domain/account/events';
-import { DomainError } from '@moncafe/domain/decider';
 import { audit } from '@moncafe/infra/auth/audit';
+import { loginThrottle } from '@moncafe/infra/auth/login-throttle';
 import { rateLimitAll, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { sha256Hex } from '@moncafe/infra/system';
 import { appOf, clientAddressContext, getRuntime } from '#app/context';
+import { readBytes } from '#app/http/json.server';
+import { text } from '#app/http/text-schema';
 import { authTexts } from './texts';
 
 export type AuthOutcome =
   | { ok: true; user: SignedInUser; setCookie: string }
+  /** Sign-up: a mail went to the address (a verification link, or a note to its holder); nobody is signed in. */
+  | { ok: true; mailed: true }
   | { ok: false; status: 400 | 401 | 409 | 429 | 500; error: string; retryAfterSeconds?: number; fieldErrors?: Record<string, string> };
 
 const loginSchema = z.object({
@@ -19,7 +23,8 @@ const loginSchema = z.object({
 });
 
 export const registerSchema = z.object({
-  name: z.string().trim().min(1, authTexts.nameRequired).max(100),
+  // Mailed back in the verification mail: one line, short (docs/security.md, finding 6).
+  name: text({ max: 50, min: 1, required: authTexts.nameRequired }),
   email: emailSchema,
   password: z.string().min(PASSWORD_MIN, authTexts.passwordTooShort).max(PASSWORD_MAX, authTexts.passwordTooLong),
 });
@@ -50,27 +55,37 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
   if (!parsed.success) return { ok: false, status: 400, error: authTexts.invalidInput, fieldErrors: fieldErrors(parsed.error) };
   const emailHash = sha256Hex(normalizeEmail(parsed.data.email));
 
-  // Checked before the password is: a flood of guesses costs no argon2 work past the limit.
-  const limited = await rateLimitAll(runtime, [
-    { key: `login:account:${emailHash}`, ...rateLimits.loginPerAccount },
-    ...(ip ? [{ key: `login:ip:${ip}`, ...rateLimits.loginPerIp }] : []),
-  ]);
-  if (!limited.ok) {
-    audit(runtime.logger, 'rate_limited', { ip, emailHash, reason: 'login' });
-    return { ok: false, status: 429, error: authTexts.tooManyRequests, retryAfterSeconds: limited.retryAfterSeconds };
+  // Checked before the password is: a flood of guesses costs no argon2 work past the limits.
+  // Wrong passwords lock the account for this address only, with back-off; the owner signing in
+  // from another address is never locked out, and a success is not counted (decision 053).
+  const throttle = loginThrottle({ db: runtime.db, clock: runtime.clock });
+  const pair = `${emailHash}:${ip ?? 'unknown'}`;
+  const limited = ip ? await rateLimitAll(runtime, [{ key: `login:ip:${ip}`, ...rateLimits.loginPerIp }]) : ({ ok: true } as const);
+  const locked = limited.ok ? await throttle.check(pair) : null;
+  if (!limited.ok || locked?.locked) {
+    audit(runtime.logger, 'rate_limited', { ip, emailHash, reason: limited.ok ? 'login locked for this address' : 'login per ip' });
+    const retryAfterSeconds = !limited.ok ? limited.retryAfterSeconds : locked?.locked ? locked.retryAfterSeconds : 60;
+    return { ok: false, status: 429, error: authTexts.tooManyRequests, retryAfterSeconds };
   }
 
   const user = await services.accounts.authenticate(parsed.data.email, parsed.data.password);
   if (!user) {
     audit(runtime.logger, 'login_failed', { ip, emailHash, reason: 'wrong credentials' });
+    const lockout = await throttle.failed(pair);
+    if (lockout) audit(runtime.logger, 'login_locked', { ip, emailHash, reason: `locked for ${lockout.lockedForSeconds} s (lockout ${lockout.lockouts})` });
     return { ok: false, status: 401, error: authTexts.wrongCredentials };
   }
+  await throttle.succeeded(pair);
   const setCookie = await startSession(request, context, user.id);
   audit(runtime.logger, 'login_succeeded', { accountId: user.id, ip, method: 'password' });
   return { ok: true, user, setCookie };
 }
 
-/** Customer sign-up, shared by the /login form and POST /api/auth/register; signs the new account in. */
+/**
+ * Customer sign-up, shared by the /login form and POST /api/auth/register. Answers the same
+ * whether or not the address has an account (docs/security.md, finding 1): the address gets a
+ * verification link, or its holder a note; nobody is signed in until they sign in.
+ */
 export async function register(request: Request, context: Readonly<RouterContextProvider>, input: unknown): Promise<AuthOutcome> {
   const { runtime, services } = appOf(context);
   const ip = context.get(clientAddressContext);
@@ -88,14 +103,11 @@ export async function register(request: Request, context: Readonly<RouterContext
   try {
     const correlationId = runtime.ids.uuid();
     const { accountId } = await services.accounts.register(parsed.data, { correlationId, actor: 'customer' });
-    const setCookie = await startSession(request, context, accountId);
-    audit(runtime.logger, 'account_registered', { accountId, ip, correlationId });
-    return { ok: true, user: { id: accountId, name: parsed.data.name, email: parsed.data.email, roles: ['customer'] }, setCookie };
+    // The log says what happened; the answer is the same either way.
+    if (accountId) audit(runtime.logger, 'account_registered', { accountId, ip, correlationId });
+    else audit(runtime.logger, 'registration_failed', { ip, emailHash, reason: 'email taken: its holder was mailed' });
+    return { ok: true, mailed: true };
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'email_taken') {
-      audit(runtime.logger, 'registration_failed', { ip, emailHash, reason: 'email taken' });
-      return { ok: false, status: 409, error: authTexts.emailTaken };
-    }
     runtime.logger.error({ err: error, ip }, 'registration failed');
     return { ok: false, status: 500, error: authTexts.serverError };
   }
@@ -112,6 +124,7 @@ export async function logOut(request: Request, context: Readonly<RouterContextPr
 /** The JSON answer of the auth calls (spec: success, user, error). */
 export function authJson(outcome: AuthOutcome): Response {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
+  if (outcome.ok && 'mailed' in outcome) return Response.json({ success: true, message: authTexts.verificationMailSent }, { headers });
   if (outcome.ok) {
     headers.append('Set-Cookie', outcome.setCookie);
     return Response.json({ success: true, user: publicUser(outcome.user) }, { headers });
@@ -128,12 +141,20 @@ export function publicUser(user: SignedInUser) {
   return { id: user.id, name: user.name, email: user.email, roles: user.roles };
 }
 
-/** Reads a JSON body, or a form body, as a plain object. */
+/** Sign-in and sign-up forms are a few hundred bytes; anything much larger is refused unread. */
+const AUTH_BODY_MAX_BYTES = 8 * 1024;
+
+/**
+ * Reads a JSON body, or a url-encoded form body, as a plain object (null when it is neither),
+ * at most 8 KiB of it; a larger one throws the edge's 413 refusal (jsonCall answers it; a page
+ * action never sees one, the express body guard refuses it first).
+ */
 export async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
+  const text = new TextDecoder().decode(await readBytes(request, AUTH_BODY_MAX_BYTES));
   try {
-    if (type.includes('application/json')) return await request.json();
-    return Object.fromEntries(await request.formData());
+    if (type.includes('application/json')) return JSON.parse(text) as unknown;
+    return Object.fromEntries(new URLSearchParams(text));
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@ import { audit } from '@moncafe/infra/auth/audit';
 import { rateLimit, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { clientAddressContext, getRuntime, nonceContext } from '#app/context';
 import { tooManyRequests } from '#app/http/json.server';
+import { callTexts } from '#app/http/texts';
 import { isCrossSiteWrite } from './csrf';
 import { isApiPath, requireRouteAccess } from './require-role.server';
 import { applySecurityHeaders } from './security-headers';
@@ -57,8 +58,25 @@ const guard: MiddlewareFunction<Response> = async (args, next) => {
   }
 
   await requireRouteAccess({ request, context, pattern, url });
-  return next();
+  const response = await next();
+  return isApiPath(url.pathname) ? (methodRefusal(response, request.method) ?? response) : response;
 };
+
+/**
+ * A GET on a call that only has an action (or a POST on one that only reads): React Router
+ * answers its own 400 or 405 (`{"message": …}`), never the JSON edge's (which always carries
+ * X-Correlation-Id). It becomes a plain 405 with `Allow`; entry.server.tsx's `handleError` does
+ * not log it (docs/security.md, finding 14).
+ */
+function methodRefusal(response: Response, method: string): Response | null {
+  if (response.headers.has('X-Correlation-Id')) return null;
+  const reading = method === 'GET' || method === 'HEAD';
+  if (!(response.status === 405 || (response.status === 400 && reading))) return null;
+  return Response.json(
+    { success: false, error: callTexts.methodNotAllowed },
+    { status: 405, headers: { Allow: reading ? 'POST' : 'GET, HEAD', 'Cache-Control': 'no-store' } },
+  );
+}
 
 /**
  * The security baseline of every request: the root route's server middleware, so no page,

@@ -12,10 +12,28 @@ export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
 
-/** A same-site path to return to after signing in; anything else (//evil, https://…) becomes home. */
+const SAME_ORIGIN = 'http://same-origin.invalid';
+
+/**
+ * The one check of every redirect target (after sign-in, the OIDC round trip, /auth/success): a
+ * path on this site, or `fallback`. Browsers drop tabs and line breaks from URLs and read `\`
+ * as `/`, so `/\t/evil.example` and `/\\evil.example` are `//evil.example` to them: control
+ * characters are removed and backslashes turned into slashes first, then the URL parser must find
+ * it on this origin, and what is returned is its normalised path (docs/security.md, finding 4).
+ */
 export function safeRedirectTarget(target: string | null | undefined, fallback = '/moncafe'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+  if (!target) return fallback;
+  // eslint-disable-next-line no-control-regex
+  const normalised = target.replace(/[\u0000-\u001F\u007F]/g, '').replace(/\\/g, '/');
+  if (!normalised.startsWith('/') || normalised.startsWith('//')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(normalised, SAME_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SAME_ORIGIN) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

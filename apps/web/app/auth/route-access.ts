@@ -84,6 +84,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/auth/success': pub,
   '/auth/error': pub,
   '/auth/oidc': pub,
+  '/verify-email': pub,
   // QR ordering and customer checkout (guarded by the reservation's own token)
   '/order/top': pub,
   '/order/food': pub,

@@ -2,11 +2,12 @@ import type { RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
 import type { SignedInUser } from '@moncafe/domain/account/accounts';
 import { DomainError } from '@moncafe/domain/decider';
+import { unstorableTextIn } from '@moncafe/domain/text';
 import { rateLimitAll, type RateLimitRule } from '@moncafe/infra/auth/rate-limit';
 import { getUser } from '#app/auth/session.server';
 import { appOf, clientAddressContext, type WebApp } from '#app/context';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
-import { readReservationSession } from './reservation-session.server';
+import { clientKeyOf, liveVisit, readReservationSession, secureCookies } from './reservation-session.server';
 import { callTexts } from './texts';
 
 /**
@@ -73,8 +74,18 @@ export interface CallInput<Body, Query> {
   user(): Promise<SignedInUser | null>;
   /** The browser's reservation session id; a new one's cookie is set on the answer. */
   reservationSession(): string;
+  /** When the session's live visit of the day screen began (signed by the day screen's loader), or null. */
+  reservationVisit(): Date | null;
+  /** A keyed digest of the client's address (its /64 for IPv6) for per-client lines; null when unknown. */
+  clientKey(): string | null;
   /** Read-your-writes: waits (bounded) until the read models have applied the command at `position`. */
   readYourWrites(position: number | null): Promise<void>;
+  /**
+   * Counts `rules` now, in their order, and ends the call with 429 at the first one over (a rule
+   * after it is not counted). For a call whose request is only known valid inside its use case:
+   * it passes `() => limit(rules)` as the use case's `admit` (docs/security.md, finding 5).
+   */
+  limit(rules: readonly RateLimitRule[]): Promise<void>;
 }
 
 export interface CallSpec<B extends BodySpec, Q extends z.ZodType | undefined, A> {
@@ -87,7 +98,7 @@ export interface CallSpec<B extends BodySpec, Q extends z.ZodType | undefined, A
   cache?: CacheLifetime;
   /** The spec's answer for each DomainError code this call expects. */
   errors?: ErrorTable;
-  /** Rate limits checked after parsing and before `handle`; the first one over answers 429. */
+  /** Rate limits checked after parsing and before `handle`, in order; the first one over answers 429 and the rest are not counted. */
   limits?: (input: CallInput<BodyOf<B>, QueryOf<Q>>) => readonly RateLimitRule[];
   /** One service call (or query), its result mapped to the answer. A Response is sent as it is. */
   handle(input: CallInput<BodyOf<B>, QueryOf<Q>>): Promise<A | Response> | A | Response;
@@ -121,7 +132,16 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
     const correlationId = runtime.ids.uuid();
     const headers = new Headers({ 'X-Correlation-Id': correlationId });
     let session: string | null = null;
+    const reservationSession = () => {
+      if (session) return session;
+      const read = readReservationSession(request, { secure: secureCookies(runtime.config) });
+      if (read.setCookie) headers.append('Set-Cookie', read.setCookie);
+      session = read.id;
+      return session;
+    };
     try {
+      // Every string a call receives is storable text: a path parameter (a link's token) too.
+      if (unstorableTextIn(params) !== null) throw textRefusal('params');
       const input: CallInput<BodyOf<B>, QueryOf<Q>> = {
         body: (await parseBody(request, spec.body, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) as BodyOf<B>,
         query: parseQuery(request, spec.query) as QueryOf<Q>,
@@ -134,14 +154,14 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
         correlationId,
         clientAddress: context.get(clientAddressContext),
         user: () => getUser(request, context),
-        reservationSession() {
-          if (session) return session;
-          const read = readReservationSession(request);
-          if (read.setCookie) headers.append('Set-Cookie', read.setCookie);
-          session = read.id;
-          return session;
-        },
+        reservationSession,
+        reservationVisit: () => liveVisit(request, reservationSession(), runtime.clock.now(), runtime.signing),
+        clientKey: () => clientKeyOf(context.get(clientAddressContext), runtime.signing),
         readYourWrites: (position) => runtime.waitForProjections(position),
+        async limit(rules) {
+          const limited = await rateLimitAll(runtime, rules);
+          if (!limited.ok) throw tooManyRequests(limited.retryAfterSeconds);
+        },
       };
       const rules = spec.limits?.(input) ?? [];
       if (rules.length) {
@@ -207,14 +227,26 @@ function withHeaders(response: Response, headers: Headers): Response {
   }
 }
 
+/** True for the refusal `readBytes` throws for a body over its cap. */
+export function bodyTooLarge(error: unknown): boolean {
+  return error instanceof Refusal && error.status === 413;
+}
+
 function firstIssue(error: z.ZodError, fallback: string): { field: string; message: string } {
   const issue = error.issues[0];
   return { field: issue?.path.length ? issue.path.map(String).join('.') : fallback, message: issue?.message ?? 'invalid' };
 }
 
+/** U+0000 or an unpaired surrogate anywhere in what was sent (docs/security.md, finding 9). */
+function textRefusal(field: string): Refusal {
+  return new Refusal({ success: false, error: callTexts.textRefused, field });
+}
+
 function parseQuery(request: Request, schema: z.ZodType | undefined): unknown {
+  const entries = [...new URL(request.url).searchParams];
+  if (unstorableTextIn(entries) !== null) throw textRefusal('query');
   if (!schema) return undefined;
-  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = schema.safeParse(Object.fromEntries(entries));
   if (parsed.success) return parsed.data;
   throw new Refusal({ success: false, error: 'invalid query', ...firstIssue(parsed.error, 'query') });
 }
@@ -229,13 +261,18 @@ async function parseBody(request: Request, spec: BodySpec, maxBytes: number): Pr
   } catch {
     throw new Refusal({ success: false, error: callTexts.checkRequiredFields, field: 'body', message: callTexts.jsonRequired });
   }
+  if (unstorableTextIn(raw) !== null) throw textRefusal('body');
   const parsed = spec.safeParse(raw);
   if (parsed.success) return parsed.data;
   throw new Refusal({ success: false, error: callTexts.checkRequiredFields, ...firstIssue(parsed.error, 'body') });
 }
 
-/** The body, refused with 413 as soon as it is known to be larger than `maxBytes`. */
-async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+/**
+ * The body, refused with 413 as soon as it is known to be larger than `maxBytes` (by its
+ * Content-Length, or while it streams in): never read in full first (docs/security.md, finding 7).
+ * Thrown as the edge's refusal; `bodyTooLarge` tells it apart for code outside `jsonCall`.
+ */
+export async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const tooLarge = () => new Refusal({ success: false, error: callTexts.tooLarge, field: 'body' }, 413);
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array();

@@ -11,6 +11,13 @@ export const callTexts = {
   checkRequiredFields: '必須項目を確認してください',
   jsonRequired: 'JSON の本文が必要です',
   tooLarge: '送信されたデータが大きすぎます',
+  /** A string with U+0000, an unpaired surrogate or (in a one-line field) a control character. */
+  textRefused: '使用できない文字が含まれています',
+  tooLong: (max: number) => `${max}文字以内で入力してください`,
+  tooManyLines: (lines: number) => `${lines}行以内で入力してください`,
+  methodNotAllowed: 'method not allowed',
+  lengthRequired: 'Content-Length が必要です',
+  badRequest: 'リクエストが正しくありません',
   /** Unexpected errors: logged with the correlation id, answered without details. */
   serverError: 'サーバーエラーが発生しました。しばらくしてから再試行してください。',
   noStore: '店舗が登録されていません',

@@ -15,6 +15,7 @@ import { readModelMigrations } from '@moncafe/projections/read-models';
 import { createAppLoadContext, type WebApp } from '#app/context';
 import { confirmState } from '#app/routes/confirm-reservation/route';
 import { loader } from '#app/routes/api/reservation-confirmation/$token/route';
+import { accountMails } from '#app/auth/mails';
 import { reservationMails } from './mails';
 
 /**
@@ -46,6 +47,7 @@ function system() {
     shiftDirectory: { isStoreStaff: async () => false, submittersOf: async () => [] },
     checklistTasks: { find: async () => null },
     secrets: { seal: (plain) => plain, open: (sealed) => sealed },
+    accountMails: accountMails('http://cafe.test'),
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;

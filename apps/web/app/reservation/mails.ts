@@ -51,6 +51,24 @@ export interface ReservationMailData {
   notices: readonly string[];
 }
 
+/**
+ * Text a guest typed, as a mail may show it: nothing in it can become a link (a scheme, a domain
+ * or an address is broken up with brackets, which every mail client leaves as plain text), and
+ * each of its lines is indented under a bar, so it reads as the guest's words, set apart from the
+ * cafe's (docs/security.md, finding 6). The calls already limit its length and lines.
+ */
+export function inertText(text: string, indent = '\u3000｜'): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) =>
+      line
+        .replace(/:\/\//g, '[:]//')
+        .replace(/([\p{L}\p{N}_-])\.(?=[\p{L}\p{N}_-])/gu, '$1[.]')
+        .replace(/@/g, '[at]'),
+    )
+    .join(`\n${indent}`);
+}
+
 function detailsBlock(data: ReservationMailData): string[] {
   const lines = [
     '■ご予約内容',
@@ -62,8 +80,8 @@ function detailsBlock(data: ReservationMailData): string[] {
     `コース：${data.courses.map((c) => `${c.name} × ${c.quantity}`).join('、')}`,
   ];
   if (data.options.length) {
-    lines.push('オプション：');
-    for (const o of data.options) lines.push(`\u3000${o.label}：${o.value}`);
+    lines.push('オプション（お客様のご入力内容）：');
+    for (const o of data.options) lines.push(`\u3000｜${o.label}：${inertText(o.value, '\u3000｜\u3000')}`);
   }
   lines.push(`合計金額：${yenAmount(data.totalPrice)}`);
   return lines;
@@ -78,7 +96,7 @@ export function confirmationRequestMail(data: ReservationMailData, confirmUrl: s
     to: data.to,
     subject: `【${data.storeName}】ご予約の確認をお願いします`,
     text: [
-      `${data.customerName} 様`,
+      `${inertText(data.customerName)} 様`,
       '',
       'ご予約のお申し込みありがとうございます。',
       'まだご予約は確定していません。5分以内に下のリンクを開いて、ご予約を確定してください。',
@@ -101,7 +119,7 @@ export function reservationConfirmedMail(data: ReservationMailData, cancelUrl: s
     to: data.to,
     subject: `【${data.storeName}】ご予約が確定しました`,
     text: [
-      `${data.customerName} 様`,
+      `${inertText(data.customerName)} 様`,
       '',
       'ご予約が確定しました。ご来店をお待ちしております。',
       '',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReservationSummary } from '@moncafe/domain/reservation/summary';
-import { cancelUrlFor, confirmationRequestMail, confirmUrlFor, mailDataOf, reservationConfirmedMail, reservationMails } from './mails';
+import { cancelUrlFor, confirmationRequestMail, confirmUrlFor, mailDataOf, reservationConfirmedMail, reservationMails, inertText } from './mails';
 import { DEFAULT_NOTICES, japaneseDate } from './presentation';
 
 const summary: ReservationSummary = {
@@ -51,5 +51,14 @@ describe('reservation mails', () => {
     const mails = reservationMails('https://cafe.example');
     expect(mails.confirmationRequest(summary, 'r-1.secret').text).toContain('https://cafe.example/confirm-reservation?token=r-1.secret');
     expect(mails.confirmed(summary).to).toBe('hanako@example.jp');
+  });
+});
+
+describe('guest text in the mails (docs/security.md, finding 6)', () => {
+  it('breaks up everything a mail client would turn into a link, and keeps each line under its bar', () => {
+    const text = inertText('お祝い\nhttps://evil.example/login\nsupport@evil.example www.evil.example');
+    expect(text).toBe('お祝い\n\u3000｜https[:]//evil[.]example/login\n\u3000｜support[at]evil[.]example www[.]evil[.]example');
+    expect(text).not.toMatch(/https?:\/\/|[a-z]\.[a-z]|@/);
+    expect(inertText('山田 花子')).toBe('山田 花子');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateSchema, tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
 import { jsonCall } from '#app/http/json.server';
 import { actingUser, catalogErrors } from './calls.server';

@@ -101,7 +101,7 @@ export default function CustomerInformation() {
           label={t.name}
           type="text"
           name="name"
-          maxLength={100}
+          maxLength={50}
           value={name}
           problem={touched.name && !nameOk ? t.nameRequired : null}
           onChange={setName}

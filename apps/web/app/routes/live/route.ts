@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Role } from '@moncafe/domain/account/events';
 import type { LiveFrame } from '@moncafe/infra/live/hub';
 import { getUser } from '#app/auth/session.server';
-import { getRuntime } from '#app/context';
+import { clientAddressContext, getRuntime } from '#app/context';
 import type { Route } from './+types/route';
 
 const FLOOR: readonly Role[] = ['admin', 'monitor'];
@@ -28,10 +28,15 @@ const query = z.object({
 /** Comments keep proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
 
-function frame({ id, event, data }: LiveFrame): string {
-  if (event === undefined) return `id: ${id}\n\n`;
-  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data ?? null)}\n\n`;
+/** An SSE frame; without `positions` (a public stream) it carries no id, so nobody outside learns how busy the store is. */
+function frame({ id, event, data }: LiveFrame, positions: boolean): string {
+  const idLine = positions ? `id: ${id}\n` : '';
+  if (event === undefined) return positions ? `${idLine}\n` : '';
+  return `${idLine}event: ${event}\ndata: ${JSON.stringify(data ?? null)}\n\n`;
 }
+
+/** A Last-Event-ID is a position: digits, a safe integer. */
+const LAST_EVENT_ID = /^\d{1,15}$/;
 
 /**
  * `/live`: Server-Sent Events. The event id is the global position, so a browser that
@@ -56,17 +61,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (refused.length > 0) return Response.json({ error: 'forbidden topic', field: 'topics', topics: refused }, { status: 403 });
   }
 
+  // Only the floor's streams (signed in, by role) carry positions and resume from Last-Event-ID;
+  // a public stream (catalog changes) starts from now and its screens reload on reconnect.
+  const positions = restricted.length > 0;
   const lastEventId = request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId');
-  const after = lastEventId !== null && /^\d+$/.test(lastEventId) ? Number(lastEventId) : null;
+  if (positions && lastEventId !== null && !LAST_EVENT_ID.test(lastEventId)) {
+    return Response.json({ error: 'invalid query', field: 'lastEventId' }, { status: 400 });
+  }
+  const after = positions && lastEventId !== null ? Number(lastEventId) : null;
 
   const encoder = new TextEncoder();
   const abort = new AbortController();
   request.signal.addEventListener('abort', () => abort.abort(), { once: true });
+  if (!runtime.live.claim(context.get(clientAddressContext) ?? 'unknown', abort.signal)) {
+    abort.abort();
+    return Response.json({ error: 'too many streams' }, { status: 429, headers: { 'Retry-After': '30' } });
+  }
 
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const write = (text: string) => {
-        if (!abort.signal.aborted) controller.enqueue(encoder.encode(text));
+        if (text && !abort.signal.aborted) controller.enqueue(encoder.encode(text));
       };
       const keepalive = setInterval(() => write(': keepalive\n\n'), KEEPALIVE_MS);
       abort.signal.addEventListener(
@@ -83,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       );
       write('retry: 3000\n\n');
       runtime.live
-        .open({ topics, after, signal: abort.signal }, (f) => write(frame(f)))
+        .open({ topics, after, signal: abort.signal }, (f) => write(frame(f, positions)))
         .catch((error: unknown) => {
           runtime.logger.error({ err: error }, 'live stream failed');
           abort.abort();

@@ -25,16 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { intent: 'login' | 'register'; error: string; fieldErrors?: Record<string, string> };
+type ActionData = { intent: 'login' | 'register'; error?: string; notice?: string; fieldErrors?: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await readBody(request)) as Record<string, unknown> | null;
   const intent = body?.intent === 'register' ? 'register' : 'login';
+  // Where to go afterwards is settled before anything is written (a bad target once failed after the session row existed).
+  const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null);
   const outcome = intent === 'register' ? await register(request, context, body) : await logIn(request, context, body);
-  if (outcome.ok) {
-    const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null);
-    throw redirect(target, { headers: { 'Set-Cookie': outcome.setCookie } });
-  }
+  if (outcome.ok && 'mailed' in outcome) return data<ActionData>({ intent, notice: authTexts.verificationMailSent });
+  if (outcome.ok) throw redirect(target, { headers: { 'Set-Cookie': outcome.setCookie } });
   const message = intent === 'register' ? authTexts.registrationFailed(outcome.error) : authTexts.loginFailed(outcome.error);
   const headers: HeadersInit = outcome.retryAfterSeconds !== undefined ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};
   return data<ActionData>(
@@ -99,7 +99,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <AuthForm {...form} intent="register" heading="h2" title={authTexts.signUpTitle} submitLabel={authTexts.signUpButton}>
           <label className="field">
             {authTexts.name}
-            <input name="name" type="text" autoComplete="name" required maxLength={100} />
+            <input name="name" type="text" autoComplete="name" required maxLength={50} />
           </label>
           <label className="field">
             {authTexts.email}
@@ -141,9 +141,14 @@ function AuthForm(props: {
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirectTo" value={props.redirectTo} />
       {props.children}
-      {failed?.intent === intent && (
+      {failed?.intent === intent && failed.error && (
         <p className="form-error" role="alert">
           {failed.error}
+        </p>
+      )}
+      {failed?.intent === intent && failed.notice && (
+        <p className="form-notice" role="status">
+          {failed.notice}
         </p>
       )}
       <button type="submit" className="button" disabled={props.busy}>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { getUser } from '#app/auth/session.server';
@@ -13,14 +13,19 @@ export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /**
  * /my-reservations: the signed-in customer's reservations, upcoming and past, with a cancel link
- * for upcoming ones. Reservations made as a guest with the account's e-mail are included.
+ * for upcoming ones: the ones made signed in to this account, and — once the account's e-mail is
+ * verified (a mailed single-use link), never before — the ones made as a guest with that e-mail
+ * (docs/security.md, finding 1).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   if (!user) return { signedIn: false as const };
   const { queries, runtime } = appOf(context);
   const now = runtime.clock.now();
-  const [own, byEmail] = await Promise.all([queries.reservations.ofAccount(user.id, now), queries.reservations.byEmail(user.email, now)]);
+  const [own, byEmail] = await Promise.all([
+    queries.reservations.ofAccount(user.id, now),
+    user.emailVerified ? queries.reservations.byEmail(user.email, now) : Promise.resolve([]),
+  ]);
   const rows = [...new Map([...own, ...byEmail].map((r) => [r.id, r])).values()];
   const today = tokyoDateOf(now);
   const shown = rows.map((r) => ({
@@ -35,12 +40,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   return {
     signedIn: true as const,
+    emailVerified: user.emailVerified,
     upcoming: shown.filter((r) => r.date >= today).sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time)),
     past: shown.filter((r) => r.date < today),
   };
 }
 
-export default function MyReservations({ loaderData }: Route.ComponentProps) {
+/** Mails a new verification link to the signed-in account's address (the old one stops working). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getUser(request, context);
+  if (!user) return { resent: false };
+  const { services, runtime } = appOf(context);
+  await services.accounts.resendVerification(user.id, { correlationId: runtime.ids.uuid(), actor: user.id });
+  return { resent: true };
+}
+
+export default function MyReservations({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn)
     return (
       <article className="page rsv-page">
@@ -76,6 +91,14 @@ export default function MyReservations({ loaderData }: Route.ComponentProps) {
   return (
     <article className="page rsv-page">
       <h1>{t.myReservationsTitle}</h1>
+      {!loaderData.emailVerified && (
+        <Form method="post" className="notice" role="note">
+          <p>{actionData?.resent ? t.verificationResent : t.emailNotVerified}</p>
+          <button type="submit" className="button secondary">
+            {t.resendVerification}
+          </button>
+        </Form>
+      )}
       <h2>{t.upcoming}</h2>
       {list(loaderData.upcoming, 'upcoming')}
       <h2>{t.past}</h2>

@@ -125,7 +125,7 @@ function OptionField({ option, value, onChange }: { option: OptionSpec; value: s
       return (
         <label className="rsv-field" htmlFor={id}>
           {label}
-          <input id={id} type="text" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} maxLength={200} />
+          <input id={id} type="text" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} maxLength={100} />
         </label>
       );
     case 'select':

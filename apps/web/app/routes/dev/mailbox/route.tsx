@@ -1,5 +1,6 @@
 import { listOutbox } from '@moncafe/infra/mail/mailer';
-import { getRuntime } from '#app/context';
+import { getUser } from '#app/auth/session.server';
+import { clientAddressContext, getRuntime } from '#app/context';
 import type { Route } from './+types/route';
 
 const texts = {
@@ -12,10 +13,21 @@ const texts = {
 
 export const meta: Route.MetaFunction = () => [{ title: `${texts.title} | MonCafe` }];
 
-/** Mails kept in the outbox when no SMTP server is configured; never served in production. */
-export async function loader({ context }: Route.LoaderArgs) {
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/;
+
+/**
+ * Mails kept in the outbox when no SMTP server is configured: every confirmation and cancel link,
+ * so they are shown only to this machine (the client and the Host it asked for are loopback, so
+ * a proxy in front does not pass strangers through) and only in development or to an admin;
+ * never in production (docs/security.md, finding 8). Anyone else finds nothing here.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
-  if (runtime.config.production || runtime.config.smtpUrl) throw new Response('Not Found', { status: 404 });
+  const notFound = () => new Response('Not Found', { status: 404 });
+  if (runtime.config.production || runtime.config.smtpUrl) throw notFound();
+  if (!LOOPBACK.test(context.get(clientAddressContext) ?? '') || !LOOPBACK_HOST.test(request.headers.get('host') ?? '')) throw notFound();
+  if (runtime.config.env !== 'development' && !(await getUser(request, context))?.roles.includes('admin')) throw notFound();
   const mails = await listOutbox(runtime.db);
   return { mails: mails.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, body: m.body, sentAt: new Date(m.created_at).toISOString() })) };
 }

@@ -97,7 +97,7 @@ export default function CustomerCancel() {
             <>
               <label className="rsv-field">
                 {t.cancelReason}
-                <textarea value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+                <textarea value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
               </label>
               <div className="rsv-actions">
                 <Link to="/moncafe" className="button secondary">

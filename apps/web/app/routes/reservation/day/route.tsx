@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { data, Link, useNavigate } from 'react-router';
+import type { Route } from './+types/route';
 import { addMonths, compareYearMonth, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import type { YearMonth } from '@moncafe/domain/calendar/dates';
 import { useCart } from '#app/cart/cart-store';
@@ -18,11 +19,22 @@ import type { Answer as AllocateAnswer } from '#app/routes/api/customery-day/all
 import type { Answer as OptionsAnswer } from '#app/routes/api/customer-detail/route';
 import { dayKind, monthGrid } from '#app/shared/calendar-month';
 import { MonthTable } from '#app/shared/month-table';
+import { appOf } from '#app/context';
+import { beginVisit, secureCookies } from '#app/http/reservation-session.server';
 
 export const meta = () => [{ title: pageTitle(t.dayTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 const PEOPLE = [1, 2, 3, 4, 5, 6];
+
+/** Opens the reservation session's visit of this screen: a signed cookie allocate-seat checks (docs/decisions/050). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { runtime } = appOf(context);
+  const headers = new Headers();
+  for (const cookie of beginVisit(request, { signing: runtime.signing, now: runtime.clock.now(), secure: secureCookies(runtime.config) }))
+    headers.append('Set-Cookie', cookie);
+  return data(null, { headers });
+}
 
 /** /reservation/day (CustomeryDay): party size, a calendar of bookable dates, times, and the seat hold. */
 export default function ReservationDay() {

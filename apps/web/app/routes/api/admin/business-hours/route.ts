@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { datesBetween, isIsoDate, isoDateSchema, monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
+import { isoDateSchema, yearMonthSchema } from '@moncafe/domain/calendar/date-schemas';
+import { datesBetween, isSupportedDate, monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 
@@ -10,10 +11,7 @@ const maxDays = 400;
 const querySchema = z
   .object({
     store_id: recordIdSchema.optional(),
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM')
-      .optional(),
+    month: yearMonthSchema.optional(),
     start_date: isoDate.optional(),
     end_date: isoDate.optional(),
   })
@@ -25,7 +23,7 @@ const querySchema = z
       ctx.addIssue({ code: 'custom', path: [q.start_date === undefined ? 'start_date' : 'end_date'], message: 'start_date and end_date go together' });
     }
     // zod runs this even when a field already failed: only compare two real dates.
-    if (q.start_date !== undefined && q.end_date !== undefined && isIsoDate(q.start_date) && isIsoDate(q.end_date)) {
+    if (q.start_date !== undefined && q.end_date !== undefined && isSupportedDate(q.start_date) && isSupportedDate(q.end_date)) {
       if (q.end_date < q.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date is before start_date' });
       else if (datesBetween(q.start_date, q.end_date).length > maxDays) {
         ctx.addIssue({ code: 'custom', path: ['end_date'], message: `at most ${maxDays} days` });

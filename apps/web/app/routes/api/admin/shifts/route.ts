@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, timeOfDaySchema } from '@moncafe/domain/calendar/dates';
+import { isoDateSchema, timeOfDaySchema } from '@moncafe/domain/calendar/date-schemas';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { actingUser, shiftErrors } from '#app/staff-area/calls.server';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rateLimits } from '@moncafe/infra/auth/rate-limit';
+import { CANCEL_REASON_LINES, CANCEL_REASON_MAX, text } from '#app/http/text-schema';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { reservationTexts as t } from '#app/reservation/texts';
 
@@ -12,7 +13,7 @@ export const action = jsonCall({
   body: z.object({
     reservation_id: z.string().trim().min(1).max(100),
     email: z.string().trim().min(1).max(254),
-    reason: z.string().trim().max(500).default(''),
+    reason: text({ max: CANCEL_REASON_MAX, lines: CANCEL_REASON_LINES }).default(''),
   }),
   limits: ({ clientAddress }) => (clientAddress ? [{ key: `cancel-lookup:ip:${clientAddress}`, ...rateLimits.cancelLookupPerIp }] : []),
   errors: {

@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { dateRefusalOf, detailProblemsOf } from '@moncafe/domain/reservation/booking';
+import { mailboxKey } from '@moncafe/infra/auth/mailbox';
 import { rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { sha256Hex } from '@moncafe/infra/system';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
+import { callTexts } from '#app/http/texts';
+import { text } from '#app/http/text-schema';
 import { dateSchema, peopleSchema, phoneSchema, timeSchema } from '#app/reservation/call-schemas';
 import { dateRefusalMessage, detailProblemMessage, reservationTexts as t } from '#app/reservation/texts';
 
+/**
+ * What a guest types goes into a mail sent to whatever address is given: names and option texts
+ * are short and their line count limited (docs/security.md, finding 6); the mail sets them apart
+ * and never makes a link of them (app/reservation/mails.ts).
+ */
+export const NAME_MAX = 50;
+export const OPTION_TEXT_MAX = 100;
+export const OPTION_TEXT_LINES = 3;
+
 const bodySchema = z.object({
-  name: z.string().trim().min(1, t.nameRequired).max(100),
+  name: text({ max: NAME_MAX, min: 1, required: t.nameRequired }),
   email: z.email(t.emailRequired).max(254),
   phone: phoneSchema,
   reservationData: z.object({
@@ -18,8 +30,10 @@ const bodySchema = z.object({
       .array(z.object({ menu_id: z.coerce.string().min(1).max(120), quantity: z.coerce.number().int().min(1).max(20) }))
       .min(1)
       .max(20),
-    // An image option holds an uploaded picture's id; a page opened before uploads existed may still send the picture inline.
-    detail: z.record(z.string().max(300), z.union([z.string().max(3_000_000), z.array(z.string().max(200)).max(50)])).default({}),
+    // An image option holds an uploaded picture's id (POST /api/reservation-images); pictures never come inline.
+    detail: z
+      .record(text({ max: 120 }), z.union([text({ max: OPTION_TEXT_MAX, lines: OPTION_TEXT_LINES }), z.array(text({ max: OPTION_TEXT_MAX })).max(50)]))
+      .default({}),
   }),
 });
 
@@ -27,27 +41,34 @@ const bodySchema = z.object({
  * POST /api/reservation-confirmation/send-confirmation: records the reservation as awaiting
  * confirmation (email_confirm_status '0') on the session's seat hold and mails a single-use link
  * valid 5 minutes (services.booking.requestReservation: prices from the catalog, options checked,
- * pictures kept in the blob store). Limited per e-mail address and per client address.
+ * the booking decided again against the hold, pictures kept in the blob store).
+ *
+ * Limited per client address, then per mailbox (sub-addresses counted as one), and only once the
+ * whole request was found valid: an invalid cart or a refused date counts nothing, and an address
+ * is counted only when the client's own limit let the request through, so one client cannot use
+ * up someone else's allowance (docs/security.md, finding 5).
  */
 export const action = jsonCall({
   body: bodySchema,
-  // Room for one inline picture (the 3 MB data URL the schema allows) from a page opened before uploads existed.
-  maxBodyBytes: 4 * 1024 * 1024,
-  limits: ({ body, clientAddress }) => [
-    { key: `confirm-mail:address:${sha256Hex(body.email.toLowerCase())}`, ...rateLimits.confirmationMailPerAddress },
-    ...(clientAddress ? [{ key: `confirm-mail:ip:${clientAddress}`, ...rateLimits.confirmationMailPerIp }] : []),
-  ],
   errors: {
     unknown_course: { status: 400, error: t.checkRequiredFields, field: 'reservationData.cart' },
     invalid_detail: (error) => ({ status: 400, error: detailProblemsOf(error).map(detailProblemMessage).join('、'), field: 'reservationData.detail' }),
     seats_full: { status: 409, error: t.seatsFull },
+    visit_required: { status: 429, error: callTexts.tooManyRequests },
+    client_hold_limit: { status: 429, error: callTexts.tooManyRequests },
+    session_hold_limit: { status: 429, error: callTexts.tooManyRequests },
+    invalid_text: { status: 400, error: callTexts.textRefused },
     otherwise: (error) => {
       const refusal = dateRefusalOf(error);
       return { status: 400, error: refusal ? dateRefusalMessage(refusal) : t.allocateFailed };
     },
   },
-  async handle({ body, services, user, reservationSession, correlationId }) {
+  async handle({ body, services, user, reservationSession, reservationVisit, clientKey, clientAddress, limit, correlationId }) {
     const data = body.reservationData;
+    const rules = [
+      ...(clientAddress ? [{ key: `confirm-mail:ip:${clientAddress}`, ...rateLimits.confirmationMailPerIp }] : []),
+      { key: `confirm-mail:address:${sha256Hex(mailboxKey(body.email))}`, ...rateLimits.confirmationMailPerAddress },
+    ];
     const made = await services.booking.requestReservation({
       sessionId: reservationSession(),
       accountId: (await user())?.id ?? null,
@@ -57,6 +78,9 @@ export const action = jsonCall({
       people: data.people,
       cart: data.cart.map((l) => ({ menuId: l.menu_id, quantity: l.quantity })),
       detail: data.detail,
+      client: clientKey(),
+      visitStartedAt: reservationVisit(),
+      admit: () => limit(rules),
       correlationId,
     });
     return { success: true, reservation_id: made.reservationId, expires_at: made.expiresAt };

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@moncafe/domain/ports';
+import { createLiveHub, MAX_REPLAY, MAX_STREAMS_PER_CLIENT, type LiveFrame } from './hub';
+
+/** A store of `head` events, each mapped to one message on the `admin` topic. */
+function hubOver(head: number) {
+  const events = Array.from({ length: head }, (_, i) => ({ position: i + 1 }) as RecordedEvent);
+  let read = 0;
+  const hub = createLiveHub({
+    eventStore: {
+      headPosition: async () => head,
+      readAll: async ({ after = 0, maxCount = 500 } = {}) => {
+        const page = events.filter((e) => e.position > after).slice(0, maxCount);
+        read += page.length;
+        return page;
+      },
+    },
+    map: () => [{ event: 'reservation-updated', data: null, topics: ['admin'] }],
+  });
+  return { hub, readCount: () => read };
+}
+
+async function framesOf(hub: ReturnType<typeof hubOver>['hub'], after: number | null): Promise<LiveFrame[]> {
+  const frames: LiveFrame[] = [];
+  const abort = new AbortController();
+  await hub.open({ topics: new Set(['admin']), after, signal: abort.signal }, (f) => frames.push(f));
+  abort.abort();
+  return frames;
+}
+
+describe('the live hub (docs/security.md, finding 14)', () => {
+  it('replays what a client missed, up to MAX_REPLAY events', async () => {
+    const { hub } = hubOver(MAX_REPLAY + 10);
+    const frames = await framesOf(hub, 10);
+    expect(frames.filter((f) => f.event === 'reservation-updated')).toHaveLength(MAX_REPLAY);
+  });
+
+  it('sends a resync instead of replaying the store to a client far behind, and treats a position past the newest as now', async () => {
+    const { hub, readCount } = hubOver(MAX_REPLAY + 500);
+    expect(await framesOf(hub, 0)).toEqual([{ id: MAX_REPLAY + 500, event: 'resync', data: null }]);
+    expect(await framesOf(hub, Number.MAX_SAFE_INTEGER)).toEqual([]);
+    expect(readCount()).toBe(0);
+  });
+
+  it('caps the streams one client address holds open, and frees a place when one ends', () => {
+    const { hub } = hubOver(0);
+    const streams = Array.from({ length: MAX_STREAMS_PER_CLIENT }, () => new AbortController());
+    expect(streams.every((s) => hub.claim('203.0.113.5', s.signal))).toBe(true);
+    expect(hub.claim('203.0.113.5', new AbortController().signal)).toBe(false);
+    expect(hub.claim('198.51.100.7', new AbortController().signal)).toBe(true);
+    streams[0]!.abort();
+    expect(hub.claim('203.0.113.5', new AbortController().signal)).toBe(true);
+  });
+});
