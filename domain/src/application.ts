@@ -5,6 +5,14 @@ import { bookingService } from './reservation/booking';
 import { reservationImages } from './reservation/images';
 import type { ReservationCatalog, ReservationMails } from './reservation/ports';
 import { staffReservationService } from './reservation/staff';
+import { checklistService, type ChecklistTasks } from './checklist/checklists';
+import { reorderRecords, type OrderedKind } from './catalog/display-order';
+import type { CommandContext } from './command-handler';
+import { supplierService, type SecretBox } from './purchasing/suppliers';
+import type { ShiftDirectory } from './shift/ports';
+import { shiftService } from './shift/shifts';
+import { staffListService } from './shift/staff-list';
+import { staffGuideService } from './staff-guide/guides';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -25,6 +33,11 @@ export interface ApplicationPorts {
   reservationCatalog: ReservationCatalog;
   /** The reservation mails' wording (apps/web/app/reservation/mails.ts). */
   reservationMails: ReservationMails;
+  /** Read ports of the staff area (projections/src/shifts, checklists). */
+  shiftDirectory: ShiftDirectory;
+  checklistTasks: ChecklistTasks;
+  /** Seals supplier passwords with the deployment's key (infra/src/secrets). */
+  secrets: SecretBox;
   /** The account mails' wording (apps/web/app/auth/mails.ts). */
   accountMails: AccountMails;
 }
@@ -42,6 +55,18 @@ export function createApplication(ports: ApplicationPorts) {
     catalog: catalogService(ports),
     /** Sign-up, sign-in and staff roles. */
     accounts: accountService(ports),
+    /** Staff area: shift wishes, imports and corrections with reasons. */
+    shifts: shiftService(ports),
+    /** Staff area: who works at a store, with wages. */
+    staffList: staffListService(ports),
+    /** Staff area: opening and closing checklists, per business day. */
+    checklists: checklistService(ports),
+    /** Staff area: suppliers with sealed passwords, and recorded reveals. */
+    suppliers: supplierService(ports),
+    /** Staff area: recipes and serve methods with photos. */
+    staffGuides: staffGuideService(ports),
+    /** Admin lists put in the order the admin chose. */
+    reorder: (input: { kind: OrderedKind; ids: readonly string[] }, context: CommandContext) => reorderRecords(ports, input, context),
   };
 }
 

@@ -40,6 +40,8 @@ const environment = z.object({
   MAIL_FROM: z.string().min(3).default('MonCafe <no-reply@moncafe.local>'),
   PUBLIC_URL: z.url().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Seals secrets kept for staff (suppliers' passwords); unset outside production: a key file in DATA_DIR. */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   DEMO_DATA: flag.optional(),
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production');
+  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) throw new ConfigError('SECRETS_KEY', 'is required when NODE_ENV=production');
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) throw new ConfigError('OIDC_CLIENT_ID', 'is required when OIDC_ISSUER is set');
   return toConfig(e);
 }
@@ -100,6 +103,7 @@ function toConfig(e: z.infer<typeof environment>) {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: e.SESSION_SECRET,
+    secretsKey: e.SECRETS_KEY,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     /** Demo data is on by default only when running embedded. */

@@ -40,6 +40,8 @@ describe('configuration', () => {
     ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
     ['DEMO_DATA', { DEMO_DATA: 'maybe' }],
     ['SESSION_SECRET', { NODE_ENV: 'production' }],
+    ['SECRETS_KEY', { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }],
+    ['SECRETS_KEY', { SECRETS_KEY: 'short' }],
   ])('refuses a bad %s, naming it', (variable, env) => {
     let error: unknown;
     try {

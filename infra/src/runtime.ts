@@ -26,6 +26,7 @@ import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type Ref
 import { cachedReservationCatalog } from './reference-data/reservation-catalog';
 import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess } from './system-process';
+import { secretBox, secretsKey } from './secrets/secret-box';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -135,6 +136,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     const sessions = createSessionStore({ db: database.db, clock }, { secret, production: config.production, secure: config.publicUrl.startsWith('https:') });
     const signing = hmacSigning(secret);
 
+    const queries = createQueries(database.db);
     const services = createApplication({
       eventStore,
       clock,
@@ -146,13 +148,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       passwords: argon2Passwords,
       reservationCatalog: cachedReservationCatalog(catalogForReservations(database.db), referenceData),
       reservationMails: options.reservationMails,
+      shiftDirectory: { isStoreStaff: queries.storeStaff.includes, submittersOf: queries.shifts.submitters },
+      checklistTasks: { find: queries.checklists.findTask },
+      secrets: secretBox(await secretsKey(config)),
       accountMails: options.accountMails,
     });
 
     return {
       config,
       services,
-      queries: createQueries(database.db),
+      queries,
       db: database.db,
       eventStore,
       clock,

@@ -4,6 +4,7 @@ import type { Clock, EventStore, IdGenerator } from '@moncafe/domain/ports';
 import { ensureFirstAdmin } from './auth/first-admin';
 import type { Config } from './config';
 import { loadDemoData } from './demo/demo-data';
+import { loadStaffAreaDemo, type StaffAreaServices } from './demo/staff-area';
 
 /**
  * An empty system (no event at all) gets its first admin and, when configured, the demo
@@ -13,7 +14,8 @@ import { loadDemoData } from './demo/demo-data';
  */
 export async function seedEmptySystem(system: {
   config: Pick<Config, 'adminEmail' | 'adminPassword' | 'demoData'>;
-  services: Pick<Application, 'catalog'>;
+  services: Pick<Application, 'catalog'> & StaffAreaServices;
+  waitForProjections(position: number | null): Promise<void>;
   eventStore: EventStore;
   ids: IdGenerator;
   clock: Clock;
@@ -25,6 +27,7 @@ export async function seedEmptySystem(system: {
   if (config.demoData) {
     const context = { correlationId: system.ids.uuid(), actor: 'system', storeId: null };
     const created = await loadDemoData(system.services.catalog, system.clock, context);
+    await loadStaffAreaDemo(system.services, system, context);
     logger.info({ records: created.created.length, position: created.position }, 'demo data loaded');
   }
 }

@@ -12,6 +12,11 @@ import type { ReservationTables } from './reservations/table';
 import type { SameDaySettingsTables } from './same-day-settings/table';
 import type { SeatTables } from './seats/table';
 import type { StoreTables } from './stores/table';
+import type { ChecklistTables } from './checklists/table';
+import type { PurchasingTables } from './purchasing/table';
+import type { ShiftTables } from './shifts/table';
+import type { StaffGuideTables } from './staff-guides/table';
+import type { StoreStaffTables } from './store-staff/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -22,4 +27,9 @@ export type Database = CheckpointTables &
   SameDaySettingsTables &
   HomepageCardTables &
   EmailNoticeTables &
-  ReservationTables;
+  ReservationTables &
+  StoreStaffTables &
+  ShiftTables &
+  ChecklistTables &
+  PurchasingTables &
+  StaffGuideTables;

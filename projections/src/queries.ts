@@ -8,6 +8,12 @@ import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOption
 import { reservationsByEmail, reservationsOfAccount } from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
 import { defaultStore, getStore, listStores } from './stores/queries';
+import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
+import { checklistOf, findChecklistTask } from './checklists/queries';
+import { listOrderRules, listPurchaseItems, listSuppliers } from './purchasing/queries';
+import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submittersOf } from './shifts/queries';
+import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
+import { isStoreStaff, listStoreStaff } from './store-staff/queries';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -46,6 +52,33 @@ export function createQueries(db: Kysely<Database>) {
     },
     accounts: {
       list: () => listAccounts(db),
+    },
+    // Staff area (issue 13)
+    storeStaff: {
+      list: (storeId: string) => listStoreStaff(db, storeId),
+      includes: (storeId: string, accountId: string) => isStoreStaff(db, storeId, accountId),
+    },
+    shifts: {
+      recruitTimes: (storeId: string) => recruitTimesOf(db, storeId),
+      submissions: (storeId: string, month: string) => submissionsOf(db, storeId, month),
+      submitters: (storeId: string, month: string) => submittersOf(db, storeId, month),
+      scheduled: (storeId: string, month?: string) => scheduledShifts(db, storeId, month),
+      history: (storeId: string, month: string) => shiftHistoryOf(db, storeId, month),
+    },
+    checklists: {
+      day: (input: { storeId: string; list: ChecklistName; day: string }) => checklistOf(db, input),
+      findTask: (taskId: string) => findChecklistTask(db, taskId),
+    },
+    purchasing: {
+      orderRules: (storeId: string) => listOrderRules(db, storeId),
+      suppliers: (storeId: string) => listSuppliers(db, storeId),
+      purchaseItems: (storeId: string) => listPurchaseItems(db, storeId),
+    },
+    staffGuides: {
+      recipes: (storeId: string) => listRecipes(db, storeId),
+      recipe: (id: string) => getRecipe(db, id),
+      serveMethods: (filter: { menuId?: string; storeId?: string }) => listServeMethods(db, filter),
+      serveMethodSteps: (serveMethodId: string) => serveMethodSteps(db, serveMethodId),
     },
   };
 }

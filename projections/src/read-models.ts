@@ -18,6 +18,16 @@ import { seatMigrations } from './seats/migration';
 import { seatsProjector } from './seats/projector';
 import { storeMigrations } from './stores/migration';
 import { storesProjector } from './stores/projector';
+import { checklistMigrations } from './checklists/migration';
+import { checklistTasksProjector, checklistTicksProjector } from './checklists/projector';
+import { purchasingMigrations } from './purchasing/migration';
+import { purchasingProjector, supplierRevealsProjector } from './purchasing/projector';
+import { shiftMigrations } from './shifts/migration';
+import { recruitTimesProjector, shiftsProjector } from './shifts/projector';
+import { staffGuideMigrations } from './staff-guides/migration';
+import { staffGuidesProjector } from './staff-guides/projector';
+import { storeStaffMigrations } from './store-staff/migration';
+import { storeStaffProjector } from './store-staff/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -41,6 +51,15 @@ export const readModels: ReadModel[] = [
   { migrations: homepageCardMigrations, projector: homepageCardsProjector },
   { migrations: emailNoticeMigrations, projector: emailNoticesProjector },
   { migrations: reservationMigrations, projector: reservationsProjector },
+  // Staff area (issue 13): a folder's second projector comes with no migrations of its own.
+  { migrations: storeStaffMigrations, projector: storeStaffProjector },
+  { migrations: shiftMigrations, projector: shiftsProjector },
+  { migrations: {}, projector: recruitTimesProjector },
+  { migrations: checklistMigrations, projector: checklistTasksProjector },
+  { migrations: {}, projector: checklistTicksProjector },
+  { migrations: purchasingMigrations, projector: purchasingProjector },
+  { migrations: {}, projector: supplierRevealsProjector },
+  { migrations: staffGuideMigrations, projector: staffGuidesProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));

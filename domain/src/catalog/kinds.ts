@@ -205,6 +205,112 @@ export const noticeSchema = z.object({
   display_order: displayOrder,
 });
 
+// --- The staff area's reference data (issue 13, decisions 081–085) ---------------------------
+
+/** A picture in the blob store: the SHA-256 hex of its bytes (decision 032). */
+const photoIds = z
+  .array(z.string().regex(/^[0-9a-f]{64}$/, 'a picture id'))
+  .max(20)
+  .default([]);
+
+/**
+ * When a store takes shifts: the first and last time a shift may start or end on weekdays and on
+ * weekends (Saturday, Sunday and public holidays), and the step of the time lists. One per store:
+ * its record id is the store id.
+ */
+export const recruitTimesSchema = z
+  .object({
+    store_id: storeId,
+    weekday_start: timeOfDaySchema.default('10:00'),
+    weekday_end: timeOfDaySchema.default('20:00'),
+    weekend_start: timeOfDaySchema.default('10:00'),
+    weekend_end: timeOfDaySchema.default('20:00'),
+    /** Spec §9: 30 minutes by default. */
+    interval_minutes: z.int().min(5).max(120).default(30),
+  })
+  .refine((r) => r.weekday_start < r.weekday_end, { message: 'weekday_end must be after weekday_start', path: ['weekday_end'] })
+  .refine((r) => r.weekend_start < r.weekend_end, { message: 'weekend_end must be after weekend_start', path: ['weekend_end'] });
+
+/** An account working at a store, with its hourly wage in yen (shown to admins only). Record id: `{store_id}:{account_id}`. */
+export const storeStaffSchema = z.object({
+  store_id: storeId,
+  account_id: recordIdSchema,
+  wage: z.int().min(0).max(100_000).nullable().default(null),
+  display_order: displayOrder,
+});
+
+export const checklistNameSchema = z.enum(['opening', 'closing']);
+
+/** A task of a store's opening or closing checklist; its number on screen is its place in the list. */
+export const checklistTaskSchema = z.object({
+  store_id: storeId,
+  list: checklistNameSchema,
+  task_text: text(300),
+  display_order: displayOrder,
+});
+
+export const orderRuleSchema = z.object({
+  store_id: storeId,
+  rule_content: text(1000),
+  display_order: displayOrder,
+});
+
+/**
+ * A supplier's web shop account. The password is sealed (AES-256-GCM with the deployment's key,
+ * decision 083) before it reaches an event: events, the bus and the read model hold only the
+ * sealed text, and staff reveal it through a call that records who did.
+ */
+export const supplierSchema = z.object({
+  store_id: storeId,
+  supplier_name: text(100),
+  login_id: optionalText(200),
+  password_sealed: z.string().max(2000).nullable().default(null),
+  display_order: displayOrder,
+});
+
+export const purchaseItemSchema = z.object({
+  store_id: storeId,
+  supplier: text(100),
+  product_name: text(200),
+  purchase_url: z
+    .string()
+    .max(2000)
+    .regex(/^https?:\/\/[^\s]+$/, 'an http(s) URL')
+    .nullable()
+    .default(null),
+  notes: z.string().trim().max(1000).default(''),
+  display_order: displayOrder,
+});
+
+const guideStepSchema = z.object({ text: z.string().trim().max(2000).default(''), photos: photoIds });
+
+export const recipeSchema = z.object({
+  store_id: storeId,
+  name: text(100),
+  /** Minutes; shown as a badge. */
+  cooking_time: z
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .nullable()
+    .default(null),
+  ingredients: z.string().trim().max(4000).default(''),
+  notes: z.string().trim().max(4000).default(''),
+  /** The gallery. */
+  photos: photoIds,
+  steps: z.array(guideStepSchema).max(50).default([]),
+  display_order: displayOrder,
+});
+
+/** How a menu item is served: numbered steps with text and photos. */
+export const serveMethodSchema = z.object({
+  store_id: storeId,
+  menu_id: recordIdSchema,
+  title: z.string().trim().max(100).default(''),
+  steps: z.array(guideStepSchema).max(50).default([]),
+  display_order: displayOrder,
+});
+
 export const catalogSchemas = {
   store: storeSchema,
   seat: seatSchema,
@@ -215,6 +321,14 @@ export const catalogSchemas = {
   'same-day-settings': sameDaySettingsSchema,
   'homepage-card': homepageCardSchema,
   notice: noticeSchema,
+  'recruit-times': recruitTimesSchema,
+  'store-staff': storeStaffSchema,
+  'checklist-task': checklistTaskSchema,
+  'order-rule': orderRuleSchema,
+  supplier: supplierSchema,
+  'purchase-item': purchaseItemSchema,
+  recipe: recipeSchema,
+  'serve-method': serveMethodSchema,
 } as const;
 
 export type CatalogKind = keyof typeof catalogSchemas;
@@ -238,6 +352,13 @@ export type SameDaySettingsData = CatalogData<'same-day-settings'>;
 export type HomepageCardType = z.output<typeof homepageCardTypeSchema>;
 export type HomepageCardData = CatalogData<'homepage-card'>;
 export type NoticeData = CatalogData<'notice'>;
+export type RecruitTimesData = CatalogData<'recruit-times'>;
+export type StoreStaffData = CatalogData<'store-staff'>;
+export type ChecklistName = z.output<typeof checklistNameSchema>;
+export type ChecklistTaskData = CatalogData<'checklist-task'>;
+export type SupplierData = CatalogData<'supplier'>;
+export type RecipeData = CatalogData<'recipe'>;
+export type ServeMethodData = CatalogData<'serve-method'>;
 
 export function isCatalogKind(value: string): value is CatalogKind {
   return Object.hasOwn(catalogSchemas, value);
@@ -250,6 +371,8 @@ export function isCatalogKind(value: string): value is CatalogKind {
 export function canonicalRecordId<K extends CatalogKind>(kind: K, data: CatalogData<K>): string | null {
   if (kind === 'business-hours') return businessHoursRecordId(data as BusinessHoursData);
   if (kind === 'same-day-settings') return (data as SameDaySettingsData).store_id;
+  if (kind === 'recruit-times') return (data as RecruitTimesData).store_id;
+  if (kind === 'store-staff') return storeStaffRecordId(data as StoreStaffData);
   return null;
 }
 
@@ -265,4 +388,9 @@ export function businessHoursRecordId(
     case 'date':
       return `${rule.store_id}-${rule.date}`;
   }
+}
+
+/** `{store_id}:{account_id}`: one record per person and store. */
+export function storeStaffRecordId(staff: { store_id: string; account_id: string }): string {
+  return `${staff.store_id}:${staff.account_id}`;
 }

@@ -171,8 +171,9 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/menu-stock': monitor,
   '/api/admin/menu-stock/:id': monitor,
 
-  // JSON calls: staff (staff or admin)
+  // JSON calls: staff (staff or admin); the staff area's reference data is written by admins only
   '/api/users': staffReadAdminWrite,
+  '/api/users/:id': admin,
   '/api/admin/shift-recruit-time': staffReadAdminWrite,
   '/api/shift/submit': staff,
   '/api/admin/shifts/all': staff,
@@ -181,18 +182,32 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/store-opening-tasks/:id': staff,
   '/api/store-close-tasks/:id': staff,
   '/api/order-rules': staffReadAdminWrite,
+  '/api/order-rules/:id': admin,
   '/api/order-management': staffReadAdminWrite,
+  '/api/order-management/:id': admin,
+  // Revealing a supplier's password is a staff read with an effect (it is recorded): a POST staff may make.
+  '/api/order-management/:id/reveal-password': staff,
   '/api/purchase-management': staffReadAdminWrite,
+  '/api/purchase-management/:id': admin,
   '/api/recipes': staffReadAdminWrite,
   '/api/recipes/:id': staffReadAdminWrite,
   '/api/serve-methods': staffReadAdminWrite,
+  '/api/serve-methods/:id': admin,
   '/api/serve-methods/serve-method-steps': staffReadAdminWrite,
+  '/api/staff-photos': admin,
+  '/api/staff-photos/:id': staff,
 
   // JSON calls: admin
   '/api/admin/users': admin,
   '/api/admin/users/:id/roles': admin,
   '/api/admin/catalog/:kind': admin,
   '/api/admin/catalog/:kind/:id': admin,
+  '/api/admin/shifts': admin,
+  '/api/admin/shifts/import': admin,
+  '/api/admin/shift-submissions': admin,
+  '/api/admin/checklist-tasks': admin,
+  '/api/admin/checklist-tasks/:id': admin,
+  '/api/admin/display-order': admin,
 
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,

@@ -27,7 +27,8 @@ interface CallOutcome {
 }
 
 export interface CallOptions {
-  method?: 'GET' | 'POST';
+  /** PUT and DELETE where the spec's call table says so (shift corrections, task ticks, removals). */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Bytes to post as they are (a picture), instead of a JSON body. */
   upload?: Blob;
@@ -85,7 +86,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return times.length >= BAD_GATEWAY_LIMIT;
   }
 
-  async function send<T>(url: string, method: 'GET' | 'POST', body: unknown, upload?: Blob): Promise<CallResult<T>> {
+  async function send<T>(url: string, method: NonNullable<CallOptions['method']>, body: unknown, upload?: Blob): Promise<CallResult<T>> {
     let response: Response;
     try {
       const sent: { headers: Record<string, string>; body?: BodyInit } = upload

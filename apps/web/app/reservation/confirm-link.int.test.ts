@@ -44,6 +44,9 @@ function system() {
     passwords: { hash: async () => 'unused', verify: async () => false },
     reservationCatalog: fixedCatalog(),
     reservationMails: reservationMails('http://cafe.test'),
+    shiftDirectory: { isStoreStaff: async () => false, submittersOf: async () => [] },
+    checklistTasks: { find: async () => null },
+    secrets: { seal: (plain) => plain, open: (sealed) => sealed },
     accountMails: accountMails('http://cafe.test'),
   });
   // Only the parts of the runtime the call's edge uses.

@@ -6,8 +6,11 @@ import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { changeRoleAsAdmin } from '#app/auth/roles.server';
 import { appOf } from '#app/context';
+import staffCss from '#app/staff-area/staff-area.css?url';
+import { StoreStaffSection } from './store-staff';
 
 export const meta: Route.MetaFunction = () => [{ title: 'ユーザー管理 | MonCafe' }];
+export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 const roleLabels = { admin: '管理者', monitor: 'モニター', staff: 'スタッフ' } as const;
 
@@ -80,6 +83,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           ))}
         </tbody>
       </table>
+      <StoreStaffSection accounts={loaderData.accounts} />
     </div>
   );
 }

@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useState } from 'react';
+import { callJson } from '#app/http/api-client';
+import type { Answer as UsersAnswer } from '#app/routes/api/users/route';
+import { AskDialog, Choices, LoadError, Loading, NoticeLine, useAreaStore, type Notice } from '#app/staff-area/components';
+import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
+import { yenAmount } from '#app/shared/yen';
+
+interface Account {
+  id: string;
+  name: string;
+  email: string;
+  roles: string[];
+}
+
+const wageOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+/**
+ * The admin store's staff with their hourly wages (GET /api/users?store_id answers the wage to
+ * admins only): add an account, change a wage, take someone off the store after a confirmation.
+ * These are the people the shift screens list.
+ */
+export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
+  const { storeId, storeName } = useAreaStore();
+  const [staff, setStaff] = useState<UsersAnswer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [adding, setAdding] = useState({ accountId: '', wage: '' });
+  const [wages, setWages] = useState<Record<string, string>>({});
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
+
+  const load = useCallback(async () => {
+    if (!storeId) return;
+    setFailed(false);
+    const r = await callJson<UsersAnswer>(`/api/users?store_id=${encodeURIComponent(storeId)}`, { noStore: true });
+    setStaff(r.ok && Array.isArray(r.body) ? r.body : null);
+    setFailed(!r.ok);
+    if (r.ok) setWages(Object.fromEntries(r.body.map((s) => [s.id, s.wage == null ? '' : String(s.wage)])));
+  }, [storeId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!storeId) return <p className="hint">{a.chooseStore}</p>;
+
+  async function call(accountId: string, body: object, done: string) {
+    setNotice(null);
+    const r = await callJson(`/api/users/${encodeURIComponent(accountId)}`, {
+      method: 'remove' in body ? 'DELETE' : 'PUT',
+      body: { store_id: storeId, ...body },
+    });
+    if (!r.ok) return setNotice({ kind: 'error', text: a.saveFailed(r.message ?? (r.body as { error?: string }).error ?? t.cannotReachServer) });
+    setNotice({ kind: 'ok', text: done });
+    await load();
+  }
+
+  const candidates = accounts.filter((acc) => !staff?.some((s) => s.id === acc.id));
+  return (
+    <section className="sa-editor" aria-labelledby="store-staff-title" data-testid="store-staff">
+      <h3 id="store-staff-title">
+        {a.storeStaffTitle}
+        {storeName ? `（${storeName}）` : ''}
+      </h3>
+      <p className="hint">{a.storeStaffHint}</p>
+      <NoticeLine notice={notice} />
+      {failed && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
+      {!staff && !failed && <Loading />}
+      {staff && staff.length === 0 && <p className="empty">{a.noStoreStaff}</p>}
+      {staff && staff.length > 0 && (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">{a.account}</th>
+              <th scope="col">{a.wage}</th>
+              <th scope="col" />
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((s) => (
+              <tr key={s.id}>
+                <td>
+                  {s.name}
+                  {!accounts.find((acc) => acc.id === s.id)?.roles.includes('staff') && <div className="hint">{a.noStaffRoleHint}</div>}
+                </td>
+                <td>
+                  <form
+                    className="sa-actions"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      void call(s.id, { wage: wageOf(wages[s.id] ?? '') }, a.saved);
+                    }}
+                  >
+                    <input
+                      type="number"
+                      min={0}
+                      max={100000}
+                      aria-label={`${s.name} ${a.wage}`}
+                      placeholder={a.wageNotSet}
+                      value={wages[s.id] ?? ''}
+                      onChange={(e) => setWages({ ...wages, [s.id]: e.target.value })}
+                    />
+                    <span className="hint">{s.wage == null ? a.wageNotSet : yenAmount(s.wage)}</span>
+                    <button type="submit" className="button secondary">
+                      {a.save}
+                    </button>
+                  </form>
+                </td>
+                <td>
+                  <button type="button" className="button danger" onClick={() => setRemoving({ id: s.id, name: s.name })}>
+                    {a.removeFromStore}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form
+        className="sa-editor-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void call(adding.accountId, { wage: wageOf(adding.wage) }, a.saved).then(() => setAdding({ accountId: '', wage: '' }));
+        }}
+      >
+        <label className="field">
+          {a.account}
+          <Choices
+            required
+            value={adding.accountId}
+            onChange={(e) => setAdding({ ...adding, accountId: e.target.value })}
+            placeholder={a.accountPlaceholder}
+            options={candidates.map((acc) => ({ value: acc.id, label: `${acc.name}（${acc.email}）` }))}
+          />
+        </label>
+        <label className="field">
+          {a.wage}
+          <input type="number" min={0} max={100000} value={adding.wage} onChange={(e) => setAdding({ ...adding, wage: e.target.value })} />
+        </label>
+        <button type="submit" className="button">
+          {a.addToStore}
+        </button>
+      </form>
+      {removing && (
+        <AskDialog
+          title={a.confirmTitle}
+          body={<p>{a.confirmRemove(removing.name)}</p>}
+          confirmLabel={a.removeFromStore}
+          cancelLabel={a.cancel}
+          danger
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            const who = removing;
+            setRemoving(null);
+            void call(who.id, { remove: true }, a.removed);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { recipeSchema } from '@moncafe/domain/catalog/kinds';
+import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
+import { staffTexts as t } from '#app/staff-area/texts';
+import { itemCall, saveRecipe } from '#app/staff-area/catalog-calls.server';
+
+/** GET /api/recipes/{id}: the recipe with its gallery and `recipeSteps`. PUT / DELETE (admin): replaced or removed. */
+export const loader = jsonCall({
+  async handle({ params, queries }) {
+    return (await queries.staffGuides.recipe(params.id ?? '')) ?? refuse(404, t.loadFailed);
+  },
+});
+export const action = itemCall('recipe', recipeSchema, saveRecipe);
+
+export type Answer = AnswerOf<typeof loader>;

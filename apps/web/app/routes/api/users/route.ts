@@ -1,0 +1,17 @@
+import { jsonCall, type AnswerOf } from '#app/http/json.server';
+import { actingUser, storeQuery } from '#app/staff-area/calls.server';
+
+/**
+ * GET /api/users?store_id: the store's staff as the shift screens list them — id, name, and the
+ * hourly wage for admins only (staff get no `wage` field at all). Always an array (spec §7).
+ */
+export const loader = jsonCall({
+  query: storeQuery,
+  async handle(input) {
+    const { isAdmin } = await actingUser(input);
+    const staff = await input.queries.storeStaff.list(input.query.store_id);
+    return staff.map((s): { id: string; name: string; wage?: number | null } => (isAdmin ? s : { id: s.id, name: s.name }));
+  },
+});
+
+export type Answer = AnswerOf<typeof loader>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { CommandContext } from '@moncafe/domain/command-handler';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
+import type { DomainError } from '@moncafe/domain/decider';
+import { authTexts } from '#app/auth/texts';
+import { refuse, type CallInput, type ErrorTable } from '#app/http/json.server';
+import { adminStaffTexts as a, staffTexts as t } from './texts';
+
+/**
+ * What the staff area's calls share (the routes under /api for shifts, checklists, purchasing,
+ * recipes and serve methods): who acts, the store a call names, and the spec's words for each
+ * refusal. The route table has let the caller in already; these read who they are.
+ */
+
+/** `?store_id=` of every store-scoped read (the spec filters by store; we do it on the server). */
+export const storeQuery = z.object({ store_id: recordIdSchema });
+
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM');
+
+/** The body of a removal: `DELETE` with `{ "remove": true }`. */
+export const removeBody = z.object({ remove: z.literal(true) });
+
+/** The signed-in user, and the command context their command carries (actor = their account). */
+export async function actingUser(input: Pick<CallInput<unknown, unknown>, 'user' | 'correlationId'>, storeId: string | null = null) {
+  const user = await input.user();
+  if (!user) return refuse(401, authTexts.unauthenticated);
+  const context: CommandContext = { correlationId: input.correlationId, actor: user.id, storeId };
+  return { user, context, isAdmin: user.roles.includes('admin') };
+}
+
+const detail = (e: DomainError, key: string) => String(e.details[key] ?? '');
+
+/** Refusals of the shift calls, in the spec's words where it has them (operations.md §5, §8). */
+export const shiftErrors: ErrorTable = {
+  shift_too_old: { status: 409, error: t.tooOld },
+  shift_not_imported: { status: 409, error: t.notImported },
+  shift_not_found: { status: 404, error: t.notImported },
+  shift_reason_required: { status: 400, error: t.reasonRequired, field: 'reason' },
+  shift_changed: { status: 409, error: t.shiftChanged },
+  shift_end_not_after_start: (e) => ({ status: 400, error: t.endNotAfterStart(detail(e, 'date')), field: 'shifts' }),
+  shift_nothing_submitted: { status: 400, error: a.nothingSubmitted, field: 'shifts' },
+  shift_month_closed: { status: 409, error: a.monthClosed },
+  shift_date_past: (e) => ({ status: 409, error: a.datePast(detail(e, 'date')) }),
+  shift_date_outside_month: { status: 400, error: a.dateOutsideMonth, field: 'shifts' },
+  shift_duplicate_date: { status: 400, error: a.duplicateDate, field: 'shifts' },
+  shift_nothing_to_import: { status: 409, error: a.nothingToImport },
+  shift_exists: { status: 409, error: a.shiftExists },
+  not_store_staff: { status: 409, error: a.notStoreStaff },
+};
+
+/** Refusals of the admin editors' saves: the first problem with the record, a record that is gone, a photo not uploaded. */
+export const catalogErrors: ErrorTable = {
+  invalid_record: (e) => {
+    const issue = (e.details.issues as CatalogIssue[] | undefined)?.[0];
+    return { status: 400, error: issue ? `${issue.path.join('.')}: ${issue.message}` : a.saveFailed(e.code), field: issue?.path.join('.') ?? 'data' };
+  },
+  not_found: { status: 404, error: t.loadFailed },
+  mixed_stores: { status: 400, error: a.chooseStore },
+  photo_not_found: { status: 400, error: a.photoNotFound },
+  account_not_found: { status: 404, error: a.accountNotFound },
+  supplier_not_found: { status: 404, error: t.loadFailed },
+  task_not_found: { status: 404, error: t.loadFailed },
+};

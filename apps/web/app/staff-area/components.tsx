@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { Link, useOutletContext } from 'react-router';
+import type { AreaOutletContext } from '#app/areas/store-choice';
+import { callJson } from '#app/http/api-client';
+import { adminStaffTexts as a, staffTexts as t } from './texts';
+
+/** The store the area works on (the layout's choice: staffStoreId or adminStoreId) and whether the page has hydrated. */
+export function useAreaStore(): { storeId: string | null; storeName: string | null; ready: boolean } {
+  const { storeId, stores } = useOutletContext<AreaOutletContext>();
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return { storeId, storeName: stores.find((s) => s.store_id === storeId)?.name ?? null, ready };
+}
+
+/** Spec: with no store chosen, a warning 店舗選択が必要です and a way back home. */
+export function StoreRequired({ home }: { home: string }) {
+  return (
+    <section className="notice" role="note" data-testid="store-required">
+      <h3>{t.storeRequiredTitle}</h3>
+      <p>{t.storeRequiredBody}</p>
+      <Link to={home} className="button">
+        {t.backHome}
+      </Link>
+    </section>
+  );
+}
+
+/** The collapsible description (説明を表示 / 説明を隠す). */
+export function DescriptionPanel({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="sa-description">
+      <button type="button" className="button secondary" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? t.hideDescription : t.showDescription}
+      </button>
+      <div id={id} hidden={!open} className="sa-description-body">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A failed load, said plainly, with 再試行. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="form-error sa-banner" role="alert">
+      <span>{message}</span>
+      <button type="button" className="button secondary" onClick={onRetry}>
+        {t.retry}
+      </button>
+    </div>
+  );
+}
+
+export function Loading() {
+  return (
+    <p className="hint" role="status" aria-live="polite">
+      {t.loading}
+    </p>
+  );
+}
+
+/** A result to announce: a success (status) or a failure (alert). */
+export type Notice = { kind: 'ok' | 'error'; text: string } | null;
+
+export function NoticeLine({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  return (
+    <p className={notice.kind === 'ok' ? 'sa-ok' : 'form-error'} role={notice.kind === 'ok' ? 'status' : 'alert'} data-testid="notice">
+      {notice.text}
+    </p>
+  );
+}
+
+/**
+ * A modal question on a native <dialog> (focus kept inside, Escape cancels): a confirmation, or
+ * with `input` a prompt whose answer must not be empty (the correction reason).
+ */
+export function AskDialog(props: {
+  title: string;
+  body?: ReactNode;
+  input?: { label: string; required: string };
+  confirmLabel: string;
+  cancelLabel: string;
+  danger?: boolean;
+  onConfirm: (value: string) => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="sa-dialog"
+      aria-labelledby={`${inputId}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        props.onCancel();
+      }}
+    >
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (props.input && !value.trim()) {
+            setError(props.input.required);
+            return;
+          }
+          props.onConfirm(value.trim());
+        }}
+      >
+        <h3 id={`${inputId}-title`}>{props.title}</h3>
+        {props.body && <div className="sa-dialog-body">{props.body}</div>}
+        {props.input && (
+          <label className="field" htmlFor={inputId}>
+            {props.input.label}
+            <input
+              id={inputId}
+              value={value}
+              autoFocus
+              maxLength={500}
+              aria-invalid={error !== null}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setError(null);
+              }}
+            />
+          </label>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="sa-actions">
+          <button type="button" className="button secondary" onClick={props.onCancel} autoFocus={!props.input}>
+            {props.cancelLabel}
+          </button>
+          <button type="submit" className={props.danger ? 'button danger' : 'button'}>
+            {props.confirmLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/**
+ * A GET answer a screen shows and reloads after a change: `data` null while loading (or after a
+ * failure, with `failed` set), never cached by the browser (staff screens show what is true now).
+ * Null `url` loads nothing (no store chosen yet).
+ */
+export function useLoad<T>(url: string | null) {
+  const [data, setData] = useState<T | null>(null);
+  const [failed, setFailed] = useState(false);
+  const reload = useCallback(async () => {
+    if (!url) return;
+    setFailed(false);
+    const r = await callJson<T>(url, { noStore: true });
+    setData(r.ok ? r.body : null);
+    setFailed(!r.ok);
+  }, [url]);
+  useEffect(() => {
+    setData(null);
+    void reload();
+  }, [reload]);
+  return { data, failed, reload };
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** Plain strings (times, months) as choices labelled by themselves or by `label`. */
+export function choicesOf(values: readonly string[], label: (value: string) => string = (v) => v): Choice[] {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
+/** A <select> of choices, with an empty first choice when `placeholder` is given (the spec's '--', '-- 選択してください --'). */
+export function Choices({ options, placeholder, ...select }: { options: readonly Choice[]; placeholder?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select {...select}>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Save (or add, for a new record) and, when editing, cancel: the end of every editor form. */
+export function FormButtons({ busy, editing, onCancel }: { busy: boolean; editing: boolean; onCancel?: (() => void) | undefined }) {
+  return (
+    <div className="sa-actions">
+      <button type="submit" className="button" disabled={busy}>
+        {editing ? a.save : a.add}
+      </button>
+      {onCancel && (
+        <button type="button" className="button secondary" onClick={onCancel}>
+          {a.cancel}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A table's header row of column names. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c, i) => (
+          <th key={i} scope="col">
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

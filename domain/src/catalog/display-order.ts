@@ -1,0 +1,46 @@
+import type { CommandContext, CommandResult, HandlerDeps } from '../command-handler';
+import { foldStream } from '../command-handler';
+import { DomainError } from '../decider';
+import { saveRecord } from './commands';
+import { catalogDecider } from './decider';
+import { toStreamName, type CatalogEvent } from './events';
+import type { CatalogKind } from './kinds';
+
+/** Kinds kept in an order the admin chooses within a store (a `display_order` and a `store_id`). */
+export const orderedKinds = [
+  'checklist-task',
+  'order-rule',
+  'supplier',
+  'purchase-item',
+  'recipe',
+  'serve-method',
+  'store-staff',
+] as const satisfies readonly CatalogKind[];
+export type OrderedKind = (typeof orderedKinds)[number];
+
+export type DisplayOrderErrorCode = 'not_found' | 'mixed_stores';
+
+/**
+ * Puts records of one kind and store in the order given (1, 2, 3 …): each record whose place
+ * changed is saved again with its new `display_order`; one that kept its place records nothing.
+ * Each record is its own stream, so a failure half-way leaves an order a repeat finishes.
+ */
+export async function reorderRecords(
+  deps: HandlerDeps,
+  input: { kind: OrderedKind; ids: readonly string[] },
+  context: CommandContext,
+): Promise<{ position: number | null }> {
+  const records: { id: string; data: { store_id: string; display_order: number } }[] = [];
+  for (const id of input.ids) {
+    const state = foldStream(catalogDecider, await deps.eventStore.readStream(toStreamName(input.kind, id)));
+    if (state.status !== 'saved') throw new DomainError<DisplayOrderErrorCode>('not_found', 'not_found', { kind: input.kind, id });
+    records.push({ id, data: state.data as { store_id: string; display_order: number } });
+  }
+  if (new Set(records.map((r) => r.data.store_id)).size > 1) throw new DomainError<DisplayOrderErrorCode>('mixed_stores');
+  let last: CommandResult<CatalogEvent> | null = null;
+  for (const [index, record] of records.entries()) {
+    if (record.data.display_order === index + 1) continue;
+    last = await saveRecord(deps, { kind: input.kind, id: record.id, data: { ...record.data, display_order: index + 1 } as never }, context);
+  }
+  return { position: last?.position ?? null };
+}

@@ -1,0 +1,57 @@
+import { saveRecord } from '../catalog/commands';
+import { catalogDecider } from '../catalog/decider';
+import { toStreamName as catalogStream } from '../catalog/events';
+import type { CatalogInput, SupplierData } from '../catalog/kinds';
+import { commandHandler, foldStream, type CommandContext, type HandlerDeps } from '../command-handler';
+import { DomainError } from '../decider';
+import type { Clock } from '../ports';
+import { toStreamName } from './events';
+import { supplierAccessDecider } from './supplier-access';
+
+/**
+ * Seals secrets before they are stored and opens them for a reveal (AES-256-GCM with the
+ * deployment's key in infra/src/secrets). Sealed text is what events, the bus and read models hold.
+ */
+export interface SecretBox {
+  seal(plain: string): string;
+  /** Throws when the text was sealed with another key or altered. */
+  open(sealed: string): string;
+}
+
+export type SupplierErrorCode = 'supplier_not_found';
+
+/** A supplier as the admin edits it: `password` undefined keeps the stored one, null (or '') removes it. */
+export type SupplierInput = Omit<CatalogInput<'supplier'>, 'password_sealed'> & { password?: string | null | undefined };
+
+/** Suppliers' web shop accounts: saved with the password sealed, and revealed to staff on record. */
+export function supplierService(ports: HandlerDeps & { clock: Clock; secrets: SecretBox }) {
+  async function stored(id: string): Promise<SupplierData | null> {
+    const state = foldStream(catalogDecider, await ports.eventStore.readStream(catalogStream('supplier', id)));
+    return state.status === 'saved' ? (state.data as SupplierData) : null;
+  }
+  const reveals = commandHandler(supplierAccessDecider, ports);
+
+  return {
+    async save(input: { id: string; data: SupplierInput }, context: CommandContext) {
+      const { password, ...data } = input.data;
+      const password_sealed = password === undefined ? ((await stored(input.id))?.password_sealed ?? null) : password ? ports.secrets.seal(password) : null;
+      return saveRecord(ports, { kind: 'supplier', id: input.id, data: { ...data, password_sealed } }, context);
+    },
+
+    /** The password in clear (null when none is kept); a reveal is recorded with who and when. Throws `supplier_not_found`. */
+    async revealPassword(input: { supplierId: string }, context: CommandContext): Promise<{ password: string | null; position: number | null }> {
+      const supplier = await stored(input.supplierId);
+      if (!supplier) throw new DomainError<SupplierErrorCode>('supplier_not_found');
+      if (!supplier.password_sealed) return { password: null, position: null };
+      const password = ports.secrets.open(supplier.password_sealed);
+      const result = await reveals.handle(
+        toStreamName(input.supplierId),
+        { type: 'RevealPassword', supplierId: input.supplierId, now: ports.clock.now().toISOString(), by: context.actor },
+        { ...context, storeId: supplier.store_id },
+      );
+      return { password, position: result.position };
+    },
+  };
+}
+
+export type SupplierService = ReturnType<typeof supplierService>;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../decider';
+import { manualClock } from '../testing/manual-clock';
+import { memoryEventStore } from '../testing/memory-event-store';
+import { testIds } from '../testing/test-ids';
+import { supplierService, type SecretBox } from './suppliers';
+
+/** Reversible but not the plain text, so a test sees what was stored. */
+const box: SecretBox = { seal: (p) => `sealed:${[...p].reverse().join('')}`, open: (s) => [...s.slice('sealed:'.length)].reverse().join('') };
+const clock = manualClock(new Date('2026-07-20T03:00:00Z'));
+
+describe('suppliers', () => {
+  it('stores the password sealed, keeps it when an edit leaves it out, and records every reveal with who and when', async () => {
+    const eventStore = memoryEventStore(clock.now);
+    const suppliers = supplierService({ eventStore, ids: testIds, clock, secrets: box });
+    const data = { store_id: '2', supplier_name: '珈琲問屋', login_id: 'moncafe' };
+    await suppliers.save({ id: 's1', data: { ...data, password: 'pass-123' } }, { correlationId: 'c', actor: 'owner' });
+    await suppliers.save({ id: 's1', data: { ...data, supplier_name: '珈琲問屋 本店' } }, { correlationId: 'c', actor: 'owner' });
+    const stored = JSON.stringify(await eventStore.readAll());
+    expect(stored).not.toContain('pass-123');
+    expect(stored).toContain('sealed:321-ssap');
+
+    expect(await suppliers.revealPassword({ supplierId: 's1' }, { correlationId: 'c', actor: 'hana' })).toMatchObject({ password: 'pass-123' });
+    const reveals = (await eventStore.readAll()).filter((e) => e.type === 'SupplierPasswordRevealed');
+    expect(reveals).toHaveLength(1);
+    expect(reveals[0]!.data).toEqual({ supplierId: 's1', revealedAt: '2026-07-20T03:00:00.000Z', by: 'hana' });
+    expect(reveals[0]!.metadata.storeId).toBe('2');
+
+    await suppliers.save({ id: 's1', data: { ...data, password: null } }, { correlationId: 'c', actor: 'owner' });
+    expect(await suppliers.revealPassword({ supplierId: 's1' }, { correlationId: 'c', actor: 'hana' })).toMatchObject({ password: null });
+    await expect(suppliers.revealPassword({ supplierId: 'nope' }, { correlationId: 'c', actor: 'hana' })).rejects.toSatisfy(
+      (e) => e instanceof DomainError && e.code === 'supplier_not_found',
+    );
+  });
+});

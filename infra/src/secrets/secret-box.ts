@@ -1,0 +1,56 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SecretBox } from '@moncafe/domain/purchasing/suppliers';
+
+/**
+ * Secrets staff need in clear (suppliers' passwords), sealed at rest with AES-256-GCM
+ * (docs/decisions/083-supplier-passwords.md). Sealed text is `v1.` + base64url(iv ‖ tag ‖ data):
+ * what events, the bus and the read models hold. The key is SHA-256 of `SECRETS_KEY`; without
+ * one (outside production) it is a random key kept in `DATA_DIR/secrets.key`, made on first start.
+ */
+const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export function secretBox(secret: string): SecretBox {
+  const key = createHash('sha256').update(secret).digest();
+  return {
+    seal(plain) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url')}`;
+    },
+    open(sealed) {
+      const [version, body] = sealed.split('.');
+      if (version !== VERSION || !body) throw new Error('not a sealed secret');
+      const bytes = Buffer.from(body, 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+/** The configured key, or the one kept in the data folder (made once, readable by this user only). */
+export async function secretsKey(config: { secretsKey: string | undefined; dataDir: string }): Promise<string> {
+  if (config.secretsKey) return config.secretsKey;
+  const file = path.join(config.dataDir, 'secrets.key');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  try {
+    // 'wx': when two processes start at once, the second reads the first one's key.
+    await writeFile(file, `${key}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return (await readFile(file, 'utf8')).trim();
+  }
+  await chmod(file, 0o600);
+  return key;
+}

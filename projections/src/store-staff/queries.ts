@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database';
+
+/** A person of a store's staff: the account's id and name, and the wage (yen per hour, null when not set). */
+export interface StoreStaffMember {
+  id: string;
+  name: string;
+  wage: number | null;
+}
+
+/** The store's staff in the admin's order, then by name; accounts that no longer exist are left out. */
+export async function listStoreStaff(db: Kysely<Database>, storeId: string): Promise<StoreStaffMember[]> {
+  return db
+    .selectFrom('store_staff')
+    .innerJoin('accounts', 'accounts.account_id', 'store_staff.account_id')
+    .select(['store_staff.account_id as id', 'accounts.name as name', 'store_staff.wage as wage'])
+    .where('store_staff.store_id', '=', storeId)
+    .orderBy('store_staff.display_order')
+    .orderBy('accounts.name')
+    .execute();
+}
+
+export async function isStoreStaff(db: Kysely<Database>, storeId: string, accountId: string): Promise<boolean> {
+  const row = await db.selectFrom('store_staff').select('id').where('store_id', '=', storeId).where('account_id', '=', accountId).executeTakeFirst();
+  return row !== undefined;
+}
