@@ -1,10 +1,15 @@
 import { accountService, type Passwords } from './account/accounts';
 import { catalogService } from './catalog/commands';
+import { orderingService } from './order/ordering';
 import type { BlobStore, Clock, EventStore, Hashing, IdGenerator, Logger, Mailer } from './ports';
 import { bookingService } from './reservation/booking';
 import { reservationImages } from './reservation/images';
 import type { ReservationCatalog, ReservationMails } from './reservation/ports';
 import { staffReservationService } from './reservation/staff';
+import { stockEditorService } from './stock/stock-editor';
+import type { TableCatalog } from './table/ports';
+import { storeLocationService } from './table/store-location';
+import { tableService } from './table/visit';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -25,6 +30,8 @@ export interface ApplicationPorts {
   reservationCatalog: ReservationCatalog;
   /** The reservation mails' wording (apps/web/app/reservation/mails.ts). */
   reservationMails: ReservationMails;
+  /** Read port: seats, fences, menu prices, tax and the order index for the guest at the table (projections/src/orders/catalog.ts). */
+  tableCatalog: TableCatalog;
 }
 
 export function createApplication(ports: ApplicationPorts) {
@@ -40,6 +47,14 @@ export function createApplication(ports: ApplicationPorts) {
     catalog: catalogService(ports),
     /** Sign-up, sign-in and staff roles. */
     accounts: accountService(ports),
+    /** The guest at the table: QR check-in, tokens, staff's location waiver, the bill and checkout. */
+    table: tableService({ ...ports, catalog: ports.tableCatalog }),
+    /** Table orders: placed by a phone or staff (stock reserved first), completed and restored in the kitchen. */
+    ordering: orderingService({ ...ports, catalog: ports.tableCatalog }),
+    /** The stock editor (/kitchen/stock, /monitor/stock). */
+    stock: stockEditorService({ ...ports, catalog: ports.tableCatalog }),
+    /** The store's point and geofence radius (/admin/store-coordinates). */
+    storeLocation: storeLocationService(ports),
   };
 }
 

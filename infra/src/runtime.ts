@@ -7,6 +7,7 @@ import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import type { Database } from '@moncafe/projections/database';
 import { createQueries, type Queries } from '@moncafe/projections/queries';
 import { projectors } from '@moncafe/projections/read-models';
+import { catalogForTables } from '@moncafe/projections/orders/catalog';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
 import { argon2Passwords } from './auth/password';
 import { createSessionStore, type SessionStore } from './auth/sessions';
@@ -119,6 +120,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       passwords: argon2Passwords,
       reservationCatalog: catalogForReservations(database.db),
       reservationMails: options.reservationMails,
+      tableCatalog: catalogForTables(database.db),
     });
 
     return {

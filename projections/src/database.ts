@@ -8,10 +8,13 @@ import type { CheckpointTables } from './checkpoints/table';
 import type { EmailNoticeTables } from './email-notices/table';
 import type { HomepageCardTables } from './homepage-cards/table';
 import type { MenuTables } from './menus/table';
+import type { OrderTables } from './orders/table';
 import type { ReservationTables } from './reservations/table';
 import type { SameDaySettingsTables } from './same-day-settings/table';
 import type { SeatTables } from './seats/table';
+import type { StockTables } from './stock/table';
 import type { StoreTables } from './stores/table';
+import type { TaxTables } from './tax/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -22,4 +25,7 @@ export type Database = CheckpointTables &
   SameDaySettingsTables &
   HomepageCardTables &
   EmailNoticeTables &
-  ReservationTables;
+  ReservationTables &
+  OrderTables &
+  StockTables &
+  TaxTables;

@@ -78,7 +78,7 @@ export const menuSchema = z
     store_id: storeId,
     name: text(100),
     description: z.string().trim().max(2000).default(''),
-    /** Yen, tax included as shown to the guest. */
+    /** Yen, as shown to the guest; whether tax is included is the store's `tax` record (decision 063). */
     price,
     image_url: urlOrPath.nullable().default(null),
     /** When null, screens infer it from the name (see inferMenuCategory). */
@@ -205,6 +205,15 @@ export const noticeSchema = z.object({
   display_order: displayOrder,
 });
 
+/** A store's tax at checkout (/admin/tax-management); one per store, its id is the store id. Default: the spec's 10%, rounded down, added. */
+export const taxSchema = z.object({
+  store_id: storeId,
+  rate_percent: z.int().min(0).max(100).default(10),
+  rounding: z.enum(['floor', 'round', 'ceil']).default('floor'),
+  /** Menu prices already include tax: checkout shows the tax contained in the total. */
+  prices_include_tax: z.boolean().default(false),
+});
+
 export const catalogSchemas = {
   store: storeSchema,
   seat: seatSchema,
@@ -215,6 +224,7 @@ export const catalogSchemas = {
   'same-day-settings': sameDaySettingsSchema,
   'homepage-card': homepageCardSchema,
   notice: noticeSchema,
+  tax: taxSchema,
 } as const;
 
 export type CatalogKind = keyof typeof catalogSchemas;
@@ -238,6 +248,7 @@ export type SameDaySettingsData = CatalogData<'same-day-settings'>;
 export type HomepageCardType = z.output<typeof homepageCardTypeSchema>;
 export type HomepageCardData = CatalogData<'homepage-card'>;
 export type NoticeData = CatalogData<'notice'>;
+export type TaxData = CatalogData<'tax'>;
 
 export function isCatalogKind(value: string): value is CatalogKind {
   return Object.hasOwn(catalogSchemas, value);
@@ -250,6 +261,7 @@ export function isCatalogKind(value: string): value is CatalogKind {
 export function canonicalRecordId<K extends CatalogKind>(kind: K, data: CatalogData<K>): string | null {
   if (kind === 'business-hours') return businessHoursRecordId(data as BusinessHoursData);
   if (kind === 'same-day-settings') return (data as SameDaySettingsData).store_id;
+  if (kind === 'tax') return (data as TaxData).store_id;
   return null;
 }
 
