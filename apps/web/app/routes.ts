@@ -77,6 +77,22 @@ export default [
   route('api/customer-cancel/check', 'routes/api/customer-cancel/check/route.ts'),
   route('api/customer-cancel/execute', 'routes/api/customer-cancel/execute/route.ts'),
 
+  // The guest at the table: QR check-in, orders, stock, kitchen and checkout (operations.md §7 "Orders and QR", "Menu and stock")
+  route('api/orders/qr-checkin', 'routes/api/orders/qr-checkin/route.ts'),
+  route('api/qr-token', 'routes/api/qr-token/route.ts'),
+  route('api/orders', 'routes/api/orders/route.ts'),
+  route('api/orders/menu', 'routes/api/orders/menu/route.ts'),
+  route('api/orders/ready', 'routes/api/orders/ready/route.ts'),
+  route('api/orders/completed', 'routes/api/orders/completed/route.ts'),
+  route('api/orders/checkout', 'routes/api/orders/checkout/route.ts'),
+  route('api/orders/by-reservation/:id', 'routes/api/orders/by-reservation/$id/route.ts'),
+  route('api/orders/:id/complete', 'routes/api/orders/$id/complete/route.ts'),
+  route('api/orders/:id/restore', 'routes/api/orders/$id/restore/route.ts'),
+  route('api/admin/menu/menu-category', 'routes/api/admin/menu/menu-category/route.ts'),
+  route('api/admin/menu-stock', 'routes/api/admin/menu-stock/route.ts'),
+  route('api/admin/menu-stock/:id', 'routes/api/admin/menu-stock/$id/route.ts'),
+  route('api/admin/reservations/:id/grant-token', 'routes/api/admin/reservations/$id/grant-token/route.ts'),
+
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),
   route('*', 'routes/$/route.ts', { id: 'unknown-path' }),

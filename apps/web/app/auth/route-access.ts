@@ -155,6 +155,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/orders/qr-checkin': pub,
   '/api/orders/by-reservation/:id': pub,
   '/api/orders/checkout': pub,
+  '/api/orders/menu': pub,
 
   // JSON calls: kitchen, stock, schedule, checkout, token grants (admin or monitor)
   '/api/orders/ready': monitor,
