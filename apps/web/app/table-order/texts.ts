@@ -12,7 +12,7 @@ export const orderTexts = {
   checkInTitle: 'チェックイン',
   menuTitle: 'メニュー',
   cartTitle: 'カート',
-  storeAndSeat: (store: string, seat: string) => `${store}　${seat}`,
+  storeAndSeat: (store: string, seat: string) => `${store} ${seat}`,
   loading: '読み込み中...',
   retry: '再試行',
   backHome: 'ホームへ戻る',
@@ -99,7 +99,7 @@ export const checkoutTexts = {
   alreadyExited: 'このご予約はお会計済みです。',
   chooseReservation: '会計する予約を選択してください',
   noSeated: '会計待ちのお客様はいません。',
-  reservationLabel: (seat: string, time: string, people: number) => `${seat}　${time}〜　${people}名`,
+  reservationLabel: (seat: string, time: string, people: number) => `${seat} ${time}〜 ${people}名`,
   toCheckout: '会計へ',
   backToList: '一覧へ戻る',
 } as const;
