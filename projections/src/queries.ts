@@ -8,6 +8,7 @@ import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOption
 import { completedOrders, countOpenOrders, ordersOfReservation, readyOrders, salesOfDay } from './orders/queries';
 import { reservationsByEmail, reservationsOfAccount } from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
+import { getSeat, listSeats } from './seats/queries';
 import { menuItemsWithStock, orderMenu, soldOutItems, stockOfStore } from './stock/queries';
 import { defaultStore, getStore, listStores } from './stores/queries';
 import { taxRuleOf } from './tax/queries';
@@ -49,6 +50,10 @@ export function createQueries(db: Kysely<Database>) {
     },
     accounts: {
       list: () => listAccounts(db),
+    },
+    seats: {
+      get: (seatId: string) => getSeat(db, seatId),
+      ofStore: (storeId: string) => listSeats(db, storeId),
     },
     orders: {
       /** The kitchen's list, oldest first; also the admin home's open orders of a store. */

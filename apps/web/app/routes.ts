@@ -39,10 +39,33 @@ export default [
   route('api/auth/logout', 'routes/api/auth/logout/route.ts'),
   route('api/admin/users', 'routes/api/admin/users/route.ts'),
   route('api/admin/users/:id/roles', 'routes/api/admin/users/$id/roles/route.ts'),
-  route('admin', 'routes/admin/route.tsx', [index('routes/admin/_index/route.tsx'), route('users', 'routes/admin/users/route.tsx')]),
-  route('monitor', 'routes/monitor/route.tsx', [index('routes/monitor/_index/route.tsx')]),
+  route('admin', 'routes/admin/route.tsx', [
+    index('routes/admin/_index/route.tsx'),
+    route('users', 'routes/admin/users/route.tsx'),
+    route('tax-management', 'routes/admin/tax-management/route.tsx'),
+    route('store-coordinates', 'routes/admin/store-coordinates/route.tsx'),
+  ]),
+  route('monitor', 'routes/monitor/route.tsx', [
+    index('routes/monitor/_index/route.tsx'),
+    route('order', 'routes/monitor/order/route.tsx'),
+    // The kitchen's own screens, for the monitor's chosen store.
+    route('kitchen', 'routes/kitchen/_index/route.tsx', { id: 'monitor-kitchen' }),
+    route('stock', 'routes/kitchen/stock/route.tsx', { id: 'monitor-stock' }),
+    route('checkout', 'routes/monitor/checkout/route.tsx'),
+    route('qr-codes', 'routes/monitor/qr-codes/route.tsx'),
+  ]),
   route('staff', 'routes/staff/route.tsx', [index('routes/staff/_index/route.tsx')]),
-  route('kitchen', 'routes/kitchen/route.tsx', [index('routes/kitchen/_index/route.tsx')]),
+  route('kitchen', 'routes/kitchen/route.tsx', [
+    index('routes/kitchen/_index/route.tsx'),
+    route('history', 'routes/kitchen/history/route.tsx'),
+    route('stock', 'routes/kitchen/stock/route.tsx'),
+  ]),
+
+  // The guest at the table (QR ordering and checkout)
+  route('order/top', 'routes/order/top/route.tsx'),
+  route('order/food', 'routes/order/food/route.tsx'),
+  route('order', 'routes/order/route.tsx'),
+  route('checkout', 'routes/checkout/route.tsx'),
 
   // Reservation flow screens
   route('reservation', 'routes/reservation/route.tsx'),

@@ -286,6 +286,32 @@ export function tableService(ports: TablePorts) {
       );
     },
 
+    /**
+     * The store's seats as the floor sees them now (/monitor/order, /monitor/checkout): for each,
+     * the reservation at it now (from the day's ledger, the authority on who holds a seat) and its party.
+     */
+    async floor(storeId: string) {
+      const instant = ports.clock.now();
+      const { date, minute } = tokyoDateTime(instant);
+      const [seats, day] = await Promise.all([catalog.seats(storeId), ledger(storeId, date)]);
+      return Promise.all(
+        seats.map(async (seat) => {
+          const booking = currentBooking(day, seat.id, minute);
+          const state = booking ? (await reservations.load(reservationStream(booking.reservationId))).state : null;
+          const visiting = state && state.status === 'confirmed' && state.visit.exitedAt === null ? state : null;
+          return {
+            seatId: seat.id,
+            seatName: seat.name,
+            maxPeople: seat.maxPeople,
+            reservationId: visiting ? booking!.reservationId : null,
+            people: visiting ? visiting.request.people : null,
+            seatedAt: visiting ? visiting.visit.seatedAt : null,
+            startTime: booking ? timeOf(booking.start) : null,
+          };
+        }),
+      );
+    },
+
     /** What a token opens: its reservation, seat and store; `invalid_token` when it is unknown or dead. */
     async verifyToken(token: string) {
       const { reservationId } = parseToken(token, ports.hashing.sha256Hex);

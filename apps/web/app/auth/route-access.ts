@@ -99,6 +99,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/kitchen/stock': monitor,
   '/monitor': monitor,
   ...Object.fromEntries(monitorAreaChildren.map((c) => [`/monitor/${c}`, monitor])),
+  // Printable seat QR codes for the floor (issue 11; not in the spec's route table)
+  '/monitor/qr-codes': monitor,
 
   // Staff (staff or admin)
   '/staff': staff,

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { paymentMethodSchema } from '@moncafe/domain/reservation/events';
 
+/** The spec's default store of the order page when the QR names none (operations.md §2). */
+export const DEFAULT_ORDER_STORE_ID = '2';
+
 /** The pieces the table-order calls share (zod), so each call checks them alike. */
 export const seatIdSchema = recordIdSchema;
 export const storeIdSchema = recordIdSchema;

@@ -44,6 +44,7 @@ export const orderTexts = {
   allCategories: 'すべて',
   noItems: '現在ご注文いただける商品はありません。',
   addToCart: 'カートに追加',
+  remaining: (n: number) => `残り${n}`,
   added: (name: string) => `${name}をカートに追加しました`,
   viewCart: (quantity: number) => `カートを見る（${quantity}点）`,
   /** Spec §5, word for word: the alert for an empty cart at order. */

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
-import { storeIdSchema } from '#app/table-order/call-schemas';
-
-/** The spec's default store of the order page when the QR names none (operations.md §2). */
-export const DEFAULT_ORDER_STORE_ID = '2';
+import { DEFAULT_ORDER_STORE_ID, storeIdSchema } from '#app/table-order/call-schemas';
 
 /**
  * GET /api/orders/menu[?store_id]: what the QR order page offers now — items shown on the order
