@@ -67,3 +67,36 @@ export async function waitForOrderMenu(url: string): Promise<{ id: string; name:
 export function withToken(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/** The session cookie of a signed-in client, for a browser context (`context.addCookies`). */
+export function browserCookies(client: HttpClient, url: string) {
+  return (client.cookie ?? '').split('; ').flatMap((pair) => {
+    const cut = pair.indexOf('=');
+    return cut > 0 ? [{ name: pair.slice(0, cut), value: pair.slice(cut + 1), url }] : [];
+  });
+}
+
+/**
+ * A stand-in for the Web Audio API that records when each oscillator starts (`window.__beeps`),
+ * so a test sees the kitchen's beeps without sound. Installed before the page's scripts run.
+ */
+export const recordBeeps = () => {
+  const w = window as unknown as { __beeps: number[]; AudioContext: unknown };
+  w.__beeps = [];
+  class RecordingAudioContext {
+    state = 'suspended';
+    currentTime = 0;
+    destination = {};
+    resume() {
+      this.state = 'running';
+      return Promise.resolve();
+    }
+    createOscillator() {
+      return { type: '', frequency: { value: 0 }, connect: () => undefined, start: (at: number) => w.__beeps.push(at), stop: () => undefined };
+    }
+    createGain() {
+      return { gain: { value: 0 }, connect: () => undefined };
+    }
+  }
+  w.AudioContext = RecordingAudioContext;
+};
