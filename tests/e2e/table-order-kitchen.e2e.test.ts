@@ -105,7 +105,11 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
       const before = await tabletCards().count();
 
       const guest = httpClient(server.url);
-      const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', { seat_id: 'seat-t2', number_of_people: 2, ...AT_DEMO_STORE });
+      const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+        seat_id: 'seat-t2',
+        number_of_people: 2,
+        ...AT_DEMO_STORE,
+      });
       expect(checkIn.status).toBe(200);
 
       line.cut();

@@ -79,6 +79,15 @@ describe('table-order calls', () => {
     const other = await openSse(`${server.url}/live?topics=reservation:00000000-0000-4000-8000-000000000000&token=${encodeURIComponent(token)}`);
     expect(other.status).toBe(401);
     other.close();
+    // A token that opens nothing (dead, forged): the stream says so and ends, so the phone stops retrying.
+    const dead = await openSse(
+      `${server.url}/live?topics=reservation:${reservationId}&token=${encodeURIComponent(`${reservationId}.forged-secret-forged-secret`)}`,
+    );
+    await dead.until((f) => f.some((x) => x.event === 'token-refused'));
+    dead.close();
+    const anonymous = await openSse(`${server.url}/live?topics=reservation:${reservationId}`);
+    expect(anonymous.status).toBe(401);
+    anonymous.close();
   });
 
   it('lets the kitchen list, complete and restore orders, and refuses it to guests', async () => {

@@ -39,6 +39,13 @@ async function reservationOfToken(token: string | null, context: Route.LoaderArg
   }
 }
 
+/** One `token-refused` frame, then the end of the stream (decision 064). */
+function tokenRefused(): Response {
+  return new Response('retry: 60000\n\nevent: token-refused\ndata: {}\n\n', {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
 /** Comments keep proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
 
@@ -63,7 +70,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const roles = rolesFor(t);
     return roles === 'public' || roles === null ? [] : [{ topic: t, roles }];
   });
-  const opened = await reservationOfToken(url.searchParams.get('token'), context);
+  const token = url.searchParams.get('token');
+  const opened = await reservationOfToken(token, context);
+  // A guest's token that no longer opens its reservation (ended with a waiver, or the visit is
+  // over) is told so in the stream's own terms, so the phone stops following instead of retrying.
+  if (token && opened === null) return tokenRefused();
   const guarded = restricted.filter(({ topic }) => opened === null || topic !== `reservation:${opened}`);
   if (guarded.length > 0) {
     const user = await getUser(request, context);
