@@ -4,6 +4,7 @@ import type { Clock, EventStore, IdGenerator } from '@moncafe/domain/ports';
 import { ensureFirstAdmin } from './auth/first-admin';
 import type { Config } from './config';
 import { loadDemoData } from './demo/demo-data';
+import { loadTableOrderDemo } from './demo/table-order';
 
 /**
  * An empty system (no event at all) gets its first admin and, when configured, the demo
@@ -13,11 +14,13 @@ import { loadDemoData } from './demo/demo-data';
  */
 export async function seedEmptySystem(system: {
   config: Pick<Config, 'adminEmail' | 'adminPassword' | 'demoData'>;
-  services: Pick<Application, 'catalog'>;
+  services: Pick<Application, 'catalog' | 'stock'>;
   eventStore: EventStore;
   ids: IdGenerator;
   clock: Clock;
   logger: Logger;
+  /** The demo's stock names menu items the stock editor checks in the read models. */
+  waitForProjections(position: number | null): Promise<void>;
 }): Promise<void> {
   if ((await system.eventStore.headPosition()) > 0) return;
   const { config, logger } = system;
@@ -25,6 +28,8 @@ export async function seedEmptySystem(system: {
   if (config.demoData) {
     const context = { correlationId: system.ids.uuid(), actor: 'system', storeId: null };
     const created = await loadDemoData(system.services.catalog, system.clock, context);
+    await system.waitForProjections(created.position);
+    await loadTableOrderDemo(system.services, context).catch((err: unknown) => logger.warn({ err }, 'demo stock not loaded'));
     logger.info({ records: created.created.length, position: created.position }, 'demo data loaded');
   }
 }

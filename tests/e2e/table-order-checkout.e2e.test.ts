@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, desktop, launchBrowser, offlineContext, pageProblems, phone, screenshotDir } from '../support/browser';
+import { browserAvailable, desktop, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, browserCookies, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { guestPhone, staffBrowser, startTableOrderServer, withToken } from '../support/table-order';
+import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
 
@@ -21,9 +21,7 @@ describe.runIf(runs)('checking out a table', () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `table-order-checkout-${name}.png`), fullPage: true });
 
   beforeAll(async () => {
-    server = await startTestWebServer();
-    await waitForOrderMenu(server.url);
-    await moveToOpenHours(server);
+    server = await startTableOrderServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -32,11 +30,7 @@ describe.runIf(runs)('checking out a table', () => {
   });
 
   it('bills the orders with floor-rounded tax; after checkout the old token orders nothing and the guest is asked to rescan', async () => {
-    const guestContext = await offlineContext(browser, server.url, {
-      ...phone,
-      geolocation: { latitude: AT_DEMO_STORE.lat, longitude: AT_DEMO_STORE.lng, accuracy: AT_DEMO_STORE.accuracy },
-      permissions: ['geolocation'],
-    });
+    const guestContext = await guestPhone(browser, server.url);
     const guest = problems.watch(await guestContext.newPage());
     await guest.goto('/order/top?seat_id=seat-s1');
     await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
@@ -69,8 +63,7 @@ describe.runIf(runs)('checking out a table', () => {
     expect(await guest.getByTestId('checkout-total').textContent()).toBe('2,783円');
     await shot(guest, '1-guest-bill');
 
-    const staffContext = await offlineContext(browser, server.url, desktop);
-    await staffContext.addCookies(browserCookies(await signedInAdmin(server.url), server.url));
+    const staffContext = await staffBrowser(browser, server, desktop);
     const staff = problems.watch(await staffContext.newPage());
     const dialogs: string[] = [];
     staff.on('dialog', (dialog) => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, offlineContext, pageProblems, phone, screenshotDir } from '../support/browser';
+import { browserAvailable, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, FAR_FROM_DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu } from '../support/table-order';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { AT_DEMO_STORE, FAR_FROM_DEMO_STORE, guestPhone, signedInAdmin, startTableOrderServer } from '../support/table-order';
+import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
 
@@ -21,9 +21,7 @@ describe.runIf(runs)('a guest outside the geofence, rescued by staff for 15 minu
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `table-order-geofence-${name}.png`), fullPage: true });
 
   beforeAll(async () => {
-    server = await startTestWebServer();
-    await waitForOrderMenu(server.url);
-    await moveToOpenHours(server);
+    server = await startTableOrderServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -49,11 +47,7 @@ describe.runIf(runs)('a guest outside the geofence, rescued by staff for 15 minu
     expect(first.status).toBe(200);
     const reservationId = first.body.reservation_id;
 
-    const context = await offlineContext(browser, server.url, {
-      ...phone,
-      geolocation: { latitude: FAR_FROM_DEMO_STORE.lat, longitude: FAR_FROM_DEMO_STORE.lng, accuracy: FAR_FROM_DEMO_STORE.accuracy },
-      permissions: ['geolocation'],
-    });
+    const context = await guestPhone(browser, server.url, FAR_FROM_DEMO_STORE);
     const guest = problems.watch(await context.newPage());
     const dialogs: string[] = [];
     guest.on('dialog', (dialog) => {

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, offlineContext, pageProblems, phone, screenshotDir } from '../support/browser';
+import { browserAvailable, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
 import { startCuttableProxy } from '../support/cuttable-proxy';
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, browserCookies, moveToOpenHours, recordBeeps, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { AT_DEMO_STORE, guestPhone, recordBeeps, staffBrowser, startTableOrderServer, withToken } from '../support/table-order';
+import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
 const tablet = { viewport: { width: 1024, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true } as const;
@@ -22,12 +22,9 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
   const cards = () => kitchen.getByTestId('kitchen-order');
 
   beforeAll(async () => {
-    server = await startTestWebServer();
-    await waitForOrderMenu(server.url);
-    await moveToOpenHours(server);
+    server = await startTableOrderServer();
     browser = await launchBrowser();
-    kitchenContext = await offlineContext(browser, server.url, tablet);
-    await kitchenContext.addCookies(browserCookies(await signedInAdmin(server.url), server.url));
+    kitchenContext = await staffBrowser(browser, server, tablet);
     await kitchenContext.addInitScript(recordBeeps);
     kitchen = problems.watch(await kitchenContext.newPage());
   });
@@ -43,11 +40,7 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
     await expect.poll(() => kitchen.getByTestId('enable-sound').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => cards().count()).toBe(0);
 
-    const guestContext = await offlineContext(browser, server.url, {
-      ...phone,
-      geolocation: { latitude: AT_DEMO_STORE.lat, longitude: AT_DEMO_STORE.lng, accuracy: AT_DEMO_STORE.accuracy },
-      permissions: ['geolocation'],
-    });
+    const guestContext = await guestPhone(browser, server.url);
     const guest = problems.watch(await guestContext.newPage());
     await guest.goto('/order/top?seat_id=seat-t1');
     await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
@@ -94,8 +87,7 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
   it('a kitchen cut from /live while two orders arrive shows both after it reconnects, each once', async () => {
     // The tablet reaches the server through a line the test can cut mid-stream.
     const line = await startCuttableProxy(server.url);
-    const cutContext = await offlineContext(browser, line.url, tablet);
-    await cutContext.addCookies(browserCookies(await signedInAdmin(server.url), line.url));
+    const cutContext = await staffBrowser(browser, server, tablet, line.url);
     const tabletPage = problems.watch(await cutContext.newPage());
     const tabletCards = () => tabletPage.getByTestId('kitchen-order');
     try {

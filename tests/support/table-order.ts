@@ -1,6 +1,8 @@
 import { addDays, minutesOf, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { offlineContext, phone } from './browser';
 import { httpClient, type HttpClient } from './http-client';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, waitForAnswer, type TestWebServer } from './web-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, waitForAnswer, type TestWebServer } from './web-server';
 
 /** The demo store (infra/src/demo/demo-data.ts): the order page's default store, at 西新宿1-1-1 with a 150 m fence. */
 export const DEMO_STORE = '2';
@@ -100,3 +102,27 @@ export const recordBeeps = () => {
   }
   w.AudioContext = RecordingAudioContext;
 };
+
+/** A test server with the demo cafe's order menu projected and its clock in opening hours. */
+export async function startTableOrderServer(options: Parameters<typeof startTestWebServer>[0] = {}): Promise<TestWebServer> {
+  const server = await startTestWebServer(options);
+  await waitForOrderMenu(server.url);
+  await moveToOpenHours(server);
+  return server;
+}
+
+/** A guest's phone whose browser reports `position` (geolocation granted). */
+export function guestPhone(browser: Browser, url: string, position: { lat: number; lng: number; accuracy: number } = AT_DEMO_STORE) {
+  return offlineContext(browser, url, {
+    ...phone,
+    geolocation: { latitude: position.lat, longitude: position.lng, accuracy: position.accuracy },
+    permissions: ['geolocation'],
+  });
+}
+
+/** A browser signed in as the first admin (monitor and admin screens), reaching the server at `url`. */
+export async function staffBrowser(browser: Browser, server: TestWebServer, screen: BrowserContextOptions, url = server.url) {
+  const context = await offlineContext(browser, url, screen);
+  await context.addCookies(browserCookies(await signedInAdmin(server.url), url));
+  return context;
+}

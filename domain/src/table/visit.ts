@@ -116,6 +116,11 @@ export function tableService(ports: TablePorts) {
     return foldStream(seatingLedger, await ports.eventStore.readStream(ledgerStream(storeId, date)));
   }
 
+  /** What a phone is told after a check-in or renewal: where it is and the token that proves it. */
+  function issued(reservationId: string, seat: TableSeat, token: string, pass: { validUntil: string | null }, position: number | null): IssuedToken {
+    return { reservationId, storeId: seat.storeId, seatId: seat.id, seatName: seat.name, token, ...pass, position };
+  }
+
   function newToken(reservationId: string) {
     const secret = ports.ids.token();
     return { token: `${reservationId}.${secret}`, tokenHash: ports.hashing.sha256Hex(secret) };
@@ -187,30 +192,12 @@ export function tableService(ports: TablePorts) {
               seatName: seat.name,
             };
             const result = await stream.append(stream.decide({ type: 'SeatWalkIn', walkIn, tokenHash, ...pass, now }), context);
-            return {
-              reservationId: booking.reservationId,
-              storeId: seat.storeId,
-              seatId: seat.id,
-              seatName: seat.name,
-              token,
-              ...pass,
-              isExisting: false,
-              position: result.position,
-            };
+            return { ...issued(booking.reservationId, seat, token, pass, result.position), isExisting: false };
           }
           const pass = locationPass(verdict, stream.state, now);
           const events = stream.decide({ type: 'RecordArrival', seatId: seat.id, people: input.people, seatName: seat.name, tokenHash, ...pass, now });
           const result = await stream.append(events, context);
-          return {
-            reservationId: booking.reservationId,
-            storeId: seat.storeId,
-            seatId: seat.id,
-            seatName: seat.name,
-            token,
-            ...pass,
-            isExisting: true,
-            position: result.position,
-          };
+          return { ...issued(booking.reservationId, seat, token, pass, result.position), isExisting: true };
         }
         const pass = locationPass(verdict, null, now);
         const reservationId = ports.ids.uuid();
@@ -238,7 +225,7 @@ export function tableService(ports: TablePorts) {
         const walkIn = { reservationId, storeId: seat.storeId, date, time: timeOf(minute), people: input.people, seatIds: [seat.id], seatName: seat.name };
         const { token, tokenHash } = newToken(reservationId);
         const result = await stream.append(stream.decide({ type: 'SeatWalkIn', walkIn, tokenHash, ...pass, now }), context);
-        return { reservationId, storeId: seat.storeId, seatId: seat.id, seatName: seat.name, token, ...pass, isExisting: false, position: result.position };
+        return { ...issued(reservationId, seat, token, pass, result.position), isExisting: false };
       };
 
       for (let round = 1; ; round++) {
@@ -272,15 +259,7 @@ export function tableService(ports: TablePorts) {
           const { token, tokenHash } = newToken(booking.reservationId);
           const context: CommandContext = { correlationId: input.correlationId, actor: 'customer', storeId: seat.storeId };
           const result = await stream.append(stream.decide({ type: 'IssueVisitToken', seatId: seat.id, tokenHash, ...pass, now }), context);
-          return {
-            reservationId: booking.reservationId,
-            storeId: seat.storeId,
-            seatId: seat.id,
-            seatName: seat.name,
-            token,
-            ...pass,
-            position: result.position,
-          };
+          return issued(booking.reservationId, seat, token, pass, result.position);
         },
         attempts(`token ${seat.id}`),
       );

@@ -3,7 +3,7 @@ import type { TableCatalog } from '@moncafe/domain/table/ports';
 import { businessHoursForDates } from '../business-hours/queries';
 import type { Database } from '../database';
 import { listMenuItems } from '../menus/queries';
-import { getSeat, listSeats, seatNeighbours } from '../seats/queries';
+import { getSeat, listSeats, seatSpecs } from '../seats/queries';
 import { getStore } from '../stores/queries';
 import { taxRuleOf } from '../tax/queries';
 
@@ -15,15 +15,7 @@ export function catalogForTables(db: Kysely<Database>): TableCatalog {
       return s ? { id: s.id, storeId: s.store_id, name: s.name, maxPeople: s.max_people, holdMinutes: s.reservation_hold_minutes } : null;
     },
     async seats(storeId) {
-      const rows = await listSeats(db, storeId);
-      const neighbours = seatNeighbours(rows);
-      return rows.map((s) => ({
-        id: s.id,
-        name: s.name,
-        maxPeople: s.max_people,
-        holdMinutes: s.reservation_hold_minutes,
-        adjacentSeatIds: neighbours[s.id] ?? [],
-      }));
+      return seatSpecs(await listSeats(db, storeId));
     },
     async fence(storeId) {
       const s = await getStore(db, storeId);

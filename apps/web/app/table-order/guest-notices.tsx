@@ -24,3 +24,15 @@ export function orderQuery(search: string) {
 export function orderPath(path: '/order' | '/order/food', visit: { seatId: string; reservationId: string }, extra = '') {
   return `${path}?seat_id=${encodeURIComponent(visit.seatId)}&reservation_id=${visit.reservationId}${extra}`;
 }
+
+/** A list that could not be read, with the way to try again. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <p className="load-error" role="alert">
+      {message}{' '}
+      <button type="button" className="button secondary" onClick={onRetry}>
+        {t.retry}
+      </button>
+    </p>
+  );
+}

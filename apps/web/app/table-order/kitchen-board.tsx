@@ -6,6 +6,7 @@ import { useLiveFeed } from '#app/shared/live-feed';
 import { yenAmount } from '#app/shared/yen';
 import { createBeeper } from './beeper';
 import { clockTime } from './presentation';
+import { LoadError } from './guest-notices';
 import { tableCall } from './table-call';
 import { kitchenTexts as t, orderTexts } from './texts';
 
@@ -145,14 +146,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
         </p>
       )}
       {orders === null && !failed && <p aria-busy="true">{orderTexts.loading}</p>}
-      {failed && orders === null && (
-        <p className="load-error" role="alert">
-          {t.loadFailed}{' '}
-          <button type="button" className="button secondary" onClick={() => void load()}>
-            {orderTexts.retry}
-          </button>
-        </p>
-      )}
+      {failed && orders === null && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
       {orders !== null && orders.length === 0 && <p className="empty">{mode === 'ready' ? t.empty : t.historyEmpty}</p>}
       <ol className="kitchen-orders" aria-live="polite">
         {orders?.map((order) => (

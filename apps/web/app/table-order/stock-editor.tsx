@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Answer as StockAnswer } from '#app/routes/api/admin/menu-stock/route';
 import type { SaveAnswer } from '#app/routes/api/admin/menu-stock/$id/route';
 import { useLiveFeed } from '#app/shared/live-feed';
+import { LoadError } from './guest-notices';
 import { tableCall } from './table-call';
 import { orderTexts, stockTexts as t } from './texts';
 
@@ -90,14 +91,7 @@ export function StockEditor({ storeId }: { storeId: string | null }) {
     <section className="stock-editor" data-testid="stock-editor">
       <h2>{t.title}</h2>
       {items === null && !failed && <p aria-busy="true">{orderTexts.loading}</p>}
-      {failed && (
-        <p className="load-error" role="alert">
-          {t.loadFailed}{' '}
-          <button type="button" className="button secondary" onClick={() => void load()}>
-            {orderTexts.retry}
-          </button>
-        </p>
-      )}
+      {failed && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
       {items?.length === 0 && <p className="empty">{t.empty}</p>}
       {items && items.length > 0 && (
         <table className="data-table stock-table">

@@ -1,19 +1,7 @@
-import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
-import { uuidSchema } from '#app/table-order/call-schemas';
-import { kitchenTexts } from '#app/table-order/texts';
+import type { AnswerOf } from '#app/http/json.server';
+import { kitchenCall } from '#app/table-order/kitchen-call.server';
 
-/** POST /api/orders/{id}/restore: the kitchen puts a completed order back on the ready list (idempotent; monitor/admin). */
-export const action = jsonCall({
-  errors: { order_not_found: { status: 404, error: kitchenTexts.actionFailed } },
-  async handle({ params, services, user, correlationId, readYourWrites }) {
-    const id = uuidSchema.safeParse(params.id);
-    if (!id.success) refuse(400, 'invalid id', { field: 'id' });
-    const actor = (await user())?.id ?? 'staff';
-    const done = await services.ordering.restore({ orderId: id.data, actor, correlationId });
-    // The kitchen reads its lists right after: they show the change.
-    await readYourWrites(done.position);
-    return { success: true as const, id: id.data, status: done.status };
-  },
-});
+/** POST /api/orders/{id}/restore (monitor/admin): see kitchenCall. */
+export const action = kitchenCall('restore');
 
 export type Answer = AnswerOf<typeof action>;
