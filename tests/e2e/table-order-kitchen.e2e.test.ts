@@ -128,4 +128,25 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
       await line.close();
     }
   });
+
+  it('the stock editor keeps count and sold-out disabled until an item is counted, refuses a negative count, and a count of 0 takes the item off the order menu', async () => {
+    await kitchen.goto('/kitchen/stock');
+    const row = kitchen.locator('[data-testid="stock-row"][data-menu-id="menu-blend"]');
+    const quantity = row.getByLabel('ブレンドコーヒー 在庫数');
+    await quantity.waitFor();
+    expect(await quantity.isDisabled()).toBe(true);
+    expect(await row.getByLabel('ブレンドコーヒー 売り切れ').isDisabled()).toBe(true);
+    await row.getByLabel('ブレンドコーヒー 在庫管理する').check();
+    expect(await quantity.isDisabled()).toBe(false);
+    await quantity.fill('-1');
+    await row.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => row.getByRole('status').textContent()).toBe('在庫数は0以上の整数で入力してください');
+    await quantity.fill('0');
+    await row.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => row.getByRole('status').textContent()).toBe('保存しました');
+    expect(await row.textContent()).toContain('注文不可');
+    await shot(kitchen, '6-stock');
+    const menu = (await (await fetch(`${server.url}/api/orders/menu?store_id=2`)).json()) as { menus: { id: string }[] };
+    expect(menu.menus.map((m) => m.id)).not.toContain('menu-blend');
+  });
 });

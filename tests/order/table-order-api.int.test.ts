@@ -177,4 +177,50 @@ describe('table-order calls', () => {
     const afterwards = await admin.getJson<{ exited_at: string | null }>(`/api/orders/checkout?reservation_id=${reservation_id}`);
     expect(afterwards.body.exited_at).not.toBeNull();
   });
+
+  it('gives staff printable seat QR codes, and lets the admin set the tax rule and the store’s point', async () => {
+    const qr = await admin.page(`/monitor/qr-codes?store_id=${DEMO_STORE}`);
+    expect(qr.status).toBe(200);
+    expect(qr.html.match(/<svg/g)?.length).toBe(7);
+    expect(qr.html).toContain(`${server.url}/order/top?seat_id=seat-t1`);
+
+    const tax = await admin.send('POST', `/admin/tax-management?store_id=${DEMO_STORE}`, {
+      form: { store_id: DEMO_STORE, rate_percent: '8', rounding: 'ceil', prices_include_tax: 'on' },
+    });
+    expect(tax.status).toBe(200);
+    const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+      seat_id: 'seat-c2',
+      number_of_people: 1,
+      ...AT_DEMO_STORE,
+    });
+    await guest.send('POST', '/api/orders', {
+      json: { seat_id: 'seat-c2', reservation_id: checkIn.body.reservation_id, items: [{ menu_id: 'menu-blend', quantity: 1 }] },
+      headers: withToken(checkIn.body.token),
+    });
+    const bill = await admin.getJson<{ subtotal: number; tax: number; total: number; tax_rate: number }>(
+      `/api/orders/checkout?reservation_id=${checkIn.body.reservation_id}`,
+    );
+    // 500 yen including 8%: ceil(500 × 8 / 108) = 38.
+    expect(bill.body).toMatchObject({ subtotal: 500, tax: 38, total: 500, tax_rate: 8 });
+    expect(
+      (await admin.send('POST', `/admin/tax-management?store_id=${DEMO_STORE}`, { form: { store_id: DEMO_STORE, rate_percent: '-1', rounding: 'floor' } }))
+        .status,
+    ).toBe(400);
+
+    // Without coordinates no phone can pass the fence: staff must waive it.
+    const cleared = await admin.send('POST', `/admin/store-coordinates?store_id=${DEMO_STORE}`, {
+      form: { store_id: DEMO_STORE, latitude: '', longitude: '', geofence_radius_m: '150' },
+    });
+    expect(cleared.status).toBe(200);
+    const page = await admin.page(`/admin/store-coordinates?store_id=${DEMO_STORE}`);
+    expect(page.html).toContain('この店舗は位置情報が未設定です');
+    const unset = await guest.post<Refusal>('/api/orders/qr-checkin', { seat_id: 'seat-t2', number_of_people: 1, ...AT_DEMO_STORE });
+    expect(unset).toMatchObject({ status: 403, body: { error: 'store_location_unset' } });
+    const store = await guest.getJson<{ name: string }>(`/api/stores/${DEMO_STORE}`);
+    expect(store.body.name).toBe('MonCafe 駅前店');
+    await admin.send('POST', `/admin/store-coordinates?store_id=${DEMO_STORE}`, {
+      form: { store_id: DEMO_STORE, latitude: String(AT_DEMO_STORE.lat), longitude: String(AT_DEMO_STORE.lng), geofence_radius_m: '150' },
+    });
+    expect((await guest.post('/api/orders/qr-checkin', { seat_id: 'seat-t2', number_of_people: 1, ...AT_DEMO_STORE })).status).toBe(200);
+  });
 });

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { areaTexts } from '#app/areas/texts';
 import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
 import { CheckoutView } from '#app/table-order/checkout-view';
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * Without one, the guests at the tables of the chosen store, to choose from.
  */
 export default function MonitorCheckout({ loaderData }: Route.ComponentProps) {
-  useStoreQuery(loaderData.storeId);
+  const storeId = useStoreQuery(loaderData.storeId);
   const [params] = useSearchParams();
   const reservationId = params.get('reservation_id');
   return (
@@ -37,6 +38,8 @@ export default function MonitorCheckout({ loaderData }: Route.ComponentProps) {
             <Link to="/monitor/checkout">{t.backToList}</Link>
           </p>
         </>
+      ) : !storeId ? (
+        <p className="hint">{areaTexts.chooseStoreFirst}</p>
       ) : loaderData.seated.length === 0 ? (
         <p className="empty">{t.noSeated}</p>
       ) : (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { areaTexts } from '#app/areas/texts';
 import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
 import type { Answer as ByReservationAnswer } from '#app/routes/api/orders/by-reservation/$id/route';
@@ -33,7 +34,7 @@ const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
  * the guests, and can let their phones order without location for 15 minutes (grant-token).
  */
 export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
-  useStoreQuery(loaderData.storeId);
+  const storeId = useStoreQuery(loaderData.storeId);
   const [params, setParams] = useSearchParams();
   const { revalidate } = useRevalidator();
   const seat = loaderData.floor.find((s) => s.seatId === params.get('seat_id')) ?? null;
@@ -106,7 +107,7 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
       return ls.flatMap((l) => (l.menu_id !== line.menu_id ? [l] : l.quantity + by <= 0 ? [] : [{ ...l, quantity: l.quantity + by }]));
     });
 
-  if (!loaderData.storeId) return <p className="hint">{orderTexts.loading}</p>;
+  if (!loaderData.storeId) return <p className="hint">{storeId ? orderTexts.loading : areaTexts.chooseStoreFirst}</p>;
   return (
     <section className="monitor-order" data-testid="monitor-order">
       <h2>{t.orderTitle}</h2>

@@ -1,5 +1,6 @@
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { areaTexts } from '#app/areas/texts';
 import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
 import { seatOrderUrl, seatQrSvg } from '#app/table-order/seat-qr.server';
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** /monitor/qr-codes: a printable sheet of the chosen store's seat QR codes, each with its URL. */
 export default function QrCodes({ loaderData }: Route.ComponentProps) {
-  useStoreQuery(loaderData.storeId);
+  const storeId = useStoreQuery(loaderData.storeId);
   return (
     <section data-testid="qr-codes">
       <h2>{t.qrTitle}</h2>
@@ -39,6 +40,7 @@ export default function QrCodes({ loaderData }: Route.ComponentProps) {
           {t.print}
         </button>
       </p>
+      {!storeId && <p className="hint">{areaTexts.chooseStoreFirst}</p>}
       {loaderData.storeId && loaderData.seats.length === 0 && <p className="empty">{t.noSeats}</p>}
       <ul className="qr-sheet">
         {loaderData.seats.map((seat) => (
