@@ -41,12 +41,13 @@ export interface HandlerDeps {
   maxAttempts?: number;
 }
 
-/** Folds a stream's recorded events into the decider's state, through its event parser. */
+/** Folds a stream's recorded events into the decider's state (from `from`), through its event parser. */
 export function foldStream<State, Event extends DomainEvent>(
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'parseEvent'>,
   events: readonly RecordedEvent[],
+  from: State = decider.initialState(),
 ): State {
-  let state = decider.initialState();
+  let state = from;
   for (const recorded of events) {
     const event = decider.parseEvent(recorded);
     if (event) state = decider.evolve(state, event);
@@ -89,19 +90,124 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>, options: { m
   }
 }
 
+/** Streams whose folded state one process keeps, per event store and decider (the least recently used go first). */
+const MAX_CACHED_STREAMS = 10_000;
+
+interface Folded<State> {
+  state: State;
+  /** Revision of the last event folded in; -1 for a stream with no events. */
+  revision: number;
+}
+
+/** One command waiting for its stream, with what its caller needs back. */
+interface Queued<Command, Event extends DomainEvent> {
+  command: Command;
+  context: CommandContext;
+  deps: HandlerDeps;
+  resolve(result: CommandResult<Event>): void;
+  reject(error: unknown): void;
+}
+
 /**
- * The commands of one decider's streams. `handle` loads a stream, decides, and appends with the
- * revision it loaded; on a conflict another writer got there first, so it reloads and decides
- * again, a bounded number of times. `load` is the same first step for a service that must write
- * another stream between deciding and appending (it decides once, then appends or retries).
+ * What one process knows of the streams of one decider in one event store: each stream's
+ * folded state and the revision it reached, and the commands waiting for the stream.
+ * Commands on one stream never conflict with each other inside the process: the ones waiting
+ * together are decided one after the other on the state each leaves, and their events are
+ * appended at once (group commit). Each round brings the stream up to date by reading only the
+ * events after the revision it knows (other processes may have appended), never the whole
+ * stream again.
+ */
+class StreamStates<State> {
+  private readonly folded = new Map<string, Folded<State>>();
+  readonly queues = new Map<string, Queued<unknown, DomainEvent>[]>();
+
+  get(streamId: string): Folded<State> | undefined {
+    const known = this.folded.get(streamId);
+    if (known) {
+      // Most recently used last, so the oldest is dropped first.
+      this.folded.delete(streamId);
+      this.folded.set(streamId, known);
+    }
+    return known;
+  }
+
+  /** Remembers a stream's state, unless a later one is already known (a slower read finishing last). */
+  set(streamId: string, value: Folded<State>): void {
+    const known = this.folded.get(streamId);
+    if (known && known.revision > value.revision) return;
+    this.folded.delete(streamId);
+    this.folded.set(streamId, value);
+    if (this.folded.size > MAX_CACHED_STREAMS) {
+      const oldest = this.folded.keys().next().value;
+      if (oldest !== undefined) this.folded.delete(oldest);
+    }
+  }
+}
+
+// Keyed by the store and decider objects: a process's state goes away with its event store, and
+// tests that make a store of their own start empty.
+const statesByStore = new WeakMap<EventStore, WeakMap<object, StreamStates<unknown>>>();
+
+function streamStates<State>(eventStore: EventStore, decider: object): StreamStates<State> {
+  let byDecider = statesByStore.get(eventStore);
+  if (!byDecider) {
+    byDecider = new WeakMap();
+    statesByStore.set(eventStore, byDecider);
+  }
+  let states = byDecider.get(decider);
+  if (!states) {
+    states = new StreamStates<unknown>();
+    byDecider.set(decider, states);
+  }
+  return states as StreamStates<State>;
+}
+
+/** Folds the events after the revision `states` knows into its state, and remembers the result. */
+async function catchUp<State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'parseEvent'>,
+  states: StreamStates<State>,
+  streamId: string,
+): Promise<Folded<State>> {
+  const known = states.get(streamId) ?? { state: decider.initialState(), revision: -1 };
+  const newer = await eventStore.readStream(streamId, { fromRevision: known.revision + 1 });
+  if (newer.length === 0) return known;
+  const current = { state: foldStream(decider, newer, known.state), revision: newer.at(-1)!.revision };
+  states.set(streamId, current);
+  return current;
+}
+
+/**
+ * A stream's current state, through the same per-process state a command handler keeps: only
+ * the events after the last revision this process folded are read. It does not wait for
+ * commands queued on the stream (a read, not a decision).
+ */
+export async function currentState<State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'parseEvent'>,
+  streamId: string,
+): Promise<State> {
+  return (await catchUp(eventStore, decider, streamStates<State>(eventStore, decider), streamId)).state;
+}
+
+/** Commands decided together and appended in one go at most (their events stay far below an append's limit). */
+const MAX_GROUP = 100;
+
+/**
+ * The commands of one decider's streams. `handle` brings the stream up to date, decides, and
+ * appends with the revision it reached. Commands on one stream wait for each other inside the
+ * process, and the ones that waited together are appended together; a conflict means another
+ * process got there first: catch up and decide again, a bounded number of times. A command the
+ * decider refuses gets its error; the others of its group go on. `load` is the same first step
+ * for a service that must write another stream between deciding and appending (it decides once,
+ * then appends or retries with `retryOnConflict`).
  */
 export function commandHandler<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, deps: HandlerDeps) {
   const maxAttempts = deps.maxAttempts ?? 5;
+  const states = streamStates<State>(deps.eventStore, decider);
 
   async function load(streamId: string): Promise<LoadedStream<State, Command, Event>> {
-    const recorded = await deps.eventStore.readStream(streamId);
-    const state = foldStream(decider, recorded);
-    const revision = recorded.length - 1;
+    const { state, revision } = await catchUp(deps.eventStore, decider, states, streamId);
     return {
       streamId,
       state,
@@ -112,19 +218,86 @@ export function commandHandler<State, Command, Event extends DomainEvent>(decide
         const metadata = metadataOf(context);
         const toAppend: NewEvent[] = events.map((e) => ({ eventId: deps.ids.uuid(), type: e.type, data: e.data, metadata }));
         const result = await deps.eventStore.appendToStream(streamId, toAppend, { expectedRevision: revision < 0 ? 'no_stream' : revision });
+        states.set(streamId, { state: events.reduce(decider.evolve, state), revision: result.nextExpectedRevision });
         return { events, revision: result.nextExpectedRevision, position: result.lastPosition };
       },
     };
   }
 
-  async function handle(streamId: string, command: Command, context: CommandContext): Promise<CommandResult<Event>> {
-    return retryOnConflict(
-      async () => {
-        const stream = await load(streamId);
-        return stream.append(stream.decide(command), context);
-      },
-      { maxAttempts, what: streamId },
-    );
+  async function decideGroup(streamId: string, group: Queued<Command, Event>[]) {
+    for (let attempt = 1; ; attempt++) {
+      const before = await catchUp(deps.eventStore, decider, states, streamId);
+      let state = before.state;
+      const decided: { item: Queued<Command, Event>; events: Event[] }[] = [];
+      const refused: { item: Queued<Command, Event>; error: unknown }[] = [];
+      const toAppend: NewEvent[] = [];
+      for (const item of group) {
+        let events: Event[];
+        try {
+          events = decider.decide(item.command, state);
+        } catch (error) {
+          refused.push({ item, error });
+          continue;
+        }
+        decided.push({ item, events });
+        state = events.reduce(decider.evolve, state);
+        const metadata = metadataOf(item.context);
+        for (const e of events) toAppend.push({ eventId: item.deps.ids.uuid(), type: e.type, data: e.data, metadata });
+      }
+      let appended: { revision: number; position: number | null } = { revision: before.revision, position: null };
+      if (toAppend.length > 0) {
+        try {
+          const result = await deps.eventStore.appendToStream(streamId, toAppend, {
+            expectedRevision: before.revision < 0 ? 'no_stream' : before.revision,
+          });
+          states.set(streamId, { state, revision: result.nextExpectedRevision });
+          appended = { revision: result.nextExpectedRevision, position: result.lastPosition };
+        } catch (error) {
+          if (error instanceof WrongExpectedRevisionError && attempt < maxAttempts) continue;
+          const failure = error instanceof WrongExpectedRevisionError ? new ConcurrencyRetriesExhaustedError(streamId, attempt) : error;
+          for (const { item } of decided) item.reject(failure);
+          for (const { item, error: refusal } of refused) item.reject(refusal);
+          return;
+        }
+      }
+      for (const { item, error } of refused) item.reject(error);
+      // Each command's revision is the one its own events reached; every command of the group
+      // answers the group's last position, which read-your-writes may wait for (it is at or
+      // after the command's own events).
+      let revision = before.revision;
+      for (const { item, events } of decided) {
+        revision += events.length;
+        item.resolve({ events, revision: events.length > 0 ? revision : before.revision, position: events.length > 0 ? appended.position : null });
+      }
+      return;
+    }
+  }
+
+  async function drain(streamId: string, queue: Queued<Command, Event>[]) {
+    while (queue.length > 0) {
+      const group = queue.splice(0, MAX_GROUP);
+      try {
+        await decideGroup(streamId, group);
+      } catch (error) {
+        // Reading or appending failed outright (the store is down): every command of the group hears it.
+        for (const item of group) item.reject(error);
+      }
+    }
+    states.queues.delete(streamId);
+  }
+
+  function handle(streamId: string, command: Command, context: CommandContext): Promise<CommandResult<Event>> {
+    return new Promise((resolve, reject) => {
+      const item: Queued<Command, Event> = { command, context, deps, resolve, reject };
+      const waiting = states.queues.get(streamId) as Queued<Command, Event>[] | undefined;
+      if (waiting) {
+        waiting.push(item);
+        return;
+      }
+      const queue = [item];
+      states.queues.set(streamId, queue as Queued<unknown, DomainEvent>[]);
+      void drain(streamId, queue);
+    });
   }
 
   return { handle, load, maxAttempts };

@@ -5,11 +5,13 @@ import { createApplication, type Application } from '@moncafe/domain/application
 import type { Clock, EventStore, IdGenerator, Mailer } from '@moncafe/domain/ports';
 import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import type { Database } from '@moncafe/projections/database';
+import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import { createQueries, type Queries } from '@moncafe/projections/queries';
 import { projectors } from '@moncafe/projections/read-models';
 import { catalogForTables } from '@moncafe/projections/orders/catalog';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
 import { argon2Passwords } from './auth/password';
+import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
 import { createSessionStore, type SessionStore } from './auth/sessions';
 import { postgresBlobStore } from './blobs/postgres-blob-store';
 import type { Config } from './config';
@@ -18,7 +20,9 @@ import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
 import { outboxMailer, smtpMailer } from './mail/mailer';
-import { waitForCheckpoints } from './projection-runner/runner';
+import { waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
+import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
+import { cachedReservationCatalog } from './reference-data/reservation-catalog';
 import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess } from './system-process';
 
@@ -43,6 +47,10 @@ export interface Runtime {
   sessions: SessionStore;
   /** Live screens' feed (/live). */
   live: LiveHub;
+  /** Attempt counters shared by every process (auth/rate-limit.ts). */
+  rateLimiter: RateLimiter;
+  /** The catalog's reference data in memory, dropped by every catalog event (infra/src/reference-data). */
+  referenceData: ReferenceDataCache;
   /**
    * NODE_ENV=test only: moves this process's clock forward, so HTTP tests reach a deadline without
    * sleeping (apps/web/server.ts exposes it to the test harness). Null everywhere else.
@@ -76,21 +84,35 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const clock = options.clock ?? testClock ?? systemClock;
   const ids = options.ids ?? cryptoIds;
   const system = await openSystemProcess(config, logger, { bus: true });
-  const { database, eventStore } = system;
+  const { database } = system;
   const bus = system.bus!;
 
   try {
+    // Reference data in memory: kept only once the read models have caught up with what the
+    // store holds now, and after each catalog change once they have applied it.
+    let projections: ProjectionsHandle | null = null;
+    const names = projectors.map((p) => p.name);
+    const referenceData = referenceDataCache({
+      startPosition: await system.eventStore.headPosition(),
+      appliedUpTo: async () => Math.min(...(projections ? projections.checkpoints() : await readCheckpoints(database.db, names)).values()),
+    });
+    // This process's own catalog changes drop it at once; other processes' through the bus.
+    const eventStore = droppingOnCatalogAppends(system.eventStore, referenceData);
+
     const live = createLiveHub({ eventStore, map: liveMessagesFor });
-    const following = await bus.follow(({ event }) => live.publish(event));
+    const following = await bus.follow(({ event }) => {
+      live.publish(event);
+      if (isReferenceData(event)) referenceData.changed(event.position);
+    });
     system.onClose(() => following.close());
 
     let waitForProjections: Runtime['waitForProjections'];
     if (config.runProjections) {
       const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
+      projections = fanOut.projections;
       system.onClose(() => fanOut.stop());
       waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     } else {
-      const names = projectors.map((p) => p.name);
       waitForProjections = (position) => waitOrWarn(() => waitForCheckpoints(database.db, names, position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     }
 
@@ -118,7 +140,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       mailer,
       logger,
       passwords: argon2Passwords,
-      reservationCatalog: catalogForReservations(database.db),
+      reservationCatalog: cachedReservationCatalog(catalogForReservations(database.db), referenceData),
       reservationMails: options.reservationMails,
       tableCatalog: catalogForTables(database.db),
     });
@@ -135,6 +157,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       mailer,
       sessions,
       live,
+      rateLimiter: createRateLimiter(database.pool, clock),
+      referenceData,
       testClock,
       waitForProjections,
       close: system.close,

@@ -1,15 +1,15 @@
-import type { Insertable, Transaction } from 'kysely';
 import { parseCatalogEvent } from '@moncafe/domain/catalog/events';
 import type { CatalogData, CatalogKind } from '@moncafe/domain/catalog/kinds';
 import type { Database } from './database';
 import type { Projector } from './projector';
+import type { RowOf } from './read-model-rows';
 
 /** Where one catalog kind lands: a table, its key column (the record id), and the row of a saved record. */
 export interface CatalogTable<K extends CatalogKind = CatalogKind, T extends keyof Database & string = keyof Database & string> {
   kind: K;
   table: T;
   key: keyof Database[T] & string;
-  row(id: string, data: CatalogData<K>): Insertable<Database[T]>;
+  row(id: string, data: CatalogData<K>): Partial<RowOf<T>>;
 }
 
 /** Declares one kind's table, checking its row against the table's columns. */
@@ -26,25 +26,19 @@ export function catalogProjector(name: string, tables: readonly CatalogTable[]):
   return {
     name,
     tables: tables.map((t) => t.table),
-    async apply(trx, recorded) {
+    handles(recorded) {
+      if (recorded.type !== 'RecordSaved' && recorded.type !== 'RecordRemoved') return false;
+      // `catalog-{kind}~{id}` names the kind; a name without `~` (an older store) may be any kind.
+      const parts = recorded.streamId.startsWith('catalog-') ? recorded.streamId.slice('catalog-'.length).split('~') : null;
+      return !parts || parts.length !== 2 || byKind.has(parts[0] as CatalogKind);
+    },
+    async apply(rows, recorded) {
       const event = parseCatalogEvent(recorded, [...byKind.keys()]);
       const target = event && byKind.get(event.data.kind);
       if (!event || !target) return;
-      // The table is chosen at run time, so kysely cannot follow its columns here;
-      // catalogTable checked each row against its own table.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const db = trx as unknown as Transaction<any>;
-      const { table, key }: { table: string; key: string } = target;
-      if (event.type === 'RecordRemoved') {
-        await db.deleteFrom(table).where(key, '=', event.data.id).execute();
-        return;
-      }
-      const row = target.row(event.data.id, event.data.data);
-      await db
-        .insertInto(table)
-        .values(row)
-        .onConflict((oc) => oc.column(key).doUpdateSet(row))
-        .execute();
+      const table = rows.table(target.table, target.key);
+      if (event.type === 'RecordRemoved') table.remove(event.data.id);
+      else await table.put(target.row(event.data.id, event.data.data));
     },
   };
 }

@@ -1,19 +1,34 @@
 import type { Migration, Transaction } from 'kysely';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import type { Database } from './database';
+import { rowWriter, type ReadModelRows } from './read-model-rows';
 
 /**
- * A read model's projector. The runner applies each event inside a transaction that also
- * moves this projector's checkpoint, so an event is applied exactly once even when the bus
- * redelivers it or the process dies half-way.
+ * A read model's projector. The runner hands it the events of a batch one by one, in position
+ * order; the projector records what rows become through `rows`, and the runner writes them in
+ * bulk in the transaction that also moves this projector's checkpoint, so an event is applied
+ * exactly once even when the bus redelivers it or the process dies half-way.
  */
 export interface Projector {
   /** Checkpoint key; stable across releases. */
   name: string;
   /** Tables this read model owns; emptied when it is rebuilt from position 0. */
   tables: readonly (keyof Database & string)[];
-  apply(trx: Transaction<Database>, event: RecordedEvent): Promise<void>;
+  apply(rows: ReadModelRows, event: RecordedEvent): Promise<void>;
+  /**
+   * Whether `apply` may change anything for this event — a cheap look at its stream or type, no
+   * parsing. A batch with no such event only moves the checkpoint, in one statement instead of a
+   * transaction. Leave it out to be handed every event.
+   */
+  handles?(event: Pick<RecordedEvent, 'streamId' | 'type'>): boolean;
 }
 
 /** Migrations of one read model, keyed by an ISO-date-prefixed name so they sort in order. */
 export type ReadModelMigrations = Record<string, Migration>;
+
+/** Applies `events` through `projector` inside `trx` and writes the rows they leave. */
+export async function projectBatch(trx: Transaction<Database>, projector: Projector, events: readonly RecordedEvent[]): Promise<void> {
+  const rows = rowWriter(trx);
+  for (const event of events) await projector.apply(rows, event);
+  await rows.flush();
+}

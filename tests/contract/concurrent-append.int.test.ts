@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@moncafe/domain/ports';
-import { createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
+import { appendStatement, createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
 import { postgresUrl, createTestDatabase, type TestDatabase } from '../support/services';
 
 /**
- * The property the ordering decision exists for (docs/decisions/001-event-store-ordering.md):
+ * The property the ordering decision exists for (docs/decisions/040-event-store-transaction-order.md):
  * while many writers append at once, a reader that follows `position > checkpoint` sees every
- * event exactly once. Without serialized appends a position taken early but committed late is
- * skipped by a reader that has already moved past it.
+ * event exactly once. A position taken early but committed late would be skipped by a reader
+ * that has already moved past it, unless readers are held below the oldest open transaction.
  */
 const serverUrl = await postgresUrl();
 
@@ -135,5 +136,79 @@ describe.skipIf(!serverUrl)('concurrent appends on PostgreSQL', () => {
     expect(sharedEvents.map((e) => e.revision)).toEqual(sharedEvents.map((_, i) => i));
     expect(new Set(sharedEvents.map((e) => e.metadata.actor)).size).toBe(WRITERS);
     console.info(`concurrent appends: ${conflictsRetried} conflicts on the shared stream were retried`);
+  });
+
+  it('a subscriber receives every event of 16 writers whose transactions commit after random delays, exactly once, in position order', async () => {
+    const writers = 16;
+    const appendsPerWriter = 60;
+    // Each append runs in a transaction of its own that stays open 0–6 ms after its position is
+    // taken, so later positions keep committing before earlier ones.
+    const pool = database.pool(writers + 1);
+    const readerStore = createPostgresEventStore(readerPool, { listen: true, pollMs: 200 });
+    const writerStore = createPostgresEventStore(pool);
+    onTestFinished(async () => {
+      await readerStore.close();
+      await writerStore.close();
+    });
+    const head = await readerStore.headPosition();
+    const written: string[] = [];
+    const sentinel: NewEvent = {
+      eventId: randomUUID(),
+      type: 'Sentinel',
+      data: {},
+      metadata: { correlationId: randomUUID(), causationId: null, actor: 'test', storeId: null },
+    };
+
+    const received: RecordedEvent[] = [];
+    const subscription = readerStore.subscribeToAll({ after: head });
+    const subscriberDone = (async () => {
+      for await (const event of subscription) {
+        if (event.eventId === sentinel.eventId) return;
+        received.push(event);
+      }
+      throw new Error(`subscription ended after ${received.length} events, before the sentinel`);
+    })();
+
+    async function slowWriter(index: number) {
+      const streamId = `slow-${index}-${randomUUID()}`;
+      for (let i = 0; i < appendsPerWriter; i++) {
+        const batch: NewEvent[] = Array.from({ length: 1 + (i % 3) }, (_, k) => ({
+          eventId: randomUUID(),
+          type: 'SlowlyCommitted',
+          data: { index, i, k },
+          metadata: { correlationId: randomUUID(), causationId: null, actor: `writer-${index}`, storeId: 'store-1' },
+        }));
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          await delay(Math.random() * 2);
+          await client.query(appendStatement(streamId, batch, i === 0 ? -1 : null));
+          await delay(Math.random() * 6);
+          await client.query('commit');
+        } finally {
+          client.release();
+        }
+        written.push(...batch.map((e) => e.eventId));
+      }
+    }
+
+    await Promise.all(Array.from({ length: writers }, (_, w) => slowWriter(w)));
+    await writerStore.appendToStream(`sentinel-${randomUUID()}`, [sentinel], { expectedRevision: 'no_stream' });
+    await subscriberDone;
+
+    const ids = received.map((e) => e.eventId);
+    expect(
+      written.filter((id) => !ids.includes(id)),
+      'events the subscriber never received',
+    ).toEqual([]);
+    expect(ids).toHaveLength(written.length);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (let i = 1; i < received.length; i++) expect(received[i]!.position).toBeGreaterThan(received[i - 1]!.position);
+    // Each stream's events come in revision order within the total order.
+    const lastRevision = new Map<string, number>();
+    for (const e of received) {
+      expect(e.revision).toBe((lastRevision.get(e.streamId) ?? -1) + 1);
+      lastRevision.set(e.streamId, e.revision);
+    }
   });
 });

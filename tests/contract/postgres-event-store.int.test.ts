@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { NewEvent, RecordedEvent } from '@moncafe/domain/ports';
-import { LISTENER_APPLICATION_NAME, createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
+import { LISTENER_APPLICATION_NAME, appendStatement, createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
 import { postgresUrl, createTestDatabase, type TestDatabase } from '../support/services';
 import { until } from '../support/until';
 
 /**
- * What only the PostgreSQL adapter has to show: appends really are serialized (a later writer
- * cannot commit before an earlier one), and readers in other processes are woken by NOTIFY and
- * keep being woken after their LISTEN connection is lost.
+ * What only the PostgreSQL adapter has to show: an append that commits late is never skipped
+ * (a later one commits at once but is held back from readers until it does, decision 040), and
+ * readers in other processes are woken by NOTIFY and keep being woken after their LISTEN
+ * connection is lost.
  */
 const serverUrl = await postgresUrl();
 
@@ -43,34 +44,74 @@ describe.skipIf(!serverUrl)('postgres event store on a server', () => {
     return rows.map((r) => r.pid);
   }
 
-  it('makes an append wait while an earlier one is uncommitted, so positions commit in order', async () => {
-    const store = createPostgresEventStore(database.pool(3));
+  it('does not skip a late-committing append: a later append commits at once but is held back until the earlier one commits', async () => {
+    const store = createPostgresEventStore(database.pool(3), { pollMs: 10 * 60_000 });
+    onTestFinished(() => store.close());
     const head = await store.headPosition();
     const slow = newEvent('Slow');
     const fast = newEvent('Fast');
 
-    // A writer that has taken its position but not yet committed (an append_events call inside
-    // a transaction that is still open).
+    // A writer that has taken its position but not yet committed: the append statement inside a
+    // transaction that is still open.
     const slowWriter = await admin.connect();
     onTestFinished(() => slowWriter.release());
     await slowWriter.query('begin');
-    await slowWriter.query('select * from append_events($1, -1, $2::jsonb)', [`slow-${randomUUID()}`, JSON.stringify([slow])]);
+    await slowWriter.query(appendStatement(`slow-${randomUUID()}`, [slow], -1));
 
-    const fastAppend = store.appendToStream(`fast-${randomUUID()}`, [fast], { expectedRevision: 'no_stream' });
-    await until(async () => {
-      const { rows } = await admin.query<{ waiting: number }>(
-        "select count(*)::int as waiting from pg_locks l join pg_database d on d.oid = l.database where d.datname = current_database() and l.locktype = 'advisory' and not l.granted",
-      );
-      return rows[0]!.waiting > 0;
-    });
-    // Neither is visible: the slow one has not committed, the fast one could not take a position.
+    // Appends do not wait for each other: the later one commits now, with a larger position.
+    const fastResult = await store.appendToStream(`fast-${randomUUID()}`, [fast], { expectedRevision: 'no_stream' });
+    const { rows } = await admin.query<{ committed: number }>('select count(*)::int as committed from events where event_id = $1', [fast.eventId]);
+    expect(rows[0]!.committed).toBe(1);
+
+    // A reader that took it now would move its checkpoint past the slow append's position and
+    // never see it: so no reader of all streams sees it yet, and "now" has not moved.
     expect(await store.readAll({ after: head })).toEqual([]);
+    expect(await store.headPosition()).toBe(head);
+    const subscription = store.subscribeToAll({ after: head });
+    onTestFinished(() => subscription.close());
+    const iterator = subscription[Symbol.asyncIterator]();
+    const firstTwo = Promise.all([iterator.next(), iterator.next()]);
 
     await slowWriter.query('commit');
-    await fastAppend;
     const all = await store.readAll({ after: head });
     expect(all.map((e) => e.eventId)).toEqual([slow.eventId, fast.eventId]);
-    expect(all[1]!.position).toBeGreaterThan(all[0]!.position);
+    expect(all[1]!.position).toBe(fastResult.lastPosition);
+    expect(all[0]!.position).toBeLessThan(all[1]!.position);
+    // The subscriber, woken by nothing but its own re-reads while the event was held back, gets both in order.
+    expect((await firstTwo).map((r) => (r.done ? null : r.value.eventId))).toEqual([slow.eventId, fast.eventId]);
+  });
+
+  it('sends appends to different streams that wait together as one statement, each all or nothing with its own answer', async () => {
+    const store = createPostgresEventStore(database.pool(10));
+    onTestFinished(() => store.close());
+    const taken = `taken-${randomUUID()}`;
+    await store.appendToStream(taken, [newEvent('First')], { expectedRevision: 'no_stream' });
+    const fresh = Array.from({ length: 40 }, () => `fresh-${randomUUID()}`);
+    const answers = await Promise.allSettled([
+      ...fresh.map((id) => store.appendToStream(id, [newEvent('A'), newEvent('B')], { expectedRevision: 'no_stream' })),
+      // Refused: the stream exists; nothing of it may be written.
+      store.appendToStream(taken, [newEvent('Refused'), newEvent('Refused')], { expectedRevision: 'no_stream' }),
+    ]);
+    const refused = answers.at(-1)!;
+    expect(refused.status).toBe('rejected');
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ name: 'WrongExpectedRevisionError', actual: 0 });
+    expect((await store.readStream(taken)).map((e) => e.type)).toEqual(['First']);
+    for (const [i, id] of fresh.entries()) {
+      const answer = answers[i]!;
+      expect(answer.status).toBe('fulfilled');
+      const read = await store.readStream(id);
+      expect(read.map((e) => [e.type, e.revision])).toEqual([
+        ['A', 0],
+        ['B', 1],
+      ]);
+      expect((answer as PromiseFulfilledResult<{ lastPosition: number }>).value.lastPosition).toBe(read[1]!.position);
+    }
+    // Fewer transactions than appends: the ones that waited went out together.
+    const { rows } = await admin.query<{ transactions: number }>(
+      'select count(distinct xmin::text)::int as transactions from events where stream_id = any($1)',
+      [fresh],
+    );
+    expect(rows[0]!.transactions).toBeLessThan(fresh.length);
   });
 
   it('wakes a subscriber in another process through NOTIFY, without waiting for a poll', async () => {

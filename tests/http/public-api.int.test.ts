@@ -217,6 +217,26 @@ describe('pages and redirects', () => {
     }
   });
 
+  it.each(['/moncafe', '/menu'])('renders %s once, yet gives every answer its own CSP nonce on every script', async (page) => {
+    const visits = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(server.url + page);
+      expect(response.status).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+      visits.push({ nonce: nonce!, html: await response.text() });
+    }
+    for (const { nonce, html } of visits) {
+      expect(nonce).toBeTruthy();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    }
+    expect(new Set(visits.map((v) => v.nonce)).size).toBe(3);
+    // The same page otherwise: rendered once, the nonce swapped in.
+    const [first, ...others] = visits.map(({ nonce, html }) => html.replaceAll(nonce, 'NONCE'));
+    for (const other of others) expect(other).toBe(first);
+  });
+
   it('renders the access page for the store with a maps button chosen by the phone', async () => {
     const [store] = (await getJson('/api/stores')).body as StoreRow[];
     const iphone = await (await fetch(server.url + '/access', { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' } })).text();

@@ -15,6 +15,59 @@ import { nonceContext } from './context';
  */
 export const streamTimeout = 5_000;
 
+/**
+ * Public pages whose content changes only with the catalog and the date — the route's `handle`
+ * says `{ renderOnce: true }` and its loader answers a value from the reference-data cache, or it
+ * has no loader at all (a shell the browser fills) — are rendered once with a stand-in nonce and
+ * kept beside that value (or the route module); later visits only swap in their own nonce
+ * (issue 10: per request only what changes per request). A catalog change drops the value, and
+ * the rendered page goes with it.
+ */
+const renderedPages = new WeakMap<object, Map<string, string>>();
+const STAND_IN_NONCE = 'moncafe-render-once-nonce';
+const MAX_PAGES_PER_ANSWER = 16;
+
+function renderOnceKey(request: Request, status: number, routerContext: EntryContext): { data: object; url: string } | null {
+  if (request.method.toUpperCase() !== 'GET' || status !== 200) return null;
+  const { matches, loaderData, actionData, errors } = routerContext.staticHandlerContext;
+  const leaf = matches.at(-1);
+  if (!leaf || actionData || errors) return null;
+  const module = routerContext.routeModules[leaf.route.id];
+  if ((module?.handle as { renderOnce?: boolean } | undefined)?.renderOnce !== true) return null;
+  // Nothing above the page may bring data of its own.
+  if (matches.slice(0, -1).some((m) => loaderData[m.route.id] !== undefined)) return null;
+  const data: unknown = loaderData[leaf.route.id];
+  if (typeof data === 'object' && data !== null) return { data, url: request.url };
+  // A page without a loader is the same for every visit: kept with its module.
+  if (data === undefined && !leaf.route.loader && module) return { data: module, url: request.url };
+  return null;
+}
+
+/** The whole page as one string (everything ready), for a page rendered once. */
+function renderWhole(routerContext: EntryContext, url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider nonce={STAND_IN_NONCE}>
+        <ServerRouter context={routerContext} url={url} nonce={STAND_IN_NONCE} />
+      </NonceProvider>,
+      {
+        nonce: STAND_IN_NONCE,
+        onAllReady() {
+          const body = new PassThrough();
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          body.on('error', reject);
+          pipe(body);
+        },
+        onShellError: reject,
+        onError: reject,
+      },
+    );
+    setTimeout(() => abort(), streamTimeout).unref();
+  });
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -26,6 +79,23 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext);
+
+  const renderOnce = renderOnceKey(request, responseStatusCode, routerContext);
+  if (renderOnce) {
+    const pages = renderedPages.get(renderOnce.data) ?? new Map<string, string>();
+    renderedPages.set(renderOnce.data, pages);
+    const page = pages.get(renderOnce.url);
+    const answer = (html: string) => {
+      responseHeaders.set('Content-Type', 'text/html');
+      return new Response(html.replaceAll(STAND_IN_NONCE, nonce), { headers: responseHeaders, status: responseStatusCode });
+    };
+    if (page !== undefined) return answer(page);
+    return renderWhole(routerContext, request.url).then((html) => {
+      // Addresses differ only by their query, which a visitor chooses: keep a few, not every one.
+      if (pages.size < MAX_PAGES_PER_ANSWER) pages.set(renderOnce.url, html);
+      return answer(html);
+    });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

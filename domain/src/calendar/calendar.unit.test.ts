@@ -55,6 +55,16 @@ describe('Japanese holidays', () => {
     expect(holidaysBetween('1970-01-01', '2050-12-31').length).toBeGreaterThan(1300);
   });
 
+  it('finds the same holidays in any range as looking each date up', () => {
+    const year = datesBetween('2025-12-25', '2027-01-05');
+    for (const [i, start] of year.entries()) {
+      const end = year[Math.min(year.length - 1, i + (i % 40))]!;
+      expect(holidaysBetween(start, end).map((h) => h.date)).toEqual(datesBetween(start, end).filter(isHoliday));
+    }
+    expect(holidaysBetween('1969-01-01', '1970-01-01').map((h) => h.date)).toEqual(['1970-01-01']);
+    expect(holidaysBetween('2050-11-24', '2099-12-31')).toEqual([]);
+  });
+
   it('agrees with the reference table on the weekday of every holiday from 1970 to 2050', () => {
     const names = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
     const all = holidaysBetween('1970-01-01', '2050-12-31');

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The one home of calendar and Tokyo-time logic, for the server and the browser alike (pure, no
  * time-zone database): dates, months, times of day and the instants they begin at.
@@ -63,12 +61,6 @@ export function datesOfMonth(month: string): IsoDate[] {
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return datesBetween(`${month}-01`, `${month}-${String(last).padStart(2, '0')}`);
 }
-
-/** A real calendar date, `YYYY-MM-DD` (the one date schema of calls and catalog records). */
-export const isoDateSchema = z.string().refine(isIsoDate, 'YYYY-MM-DD');
-
-/** A clock time of day, `HH:MM`, 00:00–23:59. */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
 
 export interface YearMonth {
   year: number;

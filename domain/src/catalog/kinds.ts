@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, timeOfDaySchema } from '../calendar/dates';
+import { isoDateSchema, timeOfDaySchema } from '../calendar/date-schemas';
 
 /**
  * The kinds of reference data the admin area edits, each with the zod schema its data must

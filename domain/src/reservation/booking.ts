@@ -1,6 +1,6 @@
 import { holidaysBetween } from '../calendar/holidays';
 import { minutesOf, tokyoDateTime, tokyoInstant } from '../calendar/dates';
-import { commandHandler, foldStream, retryOnConflict, type CommandContext } from '../command-handler';
+import { commandHandler, currentState, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import { isBlobId, type BlobStore, type Clock, type EventStore, type Hashing, type IdGenerator, type Logger, type Mailer } from '../ports';
 import {
@@ -117,7 +117,8 @@ export function bookingService(ports: BookingPorts) {
   }
 
   async function ledger(store: string, date: string): Promise<SeatingState> {
-    return foldStream(seatingLedger, await ports.eventStore.readStream(ledgerStream(store, date)));
+    // The day's state as this process keeps it, brought up to date from its last revision.
+    return currentState(ports.eventStore, seatingLedger, ledgerStream(store, date));
   }
 
   /** The one place the spec's date checks are put together: the day's hours, same-day settings and the cart's deadlines. */

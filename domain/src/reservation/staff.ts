@@ -1,5 +1,5 @@
 import { minutesOf } from '../calendar/dates';
-import { commandHandler, foldStream, retryOnConflict, type CommandContext } from '../command-handler';
+import { commandHandler, currentState, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import type { Clock, EventStore, IdGenerator } from '../ports';
 import { toStreamName as ledgerStream } from '../seating/events';
@@ -36,7 +36,7 @@ export function staffReservationService(ports: StaffPorts) {
         const events = stream.decide({ type: 'MoveReservation', seatIds: input.seatIds, time: input.time, now });
         if (stream.state.status === 'empty') throw new DomainError('not_found');
         const { request } = stream.state;
-        const day = foldStream(seatingLedger, await ports.eventStore.readStream(ledgerStream(request.storeId, request.date)));
+        const day = await currentState(ports.eventStore, seatingLedger, ledgerStream(request.storeId, request.date));
         const booking = day.bookings[input.reservationId];
         if (!booking) throw new DomainError('booking_not_found');
         const start = minutesOf(input.time);

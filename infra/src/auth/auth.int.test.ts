@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { authMigrations } from './migrations';
 import { hashPassword, verifyPassword } from './password';
-import { rateLimit } from './rate-limit';
+import { createRateLimiter, rateLimit } from './rate-limit';
 import { createSessionStore } from './sessions';
 
 const clockAt = (start: string) => manualClock(new Date(start));
@@ -22,14 +22,15 @@ describe('auth bookkeeping on embedded PostgreSQL', () => {
   it('counts attempts in a fixed window and starts over after it', async () => {
     const clock = clockAt('2026-11-22T01:00:00Z');
     const rule = { key: 'login:account:abc', limit: 10, windowMs: 60_000 };
-    for (let i = 1; i <= 10; i++) expect((await rateLimit({ db: database.db, clock }, rule)).ok, `attempt ${i}`).toBe(true);
+    const limiter = { rateLimiter: createRateLimiter(database.pool, clock) };
+    for (let i = 1; i <= 10; i++) expect((await rateLimit(limiter, rule)).ok, `attempt ${i}`).toBe(true);
     clock.advanceMs(30_000);
-    const over = await rateLimit({ db: database.db, clock }, rule);
+    const over = await rateLimit(limiter, rule);
     expect(over).toEqual({ ok: false, retryAfterSeconds: 30 });
     clock.advanceMs(30_000);
-    expect(await rateLimit({ db: database.db, clock }, rule)).toEqual({ ok: true, remaining: 9 });
+    expect(await rateLimit(limiter, rule)).toEqual({ ok: true, remaining: 9 });
     // Another key is counted apart.
-    expect((await rateLimit({ db: database.db, clock }, { ...rule, key: 'login:account:other' })).ok).toBe(true);
+    expect((await rateLimit(limiter, { ...rule, key: 'login:account:other' })).ok).toBe(true);
   });
 
   it('keeps sessions server-side behind a signed cookie, ends them and lets them expire', async () => {
@@ -80,24 +81,55 @@ describe('argon2id', () => {
 });
 
 describe('rate limits shared by several web processes (PostgreSQL server)', () => {
+  async function twoProcesses(server: string) {
+    const testDb = await createTestDatabase(server, 'moncafe_ratelimit');
+    // Two connection pools and two limiters stand for two web processes.
+    const a = await openDatabase({ url: testDb.url, dataDir: '' });
+    const b = await openDatabase({ url: testDb.url, dataDir: '' });
+    await migrateToLatest(a.db, authMigrations);
+    const clock = clockAt('2026-11-22T01:00:00Z');
+    return {
+      a,
+      limiters: [{ rateLimiter: createRateLimiter(a.pool, clock) }, { rateLimiter: createRateLimiter(b.pool, clock) }] as const,
+      async close() {
+        await a.close();
+        await b.close();
+        await testDb.drop();
+      },
+    };
+  }
+
   it('counts every attempt exactly once when two processes race on one key', async () => {
     const server = await postgresUrl();
     if (!server) return;
-    const testDb = await createTestDatabase(server, 'moncafe_ratelimit');
-    // Two connection pools stand for two web processes.
-    const a = await openDatabase({ url: testDb.url, dataDir: '' });
-    const b = await openDatabase({ url: testDb.url, dataDir: '' });
+    const processes = await twoProcesses(server);
     try {
-      await migrateToLatest(a.db, authMigrations);
-      const clock = clockAt('2026-11-22T01:00:00Z');
-      const rule = { key: 'api:ip:203.0.113.9', limit: 30, windowMs: 60_000 };
-      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => rateLimit({ db: (i % 2 ? a : b).db, clock }, rule)));
+      const rule = { key: 'login:ip:203.0.113.9', limit: 30, windowMs: 60_000 };
+      const results = await Promise.all(Array.from({ length: 40 }, (_, i) => rateLimit(processes.limiters[i % 2]!, rule)));
       expect(results.filter((r) => r.ok)).toHaveLength(30);
       expect(results.filter((r) => !r.ok)).toHaveLength(10);
     } finally {
-      await a.close();
-      await b.close();
-      await testDb.drop();
+      await processes.close();
+    }
+  });
+
+  it('lets a busy client through without a database write per request, never past the limit in all processes together', async () => {
+    const server = await postgresUrl();
+    if (!server) return;
+    const processes = await twoProcesses(server);
+    try {
+      const rule = { key: 'api:ip:203.0.113.10', limit: 600, windowMs: 60_000 };
+      let allowed = 0;
+      for (let i = 0; i < 800; i++) if ((await rateLimit(processes.limiters[i % 2]!, rule)).ok) allowed++;
+      // Points one process leased and did not spend are refused early elsewhere: at most one lease (30) short.
+      expect(allowed).toBeLessThanOrEqual(600);
+      expect(allowed).toBeGreaterThanOrEqual(600 - 30);
+      // One row for the key and window, written once per lease of 30 points, not once per request.
+      const { rows } = await processes.a.pool.query<{ points: number }>('select points from rate_limit_counters');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.points).toBeLessThanOrEqual(600 + 2 * 30);
+    } finally {
+      await processes.close();
     }
   });
 });

@@ -33,4 +33,18 @@ export const authMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-22T10-10-rate-limit-counters': {
+    // rate-limiter-flexible's PostgreSQL store (auth/rate-limit.ts): one row per counted key, its
+    // points and when its window ends (epoch ms). `rate_limits` above is no longer written.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('rate_limit_counters')
+        .ifNotExists()
+        .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
+        .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expire', 'bigint')
+        .execute();
+    },
+  },
 };

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Clock } from '@moncafe/domain/ports';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface RateLimitRule {
   /** What is counted: e.g. `login:account:<hash>` or `api:ip:<address>`. */
@@ -10,32 +11,98 @@ export interface RateLimitRule {
 
 export type RateLimitResult = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 
-export interface RateLimitDeps {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>;
-  clock: Clock;
+/**
+ * Counts attempts in fixed windows, shared by every process: rate-limiter-flexible's PostgreSQL
+ * store keeps one row per key and window (an atomic upsert), and a key over its limit is refused
+ * from memory until its window ends, without asking the database again. So that a busy client
+ * does not cost one database write per request, a process takes points from the shared counter
+ * in leases of a twentieth of the limit (one point for the small login and mail limits, which
+ * stay exact) and spends them from memory; the shared counter never hands out more than the
+ * limit, so the limit holds across processes, and points one process leased but did not spend
+ * are only an early refusal elsewhere (docs/decisions/042). Windows are aligned to the Clock
+ * (window n is [n·length, (n+1)·length)) and name the counter's key, so time comes from the
+ * Clock port like everywhere else and tests move it instead of sleeping.
+ */
+export interface RateLimiter {
+  consume(rule: RateLimitRule): Promise<RateLimitResult>;
 }
 
-/**
- * Counts one attempt against a fixed window and says whether it is within the limit. The
- * counter lives in PostgreSQL and is bumped by one atomic upsert, so every web process shares
- * it. Time comes from the Clock, so tests move it instead of sleeping.
- */
-export async function rateLimit(deps: RateLimitDeps, rule: RateLimitRule): Promise<RateLimitResult> {
-  const now = deps.clock.now();
-  const windowFloor = new Date(now.getTime() - rule.windowMs);
-  const { rows } = await sql<{ count: number; window_start: Date }>`
-    insert into rate_limits as r (key, window_start, count) values (${rule.key}, ${now}, 1)
-    on conflict (key) do update set
-      count = case when r.window_start <= ${windowFloor} then 1 else r.count + 1 end,
-      window_start = case when r.window_start <= ${windowFloor} then ${now} else r.window_start end
-    returning count, window_start
-  `.execute(deps.db);
-  const row = rows[0];
-  if (!row) throw new Error('rate limit upsert returned no row');
-  if (row.count <= rule.limit) return { ok: true, remaining: rule.limit - row.count };
-  const resetAt = new Date(row.window_start).getTime() + rule.windowMs;
-  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)) };
+export interface RateLimitDeps {
+  rateLimiter: RateLimiter;
+}
+
+/** The counters' table (auth/migrations.ts), in the shape rate-limiter-flexible's PostgreSQL store expects. */
+export const RATE_LIMIT_TABLE = 'rate_limit_counters';
+
+/** Leases are this fraction of the limit. */
+const LEASE_DIVISOR = 20;
+
+interface Lease {
+  points: number;
+  window: number;
+}
+
+export function createRateLimiter(pool: pg.Pool, clock: Clock): RateLimiter {
+  const limiters = new Map<string, RateLimiterPostgres>();
+  const leases = new Map<string, Lease>();
+  let calls = 0;
+
+  function limiterFor(rule: RateLimitRule): RateLimiterPostgres {
+    const id = `${rule.limit}/${rule.windowMs}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        keyPrefix: id,
+        points: rule.limit,
+        // The key names its window; the store's own expiry only clears old rows (kept a window longer).
+        duration: Math.ceil((2 * rule.windowMs) / 1000),
+        // A key over its limit is refused from memory, without a database round trip.
+        inMemoryBlockOnConsumed: rule.limit,
+      });
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  return {
+    async consume(rule) {
+      const now = clock.now().getTime();
+      const window = Math.floor(now / rule.windowMs);
+      const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * rule.windowMs - now) / 1000));
+      const leaseKey = `${rule.limit}/${rule.windowMs}:${rule.key}`;
+      if (++calls % 1000 === 0) for (const [key, old] of leases) if (old.window < window) leases.delete(key);
+      const lease = leases.get(leaseKey);
+      if (lease && lease.window === window && lease.points > 0) {
+        lease.points -= 1;
+        return { ok: true, remaining: lease.points };
+      }
+      const size = Math.max(1, Math.floor(rule.limit / LEASE_DIVISOR));
+      let result: RateLimiterRes;
+      let granted: number;
+      try {
+        result = await limiterFor(rule).consume(`${rule.key}@${window}`, size);
+        granted = size;
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        result = error;
+        // Over the limit now: what the counter still had before this lease (none when the key
+        // was refused from memory, which reports nothing consumed).
+        granted = result.consumedPoints === 0 ? 0 : Math.min(size, Math.max(0, rule.limit - (result.consumedPoints - size)));
+      }
+      if (granted === 0) return { ok: false, retryAfterSeconds };
+      leases.set(leaseKey, { points: granted - 1, window });
+      return { ok: true, remaining: Math.max(0, rule.limit - result.consumedPoints) + granted - 1 };
+    },
+  };
+}
+
+/** Counts one attempt against `rule`: within the limit, or refused with the seconds until the window ends. */
+export function rateLimit(deps: RateLimitDeps, rule: RateLimitRule): Promise<RateLimitResult> {
+  return deps.rateLimiter.consume(rule);
 }
 
 /** Checks several rules (per IP and per account); the first one over its limit decides. */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import type { Bus, BusHandler, BusListener, BusMessage, BusSubscription } from './port';
+import { DEFAULT_MAX_BATCH, type Bus, type BusHandler, type BusListener, type BusMessage, type BusSubscription, type ConsumeOptions } from './port';
 
 export interface MemoryBusOptions {
   logger?: Logger;
@@ -71,7 +71,8 @@ export function memoryBus(options: MemoryBusOptions = {}): Bus {
       }
     },
 
-    async consume(durableName: string, handler: BusHandler): Promise<BusSubscription> {
+    async consume(durableName: string, handler: BusHandler, consumeOptions: ConsumeOptions = {}): Promise<BusSubscription> {
+      const maxBatch = consumeOptions.maxBatch ?? DEFAULT_MAX_BATCH;
       let durable = durables.get(durableName);
       if (!durable) {
         durable = { next: end(), active: false };
@@ -102,14 +103,14 @@ export function memoryBus(options: MemoryBusOptions = {}): Bus {
             wake = null;
             continue;
           }
-          const message = log[state.next - base];
-          if (!message) throw new Error('memory bus lost a message it had not delivered');
+          const batch = log.slice(state.next - base, Math.min(end(), state.next + maxBatch) - base);
+          if (batch.length === 0) throw new Error('memory bus lost a message it had not delivered');
           try {
-            await handler(message);
-            state.next += 1;
+            await handler(batch);
+            state.next += batch.length;
             trim();
           } catch (error) {
-            options.logger?.warn({ err: error, durableName, position: message.event.position }, 'bus handler failed; delivering again');
+            options.logger?.warn({ err: error, durableName, position: batch[0]!.event.position }, 'bus handler failed; delivering again');
             if (!stopped) await pause(retryDelayMs);
             wake = null;
           }

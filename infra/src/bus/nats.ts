@@ -12,7 +12,7 @@ import {
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { subjectOf, type Bus, type BusHandler, type BusListener, type BusMessage, type BusSubscription } from './port';
+import { DEFAULT_MAX_BATCH, subjectOf, type Bus, type BusHandler, type BusListener, type BusMessage, type BusSubscription, type ConsumeOptions } from './port';
 
 export interface NatsBusOptions {
   /** `nats://host:port`, or several separated by commas. */
@@ -61,6 +61,14 @@ function decode(msg: JsMsg): BusMessage {
 const nanos = (ms: number) => ms * 1_000_000;
 
 /**
+ * Messages a durable consumer may have delivered and not yet acknowledged: the next batch
+ * arrives while one is being applied. A batch delivered again after a failure can then come
+ * after later messages; the projection runner skips what its checkpoint has passed and reads
+ * a gap from the event store, so order is restored there (docs/decisions/041).
+ */
+const MAX_ACK_PENDING = 1000;
+
+/**
  * The bus over NATS JetStream. One stream holds every event under `<prefix>.>`; each durable
  * consumer is a pull consumer with explicit acks. Reconnection is left to the client, which
  * retries forever; a consumer whose stream or durable vanished (a server that lost its state)
@@ -105,20 +113,26 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   await ensureStream();
 
   async function ensureConsumer(durableName: string) {
+    let info: Awaited<ReturnType<typeof jsm.consumers.info>> | null = null;
     try {
-      await jsm.consumers.info(streamName, durableName);
+      info = await jsm.consumers.info(streamName, durableName);
     } catch {
       await jsm.consumers.add(streamName, {
         durable_name: durableName,
         ack_policy: AckPolicy.Explicit,
         // A new consumer starts with the next message: its owner reads the past from the event store.
         deliver_policy: DeliverPolicy.New,
-        // Also how long a message whose ack was lost (a server that died meanwhile) blocks the
-        // consumer; the handlers are single short transactions.
+        // How long a message whose ack was lost (a server that died meanwhile) waits before it
+        // is delivered again; the handlers are short transactions.
         ack_wait: nanos(10_000),
-        // One message in flight: a message delivered again after a failure cannot be overtaken
-        // by the next one, so delivery stays in publish order.
-        max_ack_pending: 1,
+        max_ack_pending: MAX_ACK_PENDING,
+      });
+      return;
+    }
+    // Consumers made before batches held one message in flight.
+    if (info.config.max_ack_pending !== MAX_ACK_PENDING) {
+      await jsm.consumers.update(streamName, durableName, { max_ack_pending: MAX_ACK_PENDING }).catch((error: unknown) => {
+        log?.warn({ err: error, durableName }, 'could not raise max_ack_pending; the consumer goes on with its old setting');
       });
     }
   }
@@ -131,7 +145,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     what: string,
     stopped: () => boolean,
     open: () => Promise<ConsumerMessages>,
-    onMessage: (m: JsMsg) => Promise<void>,
+    onMessage: (m: JsMsg) => void | Promise<void>,
     afterReconnect: () => void = () => {},
   ) {
     let current: ConsumerMessages | null = null;
@@ -144,7 +158,9 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       while (!stopped() && !closed) {
         try {
           current = await open();
-          if (stopped()) break;
+          // Stopped while opening: close it and let the loop below drain it (its close only
+          // completes once something has iterated to the end).
+          if (stopped()) void current.close().catch(() => undefined);
           for await (const m of current) {
             await onMessage(m);
             if (stopped()) break;
@@ -183,13 +199,18 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       }
     },
 
-    async consume(durableName: string, handler: BusHandler): Promise<BusSubscription> {
+    async consume(durableName: string, handler: BusHandler, consumeOptions: ConsumeOptions = {}): Promise<BusSubscription> {
+      const maxBatch = consumeOptions.maxBatch ?? DEFAULT_MAX_BATCH;
       await ensureConsumer(durableName);
       let stopped = false;
-      // An ack written to a connection that was dying is lost, and with one message in flight
-      // the server would hold everything back until ack_wait: ack the last one again (acks are
-      // idempotent) as soon as the connection is back.
+      // An ack written to a connection that was dying is lost, and the server would hold the
+      // message back until ack_wait: ack the last one again (acks are idempotent) as soon as the
+      // connection is back.
       let lastAcked: JsMsg | null = null;
+      // Messages arrive while a batch is being handled (up to max_ack_pending in flight); the
+      // next batch is everything that arrived meanwhile.
+      const queue: JsMsg[] = [];
+      let wakeWorker: (() => void) | null = null;
       const runner = supervise(
         durableName,
         () => stopped,
@@ -198,34 +219,62 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
           await ensureConsumer(durableName);
           const consumer = await js.consumers.get(streamName, durableName);
           // Short pulls: heartbeats every 2.5 s notice a silent server sooner.
-          return consumer.consume({ max_messages: 256, expires: 5000, abort_on_missing_resource: true });
+          return consumer.consume({ max_messages: MAX_ACK_PENDING, expires: 5000, abort_on_missing_resource: true });
         },
-        async (m) => {
-          let message: BusMessage;
+        (m) => {
+          queue.push(m);
+          wakeWorker?.();
+        },
+        () => lastAcked?.ack(),
+      );
+
+      async function handle(batch: JsMsg[]) {
+        const messages: BusMessage[] = [];
+        const decoded: JsMsg[] = [];
+        for (const m of batch) {
           try {
-            message = decode(m);
+            messages.push(decode(m));
+            decoded.push(m);
           } catch (error) {
             // Nothing can ever apply a malformed message: log it and let it go.
             log?.error({ err: error, subject: m.subject, seq: m.seq }, 'dropping a malformed bus message');
             m.term();
-            return;
           }
-          try {
-            await handler(message);
-            m.ack();
-            lastAcked = m;
-          } catch (error) {
-            log?.warn({ err: error, durableName, position: message.event.position }, 'bus handler failed; delivering again');
-            m.nak(retryDelayMs);
+        }
+        if (messages.length === 0) return;
+        try {
+          await handler(messages);
+          for (const m of decoded) m.ack();
+          lastAcked = decoded.at(-1) ?? lastAcked;
+        } catch (error) {
+          log?.warn({ err: error, durableName, position: messages[0]!.event.position, count: messages.length }, 'bus handler failed; delivering again');
+          for (const m of decoded) m.nak(retryDelayMs);
+        }
+      }
+
+      const worker = (async () => {
+        while (!stopped && !closed) {
+          if (queue.length === 0) {
+            await new Promise<void>((resolve) => (wakeWorker = resolve));
+            wakeWorker = null;
+            // Messages that came in one read of the socket reach the queue one by one: let them
+            // all arrive before taking the batch.
+            await new Promise((resolve) => setImmediate(resolve));
+            continue;
           }
-        },
-        () => lastAcked?.ack(),
-      );
+          await handle(queue.splice(0, maxBatch));
+        }
+      })();
+
       const subscription: BusSubscription = {
         async close() {
           stopped = true;
           subscriptions.delete(subscription);
+          wakeWorker?.();
           await runner.stop();
+          await worker;
+          // Delivered but not handled: handed back, so whoever consumes next gets them at once.
+          for (const m of queue.splice(0)) m.nak();
         },
       };
       subscriptions.add(subscription);

@@ -16,14 +16,26 @@ export interface BusMessage {
   previousPosition: number;
 }
 
-/** Resolving acknowledges the message; rejecting has it delivered again later. */
-export type BusHandler = (message: BusMessage) => Promise<void>;
+/**
+ * Receives consecutive messages of a durable consumer, in publish order, as many as have
+ * arrived (up to the consumer's batch size). Resolving acknowledges all of them; rejecting has
+ * all of them delivered again later.
+ */
+export type BusHandler = (messages: readonly BusMessage[]) => Promise<void>;
 
 /** For live screens: called for each message as it passes; errors are the listener's own business. */
 export type BusListener = (message: BusMessage) => void;
 
+export interface ConsumeOptions {
+  /** Most messages handed to the handler at once (default 500). */
+  maxBatch?: number;
+}
+
+/** Default batch size of a durable consumer. */
+export const DEFAULT_MAX_BATCH = 500;
+
 export interface BusSubscription {
-  /** Stops delivery. A message whose handler is running is still acknowledged when it resolves. */
+  /** Stops delivery. A batch whose handler is running is still acknowledged when it resolves. */
   close(): Promise<void>;
 }
 
@@ -31,12 +43,14 @@ export interface Bus {
   /** Idempotent by event id: publishing the same event again (e.g. after a relay restart) delivers it once. */
   publish(event: RecordedEvent, previousPosition: number): Promise<void>;
   /**
-   * A durable consumer: delivers in publish order, one message at a time, and acknowledges a
-   * message only after `handler` resolves. It remembers its place across restarts under
-   * `durableName`. A consumer that does not exist yet starts with the next message published;
-   * earlier events are read from the event store by whoever needs them.
+   * A durable consumer: delivers in publish order, in batches of what has arrived, with more
+   * than one message in flight, and acknowledges messages only after `handler` resolves. It
+   * remembers its place across restarts under `durableName`. A consumer that does not exist yet
+   * starts with the next message published; earlier events are read from the event store by
+   * whoever needs them. A batch delivered again after a failure may come after later messages
+   * (NATS): handlers skip what they have seen and read gaps from the event store.
    */
-  consume(durableName: string, handler: BusHandler): Promise<BusSubscription>;
+  consume(durableName: string, handler: BusHandler, options?: ConsumeOptions): Promise<BusSubscription>;
   /** An ephemeral listener that starts "now": for live screens, never for read models. */
   follow(listener: BusListener): Promise<BusSubscription>;
   close(): Promise<void>;

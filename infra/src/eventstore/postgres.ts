@@ -15,19 +15,26 @@ import { followAll } from '@moncafe/domain/follow-all';
 
 /**
  * The event store as one PostgreSQL table, on a server or on embedded PGlite through the same
- * `pg.Pool`. Appends are serialized by a transaction-level advisory lock, so positions are
- * handed out and committed in the same order and `position > checkpoint` never skips an event
- * (see docs/decisions/001-event-store-ordering.md).
+ * `pg.Pool`. Appends run in parallel and commit as a group; readers of all streams still see
+ * every event once, in one total order (see docs/decisions/040-event-store-transaction-order.md,
+ * which replaces 001):
  *
- * An append is one call of the `append_events` function the migration creates: the lock is held
- * only while the server runs that one statement and commits, never across a network round trip,
- * which keeps the serialized section as short as it can be.
+ * - an event's position is derived from the id of the transaction that appends it:
+ *   `events_position_floor(xid) + index within the append`, and a transaction holds at most
+ *   POSITIONS_PER_TRANSACTION events, so positions order events by (transaction id, index);
+ * - a reader of all streams sees only positions below `events_visible_bound()`, the floor of the
+ *   oldest transaction still running (`pg_snapshot_xmin`). Every transaction below it has ended,
+ *   and every transaction that starts later gets a larger id, so nothing can ever appear below
+ *   a position a reader has passed. An event committed while an older transaction is still open
+ *   is held back until that one ends.
+ *
+ * An append is one statement, its own transaction: nothing else is held while it commits.
  */
 
-/** Key of the advisory lock every append takes first (the literal in `append_events`). */
-export const APPEND_LOCK_KEY = 4_720_250_915_001;
+/** Events one append may hold: the room each transaction id has in the position space. */
+export const POSITIONS_PER_TRANSACTION = 4096;
 
-/** Channel the append transaction notifies on, so readers in other processes wake at once. */
+/** Channel appends are announced on (after they commit), so readers in other processes wake at once. */
 export const EVENTS_CHANNEL = 'moncafe_events';
 
 /** How the LISTEN connection shows up in pg_stat_activity. */
@@ -97,6 +104,47 @@ export const eventStoreMigrations: Record<string, Migration> = {
       await db.schema.dropTable('events').execute();
     },
   },
+  '2026-11-22T10-00-events-transaction-order': {
+    // Positions from here on come from transaction ids (decision 040). Events already stored keep
+    // their positions; every new one lands above them.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      // An append of the old design still running (another process during an upgrade) finishes
+      // first: it holds this lock until it commits, so its position is below the new base.
+      await sql`select pg_advisory_xact_lock(4720250915001)`.execute(db);
+      const { rows } = await sql<{ base: string; xid: string }>`
+        select (coalesce(max(position), 0) + 1)::text as base, pg_current_xact_id()::text as xid from events
+      `.execute(db);
+      const base = BigInt(rows[0]!.base);
+      const xid = BigInt(rows[0]!.xid);
+      // Every later transaction has a larger id than this migration's, so its floor is above
+      // every position stored so far. Literals, not a table: the function is immutable and
+      // PostgreSQL inlines it into each append.
+      await sql`
+        create function events_position_floor(p_xid xid8) returns bigint
+          language sql immutable parallel safe
+          return ${sql.lit(base.toString())}::bigint + ((p_xid::text)::bigint - ${sql.lit(xid.toString())}::bigint) * ${sql.lit(POSITIONS_PER_TRANSACTION)}
+      `.execute(db);
+      // Positions below this belong to transactions that have all ended (committed or not).
+      await sql`
+        create function events_visible_bound() returns bigint
+          language sql stable parallel safe
+          return events_position_floor(pg_snapshot_xmin(pg_current_snapshot()))
+      `.execute(db);
+      // Appends name their positions; an insert that forgets to fails instead of taking one from
+      // the old sequence out of order.
+      await sql`alter table events alter column position drop default`.execute(db);
+      // The serialized append of decision 001 must not run beside the new one.
+      await sql`
+        create or replace function append_events(p_stream_id text, p_expected bigint, p_events jsonb)
+          returns table (conflict boolean, current_revision bigint, last_revision bigint, last_position bigint)
+          language plpgsql as $$
+        begin
+          raise exception 'append_events was replaced by parallel appends (docs/decisions/040): upgrade this process';
+        end
+        $$`.execute(db);
+    },
+  },
 };
 
 interface EventRow {
@@ -132,72 +180,339 @@ export interface PostgresEventStoreOptions {
    * once. Only for a real server: PGlite has one session, which a listener would occupy.
    */
   listen?: boolean;
+  /**
+   * Announce appends on EVENTS_CHANNEL after they commit, for readers in other processes.
+   * Coalesced: at most one NOTIFY in flight, so a burst of appends costs a few of them, and
+   * never inside an append's transaction (NOTIFY serializes the commits it is part of).
+   * On by default; PGlite, where no other process can listen, turns it off.
+   */
+  notify?: boolean;
   /** How often an idle subscription re-reads anyway (the fallback when a notification is lost). */
   pollMs?: number;
 }
 
+/** Pause between two announcements while appends keep coming. */
+const NOTIFY_SPACING_MS = 5;
+/** Re-reads while an event is held back by an older transaction: from 1 ms, doubling up to this. */
+const HELD_BACK_MAX_WAIT_MS = 32;
+/** Append statements on their way at once; later appends wait and go out together (group commit). */
+const MAX_APPENDS_IN_FLIGHT = 2;
+/** Retries of an `any` append that raced another append to the same stream for the same revision. */
+const ANY_APPEND_ATTEMPTS = 50;
+/** Constraint names of the events table (created by the first migration). */
+const STREAM_REVISION_KEY = 'events_stream_revision_key';
+const POSITION_KEY = 'events_pkey';
+
+/** A parameterized statement with a name, so each connection parses and plans it once. */
+interface Statement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+// The stream's current revision is read in the same statement: the insert happens only when it
+// is the expected one, and the unique (stream, revision) key turns a race between two appends
+// that read the same revision into an error for the later one.
+const CURRENT_REVISION = '(select coalesce(max(revision), -1) as revision from events where stream_id = $1) c';
+const EXPECTED = '$3::bigint is null or $3::bigint = c.revision';
+
+/**
+ * The statement that appends `events` to a stream, as its own transaction. Exported for the
+ * tests that hold an append open inside a transaction; the store is its only other user.
+ * `expected`: null = any, -1 = no stream, n = the revision of the stream's last event. When the
+ * stream is not at the expected revision it inserts nothing and returns no rows.
+ */
+export function appendStatement(streamId: string, events: readonly NewEvent[], expected: number | null): Statement {
+  if (events.length === 1) {
+    const [e] = events as [NewEvent];
+    return {
+      name: 'moncafe-append-one',
+      text: `insert into events (position, event_id, stream_id, revision, type, data, metadata)
+             select events_position_floor(pg_current_xact_id()), $2::uuid, $1::text, c.revision + 1, $4::text, $5::jsonb, $6::jsonb
+               from ${CURRENT_REVISION}
+              where ${EXPECTED}
+             returning position, revision`,
+      // pg would turn a JS array inside `data` into a PostgreSQL array literal: JSON goes as text.
+      values: [streamId, e.eventId, expected, e.type, JSON.stringify(e.data ?? null), JSON.stringify(e.metadata)],
+    };
+  }
+  return {
+    name: 'moncafe-append-many',
+    text: `insert into events (position, event_id, stream_id, revision, type, data, metadata)
+           select events_position_floor(pg_current_xact_id()) + x.ord - 1, x.event_id, $1::text, c.revision + x.ord, x.type, x.data, x.metadata
+             from ${CURRENT_REVISION},
+                  unnest($2::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) with ordinality as x(event_id, type, data, metadata, ord)
+            where ${EXPECTED}
+           returning position, revision`,
+    values: [
+      streamId,
+      events.map((e) => e.eventId),
+      expected,
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ],
+  };
+}
+
+/** One append waiting to go out with others (different streams) in one statement. */
+interface QueuedAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expected: number | null;
+}
+
+/**
+ * Appends to several different streams as ONE statement and transaction: the appends that
+ * arrived while earlier ones were on their way (group commit, one round trip for all of them).
+ * Each append still inserts all of its events or none — only when its own stream is at its
+ * expected revision; the others go on. Returns the rows inserted, by stream.
+ */
+function groupStatement(group: readonly QueuedAppend[]): Statement {
+  const rows = group.flatMap((a) => a.events.map((e, i) => ({ a, e, i })));
+  return {
+    name: 'moncafe-append-group',
+    text: `with input as (
+             select * from unnest($1::text[], $2::bigint[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) with ordinality
+               as x(stream_id, expected, ordinal, event_id, type, data, metadata, ord)
+           ), current as (
+             select s.stream_id, coalesce((select max(e.revision) from events e where e.stream_id = s.stream_id), -1) as revision
+               from (select distinct stream_id from input) s
+           )
+           insert into events (position, event_id, stream_id, revision, type, data, metadata)
+           select events_position_floor(pg_current_xact_id()) + i.ord - 1, i.event_id, i.stream_id, c.revision + i.ordinal, i.type, i.data, i.metadata
+             from input i join current c on c.stream_id = i.stream_id
+            where i.expected is null or i.expected = c.revision
+           returning stream_id, position, revision`,
+    values: [
+      rows.map((r) => r.a.streamId),
+      rows.map((r) => r.a.expected),
+      rows.map((r) => r.i + 1),
+      rows.map((r) => r.e.eventId),
+      rows.map((r) => r.e.type),
+      rows.map((r) => JSON.stringify(r.e.data ?? null)),
+      rows.map((r) => JSON.stringify(r.e.metadata)),
+    ],
+  };
+}
+
+/** `any` → null, `no_stream` → -1, a revision as it is: what the statements compare with. */
+function expectedNumber(expected: ExpectedRevision): number | null {
+  return expected === 'any' ? null : expected === 'no_stream' ? -1 : expected;
+}
+
+/** The append's result from the rows it inserted: its last revision and position. */
+function resultOf(rows: readonly { position: number; revision: number }[]): AppendResult {
+  let last = rows[0]!;
+  for (const row of rows) if (Number(row.revision) > Number(last.revision)) last = row;
+  return { nextExpectedRevision: Number(last.revision), lastPosition: Number(last.position) };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && e.constraint === constraint;
+}
+
 export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): EventStore {
   const pollMs = options.pollMs ?? 1000;
+  const notifyOthers = options.notify ?? true;
   const waiters = new Set<() => void>();
   const subscriptions = new Set<Subscription>();
   const listener = options.listen ? notificationListener(pool, wakeAll, pollMs) : null;
+  let closed = false;
 
   function wakeAll() {
     for (const wake of [...waiters]) wake();
   }
 
-  async function append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    // One JSON parameter for the whole batch: pg would turn a JS array inside `data` into a
-    // PostgreSQL array literal, so everything goes through JSON.stringify ourselves.
-    const batch = JSON.stringify(events.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data ?? null, metadata: e.metadata })));
-    const { rows } = await pool.query<{ conflict: boolean; current_revision: number; last_revision: number; last_position: number }>(
-      'select * from append_events($1, $2, $3::jsonb)',
-      [streamId, expected === 'any' ? null : expected === 'no_stream' ? -1 : expected, batch],
-    );
-    const result = rows[0];
-    if (!result) throw new Error('append_events returned nothing');
-    if (result.conflict) {
-      const actual = Number(result.current_revision);
-      throw new WrongExpectedRevisionError(streamId, expected, actual === -1 ? 'no_stream' : actual);
+  // Announcing appends to other processes: one NOTIFY in flight, the next one after a short pause.
+  let announcing: Promise<void> | null = null;
+  let announceAgain = false;
+  let announceTimer: NodeJS.Timeout | null = null;
+  function announce() {
+    if (!notifyOthers || closed) return;
+    announceAgain = true;
+    if (announcing || announceTimer) return;
+    announceAgain = false;
+    announcing = pool
+      .query(`select pg_notify('${EVENTS_CHANNEL}', '')`)
+      .then(
+        () => undefined,
+        () => undefined, // Readers poll as well; a lost announcement only delays them.
+      )
+      .finally(() => {
+        announcing = null;
+        if (!announceAgain || closed) return;
+        announceTimer = setTimeout(() => {
+          announceTimer = null;
+          announce();
+        }, NOTIFY_SPACING_MS);
+        announceTimer.unref();
+      });
+  }
+
+  async function currentRevision(streamId: string): Promise<number> {
+    const { rows } = await pool.query<{ revision: number }>({
+      name: 'moncafe-current-revision',
+      text: 'select coalesce(max(revision), -1) as revision from events where stream_id = $1',
+      values: [streamId],
+    });
+    return Number(rows[0]?.revision ?? -1);
+  }
+
+  async function conflict(streamId: string, expected: ExpectedRevision): Promise<never> {
+    const actual = await currentRevision(streamId);
+    throw new WrongExpectedRevisionError(streamId, expected, actual === -1 ? 'no_stream' : actual);
+  }
+
+  /** One append as its own statement; the way every append goes when nothing else waits. */
+  async function appendAlone(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const statement = appendStatement(streamId, events, expectedNumber(expected));
+    for (let attempt = 1; ; attempt++) {
+      let rows: { position: number; revision: number }[];
+      try {
+        ({ rows } = await pool.query<{ position: number; revision: number }>(statement));
+      } catch (error) {
+        if (isUniqueViolation(error, STREAM_REVISION_KEY)) {
+          // Another append to the stream committed the same revision first.
+          if (expected === 'any' && attempt < ANY_APPEND_ATTEMPTS) continue;
+          return conflict(streamId, expected);
+        }
+        if (isUniqueViolation(error, POSITION_KEY)) {
+          throw new Error('two appends in one transaction: every append must be its own transaction (docs/decisions/040)', { cause: error });
+        }
+        throw error;
+      }
+      if (rows.length === 0) return conflict(streamId, expected);
+      return resultOf(rows);
     }
-    return { nextExpectedRevision: Number(result.last_revision), lastPosition: Number(result.last_position) };
+  }
+
+  // Group commit: up to MAX_APPENDS_IN_FLIGHT statements on their way; appends that arrive
+  // meanwhile wait and go out together, one statement for appends to different streams.
+  interface Waiting extends QueuedAppend {
+    expectedRevision: ExpectedRevision;
+    resolve(result: AppendResult): void;
+    reject(error: unknown): void;
+  }
+  let waiting: Waiting[] = [];
+  let inFlight = 0;
+
+  function pump() {
+    while (inFlight < MAX_APPENDS_IN_FLIGHT && waiting.length > 0) {
+      const group: Waiting[] = [];
+      const later: Waiting[] = [];
+      const streams = new Set<string>();
+      let events = 0;
+      for (const w of waiting) {
+        // Two appends to one stream would read the same revision: the second waits for the next group.
+        if (streams.has(w.streamId) || events + w.events.length > POSITIONS_PER_TRANSACTION) later.push(w);
+        else {
+          group.push(w);
+          streams.add(w.streamId);
+          events += w.events.length;
+        }
+      }
+      waiting = later;
+      inFlight++;
+      void send(group).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  }
+
+  async function send(group: Waiting[]) {
+    if (group.length === 1) {
+      const [only] = group as [Waiting];
+      await appendAlone(only.streamId, only.events, only.expectedRevision).then(only.resolve, only.reject);
+      return;
+    }
+    let rows: { stream_id: string; position: number; revision: number }[];
+    try {
+      ({ rows } = await pool.query<{ stream_id: string; position: number; revision: number }>(groupStatement(group)));
+    } catch {
+      // One append of the group broke a key (a race with another process, a repeated event id):
+      // each goes again on its own and hears its own answer.
+      await Promise.all(group.map((w) => appendAlone(w.streamId, w.events, w.expectedRevision).then(w.resolve, w.reject)));
+      return;
+    }
+    const byStream = new Map<string, { position: number; revision: number }[]>();
+    for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+    await Promise.all(
+      group.map(async (w) => {
+        const inserted = byStream.get(w.streamId);
+        if (inserted) w.resolve(resultOf(inserted));
+        else await conflict(w.streamId, w.expectedRevision).catch(w.reject);
+      }),
+    );
+  }
+
+  function append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('appendToStream needs at least one event'));
+    if (events.length > POSITIONS_PER_TRANSACTION)
+      return Promise.reject(new Error(`an append holds at most ${POSITIONS_PER_TRANSACTION} events, got ${events.length}`));
+    return new Promise((resolve, reject) => {
+      waiting.push({ streamId, events, expected: expectedNumber(expected), expectedRevision: expected, resolve, reject });
+      pump();
+    });
+  }
+
+  async function readAll(readOptions?: ReadAllOptions): Promise<RecordedEvent[]> {
+    const { rows } = await pool.query<EventRow>({
+      name: 'moncafe-read-all',
+      text: `select ${COLUMNS} from events where position > $1 and position < events_visible_bound() order by position limit $2`,
+      values: [readOptions?.after ?? 0, readOptions?.maxCount ?? null],
+    });
+    return rows.map(toRecorded);
+  }
+
+  /**
+   * True while an event after `after` is committed: held back behind a transaction that began
+   * before it and is still open, or committed since the reader's last read (which this query's
+   * newer snapshot sees and that read did not).
+   */
+  async function heldBack(after: number): Promise<boolean> {
+    const { rows } = await pool.query<{ held: boolean }>({
+      name: 'moncafe-held-back',
+      text: 'select exists (select 1 from events where position > $1) as held',
+      values: [after],
+    });
+    return rows[0]?.held === true;
   }
 
   const store: EventStore = {
     appendToStream(streamId, events, { expectedRevision }) {
       return append(streamId, events, expectedRevision).then((result) => {
         wakeAll();
+        announce();
         return result;
       });
     },
 
     async readStream(streamId, readOptions) {
-      const { rows } = await pool.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision`, [
-        streamId,
-        readOptions?.fromRevision ?? 0,
-      ]);
+      // Every committed event of the stream, also one still held back from readers of all
+      // streams: a command must decide on the whole stream.
+      const { rows } = await pool.query<EventRow>({
+        name: 'moncafe-read-stream',
+        text: `select ${COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision`,
+        values: [streamId, readOptions?.fromRevision ?? 0],
+      });
       return rows.map(toRecorded);
     },
 
-    async readAll(readOptions?: ReadAllOptions) {
-      const { rows } = await pool.query<EventRow>(`select ${COLUMNS} from events where position > $1 order by position limit $2`, [
-        readOptions?.after ?? 0,
-        readOptions?.maxCount ?? null,
-      ]);
-      return rows.map(toRecorded);
-    },
+    readAll,
 
     subscribeToAll(subscribeOptions): Subscription {
       listener?.retain();
       const inner = followAll(
-        store,
+        { readAll },
         subscribeOptions?.after ?? 0,
         (wake) => {
           waiters.add(wake);
           return () => waiters.delete(wake);
         },
-        { pollMs },
+        { pollMs, heldBack, heldBackMaxWaitMs: HELD_BACK_MAX_WAIT_MS },
       );
       let released = false;
       async function release() {
@@ -227,12 +542,21 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     },
 
     async headPosition() {
-      const { rows } = await pool.query<{ head: number }>('select coalesce(max(position), 0) as head from events');
+      // The newest event a reader of all streams can see: one held back is not "now" yet.
+      const { rows } = await pool.query<{ head: number }>({
+        name: 'moncafe-head-position',
+        text: 'select coalesce(max(position), 0) as head from events where position < events_visible_bound()',
+        values: [],
+      });
       return Number(rows[0]?.head ?? 0);
     },
 
     async close() {
+      closed = true;
+      if (announceTimer) clearTimeout(announceTimer);
+      announceTimer = null;
       await Promise.all([...subscriptions].map((s) => s.close()));
+      await announcing;
       await listener?.stop();
     },
   };

@@ -1,9 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
-import { ensureCheckpoint, lockCheckpoint, readCheckpoints, saveCheckpoint } from '@moncafe/projections/checkpoints/queries';
+import {
+  ensureCheckpoint,
+  lockCheckpoint,
+  lockCheckpoints,
+  moveCheckpointPast,
+  readCheckpoints,
+  saveCheckpoint,
+} from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
-import type { Projector } from '@moncafe/projections/projector';
+import { projectBatch, type Projector } from '@moncafe/projections/projector';
 import type { Bus, BusMessage, BusSubscription } from '../bus/port';
 
 /**
@@ -67,21 +74,36 @@ export function durableNameOf(prefix: string, projector: Pick<Projector, 'name'>
 }
 
 /**
- * Applies `events` (in position order) that are past the checkpoint, in one transaction with
- * the checkpoint. Returns the checkpoint after it.
+ * Applies `events` (in position order) that are past the checkpoint as one batch, in one
+ * transaction that moves the checkpoint once. Returns the checkpoint after it.
  */
 export async function applyEvents(db: Kysely<Database>, projector: Projector, events: readonly RecordedEvent[]): Promise<number> {
+  const last = events.at(-1);
+  if (last && projector.handles && !events.some((e) => projector.handles!(e))) {
+    // Nothing here for this read model: the checkpoint moves forward (never back), no transaction.
+    return moveCheckpointPast(db, projector.name, last.position);
+  }
   return db.transaction().execute(async (trx) => {
     const checkpoint = await lockCheckpoint(trx, projector.name);
-    let last = checkpoint;
-    for (const event of events) {
-      if (event.position <= last) continue;
-      await projector.apply(trx, event);
-      last = event.position;
-    }
-    if (last > checkpoint) await saveCheckpoint(trx, projector.name, last);
+    const fresh = pastCheckpoint(events, checkpoint);
+    if (fresh.length === 0) return checkpoint;
+    await projectBatch(trx, projector, fresh);
+    const last = fresh.at(-1)!.position;
+    await saveCheckpoint(trx, projector.name, last);
     return last;
   });
+}
+
+/** The events after `checkpoint`, each once, in position order (a redelivered one is dropped). */
+function pastCheckpoint(events: readonly RecordedEvent[], checkpoint: number): RecordedEvent[] {
+  const fresh: RecordedEvent[] = [];
+  let last = checkpoint;
+  for (const event of events) {
+    if (event.position <= last) continue;
+    fresh.push(event);
+    last = event.position;
+  }
+  return fresh;
 }
 
 interface Running {
@@ -97,7 +119,7 @@ interface Running {
 export async function startProjections(options: ProjectionsOptions): Promise<ProjectionsHandle> {
   const { db, eventStore, bus, logger } = options;
   const prefix = options.consumerPrefix ?? 'projector-';
-  const batchSize = options.batchSize ?? 200;
+  const batchSize = options.batchSize ?? 1000;
   const retryDelayMs = options.retryDelayMs ?? 1000;
   let stopped = false;
   const progress = new Set<() => void>();
@@ -152,26 +174,39 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     }
   }
 
-  async function onMessage(r: Running, { event, previousPosition }: BusMessage) {
+  /**
+   * A batch from the bus, applied in one transaction. A message whose `previousPosition` is past
+   * what came before it reveals a gap (a lost message, or a batch delivered again after later
+   * ones): what came before is applied, the gap is read from the event store, and the batch goes on.
+   */
+  async function onMessages(r: Running, messages: readonly BusMessage[]) {
     // Acknowledging while stopping loses nothing: whoever runs this projector next catches up
     // from the event store, and a runner sharing the consumer sees the gap in the next message.
-    if (stopped || event.position <= r.checkpoint) return;
-    if (previousPosition > r.checkpoint) {
-      logger?.info({ projector: r.projector.name, checkpoint: r.checkpoint, previousPosition }, 'gap before bus message; reading it from the event store');
-      await catchUp(r, event.position);
-      // The message's own event came with the gap, or the store could not fill it yet: then
-      // rejecting has the bus deliver the message again later.
-      if (r.checkpoint >= event.position) return;
-      if (r.checkpoint < previousPosition) throw new Error(`projector ${r.projector.name}: event store has no events up to ${previousPosition} yet`);
+    if (stopped) return;
+    let run: RecordedEvent[] = [];
+    for (const { event, previousPosition } of messages) {
+      const last = run.at(-1)?.position ?? r.checkpoint;
+      if (event.position <= last) continue;
+      if (previousPosition > last) {
+        if (run.length > 0) advance(r, await applyEvents(db, r.projector, run));
+        run = [];
+        logger?.info({ projector: r.projector.name, checkpoint: r.checkpoint, previousPosition }, 'gap before bus message; reading it from the event store');
+        await catchUp(r, event.position);
+        // The message's own event came with the gap, or the store could not fill it yet: then
+        // rejecting has the bus deliver the batch again later.
+        if (r.checkpoint >= event.position) continue;
+        if (r.checkpoint < previousPosition) throw new Error(`projector ${r.projector.name}: event store has no events up to ${previousPosition} yet`);
+      }
+      run.push(event);
     }
-    advance(r, await applyEvents(db, r.projector, [event]));
+    if (run.length > 0) advance(r, await applyEvents(db, r.projector, run));
   }
 
   // Subscribe before catching up, so whatever is published meanwhile waits in the durable
   // consumer. Which runs first does not matter: a message past the checkpoint reads its gap.
   const started: Promise<void>[] = [];
   for (const r of running) {
-    r.subscription = await bus.consume(durableNameOf(prefix, r.projector), (message) => serial(r, () => onMessage(r, message)));
+    r.subscription = await bus.consume(durableNameOf(prefix, r.projector), (messages) => serial(r, () => onMessages(r, messages)));
     started.push(serial(r, () => catchUpUntilDone(r)));
   }
   const ready = Promise.all(started).then(() => undefined);
@@ -271,8 +306,10 @@ export interface RebuildResult {
 
 /**
  * Rebuilds read models from position 0: empties each projector's tables and resets its
- * checkpoint in one transaction, then replays every event. Readers see empty tables until the
- * replay passes them. A runner still live meanwhile is harmless: the checkpoint lock keeps
+ * checkpoint in one transaction, then streams every event through all projectors at once, in
+ * large pages: each page is read once (the next one is read while this one is applied) and
+ * applied in one transaction that moves every checkpoint. Readers see empty tables until the
+ * replay passes them. A runner still live meanwhile is harmless: the checkpoint locks keep
  * every event applied once.
  */
 export async function rebuildProjections(options: {
@@ -283,7 +320,8 @@ export async function rebuildProjections(options: {
   batchSize?: number;
 }): Promise<RebuildResult> {
   const { db, eventStore, projectors, logger } = options;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 5000;
+  const names = projectors.map((p) => p.name);
   for (const projector of projectors) {
     await db.transaction().execute(async (trx) => {
       for (const table of projector.tables) await trx.deleteFrom(table).execute();
@@ -292,15 +330,24 @@ export async function rebuildProjections(options: {
   }
   let after = 0;
   let count = 0;
+  let next = eventStore.readAll({ after, maxCount: batchSize });
   for (;;) {
-    const page = await eventStore.readAll({ after, maxCount: batchSize });
+    const page = await next;
     if (page.length === 0) break;
-    for (const projector of projectors) await applyEvents(db, projector, page);
-    after = page[page.length - 1]?.position ?? after;
+    after = page.at(-1)!.position;
+    next = page.length < batchSize ? Promise.resolve([]) : eventStore.readAll({ after, maxCount: batchSize });
+    await db.transaction().execute(async (trx) => {
+      const checkpoints = await lockCheckpoints(trx, names);
+      for (const projector of projectors) {
+        const fresh = pastCheckpoint(page, checkpoints.get(projector.name) ?? 0);
+        if (fresh.length === 0) continue;
+        await projectBatch(trx, projector, fresh);
+        await saveCheckpoint(trx, projector.name, fresh.at(-1)!.position);
+      }
+    });
     count += page.length;
     logger?.debug({ position: after }, 'rebuilding read models');
-    if (page.length < batchSize) break;
   }
-  logger?.info({ position: after, events: count, projectors: projectors.map((p) => p.name) }, 'read models rebuilt');
+  logger?.info({ position: after, events: count, projectors: names }, 'read models rebuilt');
   return { position: after, events: count };
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../database';
 
 /**
@@ -26,12 +26,42 @@ export async function lockCheckpoint(trx: Transaction<Database>, name: string): 
   return row ? Number(row.position) : 0;
 }
 
+/** Several projectors' checkpoints, each row locked until the transaction ends (a rebuild applies them all at once). */
+export async function lockCheckpoints(trx: Transaction<Database>, names: readonly string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>(names.map((n) => [n, 0]));
+  if (names.length === 0) return result;
+  const rows = await trx
+    .selectFrom('projection_checkpoints')
+    .select(['name', 'position'])
+    .where('name', 'in', [...names])
+    .orderBy('name')
+    .forUpdate()
+    .execute();
+  for (const row of rows) result.set(row.name, Number(row.position));
+  return result;
+}
+
 export async function saveCheckpoint(trx: Transaction<Database>, name: string, position: number): Promise<void> {
   await trx
     .insertInto('projection_checkpoints')
     .values({ name, position })
     .onConflict((c) => c.column('name').doUpdateSet({ position }))
     .execute();
+}
+
+/**
+ * Moves a checkpoint to `position` unless it is there already, in one statement: for a batch
+ * that changes nothing in the read model. A runner applying the same events under the row lock
+ * meanwhile is not disturbed: the checkpoint only moves forward. Returns the checkpoint after.
+ */
+export async function moveCheckpointPast(db: Db, name: string, position: number): Promise<number> {
+  const row = await db
+    .updateTable('projection_checkpoints')
+    .set({ position: sql<number>`greatest(position, ${position})` })
+    .where('name', '=', name)
+    .returning('position')
+    .executeTakeFirst();
+  return row ? Number(row.position) : 0;
 }
 
 /** Checkpoints by projector name; a projector that never ran reads 0. */

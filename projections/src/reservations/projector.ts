@@ -8,16 +8,18 @@ import type { Projector } from '../projector';
 export const reservationsProjector: Projector = {
   name: 'reservations',
   tables: ['reservations'],
-  async apply(trx, recorded: RecordedEvent) {
+  handles: (recorded) => fromStreamName(recorded.streamId) !== null,
+  async apply(rows, recorded: RecordedEvent) {
     const event = parseReservationEvent(recorded);
     const stream = fromStreamName(recorded.streamId);
     if (!event || !stream) return;
     const id = stream.reservationId;
+    const reservations = rows.table('reservations', 'id');
     switch (event.type) {
       case 'ReservationRequested': {
         const d = event.data;
         const first = d.lines[0];
-        const row = {
+        return reservations.put({
           id,
           store_id: d.storeId,
           account_id: d.accountId,
@@ -27,56 +29,30 @@ export const reservationsProjector: Projector = {
           people: d.people,
           reservation_date: d.date,
           reservation_time: d.time,
-          seat_ids: JSON.stringify(d.seatIds),
+          seat_ids: d.seatIds,
           status: 'web' as const,
           email_confirm_status: '0' as const,
           menu_id: first?.menuId ?? null,
           menu_name: d.lines.map((l) => l.name).join('、') || null,
           price: reservationTotal(d),
-          lines: JSON.stringify(d.lines),
-          detail: JSON.stringify(d.detail),
+          lines: d.lines,
+          detail: d.detail,
           requested_at: new Date(d.requestedAt),
           // ConfirmationLinkIssued, appended with the request, sets the link's own expiry.
           confirm_expires_at: new Date(confirmationExpiry(d.requestedAt)),
-        };
-        await trx
-          .insertInto('reservations')
-          .values(row)
-          .onConflict((oc) => oc.column('id').doUpdateSet(row))
-          .execute();
-        return;
+        });
       }
       case 'ConfirmationLinkIssued':
-        await trx
-          .updateTable('reservations')
-          .set({ confirm_expires_at: new Date(event.data.expiresAt) })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, { confirm_expires_at: new Date(event.data.expiresAt) });
       case 'ReservationConfirmed':
-        await trx
-          .updateTable('reservations')
-          .set({ email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, { email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) });
       case 'ReservationMoved':
-        await trx
-          .updateTable('reservations')
-          .set({ seat_ids: JSON.stringify(event.data.seatIds), reservation_time: event.data.time })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, { seat_ids: event.data.seatIds, reservation_time: event.data.time });
       case 'ReservationCancelled':
-        await trx
-          .updateTable('reservations')
-          .set({ status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, { status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason });
       case 'WalkInSeated': {
         const d = event.data;
-        const row = {
+        return reservations.put({
           id,
           store_id: d.storeId,
           account_id: null,
@@ -86,49 +62,32 @@ export const reservationsProjector: Projector = {
           people: d.people,
           reservation_date: d.date,
           reservation_time: d.time,
-          seat_ids: JSON.stringify(d.seatIds),
+          seat_ids: d.seatIds,
           status: 'guest' as const,
           email_confirm_status: null,
           origin: 'walk_in' as const,
           menu_id: null,
           menu_name: null,
           price: 0,
-          lines: JSON.stringify([]),
-          detail: JSON.stringify({}),
+          lines: [],
+          detail: {},
           requested_at: new Date(d.seatedAt),
           confirm_expires_at: new Date(d.seatedAt),
           seated_at: new Date(d.seatedAt),
-        };
-        await trx
-          .insertInto('reservations')
-          .values(row)
-          .onConflict((oc) => oc.column('id').doUpdateSet(row))
-          .execute();
-        return;
+        });
       }
       case 'CustomerArrived':
-        await trx
-          .updateTable('reservations')
-          .set({ status: 'confirmed', seated_at: new Date(event.data.arrivedAt) })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, { status: 'confirmed', seated_at: new Date(event.data.arrivedAt) });
       case 'StatusChanged':
-        await trx.updateTable('reservations').set({ status: event.data.to }).where('id', '=', id).execute();
-        return;
+        return reservations.update(id, { status: event.data.to });
       case 'CheckedOut':
-        await trx
-          .updateTable('reservations')
-          .set({
-            status: 'exited',
-            exited_at: new Date(event.data.exitedAt),
-            actual_duration_minutes: event.data.actualDurationMinutes,
-            payment_method: event.data.payment?.method ?? null,
-            paid_total: event.data.payment?.total ?? null,
-          })
-          .where('id', '=', id)
-          .execute();
-        return;
+        return reservations.update(id, {
+          status: 'exited',
+          exited_at: new Date(event.data.exitedAt),
+          actual_duration_minutes: event.data.actualDurationMinutes,
+          payment_method: event.data.payment?.method ?? null,
+          paid_total: event.data.payment?.total ?? null,
+        });
       case 'VisitTokenIssued':
       case 'LocationCheckWaived':
         // Tokens and waivers are decided from the reservation's own stream, never from this row.

@@ -6,6 +6,6 @@ export const seatsProjector = catalogProjector('seats', [
     kind: 'seat',
     table: 'seats',
     key: 'id',
-    row: (id, { adjacent_seat_ids, ...rest }) => ({ id, ...rest, adjacent_seat_ids: JSON.stringify(adjacent_seat_ids) }),
+    row: (id, data) => ({ id, ...data }),
   }),
 ]);

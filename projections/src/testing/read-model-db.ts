@@ -4,13 +4,13 @@ import { recordedEvent } from '@moncafe/domain/testing/recorded-event';
 import { openDatabase } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import type { Database } from '../database';
-import type { Projector } from '../projector';
+import { projectBatch, type Projector } from '../projector';
 import { readModelMigrations } from '../read-models';
 
 /**
  * For projector tests: "given these events, then these rows". An in-memory PGlite migrated
- * with the read models' migrations; `project` applies events through projectors, each event
- * in its own transaction as the runner does.
+ * with the read models' migrations; `project` applies the events through each projector as
+ * one batch in one transaction, as the runner does.
  */
 export interface ReadModelTestDb {
   db: Kysely<Database>;
@@ -25,12 +25,8 @@ export async function openReadModelTestDb(migrations: Record<string, Migration> 
   return {
     db: handle.db,
     async project(projectors, events) {
-      for (const event of events) {
-        const recorded = 'position' in event ? event : recordedEvent(event, { position: ++position });
-        for (const projector of projectors) {
-          await handle.db.transaction().execute((trx) => projector.apply(trx, recorded));
-        }
-      }
+      const recorded = events.map((event) => ('position' in event ? event : recordedEvent(event, { position: ++position })));
+      for (const projector of projectors) await handle.db.transaction().execute((trx) => projectBatch(trx, projector, recorded));
     },
     close: () => handle.close(),
   };

@@ -39,12 +39,14 @@ export function testProjector(name = 'fanout-test'): Projector {
     name,
     // The test tables are not part of the product's Database type.
     tables: ['fanout_log', 'fanout_streams'] as unknown as Projector['tables'],
-    async apply(trx, event) {
+    async apply(rows, event) {
+      // Per-event SQL with reads and increments: the row operations cannot express it.
+      const trx = await rows.transaction();
       await sql`insert into fanout_log (position, event_id, stream_id, type) values (${event.position}, ${event.eventId}, ${event.streamId}, ${event.type})`.execute(
         trx,
       );
-      const { rows } = await sql<{ last_revision: number }>`select last_revision from fanout_streams where stream_id = ${event.streamId}`.execute(trx);
-      const last = rows[0]?.last_revision ?? -1;
+      const { rows: streams } = await sql<{ last_revision: number }>`select last_revision from fanout_streams where stream_id = ${event.streamId}`.execute(trx);
+      const last = streams[0]?.last_revision ?? -1;
       if (event.revision !== last + 1) throw new Error(`${event.streamId}: revision ${event.revision} applied after ${last}`);
       await sql`
         insert into fanout_streams (stream_id, events, last_revision, digest)
@@ -65,7 +67,8 @@ export function countingProjector(name = 'fanout-count'): Projector {
   return {
     name,
     tables: ['fanout_counts'] as unknown as Projector['tables'],
-    async apply(trx, event) {
+    async apply(rows, event) {
+      const trx = await rows.transaction();
       await sql`
         insert into fanout_counts (projector, events, position_sum) values (${name}, 1, ${event.position})
         on conflict (projector) do update set

@@ -1,19 +1,25 @@
-import { z } from 'zod';
-
 /**
  * The customer's cart. It lives in the browser (localStorage), not on the server: the spec's
  * footer button, reservation menu and order page all read and change the same lines.
- * These functions are pure; cart-store.ts does the storage and subscriptions.
+ * These functions are pure; cart-store.ts does the storage and subscriptions. Every page loads
+ * this module, so its check of stored lines is plain code, not zod (issue 10: bundles).
  */
-export const cartLineSchema = z.object({
-  menu_id: z.string().min(1),
-  name: z.string(),
-  price: z.number().nonnegative(),
-  quantity: z.number().int().positive(),
-});
-export type CartLine = z.infer<typeof cartLineSchema>;
+export interface CartLine {
+  menu_id: string;
+  name: string;
+  price: number;
+  quantity: number;
+}
 
-export const cartSchema = z.array(cartLineSchema);
+/** A stored line as the cart wrote it; anything else is not a line. */
+function cartLineOf(value: unknown): CartLine | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { menu_id, name, price, quantity } = value as Record<string, unknown>;
+  if (typeof menu_id !== 'string' || menu_id.length === 0 || typeof name !== 'string') return null;
+  if (typeof price !== 'number' || !(price >= 0) || !Number.isFinite(price)) return null;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity <= 0) return null;
+  return { menu_id, name, price, quantity };
+}
 
 /** Adds one of a menu item (or `quantity` of them), merging with an existing line. */
 export function addLine(cart: readonly CartLine[], item: Omit<CartLine, 'quantity'>, quantity = 1): CartLine[] {
@@ -46,8 +52,10 @@ export function totalPrice(cart: readonly CartLine[]): number {
 export function parseStoredCart(raw: string | null): CartLine[] {
   if (!raw) return [];
   try {
-    const parsed = cartSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    const lines = parsed.map(cartLineOf);
+    return lines.every((line) => line !== null) ? (lines as CartLine[]) : [];
   } catch {
     return [];
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, timeOfDaySchema } from '@moncafe/domain/calendar/dates';
+import { isoDateSchema, timeOfDaySchema } from '@moncafe/domain/calendar/date-schemas';
 
 /**
  * Request pieces the reservation calls share (customer-site.md §7, §9). Dates and times are the

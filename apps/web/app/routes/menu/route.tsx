@@ -8,6 +8,9 @@ import { menuTexts } from './texts';
 
 export const meta = () => [{ title: pageTitle(menuTexts.title) }];
 
+/** The server renders the same shell for everyone (the list is fetched in the browser): entry.server.tsx renders it once. */
+export const handle = { renderOnce: true };
+
 type MenuItem = MenuAnswer[number];
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; items: MenuItem[] };
 type Filter = 'all' | MenuCategory;

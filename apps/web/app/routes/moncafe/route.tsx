@@ -1,4 +1,5 @@
 import type { Route } from './+types/route';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
 import { CalendarCard } from './calendar-card';
@@ -8,9 +9,15 @@ import { homeTexts } from './texts';
 
 export const meta = () => [{ title: pageTitle(homeTexts.title) }];
 
+/** The page changes only with the catalog and the date: entry.server.tsx renders it once per loader answer. */
+export const handle = { renderOnce: true };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { queries, runtime } = appOf(context);
-  return homeData(queries, runtime.clock.now());
+  const now = runtime.clock.now();
+  // Cards, hours and holidays change only with a catalog event or the date: read once per day
+  // and per catalog change (infra/src/reference-data), not per visit.
+  return runtime.referenceData.get(`home:${tokyoDateOf(now)}`, () => homeData(queries, now));
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { datesBetween, isIsoDate, isoDateSchema, monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
+import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
+import { datesBetween, isIsoDate, monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 

@@ -1,0 +1,64 @@
+import { performance } from 'node:perf_hooks';
+
+/** Shared pieces of the benchmarks: timing loops, percentiles, the table of results. */
+
+export interface Quick {
+  /** `npm run bench -- --quick`: shorter runs, the same rows. */
+  quick: boolean;
+}
+
+export function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+export function sortedCopy(values: readonly number[]): number[] {
+  return [...values].sort((a, b) => a - b);
+}
+
+/** Runs `writers` loops of `once` for `ms`; the rate and the p99 of one call. */
+export async function loops(
+  writers: number,
+  ms: number,
+  once: (writer: number, i: number) => Promise<void>,
+): Promise<{ perSecond: number; p99: number; count: number }> {
+  const latencies: number[] = [];
+  const end = performance.now() + ms;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const t = performance.now();
+        await once(w, i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  return { perSecond: (latencies.length / elapsed) * 1000, p99: percentile(sortedCopy(latencies), 0.99), count: latencies.length };
+}
+
+export const rate = (n: number, unit = '/s') => `${Math.round(n).toLocaleString('en')}${unit}`;
+export const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : Math.round(n)} ms`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export interface Row {
+  path: string;
+  product: string;
+  reference: string;
+  ratio: string;
+  target: string;
+  met: boolean | null;
+}
+
+export const rows: Row[] = [];
+
+export function record(row: Row) {
+  rows.push(row);
+  const verdict = row.met === null ? '' : row.met ? ' ✓' : ' ✗';
+  console.log(`${row.path}: ${row.product} | ref ${row.reference} | ${row.ratio} | target ${row.target}${verdict}`);
+}
+
+export function ratio(product: number, reference: number): string {
+  return reference > 0 ? `${(product / reference).toFixed(2)}×` : '–';
+}

@@ -1,0 +1,106 @@
+import { performance } from 'node:perf_hooks';
+import { DomainError } from '@moncafe/domain/decider';
+import type { ReservationMails } from '@moncafe/domain/reservation/ports';
+import { addDays, tokyoDateTime } from '@moncafe/domain/calendar/dates';
+import { toStreamName as ledgerStream, type SeatingEvent } from '@moncafe/domain/seating/events';
+import { seatingLedger, type SeatingState } from '@moncafe/domain/seating/ledger';
+import { loadConfig } from '@moncafe/infra/config';
+import { startRuntime } from '@moncafe/infra/runtime';
+import { createTestDatabase } from '../support/services';
+import { ms, percentile, rate, record, sortedCopy, type Quick } from './measure';
+
+const CLIENTS = 200;
+const reservationMails: ReservationMails = {
+  confirmationRequest: (summary) => ({ to: summary.customer.email, subject: 'confirm', text: 'confirm' }),
+  confirmed: (summary) => ({ to: summary.customer.email, subject: 'confirmed', text: 'confirmed' }),
+};
+const SEATS = 20;
+
+/**
+ * Replays the day's ledger event by event and counts every moment two live holds or bookings
+ * share a seat at overlapping times: what a double booking is. Holds live until they expire
+ * (judged at the time of the event that made the next one) or are released.
+ */
+export function doubleBookings(events: readonly { type: string; data: unknown; recordedAt: Date }[]): number {
+  let state: SeatingState = seatingLedger.initialState();
+  let found = 0;
+  for (const e of events) {
+    const event = { type: e.type, data: e.data } as SeatingEvent;
+    if (event.type === 'SeatsHeld') {
+      const at = e.recordedAt.getTime();
+      const live = [...Object.values(state.holds).filter((h) => Date.parse(h.expiresAt) > at), ...Object.values(state.bookings)];
+      for (const other of live) {
+        const shared = other.seatIds.some((s) => event.data.seatIds.includes(s));
+        const overlaps = other.start < event.data.endMinute && event.data.startMinute < other.end;
+        if (shared && overlaps) found++;
+      }
+    }
+    state = seatingLedger.evolve(state, event);
+  }
+  return found;
+}
+
+/** 200 clients hold and give back seats of one day at once, for as long as the run lasts. */
+export async function benchSeats(serverUrl: string, options: Quick) {
+  const seconds = options.quick ? 4 : 15;
+  const created = await createTestDatabase(serverUrl, 'moncafe_bench_seats');
+  const runtime = await startRuntime(
+    loadConfig({ DATABASE_URL: created.url, LOG_LEVEL: 'silent', ADMIN_EMAIL: 'bench@moncafe.test', ADMIN_PASSWORD: 'bench-password-123' }),
+    { reservationMails },
+  );
+  try {
+    const catalog = runtime.services.catalog;
+    const context = { correlationId: 'bench', actor: 'bench' };
+    const date = addDays(tokyoDateTime(runtime.clock.now()).date, 14);
+    await catalog.save({ kind: 'store', id: '1', data: { name: 'ベンチ店', address: '東京都', phone: '03-0000-0000' } }, context);
+    for (let i = 1; i <= SEATS; i++) await catalog.save({ kind: 'seat', id: `T${i}`, data: { store_id: '1', name: `席${i}`, max_people: 2 } }, context);
+    const hours = await catalog.save(
+      { kind: 'business-hours', id: `1-${date}`, data: { rule: 'date', store_id: '1', date, open_time: '10:00', close_time: '20:00', is_closed: false } },
+      context,
+    );
+    await runtime.waitForProjections(hours.position);
+    // The application the web process serves, with its cached catalog and its per-process ledger.
+    const flow = runtime.services.booking;
+    const times = ['11:00', '12:00', '13:00', '14:00', '15:00'];
+    const latencies: number[] = [];
+    let full = 0;
+    const end = performance.now() + seconds * 1000;
+    const started = performance.now();
+    const attempt = async (work: () => Promise<unknown>) => {
+      const t = performance.now();
+      try {
+        await work();
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'seats_full')) throw error;
+        full++;
+      }
+      latencies.push(performance.now() - t);
+    };
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        for (let i = 0; performance.now() < end; i++) {
+          const sessionId = `client-${c}`;
+          const time = times[(c + i) % times.length]!;
+          await attempt(() => flow.allocateSeat({ sessionId, date, time, people: 2, menuIds: [], correlationId: `${c}-${i}` }));
+          await attempt(() => flow.releaseHold({ sessionId, date, correlationId: `${c}-${i}-release` }));
+        }
+      }),
+    );
+    const elapsed = performance.now() - started;
+    const ledger = await runtime.eventStore.readStream(ledgerStream('1', date));
+    const doubles = doubleBookings(ledger);
+    const p99 = percentile(sortedCopy(latencies), 0.99);
+    const perSecond = (latencies.length / elapsed) * 1000;
+    record({
+      path: `${CLIENTS} clients holding and releasing one day's ${SEATS} seats (PostgreSQL)`,
+      product: `${rate(perSecond, ' attempts/s')}, p99 ${ms(p99)}, ${doubles} double bookings in ${ledger.length.toLocaleString('en')} ledger events (${full.toLocaleString('en')} answered full)`,
+      reference: '',
+      ratio: '',
+      target: '0 double bookings, p99 ≤ 250 ms, ≥ 1,000 attempts/s',
+      met: doubles === 0 && p99 <= 250 && perSecond >= 1000,
+    });
+  } finally {
+    await runtime.close();
+    await created.drop();
+  }
+}

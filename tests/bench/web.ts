@@ -1,0 +1,154 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { createTestDatabase } from '../support/services';
+import { freePort } from '../support/web-server';
+import { kb, ms, rate, ratio, record, type Quick } from './measure';
+
+/**
+ * Pages against a bare React Router 7 page (tests/bench/bare-app) served the same way — express,
+ * the production build, `tsx` as `npm start` runs it — each in a process of its own: requests a
+ * second at 50 connections, the JavaScript a first visit loads, resident memory when idle.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const bareRoot = path.join(root, 'tests/bench/bare-app');
+const reactRouterCli = path.join(root, 'node_modules/@react-router/dev/bin.js');
+
+function buildIfMissing(appRoot: string) {
+  if (existsSync(path.join(appRoot, 'build/server/index.js'))) return;
+  console.log(`building ${path.relative(root, appRoot)} (react-router build)…`);
+  execFileSync(process.execPath, [reactRouterCli, 'build'], { cwd: appRoot, stdio: 'ignore' });
+}
+
+interface Served {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function serve(entry: string, env: Record<string, string>, port: number): Promise<Served> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited: ${output}`);
+    const up = await fetch(url + '/').then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (i > 600) throw new Error(`${entry} did not start: ${output}`);
+    await delay(100);
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, delay(5000).then(() => child.kill('SIGKILL'))]);
+    },
+  };
+}
+
+async function residentMemory(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Gzipped bytes of every script a first visit to `url` loads: the module preloads and imports in the page. */
+async function initialJs(base: string, pathname: string): Promise<number> {
+  const html = await (await fetch(base + pathname)).text();
+  const scripts = new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]!));
+  let total = 0;
+  for (const script of scripts) total += gzipSync(Buffer.from(await (await fetch(base + script)).arrayBuffer())).length;
+  return total;
+}
+
+async function load(url: string, seconds: number) {
+  const result = await autocannon({ url, connections: 50, duration: seconds });
+  return { perSecond: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+export async function benchWeb(serverUrl: string, options: Quick) {
+  const seconds = options.quick ? 5 : 15;
+  buildIfMissing(path.join(root, 'apps/web'));
+  buildIfMissing(bareRoot);
+  const created = await createTestDatabase(serverUrl, 'moncafe_bench_web');
+  const productPort = await freePort();
+  const product = await serve(
+    'apps/web/server.ts',
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATABASE_URL: created.url,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      PUBLIC_URL: `http://127.0.0.1:${productPort}`,
+      ADMIN_EMAIL: 'bench@moncafe.test',
+      ADMIN_PASSWORD: 'bench-password-123',
+    },
+    productPort,
+  );
+  const bare = await serve('tests/bench/bare-app/server.ts', { NODE_ENV: 'production' }, await freePort());
+  try {
+    // A few visits, then quiet: what each process holds while it waits for guests.
+    for (let i = 0; i < 20; i++) {
+      await (await fetch(product.url + '/moncafe')).arrayBuffer();
+      await (await fetch(bare.url + '/')).arrayBuffer();
+    }
+    await delay(2000);
+    const [productRss, bareRss] = [await residentMemory(product.child.pid!), await residentMemory(bare.child.pid!)];
+    record({
+      path: 'web process resident memory, idle (PostgreSQL)',
+      product: `${Math.round(productRss / 2 ** 20)} MiB`,
+      reference: `bare page ${Math.round(bareRss / 2 ** 20)} MiB`,
+      ratio: ratio(productRss, bareRss),
+      target: '≤ 2× bare',
+      met: productRss <= 2 * bareRss,
+    });
+
+    const bareJs = await initialJs(bare.url, '/');
+    for (const page of ['/moncafe', '/menu']) {
+      const js = await initialJs(product.url, page);
+      record({
+        path: `initial JS of ${page}`,
+        product: `${kb(js)} gzip`,
+        reference: `bare page ${kb(bareJs)} gzip`,
+        ratio: `+${kb(js - bareJs)}`,
+        target: '≤ bare + 15 KB gzip',
+        met: js <= bareJs + 15 * 1024,
+      });
+    }
+
+    const reference = await load(bare.url + '/', seconds);
+    for (const page of ['/moncafe', '/menu']) {
+      const result = await load(product.url + page, seconds);
+      record({
+        path: `${page} SSR, 50 connections`,
+        product: `${rate(result.perSecond, ' req/s')}, p99 ${ms(result.p99)}${result.errors ? `, ${result.errors} errors` : ''}`,
+        reference: `bare page ${rate(reference.perSecond, ' req/s')}, p99 ${ms(reference.p99)}`,
+        ratio: ratio(result.perSecond, reference.perSecond),
+        target: '≥ 0.5× bare req/s',
+        met: result.perSecond >= 0.5 * reference.perSecond && result.errors === 0,
+      });
+    }
+  } finally {
+    await bare.stop();
+    await product.stop();
+    await created.drop();
+  }
+}
