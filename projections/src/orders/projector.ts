@@ -12,17 +12,15 @@ import type { Projector } from '../projector';
 export const ordersProjector: Projector = {
   name: 'orders',
   tables: ['orders', 'payments'],
-  async apply(trx, recorded: RecordedEvent) {
+  handles: (recorded) => orderOf(recorded.streamId) !== null || (recorded.type === 'CheckedOut' && reservationOf(recorded.streamId) !== null),
+  async apply(rows, recorded: RecordedEvent) {
     const checkedOut = parseReservationEvent(recorded);
     if (checkedOut) {
       const reservation = reservationOf(recorded.streamId);
       if (checkedOut.type !== 'CheckedOut' || !checkedOut.data.payment || !reservation) return;
       const { payment, exitedAt } = checkedOut.data;
-      const storeId =
-        recorded.metadata.storeId ??
-        (await trx.selectFrom('reservations').select('store_id').where('id', '=', reservation.reservationId).executeTakeFirst())?.store_id ??
-        '';
-      const row = {
+      const storeId = recorded.metadata.storeId ?? (await rows.table('reservations', 'id').get(reservation.reservationId))?.store_id ?? '';
+      return rows.table('payments', 'reservation_id').put({
         reservation_id: reservation.reservationId,
         store_id: storeId,
         business_date: tokyoDateOf(new Date(exitedAt)),
@@ -30,54 +28,39 @@ export const ordersProjector: Projector = {
         subtotal: payment.subtotal,
         tax: payment.tax,
         total: payment.total,
-        order_ids: JSON.stringify(payment.orderIds),
+        order_ids: payment.orderIds,
         paid_at: new Date(exitedAt),
-      };
-      await trx
-        .insertInto('payments')
-        .values(row)
-        .onConflict((oc) => oc.column('reservation_id').doUpdateSet(row))
-        .execute();
-      return;
+      });
     }
     const event = parseOrderEvent(recorded);
     const stream = orderOf(recorded.streamId);
     if (!event || !stream) return;
     const id = stream.orderId;
+    const orders = rows.table('orders', 'id');
     switch (event.type) {
       case 'OrderPlaced': {
         const d = event.data;
-        const row = {
+        return orders.put({
           id,
           store_id: d.storeId,
           reservation_id: d.reservationId,
           seat_id: d.seatId,
           seat_label: d.seatLabel,
-          status: 'ready' as const,
-          items: JSON.stringify(d.lines.map((l) => ({ menu_id: l.menuId, menu_name: l.name, quantity: l.quantity, price: l.price }))),
+          status: 'ready',
+          items: d.lines.map((l) => ({ menu_id: l.menuId, menu_name: l.name, quantity: l.quantity, price: l.price })),
           subtotal: orderSubtotal(d.lines),
           placed_by: d.placedBy,
           order_time: new Date(d.placedAt),
           updated_at: new Date(d.placedAt),
           completed_at: null,
-        };
-        await trx
-          .insertInto('orders')
-          .values(row)
-          .onConflict((oc) => oc.column('id').doUpdateSet(row))
-          .execute();
-        return;
+        });
       }
       case 'OrderCompleted': {
         const at = new Date(event.data.completedAt);
-        await trx.updateTable('orders').set({ status: 'complete', completed_at: at, updated_at: at }).where('id', '=', id).execute();
-        return;
+        return orders.update(id, { status: 'complete', completed_at: at, updated_at: at });
       }
-      case 'OrderRestored': {
-        const at = new Date(event.data.restoredAt);
-        await trx.updateTable('orders').set({ status: 'ready', completed_at: null, updated_at: at }).where('id', '=', id).execute();
-        return;
-      }
+      case 'OrderRestored':
+        return orders.update(id, { status: 'ready', completed_at: null, updated_at: new Date(event.data.restoredAt) });
       default:
         return assertNever(event);
     }

@@ -7,36 +7,26 @@ import type { Projector } from '../projector';
 export const stockProjector: Projector = {
   name: 'menu-stock',
   tables: ['menu_stock'],
-  async apply(trx, recorded: RecordedEvent) {
+  handles: (recorded) => fromStreamName(recorded.streamId) !== null,
+  async apply(rows, recorded: RecordedEvent) {
     const event = parseStockEvent(recorded);
     const stream = fromStreamName(recorded.streamId);
     if (!event || !stream) return;
+    const stock = rows.table('menu_stock', 'menu_id');
     switch (event.type) {
       case 'StockSet': {
         const d = event.data;
-        const row = {
+        return stock.put({
           menu_id: d.menuId,
           store_id: stream.storeId,
           manage_stock: d.manageStock,
           quantity: d.quantity,
           is_sold_out: d.isSoldOut,
           updated_at: new Date(d.setAt),
-        };
-        await trx
-          .insertInto('menu_stock')
-          .values(row)
-          .onConflict((oc) => oc.column('menu_id').doUpdateSet(row))
-          .execute();
-        return;
+        });
       }
       case 'StockReserved':
-        for (const line of event.data.lines) {
-          await trx
-            .updateTable('menu_stock')
-            .set({ quantity: line.remaining, updated_at: new Date(event.data.reservedAt) })
-            .where('menu_id', '=', line.menuId)
-            .execute();
-        }
+        for (const line of event.data.lines) await stock.update(line.menuId, { quantity: line.remaining, updated_at: new Date(event.data.reservedAt) });
         return;
       default:
         return assertNever(event);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateSchema, tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
 import { orderAnswer } from '#app/table-order/answers';
