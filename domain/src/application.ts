@@ -1,5 +1,6 @@
 import { accountService, type AccountMails, type Passwords } from './account/accounts';
 import { catalogService } from './catalog/commands';
+import { orderingService } from './order/ordering';
 import type { BlobStore, Clock, EventStore, Hashing, IdGenerator, Logger, Mailer } from './ports';
 import { bookingService } from './reservation/booking';
 import { reservationImages } from './reservation/images';
@@ -13,6 +14,10 @@ import type { ShiftDirectory } from './shift/ports';
 import { shiftService } from './shift/shifts';
 import { staffListService } from './shift/staff-list';
 import { staffGuideService } from './staff-guide/guides';
+import { stockEditorService } from './stock/stock-editor';
+import type { TableCatalog } from './table/ports';
+import { storeLocationService } from './table/store-location';
+import { tableService } from './table/visit';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -40,6 +45,8 @@ export interface ApplicationPorts {
   secrets: SecretBox;
   /** The account mails' wording (apps/web/app/auth/mails.ts). */
   accountMails: AccountMails;
+  /** Read port: seats, fences, menu prices, tax and the order index for the guest at the table (projections/src/orders/catalog.ts). */
+  tableCatalog: TableCatalog;
 }
 
 export function createApplication(ports: ApplicationPorts) {
@@ -67,6 +74,14 @@ export function createApplication(ports: ApplicationPorts) {
     staffGuides: staffGuideService(ports),
     /** Admin lists put in the order the admin chose. */
     reorder: (input: { kind: OrderedKind; ids: readonly string[] }, context: CommandContext) => reorderRecords(ports, input, context),
+    /** The guest at the table: QR check-in, tokens, staff's location waiver, the bill and checkout. */
+    table: tableService({ ...ports, catalog: ports.tableCatalog }),
+    /** Table orders: placed by a phone or staff (stock reserved first), completed and restored in the kitchen. */
+    ordering: orderingService({ ...ports, catalog: ports.tableCatalog }),
+    /** The stock editor (/kitchen/stock, /monitor/stock). */
+    stock: stockEditorService({ ...ports, catalog: ports.tableCatalog }),
+    /** The store's point and geofence radius (/admin/store-coordinates). */
+    storeLocation: storeLocationService(ports),
   };
 }
 

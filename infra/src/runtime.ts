@@ -9,6 +9,7 @@ import type { Database } from '@moncafe/projections/database';
 import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import { createQueries, type Queries } from '@moncafe/projections/queries';
 import { projectors } from '@moncafe/projections/read-models';
+import { catalogForTables } from '@moncafe/projections/orders/catalog';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
 import { argon2Passwords } from './auth/password';
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
@@ -152,6 +153,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       checklistTasks: { find: queries.checklists.findTask },
       secrets: secretBox(await secretsKey(config)),
       accountMails: options.accountMails,
+      tableCatalog: catalogForTables(database.db),
     });
 
     return {

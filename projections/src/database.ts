@@ -8,15 +8,18 @@ import type { CheckpointTables } from './checkpoints/table';
 import type { EmailNoticeTables } from './email-notices/table';
 import type { HomepageCardTables } from './homepage-cards/table';
 import type { MenuTables } from './menus/table';
+import type { OrderTables } from './orders/table';
 import type { ReservationTables } from './reservations/table';
 import type { SameDaySettingsTables } from './same-day-settings/table';
 import type { SeatTables } from './seats/table';
+import type { StockTables } from './stock/table';
 import type { StoreTables } from './stores/table';
 import type { ChecklistTables } from './checklists/table';
 import type { PurchasingTables } from './purchasing/table';
 import type { ShiftTables } from './shifts/table';
 import type { StaffGuideTables } from './staff-guides/table';
 import type { StoreStaffTables } from './store-staff/table';
+import type { TaxTables } from './tax/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -32,4 +35,7 @@ export type Database = CheckpointTables &
   ShiftTables &
   ChecklistTables &
   PurchasingTables &
-  StaffGuideTables;
+  StaffGuideTables &
+  OrderTables &
+  StockTables &
+  TaxTables;

@@ -5,8 +5,11 @@ import type { Database } from './database';
 import { listNotices } from './email-notices/queries';
 import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
+import { completedOrders, countOpenOrders, ordersOfReservation, readyOrders, salesOfDay } from './orders/queries';
 import { reservationsByEmail, reservationsOfAccount } from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
+import { getSeat, listSeats } from './seats/queries';
+import { menuItemsWithStock, orderMenu, soldOutItems, stockOfStore } from './stock/queries';
 import { defaultStore, getStore, listStores } from './stores/queries';
 import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
 import { checklistOf, findChecklistTask } from './checklists/queries';
@@ -14,6 +17,7 @@ import { listOrderRules, listPurchaseItems, listSuppliers } from './purchasing/q
 import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submittersOf } from './shifts/queries';
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
 import { isStoreStaff, listStoreStaff } from './store-staff/queries';
+import { taxRuleOf } from './tax/queries';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -79,6 +83,32 @@ export function createQueries(db: Kysely<Database>) {
       recipe: (id: string) => getRecipe(db, id),
       serveMethods: (filter: { menuId?: string; storeId?: string }) => listServeMethods(db, filter),
       serveMethodSteps: (serveMethodId: string) => serveMethodSteps(db, serveMethodId),
+    },
+    seats: {
+      get: (seatId: string) => getSeat(db, seatId),
+      ofStore: (storeId: string) => listSeats(db, storeId),
+    },
+    orders: {
+      /** The kitchen's list, oldest first; also the admin home's open orders of a store. */
+      ready: (storeId: string) => readyOrders(db, storeId),
+      countOpen: (storeId: string) => countOpenOrders(db, storeId),
+      completed: (storeId: string, date: string) => completedOrders(db, storeId, date),
+      ofReservation: (reservationId: string) => ordersOfReservation(db, reservationId),
+      /** Takings of a Tokyo date by payment method (checkouts with a payment). */
+      salesOfDay: (storeId: string, date: string) => salesOfDay(db, storeId, date),
+    },
+    stock: {
+      /** Menu items with manage_stock, quantity, is_sold_out (GET /api/admin/menu). */
+      menu: (filter: MenuFilter = {}) => menuItemsWithStock(db, filter),
+      /** What the QR order page offers now. */
+      orderMenu: (storeId: string) => orderMenu(db, storeId),
+      /** The stock editor's list. */
+      ofStore: (storeId: string) => stockOfStore(db, storeId),
+      /** Counted items that cannot be ordered now (admin home). */
+      soldOut: (storeId: string) => soldOutItems(db, storeId),
+    },
+    tax: {
+      rule: (storeId: string) => taxRuleOf(db, storeId),
     },
   };
 }

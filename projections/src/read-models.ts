@@ -9,6 +9,8 @@ import { homepageCardMigrations } from './homepage-cards/migration';
 import { homepageCardsProjector } from './homepage-cards/projector';
 import { menuMigrations } from './menus/migration';
 import { menusProjector } from './menus/projector';
+import { orderMigrations } from './orders/migration';
+import { ordersProjector } from './orders/projector';
 import type { Projector, ReadModelMigrations } from './projector';
 import { reservationMigrations } from './reservations/migration';
 import { reservationsProjector } from './reservations/projector';
@@ -16,6 +18,8 @@ import { sameDaySettingsMigrations } from './same-day-settings/migration';
 import { sameDaySettingsProjector } from './same-day-settings/projector';
 import { seatMigrations } from './seats/migration';
 import { seatsProjector } from './seats/projector';
+import { stockMigrations } from './stock/migration';
+import { stockProjector } from './stock/projector';
 import { storeMigrations } from './stores/migration';
 import { storesProjector } from './stores/projector';
 import { checklistMigrations } from './checklists/migration';
@@ -28,6 +32,8 @@ import { staffGuideMigrations } from './staff-guides/migration';
 import { staffGuidesProjector } from './staff-guides/projector';
 import { storeStaffMigrations } from './store-staff/migration';
 import { storeStaffProjector } from './store-staff/projector';
+import { taxMigrations } from './tax/migration';
+import { taxProjector } from './tax/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -60,6 +66,10 @@ export const readModels: ReadModel[] = [
   { migrations: purchasingMigrations, projector: purchasingProjector },
   { migrations: {}, projector: supplierRevealsProjector },
   { migrations: staffGuideMigrations, projector: staffGuidesProjector },
+  // The guest at the table: orders and payments, stock, the store's tax rule.
+  { migrations: orderMigrations, projector: ordersProjector },
+  { migrations: stockMigrations, projector: stockProjector },
+  { migrations: taxMigrations, projector: taxProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));

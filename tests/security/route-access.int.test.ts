@@ -60,6 +60,16 @@ describe('route table', () => {
       expect(who(p, 'POST'), p).toEqual(['admin', 'monitor']);
     }
   });
+  it('opens the guest-at-the-table screens and calls to anyone (the call checks the token), and the floor’s to admin or monitor', () => {
+    for (const p of ['/order/top', '/order/food', '/order', '/checkout', '/api/orders/qr-checkin', '/api/qr-token', '/api/orders', '/api/orders/menu'])
+      expect(who(p, 'POST'), p).toBe('public');
+    for (const p of ['/api/orders/by-reservation/:id', '/api/orders/checkout']) expect(who(p), p).toBe('public');
+    for (const p of ['/monitor/order', '/monitor/kitchen', '/monitor/stock', '/monitor/checkout', '/monitor/qr-codes', '/kitchen/history', '/kitchen/stock'])
+      expect(who(p), p).toEqual(['admin', 'monitor']);
+    for (const p of ['/api/orders/completed', '/api/orders/:id/restore', '/api/admin/menu-stock/:id']) expect(who(p, 'POST'), p).toEqual(['admin', 'monitor']);
+    for (const p of ['/admin/tax-management', '/admin/store-coordinates']) expect(who(p, 'POST'), p).toEqual(['admin']);
+    expect(who('/api/admin/menu/menu-category')).toBe('public');
+  });
   it('gives /staff screens to staff or admin', () => {
     for (const p of ['/staff', '/staff/shift-submit', '/staff/view-shift', '/staff/recipe']) expect(who(p), p).toEqual(['admin', 'staff']);
   });

@@ -50,8 +50,18 @@ export default [
     route('order', 'routes/admin/order/route.tsx'),
     route('recipe-manager', 'routes/admin/recipe-manager/route.tsx'),
     route('serve-method-manager', 'routes/admin/serve-method-manager/route.tsx'),
+    route('tax-management', 'routes/admin/tax-management/route.tsx'),
+    route('store-coordinates', 'routes/admin/store-coordinates/route.tsx'),
   ]),
-  route('monitor', 'routes/monitor/route.tsx', [index('routes/monitor/_index/route.tsx')]),
+  route('monitor', 'routes/monitor/route.tsx', [
+    index('routes/monitor/_index/route.tsx'),
+    route('order', 'routes/monitor/order/route.tsx'),
+    // The kitchen's own screens, for the monitor's chosen store.
+    route('kitchen', 'routes/kitchen/_index/route.tsx', { id: 'monitor-kitchen' }),
+    route('stock', 'routes/kitchen/stock/route.tsx', { id: 'monitor-stock' }),
+    route('checkout', 'routes/monitor/checkout/route.tsx'),
+    route('qr-codes', 'routes/monitor/qr-codes/route.tsx'),
+  ]),
   route('staff', 'routes/staff/route.tsx', [
     index('routes/staff/_index/route.tsx'),
     route('shift-submit', 'routes/staff/shift-submit/route.tsx'),
@@ -62,7 +72,17 @@ export default [
     route('recipe', 'routes/staff/recipe/route.tsx'),
     route('serve-method', 'routes/staff/serve-method/route.tsx'),
   ]),
-  route('kitchen', 'routes/kitchen/route.tsx', [index('routes/kitchen/_index/route.tsx')]),
+  route('kitchen', 'routes/kitchen/route.tsx', [
+    index('routes/kitchen/_index/route.tsx'),
+    route('history', 'routes/kitchen/history/route.tsx'),
+    route('stock', 'routes/kitchen/stock/route.tsx'),
+  ]),
+
+  // The guest at the table (QR ordering and checkout)
+  route('order/top', 'routes/order/top/route.tsx'),
+  route('order/food', 'routes/order/food/route.tsx'),
+  route('order', 'routes/order/route.tsx'),
+  route('checkout', 'routes/checkout/route.tsx'),
 
   // Reservation flow screens
   route('reservation', 'routes/reservation/route.tsx'),
@@ -127,6 +147,21 @@ export default [
   route('api/serve-methods/:id', 'routes/api/serve-methods/$id/route.ts'),
   route('api/staff-photos', 'routes/api/staff-photos/route.ts'),
   route('api/staff-photos/:id', 'routes/api/staff-photos/$id/route.ts'),
+  // The guest at the table: QR check-in, orders, stock, kitchen and checkout (operations.md §7 "Orders and QR", "Menu and stock")
+  route('api/orders/qr-checkin', 'routes/api/orders/qr-checkin/route.ts'),
+  route('api/qr-token', 'routes/api/qr-token/route.ts'),
+  route('api/orders', 'routes/api/orders/route.ts'),
+  route('api/orders/menu', 'routes/api/orders/menu/route.ts'),
+  route('api/orders/ready', 'routes/api/orders/ready/route.ts'),
+  route('api/orders/completed', 'routes/api/orders/completed/route.ts'),
+  route('api/orders/checkout', 'routes/api/orders/checkout/route.ts'),
+  route('api/orders/by-reservation/:id', 'routes/api/orders/by-reservation/$id/route.ts'),
+  route('api/orders/:id/complete', 'routes/api/orders/$id/complete/route.ts'),
+  route('api/orders/:id/restore', 'routes/api/orders/$id/restore/route.ts'),
+  route('api/admin/menu/menu-category', 'routes/api/admin/menu/menu-category/route.ts'),
+  route('api/admin/menu-stock', 'routes/api/admin/menu-stock/route.ts'),
+  route('api/admin/menu-stock/:id', 'routes/api/admin/menu-stock/$id/route.ts'),
+  route('api/admin/reservations/:id/grant-token', 'routes/api/admin/reservations/$id/grant-token/route.ts'),
 
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),

@@ -78,7 +78,7 @@ export const menuSchema = z
     store_id: storeId,
     name: text(100),
     description: z.string().trim().max(2000).default(''),
-    /** Yen, tax included as shown to the guest. */
+    /** Yen, as shown to the guest; whether tax is included is the store's `tax` record (decision 063). */
     price,
     image_url: urlOrPath.nullable().default(null),
     /** When null, screens infer it from the name (see inferMenuCategory). */
@@ -311,6 +311,15 @@ export const serveMethodSchema = z.object({
   display_order: displayOrder,
 });
 
+/** A store's tax at checkout (/admin/tax-management); one per store, its id is the store id. Default: the spec's 10%, rounded down, added. */
+export const taxSchema = z.object({
+  store_id: storeId,
+  rate_percent: z.int().min(0).max(100).default(10),
+  rounding: z.enum(['floor', 'round', 'ceil']).default('floor'),
+  /** Menu prices already include tax: checkout shows the tax contained in the total. */
+  prices_include_tax: z.boolean().default(false),
+});
+
 export const catalogSchemas = {
   store: storeSchema,
   seat: seatSchema,
@@ -329,6 +338,7 @@ export const catalogSchemas = {
   'purchase-item': purchaseItemSchema,
   recipe: recipeSchema,
   'serve-method': serveMethodSchema,
+  tax: taxSchema,
 } as const;
 
 export type CatalogKind = keyof typeof catalogSchemas;
@@ -359,6 +369,7 @@ export type ChecklistTaskData = CatalogData<'checklist-task'>;
 export type SupplierData = CatalogData<'supplier'>;
 export type RecipeData = CatalogData<'recipe'>;
 export type ServeMethodData = CatalogData<'serve-method'>;
+export type TaxData = CatalogData<'tax'>;
 
 export function isCatalogKind(value: string): value is CatalogKind {
   return Object.hasOwn(catalogSchemas, value);
@@ -373,6 +384,7 @@ export function canonicalRecordId<K extends CatalogKind>(kind: K, data: CatalogD
   if (kind === 'same-day-settings') return (data as SameDaySettingsData).store_id;
   if (kind === 'recruit-times') return (data as RecruitTimesData).store_id;
   if (kind === 'store-staff') return storeStaffRecordId(data as StoreStaffData);
+  if (kind === 'tax') return (data as TaxData).store_id;
   return null;
 }
 

@@ -79,11 +79,23 @@ export const reservationEventSchemas = {
     people: z.number().int(),
     seatIds: z.array(z.string()),
     seatedAt: z.string(),
+    /** The seat's name at check-in, for the live `qr-checkin` message (null in events from before decision 060). */
+    seatName: z.string().nullable().default(null),
   }),
   /** The customer of a booking checked in by QR at its seat (spec `reservation-customer-arrived`). */
-  CustomerArrived: z.object({ seatId: z.string(), people: z.number().int(), arrivedAt: z.string(), date: z.string() }),
-  /** A table-order token for one device at one seat (only its SHA-256 hash); valid until checkout. */
-  VisitTokenIssued: z.object({ tokenHash: z.string(), seatId: z.string(), issuedAt: z.string() }),
+  CustomerArrived: z.object({
+    seatId: z.string(),
+    people: z.number().int(),
+    arrivedAt: z.string(),
+    date: z.string(),
+    seatName: z.string().nullable().default(null),
+  }),
+  /**
+   * A table-order token for one device at one seat (only its SHA-256 hash); valid until checkout,
+   * or until `validUntil` when it was issued without a location check under staff's waiver
+   * (decision 060: the waiver lets a guest order for its minutes, not for the rest of the visit).
+   */
+  VisitTokenIssued: z.object({ tokenHash: z.string(), seatId: z.string(), issuedAt: z.string(), validUntil: z.string().nullable().default(null) }),
   /** Staff let the guest skip the location check until `until` (spec: grant-token, 15 minutes by default). */
   LocationCheckWaived: z.object({ minutes: z.number().int(), until: z.string(), grantedAt: z.string() }),
   /** Staff set the spec's status label (see floorStatusSchema); null is "unset". */

@@ -37,6 +37,17 @@ export interface WalkIn {
   time: string;
   people: number;
   seatIds: string[];
+  /** The seat's name as the guests saw it (for the live `qr-checkin` message). */
+  seatName?: string | null;
+}
+
+/**
+ * How long a table-order token lives: null until checkout; an instant when it was issued without
+ * a location check under staff's waiver (it dies with the waiver, decision 060).
+ */
+export interface TokenGrant {
+  tokenHash: string;
+  validUntil?: string | null;
 }
 
 export type ReservationCommand =
@@ -44,9 +55,9 @@ export type ReservationCommand =
   | { type: 'ConfirmReservation'; tokenHash: string; now: string }
   | { type: 'MoveReservation'; seatIds: string[]; time: string; now: string }
   | { type: 'CancelReservation'; proof: CancelProof; reason: string; now: string }
-  | { type: 'SeatWalkIn'; walkIn: WalkIn; tokenHash: string; now: string }
-  | { type: 'RecordArrival'; seatId: string; people: number; tokenHash: string; now: string }
-  | { type: 'IssueVisitToken'; seatId: string; tokenHash: string; now: string }
+  | ({ type: 'SeatWalkIn'; walkIn: WalkIn; now: string } & TokenGrant)
+  | ({ type: 'RecordArrival'; seatId: string; people: number; seatName?: string | null; now: string } & TokenGrant)
+  | ({ type: 'IssueVisitToken'; seatId: string; now: string } & TokenGrant)
   | { type: 'WaiveLocationCheck'; minutes: number; now: string }
   | { type: 'ChangeStatus'; to: FloorStatus | null; now: string }
   | { type: 'CheckOut'; payment: CheckoutPayment | null; now: string };
@@ -57,8 +68,8 @@ export interface Visit {
   origin: 'web' | 'walk_in';
   /** The spec's status label (events.ts floorStatusSchema); null is "unset". */
   floor: FloorStatus | null;
-  /** Live table-order tokens: SHA-256 hash → the seat its device checked in at. */
-  tokens: Record<string, string>;
+  /** Live table-order tokens: SHA-256 hash → the seat its device checked in at, and until when (null: until checkout). */
+  tokens: Record<string, { seatId: string; validUntil: string | null }>;
   /** When the guests sat down: the walk-in's check-in, or the booked customer's arrival. */
   seatedAt: string | null;
   /** Until when staff waived the location check (ISO), or null. */
@@ -122,10 +133,18 @@ function activeVisit(state: ReservationState): Active {
 function decideArrival(command: Extract<ReservationCommand, { type: 'RecordArrival' }>, state: ReservationState): ReservationEvent[] {
   const active = activeVisit(state);
   if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
-  const token: ReservationEvent = { type: 'VisitTokenIssued', data: { tokenHash: command.tokenHash, seatId: command.seatId, issuedAt: command.now } };
+  const token = tokenIssued(command, command.seatId);
   // A second device at the table (or a walk-in's) only gets a token of its own.
   if (active.visit.seatedAt !== null) return [token];
-  return [{ type: 'CustomerArrived', data: { seatId: command.seatId, people: command.people, arrivedAt: command.now, date: active.request.date } }, token];
+  const arrived: ReservationEvent = {
+    type: 'CustomerArrived',
+    data: { seatId: command.seatId, people: command.people, arrivedAt: command.now, date: active.request.date, seatName: command.seatName ?? null },
+  };
+  return [arrived, token];
+}
+
+function tokenIssued(grant: TokenGrant & { now: string }, seatId: string): ReservationEvent {
+  return { type: 'VisitTokenIssued', data: { tokenHash: grant.tokenHash, seatId, issuedAt: grant.now, validUntil: grant.validUntil ?? null } };
 }
 
 function decideStatus(command: Extract<ReservationCommand, { type: 'ChangeStatus' }>, state: ReservationState): ReservationEvent[] {
@@ -179,18 +198,17 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
       return [{ type: 'ReservationMoved', data: { seatIds: command.seatIds, time: command.time, movedAt: command.now, date: state.request.date } }];
     case 'CancelReservation':
       return decideCancel(command, state);
-    case 'SeatWalkIn':
+    case 'SeatWalkIn': {
       if (state.status !== 'empty') throw refuse('already_exists');
-      return [
-        { type: 'WalkInSeated', data: { ...command.walkIn, seatedAt: command.now } },
-        { type: 'VisitTokenIssued', data: { tokenHash: command.tokenHash, seatId: command.walkIn.seatIds[0] ?? '', issuedAt: command.now } },
-      ];
+      const { seatName, ...walkIn } = command.walkIn;
+      return [{ type: 'WalkInSeated', data: { ...walkIn, seatedAt: command.now, seatName: seatName ?? null } }, tokenIssued(command, walkIn.seatIds[0] ?? '')];
+    }
     case 'RecordArrival':
       return decideArrival(command, state);
     case 'IssueVisitToken': {
       const active = activeVisit(state);
       if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
-      return [{ type: 'VisitTokenIssued', data: { tokenHash: command.tokenHash, seatId: command.seatId, issuedAt: command.now } }];
+      return [tokenIssued(command, command.seatId)];
     }
     case 'WaiveLocationCheck': {
       activeVisit(state);
@@ -250,14 +268,17 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
             visit: { ...state.visit, floor: 'cancelled', tokens: {} },
           };
     case 'WalkInSeated': {
-      const { seatedAt, ...walkIn } = event.data;
+      const { seatedAt, seatName: _name, ...walkIn } = event.data;
       const visit: Visit = { origin: 'walk_in', floor: 'guest', tokens: {}, seatedAt, locationWaivedUntil: null, exitedAt: null };
       return { status: 'confirmed', request: walkInRequest(walkIn), tokenHash: null, visit };
     }
     case 'CustomerArrived':
       return withVisit(state, (v) => ({ ...v, floor: 'confirmed', seatedAt: event.data.arrivedAt }));
     case 'VisitTokenIssued':
-      return withVisit(state, (v) => ({ ...v, tokens: { ...v.tokens, [event.data.tokenHash]: event.data.seatId } }));
+      return withVisit(state, (v) => ({
+        ...v,
+        tokens: { ...v.tokens, [event.data.tokenHash]: { seatId: event.data.seatId, validUntil: event.data.validUntil } },
+      }));
     case 'LocationCheckWaived':
       return withVisit(state, (v) => ({ ...v, locationWaivedUntil: event.data.until }));
     case 'StatusChanged':
@@ -269,10 +290,15 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
   }
 }
 
-/** The seat a live table-order token was issued for, or null when it is unknown or dead (checked out, cancelled). */
-export function visitTokenSeat(state: ReservationState, tokenHash: string): string | null {
+/**
+ * The seat a live table-order token was issued for, or null when it is unknown or dead (checked
+ * out, cancelled, or issued under a waiver that has ended by `now`).
+ */
+export function visitTokenSeat(state: ReservationState, tokenHash: string, now: string): string | null {
   if (state.status !== 'confirmed' || state.visit.exitedAt !== null) return null;
-  return Object.hasOwn(state.visit.tokens, tokenHash) ? state.visit.tokens[tokenHash]! : null;
+  const token = Object.hasOwn(state.visit.tokens, tokenHash) ? state.visit.tokens[tokenHash]! : null;
+  if (!token || (token.validUntil !== null && Date.parse(now) >= Date.parse(token.validUntil))) return null;
+  return token.seatId;
 }
 
 /** Whether staff's waiver of the location check still holds at `now`. */

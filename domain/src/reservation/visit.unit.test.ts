@@ -21,20 +21,26 @@ const booked: ReservationEvent[] = [
 const AT_TABLE = '2026-12-20T03:05:00.000Z';
 const arrived: ReservationEvent[] = [
   ...booked,
-  { type: 'CustomerArrived', data: { seatId: 'T1', people: 2, arrivedAt: AT_TABLE, date: '2026-12-20' } },
-  { type: 'VisitTokenIssued', data: { tokenHash: 'device-1', seatId: 'T1', issuedAt: AT_TABLE } },
+  { type: 'CustomerArrived', data: { seatId: 'T1', people: 2, arrivedAt: AT_TABLE, date: '2026-12-20', seatName: 'テーブル1' } },
+  { type: 'VisitTokenIssued', data: { tokenHash: 'device-1', seatId: 'T1', issuedAt: AT_TABLE, validUntil: null } },
 ];
-const walkIn: WalkIn = { reservationId: 'r-walk', storeId: 'store-1', date: '2026-12-20', time: '15:10', people: 3, seatIds: ['T3'] };
+const walkIn: WalkIn = { reservationId: 'r-walk', storeId: 'store-1', date: '2026-12-20', time: '15:10', people: 3, seatIds: ['T3'], seatName: 'テーブル3' };
 const SEATED = '2026-12-20T06:10:00.000Z';
 const walkedIn: ReservationEvent[] = [
-  { type: 'WalkInSeated', data: { ...walkIn, seatedAt: SEATED } },
-  { type: 'VisitTokenIssued', data: { tokenHash: 'device-w', seatId: 'T3', issuedAt: SEATED } },
+  { type: 'WalkInSeated', data: { ...walkIn, seatName: 'テーブル3', seatedAt: SEATED } },
+  { type: 'VisitTokenIssued', data: { tokenHash: 'device-w', seatId: 'T3', issuedAt: SEATED, validUntil: null } },
 ];
 
 describe('the visit at the table', () => {
   describe('when nothing exists', () => {
     it('a QR walk-in starts a reservation of its own with a token for the device', () => {
       spec.given([]).when({ type: 'SeatWalkIn', walkIn, tokenHash: 'device-w', now: SEATED }).then(walkedIn);
+    });
+    it('a token issued without a location check carries the waiver’s end', () => {
+      spec
+        .given(walkedIn)
+        .when({ type: 'IssueVisitToken', seatId: 'T3', tokenHash: 'd2', validUntil: '2026-12-20T06:25:00.000Z', now: SEATED })
+        .then([{ type: 'VisitTokenIssued', data: { tokenHash: 'd2', seatId: 'T3', issuedAt: SEATED, validUntil: '2026-12-20T06:25:00.000Z' } }]);
     });
     it('refuses visit commands on an unknown reservation', () => {
       spec.given([]).when({ type: 'CheckOut', payment: null, now: SEATED }).thenThrows(code('not_found'));
@@ -44,13 +50,16 @@ describe('the visit at the table', () => {
 
   describe('when booked and confirmed', () => {
     it('records the arrival once, with a token for the first device', () => {
-      spec.given(booked).when({ type: 'RecordArrival', seatId: 'T1', people: 2, tokenHash: 'device-1', now: AT_TABLE }).then(arrived.slice(3));
+      spec
+        .given(booked)
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, seatName: 'テーブル1', tokenHash: 'device-1', now: AT_TABLE })
+        .then(arrived.slice(3));
     });
     it('gives a second device only a token', () => {
       spec
         .given(arrived)
         .when({ type: 'RecordArrival', seatId: 'T1', people: 2, tokenHash: 'device-2', now: '2026-12-20T03:07:00.000Z' })
-        .then([{ type: 'VisitTokenIssued', data: { tokenHash: 'device-2', seatId: 'T1', issuedAt: '2026-12-20T03:07:00.000Z' } }]);
+        .then([{ type: 'VisitTokenIssued', data: { tokenHash: 'device-2', seatId: 'T1', issuedAt: '2026-12-20T03:07:00.000Z', validUntil: null } }]);
     });
     it('refuses a check-in at a seat that is not the reservation’s', () => {
       spec.given(booked).when({ type: 'RecordArrival', seatId: 'T2', people: 2, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('wrong_seat'));
@@ -95,7 +104,7 @@ describe('the visit at the table', () => {
         reservationDecider,
         out.map((e, i) => recordedEvent(e, { position: i + 1, revision: i })),
       );
-      expect(visitTokenSeat(state, 'device-1')).toBeNull();
+      expect(visitTokenSeat(state, 'device-1', '2026-12-20T04:01:00.000Z')).toBeNull();
       spec.given(out).when({ type: 'IssueVisitToken', seatId: 'T1', tokenHash: 'd2', now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('visit_ended'));
       spec.given(out).when({ type: 'CheckOut', payment: null, now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('visit_ended'));
       spec.given(out).when({ type: 'ChangeStatus', to: 'confirmed', now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('status_final'));
@@ -113,8 +122,17 @@ describe('the visit at the table', () => {
         events.map((e, i) => recordedEvent(e, { position: i + 1, revision: i })),
       );
     it('knows which seat a live token belongs to', () => {
-      expect(visitTokenSeat(fold(walkedIn), 'device-w')).toBe('T3');
-      expect(visitTokenSeat(fold(walkedIn), 'someone-else')).toBeNull();
+      expect(visitTokenSeat(fold(walkedIn), 'device-w', SEATED)).toBe('T3');
+      expect(visitTokenSeat(fold(walkedIn), 'someone-else', SEATED)).toBeNull();
+    });
+    it('a token issued under a waiver dies with it; one issued after a location check lives until checkout', () => {
+      const waived = fold([
+        ...arrived,
+        { type: 'VisitTokenIssued', data: { tokenHash: 'no-location', seatId: 'T1', issuedAt: AT_TABLE, validUntil: '2026-12-20T03:20:00.000Z' } },
+      ]);
+      expect(visitTokenSeat(waived, 'no-location', '2026-12-20T03:19:59.000Z')).toBe('T1');
+      expect(visitTokenSeat(waived, 'no-location', '2026-12-20T03:20:00.000Z')).toBeNull();
+      expect(visitTokenSeat(waived, 'device-1', '2026-12-20T09:00:00.000Z')).toBe('T1');
     });
     it('a waiver holds until its end and not after', () => {
       const waived = fold([...arrived, { type: 'LocationCheckWaived', data: { minutes: 15, until: '2026-12-20T03:20:00.000Z', grantedAt: AT_TABLE } }]);

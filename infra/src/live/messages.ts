@@ -1,6 +1,8 @@
 import { parseCatalogEvent } from '@moncafe/domain/catalog/events';
 import type { RecordedEvent } from '@moncafe/domain/ports';
+import { fromStreamName as orderStream, parseOrderEvent } from '@moncafe/domain/order/events';
 import { fromStreamName, parseReservationEvent, type ReservationEvent } from '@moncafe/domain/reservation/events';
+import { fromStreamName as stockStream, parseStockEvent } from '@moncafe/domain/stock/events';
 import type { LiveMapper, LiveMessage } from './hub';
 
 /**
@@ -14,6 +16,9 @@ const mappers: LiveMapper[] = [
     return event ? [{ event: 'catalog-updated', data: { kind: event.data.kind }, topics: ['catalog'] }] : [];
   },
   reservationUpdates,
+  visitMessages,
+  orderMessages,
+  stockMessages,
 ];
 
 const reservationActions: Partial<Record<ReservationEvent['type'], string>> = {
@@ -32,6 +37,75 @@ function reservationUpdates(recorded: RecordedEvent): LiveMessage[] {
   const id = stream.reservationId;
   const date = 'date' in event.data ? event.data.date : null;
   return [{ event: 'reservation-updated', data: { reservation_id: id, action, date }, topics: ['admin', 'schedule', `reservation:${id}`] }];
+}
+
+/**
+ * The guest at the table (operations.md §7, realtime events; decision 064): check-ins and
+ * arrivals for the floor, and the end of a visit for the guest's own screen, which then asks
+ * for a rescan. Each goes to the kitchen, admin and that reservation's topics only.
+ */
+function visitMessages(recorded: RecordedEvent): LiveMessage[] {
+  const event = parseReservationEvent(recorded);
+  const stream = fromStreamName(recorded.streamId);
+  if (!event || !stream) return [];
+  const id = stream.reservationId;
+  const own = `reservation:${id}`;
+  const storeId = recorded.metadata.storeId;
+  switch (event.type) {
+    case 'WalkInSeated': {
+      const d = event.data;
+      const data = {
+        reservation_id: id,
+        store_id: d.storeId,
+        seat_id: d.seatIds[0] ?? null,
+        seat_name: d.seatName,
+        number_of_people: d.people,
+        is_existing: false,
+      };
+      return [{ event: 'qr-checkin', data, topics: ['kitchen', 'admin', own] }];
+    }
+    case 'CustomerArrived': {
+      const d = event.data;
+      const data = { reservation_id: id, store_id: storeId, seat_id: d.seatId, seat_name: d.seatName, number_of_people: d.people };
+      return [
+        { event: 'qr-checkin', data: { ...data, is_existing: true }, topics: ['kitchen', 'admin', own] },
+        { event: 'reservation-customer-arrived', data: { ...data, arrived_at: d.arrivedAt }, topics: ['admin', own] },
+      ];
+    }
+    case 'CheckedOut':
+      return [
+        { event: 'reservation-closed', data: { reservation_id: id, store_id: storeId, exited_at: event.data.exitedAt }, topics: ['kitchen', 'admin', own] },
+        { event: 'token-invalidated', data: { reservation_id: id, reason: 'checked_out' }, topics: ['admin', own] },
+      ];
+    case 'ReservationCancelled':
+      return [{ event: 'token-invalidated', data: { reservation_id: id, reason: 'cancelled' }, topics: ['admin', own] }];
+    default:
+      return [];
+  }
+}
+
+/** A new order rings in the kitchen (spec `new-order`, orderId); completing or restoring keeps every kitchen screen in step. */
+function orderMessages(recorded: RecordedEvent): LiveMessage[] {
+  const event = parseOrderEvent(recorded);
+  const stream = orderStream(recorded.streamId);
+  if (!event || !stream) return [];
+  const orderId = stream.orderId;
+  if (event.type === 'OrderPlaced') {
+    const d = event.data;
+    const data = { orderId, store_id: d.storeId, reservation_id: d.reservationId, seat_id: d.seatId, seat_label: d.seatLabel };
+    return [{ event: 'new-order', data, topics: ['kitchen', 'admin', `reservation:${d.reservationId}`] }];
+  }
+  const status = event.type === 'OrderCompleted' ? 'complete' : 'ready';
+  return [{ event: 'order-updated', data: { orderId, store_id: recorded.metadata.storeId, status }, topics: ['kitchen', 'admin'] }];
+}
+
+/** A changed count or sold-out mark: open order screens refresh their menu, so a sold-out item disappears. */
+function stockMessages(recorded: RecordedEvent): LiveMessage[] {
+  const event = parseStockEvent(recorded);
+  const stream = stockStream(recorded.streamId);
+  if (!event || !stream) return [];
+  const menuIds = event.type === 'StockSet' ? [event.data.menuId] : event.data.lines.map((l) => l.menuId);
+  return [{ event: 'stock-updated', data: { store_id: stream.storeId, menu_ids: menuIds }, topics: ['catalog', 'kitchen', 'admin'] }];
 }
 
 export function liveMessagesFor(event: RecordedEvent): LiveMessage[] {

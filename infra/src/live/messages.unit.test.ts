@@ -34,3 +34,73 @@ describe('live reservation updates', () => {
     expect(message?.data).toEqual({ reservation_id: 'r1', action: 'moved', date: null });
   });
 });
+
+describe('live messages of the guest at the table', () => {
+  const own = 'reservation:r1';
+  const meta = { correlationId: 'c', causationId: null, actor: 'customer', storeId: 's' };
+  const at2 = (event: DomainEvent, streamId = 'reservation-r1') => recordedEvent(event, { streamId, position: 9, metadata: meta });
+
+  it('a QR walk-in and an arrival tell the kitchen, admin and the reservation, with the spec’s qr-checkin fields', () => {
+    const walkIn = liveMessagesFor(
+      at2({
+        type: 'WalkInSeated',
+        data: { reservationId: 'r1', storeId: 's', date: '2026-12-20', time: '12:00', people: 2, seatIds: ['T1'], seatedAt: at, seatName: 'テーブル1' },
+      }),
+    );
+    expect(walkIn).toEqual([
+      {
+        event: 'qr-checkin',
+        data: { reservation_id: 'r1', store_id: 's', seat_id: 'T1', seat_name: 'テーブル1', number_of_people: 2, is_existing: false },
+        topics: ['kitchen', 'admin', own],
+      },
+    ]);
+    const arrived = liveMessagesFor(
+      at2({ type: 'CustomerArrived', data: { seatId: 'T1', people: 3, arrivedAt: at, date: '2026-12-20', seatName: 'テーブル1' } }),
+    );
+    expect(arrived.map((m) => [m.event, m.topics])).toEqual([
+      ['qr-checkin', ['kitchen', 'admin', own]],
+      ['reservation-customer-arrived', ['admin', own]],
+    ]);
+    expect(arrived[0]?.data).toMatchObject({ is_existing: true, number_of_people: 3, seat_name: 'テーブル1' });
+  });
+
+  it('checkout closes the reservation and invalidates its tokens on the guest’s screen; a cancellation invalidates them too', () => {
+    const out = liveMessagesFor(at2({ type: 'CheckedOut', data: { payment: null, exitedAt: at, actualDurationMinutes: 30, date: '2026-12-20' } }));
+    expect(out.map((m) => m.event)).toEqual(['reservation-closed', 'token-invalidated']);
+    expect(out.every((m) => m.topics.includes(own) && !m.topics.includes('catalog'))).toBe(true);
+    const cancelled = liveMessagesFor(at2({ type: 'ReservationCancelled', data: { by: 'staff', reason: '', cancelledAt: at, date: '2026-12-20' } }));
+    expect(cancelled.map((m) => m.event)).toEqual(['reservation-updated', 'token-invalidated']);
+  });
+
+  it('a new order rings in the kitchen with its orderId; stock changes reach open order screens', () => {
+    const placed = liveMessagesFor(
+      at2(
+        {
+          type: 'OrderPlaced',
+          data: {
+            orderId: 'o1',
+            storeId: 's',
+            reservationId: 'r1',
+            seatId: 'T1',
+            seatLabel: 'テーブル1',
+            lines: [{ menuId: 'm', name: 'x', price: 1, quantity: 1 }],
+            placedBy: 'customer',
+            placedAt: at,
+          },
+        },
+        'order-o1',
+      ),
+    );
+    expect(placed).toEqual([
+      {
+        event: 'new-order',
+        data: { orderId: 'o1', store_id: 's', reservation_id: 'r1', seat_id: 'T1', seat_label: 'テーブル1' },
+        topics: ['kitchen', 'admin', own],
+      },
+    ]);
+    const stock = liveMessagesFor(
+      at2({ type: 'StockReserved', data: { orderId: 'o1', lines: [{ menuId: 'cake', quantity: 1, remaining: 0 }], reservedAt: at } }, 'stock-s'),
+    );
+    expect(stock).toEqual([{ event: 'stock-updated', data: { store_id: 's', menu_ids: ['cake'] }, topics: ['catalog', 'kitchen', 'admin'] }]);
+  });
+});

@@ -20,14 +20,12 @@ export const supplierRevealsProjector: Projector = {
     if (!event) return;
     switch (event.type) {
       case 'SupplierPasswordRevealed':
-        await rows
-          .table('supplier_password_reveals', 'id')
-          .insertIfAbsent({
-            id: recorded.eventId,
-            supplier_id: event.data.supplierId,
-            revealed_by: event.data.by,
-            revealed_at: new Date(event.data.revealedAt),
-          });
+        await rows.table('supplier_password_reveals', 'id').insertIfAbsent({
+          id: recorded.eventId,
+          supplier_id: event.data.supplierId,
+          revealed_by: event.data.by,
+          revealed_at: new Date(event.data.revealedAt),
+        });
         return;
       default:
         assertNever(event.type);

@@ -6,7 +6,7 @@ import type { Database } from '../database';
 import { listNotices } from '../email-notices/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies } from '../menus/queries';
 import { getSameDaySettings } from '../same-day-settings/queries';
-import { listSeats, seatNeighbours } from '../seats/queries';
+import { listSeats, seatSpecs } from '../seats/queries';
 import { defaultStore, getStore } from '../stores/queries';
 
 /** The reservation services' read port, answered from the catalog's read models. */
@@ -19,15 +19,7 @@ export function catalogForReservations(db: Kysely<Database>): ReservationCatalog
       return (await getStore(db, storeId))?.name ?? null;
     },
     async seats(storeId) {
-      const rows = (await listSeats(db, storeId)).filter((s) => s.is_reservable);
-      const neighbours = seatNeighbours(rows);
-      return rows.map((s) => ({
-        id: s.id,
-        name: s.name,
-        maxPeople: s.max_people,
-        holdMinutes: s.reservation_hold_minutes,
-        adjacentSeatIds: neighbours[s.id] ?? [],
-      }));
+      return seatSpecs((await listSeats(db, storeId)).filter((s) => s.is_reservable));
     },
     async businessDays(storeId, dates) {
       const days = await businessHoursForDates(db, storeId, dates);

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { SeatSpec } from '@moncafe/domain/seating/allocation';
 import type { Database } from '../database';
 
 /** A seat: id, store_id, name, max_people, reservation_hold_minutes, is_reservable, adjacent_seat_ids, display_order. */
@@ -28,4 +29,16 @@ export function seatNeighbours(seats: readonly Pick<Seat, 'id' | 'adjacent_seat_
     }
   }
   return Object.fromEntries([...links].map(([id, set]) => [id, [...set].sort()]));
+}
+
+/** Seats as the seating rules take them (domain SeatSpec), joins made symmetric among the given seats. */
+export function seatSpecs(rows: readonly Seat[]): SeatSpec[] {
+  const neighbours = seatNeighbours(rows);
+  return rows.map((s) => ({
+    id: s.id,
+    name: s.name,
+    maxPeople: s.max_people,
+    holdMinutes: s.reservation_hold_minutes,
+    adjacentSeatIds: neighbours[s.id] ?? [],
+  }));
 }

@@ -48,6 +48,7 @@ export const monitorMenu = [
   { path: 'stock', label: '在庫管理' },
   { path: 'reservation', label: '予約スケジュール' },
   { path: 'checkout', label: '会計' },
+  { path: 'qr-codes', label: '座席QRコード' },
 ] as const;
 
 export const staffMenu = [

@@ -100,6 +100,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/kitchen/stock': monitor,
   '/monitor': monitor,
   ...Object.fromEntries(monitorAreaChildren.map((c) => [`/monitor/${c}`, monitor])),
+  // Printable seat QR codes for the floor (issue 11; not in the spec's route table)
+  '/monitor/qr-codes': monitor,
 
   // Staff (staff or admin)
   '/staff': staff,
@@ -156,6 +158,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/orders/qr-checkin': pub,
   '/api/orders/by-reservation/:id': pub,
   '/api/orders/checkout': pub,
+  '/api/orders/menu': pub,
 
   // JSON calls: kitchen, stock, schedule, checkout, token grants (admin or monitor)
   '/api/orders/ready': monitor,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createApplication } from '@moncafe/domain/application';
+import { fixedTableCatalog } from '@moncafe/domain/testing/table-catalog';
 import type { MailMessage } from '@moncafe/domain/ports';
 import { manualClock } from '@moncafe/domain/testing/manual-clock';
 import { memoryBlobStore } from '@moncafe/domain/testing/memory-blob-store';
@@ -48,6 +49,7 @@ function system() {
     checklistTasks: { find: async () => null },
     secrets: { seal: (plain) => plain, open: (sealed) => sealed },
     accountMails: accountMails('http://cafe.test'),
+    tableCatalog: fixedTableCatalog(),
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;

@@ -33,11 +33,8 @@ export function mapsUrl(platform: MapsPlatform, place: Place): string {
   }
 }
 
-/** OpenStreetMap's embeddable map around the place, with a marker. */
-export function embeddedMapUrl(place: Place, span = 0.004): string {
-  const bbox = [place.longitude - span, place.latitude - span / 2, place.longitude + span, place.latitude + span / 2].map((n) => n.toFixed(6)).join(',');
-  return `https://www.openstreetmap.org/export/embed.html?bbox=${encodeURIComponent(bbox)}&layer=mapnik&marker=${place.latitude},${place.longitude}`;
-}
+/** OpenStreetMap's embeddable map around the place (shared with /admin/store-coordinates' preview). */
+export { embeddedMapUrl } from '#app/shared/map-embed';
 
 /**
  * Where the cafe is, for /access. The store record has no coordinates yet, so they are fixed

@@ -2,14 +2,17 @@ import { z } from 'zod';
 import type { Role } from '@moncafe/domain/account/events';
 import type { LiveFrame } from '@moncafe/infra/live/hub';
 import { getUser } from '#app/auth/session.server';
-import { clientAddressContext, getRuntime } from '#app/context';
+import { DomainError } from '@moncafe/domain/decider';
+import { appOf, clientAddressContext, getRuntime } from '#app/context';
 import type { Route } from './+types/route';
 
 const FLOOR: readonly Role[] = ['admin', 'monitor'];
 
 /**
  * Who may follow each topic: reference-data changes are public; the schedule, kitchen and
- * per-reservation updates are for the floor (admin or monitor), as their screens are.
+ * per-reservation updates are for the floor (admin or monitor), as their screens are. A guest's
+ * order screen follows its own reservation with its table-order token instead (`token=`, since
+ * EventSource cannot send headers): the topic opens while the token lives (decision 064).
  */
 function rolesFor(topic: string): readonly Role[] | 'public' | null {
   if (topic === 'catalog') return 'public';
@@ -24,6 +27,24 @@ const query = z.object({
     .default('catalog')
     .transform((v) => new Set(v.split(',').filter(Boolean))),
 });
+
+/** The reservation a live table-order token opens, or null (none sent, malformed, unknown or dead). */
+async function reservationOfToken(token: string | null, context: Route.LoaderArgs['context']): Promise<string | null> {
+  if (!token) return null;
+  try {
+    return (await appOf(context).services.table.verifyToken(token)).reservationId;
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
+/** One `token-refused` frame, then the end of the stream (decision 064). */
+function tokenRefused(): Response {
+  return new Response('retry: 60000\n\nevent: token-refused\ndata: {}\n\n', {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
 
 /** Comments keep proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
@@ -54,10 +75,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const roles = rolesFor(t);
     return roles === 'public' || roles === null ? [] : [{ topic: t, roles }];
   });
-  if (restricted.length > 0) {
+  const token = url.searchParams.get('token');
+  const opened = await reservationOfToken(token, context);
+  // A guest's token that no longer opens its reservation (ended with a waiver, or the visit is
+  // over) is told so in the stream's own terms, so the phone stops following instead of retrying.
+  if (token && opened === null) return tokenRefused();
+  const guarded = restricted.filter(({ topic }) => opened === null || topic !== `reservation:${opened}`);
+  if (guarded.length > 0) {
     const user = await getUser(request, context);
     if (!user) return Response.json({ error: 'authentication required', field: 'topics' }, { status: 401 });
-    const refused = restricted.filter(({ roles }) => !roles.some((r) => user.roles.includes(r))).map(({ topic }) => topic);
+    const refused = guarded.filter(({ roles }) => !roles.some((r) => user.roles.includes(r))).map(({ topic }) => topic);
     if (refused.length > 0) return Response.json({ error: 'forbidden topic', field: 'topics', topics: refused }, { status: 403 });
   }
 

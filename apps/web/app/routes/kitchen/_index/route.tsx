@@ -1,10 +1,14 @@
-import { areaTexts } from '#app/areas/texts';
+import { pageTitle } from '#app/layout/texts';
+import { useFloorStore } from '#app/table-order/floor-store';
+import { KitchenBoard } from '#app/table-order/kitchen-board';
+import { kitchenTexts } from '#app/table-order/texts';
+import tableOrderCss from '#app/table-order/table-order.css?url';
 
-export default function KitchenHome() {
-  return (
-    <div className="area-home">
-      <h2>{areaTexts.kitchenTitle}</h2>
-      <p>{areaTexts.comingSoon}</p>
-    </div>
-  );
+export const meta = () => [{ title: pageTitle(kitchenTexts.title) }];
+export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+
+/** /kitchen: the orders waiting to be made, live (monitor/admin). */
+export default function KitchenOrders() {
+  const { storeId, ready } = useFloorStore();
+  return ready ? <KitchenBoard mode="ready" storeId={storeId} /> : null;
 }

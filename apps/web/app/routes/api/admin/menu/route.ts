@@ -4,14 +4,15 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
 
 /**
  * GET /api/admin/menu[?store_id]: the menu array (public menu, reservation deadlines and course
- * lists all read it), each item with its category resolved on the server. A public answer: items
- * shown nowhere to customers are left out (the admin area reads them through its own calls).
- * Without store_id, every store's items.
+ * lists all read it), each item with its category resolved on the server and its stock fields
+ * (manage_stock, quantity, is_sold_out; spec §3). A public answer: items shown nowhere to
+ * customers are left out (the admin area reads them through its own calls). Without store_id,
+ * every store's items. The QR order page reads its live menu from /api/orders/menu instead.
  */
 export const loader = jsonCall({
   query: z.object({ store_id: recordIdSchema.optional() }),
   cache: 'menu',
-  handle: ({ query, queries }) => queries.menus.list({ visibleOn: 'customers', ...(query.store_id === undefined ? {} : { storeId: query.store_id }) }),
+  handle: ({ query, queries }) => queries.stock.menu({ visibleOn: 'customers', ...(query.store_id === undefined ? {} : { storeId: query.store_id }) }),
 });
 
 export type Answer = AnswerOf<typeof loader>;

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { data, Form, useNavigation } from 'react-router';
+import type { Route } from './+types/route';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { readBody } from '#app/auth/login.server';
+import { requireRole } from '#app/auth/require-role.server';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import { embeddedMapUrl } from '#app/shared/map-embed';
+import { adminTableTexts as t } from '#app/table-order/texts';
+import { useStoreQuery } from '#app/table-order/use-store-query';
+
+export const meta = () => [{ title: pageTitle(t.coordinatesTitle) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'admin');
+  const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
+  const store = parsed.success ? await appOf(context).queries.stores.get(parsed.data) : null;
+  return store
+    ? { storeId: store.store_id, latitude: store.latitude, longitude: store.longitude, radius: store.geofence_radius_m }
+    : { storeId: null, latitude: null, longitude: null, radius: 100 };
+}
+
+const coordinate = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : Number(v)))
+    .pipe(z.number().min(min).max(max).nullable());
+
+const formSchema = z
+  .object({
+    store_id: recordIdSchema,
+    latitude: coordinate(-90, 90),
+    longitude: coordinate(-180, 180),
+    geofence_radius_m: z.coerce.number().int().min(10).max(5000),
+  })
+  .refine((f) => (f.latitude === null) === (f.longitude === null), { path: ['longitude'] });
+
+/** Saves the store's point and geofence radius, keeping the rest of the store record (decision 039). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireRole(request, context, 'admin');
+  const parsed = formSchema.safeParse(await readBody(request));
+  if (!parsed.success) return data({ ok: false, error: t.invalidNumber }, { status: 400 });
+  const { services, runtime } = appOf(context);
+  const f = parsed.data;
+  const saved = await services.storeLocation.save(
+    { storeId: f.store_id, latitude: f.latitude, longitude: f.longitude, geofenceRadiusM: f.geofence_radius_m },
+    { correlationId: runtime.ids.uuid(), actor: admin.id },
+  );
+  await runtime.waitForProjections(saved.position);
+  return { ok: true, error: null };
+}
+
+/**
+ * /admin/store-coordinates: where the chosen store is and how far from it a phone may order, with
+ * a map preview. A store without coordinates cannot check a phone's position: the screen says
+ * that its guests order only after staff's waiver.
+ */
+export default function StoreCoordinates({ loaderData, actionData }: Route.ComponentProps) {
+  useStoreQuery(loaderData.storeId);
+  const busy = useNavigation().state !== 'idle';
+  const [lat, setLat] = useState(loaderData.latitude === null ? '' : String(loaderData.latitude));
+  const [lng, setLng] = useState(loaderData.longitude === null ? '' : String(loaderData.longitude));
+  if (!loaderData.storeId) return null;
+  const point =
+    lat !== '' && lng !== '' && Number.isFinite(Number(lat)) && Number.isFinite(Number(lng)) ? { latitude: Number(lat), longitude: Number(lng) } : null;
+  return (
+    <section data-testid="store-coordinates">
+      <h2>{t.coordinatesTitle}</h2>
+      {loaderData.latitude === null && (
+        <p className="notice" role="note" data-testid="coordinates-unset">
+          {t.coordinatesUnset}
+        </p>
+      )}
+      <Form method="post" className="panel" key={loaderData.storeId}>
+        <input type="hidden" name="store_id" value={loaderData.storeId} />
+        <label className="field">
+          {t.latitude}
+          <input name="latitude" inputMode="decimal" value={lat} onChange={(e) => setLat(e.target.value)} />
+        </label>
+        <label className="field">
+          {t.longitude}
+          <input name="longitude" inputMode="decimal" value={lng} onChange={(e) => setLng(e.target.value)} />
+        </label>
+        <label className="field">
+          {t.radius}
+          <input type="number" name="geofence_radius_m" min={10} max={5000} step={1} defaultValue={loaderData.radius} required />
+        </label>
+        <p>
+          <button type="submit" className="button" disabled={busy}>
+            {t.save}
+          </button>{' '}
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              setLat('');
+              setLng('');
+            }}
+          >
+            {t.clearCoordinates}
+          </button>
+        </p>
+        {actionData && (
+          <p className={actionData.ok ? 'hint' : 'form-error'} role={actionData.ok ? 'status' : 'alert'}>
+            {actionData.ok ? t.saved : actionData.error}
+          </p>
+        )}
+      </Form>
+      {point && <iframe className="map" title={t.preview} src={embeddedMapUrl(point)} loading="lazy" referrerPolicy="no-referrer" />}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { pageTitle } from '#app/layout/texts';
+import { useFloorStore } from '#app/table-order/floor-store';
+import { KitchenBoard } from '#app/table-order/kitchen-board';
+import { kitchenTexts } from '#app/table-order/texts';
+import tableOrderCss from '#app/table-order/table-order.css?url';
+
+export const meta = () => [{ title: pageTitle(kitchenTexts.historyTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+
+/** /kitchen/history: today's completed orders, each restorable (monitor/admin). */
+export default function KitchenHistory() {
+  const { storeId, ready } = useFloorStore();
+  return ready ? <KitchenBoard mode="history" storeId={storeId} /> : null;
+}

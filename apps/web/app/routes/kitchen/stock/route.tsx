@@ -1,0 +1,14 @@
+import { pageTitle } from '#app/layout/texts';
+import { useFloorStore } from '#app/table-order/floor-store';
+import { StockEditor } from '#app/table-order/stock-editor';
+import { stockTexts } from '#app/table-order/texts';
+import tableOrderCss from '#app/table-order/table-order.css?url';
+
+export const meta = () => [{ title: pageTitle(stockTexts.title) }];
+export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+
+/** /kitchen/stock: the stock editor (monitor/admin). */
+export default function KitchenStock() {
+  const { storeId, ready } = useFloorStore();
+  return ready ? <StockEditor storeId={storeId} /> : null;
+}

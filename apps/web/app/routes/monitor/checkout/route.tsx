@@ -1,0 +1,61 @@
+import { Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/route';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { areaTexts } from '#app/areas/texts';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import { CheckoutView } from '#app/table-order/checkout-view';
+import { clockTime } from '#app/table-order/presentation';
+import { checkoutTexts as t } from '#app/table-order/texts';
+import { useStoreQuery } from '#app/table-order/use-store-query';
+import tableOrderCss from '#app/table-order/table-order.css?url';
+
+export const meta = () => [{ title: pageTitle(t.title) }];
+export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
+  if (!parsed.success) return { storeId: null, seated: [] };
+  const floor = await appOf(context).services.table.floor(parsed.data);
+  return { storeId: parsed.data, seated: floor.filter((s) => s.reservationId !== null) };
+}
+
+/**
+ * /monitor/checkout?reservation_id: staff's checkout of a reservation (the schedule links here).
+ * Without one, the guests at the tables of the chosen store, to choose from.
+ */
+export default function MonitorCheckout({ loaderData }: Route.ComponentProps) {
+  const storeId = useStoreQuery(loaderData.storeId);
+  const [params] = useSearchParams();
+  const reservationId = params.get('reservation_id');
+  return (
+    <section data-testid="monitor-checkout">
+      <h2>{t.title}</h2>
+      {reservationId ? (
+        <>
+          <CheckoutView key={reservationId} reservationId={reservationId} token={null} staff />
+          <p>
+            <Link to="/monitor/checkout">{t.backToList}</Link>
+          </p>
+        </>
+      ) : !storeId ? (
+        <p className="hint">{areaTexts.chooseStoreFirst}</p>
+      ) : loaderData.seated.length === 0 ? (
+        <p className="empty">{t.noSeated}</p>
+      ) : (
+        <>
+          <p>{t.chooseReservation}</p>
+          <ul className="seat-grid">
+            {loaderData.seated.map((s) => (
+              <li key={s.seatId}>
+                <Link className="button secondary" to={`/monitor/checkout?reservation_id=${s.reservationId}`}>
+                  {t.reservationLabel(s.seatName, s.seatedAt ? clockTime(s.seatedAt) : (s.startTime ?? ''), s.people ?? 0)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/route';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { areaTexts } from '#app/areas/texts';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import type { Answer as ByReservationAnswer } from '#app/routes/api/orders/by-reservation/$id/route';
+import type { Answer as GrantAnswer } from '#app/routes/api/admin/reservations/$id/grant-token/route';
+import { yenAmount } from '#app/shared/yen';
+import { CartPanel, OrderMenu, type CartLineView } from '#app/table-order/order-menu';
+import { clockTime } from '#app/table-order/presentation';
+import { tableCall } from '#app/table-order/table-call';
+import { checkoutTexts, monitorTexts as t, orderTexts } from '#app/table-order/texts';
+import { useStoreQuery } from '#app/table-order/use-store-query';
+import tableOrderCss from '#app/table-order/table-order.css?url';
+
+export const meta = () => [{ title: pageTitle(t.orderTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
+  if (!parsed.success) return { storeId: null, floor: [], menu: [] };
+  const { services, queries } = appOf(context);
+  const [floor, menu] = await Promise.all([services.table.floor(parsed.data), queries.stock.orderMenu(parsed.data)]);
+  return { storeId: parsed.data, floor, menu };
+}
+
+const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/**
+ * /monitor/order: the order screen as staff see it, per seat of the chosen store. A free seat can
+ * be checked in by staff (no location step); an occupied one shows its orders, takes an order for
+ * the guests, and can let their phones order without location for 15 minutes (grant-token).
+ */
+export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
+  const storeId = useStoreQuery(loaderData.storeId);
+  const [params, setParams] = useSearchParams();
+  const { revalidate } = useRevalidator();
+  const seat = loaderData.floor.find((s) => s.seatId === params.get('seat_id')) ?? null;
+  const [people, setPeople] = useState(2);
+  const [lines, setLines] = useState<CartLineView[]>([]);
+  const [orders, setOrders] = useState<ByReservationAnswer['orders']>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reservationId = seat?.reservationId ?? null;
+
+  const loadOrders = useCallback(async () => {
+    if (!reservationId) return setOrders([]);
+    const r = await tableCall<ByReservationAnswer>(`/api/orders/by-reservation/${reservationId}`);
+    setOrders(r.status === 200 && r.body.orders ? r.body.orders : []);
+  }, [reservationId]);
+  useEffect(() => {
+    void loadOrders();
+    setLines([]);
+    setMessage(null);
+  }, [loadOrders]);
+
+  const choose = (seatId: string) => {
+    const next = new URLSearchParams(params);
+    next.set('seat_id', seatId);
+    setParams(next, { replace: true });
+  };
+
+  const checkIn = async () => {
+    if (!seat) return;
+    setBusy(true);
+    const r = await tableCall('/api/orders/qr-checkin', { body: { seat_id: seat.seatId, number_of_people: people } });
+    setBusy(false);
+    setMessage(r.status === 200 ? (r.body.message ?? null) : (r.body.message ?? r.body.error ?? checkoutTexts.cannotReach));
+    void revalidate();
+  };
+
+  const grant = async () => {
+    if (!reservationId) return;
+    const r = await tableCall<GrantAnswer>(`/api/admin/reservations/${reservationId}/grant-token`, { body: { minutes: 15 } });
+    setMessage(r.status === 200 && r.body.until ? t.granted(clockTime(r.body.until)) : (r.body.error ?? checkoutTexts.cannotReach));
+  };
+
+  const send = async () => {
+    if (!seat || !reservationId) return;
+    if (lines.length === 0) {
+      window.alert(orderTexts.cartEmpty);
+      return;
+    }
+    setBusy(true);
+    const r = await tableCall('/api/orders', {
+      body: {
+        seat_id: seat.seatId,
+        reservation_id: reservationId,
+        order_id: crypto.randomUUID(),
+        items: lines.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })),
+      },
+    });
+    setBusy(false);
+    if (r.status === 200) {
+      setLines([]);
+      setMessage(orderTexts.ordered);
+      void loadOrders();
+    } else setMessage(r.body.message ?? r.body.error ?? checkoutTexts.cannotReach);
+  };
+
+  const change = (line: CartLineView, by: number) =>
+    setLines((ls) => {
+      const existing = ls.find((l) => l.menu_id === line.menu_id);
+      if (!existing) return by > 0 ? [...ls, { ...line, quantity: 1 }] : ls;
+      return ls.flatMap((l) => (l.menu_id !== line.menu_id ? [l] : l.quantity + by <= 0 ? [] : [{ ...l, quantity: l.quantity + by }]));
+    });
+
+  if (!loaderData.storeId) return <p className="hint">{storeId ? orderTexts.loading : areaTexts.chooseStoreFirst}</p>;
+  return (
+    <section className="monitor-order" data-testid="monitor-order">
+      <h2>{t.orderTitle}</h2>
+      {loaderData.floor.length === 0 && <p className="empty">{t.noSeats}</p>}
+      <ul className="seat-grid" aria-label={t.chooseSeat}>
+        {loaderData.floor.map((s) => (
+          <li key={s.seatId}>
+            <button type="button" className="button secondary" aria-pressed={s.seatId === seat?.seatId} onClick={() => choose(s.seatId)} data-testid="seat">
+              {s.seatName}
+              <br />
+              <small>{s.reservationId ? t.seatInUse(s.people ?? 0) : t.seatFree}</small>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {message && (
+        <p className="order-message" role="status">
+          {message}
+        </p>
+      )}
+      {!seat && loaderData.floor.length > 0 && <p className="hint">{t.chooseSeat}</p>}
+      {seat && !reservationId && (
+        <div className="panel">
+          <h3>{seat.seatName}</h3>
+          <label className="field">
+            {orderTexts.people}
+            <select className="people-select" value={people} onChange={(e) => setPeople(Number(e.target.value))}>
+              {PEOPLE.map((n) => (
+                <option key={n} value={n}>
+                  {orderTexts.peopleOption(n)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="button" disabled={busy} onClick={() => void checkIn()}>
+            {t.checkInStaff}
+          </button>
+        </div>
+      )}
+      {seat && reservationId && (
+        <div className="monitor-seat">
+          <h3>{orderTexts.staffOrderFor(seat.seatName)}</h3>
+          <p className="order-choices">
+            <button type="button" className="button secondary" onClick={() => void grant()} data-testid="grant">
+              {t.grant}
+            </button>
+            <Link className="button secondary" to={`/monitor/checkout?reservation_id=${reservationId}`}>
+              {checkoutTexts.toCheckout}
+            </Link>
+          </p>
+          <OrderMenu items={loaderData.menu} onAdd={(item) => change({ menu_id: item.id, name: item.name, price: item.price, quantity: 1 }, 1)} />
+          <CartPanel lines={lines} onIncrease={(l) => change(l, 1)} onDecrease={(l) => change(l, -1)}>
+            <button type="button" className="button" disabled={busy} onClick={() => void send()}>
+              {orderTexts.placeOrder}
+            </button>
+          </CartPanel>
+          <h3>{t.ordersOfSeat}</h3>
+          {orders.length === 0 ? (
+            <p className="empty">{checkoutTexts.noOrders}</p>
+          ) : (
+            <ul>
+              {orders.map((o) => (
+                <li key={o.id}>
+                  {clockTime(o.order_time)} {o.items.map((i) => `${i.menu_name} × ${i.quantity}`).join('、')}（{yenAmount(o.subtotal)}）
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

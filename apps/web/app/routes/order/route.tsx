@@ -1,0 +1,160 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { cartActions, readCart, useCart, writeCart } from '#app/cart/cart-store';
+import { pageTitle } from '#app/layout/texts';
+import type { Answer as MenuAnswer } from '#app/routes/api/orders/menu/route';
+import { locate } from '#app/table-order/geolocation';
+import { orderPath, orderQuery, RescanNotice } from '#app/table-order/guest-notices';
+import { CartPanel } from '#app/table-order/order-menu';
+import { sendOrder, type SendOrderDeps } from '#app/table-order/send-order';
+import { tableCall } from '#app/table-order/table-call';
+import { orderTexts as t } from '#app/table-order/texts';
+import { useGuestVisit } from '#app/table-order/use-visit';
+import tableOrderCss from '#app/table-order/table-order.css?url';
+
+export const meta = () => [{ title: pageTitle(t.orderTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+
+/** Spec §2: the order's confirmation shows for 2 seconds, then checkout or more ordering. */
+export const CONFIRMATION_MS = 2_000;
+
+const browserDeps: SendOrderDeps = {
+  post: (url, body, headers) => tableCall(url, { body, ...(headers ? { headers } : {}) }),
+  uuid: () => crypto.randomUUID(),
+  locate: () => locate(),
+};
+
+type Phase = 'cart' | 'sending' | 'confirmed' | 'choice' | 'rescan';
+
+/**
+ * /order?seat_id&reservation_id[&show_cart=true] (the footer's cart button): the cart and the
+ * send. Lines the order page does not offer now are taken out, saying which. An order refused
+ * for its token renews it once and retries, then asks for a rescan (spec §8); a lost answer keeps
+ * the cart and the order id, so sending again places it once.
+ */
+export default function OrderCart() {
+  const query = orderQuery(useLocation().search);
+  const cart = useCart();
+  const [phase, setPhase] = useState<Phase>('cart');
+  const [message, setMessage] = useState<string | null>(null);
+  const { visit, loaded, ended, update, end } = useGuestVisit(query);
+
+  // Lines that cannot be ordered here now (a reservation course, a sold-out item) leave the cart.
+  // Checked once per visit: the send itself refuses anything that sold out since.
+  const storeId = visit?.storeId ?? null;
+  useEffect(() => {
+    if (!storeId) return;
+    void tableCall<MenuAnswer>(`/api/orders/menu?store_id=${encodeURIComponent(storeId)}`).then((r) => {
+      if (r.status !== 200 || !r.body.menus) return;
+      const offered = new Map(r.body.menus.map((m) => [m.id, m]));
+      const current = readCart();
+      const gone = current.filter((l) => !offered.has(l.menu_id));
+      if (gone.length === 0) return;
+      writeCart(current.filter((l) => offered.has(l.menu_id)));
+      setMessage(t.removedFromCart(gone.map((l) => l.name).join('、')));
+    });
+  }, [storeId]);
+
+  useEffect(() => {
+    if (phase !== 'confirmed') return;
+    const timer = setTimeout(() => setPhase('choice'), CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  const send = async () => {
+    if (!visit) return;
+    if (cart.length === 0) {
+      window.alert(t.cartEmpty);
+      return;
+    }
+    setPhase('sending');
+    setMessage(null);
+    const { outcome, visit: after } = await sendOrder(
+      browserDeps,
+      visit,
+      cart.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })),
+    );
+    update(after);
+    switch (outcome.kind) {
+      case 'placed':
+        cartActions.clear();
+        setPhase('confirmed');
+        return;
+      case 'sold_out':
+      case 'unknown_item': {
+        const names = cart.filter((l) => outcome.menuIds.includes(l.menu_id)).map((l) => l.name);
+        writeCart(cart.filter((l) => !outcome.menuIds.includes(l.menu_id)));
+        setMessage(t.soldOut(names.join('、')));
+        setPhase('cart');
+        return;
+      }
+      case 'auth_failed':
+        end();
+        setPhase('rescan');
+        return;
+      case 'offline':
+        setMessage(t.offline);
+        setPhase('cart');
+        return;
+      case 'error':
+        setMessage(outcome.message ?? t.orderFailed);
+        setPhase('cart');
+        return;
+    }
+  };
+
+  const lines = useMemo(() => cart.map((l) => ({ ...l })), [cart]);
+  return (
+    <article className="page order-page" data-testid="order-cart" data-phase={phase} data-ready={loaded ? 'true' : undefined}>
+      <h1>{t.orderTitle}</h1>
+      {visit && <p className="order-seat">{t.checkedIn(visit.seatName, visit.people)}</p>}
+      {phase === 'rescan' ? (
+        <RescanNotice message={t.authFailed} seatId={query.seatId ?? visit?.seatId ?? null} />
+      ) : ended ? (
+        <RescanNotice message={t.tokenInvalidated} seatId={query.seatId ?? null} />
+      ) : phase === 'confirmed' ? (
+        <p className="order-confirmed" role="status" data-testid="order-confirmed">
+          {t.ordered}
+        </p>
+      ) : phase === 'choice' && visit ? (
+        <div className="order-choices" data-testid="order-choices">
+          <p className="order-confirmed" role="status">
+            {t.ordered}
+          </p>
+          <Link className="button" to={orderPath('/order/food', visit)}>
+            {t.orderMore}
+          </Link>
+          <Link className="button secondary" to={`/checkout?reservation_id=${visit.reservationId}`}>
+            {t.toCheckout}
+          </Link>
+        </div>
+      ) : (
+        <>
+          {message && (
+            <p className="order-message" role="alert" data-testid="order-message">
+              {message}
+            </p>
+          )}
+          <CartPanel
+            lines={lines}
+            onIncrease={(l) => cartActions.add({ menu_id: l.menu_id, name: l.name, price: l.price })}
+            onDecrease={(l) => cartActions.removeOne(l.menu_id)}
+          >
+            {visit ? (
+              <button type="button" className="button" onClick={() => void send()} disabled={phase === 'sending'} data-testid="place-order">
+                {phase === 'sending' ? t.placing : t.placeOrder}
+              </button>
+            ) : (
+              loaded && <RescanNotice message={t.noSeat} seatId={query.seatId} />
+            )}
+          </CartPanel>
+          {visit && (
+            <p>
+              <Link to={orderPath('/order/food', visit)}>{t.backToMenu}</Link>
+            </p>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Route } from './+types/route';
+import { pageTitle } from '#app/layout/texts';
+import type { Answer as CheckInAnswer } from '#app/routes/api/orders/qr-checkin/route';
+import { locate, type LocationFailure } from '#app/table-order/geolocation';
+import { orderPlace } from '#app/table-order/order-place.server';
+import { tableCall } from '#app/table-order/table-call';
+import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
+import { readVisit, saveVisit } from '#app/table-order/visit-store';
+import tableOrderCss from '#app/table-order/table-order.css?url';
+
+export const meta = () => [{ title: pageTitle(t.checkInTitle) }];
+export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return orderPlace(new URL(request.url), context);
+}
+
+/** Spec §5: after the 'closed' message, home after 1.5 s. */
+const CLOSED_REDIRECT_MS = 1_500;
+const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
+
+const failureText: Record<LocationFailure, string> = {
+  denied: t.locationDenied,
+  unavailable: t.locationUnavailable,
+  timeout: t.locationTimeout,
+  unsupported: t.locationUnsupported,
+};
+
+/**
+ * /order/top?seat_id (the seat's QR code): the spec's first steps — business hours, people (1–8),
+ * location consent, check-in — then the menu. The position goes to the server, which decides the
+ * geofence; without one, only staff's waiver lets the phone through.
+ */
+export default function OrderTop({ loaderData }: Route.ComponentProps) {
+  const { seat, store, open } = loaderData;
+  const navigate = useNavigate();
+  const [people, setPeople] = useState(2);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+
+  const toMenu = (seatId: string, reservationId: string) => navigate(`/order/food?seat_id=${encodeURIComponent(seatId)}&reservation_id=${reservationId}`);
+
+  useEffect(() => {
+    setReady(true);
+    if (!open) {
+      const timer = setTimeout(() => void navigate('/moncafe'), CLOSED_REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+    // This phone checked in here already: straight to the menu.
+    const visit = readVisit();
+    if (seat && visit?.seatId === seat.id && (visit.validUntil === null || Date.parse(visit.validUntil) > Date.now()))
+      void toMenu(seat.id, visit.reservationId);
+    return undefined;
+  }, [open, seat]); // toMenu and navigate are stable for this page
+
+  const checkIn = async () => {
+    if (!seat || !store) return;
+    setBusy(true);
+    setMessage(null);
+    const located = await locate();
+    const position = located.ok ? { lat: located.lat, lng: located.lng, accuracy: located.accuracy } : { skip_location_check: true };
+    const r = await tableCall<CheckInAnswer>('/api/orders/qr-checkin', { body: { seat_id: seat.id, number_of_people: people, ...position } });
+    setBusy(false);
+    if (r.status === 200 && r.body.success) {
+      saveVisit({
+        reservationId: r.body.reservation_id,
+        seatId: r.body.seat_id,
+        seatName: r.body.seat_name,
+        storeId: r.body.store_id,
+        token: r.body.token,
+        validUntil: r.body.valid_until,
+        people,
+        position: located.ok ? { lat: located.lat, lng: located.lng, accuracy: located.accuracy, at: Date.now() } : null,
+        pendingOrderId: null,
+      });
+      void toMenu(r.body.seat_id, r.body.reservation_id);
+      return;
+    }
+    if (r.status === 0) return setMessage(checkoutTexts.cannotReach);
+    const error = r.body.error;
+    if (error === 'outside_geofence') {
+      // Spec §8: the message, then back home.
+      window.alert(t.outsideGeofence);
+      void navigate('/moncafe');
+      return;
+    }
+    if (error === 'location_required') return setMessage(located.ok ? t.locationRequired : failureText[located.failure]);
+    if (error === 'store_closed') return setMessage(t.closed);
+    setMessage(r.body.message ?? r.body.error ?? checkoutTexts.cannotReach);
+  };
+
+  return (
+    <article className="page order-page" data-ready={ready ? 'true' : undefined} data-testid="order-top">
+      <h1>{t.checkInTitle}</h1>
+      {store && seat && <p className="order-seat">{t.storeAndSeat(store.name, seat.name)}</p>}
+      {!seat || !store ? (
+        <p className="order-message error" role="alert">
+          {t.noSeat}
+        </p>
+      ) : !open ? (
+        <p className="order-message" role="alert" data-testid="closed">
+          {t.closed}
+        </p>
+      ) : (
+        <form
+          className="panel"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void checkIn();
+          }}
+        >
+          <label className="field">
+            {t.people}
+            <select className="people-select" value={people} onChange={(e) => setPeople(Number(e.target.value))} data-testid="people">
+              {PEOPLE.map((n) => (
+                <option key={n} value={n}>
+                  {t.peopleOption(n)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p>{store.hasLocation ? t.locationIntro : t.locationNotSet}</p>
+          <button type="submit" className="button" disabled={busy || !ready}>
+            {busy ? t.checkingIn : t.checkIn}
+          </button>
+          {message && (
+            <p className="order-message error" role="alert" data-testid="order-top-message">
+              {message}
+            </p>
+          )}
+        </form>
+      )}
+      <p>
+        <Link to="/moncafe">{t.backHome}</Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Bill } from '@moncafe/domain/table/visit';
+import type { OrderRow } from '@moncafe/projections/orders/queries';
+
+/** An order as the calls answer it: the spec's fields (id, seat_label, seat_id, order_time, updated_at, items) and its status. */
+export function orderAnswer(row: OrderRow) {
+  return {
+    id: row.id,
+    reservation_id: row.reservation_id,
+    seat_id: row.seat_id,
+    seat_label: row.seat_label,
+    status: row.status,
+    order_time: row.order_time.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+    items: row.items,
+    subtotal: row.subtotal,
+  };
+}
+
+export type OrderAnswer = ReturnType<typeof orderAnswer>;
+
+/** The checkout answer (GET /api/orders/checkout): success, order_items, seat_label, and the totals. */
+export function billAnswer(bill: Bill) {
+  return {
+    success: true as const,
+    reservation_id: bill.reservationId,
+    seat_label: bill.seatLabel,
+    order_ids: bill.orders.map((o) => o.orderId),
+    order_items: bill.orders.flatMap((o) =>
+      o.lines.map((l) => ({ order_id: o.orderId, menu_id: l.menuId, menu_name: l.name, quantity: l.quantity, price: l.price })),
+    ),
+    subtotal: bill.subtotal,
+    tax: bill.tax,
+    total: bill.total,
+    tax_rate: bill.taxRule.ratePercent,
+    prices_include_tax: bill.taxRule.pricesIncludeTax,
+    exited_at: bill.exitedAt,
+  };
+}

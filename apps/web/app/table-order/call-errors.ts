@@ -1,0 +1,40 @@
+import type { DomainError } from '@moncafe/domain/decider';
+import type { ErrorAnswer, ErrorTable } from '#app/http/json.server';
+import { checkoutTexts, orderTexts as t, stockTexts } from './texts';
+
+/** A refusal with its code in `error` (the screens branch on it, spec §8) and the words in `message`. */
+const answer = (status: number, error: string, message: string, extra: Record<string, unknown> = {}): ErrorAnswer => ({
+  status,
+  answer: { success: false, error, message, ...extra },
+});
+
+/** The domain's codes for the guest at the table, as the table-order calls answer them. */
+export const tableErrors: ErrorTable = {
+  unknown_seat: answer(404, 'unknown_seat', t.noSeat),
+  store_closed: answer(403, 'store_closed', t.closed),
+  location_required: answer(403, 'location_required', t.locationRequired),
+  outside_geofence: answer(403, 'outside_geofence', t.outsideGeofence),
+  store_location_unset: answer(403, 'store_location_unset', t.locationNotSet),
+  seat_taken: answer(409, 'seat_taken', `${t.seatTaken}。${t.seatTakenHelp}`),
+  over_capacity: answer(409, 'over_capacity', t.overCapacity),
+  unknown_item: (error: DomainError) => answer(400, 'unknown_item', t.soldOut(''), { menu_ids: error.details.menuIds ?? [] }),
+  sold_out: (error: DomainError) => answer(409, 'sold_out', t.soldOut(''), { menu_ids: error.details.menuIds ?? [] }),
+  // No visit at the seat, a dead or foreign token: the phone renews once, then asks for a rescan.
+  no_visit: answer(401, 'no_visit', t.authFailed),
+  invalid_token: answer(401, 'invalid_token', t.authFailed),
+  wrong_seat: answer(403, 'wrong_seat', t.authFailed),
+  visit_ended: answer(403, 'visit_ended', t.tokenInvalidated),
+  not_confirmed: answer(403, 'not_confirmed', t.authFailed),
+  not_found: answer(404, 'not_found', t.authFailed),
+  order_exists: answer(409, 'order_exists', t.orderFailed),
+  orders_changed: answer(409, 'orders_changed', checkoutTexts.ordersChanged),
+};
+
+export const stockErrors: ErrorTable = {
+  unknown_item: (error: DomainError) => answer(404, 'unknown_item', stockTexts.saveFailed, { menu_ids: error.details.menuIds ?? [] }),
+  invalid_quantity: answer(400, 'invalid_quantity', stockTexts.quantityInvalid),
+  stock_changed: (error: DomainError) => {
+    const quantity = Number(error.details.quantity ?? 0);
+    return answer(409, 'stock_changed', stockTexts.changed(quantity), { quantity });
+  },
+};

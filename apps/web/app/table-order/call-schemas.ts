@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { paymentMethodSchema } from '@moncafe/domain/reservation/events';
+
+/** The spec's default store of the order page when the QR names none (operations.md §2). */
+export const DEFAULT_ORDER_STORE_ID = '2';
+
+/** The pieces the table-order calls share (zod), so each call checks them alike. */
+export const seatIdSchema = recordIdSchema;
+export const storeIdSchema = recordIdSchema;
+export const uuidSchema = z.uuid();
+/** Spec §9: people select 1–8. */
+export const peopleSchema = z.coerce.number().int().min(1).max(8);
+
+/** A reported position: lat, lng and the accuracy in metres (optional). */
+export const positionFields = {
+  lat: z.number().min(-90).max(90).optional(),
+  lng: z.number().min(-180).max(180).optional(),
+  accuracy: z.number().min(0).max(1_000_000).nullable().optional(),
+  /** The phone has no position to send: honoured only while staff waived the check. */
+  skip_location_check: z.boolean().optional(),
+};
+
+export function positionOf(body: { lat?: number | undefined; lng?: number | undefined; accuracy?: number | null | undefined }) {
+  return body.lat === undefined || body.lng === undefined ? null : { latitude: body.lat, longitude: body.lng, accuracy: body.accuracy ?? null };
+}
+
+export const orderItemsSchema = z
+  .array(
+    z.object({
+      menu_id: recordIdSchema,
+      quantity: z.number().int().min(1).max(99),
+      /** Order items take no options at the table (decision 065): an empty object is accepted, anything else refused. */
+      options: z.record(z.string(), z.never()).optional(),
+    }),
+  )
+  .min(1)
+  .max(50);
+
+export { paymentMethodSchema };

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { orderTexts as t } from './texts';
+
+/** The end of a visit on this phone (spec §4, §8): the token is dead, the guest scans the seat's QR code again. */
+export function RescanNotice({ message, seatId }: { message: string; seatId: string | null }) {
+  return (
+    <div className="order-message error" role="alert" data-testid="rescan">
+      <p>{message}</p>
+      {seatId && (
+        <Link className="button" to={`/order/top?seat_id=${encodeURIComponent(seatId)}`}>
+          {t.rescan}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** Query values of the order pages. */
+export function orderQuery(search: string) {
+  const params = new URLSearchParams(search);
+  return { seatId: params.get('seat_id'), reservationId: params.get('reservation_id'), showCart: params.get('show_cart') === 'true' };
+}
+
+export function orderPath(path: '/order' | '/order/food', visit: { seatId: string; reservationId: string }, extra = '') {
+  return `${path}?seat_id=${encodeURIComponent(visit.seatId)}&reservation_id=${visit.reservationId}${extra}`;
+}
+
+/** A list that could not be read, with the way to try again. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <p className="load-error" role="alert">
+      {message}{' '}
+      <button type="button" className="button secondary" onClick={onRetry}>
+        {t.retry}
+      </button>
+    </p>
+  );
+}

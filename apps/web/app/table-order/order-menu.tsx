@@ -1,0 +1,95 @@
+import { useState, type ReactNode } from 'react';
+import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
+import type { Answer as OrderMenuAnswer } from '#app/routes/api/orders/menu/route';
+import { OptionalImage } from '#app/layout/optional-image';
+import { yenAmount } from '#app/shared/yen';
+import { orderTexts as t } from './texts';
+
+export type OrderMenuItem = OrderMenuAnswer['menus'][number];
+
+const CATEGORIES: readonly MenuCategory[] = ['drink', 'food', 'dessert'];
+
+/**
+ * The order page's menu by category (spec §2: only items shown on the order page that may be
+ * ordered now; the server filters). Shared by the guest's /order/food and staff's /monitor/order.
+ */
+export function OrderMenu(props: { items: readonly OrderMenuItem[]; initialCategory?: MenuCategory | 'all'; onAdd: (item: OrderMenuItem) => void }) {
+  const [category, setCategory] = useState<MenuCategory | 'all'>(props.initialCategory ?? 'all');
+  const present = CATEGORIES.filter((c) => props.items.some((i) => i.category === c));
+  const shown = props.items.filter((i) => category === 'all' || i.category === category);
+  return (
+    <div className="order-menu">
+      <div className="filter-buttons" role="group" aria-label={t.menuTitle}>
+        {(['all', ...present] as const).map((c) => (
+          <button key={c} type="button" className="filter-button" aria-pressed={category === c} onClick={() => setCategory(c)}>
+            {c === 'all' ? t.allCategories : t.categories[c]}
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 && <p className="empty">{t.noItems}</p>}
+      <ul className="order-items">
+        {shown.map((item) => (
+          <li key={item.id} className="order-item panel" data-testid="order-item" data-menu-id={item.id}>
+            <OptionalImage src={item.image_url} className="order-item-image" />
+            <div className="order-item-body">
+              <h3>{item.name}</h3>
+              <p className="price">{yenAmount(item.price)}</p>
+              {item.manage_stock === 1 && item.quantity <= 5 && <p className="hint">{t.remaining(item.quantity)}</p>}
+            </div>
+            <button type="button" className="button" onClick={() => props.onAdd(item)} aria-label={`${item.name} ${t.addToCart}`}>
+              {t.addToCart}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export interface CartLineView {
+  menu_id: string;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+/** The cart (spec §2: minimum 1, removal at 1) with its total; the caller owns the lines and the send. */
+export function CartPanel(props: {
+  lines: readonly CartLineView[];
+  onIncrease: (line: CartLineView) => void;
+  onDecrease: (line: CartLineView) => void;
+  children?: ReactNode;
+}) {
+  const total = props.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  return (
+    <section className="cart-panel panel" aria-labelledby="cart-title" data-testid="cart">
+      <h2 id="cart-title">{t.cartTitle}</h2>
+      {props.lines.length === 0 && <p className="empty">{t.cartEmpty}</p>}
+      <ul className="cart-lines">
+        {props.lines.map((line) => (
+          <li key={line.menu_id} data-testid="cart-line">
+            <span>{t.cartLine(line.name, line.quantity, yenAmount(line.price * line.quantity))}</span>
+            <span className="cart-line-buttons">
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => props.onDecrease(line)}
+                aria-label={line.quantity > 1 ? t.decrease(line.name) : t.remove(line.name)}
+              >
+                −
+              </button>
+              <button type="button" className="button secondary" onClick={() => props.onIncrease(line)} aria-label={t.increase(line.name)}>
+                ＋
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="cart-total">
+        {t.total}：<strong data-testid="cart-total">{yenAmount(total)}</strong>
+      </p>
+      <p className="hint">{t.taxNote}</p>
+      {props.children}
+    </section>
+  );
+}

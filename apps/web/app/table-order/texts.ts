@@ -1,0 +1,183 @@
+import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
+import type { PaymentMethod } from '@moncafe/domain/reservation/events';
+
+/**
+ * Japanese texts of the guest at the table (QR check-in, order, checkout), the kitchen, the stock
+ * editor, the QR codes, and the admin's tax and store-location screens. The spec's own words
+ * (operations.md §2, §5, §8) are kept character for character and marked 「spec」; the spec
+ * describes the rest in English only, and decision 065 records the Japanese chosen for them.
+ */
+export const orderTexts = {
+  orderTitle: 'ご注文',
+  checkInTitle: 'チェックイン',
+  menuTitle: 'メニュー',
+  cartTitle: 'カート',
+  storeAndSeat: (store: string, seat: string) => `${store} ${seat}`,
+  loading: '読み込み中...',
+  retry: '再試行',
+  backHome: 'ホームへ戻る',
+  /** Spec §5: closed day, missing hours or outside hours; home after 1.5 s. */
+  closed: '現在は営業時間外のため、ご注文いただけません。',
+  noSeat: '座席が見つかりません。QRコードを読み取り直してください。',
+  people: 'ご利用人数',
+  peopleOption: (n: number) => `${n}名`,
+  locationIntro: 'ご注文にはお店にいることの確認が必要です。位置情報の利用を許可してください。',
+  locationNotSet: '店舗の位置情報が未設定のため、ご注文にはスタッフの確認が必要です。スタッフへお声かけください。',
+  checkIn: '現在地を確認してチェックイン',
+  checkingIn: '確認しています...',
+  checkInWithoutLocation: '位置情報なしでチェックイン（スタッフ確認済みの方）',
+  /** Spec §8: 403 location_required — ask the user to allow location. */
+  locationRequired: '位置情報の利用を許可してください。',
+  /** Spec §8, word for word. */
+  outsideGeofence: 'この端末からは注文できません、スタッフへお声かけください。',
+  locationDenied: '位置情報の利用が許可されていません。端末の設定で許可してから、もう一度お試しください。',
+  locationUnavailable: '現在地を取得できませんでした。電波の届く場所でもう一度お試しいただくか、スタッフへお声かけください。',
+  locationTimeout: '現在地の取得に時間がかかりすぎました。もう一度お試しください。',
+  locationUnsupported: 'お使いのブラウザは位置情報に対応していません。スタッフへお声かけください。',
+  /** The spec's schedule notice, for a seat taken by a booking. */
+  seatTaken: 'この席は予約された席です',
+  seatTakenHelp: 'スタッフへお声かけください。',
+  /** The spec's drag message, for a party larger than the seat. */
+  overCapacity: '定員オーバーです',
+  checkedIn: (seat: string, people: number) => `${seat}（${people}名）でチェックインしました`,
+  categories: { drink: 'ドリンク', food: 'フード', dessert: 'デザート' } satisfies Record<MenuCategory, string>,
+  allCategories: 'すべて',
+  noItems: '現在ご注文いただける商品はありません。',
+  addToCart: 'カートに追加',
+  remaining: (n: number) => `残り${n}`,
+  added: (name: string) => `${name}をカートに追加しました`,
+  viewCart: (quantity: number) => `カートを見る（${quantity}点）`,
+  /** Spec §5, word for word: the alert for an empty cart at order. */
+  cartEmpty: 'カートが空です',
+  cartLine: (name: string, quantity: number, subtotal: string) => `${name} x ${quantity} = ${subtotal}`,
+  increase: (name: string) => `${name}を1つ増やす`,
+  decrease: (name: string) => `${name}を1つ減らす`,
+  remove: (name: string) => `${name}を削除`,
+  total: '合計',
+  taxNote: '税は会計時に計算されます',
+  placeOrder: '注文する',
+  placing: '送信中...',
+  /** Shown for 2 seconds after an order is accepted (spec §2). */
+  ordered: 'ご注文を承りました。',
+  orderMore: '続けて注文する',
+  toCheckout: 'お会計へ進む',
+  backToMenu: 'メニューへ戻る',
+  removedFromCart: (names: string) => `次の商品は現在ご注文いただけないため、カートから外しました：${names}`,
+  soldOut: (names: string) => `品切れのため注文できませんでした：${names}`,
+  orderFailed: 'ご注文を送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。',
+  /** Spec §8: order send 401/403 after one renewal and retry. */
+  authFailed: '認証に失敗しました。QRコードを読み取り直してください。',
+  /** Spec §8: token invalidated (reservation-closed, token-invalidated). */
+  tokenInvalidated: 'ご利用が終了しました。もう一度QRコードを読み取ってください。',
+  rescan: 'QRコードを読み取り直す',
+  offline: '通信が不安定です。ご注文は電波が戻りしだい送信できます。',
+  staffOrderFor: (seat: string) => `${seat}の注文（スタッフ入力）`,
+} as const;
+
+export const checkoutTexts = {
+  title: 'お会計',
+  seat: '座席',
+  item: '商品',
+  quantity: '数量',
+  price: '金額',
+  subtotal: '小計',
+  tax: (rate: number) => `消費税（${rate}%）`,
+  taxIncluded: (rate: number) => `内消費税（${rate}%）`,
+  total: '合計（税込）',
+  paymentMethod: 'お支払い方法',
+  methods: { cash: '現金', credit: 'クレジットカード', electronic: '電子マネー', qr: 'QRコード決済' } satisfies Record<PaymentMethod, string>,
+  /** Spec §5: checkout needs a payment method chosen. */
+  chooseMethod: 'お支払い方法を選択してください',
+  complete: '会計を完了する',
+  completing: '処理中...',
+  confirm: (total: string) => `${total}の会計を完了します。よろしいですか？`,
+  done: 'お会計が完了しました。ご来店ありがとうございました。',
+  doneStaff: (total: string) => `会計を完了しました（${total}）`,
+  /** Spec §8: checkout load errors. */
+  cannotReach: 'サーバーに接続できません。通信環境をご確認ください。',
+  noOrders: 'まだ注文がありません。',
+  ordersChanged: '注文内容が更新されました。最新の内容をご確認ください。',
+  alreadyExited: 'このご予約はお会計済みです。',
+  chooseReservation: '会計する予約を選択してください',
+  noSeated: '会計待ちのお客様はいません。',
+  reservationLabel: (seat: string, time: string, people: number) => `${seat} ${time}〜 ${people}名`,
+  toCheckout: '会計へ',
+  backToList: '一覧へ戻る',
+} as const;
+
+export const kitchenTexts = {
+  title: '注文一覧',
+  historyTitle: '注文履歴',
+  ready: '未完了',
+  empty: '未完了の注文はありません。',
+  historyEmpty: '本日完了した注文はありません。',
+  complete: '完了',
+  restore: '戻す',
+  orderedAt: (time: string) => `${time} 注文`,
+  completedAt: (time: string) => `${time} 完了`,
+  newBadge: '新着',
+  enableSound: '通知音を有効にする',
+  soundOn: '通知音：オン',
+  testSound: '通知音を試す',
+  liveDown: (since: string) => `リアルタイム接続が切れています（${since}から）。5秒ごとに新しい注文を確認しています。`,
+  liveUp: 'リアルタイム接続中',
+  loadFailed: '注文を読み込めませんでした。',
+  actionFailed: '更新に失敗しました',
+  store: (name: string) => `店舗：${name}`,
+  items: (n: number) => `${n}点`,
+} as const;
+
+export const stockTexts = {
+  title: '在庫管理',
+  item: '商品',
+  manage: '在庫管理する',
+  quantity: '在庫数',
+  soldOut: '売り切れ',
+  status: '状態',
+  orderable: '注文可',
+  notOrderable: '注文不可',
+  save: '保存',
+  saving: '保存中...',
+  saved: '保存しました',
+  /** Spec §5: quantity non-negative integer. */
+  quantityInvalid: '在庫数は0以上の整数で入力してください',
+  changed: (quantity: number) => `注文により在庫数が${quantity}に変わっています。確認してから保存してください。`,
+  saveFailed: '更新に失敗しました',
+  empty: '注文画面に表示するメニューがありません。',
+  loadFailed: '在庫を読み込めませんでした。',
+} as const;
+
+export const monitorTexts = {
+  orderTitle: '注文画面',
+  chooseSeat: '座席を選択してください',
+  seatFree: '空席',
+  seatInUse: (people: number) => `利用中（${people}名）`,
+  checkInStaff: 'チェックインする',
+  grant: '位置情報なしの注文を15分許可',
+  granted: (until: string) => `${until}まで位置情報なしで注文できます`,
+  ordersOfSeat: 'この席の注文',
+  qrTitle: '座席QRコード',
+  qrIntro: '各座席に置くQRコードです。印刷してご利用ください。',
+  print: '印刷する',
+  noSeats: '座席が登録されていません。',
+} as const;
+
+export const adminTableTexts = {
+  taxTitle: '税率設定',
+  taxRate: '税率（%）',
+  rounding: '端数処理',
+  roundings: { floor: '切り捨て', round: '四捨五入', ceil: '切り上げ' },
+  pricesIncludeTax: 'メニュー価格は税込み（会計では内税として表示）',
+  taxExample: (subtotal: string, tax: string, total: string) => `例：小計${subtotal} → 消費税${tax}、合計${total}`,
+  save: '保存',
+  saved: '保存しました',
+  saveFailed: '更新に失敗しました',
+  coordinatesTitle: '店舗位置情報',
+  latitude: '緯度',
+  longitude: '経度',
+  radius: '注文できる範囲（半径・メートル）',
+  coordinatesUnset: 'この店舗は位置情報が未設定です。QR注文はスタッフが「位置情報なしの注文を許可」したお客様のみ可能です。',
+  clearCoordinates: '位置情報を削除',
+  preview: '地図プレビュー',
+  invalidNumber: '数値を入力してください',
+} as const;

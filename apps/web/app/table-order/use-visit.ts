@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLiveFeed } from '#app/shared/live-feed';
+import { clearVisit, saveVisit, visitFor, type Visit } from './visit-store';
+
+/** Messages that end the guest's visit on this phone (spec §4: the token is invalid, rescan). */
+const ENDING = ['reservation-closed', 'token-invalidated'] as const;
+
+/**
+ * The guest's visit on an order screen: the stored visit the page's query names (read after
+ * hydration), and its reservation's live topic followed with the token. When the visit ends
+ * (checkout, cancellation: `reservation-closed`, `token-invalidated`) the stored token is dropped
+ * and `ended` asks the screen to show the rescan message.
+ */
+export function useGuestVisit(query: { seatId: string | null; reservationId: string | null }, onMessage?: (event: string) => void) {
+  const [visit, setVisit] = useState<Visit | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [ended, setEnded] = useState(false);
+  // The stream said this token opens nothing now (a waiver ran out, or the visit ended while the
+  // phone was away): stop following; the next order renews the token or asks for a rescan.
+  const [refusedToken, setRefusedToken] = useState<string | null>(null);
+  const keepMessage = useRef(onMessage);
+  keepMessage.current = onMessage;
+
+  const { seatId, reservationId } = query;
+  useEffect(() => {
+    setVisit(visitFor({ seatId, reservationId }));
+    setLoaded(true);
+  }, [seatId, reservationId]);
+
+  const end = useCallback(() => {
+    clearVisit();
+    setEnded(true);
+  }, []);
+
+  const update = useCallback((next: Visit) => {
+    saveVisit(next);
+    setVisit(next);
+  }, []);
+
+  const live = useLiveFeed({
+    topics: visit && !ended && refusedToken !== visit.token ? ['catalog', `reservation:${visit.reservationId}`] : null,
+    token: visit?.token ?? null,
+    events: ['stock-updated', 'catalog-updated', 'new-order', 'token-refused', ...ENDING],
+    onMessage: (event, data) => {
+      const reservation = (data as { reservation_id?: string } | null)?.reservation_id;
+      if (event === 'token-refused') setRefusedToken(visit?.token ?? null);
+      else if ((ENDING as readonly string[]).includes(event) && visit && reservation === visit.reservationId) end();
+      else keepMessage.current?.(event);
+    },
+  });
+
+  return { visit, loaded, ended, end, update, live };
+}

@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../decider';
+import { toStreamName as ledgerStream } from '../seating/events';
+import { AT_STORE, FAR_AWAY } from '../testing/table-catalog';
+import { LUNCHTIME, tableTestSystem } from '../testing/table-system';
+import { testIds } from '../testing/test-ids';
+import { STORE } from '../testing/reservation-catalog';
+
+/** The guest at the table, through the services: check-in, tokens, waiver, orders with stock, checkout (decisions 060–063). */
+const code = (c: string) => (e: unknown) => e instanceof DomainError && e.code === c;
+const refused = async (promise: Promise<unknown>, c: string) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, `expected ${c}`).toSatisfy(code(c));
+};
+const ctx = { correlationId: 'test' };
+
+/** A booking written straight to the day's ledger (a reservation of its own, or a walk-in whose reservation was lost). */
+async function bookLedger(t: ReturnType<typeof tableTestSystem>, booking: { seatIds: string[]; startMinute: number; endMinute: number }) {
+  const reservationId = testIds.uuid();
+  await t.eventStore.appendToStream(
+    ledgerStream(STORE, '2026-12-10'),
+    [
+      {
+        eventId: testIds.uuid(),
+        type: 'SeatsBooked',
+        data: { reservationId, holdId: null, people: 2, ...booking },
+        metadata: { correlationId: 'c', causationId: null, actor: 'customer', storeId: STORE },
+      },
+    ],
+    { expectedRevision: 'any' },
+  );
+  return reservationId;
+}
+
+describe('QR check-in', () => {
+  it('seats a walk-in at a free seat inside the fence, and a second phone joins it', async () => {
+    const t = tableTestSystem();
+    const first = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    expect(first).toMatchObject({ isExisting: false, seatId: 'T1', seatName: 'テーブル1', validUntil: null });
+    expect(first.token.startsWith(`${first.reservationId}.`)).toBe(true);
+    const second = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    expect(second).toMatchObject({ isExisting: true, reservationId: first.reservationId });
+    expect(second.token).not.toBe(first.token);
+    expect((await t.table.verifyToken(first.token)).reservationId).toBe(first.reservationId);
+  });
+
+  it('answers the spec’s location codes and refuses when the store is closed', async () => {
+    const t = tableTestSystem();
+    await refused(t.table.checkIn({ seatId: 'T1', people: 2, position: FAR_AWAY, staff: null, ...ctx }), 'outside_geofence');
+    await refused(t.table.checkIn({ seatId: 'T1', people: 2, position: null, staff: null, ...ctx }), 'location_required');
+    await refused(
+      tableTestSystem({ catalog: { fence: null } }).table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx }),
+      'store_location_unset',
+    );
+    const closed = tableTestSystem({ catalog: { day: { closed: false, openTime: '13:00', closeTime: '20:00' } } });
+    await refused(closed.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx }), 'store_closed');
+    await refused(t.table.checkIn({ seatId: 'nope', people: 2, position: AT_STORE, staff: null, ...ctx }), 'unknown_seat');
+    // Staff seat guests from the monitor without either step.
+    expect((await closed.table.checkIn({ seatId: 'T1', people: 2, position: null, staff: 'staff-1', ...ctx })).isExisting).toBe(false);
+  });
+
+  it('refuses a party too large for the seat, and a seat booked for later within the stay', async () => {
+    const t = tableTestSystem();
+    await refused(t.table.checkIn({ seatId: 'T1', people: 3, position: AT_STORE, staff: null, ...ctx }), 'over_capacity');
+    // A booking at T2 from 13:00: a walk-in's 90 minutes from 12:00 would overlap it.
+    await bookLedger(t, { seatIds: ['T2'], startMinute: 13 * 60, endMinute: 14 * 60 + 30 });
+    await refused(t.table.checkIn({ seatId: 'T2', people: 1, position: AT_STORE, staff: null, ...ctx }), 'seat_taken');
+  });
+
+  it('finishes a walk-in whose reservation was never recorded (the ledger written, the reservation lost)', async () => {
+    const t = tableTestSystem();
+    const lost = await bookLedger(t, { seatIds: ['T3'], startMinute: 12 * 60, endMinute: 13 * 60 + 30 });
+    const healed = await t.table.checkIn({ seatId: 'T3', people: 2, position: AT_STORE, staff: null, ...ctx });
+    expect(healed).toMatchObject({ reservationId: lost, isExisting: false });
+    expect((await t.table.verifyToken(healed.token)).seatId).toBe('T3');
+  });
+});
+
+describe('staff’s waiver of the location step', () => {
+  it('lets the guest check in and order without a position for the granted minutes, and not after', async () => {
+    const t = tableTestSystem();
+    const seated = await t.table.checkIn({ seatId: 'T4', people: 4, position: AT_STORE, staff: null, ...ctx });
+    // Another phone of the party is far from the fence (a basement): refused until staff step in.
+    await refused(t.table.checkIn({ seatId: 'T4', people: 4, position: FAR_AWAY, staff: null, ...ctx }), 'outside_geofence');
+    const { until } = await t.table.grantWithoutLocation({ reservationId: seated.reservationId, minutes: 15, actor: 'staff', ...ctx });
+    expect(until).toBe(new Date(LUNCHTIME.getTime() + 15 * 60_000).toISOString());
+    const waived = await t.table.checkIn({ seatId: 'T4', people: 4, position: null, staff: null, ...ctx });
+    expect(waived).toMatchObject({ isExisting: true, validUntil: until });
+    const order = (auth: string) =>
+      t.ordering.place({
+        orderId: null,
+        reservationId: seated.reservationId,
+        seatId: 'T4',
+        items: [{ menuId: 'coffee', quantity: 1 }],
+        auth: { kind: 'token', token: auth },
+        ...ctx,
+      });
+    t.clock.advance(14);
+    await order(waived.token);
+    t.clock.advance(1);
+    await refused(order(waived.token), 'invalid_token');
+    await refused(t.table.renewToken({ seatId: 'T4', position: null, ...ctx }), 'location_required');
+    await refused(t.table.renewToken({ seatId: 'T4', position: FAR_AWAY, ...ctx }), 'outside_geofence');
+    // The phone that passed the fence keeps ordering.
+    await order(seated.token);
+    expect((await t.table.renewToken({ seatId: 'T4', position: AT_STORE, ...ctx })).validUntil).toBeNull();
+  });
+  it('a token cannot be renewed where nobody checked in', async () => {
+    await refused(tableTestSystem().table.renewToken({ seatId: 'T1', position: AT_STORE, ...ctx }), 'no_visit');
+  });
+});
+
+describe('ordering', () => {
+  it('prices from the catalog, refuses items the order page does not offer and tokens of another reservation', async () => {
+    const t = tableTestSystem();
+    const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    const b = await t.table.checkIn({ seatId: 'T2', people: 2, position: AT_STORE, staff: null, ...ctx });
+    const placed = await t.ordering.place({
+      orderId: null,
+      reservationId: a.reservationId,
+      seatId: 'T1',
+      items: [
+        { menuId: 'coffee', quantity: 2 },
+        { menuId: 'cake', quantity: 1 },
+      ],
+      auth: { kind: 'token', token: a.token },
+      ...ctx,
+    });
+    expect(placed.subtotal).toBe(1520);
+    const base = { orderId: null, reservationId: a.reservationId, seatId: 'T1', ...ctx };
+    await refused(t.ordering.place({ ...base, items: [{ menuId: 'course', quantity: 1 }], auth: { kind: 'token', token: a.token } }), 'unknown_item');
+    await refused(t.ordering.place({ ...base, items: [{ menuId: 'coffee', quantity: 1 }], auth: { kind: 'token', token: b.token } }), 'invalid_token');
+    await refused(
+      t.ordering.place({ ...base, seatId: 'T2', items: [{ menuId: 'coffee', quantity: 1 }], auth: { kind: 'token', token: a.token } }),
+      'wrong_seat',
+    );
+  });
+
+  it('takes counted stock all or nothing, answers sold out, and a retried order takes nothing twice', async () => {
+    const t = tableTestSystem();
+    await t.stock.set({ storeId: STORE, settings: [{ menuId: 'cake', manageStock: true, quantity: 2, isSoldOut: false }], actor: 'staff', ...ctx });
+    const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    const order = (orderId: string, quantity: number) =>
+      t.ordering.place({
+        orderId,
+        reservationId: a.reservationId,
+        seatId: 'T1',
+        items: [
+          { menuId: 'coffee', quantity: 1 },
+          { menuId: 'cake', quantity },
+        ],
+        auth: { kind: 'token', token: a.token },
+        ...ctx,
+      });
+    const first = testIds.uuid();
+    await order(first, 1);
+    await order(first, 1);
+    expect((await t.stock.level(STORE, 'cake')).quantity).toBe(1);
+    await refused(order(testIds.uuid(), 2), 'sold_out');
+    expect((await t.stock.level(STORE, 'cake')).quantity).toBe(1);
+    await order(testIds.uuid(), 1);
+    expect((await t.stock.level(STORE, 'cake')).quantity).toBe(0);
+    await refused(order(testIds.uuid(), 1), 'sold_out');
+  });
+
+  it('never sells more than there is when phones order at once', async () => {
+    const t = tableTestSystem();
+    await t.stock.set({ storeId: STORE, settings: [{ menuId: 'cake', manageStock: true, quantity: 3, isSoldOut: false }], actor: 'staff', ...ctx });
+    const a = await t.table.checkIn({ seatId: 'T4', people: 4, position: AT_STORE, staff: null, ...ctx });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        t.ordering.place({
+          orderId: null,
+          reservationId: a.reservationId,
+          seatId: 'T4',
+          items: [{ menuId: 'cake', quantity: 1 }],
+          auth: { kind: 'token', token: a.token },
+          ...ctx,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect(results.filter((r) => r.status === 'rejected' && code('sold_out')(r.reason))).toHaveLength(17);
+  });
+
+  it('the stock editor refuses an item of another store and a save over a count orders changed', async () => {
+    const t = tableTestSystem();
+    await refused(
+      t.stock.set({ storeId: 'other', settings: [{ menuId: 'cake', manageStock: true, quantity: 1, isSoldOut: false }], actor: 's', ...ctx }),
+      'unknown_item',
+    );
+    await t.stock.set({ storeId: STORE, settings: [{ menuId: 'cake', manageStock: true, quantity: 5, isSoldOut: false }], actor: 's', ...ctx });
+    await refused(
+      t.stock.set({
+        storeId: STORE,
+        settings: [{ menuId: 'cake', manageStock: true, quantity: 9, isSoldOut: false, expectedQuantity: 4 }],
+        actor: 's',
+        ...ctx,
+      }),
+      'stock_changed',
+    );
+  });
+});
+
+describe('checkout', () => {
+  it('bills the orders with the tax rounded down, sets the visit exited, kills the tokens and frees the seat', async () => {
+    const t = tableTestSystem();
+    const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    const auth = { kind: 'token' as const, token: a.token };
+    const place = (items: { menuId: string; quantity: number }[]) =>
+      t.ordering.place({ orderId: null, reservationId: a.reservationId, seatId: 'T1', items, auth, ...ctx });
+    const o1 = await place([{ menuId: 'coffee', quantity: 1 }]);
+    const o2 = await place([
+      { menuId: 'cake', quantity: 2 },
+      { menuId: 'coffee', quantity: 1 },
+    ]);
+    const bill = await t.table.bill({ reservationId: a.reservationId, auth });
+    // 500 + 2×520 + 500 = 2,040; 10% = 204.
+    expect(bill).toMatchObject({ seatLabel: 'テーブル1', subtotal: 2040, tax: 204, total: 2244 });
+    expect(bill.orders.map((o) => o.orderId)).toEqual([o1.orderId, o2.orderId]);
+    await refused(t.table.checkOut({ reservationId: a.reservationId, auth, method: 'cash', orderIds: [o1.orderId], ...ctx }), 'orders_changed');
+    t.clock.advance(40);
+    const done = await t.table.checkOut({ reservationId: a.reservationId, auth, method: 'credit', orderIds: [o2.orderId, o1.orderId], ...ctx });
+    expect(done.payment).toMatchObject({ method: 'credit', subtotal: 2040, tax: 204, total: 2244 });
+    await refused(place([{ menuId: 'coffee', quantity: 1 }]), 'invalid_token');
+    await refused(t.table.verifyToken(a.token), 'invalid_token');
+    expect((await t.table.bill({ reservationId: a.reservationId, auth: { kind: 'staff', actor: 's' } })).exitedAt).not.toBeNull();
+    // The seat is free again for the rest of the day.
+    expect((await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx })).isExisting).toBe(false);
+  });
+});

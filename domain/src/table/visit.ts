@@ -1,0 +1,388 @@
+import { minutesOf, timeOf, tokyoDateTime } from '../calendar/dates';
+import { commandHandler, foldStream, retryOnConflict, type CommandContext, type CommandHandler } from '../command-handler';
+import { DomainError } from '../decider';
+import { orderSubtotal, toStreamName as orderStream, type OrderLine } from '../order/events';
+import { orderDecider } from '../order/order';
+import { taxedTotal, type TaxRule } from '../order/tax';
+import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
+import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
+import {
+  locationCheckWaived,
+  parseToken,
+  reservationDecider,
+  visitTokenSeat,
+  type ReservationCommand,
+  type ReservationState,
+} from '../reservation/reservation';
+import type { BusinessDay } from '../seating/availability';
+import { toStreamName as ledgerStream } from '../seating/events';
+import { seatingLedger, type Booking, type SeatingState } from '../seating/ledger';
+import { checkLocation, type LocationVerdict, type ReportedPosition } from './geofence';
+import type { TableCatalog, TableSeat } from './ports';
+
+/**
+ * The guest at the table (operations.md §2 "Customer order page", §6, decision 060): QR check-in
+ * at a seat, the table-order token, its renewal, staff's location waiver, the bill and checkout.
+ * Built on the reservation's visit (decision 038) and the day's seating ledger.
+ *
+ * Streams, the contended one first (ARCHITECTURE.md):
+ * - A walk-in books the seat on the day's ledger (`BookSeatsAt`), then starts its reservation
+ *   (`SeatWalkIn`). If the second write is lost, the ledger holds a booking whose reservation
+ *   stream is empty: the next scan at that seat finds it and finishes the walk-in with the
+ *   booking's own id and party, so it heals at the table.
+ * - Joining a booking (`RecordArrival`) and a new token (`IssueVisitToken`) write the reservation only.
+ * - Checkout decides on the reservation, ends the booking on the ledger (idempotent, frees the
+ *   seat for the rest of the day), then appends; a conflict starts over, so a lost append leaves
+ *   the seat free and the reservation open, and the next checkout completes it.
+ */
+export interface TablePorts {
+  eventStore: EventStore;
+  ids: IdGenerator;
+  clock: Clock;
+  hashing: Hashing;
+  catalog: TableCatalog;
+  seatingAttempts?: number;
+}
+
+/** Who is asking: a guest's phone with its table-order token, or signed-in staff (monitor/admin). */
+export type TableAuth = { kind: 'token'; token: string } | { kind: 'staff'; actor: string };
+
+/**
+ * `unknown_seat`; `store_closed`; the location verdicts `location_required`, `outside_geofence`,
+ * `store_location_unset`; `seat_taken` (booked or occupied), `over_capacity`; `no_visit` (nobody
+ * checked in at the seat: a token cannot be renewed); `invalid_token`; `orders_changed` (the
+ * orders are not the ones the checkout screen showed); plus the reservation decider's codes.
+ */
+export type TableErrorCode =
+  'unknown_seat' | 'store_closed' | Exclude<LocationVerdict, 'inside'> | 'seat_taken' | 'over_capacity' | 'no_visit' | 'invalid_token' | 'orders_changed';
+
+const refuse = (code: TableErrorCode, details: Record<string, unknown> = {}) => new DomainError<TableErrorCode>(code, code, details);
+
+/** A booking counts as "at the seat now" from this many minutes before it starts: booked guests come early. */
+export const EARLY_ARRIVAL_MINUTES = 15;
+const END_OF_DAY = 24 * 60;
+
+/** Whether the store takes orders at `minute` of a day (spec §5: closed day, missing hours or outside open–close is closed). */
+export function isOpenAt(day: BusinessDay, minute: number): boolean {
+  if (day.closed || !day.openTime || !day.closeTime) return false;
+  return minutesOf(day.openTime) <= minute && minute < minutesOf(day.closeTime);
+}
+
+/** The booking at a seat now (or starting within EARLY_ARRIVAL_MINUTES): the one already begun first. */
+export function currentBooking(ledger: SeatingState, seatId: string, minute: number): Booking | null {
+  const candidates = Object.values(ledger.bookings).filter((b) => b.seatIds.includes(seatId) && b.start - EARLY_ARRIVAL_MINUTES <= minute && minute < b.end);
+  const begun = candidates.filter((b) => b.start <= minute).sort((a, b) => b.start - a.start);
+  const upcoming = candidates.filter((b) => b.start > minute).sort((a, b) => a.start - b.start);
+  return begun[0] ?? upcoming[0] ?? null;
+}
+
+/** A bill: the reservation's orders as recorded in their own streams, priced by the store's tax rule. */
+export interface Bill {
+  reservationId: string;
+  storeId: string;
+  seatLabel: string;
+  orders: { orderId: string; placedAt: string; status: 'ready' | 'complete'; lines: OrderLine[] }[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  taxRule: TaxRule;
+  exitedAt: string | null;
+}
+
+export interface IssuedToken {
+  reservationId: string;
+  storeId: string;
+  seatId: string;
+  seatName: string;
+  /** `{reservationId}.{secret}`: the secret is ≥128 random bits and only its hash is recorded. */
+  token: string;
+  /** Null: until checkout; else the end of the waiver it was issued under. */
+  validUntil: string | null;
+  position: number | null;
+}
+
+export function tableService(ports: TablePorts) {
+  const seating = commandHandler(seatingLedger, { ...ports, maxAttempts: ports.seatingAttempts ?? 100 });
+  const reservations = commandHandler(reservationDecider, ports);
+  const orders = commandHandler(orderDecider, ports);
+  const { catalog } = ports;
+  const attempts = (what: string) => ({ maxAttempts: reservations.maxAttempts, what });
+
+  async function seatOf(seatId: string): Promise<TableSeat> {
+    return (await catalog.seat(seatId)) ?? throwError(refuse('unknown_seat'));
+  }
+
+  async function ledger(storeId: string, date: string): Promise<SeatingState> {
+    return foldStream(seatingLedger, await ports.eventStore.readStream(ledgerStream(storeId, date)));
+  }
+
+  /** What a phone is told after a check-in or renewal: where it is and the token that proves it. */
+  function issued(reservationId: string, seat: TableSeat, token: string, pass: { validUntil: string | null }, position: number | null): IssuedToken {
+    return { reservationId, storeId: seat.storeId, seatId: seat.id, seatName: seat.name, token, ...pass, position };
+  }
+
+  function newToken(reservationId: string) {
+    const secret = ports.ids.token();
+    return { token: `${reservationId}.${secret}`, tokenHash: ports.hashing.sha256Hex(secret) };
+  }
+
+  /**
+   * The location step: staff skip it; a phone passes inside the fence; outside it (or with no
+   * position) only a waiver of this reservation lets it through, and then its token dies with the waiver.
+   */
+  function locationPass(verdict: LocationVerdict, state: ReservationState | null, now: string): { validUntil: string | null } {
+    if (verdict === 'inside') return { validUntil: null };
+    if (state && locationCheckWaived(state, now) && state.status !== 'empty') return { validUntil: state.visit.locationWaivedUntil };
+    throw refuse(verdict);
+  }
+
+  async function verdictFor(seat: TableSeat, position: ReportedPosition | null, staff: string | null): Promise<LocationVerdict> {
+    return staff ? 'inside' : checkLocation(await catalog.fence(seat.storeId), position);
+  }
+
+  const authorize = (reservationId: string, auth: TableAuth) => authorizeVisit(reservations, ports, reservationId, auth);
+
+  async function billOf(state: ReservationState, reservationId: string): Promise<Bill> {
+    if (state.status === 'empty') throw new DomainError('not_found');
+    const { request } = state;
+    const ids = await catalog.orderIdsOf(reservationId);
+    const loaded = await Promise.all(ids.map(async (id) => ({ id, state: (await orders.load(orderStream(id))).state })));
+    const placed = loaded.flatMap(({ id, state: o }) =>
+      o.status === 'empty' || o.order.reservationId !== reservationId
+        ? []
+        : [{ orderId: id, placedAt: o.order.placedAt, status: o.status, lines: o.order.lines }],
+    );
+    placed.sort((a, b) => a.placedAt.localeCompare(b.placedAt));
+    const taxRule = await catalog.taxRule(request.storeId);
+    const totals = taxedTotal(orderSubtotal(placed.flatMap((o) => o.lines)), taxRule);
+    const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
+    return { reservationId, storeId: request.storeId, seatLabel: seatNames.join('・'), orders: placed, ...totals, taxRule, exitedAt: state.visit.exitedAt };
+  }
+
+  return {
+    /**
+     * QR check-in (POST /api/orders/qr-checkin): joins the booking at the seat now
+     * (`isExisting`, the customer's arrival) or seats a walk-in there from now for the seat's
+     * hold time. Staff (signed in) skip the hours and location steps.
+     */
+    async checkIn(input: { seatId: string; people: number; position: ReportedPosition | null; staff: string | null; correlationId: string }) {
+      const seat = await seatOf(input.seatId);
+      const instant = ports.clock.now();
+      const now = instant.toISOString();
+      const { date, minute } = tokyoDateTime(instant);
+      if (!input.staff && !isOpenAt(await catalog.businessDay(seat.storeId, date), minute)) throw refuse('store_closed');
+      const verdict = await verdictFor(seat, input.position, input.staff);
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.staff ?? 'customer', storeId: seat.storeId };
+
+      const attempt = async (): Promise<IssuedToken & { isExisting: boolean }> => {
+        const booking = currentBooking(await ledger(seat.storeId, date), seat.id, minute);
+        if (booking) {
+          const stream = await reservations.load(reservationStream(booking.reservationId));
+          const { token, tokenHash } = newToken(booking.reservationId);
+          if (stream.state.status === 'empty') {
+            // A walk-in whose reservation was never recorded (decision 060): finish it.
+            const pass = locationPass(verdict, null, now);
+            const walkIn = {
+              reservationId: booking.reservationId,
+              storeId: seat.storeId,
+              date,
+              time: timeOf(booking.start),
+              people: booking.people,
+              seatIds: booking.seatIds,
+              seatName: seat.name,
+            };
+            const result = await stream.append(stream.decide({ type: 'SeatWalkIn', walkIn, tokenHash, ...pass, now }), context);
+            return { ...issued(booking.reservationId, seat, token, pass, result.position), isExisting: false };
+          }
+          const pass = locationPass(verdict, stream.state, now);
+          const events = stream.decide({ type: 'RecordArrival', seatId: seat.id, people: input.people, seatName: seat.name, tokenHash, ...pass, now });
+          const result = await stream.append(events, context);
+          return { ...issued(booking.reservationId, seat, token, pass, result.position), isExisting: true };
+        }
+        const pass = locationPass(verdict, null, now);
+        const reservationId = ports.ids.uuid();
+        try {
+          await seating.handle(
+            ledgerStream(seat.storeId, date),
+            {
+              type: 'BookSeatsAt',
+              reservationId,
+              seatIds: [seat.id],
+              people: input.people,
+              startMinute: minute,
+              endMinute: Math.min(minute + seat.holdMinutes, END_OF_DAY),
+              seats: await catalog.seats(seat.storeId),
+              now,
+            },
+            context,
+          );
+        } catch (error) {
+          // Another phone seated a party here a moment ago: the next attempt joins it.
+          if (error instanceof DomainError && error.code === 'overlap') throw new SeatRace();
+          throw error;
+        }
+        const stream = await reservations.load(reservationStream(reservationId));
+        const walkIn = { reservationId, storeId: seat.storeId, date, time: timeOf(minute), people: input.people, seatIds: [seat.id], seatName: seat.name };
+        const { token, tokenHash } = newToken(reservationId);
+        const result = await stream.append(stream.decide({ type: 'SeatWalkIn', walkIn, tokenHash, ...pass, now }), context);
+        return { ...issued(reservationId, seat, token, pass, result.position), isExisting: false };
+      };
+
+      for (let round = 1; ; round++) {
+        try {
+          return await retryOnConflict(attempt, attempts(`check-in ${seat.id}`));
+        } catch (error) {
+          if (!(error instanceof SeatRace)) throw error;
+          // The seat is taken by a booking that is not "now" (a reservation soon after), or the race repeats.
+          if (round >= 2 || !currentBooking(await ledger(seat.storeId, date), seat.id, minute)) throw refuse('seat_taken');
+        }
+      }
+    },
+
+    /**
+     * A new token for a phone at a seat where guests are checked in (POST /api/qr-token): the
+     * renewal when an order was refused. Same location rule as check-in; `no_visit` when nobody is at the seat.
+     */
+    async renewToken(input: { seatId: string; position: ReportedPosition | null; correlationId: string }): Promise<IssuedToken> {
+      const seat = await seatOf(input.seatId);
+      const instant = ports.clock.now();
+      const now = instant.toISOString();
+      const { date, minute } = tokyoDateTime(instant);
+      const verdict = await verdictFor(seat, input.position, null);
+      return retryOnConflict(
+        async () => {
+          const booking = currentBooking(await ledger(seat.storeId, date), seat.id, minute);
+          if (!booking) throw refuse('no_visit');
+          const stream = await reservations.load(reservationStream(booking.reservationId));
+          if (stream.state.status === 'empty') throw refuse('no_visit');
+          const pass = locationPass(verdict, stream.state, now);
+          const { token, tokenHash } = newToken(booking.reservationId);
+          const context: CommandContext = { correlationId: input.correlationId, actor: 'customer', storeId: seat.storeId };
+          const result = await stream.append(stream.decide({ type: 'IssueVisitToken', seatId: seat.id, tokenHash, ...pass, now }), context);
+          return issued(booking.reservationId, seat, token, pass, result.position);
+        },
+        attempts(`token ${seat.id}`),
+      );
+    },
+
+    /**
+     * The store's seats as the floor sees them now (/monitor/order, /monitor/checkout): for each,
+     * the reservation at it now (from the day's ledger, the authority on who holds a seat) and its party.
+     */
+    async floor(storeId: string) {
+      const instant = ports.clock.now();
+      const { date, minute } = tokyoDateTime(instant);
+      const [seats, day] = await Promise.all([catalog.seats(storeId), ledger(storeId, date)]);
+      return Promise.all(
+        seats.map(async (seat) => {
+          const booking = currentBooking(day, seat.id, minute);
+          const state = booking ? (await reservations.load(reservationStream(booking.reservationId))).state : null;
+          const visiting = state && state.status === 'confirmed' && state.visit.exitedAt === null ? state : null;
+          return {
+            seatId: seat.id,
+            seatName: seat.name,
+            maxPeople: seat.maxPeople,
+            reservationId: visiting ? booking!.reservationId : null,
+            people: visiting ? visiting.request.people : null,
+            seatedAt: visiting ? visiting.visit.seatedAt : null,
+            startTime: booking ? timeOf(booking.start) : null,
+          };
+        }),
+      );
+    },
+
+    /** What a token opens: its reservation, seat and store; `invalid_token` when it is unknown or dead. */
+    async verifyToken(token: string) {
+      const { reservationId } = parseToken(token, ports.hashing.sha256Hex);
+      const { stream, seatId } = await authorize(reservationId, { kind: 'token', token });
+      const storeId = stream.state.status === 'empty' ? '' : stream.state.request.storeId;
+      return { reservationId, seatId: seatId!, storeId };
+    },
+
+    /**
+     * Staff let a reservation's guests skip the location step for `minutes` (POST
+     * /api/admin/reservations/{id}/grant-token): check-in, renewal and the tokens they give
+     * work without a position until then.
+     */
+    async grantWithoutLocation(input: { reservationId: string; minutes: number; actor: string; correlationId: string }) {
+      const stream = await reservations.load(reservationStream(input.reservationId));
+      const storeId = stream.state.status === 'empty' ? null : stream.state.request.storeId;
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId };
+      const result = await reservations.handle(
+        reservationStream(input.reservationId),
+        { type: 'WaiveLocationCheck', minutes: input.minutes, now: ports.clock.now().toISOString() },
+        context,
+      );
+      const waived = result.events.find((e) => e.type === 'LocationCheckWaived');
+      return { until: waived?.type === 'LocationCheckWaived' ? waived.data.until : null, position: result.position };
+    },
+
+    /** The reservation's orders and what they come to (GET /api/orders/checkout, by-reservation). */
+    async bill(input: { reservationId: string; auth: TableAuth }): Promise<Bill> {
+      const { stream } = await authorize(input.reservationId, input.auth);
+      return billOf(stream.state, input.reservationId);
+    },
+
+    /**
+     * Checkout (spec §2 "Monitor checkout", customer /checkout): records the payment of exactly
+     * the orders the screen showed (`orders_changed` otherwise), sets the reservation `exited`,
+     * kills its tokens and frees the seat for the rest of the day.
+     */
+    async checkOut(input: { reservationId: string; auth: TableAuth; method: PaymentMethod; orderIds: readonly string[] | null; correlationId: string }) {
+      return retryOnConflict(
+        async () => {
+          const { stream } = await authorize(input.reservationId, input.auth);
+          const bill = await billOf(stream.state, input.reservationId);
+          const billed = bill.orders.map((o) => o.orderId).sort();
+          if (input.orderIds !== null && JSON.stringify([...input.orderIds].sort()) !== JSON.stringify(billed)) throw refuse('orders_changed');
+          const instant = ports.clock.now();
+          const now = instant.toISOString();
+          const payment = { method: input.method, subtotal: bill.subtotal, tax: bill.tax, total: bill.total, orderIds: billed };
+          const events = stream.decide({ type: 'CheckOut', payment, now });
+          if (stream.state.status === 'empty') throw new DomainError('not_found');
+          const { request } = stream.state;
+          const actor = input.auth.kind === 'staff' ? input.auth.actor : 'customer';
+          const context: CommandContext = { correlationId: input.correlationId, actor, storeId: request.storeId };
+          const today = tokyoDateTime(instant);
+          const endMinute = today.date === request.date ? today.minute : today.date > request.date ? END_OF_DAY : 0;
+          await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
+          const result = await stream.append(events, context);
+          return { payment, exitedAt: now, position: result.position };
+        },
+        attempts(reservationStream(input.reservationId)),
+      );
+    },
+  };
+}
+
+export type TableService = ReturnType<typeof tableService>;
+
+/**
+ * The reservation a request may act on, checked live from its stream: staff may act on any; a
+ * token opens only its own reservation while it lives (unknown, dead after checkout, ended with
+ * its waiver, or another reservation's: `invalid_token`). `seatId` is the token's seat.
+ */
+export async function authorizeVisit(
+  reservations: CommandHandler<ReservationState, ReservationCommand, ReservationEvent>,
+  ports: { clock: Clock; hashing: Hashing },
+  reservationId: string,
+  auth: TableAuth,
+) {
+  const stream = await reservations.load(reservationStream(reservationId));
+  const now = ports.clock.now().toISOString();
+  if (auth.kind === 'staff') {
+    if (stream.state.status === 'empty') throw new DomainError('not_found');
+    return { stream, seatId: null as string | null };
+  }
+  const parsed = parseToken(auth.token, ports.hashing.sha256Hex);
+  const seatId = parsed.reservationId === reservationId ? visitTokenSeat(stream.state, parsed.tokenHash, now) : null;
+  if (seatId === null) throw refuse('invalid_token');
+  return { stream, seatId };
+}
+
+/** The seat was taken between reading the ledger and booking it. */
+class SeatRace extends Error {}
+
+function throwError(error: Error): never {
+  throw error;
+}

@@ -1,0 +1,30 @@
+import { tokyoInstant } from '../calendar/dates';
+import { orderingService } from '../order/ordering';
+import { stockEditorService } from '../stock/stock-editor';
+import { tableService } from '../table/visit';
+import { manualClock } from './manual-clock';
+import { memoryEventStore } from './memory-event-store';
+import { fixedTableCatalog } from './table-catalog';
+import { testHashing, testIds } from './test-ids';
+
+/** 2026-12-10 (a Thursday) 12:00 in Tokyo: the fixed store is open. */
+export const LUNCHTIME = tokyoInstant('2026-12-10', 12 * 60);
+
+/**
+ * The guest-at-the-table services over an in-memory event store, the fixed table catalog and a
+ * manual clock, for unit tests.
+ */
+export function tableTestSystem(options: { catalog?: Parameters<typeof fixedTableCatalog>[0]; start?: Date } = {}) {
+  const clock = manualClock(options.start ?? LUNCHTIME);
+  const eventStore = memoryEventStore(clock.now);
+  const catalog = fixedTableCatalog({ eventStore, ...options.catalog });
+  const ports = { eventStore, clock, ids: testIds, hashing: testHashing, catalog };
+  return {
+    clock,
+    eventStore,
+    catalog,
+    table: tableService(ports),
+    ordering: orderingService(ports),
+    stock: stockEditorService(ports),
+  };
+}

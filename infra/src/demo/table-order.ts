@@ -1,0 +1,27 @@
+import type { Application } from '@moncafe/domain/application';
+import type { CommandContext } from '@moncafe/domain/command-handler';
+import { DEMO_STORE_ID } from './demo-data';
+
+/**
+ * The demo cafe's table ordering (DEMO_DATA=1): its tax rule (the spec's 10%, rounded down,
+ * added at checkout) and the home-made cakes counted in the kitchen's stock editor, so /order,
+ * /kitchen/stock and /checkout show them working. Ordinary commands; loading twice changes nothing.
+ */
+export async function loadTableOrderDemo(services: Pick<Application, 'catalog' | 'stock'>, context: CommandContext): Promise<{ position: number | null }> {
+  const tax = await services.catalog.save(
+    { kind: 'tax', id: DEMO_STORE_ID, data: { store_id: DEMO_STORE_ID, rate_percent: 10, rounding: 'floor', prices_include_tax: false } },
+    context,
+  );
+  const counted: [menuId: string, quantity: number][] = [
+    ['menu-gateau', 12],
+    ['menu-cheesecake', 10],
+    ['menu-pudding', 8],
+  ];
+  const stock = await services.stock.set({
+    storeId: DEMO_STORE_ID,
+    settings: counted.map(([menuId, quantity]) => ({ menuId, manageStock: true, quantity, isSoldOut: false })),
+    actor: context.actor,
+    correlationId: context.correlationId,
+  });
+  return { position: stock.position ?? tax.position };
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { TableCatalog } from '@moncafe/domain/table/ports';
+import { businessHoursForDates } from '../business-hours/queries';
+import type { Database } from '../database';
+import { listMenuItems } from '../menus/queries';
+import { getSeat, listSeats, seatSpecs } from '../seats/queries';
+import { getStore } from '../stores/queries';
+import { taxRuleOf } from '../tax/queries';
+
+/** The guest-at-the-table services' read port, answered from the read models. */
+export function catalogForTables(db: Kysely<Database>): TableCatalog {
+  return {
+    async seat(seatId) {
+      const s = await getSeat(db, seatId);
+      return s ? { id: s.id, storeId: s.store_id, name: s.name, maxPeople: s.max_people, holdMinutes: s.reservation_hold_minutes } : null;
+    },
+    async seats(storeId) {
+      return seatSpecs(await listSeats(db, storeId));
+    },
+    async fence(storeId) {
+      const s = await getStore(db, storeId);
+      return s && s.latitude !== null && s.longitude !== null ? { latitude: s.latitude, longitude: s.longitude, radiusM: s.geofence_radius_m } : null;
+    },
+    async businessDay(storeId, date) {
+      const d = (await businessHoursForDates(db, storeId, [date]))[date];
+      return d ? { closed: d.is_closed, openTime: d.open_time, closeTime: d.close_time } : { closed: true, openTime: null, closeTime: null };
+    },
+    async menuItems(menuIds) {
+      return (await listMenuItems(db, { ids: menuIds })).map((m) => ({
+        menuId: m.id,
+        storeId: m.store_id,
+        name: m.name,
+        price: m.price,
+        showOnOrder: m.show_on_order,
+      }));
+    },
+    taxRule: (storeId) => taxRuleOf(db, storeId),
+    async orderIdsOf(reservationId) {
+      return (await db.selectFrom('orders').select('id').where('reservation_id', '=', reservationId).execute()).map((r) => r.id);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { assertNever } from '@moncafe/domain/decider';
+import { fromStreamName as orderOf, orderSubtotal, parseOrderEvent } from '@moncafe/domain/order/events';
+import type { RecordedEvent } from '@moncafe/domain/ports';
+import { fromStreamName as reservationOf, parseReservationEvent } from '@moncafe/domain/reservation/events';
+import type { Projector } from '../projector';
+
+/**
+ * Orders (one row per order) and payments (one row per checked-out reservation). Every write sets
+ * values, so a replay is harmless.
+ */
+export const ordersProjector: Projector = {
+  name: 'orders',
+  tables: ['orders', 'payments'],
+  handles: (recorded) => orderOf(recorded.streamId) !== null || (recorded.type === 'CheckedOut' && reservationOf(recorded.streamId) !== null),
+  async apply(rows, recorded: RecordedEvent) {
+    const checkedOut = parseReservationEvent(recorded);
+    if (checkedOut) {
+      const reservation = reservationOf(recorded.streamId);
+      if (checkedOut.type !== 'CheckedOut' || !checkedOut.data.payment || !reservation) return;
+      const { payment, exitedAt } = checkedOut.data;
+      const storeId = recorded.metadata.storeId ?? (await rows.table('reservations', 'id').get(reservation.reservationId))?.store_id ?? '';
+      return rows.table('payments', 'reservation_id').put({
+        reservation_id: reservation.reservationId,
+        store_id: storeId,
+        business_date: tokyoDateOf(new Date(exitedAt)),
+        method: payment.method,
+        subtotal: payment.subtotal,
+        tax: payment.tax,
+        total: payment.total,
+        order_ids: payment.orderIds,
+        paid_at: new Date(exitedAt),
+      });
+    }
+    const event = parseOrderEvent(recorded);
+    const stream = orderOf(recorded.streamId);
+    if (!event || !stream) return;
+    const id = stream.orderId;
+    const orders = rows.table('orders', 'id');
+    switch (event.type) {
+      case 'OrderPlaced': {
+        const d = event.data;
+        return orders.put({
+          id,
+          store_id: d.storeId,
+          reservation_id: d.reservationId,
+          seat_id: d.seatId,
+          seat_label: d.seatLabel,
+          status: 'ready',
+          items: d.lines.map((l) => ({ menu_id: l.menuId, menu_name: l.name, quantity: l.quantity, price: l.price })),
+          subtotal: orderSubtotal(d.lines),
+          placed_by: d.placedBy,
+          order_time: new Date(d.placedAt),
+          updated_at: new Date(d.placedAt),
+          completed_at: null,
+        });
+      }
+      case 'OrderCompleted': {
+        const at = new Date(event.data.completedAt);
+        return orders.update(id, { status: 'complete', completed_at: at, updated_at: at });
+      }
+      case 'OrderRestored':
+        return orders.update(id, { status: 'ready', completed_at: null, updated_at: new Date(event.data.restoredAt) });
+      default:
+        return assertNever(event);
+    }
+  },
+};

@@ -1,0 +1,75 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { tokyoInstant, addDays } from '@moncafe/domain/calendar/dates';
+import type { PaymentMethod } from '@moncafe/domain/reservation/events';
+import type { Database } from '../database';
+
+/**
+ * The spec's order answer (operations.md §3: id, seat_label, seat_id, order_time, updated_at,
+ * items menu_name, quantity, price) plus its status, reservation and subtotal.
+ */
+export type OrderRow = Selectable<Database['orders']>;
+
+/** The kitchen's list: a store's orders waiting to be made, oldest first (also "open orders" for the admin home). */
+export async function readyOrders(db: Kysely<Database>, storeId: string): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('status', '=', 'ready').orderBy('order_time').orderBy('id').execute();
+}
+
+/** The kitchen's history: orders of a store completed on a Tokyo date, newest first. */
+export async function completedOrders(db: Kysely<Database>, storeId: string, date: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'complete')
+    .where('completed_at', '>=', tokyoInstant(date, 0))
+    .where('completed_at', '<', tokyoInstant(addDays(date, 1), 0))
+    .orderBy('completed_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** A reservation's orders in the order they were placed (checkout, by-reservation). */
+export async function ordersOfReservation(db: Kysely<Database>, reservationId: string): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('reservation_id', '=', reservationId).orderBy('order_time').orderBy('id').execute();
+}
+
+/** How many orders of a store wait in the kitchen (admin home). */
+export async function countOpenOrders(db: Kysely<Database>, storeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('store_id', '=', storeId)
+    .where('status', '=', 'ready')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export interface SalesByMethod {
+  method: PaymentMethod;
+  /** Checkouts paid this way. */
+  count: number;
+  subtotal: number;
+  tax: number;
+  total: number;
+}
+
+/** A store's takings of a Tokyo date by payment method (checkouts with a payment), methods in the spec's order. */
+export async function salesOfDay(db: Kysely<Database>, storeId: string, date: string): Promise<SalesByMethod[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select([
+      'method',
+      sql<string>`count(*)`.as('count'),
+      sql<string>`sum(subtotal)`.as('subtotal'),
+      sql<string>`sum(tax)`.as('tax'),
+      sql<string>`sum(total)`.as('total'),
+    ])
+    .where('store_id', '=', storeId)
+    .where('business_date', '=', date)
+    .groupBy('method')
+    .execute();
+  const order: PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
+  return rows
+    .map((r) => ({ method: r.method, count: Number(r.count), subtotal: Number(r.subtotal), tax: Number(r.tax), total: Number(r.total) }))
+    .sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
+}

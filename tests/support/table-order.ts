@@ -1,0 +1,128 @@
+import { addDays, minutesOf, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { offlineContext, phone } from './browser';
+import { httpClient, type HttpClient } from './http-client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, waitForAnswer, type TestWebServer } from './web-server';
+
+/** The demo store (infra/src/demo/demo-data.ts): the order page's default store, at 西新宿1-1-1 with a 150 m fence. */
+export const DEMO_STORE = '2';
+export const AT_DEMO_STORE = { lat: 35.690921, lng: 139.698414, accuracy: 25 };
+/** Tokyo station, about 6 km from the demo store. */
+export const FAR_FROM_DEMO_STORE = { lat: 35.681236, lng: 139.767125, accuracy: 25 };
+
+/** The server's clock now (it only moves forward, through /__test/clock). */
+export async function serverNow(server: TestWebServer): Promise<Date> {
+  const response = await fetch(`${server.url}/__test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceMs":0}' });
+  return new Date(((await response.json()) as { now: string }).now);
+}
+
+/**
+ * Moves the server's clock to a time the demo store is open (12:00 Tokyo on its next open day,
+ * or leaves it where it is when the store is open for at least `margin` minutes more), once the
+ * demo data is projected. Answers the Tokyo date chosen.
+ */
+export async function moveToOpenHours(server: TestWebServer, marginMinutes = 120): Promise<string> {
+  const now = await serverNow(server);
+  const today = tokyoDateTime(now);
+  const end = addDays(today.date, 20);
+  const days = await waitForAnswer(
+    async () =>
+      (await fetch(`${server.url}/api/admin/business-hours?store_id=${DEMO_STORE}&start_date=${today.date}&end_date=${end}`)).json() as Promise<
+        Record<string, { is_closed: boolean; open_time: string | null; close_time: string | null }>
+      >,
+    (d) => Object.values(d).some((day) => !day.is_closed),
+    1200,
+  );
+  for (const [date, day] of Object.entries(days).sort()) {
+    if (day.is_closed || !day.open_time || !day.close_time) continue;
+    const open = minutesOf(day.open_time);
+    const close = minutesOf(day.close_time);
+    if (date === today.date && today.minute >= open && today.minute + marginMinutes < close) return date;
+    const target = tokyoInstant(date, Math.max(open, 12 * 60));
+    if (target.getTime() > now.getTime()) {
+      await server.advanceClock(target.getTime() - now.getTime());
+      return date;
+    }
+  }
+  throw new Error('the demo store has no open day within 20 days');
+}
+
+/** A client signed in as the first admin (a monitor/admin for the floor's calls). */
+export async function signedInAdmin(url: string): Promise<HttpClient> {
+  const admin = httpClient(url);
+  const login = await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status}`);
+  return admin;
+}
+
+/** Waits until the demo seats and order menu are projected (a fresh server applies the demo data after it starts). */
+export async function waitForOrderMenu(url: string): Promise<{ id: string; name: string; price: number }[]> {
+  const answer = await waitForAnswer(
+    async () => (await fetch(`${url}/api/orders/menu?store_id=${DEMO_STORE}`)).json() as Promise<{ menus?: { id: string; name: string; price: number }[] }>,
+    (a) => (a.menus?.length ?? 0) >= 8,
+    1200,
+  );
+  return answer.menus!;
+}
+
+/** Sends a call with a guest's table-order token. */
+export function withToken(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The session cookie of a signed-in client, for a browser context (`context.addCookies`). */
+export function browserCookies(client: HttpClient, url: string) {
+  return (client.cookie ?? '').split('; ').flatMap((pair) => {
+    const cut = pair.indexOf('=');
+    return cut > 0 ? [{ name: pair.slice(0, cut), value: pair.slice(cut + 1), url }] : [];
+  });
+}
+
+/**
+ * A stand-in for the Web Audio API that records when each oscillator starts (`window.__beeps`),
+ * so a test sees the kitchen's beeps without sound. Installed before the page's scripts run.
+ */
+export const recordBeeps = () => {
+  const w = window as unknown as { __beeps: number[]; AudioContext: unknown };
+  w.__beeps = [];
+  class RecordingAudioContext {
+    state = 'suspended';
+    currentTime = 0;
+    destination = {};
+    resume() {
+      this.state = 'running';
+      return Promise.resolve();
+    }
+    createOscillator() {
+      return { type: '', frequency: { value: 0 }, connect: () => undefined, start: (at: number) => w.__beeps.push(at), stop: () => undefined };
+    }
+    createGain() {
+      return { gain: { value: 0 }, connect: () => undefined };
+    }
+  }
+  w.AudioContext = RecordingAudioContext;
+};
+
+/** A test server with the demo cafe's order menu projected and its clock in opening hours. */
+export async function startTableOrderServer(options: Parameters<typeof startTestWebServer>[0] = {}): Promise<TestWebServer> {
+  const server = await startTestWebServer(options);
+  await waitForOrderMenu(server.url);
+  await moveToOpenHours(server);
+  return server;
+}
+
+/** A guest's phone whose browser reports `position` (geolocation granted). */
+export function guestPhone(browser: Browser, url: string, position: { lat: number; lng: number; accuracy: number } = AT_DEMO_STORE) {
+  return offlineContext(browser, url, {
+    ...phone,
+    geolocation: { latitude: position.lat, longitude: position.lng, accuracy: position.accuracy },
+    permissions: ['geolocation'],
+  });
+}
+
+/** A browser signed in as the first admin (monitor and admin screens), reaching the server at `url`. */
+export async function staffBrowser(browser: Browser, server: TestWebServer, screen: BrowserContextOptions, url = server.url) {
+  const context = await offlineContext(browser, url, screen);
+  await context.addCookies(browserCookies(await signedInAdmin(server.url), url));
+  return context;
+}
