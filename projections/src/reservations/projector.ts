@@ -19,6 +19,7 @@ export const reservationsProjector: Projector = {
         const first = d.lines[0];
         const row = {
           id,
+          reservation_number: d.reservationNumber,
           store_id: d.storeId,
           account_id: d.accountId,
           customer_name: d.customer.name,

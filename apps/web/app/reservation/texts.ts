@@ -65,6 +65,10 @@ export const reservationTexts = {
   loading: '読み込み中…',
   confirmedTitle: 'ご予約が確定しました',
   expiredTitle: 'リンクの有効期限が切れています',
+  /** The confirmation link or the cancel link of a reservation cancelled since. */
+  cancelledTitle: 'このご予約はキャンセルされました',
+  cancelledBody: 'ご予約はキャンセル済みです。またのご予約を心よりお待ちしております。',
+  bookAgain: 'もう一度予約する',
   expiredBody: '確認メールの有効期限（5分）が切れました。お手数ですが、もう一度予約をやり直してください。',
   errorTitle: 'エラー',
   invalidLink: '無効なリンクです',
