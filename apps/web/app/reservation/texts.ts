@@ -18,7 +18,6 @@ export const reservationTexts = {
   total: '合計',
   proceedToDay: '日付と詳細記入に進む',
   noCourses: '現在予約できるコースはありません',
-  coursesFailed: 'コースの読み込みに失敗しました',
   /** − / + and 削除 of a cart line, named for screen readers. */
   decrease: (name: string) => `${name}を1つ減らす`,
   increase: (name: string) => `${name}を1つ増やす`,

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { Route } from './+types/route';
+import { appOf } from '#app/context';
 import { totalPrice } from '#app/cart/cart';
 import { OptionalImage } from '#app/layout/optional-image';
-import type { Answer as CoursesAnswer } from '#app/routes/api/customer/menu/route';
 import { yenAmount } from '#app/shared/yen';
 import { pageTitle } from '#app/layout/texts';
-import { callJson } from '#app/http/api-client';
+import { reservationCourses } from '#app/reservation/courses.server';
 import { reservationCart } from '#app/reservation/reservation-cart';
 import { SessionCountdown } from '#app/reservation/reservation-summary';
 import { isExpired, readSession, startSession, writeSession } from '#app/reservation/session';
@@ -16,7 +17,12 @@ import reservationCss from '#app/reservation/reservation.css?url';
 export const meta = () => [{ title: pageTitle(t.menuTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
-type Course = CoursesAnswer['menus'][number];
+/** The courses, rendered on the server: the list is in the page's first paint and nothing below it moves. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { courses: (await reservationCourses(appOf(context).queries)) ?? [] };
+}
+
+type Course = Route.ComponentProps['loaderData']['courses'][number];
 
 /** Adds a course to the reservation's cart; the reservation session starts with the first one. */
 function addCourse(course: Course) {
@@ -25,30 +31,25 @@ function addCourse(course: Course) {
 }
 
 /**
- * /reservation: the courses to book and the cart. The spec empties the cart on every visit; a
+ * /reservation: the courses to book and the cart. The spec fetches the courses from GET
+ * /api/customer/menu; the page renders the same list on the server (decision 107). The spec empties the cart on every visit; a
  * booking whose session still runs keeps it, so coming back to change a course loses nothing
  * (decision 101). `?course=id` (the public menu's 予約する links) puts that course in the cart.
  */
-export default function ReservationMenu() {
+export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
+  const { courses } = loaderData;
   const cart = reservationCart.useLines();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const [courses, setCourses] = useState<Course[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const wanted = params.get('course');
 
   useEffect(() => {
     const session = readSession();
     if (!session || isExpired(session, Date.now())) endReservation();
-    void callJson<CoursesAnswer>('/api/customer/menu').then((r) => {
-      // A failed fetch is logged by the client and shown as an empty list (customer-site.md §7), with a note.
-      setFailed(!r.ok);
-      setCourses(r.ok ? r.body.menus : []);
-    });
   }, []);
 
   useEffect(() => {
-    if (!wanted || !courses) return;
+    if (!wanted) return;
     const course = courses.find((c) => c.id === wanted);
     if (course && !reservationCart.read().some((l) => l.menu_id === course.id)) addCourse(course);
     setParams({}, { replace: true });
@@ -65,14 +66,13 @@ export default function ReservationMenu() {
         {t.backToTop}
       </Link>
       <h1>{t.menuTitle}</h1>
-      {courses === null && <p role="status">{t.loading}</p>}
-      {courses?.length === 0 && (
-        <p className={failed ? 'rsv-message' : 'empty'} role={failed ? 'alert' : 'status'} data-testid="no-courses">
-          {failed ? t.coursesFailed : t.noCourses}
+      {courses.length === 0 && (
+        <p className="empty" role="status" data-testid="no-courses">
+          {t.noCourses}
         </p>
       )}
       <ul className="rsv-list" data-testid="courses">
-        {courses?.map((c, i) => (
+        {courses.map((c, i) => (
           <li key={c.id} className="card rsv-course" data-testid="course">
             <OptionalImage src={c.image_url} className="card-image" width={96} height={96} eager={i === 0} />
             <div>
