@@ -2,22 +2,26 @@
  * The MonCafe web process: one express server that serves the React Router app (pages, /api,
  * /live) and, unless a separate worker does it, runs the relay and the projectors.
  *
- *   npm start          build if there is no build yet, then serve (production build)
+ *   npm start          build if there is no build yet (or the sources changed since), then serve
  *   npm run dev        the same with Vite's dev server and hot reload
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
 import express from 'express';
 import type { ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { ConfigError, loadConfig } from '@moncafe/infra/config';
+import { DataDirInUseError } from '@moncafe/infra/db/connection';
 import * as runtimeModule from '@moncafe/infra/runtime';
 import type { RuntimeOptions } from '@moncafe/infra/runtime';
 import * as seedModule from '@moncafe/infra/seed';
+import type { SeedResult } from '@moncafe/infra/seed';
+import { adminCredentialsPath, credentialsNotice } from '@moncafe/infra/auth/admin-credentials';
 import { crossSiteWriteGuard } from '#app/auth/express-guard';
 import * as contextModule from '#app/context';
 import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
@@ -30,13 +34,41 @@ const clientBuildPath = path.join(webRoot, 'build/client');
 
 export interface RunningServer {
   url: string;
+  /** What seeding an empty system made that the owner must be told (generated admin credentials). */
+  seeded: SeedResult;
+  /** The data folder (DATA_DIR), where the admin credentials file is kept. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
-/** Builds the app once when there is no build yet, so `npm start` works right after `npm ci`. */
-export function ensureBuild(): void {
-  if (existsSync(serverBuildPath)) return;
-  console.log('no build found: building the web app once (react-router build)…');
+/** What the web build is made from: a file here newer than the build means the build is stale. */
+const buildSources = ['app', 'public', 'vite.config.ts', 'react-router.config.ts', '../../domain/src'].map((p) => path.join(webRoot, p));
+
+/** The newest modification time (ms) of a file under these paths. */
+function newestChange(paths: readonly string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    const stat = statSync(p, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(p)) if (entry !== 'node_modules' && !entry.startsWith('.')) visit(path.join(p, entry));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const p of paths) visit(p);
+  return newest;
+}
+
+/**
+ * Builds the app when there is no build yet, so `npm start` works right after `npm ci`; with
+ * `whenStale`, also when a source file changed since the last build, so `npm start` never serves
+ * yesterday's code. (Test servers serve the build as it is: many start at once.)
+ */
+export function ensureBuild(options: { whenStale?: boolean } = {}): void {
+  const built = statSync(serverBuildPath, { throwIfNoEntry: false })?.mtimeMs;
+  if (built !== undefined && !(options.whenStale && newestChange(buildSources) > built)) return;
+  console.log(
+    built === undefined ? 'no build found: building the web app (react-router build)…' : 'sources changed since the last build: rebuilding the web app…',
+  );
   execFileSync(process.execPath, [path.join(webRoot, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
     cwd: webRoot,
     stdio: 'inherit',
@@ -44,9 +76,18 @@ export function ensureBuild(): void {
 }
 
 export async function startServer(
-  options: { env?: NodeJS.ProcessEnv; port?: number; dev?: boolean; overrides?: Omit<RuntimeOptions, 'reservationMails' | 'accountMails'> } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    port?: number;
+    dev?: boolean;
+    /** Rebuild a build older than the sources (`npm start`). */
+    rebuildStale?: boolean;
+    overrides?: Omit<RuntimeOptions, 'reservationMails' | 'accountMails'>;
+  } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({ ...(options.env ?? process.env), ...(options.port !== undefined ? { PORT: String(options.port) } : {}) });
+  // The build first: its output comes before anything the system says, so the start's last lines stay its own.
+  if (!options.dev) ensureBuild({ whenStale: options.rebuildStale ?? false });
   // With `dev`, Vite serves the app from source, and the modules the process shares with the
   // routes come from Vite's module graph too; otherwise Node loads them once for both (the
   // server build keeps them out of its bundle: vite.config.ts).
@@ -61,7 +102,7 @@ export async function startServer(
     reservationMails: reservationMails(config.publicUrl),
     accountMails: accountMails(config.publicUrl),
   });
-  await seedEmptySystem(runtime).catch(async (error: unknown) => {
+  const seeded = await seedEmptySystem(runtime).catch(async (error: unknown) => {
     await runtime.close();
     await vite?.close();
     throw error;
@@ -71,6 +112,14 @@ export async function startServer(
   app.disable('x-powered-by');
   // Who the client is behind a proxy (TRUST_PROXY): per-address limits and Secure cookies depend on it.
   app.set('trust proxy', config.trustProxy);
+  // Brotli or gzip for pages, JSON and assets — never the live stream, whose events must leave
+  // at once rather than wait in a compression buffer.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        req.path !== '/live' && !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
+  );
 
   // NODE_ENV=test only: the HTTP tests move this process's clock through the Clock port (never
   // the global Date) to reach a deadline without sleeping (tests/support/web-server.ts).
@@ -88,7 +137,6 @@ export async function startServer(
     app.use(vite.middlewares);
     build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
-    ensureBuild();
     build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
     app.use('/assets', express.static(path.join(clientBuildPath, 'assets'), { immutable: true, maxAge: '1y' }));
     app.use(express.static(clientBuildPath, { maxAge: '1h' }));
@@ -121,6 +169,8 @@ export async function startServer(
 
   return {
     url,
+    seeded,
+    dataDir: config.dataDir,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -145,16 +195,28 @@ async function sharedModulesFrom(vite: ViteDevServer): Promise<typeof sharedModu
   return { ...runtime, ...seed, ...context, ...mails, ...accountMails };
 }
 
+/**
+ * The start's last lines: the generated admin credentials in a box on the first start, or where
+ * they are kept while their file is still there (decision 108).
+ */
+function closingLines(running: RunningServer): string[] {
+  const admin = running.seeded.generatedAdmin;
+  if (admin) return credentialsNotice('MonCafe: the first admin account was created', { ...admin, loginUrl: `${running.url}/login` });
+  const file = adminCredentialsPath(running.dataDir);
+  return existsSync(file) ? [`The admin credentials are kept in ${file} (npm run admin:reset-password sets new ones).`] : [];
+}
+
 const startedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (startedDirectly) {
   try {
-    const running = await startServer({ dev: process.env.NODE_ENV === 'development' });
+    const running = await startServer({ dev: process.env.NODE_ENV === 'development', rebuildStale: process.env.NODE_ENV !== 'test' });
     console.log(`MonCafe: ${running.url}/moncafe`);
+    for (const line of closingLines(running)) console.log(line);
     const stop = () => void running.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirInUseError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -52,6 +52,8 @@ const environment = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).default('LINE'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines) or `json`; unset: pretty in development, JSON in production and tests. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -112,5 +114,6 @@ function toConfig(e: z.infer<typeof environment>) {
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } : null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? ('pretty' as const) : ('json' as const)),
   };
 }

@@ -86,7 +86,7 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
  * does it — the relay and the projectors; then the application services, built once.
  */
 export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat });
   const testClock = !options.clock && config.env === 'test' ? adjustableClock(systemClock) : null;
   const clock = options.clock ?? testClock ?? systemClock;
   const ids = options.ids ?? cryptoIds;

@@ -11,6 +11,7 @@ import type { Database } from './database';
 import { menusProjector } from './menus/projector';
 import { reservationsProjector } from './reservations/projector';
 import { seatsProjector } from './seats/projector';
+import { sampleRequest } from '@moncafe/domain/testing/reservation-catalog';
 
 /**
  * The batch writer must leave exactly the rows that applying the same events one at a time
@@ -20,20 +21,18 @@ import { seatsProjector } from './seats/projector';
 const projectors = [accountsProjector, reservationsProjector, menusProjector, seatsProjector];
 const tables = ['accounts', 'reservations', 'menu_items', 'seats'] as const;
 
-const request = (id: string, seat: string): ReservationRequest => ({
-  reservationId: id,
-  storeId: 'store-1',
-  date: '2026-12-20',
-  time: '12:00',
-  people: 2,
-  seatIds: [seat],
-  holdId: `hold-${id}`,
-  customer: { name: '山田花子', email: `${id}@example.jp`, phone: '090-1234-5678' },
-  accountId: null,
-  lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 2 }],
-  detail: { m1_4: 'ホール' },
-  optionsPrice: 500,
-});
+const request = (id: string, seat: string): ReservationRequest =>
+  sampleRequest({
+    reservationId: id,
+    storeId: 'store-1',
+    seatIds: [seat],
+    holdId: `hold-${id}`,
+    customer: { name: '山田花子', email: `${id}@example.jp`, phone: '090-1234-5678' },
+    lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 2 }],
+    detail: { m1_4: 'ホール' },
+    optionsPrice: 500,
+    reservationNumber: null,
+  });
 
 const id = fc.constantFrom('1', '2');
 const at = fc.integer({ min: 0, max: 1000 }).map((m) => new Date(Date.UTC(2026, 11, 1, 0, m)).toISOString());

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, phone, screenshotDir, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
 
 const runs = browserAvailable();
 
@@ -45,7 +44,7 @@ describe.runIf(runs)('accounts in the browser', () => {
       await signUp.getByLabel('お名前').fill('花子');
       await signUp.getByLabel('メールアドレス').fill(email);
       await signUp.getByLabel('パスワード').fill(password);
-      await page.screenshot({ path: path.join(screenshotDir, `accounts-signup-${label}.png`), fullPage: true });
+      await problems.screen(page, `accounts-signup-${label}`);
       await signUp.getByRole('button', { name: '登録する' }).click();
       // Signing up signs nobody in: it says a mail is on its way (the same answer for a taken address).
       await signUp.getByRole('status').filter({ hasText: '確認メールを送信しました' }).waitFor();
@@ -61,7 +60,12 @@ describe.runIf(runs)('accounts in the browser', () => {
       // Log out from the login screen.
       await page.goto('/login');
       await page.getByText('花子 さんとしてログインしています').waitFor();
-      await page.getByRole('button', { name: 'ログアウト' }).click();
+      // Signed in, the header says who it is and offers the reservation history.
+      const header = page.locator('header');
+      expect(await header.getByTestId('signed-in-name').textContent()).toBe('花子 様');
+      expect(await header.getByRole('link', { name: '予約履歴' }).getAttribute('href')).toBe('/my-reservations');
+      expect(await header.getByRole('link', { name: 'スタッフ' }).count()).toBe(0);
+      await page.locator('main').getByRole('button', { name: 'ログアウト' }).click();
       // The sign-up form is back only once the session is over.
       await page.getByRole('heading', { name: '新規登録' }).waitFor();
       expect(await page.evaluate(async () => (await fetch('/api/auth/status')).json())).toMatchObject({ authenticated: false });
@@ -88,6 +92,9 @@ describe.runIf(runs)('accounts in the browser', () => {
       await login.getByRole('button', { name: 'ログイン' }).click();
       await page.waitForURL((url) => url.pathname === '/staff');
       await page.getByRole('heading', { name: 'スタッフ' }).first().waitFor();
+      // Staff see the operations button they may use, and only that one.
+      const operations = page.getByRole('navigation', { name: '業務画面' });
+      expect(await operations.getByRole('link').allTextContents()).toEqual(['スタッフ']);
       // The store choice lives in the browser: wait until the page has read it (hydrated).
       await page.locator('.area[data-ready="true"]').waitFor();
 
@@ -97,7 +104,7 @@ describe.runIf(runs)('accounts in the browser', () => {
       // aria-disabled: Playwright would wait for it to become enabled, a person just taps it.
       await shiftLink.click({ force: true });
       await page.getByRole('status').filter({ hasText: '店舗を選択してください' }).waitFor();
-      await page.screenshot({ path: path.join(screenshotDir, `accounts-staff-no-store-${label}.png`), fullPage: true });
+      await problems.screen(page, `accounts-staff-no-store-${label}`);
 
       const select = page.getByLabel('店舗を選択：');
       const firstStore = await select.locator('option').nth(1).getAttribute('value');
@@ -105,7 +112,7 @@ describe.runIf(runs)('accounts in the browser', () => {
       await select.selectOption(firstStore!);
       await page.waitForFunction(() => !document.querySelector('a[aria-disabled="true"]'));
       expect(await page.evaluate(() => window.localStorage.getItem('staffStoreId'))).toBe(firstStore);
-      await page.screenshot({ path: path.join(screenshotDir, `accounts-staff-${label}.png`), fullPage: true });
+      await problems.screen(page, `accounts-staff-${label}`);
 
       // Staff are refused the admin area.
       const refused = await page.goto('/admin');
@@ -133,7 +140,9 @@ describe.runIf(runs)('accounts in the browser', () => {
     await page.getByRole('link', { name: 'ユーザー管理' }).click();
     await page.getByRole('heading', { name: 'ユーザー管理' }).last().waitFor();
     await page.getByRole('cell', { name: ADMIN_EMAIL }).waitFor();
-    await page.screenshot({ path: path.join(screenshotDir, 'accounts-admin-users-desktop.png'), fullPage: true });
+    // The admin's header keeps the spec's three operations buttons.
+    expect(await page.getByRole('navigation', { name: '業務画面' }).getByRole('link').allTextContents()).toEqual(['モニター', 'スタッフ', '管理者']);
+    await problems.screen(page, 'accounts-admin-users-desktop');
     await context.close();
   });
 });

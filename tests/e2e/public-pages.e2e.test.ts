@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 import type { TestWebServer } from '../support/web-server';
-import { browserAvailable, offlineContext, pageProblems, phone, screenshotDir, startBrowser } from '../support/browser';
+import { browserAvailable, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
 
 interface CardRow {
   card_type: string;
@@ -77,7 +76,7 @@ describe.runIf(runs)('public pages on a phone', () => {
     expect(await calendar.locator('td.closed .closed-mark').allTextContents()).toEqual(closed.map(() => '休'));
     // Sunday-to-Saturday header.
     expect(await calendar.locator('thead th').allTextContents()).toEqual(['日', '月', '火', '水', '木', '金', '土']);
-    await page.screenshot({ path: path.join(screenshotDir, 'home-phone.png'), fullPage: true });
+    await problems.screen(page, 'home-phone');
 
     await next.click();
     await expect.poll(() => month.textContent()).not.toBe(thisMonth);
@@ -159,7 +158,7 @@ describe.runIf(runs)('public pages on a phone', () => {
           .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
       )
       .toBe(true);
-    await page.screenshot({ path: path.join(screenshotDir, 'menu-phone.png'), fullPage: true });
+    await problems.screen(page, 'menu-phone');
 
     const filters: [string, string][] = [
       ['ドリンク', 'drink'],
@@ -174,7 +173,7 @@ describe.runIf(runs)('public pages on a phone', () => {
       expect(categories.every((c) => c === category)).toBe(true);
       expect(await page.getByRole('button', { name: label, exact: true }).getAttribute('aria-pressed')).toBe('true');
     }
-    await page.screenshot({ path: path.join(screenshotDir, 'menu-dessert-phone.png'), fullPage: true });
+    await problems.screen(page, 'menu-dessert-phone');
     await page.getByRole('button', { name: 'すべて', exact: true }).click();
     await expect.poll(() => cardsOnPage.count()).toBe(shown.length);
     // Prices carry the yen sign and thousands separators.
@@ -199,7 +198,7 @@ describe.runIf(runs)('public pages on a phone', () => {
     await error.waitFor();
     expect(await error.textContent()).toContain('メニューの読み込みに失敗しました');
     expect(await page.getByTestId('menu-card').count()).toBe(0);
-    await page.screenshot({ path: path.join(screenshotDir, 'menu-error-phone.png') });
+    await problems.screen(page, 'menu-error-phone', { fullPage: false });
 
     await page.getByRole('button', { name: '再試行' }).click();
     await page.getByTestId('menu-list').waitFor();
@@ -226,7 +225,7 @@ describe.runIf(runs)('public pages on a phone', () => {
     await button.waitFor();
     expect(await button.textContent()).toBe('カート（3）');
     expect(await button.getAttribute('href')).toBe('/order?show_cart=true');
-    await page.screenshot({ path: path.join(screenshotDir, 'about-with-cart-phone.png') });
+    await problems.screen(page, 'about-with-cart-phone', { fullPage: false });
     await page.evaluate(() => window.localStorage.removeItem('moncafe.cart'));
     await page.close();
   });
@@ -238,23 +237,52 @@ describe.runIf(runs)('public pages on a phone', () => {
     await expect(page.title()).resolves.toBe('アクセス | MonCafe');
     expect(await page.getByTestId('store-name').textContent()).toBe(store!.name);
     await page.getByText(store!.address).waitFor();
-    expect(await page.locator('iframe.map').getAttribute('src')).toContain('openstreetmap.org/export/embed.html');
+    // The pin stands where the store record says, the point the QR geofence measures from (decision 039).
+    const [coordinates] = (await (await fetch(`${server.url}/api/stores`)).json()) as { latitude: number; longitude: number }[];
+    const map = new URL((await page.locator('iframe.map').getAttribute('src')) ?? '');
+    expect(map.pathname).toBe('/export/embed.html');
+    expect(map.searchParams.get('marker')).toBe(`${coordinates!.latitude},${coordinates!.longitude}`);
+    expect(map.searchParams.get('marker')).toBe('35.690921,139.698414');
     const maps = page.getByTestId('open-maps');
     // A desktop-like Chromium user agent is neither iOS nor Android: web maps.
     expect(await maps.getAttribute('data-platform')).toBe('other');
     expect(await maps.getAttribute('href')).toContain('openstreetmap.org');
-    await page.screenshot({ path: path.join(screenshotDir, 'access-phone.png'), fullPage: true });
+    await problems.screen(page, 'access-phone');
     await page.close();
   });
 
-  it('the header leads to monitor, staff and admin, and unknown paths land on the homepage', async () => {
+  it('a guest finds the way from the header and footer (no operations buttons), and unknown paths land on the homepage', async () => {
     const page = await openPage();
     await page.goto('/no-such-page');
     expect(new URL(page.url()).pathname).toBe('/moncafe');
     const header = page.locator('header');
-    expect(await header.getByRole('link', { name: 'モニター' }).getAttribute('href')).toBe('/monitor');
-    expect(await header.getByRole('link', { name: 'スタッフ' }).getAttribute('href')).toBe('/staff');
-    expect(await header.getByRole('link', { name: '管理者' }).getAttribute('href')).toBe('/admin');
+    const site = header.getByRole('navigation', { name: 'サイト内' });
+    expect(await site.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+      ['予約する', '/reservation'],
+      ['メニュー', '/menu'],
+      ['アクセス', '/access'],
+    ]);
+    expect(await header.getByRole('link', { name: 'ログイン' }).getAttribute('href')).toBe('/login');
+    for (const area of ['モニター', 'スタッフ', '管理者']) expect(await header.getByRole('link', { name: area }).count()).toBe(0);
+    // /about is linked from every page's footer.
+    await page.locator('footer').getByRole('link', { name: 'お店について' }).click();
+    await page.waitForURL('**/about');
+    // At 320 px the header wraps instead of running off the screen.
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await problems.screen(page, 'about-320-phone', { fullPage: false });
+    await page.close();
+  });
+
+  it('a guest books a course straight from the menu', async () => {
+    const page = await openPage();
+    await page.goto('/menu');
+    await page.getByTestId('menu-list').waitFor();
+    const course = page.getByTestId('menu-card').filter({ hasText: 'ランチコース' });
+    await course.getByRole('link', { name: 'ランチコースを予約する' }).click();
+    await page.waitForURL((url) => url.pathname === '/reservation' && url.search === '');
+    await expect.poll(() => page.getByTestId('cart').textContent()).toContain('ランチコース x 1');
+    await page.evaluate(() => window.localStorage.clear());
     await page.close();
   });
 

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { startSmtpSink } from '../reservation/smtp-sink';
+import { japaneseDate } from '../support/japanese';
 import { browserAvailable, launchBrowser, pageProblems, phone, screenshotDir } from '../support/browser';
 
 const runs = browserAvailable();
@@ -22,6 +22,10 @@ const pathOf = (text: string, start: string) => {
   return match[1];
 };
 
+const NUMBER = /^MC-\d{4}-[2-9A-HJ-NP-Z]{2}$/;
+/** A 50-character name without a space to break at: the worst case for the card's layout. */
+const LONG_NAME = 'Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft'.slice(0, 50);
+
 /** Waits for the day screen's calendar, then moves forward to the month holding `date`. */
 async function showMonthOf(page: Page, date: string) {
   await page.locator('article[data-ready="true"]').waitFor();
@@ -34,18 +38,26 @@ describe.runIf(runs)('a guest books on a phone', () => {
   let browser: Browser;
   let context: BrowserContext;
   const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  afterEach(async () => {
+    await problems.assertNone();
+    // A page left open would keep its booking's clock running into the next test.
+    for (const page of context.pages()) await page.close();
+  });
   const dialogs: string[] = [];
 
+  /** A page of a guest who has no booking under way (the browser's storage starts empty). */
   async function openPage(): Promise<Page> {
     const page = problems.watch(await context.newPage());
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
+    await page.goto('/about');
+    await page.evaluate(() => window.localStorage.clear());
     return page;
   }
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `reservation-${name}.png`), fullPage: true });
+  /** A screen of the flow: its screenshot and axe's check of it. */
+  const shot = (page: Page, name: string) => problems.screen(page, `reservation-${name}`);
 
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
@@ -68,7 +80,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await smtp?.close();
   });
 
-  it('books a birthday course with options and a picture for two, confirms by mail, cancels, and sees the time offered again', async () => {
+  it('books a birthday course with options and a picture for two: reviews the total before sending, gets a short number and a Japanese date on a card a 50-character name cannot break, cancels, and is told so by mail and by both links', async () => {
     // The day and time: the first bookable for the course, on a day after the first one.
     const dates = (await httpClient(server.url).post<{ dates: string[] }>('/api/customery-day/available-dates', { people: 2, menuIds: [BIRTHDAY] })).body.dates;
     const date = dates[1] ?? dates[0]!;
@@ -96,24 +108,49 @@ describe.runIf(runs)('a guest books on a phone', () => {
     }
     expect(await timesFor()).toContain(time);
 
+    // The cart: − / + change the quantity, the time left shows from the first course on.
     const page = await openPage();
     await page.goto('/reservation');
     const course = page.locator('[data-testid="course"]', { hasText: 'バースデーケーキコース' });
     await course.getByRole('button', { name: 'カートに追加' }).click();
-    await expect.poll(() => page.getByTestId('cart').textContent()).toContain('バースデーケーキコース x 1 = 4,800円');
+    const cart = page.getByTestId('cart');
+    await expect.poll(() => cart.textContent()).toContain('バースデーケーキコース x 1 = 4,800円');
+    await cart.getByRole('button', { name: 'バースデーケーキコースを1つ増やす' }).click();
+    await expect.poll(() => cart.textContent()).toContain('バースデーケーキコース x 2 = 9,600円');
+    expect(await cart.getByRole('button', { name: 'バースデーケーキコースを1つ減らす' }).isEnabled()).toBe(true);
+    await cart.getByRole('button', { name: 'バースデーケーキコースを1つ減らす' }).click();
+    await expect.poll(() => cart.textContent()).toContain('バースデーケーキコース x 1 = 4,800円');
+    // At one, − is greyed out (削除 takes the line away).
+    expect(await cart.getByRole('button', { name: 'バースデーケーキコースを1つ減らす' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('time-left').textContent()).toMatch(/^[45]:\d\d$/);
+    // The footer's カート button is the table order's: the course cart never shows there.
+    expect(await page.getByTestId('cart-button').count()).toBe(0);
     await shot(page, '1-cart');
     await page.getByRole('button', { name: '日付と詳細記入に進む' }).click();
 
     await page.waitForURL('**/reservation/day');
     await page.getByTestId('people').selectOption('2');
     await showMonthOf(page, date);
+    // A day too soon for the course says why, in its mark and its name; the legend explains the marks.
+    const tooLate = page.locator('td.too_late button').first();
+    expect(await tooLate.textContent()).toContain('締切');
+    expect(await tooLate.textContent()).toMatch(/\d+年\d+月\d+日（.）\s予約受付終了$/);
     await page.locator(`td[data-date="${date}"] button[data-available="true"]`).click();
     await page.getByTestId('times').getByRole('button', { name: time, exact: true }).click();
-    await page.getByRole('button', { name: '次へ（詳細入力へ）' }).click();
+    expect(await page.getByTestId('chosen-date').textContent()).toBe(`選択中：${japaneseDate(date)}`);
     await shot(page, '2-day');
+    await page.getByRole('button', { name: '次へ（詳細入力へ）' }).click();
 
     await page.waitForURL('**/reservation-details');
+    const optionProblems = page.getByTestId('option-problems');
+    // Going on with nothing filled in names every missing option …
+    await page.getByRole('button', { name: 'お客様情報の入力へ' }).click();
+    await expect.poll(() => optionProblems.textContent()).toContain('ケースの種類は必須です');
+    expect(await optionProblems.textContent()).toContain('ケーキの色は必須です');
+    // … and each goes away as soon as its field is right.
     await page.getByLabel('透明ケース（+300円）').check();
+    await expect.poll(() => optionProblems.textContent()).not.toContain('ケースの種類');
+    expect(await optionProblems.textContent()).toContain('ケーキの色は必須です');
     await page.locator(`#opt-${BIRTHDAY}-5`).selectOption('pink');
     // The message colour and text appear only once a plate is wanted.
     await expect.poll(() => page.locator(`#opt-${BIRTHDAY}-8`).count()).toBe(0);
@@ -145,22 +182,56 @@ describe.runIf(runs)('a guest books on a phone', () => {
     });
     // Cut from the left edge: red where the centred square would have been blue; round, so the corner is clear.
     expect(picture).toEqual({ w: 400, h: 400, src: 'data:image/png;base64,', rightOfCentre: [255, 0, 0, 255], corner: [0, 0, 0, 0] });
+    expect(await optionProblems.textContent()).toBe('');
     await shot(page, '3-details');
     await page.getByRole('button', { name: 'お客様情報の入力へ' }).click();
 
+    // The contact step shows what is being booked, each part with its way back.
     await page.waitForURL('**/customer-information');
-    const submit = page.getByRole('button', { name: '確認メールを送信' });
-    await page.getByLabel('お名前').fill('山田花子');
+    const summary = page.getByTestId('review');
+    await expect.poll(() => summary.getByTestId('review-total').textContent()).toMatch(/^[\d,]+円$/);
+    expect(await summary.getByTestId('review-date').textContent()).toBe(japaneseDate(date));
+    expect(await summary.textContent()).toContain('バースデーケーキコース × 1（4,800円）');
+    expect(await summary.getByRole('link', { name: 'コースを変更' }).getAttribute('href')).toBe('/reservation');
+    expect(await summary.getByRole('link', { name: 'オプションを変更' }).getAttribute('href')).toBe('/reservation-details');
+    expect(await summary.getByRole('link', { name: '日時・人数を変更' }).getAttribute('href')).toBe('/reservation/day');
+    // The options in their display order (as the course asks them), with their prices.
+    const asked = (await httpClient(server.url).post<{ options: { label: string }[] }>('/api/customer-detail', { menuId: BIRTHDAY })).body.options.map(
+      (o) => o.label,
+    );
+    const reviewed = (await summary.getByTestId('review-options').locator('li').allTextContents()).map((line) => line.split('：')[0]!);
+    expect(reviewed).toEqual(asked.filter((label) => reviewed.includes(label)));
+    expect(await summary.getByTestId('review-options').textContent()).toContain('ケースの種類：透明ケース（+300円）');
+    // 4,800 + case 300 + plate 200 + print 500.
+    expect(await summary.getByTestId('review-total').textContent()).toBe('5,800円');
+
+    const submit = page.getByRole('button', { name: '入力内容を確認する' });
+    await page.getByLabel('お名前').fill(LONG_NAME);
     await page.getByTestId('phone-1').fill('09a0');
     expect(await page.getByTestId('phone-1').inputValue()).toBe('090');
     await page.getByTestId('phone-2').fill('1234');
     await page.getByTestId('phone-3').fill('567');
     await page.getByLabel('メールアドレス').fill('hanako@example.jp');
     expect(await submit.isDisabled()).toBe(true);
+    // The error under a field goes as soon as the field is right.
+    await page.getByLabel('メールアドレス').fill('hanako@');
+    await page.getByLabel('メールアドレス').blur();
+    await page.locator('#email-error').waitFor();
+    await page.getByLabel('メールアドレス').fill('hanako@example.jp');
+    expect(await page.locator('#email-error').count()).toBe(0);
     await page.getByTestId('phone-3').fill('5678');
     expect(await submit.isDisabled()).toBe(false);
     await shot(page, '4-customer');
     await submit.click();
+
+    // The review before sending: everything, the contact and the total.
+    await page.waitForURL('**/customer-information?step=review');
+    const review = page.getByTestId('review');
+    expect(await review.textContent()).toContain(LONG_NAME);
+    expect(await review.textContent()).toContain('090-1234-5678');
+    expect(await review.getByTestId('review-total').textContent()).toBe('5,800円');
+    await shot(page, '4-review');
+    await page.getByRole('button', { name: '確認メールを送信' }).click();
     await page.waitForURL('**/reservation-email-sent?email=*');
     await page.getByTestId('email-sent').waitFor();
 
@@ -168,29 +239,85 @@ describe.runIf(runs)('a guest books on a phone', () => {
     expect(request.subject).toBe('【MonCafe 駅前店】ご予約の確認をお願いします');
     expect(request.text).toContain('印刷用画像：画像あり');
     expect(request.text).toContain('人数：2名');
+    expect(request.text).toContain('合計金額：5,800円');
+    const number = /予約番号：(\S+)/.exec(request.text)?.[1] ?? '';
+    expect(number).toMatch(NUMBER);
+
     await page.goto(pathOf(request.text, '/confirm-reservation?token='));
+    const confirmLink = page.url();
     const card = page.getByTestId('confirm-success');
     await card.waitFor();
     expect(await card.textContent()).toContain('ご予約が確定しました');
+    expect(await page.getByTestId('reservation-number').textContent()).toBe(number);
+    expect(await page.getByTestId('reservation-date').textContent()).toBe(japaneseDate(date));
     expect(await page.getByTestId('option-details').textContent()).toContain('画像あり');
     // The picture itself comes back from the blob store to the holder of the link, not from an event.
     const served = page.getByTestId('reservation-picture');
     expect(await served.getAttribute('src')).toMatch(/^\/api\/reservation-images\/[0-9a-f]{64}\?token=/);
     await expect.poll(() => served.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(400);
     expect(await page.getByTestId('reservation-facts').textContent()).toContain(time);
-    await shot(page, '5-confirmed');
+
+    // The 50-character name wraps in its own column; the labels keep one line at full width, on
+    // this phone and at 320 px.
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      const facts = await page.getByTestId('reservation-facts').evaluate((dl) => {
+        const labels = [...dl.querySelectorAll('dt')].map((dt) => {
+          const box = dt.getBoundingClientRect();
+          // The lines the label's text takes: one box per line.
+          const text = document.createRange();
+          text.selectNodeContents(dt);
+          const lines = new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size;
+          return { text: dt.textContent ?? '', left: box.left, width: box.width, lines, needed: dt.scrollWidth };
+        });
+        return { labels, pageWidth: document.documentElement.scrollWidth };
+      });
+      expect(facts.pageWidth, `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
+      expect(new Set(facts.labels.map((l) => Math.round(l.left))).size, 'one label column').toBe(1);
+      for (const label of facts.labels) {
+        expect(label.lines, `${label.text} on one line at ${width} px`).toBe(1);
+        expect(label.width, `${label.text} at its full width at ${width} px`).toBeGreaterThanOrEqual(label.needed);
+        // 予約番号 is four characters: the column is at least that wide.
+        expect(label.width).toBeGreaterThanOrEqual(48);
+      }
+      await shot(page, `5-confirmed-${width}`);
+    }
+    await page.setViewportSize(phone.viewport);
     // Every place for two at that time is now taken.
     expect(await timesFor()).not.toContain(time);
 
     const confirmed = await smtp.next('hanako@example.jp');
     expect(confirmed.subject).toBe('【MonCafe 駅前店】ご予約が確定しました');
-    await page.goto(pathOf(confirmed.text, '/reservation/cancel?reservation_id='));
+    const cancelLink = pathOf(confirmed.text, '/reservation/cancel?reservation_id=');
+    await page.goto(cancelLink);
     await page.getByTestId('cancel-reservation').waitFor();
-    expect(await page.getByTestId('cancel-reservation').textContent()).toContain('山田花子');
+    expect(await page.getByTestId('cancel-reservation').textContent()).toContain(LONG_NAME);
+    expect(await page.getByTestId('reservation-number').textContent()).toBe(number);
+    dialogs.length = 0;
     await page.getByRole('button', { name: 'キャンセルする' }).click();
     await page.getByTestId('cancel-done').waitFor();
     expect(dialogs).toEqual(['本当にこの予約をキャンセルしますか？']);
     await shot(page, '6-cancelled');
+
+    // The guest is told by mail, with the number and the Japanese date.
+    const cancelledMail = await smtp.next('hanako@example.jp');
+    expect(cancelledMail.subject).toBe('【MonCafe 駅前店】ご予約をキャンセルしました');
+    expect(cancelledMail.text).toContain(`予約番号：${number}`);
+    expect(cancelledMail.text).toContain(`日付：${japaneseDate(date)}`);
+
+    // The cancel link opened again shows the cancelled reservation and the way home, not an error.
+    await page.goto(cancelLink);
+    await page.getByTestId('already-cancelled').waitFor();
+    expect(await page.getByTestId('already-cancelled').textContent()).toBe('このご予約はキャンセルされました');
+    expect(await page.getByTestId('cancel-reservation').getByRole('link', { name: 'ホームに戻る' }).getAttribute('href')).toBe('/moncafe');
+    expect(await page.getByRole('button', { name: 'キャンセルする' }).count()).toBe(0);
+    await shot(page, '6-cancel-link-again');
+    // So does the confirmation link.
+    await page.goto(confirmLink);
+    await page.getByTestId('confirm-cancelled').waitFor();
+    expect(await page.getByTestId('confirm-cancelled').textContent()).toContain('このご予約はキャンセルされました');
+    expect(await page.getByTestId('confirm-error').count()).toBe(0);
+    await shot(page, '6-confirm-link-again');
 
     // The freed time is offered again on the day screen.
     await page.goto('/reservation');
@@ -201,14 +328,60 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await page.locator(`td[data-date="${date}"] button[data-available="true"]`).click();
     await page.getByTestId('times').getByRole('button', { name: time, exact: true }).waitFor();
     await shot(page, '7-offered-again');
-
-    // Reloading a step while the session exists starts over from the top.
-    await page.reload();
-    await page.waitForURL('**/moncafe');
-    expect(await page.evaluate(() => localStorage.getItem('moncafe.cart'))).toBeNull();
   });
 
-  it('ends the reservation session after 5 minutes with the spec alert and a return to the top', async () => {
+  it('reloads the day screen mid-booking and keeps the cart, the date and time chosen and the time left; back to the courses keeps the cart too', async () => {
+    const page = await openPage();
+    await page.clock.install();
+    await page.goto('/reservation');
+    await page.locator('[data-testid="course"]', { hasText: 'ランチコース' }).getByRole('button', { name: 'カートに追加' }).click();
+    await page.getByRole('button', { name: '日付と詳細記入に進む' }).click();
+    await page.waitForURL('**/reservation/day');
+    const dates = (await httpClient(server.url).post<{ dates: string[] }>('/api/customery-day/available-dates', { people: 2, menuIds: [LUNCH] })).body.dates;
+    const date = dates.at(-1)!;
+    await showMonthOf(page, date);
+    await page.locator(`td[data-date="${date}"] button[data-available="true"]`).click();
+    const times = page.getByTestId('times');
+    await times.getByRole('button').first().waitFor();
+    const time = (await times.getByRole('button').first().textContent())!;
+    await times.getByRole('button', { name: time, exact: true }).click();
+    await page.getByRole('button', { name: '次へ（詳細入力へ）' }).waitFor();
+
+    await page.clock.fastForward('01:10');
+    const secondsLeft = async () => {
+      const [m, s] = ((await page.getByTestId('time-left').textContent()) ?? '').split(':').map(Number) as [number, number];
+      return m * 60 + s;
+    };
+    await expect.poll(secondsLeft).toBeLessThanOrEqual(230);
+    const before = await secondsLeft();
+
+    await page.reload();
+    await page.locator('article[data-ready="true"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/reservation/day');
+    expect(await page.getByTestId('reservation-summary').textContent()).toContain('ランチコース × 1');
+    const after = await secondsLeft();
+    expect(after).toBeLessThanOrEqual(before);
+    expect(after).toBeGreaterThan(before - 15);
+    // The date and time come back, and the way on.
+    expect(await page.getByTestId('chosen-date').textContent()).toBe(`選択中：${japaneseDate(date)}`);
+    await expect.poll(() => times.getByRole('button', { name: time, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: '次へ（詳細入力へ）' }).waitFor();
+    await shot(page, '8-day-reloaded');
+
+    // Back to the course list: the cart is still there; 削除 takes the whole line and ends the session.
+    await page.goBack();
+    await page.waitForURL('**/reservation');
+    const cart = page.getByTestId('cart');
+    await expect.poll(() => cart.textContent()).toContain('ランチコース x 1');
+    await cart.getByRole('button', { name: 'ランチコースを1つ増やす' }).click();
+    await expect.poll(() => cart.textContent()).toContain('ランチコース x 2');
+    await cart.getByRole('button', { name: 'ランチコースを削除' }).click();
+    await expect.poll(() => cart.textContent()).toContain('カートは空です');
+    expect(await page.getByTestId('session-countdown').isHidden()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('moncafe.reservation.session'))).toBeNull();
+  });
+
+  it('ends the reservation session after 5 minutes with the spec alert and a return to the top, telling screen readers at one minute left', async () => {
     const page = await openPage();
     await page.clock.install();
     await page.goto('/reservation');
@@ -216,12 +389,16 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await page.getByRole('button', { name: '日付と詳細記入に進む' }).click();
     await page.locator('article[data-ready="true"]').waitFor();
     dialogs.length = 0;
-    await page.clock.fastForward('04:30');
+    const announcement = page.getByTestId('session-countdown').getByRole('status');
+    expect(await announcement.textContent()).toBe('');
+    await page.clock.fastForward('04:01');
+    await expect.poll(() => announcement.textContent()).toBe('予約の残り時間はあと1分です。お急ぎください。');
+    await page.clock.fastForward('00:29');
     expect(dialogs).toEqual([]);
     await page.clock.fastForward('00:31');
     await page.waitForURL('**/moncafe');
     expect(dialogs).toEqual(['予約セッションの有効期限が切れました。トップページに戻り、最初から予約をやり直してください。']);
-    expect(await page.evaluate(() => localStorage.getItem('moncafe.cart'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('moncafe.reservation.cart'))).toBeNull();
   });
 
   it('on a desktop screen (1280x800), books a lunch for two by the calendar day names and the keyboard, confirms by mail, and cancels from the confirmed card back home; signed in, the contact form starts from the account', async () => {
@@ -246,6 +423,8 @@ describe.runIf(runs)('a guest books on a phone', () => {
       expect((await smtp.next('ichiro@example.jp')).text).toContain('/verify-email?token=');
       expect((await desktop.request.post('/api/auth/login', { data: { email: 'ichiro@example.jp', password: 'ichiro-password-1' } })).status()).toBe(200);
       await page.goto('/reservation');
+      // The header shows who is signed in, with the reservation history.
+      expect(await page.getByTestId('signed-in-name').textContent()).toBe('鈴木一郎 様');
       await page.locator('[data-testid="course"]', { hasText: 'ランチコース' }).getByRole('button', { name: 'カートに追加' }).click();
       await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('2,200円');
       await page.getByRole('button', { name: '日付と詳細記入に進む' }).click();
@@ -253,8 +432,8 @@ describe.runIf(runs)('a guest books on a phone', () => {
       await page.waitForURL('**/reservation/day');
       await page.getByLabel('人数').selectOption('2');
       await showMonthOf(page, date);
-      // A screen reader hears the date and that it can be booked; the chosen day is pressed.
-      const day = page.getByRole('button', { name: `${date} 予約可`, exact: true });
+      // A screen reader hears the date in words and that it can be booked; the chosen day is pressed.
+      const day = page.getByRole('button', { name: `${japaneseDate(date)} 予約可`, exact: true });
       await day.focus();
       // While the times are on their way the screen says so; the answer is held until seen.
       let releaseTimes!: () => void;
@@ -269,11 +448,11 @@ describe.runIf(runs)('a guest books on a phone', () => {
       releaseTimes();
       await page.getByTestId('times-loading').waitFor({ state: 'detached' });
       await page.getByTestId('times').getByRole('button', { name: time, exact: true }).click();
-      await page.screenshot({ path: path.join(screenshotDir, 'reservation-desktop-1-day.png'), fullPage: true });
+      await problems.screen(page, 'reservation-desktop-1-day');
       await page.getByRole('button', { name: '次へ（詳細入力へ）' }).click();
 
       // No option for the lunch: straight to the contact form, name and e-mail from the account,
-      // the phone typed and the form sent from the keyboard.
+      // the phone typed and the form sent from the keyboard, then the review sent.
       await page.waitForURL('**/customer-information');
       await expect.poll(() => page.getByLabel('お名前').inputValue()).toBe('鈴木一郎');
       expect(await page.getByLabel('メールアドレス').inputValue()).toBe('ichiro@example.jp');
@@ -284,13 +463,17 @@ describe.runIf(runs)('a guest books on a phone', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.type('5678');
       await page.keyboard.press('Enter');
+      await page.waitForURL('**/customer-information?step=review');
+      expect(await page.getByTestId('review-total').textContent()).toBe('2,200円');
+      await problems.screen(page, 'reservation-desktop-2-review');
+      await page.getByRole('button', { name: '確認メールを送信' }).click();
       await page.waitForURL('**/reservation-email-sent?email=*');
 
       const request = await smtp.next('ichiro@example.jp');
       await page.goto(pathOf(request.text, '/confirm-reservation?token='));
       await page.getByTestId('confirm-success').waitFor();
       expect(await page.getByTestId('reservation-facts').textContent()).toContain(time);
-      await page.screenshot({ path: path.join(screenshotDir, 'reservation-desktop-2-confirmed.png'), fullPage: true });
+      await problems.screen(page, 'reservation-desktop-3-confirmed');
       const cancelLink = new URL(pathOf((await smtp.next('ichiro@example.jp')).text, '/reservation/cancel?reservation_id='), server.url);
       const check = () =>
         httpClient(server.url).post<{ reservation: { status: string } }>('/api/customer-cancel/check', {
@@ -299,12 +482,13 @@ describe.runIf(runs)('a guest books on a phone', () => {
         });
       expect((await check()).body.reservation.status).not.toBe('cancelled');
 
-      // Cancel from the confirmed card: asked first, cancelled by the link's token, then home.
+      // Cancel from the confirmed card: asked first, cancelled by the link's token, then home; the mail follows.
       asked.length = 0;
       await page.getByTestId('confirm-success').getByRole('button', { name: '予約をキャンセルする' }).click();
       await page.waitForURL('**/moncafe');
       expect(asked).toEqual(['本当にこの予約をキャンセルしますか？']);
       expect((await check()).body.reservation.status).toBe('cancelled');
+      expect((await smtp.next('ichiro@example.jp')).subject).toBe('【MonCafe 駅前店】ご予約をキャンセルしました');
     } finally {
       await desktop.close();
     }

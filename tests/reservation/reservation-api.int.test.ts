@@ -5,6 +5,7 @@ import { BIRTHDAY, firstBookable as firstBookableFor, LUNCH, startServerWithMail
 import { signUp } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import type { startSmtpSink } from './smtp-sink';
+import { japaneseDate } from '../support/japanese';
 
 /**
  * The reservation calls over HTTP against the real server (embedded PGlite, demo data) with a
@@ -167,12 +168,14 @@ describe('the reservation calls', () => {
     await smtp.next(email);
     const page = await waitForAnswer(
       () => customer.page('/my-reservations'),
-      (p) => p.html.includes(date),
+      (p) => p.html.includes(japaneseDate(date)),
       400,
     );
     expect(page.html).toContain('今後のご予約');
-    expect(page.html).toContain(`${date} ${time}`);
+    expect(page.html).toContain(`${japaneseDate(date)} ${time}`);
     expect(page.html).toContain('メール確認待ち');
+    // The guest's short number, not the reservation's uuid.
+    expect(page.html).toMatch(/予約番号(<!-- -->)?：(<!-- -->)?MC-\d{4}-[2-9A-HJ-NP-Z]{2}/);
     expect(page.html).toContain('/reservation/cancel?reservation_id=');
   });
 

@@ -3,6 +3,7 @@ import { startTestWebServer, waitForAnswer, type TestWebServer } from '../suppor
 import { signUp } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import { startSmtpSink } from './smtp-sink';
+import { japaneseDate } from '../support/japanese';
 
 /**
  * The customer screens as the server renders them: the states a page starts in, what a screen
@@ -93,16 +94,16 @@ describe('my reservations and a lapsed confirmation link', () => {
     await smtp.next(email);
     const waiting = await waitForAnswer(
       () => customer.page('/my-reservations'),
-      (p) => p.html.includes(`${date} ${time}`),
+      (p) => p.html.includes(`${japaneseDate(date)} ${time}`),
       400,
     );
     expect(waiting.html).toContain('メール確認待ち');
-    expect(waiting.html).toContain(`aria-label="${date} ${time} の予約をキャンセルする"`);
+    expect(waiting.html).toContain(`aria-label="${japaneseDate(date)} ${time} の予約をキャンセルする"`);
 
     // The link (and the seat hold) lapses 5 minutes after the request.
     await server.advanceClock(5 * 60_000);
     const lapsed = (await customer.page('/my-reservations')).html;
-    expect(lapsed).not.toContain(`${date} ${time}`);
+    expect(lapsed).not.toContain(`${japaneseDate(date)} ${time}`);
     expect(lapsed).toContain('予約はありません');
   });
 });

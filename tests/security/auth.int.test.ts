@@ -153,7 +153,8 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
     // The admin's user screen shows it, and an admin cannot remove their own admin role.
     const screen = await (await admin.get('/admin/users')).text();
     expect(screen).toContain('taro@moncafe.test');
-    const staffToggle = [...screen.matchAll(/<button[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes('aria-label="太郎: スタッフ"'));
+    // Each toggle is named by its content: who and which role (decision 109).
+    const staffToggle = [...screen.matchAll(/(<button[^>]*>)(.*?)<\/button>/g)].find((m) => m[2]!.includes('太郎: スタッフ'))?.[1];
     expect(staffToggle).toContain('aria-pressed="true"');
     const me = after.users.find((u) => u.email === ADMIN_EMAIL)!;
     expect((await admin.postJson(`/api/admin/users/${me.id}/roles`, { role: 'admin', grant: false })).status).toBe(409);

@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -54,27 +56,63 @@ export async function offlineContext(browser: Browser, baseURL: string, screen: 
 }
 
 /**
- * What pages reported while a test ran: script errors and console errors (a failed load of a
- * resource is left out: the tests that provoke one assert it themselves). Watch each page a test
- * opens; `assertNone()` in `afterEach` fails the very test during which a problem appeared.
+ * Accessibility problems axe finds on the screen a page shows now, serious or critical only, as
+ * lines naming the page, the rule and the elements. WCAG 2.x A/AA rules plus axe's best practices,
+ * and `label-content-name-mismatch` (experimental in axe, but a real screen-reader trap: the name
+ * heard must contain the text seen). Third-party frames (the map) are not ours to check.
+ */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .exclude('iframe')
+    .analyze();
+  const where = new URL(page.url());
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `axe ${v.impact} on ${where.pathname}${where.search}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * What pages reported while a test ran: script errors, console errors (a failed load of a
+ * resource is left out: the tests that provoke one assert it themselves) and axe's serious or
+ * critical findings. Watch each page a test opens; `screen(page, name)` saves a screenshot of a
+ * screen the test reached and checks it with axe; `assertNone()` in `afterEach` checks the screen
+ * every watched page still shows, then fails the very test during which a problem appeared.
  *
  *   const problems = pageProblems();
  *   afterEach(() => problems.assertNone());
  *   const page = problems.watch(await context.newPage());
+ *   await problems.screen(page, 'reservation-1-cart');
  */
 export function pageProblems() {
   const found: string[] = [];
+  const watched = new Set<Page>();
+  const check = async (page: Page) => {
+    // A screen can go away under the check (the test navigated on); the next screen is checked then.
+    found.push(...(await accessibilityProblems(page).catch((error: unknown) => (page.isClosed() ? [] : [`axe could not run: ${String(error)}`]))));
+  };
   return {
     watch<P extends Page>(page: P): P {
+      watched.add(page);
+      page.on('close', () => watched.delete(page));
       page.on('pageerror', (error) => found.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() === 'error' && !/^Failed to load resource/.test(message.text())) found.push(`console.error: ${message.text()}`);
       });
       return page;
     },
-    assertNone() {
+    /** A screen the test reached: its screenshot, and axe's check of it. */
+    async screen(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+      await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: options.fullPage ?? true });
+      await check(page);
+    },
+    /** Axe's check of the screen shown now, without a screenshot. */
+    check,
+    async assertNone() {
+      for (const page of [...watched]) if (!page.isClosed() && page.url().startsWith('http')) await check(page);
       const problems = found.splice(0);
-      expect(problems, 'the pages reported script or console errors').toEqual([]);
+      expect(problems, 'the pages reported script or console errors, or accessibility problems').toEqual([]);
     },
   };
 }

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { securityMiddleware } from '#app/auth/middleware.server';
 import { useNonce } from '#app/auth/nonce';
 import { CartButton } from '#app/layout/cart-button';
+import { FooterLinks, SiteHeader } from '#app/layout/site-header';
 import { layoutTexts, PRODUCT_NAME } from '#app/layout/texts';
+import { viewerOf } from '#app/layout/viewer.server';
 
 /** CSRF refusal, /api rate limit, the route table and security headers, for every request (app/auth). */
 export const middleware: Route.MiddlewareFunction[] = securityMiddleware;
@@ -15,15 +17,15 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }];
 
-/** The operations areas the header links to, in the order shown. */
-const operationsLinks = [
-  { to: '/monitor', label: layoutTexts.monitor },
-  { to: '/staff', label: layoutTexts.staff },
-  { to: '/admin', label: layoutTexts.admin },
-] as const;
+/** Who is looking, for the header (null for a guest). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { viewer: await viewerOf(request, context) };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Also rendered around an error, when the root loader may not have answered.
+  const viewer = useRouteLoaderData<typeof loader>('root')?.viewer ?? null;
   return (
     <html lang="ja">
       <head>
@@ -33,21 +35,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <header className="site-header">
-          <Link to="/moncafe" className="site-title">
-            {layoutTexts.headerHome}
-          </Link>
-          <nav className="header-nav" aria-label="operations">
-            {operationsLinks.map(({ to, label }) => (
-              <Link key={to} to={to} className="header-button">
-                {label}
-              </Link>
-            ))}
-          </nav>
-        </header>
+        <SiteHeader viewer={viewer} />
         <main className="site-main">{children}</main>
         <footer className="site-footer">
           <CartButton />
+          <FooterLinks />
           <small>{layoutTexts.copyright}</small>
         </footer>
         <ScrollRestoration nonce={nonce} />

@@ -5,7 +5,7 @@ import { runUntilSignalled, startWorker } from './worker';
 // `npm run worker`: the relay and every projector, configured from the environment.
 try {
   const config = loadConfig();
-  const logger = createLogger({ level: config.logLevel, name: 'moncafe-worker' });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, name: 'moncafe-worker' });
   await runUntilSignalled(logger, () => startWorker({ config, logger }));
 } catch (error) {
   // loadConfig's ConfigError: one line naming the variable.

@@ -11,7 +11,7 @@ import { projectors } from '@moncafe/projections/read-models';
  */
 async function main() {
   const config = loadConfig();
-  const logger = createLogger({ level: config.logLevel, name: 'moncafe-rebuild' });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, name: 'moncafe-rebuild' });
   const system = await openSystemProcess(config, logger);
   try {
     const result = await rebuildProjections({ db: system.database.db, eventStore: system.eventStore, projectors, logger });

@@ -21,9 +21,10 @@ import { seatingLedger, type Hold, type SeatingState } from '../seating/ledger';
 import { checkDetail, detailKey, type DetailProblem } from './detail';
 import { toStreamName, type CustomerContact, type ReservationDetail, type ReservationRequest } from './events';
 import { RESERVATION_IMAGE, reservationOwner, sessionOwner } from './images';
+import { claimReservationNumber } from './number';
 import type { ReservationCatalog, ReservationMails } from './ports';
 import { confirmationExpiry, parseToken, reservationDecider, type CancelProof, type ReservationState } from './reservation';
-import { summarize, type ReservationSummary } from './summary';
+import { sendCancelledMail, summarize, type ReservationSummary } from './summary';
 
 /**
  * The customer's booking, from the day screen to the confirmation link and the cancel page: the
@@ -235,7 +236,7 @@ export function bookingService(ports: BookingPorts) {
 
   /** Decides a cancellation once, releases the seats, then appends the decision. */
   async function cancel(reservationId: string, proof: CancelProof, reason: string, correlationId: string) {
-    return retryOnConflict(
+    const cancelled = await retryOnConflict(
       async () => {
         const stream = await load(reservationId);
         const events = stream.decide({ type: 'CancelReservation', proof, reason, now: ports.clock.now().toISOString() });
@@ -243,10 +244,12 @@ export function bookingService(ports: BookingPorts) {
         const { request } = stream.state;
         const context = customerContext(correlationId, request.storeId);
         await seating.handle(ledgerStream(request.storeId, request.date), { type: 'ReleaseSeats', reservationId, reason: 'cancelled_by_customer' }, context);
-        return stream.append(events, context);
+        return { ...(await stream.append(events, context)), request };
       },
       { maxAttempts: reservations.maxAttempts, what: toStreamName(reservationId) },
     );
+    await sendCancelledMail(ports, await summarize(catalog, cancelled.request, 'cancelled'), correlationId);
+    return { events: cancelled.events, revision: cancelled.revision, position: cancelled.position };
   }
 
   function parseLink(token: string) {
@@ -391,6 +394,7 @@ export function bookingService(ports: BookingPorts) {
       const context = customerContext(input.correlationId, store);
       await seating.handle(ledgerStream(store, input.date), { type: 'ExtendHold', holdId: held.holdId, reservationId, expiresAt, now }, context);
       const secret = ports.ids.token();
+      const reservationNumber = await claimReservationNumber(ports, reservationId, context);
       const request: ReservationRequest = {
         reservationId,
         storeId: store,
@@ -404,6 +408,7 @@ export function bookingService(ports: BookingPorts) {
         lines: cart.lines,
         detail: pictures.detail,
         optionsPrice: cart.optionsPrice,
+        reservationNumber,
       };
       const result = await reservations.handle(
         toStreamName(reservationId),
@@ -417,18 +422,20 @@ export function bookingService(ports: BookingPorts) {
       return { reservationId, expiresAt, position: result.position };
     },
 
-    /** What the confirm page shows for a link, without confirming (404 for a wrong, unknown or cancelled one). */
+    /** What the confirm page shows for a link, without confirming: 'not_found' for a wrong or unknown one, 'cancelled' for a cancelled reservation's. */
     async viewByLink(token: string): Promise<ReservationSummary> {
       const { reservationId, tokenHash } = parseLink(token);
       const { state } = await load(reservationId);
-      if (state.status === 'empty' || state.status === 'cancelled' || state.tokenHash !== tokenHash) throw new DomainError('not_found');
+      if (state.status === 'empty' || state.tokenHash !== tokenHash) throw new DomainError('not_found');
+      if (state.status === 'cancelled') throw new DomainError('cancelled');
       return summaryOf(state);
     },
 
     /**
      * Opens a confirmation link: books the held seats and records the confirmation, then mails the
      * details with the cancel link. A link already used answers the confirmed reservation again
-     * (`alreadyConfirmed`); throws 'token_expired', 'invalid_token' or 'not_found'.
+     * (`alreadyConfirmed`); throws 'token_expired', 'invalid_token', 'cancelled' (the reservation
+     * of this very link was cancelled since) or 'not_found'.
      */
     async confirm(token: string, correlationId: string) {
       const { reservationId, tokenHash } = parseLink(token);

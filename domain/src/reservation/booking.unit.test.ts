@@ -7,6 +7,7 @@ import { cakeCourse, STORE } from '../testing/reservation-catalog';
 import { reservationTestSystem } from '../testing/reservation-system';
 import { holdExpiry } from './booking';
 import { toStreamName } from './events';
+import { claimReservationNumber, reservationNumberOf, reservationNumberPattern } from './number';
 import { reservationDecider } from './reservation';
 
 /** The booking service and its reads of the two streams, over the in-memory test system. */
@@ -120,6 +121,47 @@ describe('booking flow', () => {
     await flow.cancelByEmail({ reservationId: requested.reservationId, email: contact.email, reason: '都合が悪くなった', correlationId: c });
     expect((await flow.reservation(requested.reservationId)).status).toBe('cancelled');
     expect((await flow.ledger(STORE, '2026-12-20')).bookings).toEqual({});
+    // The guest is told, with the reservation's number.
+    const mail = s.mails.at(-1)!;
+    expect(mail).toMatchObject({ kind: 'cancelled', mail: { to: contact.email }, summary: { status: 'cancelled', reservationId: requested.reservationId } });
+    expect(mail.summary.reservationNumber).toMatch(reservationNumberPattern);
+  });
+
+  it('answers the confirmation link of a cancelled reservation as cancelled, and a wrong secret for it as invalid', async () => {
+    const s = setup();
+    const { flow } = s;
+    const { requested } = await book(s);
+    await flow.confirm(requested.token, c);
+    await flow.cancelByLink({ token: requested.token, reason: '', correlationId: c });
+    expect(s.mails.map((m) => m.kind)).toEqual(['confirmation-request', 'confirmed', 'cancelled']);
+    await refusedWith(flow.confirm(requested.token, c), 'cancelled');
+    await refusedWith(flow.viewByLink(requested.token), 'cancelled');
+    await refusedWith(flow.viewByLink(`${requested.reservationId}.AAAAAAAAAAAAAAAAAAAAAAAA`), 'not_found');
+  });
+
+  it('gives every reservation its own short number, drawn again when the first draw is taken', async () => {
+    const s = setup();
+    const first = await book(s, 's1');
+    const second = await book(s, 's2');
+    const numberOf = async (id: string) => {
+      const state = await s.flow.reservation(id);
+      return state.status === 'empty' ? null : state.request.reservationNumber;
+    };
+    const a = await numberOf(first.requested.reservationId);
+    const b = await numberOf(second.requested.reservationId);
+    expect(a).toMatch(reservationNumberPattern);
+    expect(b).toMatch(reservationNumberPattern);
+    expect(a).not.toBe(b);
+    expect(s.mails[0]!.summary.reservationNumber).toBe(a);
+
+    // A number already claimed is never handed out twice: a taken draw is drawn again, and
+    // after eight taken draws in a row the request is refused rather than doubled.
+    const drawing = (...tokens: string[]) => ({ ...s.ports, ids: { uuid: () => crypto.randomUUID(), token: () => tokens.shift() ?? 'taken' } });
+    const context = { correlationId: c, actor: 'customer' };
+    const taken = reservationNumberOf(s.ports.hashing.sha256Hex('taken'));
+    expect(await claimReservationNumber(drawing('taken'), 'r-x', context)).toBe(taken);
+    await refusedWith(claimReservationNumber(drawing(), 'r-y', context), 'number_unavailable');
+    expect(await claimReservationNumber(drawing('taken', 'fresh'), 'r-z', context)).toBe(reservationNumberOf(s.ports.hashing.sha256Hex('fresh')));
   });
 
   it('refuses dates by the spec checks before looking at seats', async () => {
@@ -169,6 +211,8 @@ describe('staff commands', () => {
     expect(state.status === 'confirmed' && state.request.time).toBe('13:00');
     await staff.cancel({ reservationId: id, reason: '電話でキャンセル', actor: 'admin-1', correlationId: c });
     expect((await flow.reservation(id)).status).toBe('cancelled');
+    // Staff's cancel mails the guest too.
+    expect(s.mails.at(-1)).toMatchObject({ kind: 'cancelled', mail: { to: contact.email }, summary: { reservationId: id } });
     expect((await flow.ledger(STORE, '2026-12-20')).bookings[id]).toBeUndefined();
   });
 

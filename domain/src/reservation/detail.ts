@@ -158,7 +158,17 @@ export interface DescribedOption {
 /** What the details say, option by option: choices by their labels, images by their picture ids. */
 export function describeDetail(options: readonly OptionSpec[], detail: ReservationDetail): DescribedOption[] {
   const described: DescribedOption[] = [];
-  for (const [key, raw] of Object.entries(detail)) {
+  // In the options' display order (the order the guest filled them in does not count); values of
+  // options removed from the catalog since come last, in the order they were stored.
+  const rank = (key: string) => {
+    const at = options.findIndex((o) => detailKey(o.menuId, o.optionId) === key);
+    return at === -1 ? options.length : at;
+  };
+  const entries = Object.entries(detail)
+    .map((entry, stored) => ({ entry, stored, rank: rank(entry[0]) }))
+    .sort((a, b) => a.rank - b.rank || a.stored - b.stored)
+    .map((e) => e.entry);
+  for (const [key, raw] of entries) {
     // Ids may contain '_' themselves, so the key is matched against the known options first.
     const option = options.find((o) => detailKey(o.menuId, o.optionId) === key);
     const optionId = option?.optionId ?? key.slice(key.lastIndexOf('_') + 1);

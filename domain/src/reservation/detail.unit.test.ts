@@ -60,6 +60,11 @@ describe('option details', () => {
     expect(describeDetail(options, { m1_10: png })[0]?.values).toEqual([{ kind: 'image', imageId: null }]);
   });
 
+  it('describes the details in the options’ display order, whatever order they were filled in, unknown ones last', () => {
+    const described = describeDetail(options, { m9_6: '赤', m1_11: ['nut'], m1_8: 'おめでとう', m1_4: 'box' });
+    expect(described.map((d) => d.optionId)).toEqual([...options.map((o) => o.optionId).filter((id) => ['4', '8', '11'].includes(id)), '6']);
+  });
+
   it('accepts an uploaded picture’s id for an image option', () => {
     expect(checkDetail(options, dependencies, { m1_4: 'tin', m1_8: 'プリント', m1_10: 'f'.repeat(64) }).problems).toEqual([]);
   });

@@ -46,6 +46,8 @@ export const reservationRequestSchema = z.object({
   detail: reservationDetailSchema,
   /** Extra prices of chosen option choices, in yen. */
   optionsPrice: z.number(),
+  /** The short number the guest is told (`MC-4821-7K`, number.ts); null in events from before decision 100. */
+  reservationNumber: z.string().nullable().default(null),
 });
 export type ReservationRequest = z.output<typeof reservationRequestSchema>;
 

@@ -45,10 +45,12 @@ export interface Notice {
   content: string;
 }
 
-/** The two mails of a booking, worded by the web app's templates (which also know the public URL for links). */
+/** The mails of a booking, worded by the web app's templates (which also know the public URL for links). */
 export interface ReservationMails {
   /** Asks the customer to open the single-use link (valid CONFIRMATION_MINUTES) that carries `token`. */
   confirmationRequest(summary: ReservationSummary, token: string): MailMessage;
   /** Tells the customer the reservation is confirmed, with the way to cancel it. */
   confirmed(summary: ReservationSummary): MailMessage;
+  /** Tells the customer the reservation was cancelled (by them or by staff). */
+  cancelled(summary: ReservationSummary): MailMessage;
 }

@@ -81,7 +81,8 @@ export type ReservationState =
   | { status: 'empty' }
   | { status: 'awaiting_confirmation'; request: ReservationRequest; tokenHash: string | null; expiresAt: string | null; visit: Visit }
   | { status: 'confirmed'; request: ReservationRequest; tokenHash: string | null; visit: Visit }
-  | { status: 'cancelled'; request: ReservationRequest; wasConfirmed: boolean; visit: Visit };
+  /** `tokenHash` stays, so the mail's link can still say the reservation was cancelled. */
+  | { status: 'cancelled'; request: ReservationRequest; wasConfirmed: boolean; tokenHash: string | null; visit: Visit };
 
 export type ReservationErrorCode =
   | 'already_exists'
@@ -89,6 +90,8 @@ export type ReservationErrorCode =
   | 'invalid_token'
   | 'token_expired'
   | 'already_confirmed'
+  /** The link is right, but the reservation was cancelled since. */
+  | 'cancelled'
   | 'not_cancellable'
   /** A visit command on a booking whose link was never opened. */
   | 'not_confirmed'
@@ -186,8 +189,9 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
       ];
     case 'ConfirmReservation':
       if (state.status === 'empty') throw refuse('not_found');
-      if (state.status === 'cancelled') throw refuse('invalid_token');
       if (state.tokenHash !== command.tokenHash) throw refuse('invalid_token');
+      // The right link of a cancelled reservation says so (the page tells the guest it was cancelled).
+      if (state.status === 'cancelled') throw refuse('cancelled');
       // The link is single-use: once confirmed it confirms nothing again (the page shows it as confirmed).
       if (state.status === 'confirmed') throw refuse('already_confirmed');
       if (state.expiresAt === null || Date.parse(command.now) >= Date.parse(state.expiresAt)) throw refuse('token_expired');
@@ -241,6 +245,7 @@ function walkInRequest(walkIn: WalkIn): ReservationRequest {
     lines: [],
     detail: {},
     optionsPrice: 0,
+    reservationNumber: null,
   };
 }
 
@@ -265,6 +270,7 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
             status: 'cancelled',
             request: state.request,
             wasConfirmed: state.status === 'confirmed',
+            tokenHash: state.tokenHash,
             visit: { ...state.visit, floor: 'cancelled', tokens: {} },
           };
     case 'WalkInSeated': {

@@ -72,7 +72,7 @@ describe('reservation', () => {
 
   describe('when cancelled', () => {
     const cancelled: ReservationEvent = { type: 'ReservationCancelled', data: { by: 'customer', reason: '', cancelledAt: NOW, date: '2026-12-20' } };
-    it('cannot be cancelled again nor confirmed', () => {
+    it('cannot be cancelled again nor confirmed: its own link says it was cancelled, another link is invalid', () => {
       spec
         .given([...requested, cancelled])
         .when({ type: 'CancelReservation', proof: { kind: 'email', email: 'hanako@example.jp' }, reason: '', now: NOW })
@@ -80,6 +80,10 @@ describe('reservation', () => {
       spec
         .given([...requested, cancelled])
         .when({ type: 'ConfirmReservation', tokenHash: 'hash-1', now: NOW })
+        .thenThrows(code('cancelled'));
+      spec
+        .given([...requested, cancelled])
+        .when({ type: 'ConfirmReservation', tokenHash: 'hash-2', now: NOW })
         .thenThrows(code('invalid_token'));
     });
   });

@@ -1,11 +1,12 @@
 import { minutesOf } from '../calendar/dates';
 import { commandHandler, currentState, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
-import type { Clock, EventStore, IdGenerator } from '../ports';
+import type { Clock, EventStore, IdGenerator, Logger, Mailer } from '../ports';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { seatingLedger } from '../seating/ledger';
 import { toStreamName } from './events';
-import type { ReservationCatalog } from './ports';
+import type { ReservationCatalog, ReservationMails } from './ports';
+import { sendCancelledMail, summarize } from './summary';
 import { reservationDecider } from './reservation';
 
 /**
@@ -18,7 +19,11 @@ export interface StaffPorts {
   eventStore: EventStore;
   ids: IdGenerator;
   clock: Clock;
-  catalog: Pick<ReservationCatalog, 'seats'>;
+  /** Seats for a move; the rest words the cancellation mail. */
+  catalog: ReservationCatalog;
+  mailer: Mailer;
+  mails: ReservationMails;
+  logger: Logger;
   seatingAttempts?: number;
 }
 
@@ -58,9 +63,9 @@ export function staffReservationService(ports: StaffPorts) {
       }, attempts(input.reservationId));
     },
 
-    /** Cancels for the customer (by phone, at the counter); the seats are released at once. */
-    cancel(input: { reservationId: string; reason: string; actor: string; correlationId: string }) {
-      return retryOnConflict(async () => {
+    /** Cancels for the customer (by phone, at the counter); the seats are released at once and the customer gets the cancellation mail. */
+    async cancel(input: { reservationId: string; reason: string; actor: string; correlationId: string }) {
+      const cancelled = await retryOnConflict(async () => {
         const stream = await reservations.load(toStreamName(input.reservationId));
         const now = ports.clock.now().toISOString();
         const events = stream.decide({ type: 'CancelReservation', proof: { kind: 'staff' }, reason: input.reason, now });
@@ -72,8 +77,11 @@ export function staffReservationService(ports: StaffPorts) {
           { type: 'ReleaseSeats', reservationId: input.reservationId, reason: 'cancelled_by_staff' },
           context,
         );
-        return stream.append(events, context);
+        return { ...(await stream.append(events, context)), request };
       }, attempts(input.reservationId));
+      // A walk-in left no address to write to.
+      if (cancelled.request.customer.email) await sendCancelledMail(ports, await summarize(ports.catalog, cancelled.request, 'cancelled'), input.correlationId);
+      return { events: cancelled.events, revision: cancelled.revision, position: cancelled.position };
     },
   };
 }

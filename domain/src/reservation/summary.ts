@@ -1,6 +1,7 @@
 import { describeDetail, type DescribedOption } from './detail';
 import { reservationTotal, type CustomerContact, type ReservationDetail, type ReservationRequest, type ReservedLine } from './events';
-import type { Notice, ReservationCatalog } from './ports';
+import type { Logger, Mailer } from '../ports';
+import type { Notice, ReservationCatalog, ReservationMails } from './ports';
 
 /**
  * A reservation as the customer is shown it, in mails and on the confirm and cancel pages: the
@@ -9,6 +10,8 @@ import type { Notice, ReservationCatalog } from './ports';
  */
 export interface ReservationSummary {
   reservationId: string;
+  /** The number the guest is told (`MC-4821-7K`); the reservation id for reservations from before it existed. */
+  reservationNumber: string;
   storeId: string;
   /** null when the store has been removed since. */
   storeName: string | null;
@@ -39,6 +42,7 @@ export async function summarize(catalog: ReservationCatalog, request: Reservatio
   ]);
   return {
     reservationId: request.reservationId,
+    reservationNumber: request.reservationNumber ?? request.reservationId,
     storeId: request.storeId,
     storeName,
     date: request.date,
@@ -54,4 +58,19 @@ export async function summarize(catalog: ReservationCatalog, request: Reservatio
     firstCourseDescription: courses[0]?.description ?? '',
     status,
   };
+}
+
+/**
+ * Tells the guest their reservation was cancelled, whoever cancelled it (the guest's link, or
+ * staff from the schedule). The cancellation stands whatever the mail does: a failed mail is
+ * logged, not answered.
+ */
+export async function sendCancelledMail(
+  ports: { mailer: Mailer; mails: ReservationMails; logger: Pick<Logger, 'error'> },
+  summary: ReservationSummary,
+  correlationId: string,
+): Promise<void> {
+  await ports.mailer
+    .send(ports.mails.cancelled(summary))
+    .catch((err: unknown) => ports.logger.error({ err, correlationId, reservationId: summary.reservationId }, 'cancelled mail failed'));
 }

@@ -70,6 +70,7 @@ export function sampleRequest(overrides: Partial<ReservationRequest> = {}): Rese
     lines: [{ menuId: 'm1', name: 'ケーキコース', price: 3000, quantity: 1 }],
     detail: {},
     optionsPrice: 0,
+    reservationNumber: 'MC-4821-7K',
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ import { testHashing, testIds } from './test-ids';
 
 /** A mail the booking service sent, with what it was made from (the templates here are plain). */
 export interface SentReservationMail {
-  kind: 'confirmation-request' | 'confirmed';
+  kind: 'confirmation-request' | 'confirmed' | 'cancelled';
   summary: ReservationSummary;
   /** The confirmation link's token (confirmation requests only). */
   token: string | null;
@@ -45,6 +45,10 @@ export function reservationTestSystem(options: { catalog?: ReservationCatalog; s
       confirmed: (summary) => {
         composing = { kind: 'confirmed', summary, token: null };
         return { to: summary.customer.email, subject: 'confirmed', text: summary.reservationId };
+      },
+      cancelled: (summary) => {
+        composing = { kind: 'cancelled', summary, token: null };
+        return { to: summary.customer.email, subject: 'cancelled', text: summary.reservationId };
       },
     },
     mailer: {

@@ -8,6 +8,7 @@ import type { ReservationMails } from '../reservation/ports';
 export const stubReservationMails: ReservationMails = {
   confirmationRequest: (summary) => ({ to: summary.customer.email, subject: 'confirm', text: 'confirm' }),
   confirmed: (summary) => ({ to: summary.customer.email, subject: 'confirmed', text: 'confirmed' }),
+  cancelled: (summary) => ({ to: summary.customer.email, subject: 'cancelled', text: 'cancelled' }),
 };
 
 export const stubAccountMails: AccountMails = {

@@ -13,20 +13,22 @@ export const GENERATED_ADMIN_EMAIL = 'admin@moncafe.local';
 export interface FirstAdminResult {
   created: boolean;
   email?: string;
-  /** Only when no ADMIN_PASSWORD was configured: shown once, on the console, never in the JSON log. */
+  /** Only when no ADMIN_PASSWORD was configured: kept by `keepGenerated`, never in the JSON log. */
   generatedPassword?: string;
 }
 
 /**
  * On an empty system, creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD, or with
- * generated credentials printed once. Safe to call from several processes at once: the first
- * to append to FIRST_ADMIN_STREAM (expected `no_stream`) does it. If a process dies after that
- * append but before the account is written, the next start finishes the job.
+ * generated credentials, which `keepGenerated` stores (the credentials file in DATA_DIR) BEFORE the
+ * account is registered: no start can leave an admin whose password nobody has. Safe to call
+ * from several processes at once: the first to append to FIRST_ADMIN_STREAM (expected
+ * `no_stream`) does it. If a process dies after that append but before the account is written,
+ * the next start finishes the job (with a fresh password, kept again).
  */
 export async function ensureFirstAdmin(
   runtime: Omit<AccountDeps, 'claimKey'> & { logger: Pick<Logger, 'info' | 'warn'> },
   options: { email?: string | undefined; password?: string | undefined },
-  print: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  keepGenerated: (credentials: { email: string; password: string }) => Promise<void>,
 ): Promise<FirstAdminResult> {
   const deps: AccountDeps = { eventStore: runtime.eventStore, ids: runtime.ids, clock: runtime.clock, claimKey: sha256Hex };
   const context = { correlationId: runtime.ids.uuid(), actor: 'system' };
@@ -53,10 +55,8 @@ export async function ensureFirstAdmin(
   const generated = options.password ? undefined : runtime.ids.token();
   const password = options.password ?? generated!;
   if (password.length < PASSWORD_MIN) throw new Error(`ADMIN_PASSWORD must have at least ${PASSWORD_MIN} characters`);
+  if (generated) await keepGenerated({ email, password: generated });
   await registerAccount(deps, { accountId, name: '管理者', email, passwordHash: await hashPassword(password), roles: ['admin'], emailVerified: true }, context);
   audit(runtime.logger, 'first_admin_created', { accountId, generatedCredentials: generated !== undefined });
-  if (generated) {
-    print(`MonCafe: first admin created. E-mail: ${email}  Password: ${generated}  (shown once; change it after signing in)`);
-  }
   return { created: true, email, ...(generated ? { generatedPassword: generated } : {}) };
 }

@@ -18,6 +18,7 @@ function runtime() {
   };
 }
 
+const keepNothing = () => Promise.resolve();
 const accountDeps = (r: ReturnType<typeof runtime>) => ({ ...r, claimKey: sha256Hex });
 
 /** The account, when the password signs it in (as the account service checks it). */
@@ -30,26 +31,38 @@ describe('first admin', () => {
   it('is created once from ADMIN_EMAIL / ADMIN_PASSWORD, even when two processes start together', async () => {
     const r = runtime();
     const results = await Promise.all([
-      ensureFirstAdmin(r, { email: 'Owner@Cafe.test', password: 'owner-password-1' }),
-      ensureFirstAdmin(r, { email: 'Owner@Cafe.test', password: 'owner-password-1' }),
+      ensureFirstAdmin(r, { email: 'Owner@Cafe.test', password: 'owner-password-1' }, keepNothing),
+      ensureFirstAdmin(r, { email: 'Owner@Cafe.test', password: 'owner-password-1' }, keepNothing),
     ]);
     expect(results.filter((x) => x.created)).toHaveLength(1);
-    expect((await ensureFirstAdmin(r, { email: 'owner@cafe.test', password: 'owner-password-1' })).created).toBe(false);
+    expect((await ensureFirstAdmin(r, { email: 'owner@cafe.test', password: 'owner-password-1' }, keepNothing)).created).toBe(false);
     const admin = await authenticate(r, 'owner@cafe.test', 'owner-password-1');
     expect(admin?.roles).toEqual(['admin']);
   });
 
-  it('prints generated credentials once, on the console only, when none are configured', async () => {
+  it('keeps generated credentials once, before the account exists, never in the log, when none are configured', async () => {
     const r = runtime();
-    const printed: string[] = [];
-    const result = await ensureFirstAdmin(r, {}, (line) => printed.push(line));
+    const kept: { email: string; password: string; accountExisted: boolean }[] = [];
+    const keep = async (c: { email: string; password: string }) => {
+      kept.push({ ...c, accountExisted: (await findAccountByEmail(accountDeps(r), c.email)) !== null });
+    };
+    const result = await ensureFirstAdmin(r, {}, keep);
     expect(result.generatedPassword).toBeDefined();
-    expect(printed).toHaveLength(1);
-    expect(printed[0]).toContain(result.generatedPassword!);
+    expect(kept).toEqual([{ email: GENERATED_ADMIN_EMAIL, password: result.generatedPassword!, accountExisted: false }]);
     expect(JSON.stringify(r.logged)).not.toContain(result.generatedPassword!);
     expect((await authenticate(r, GENERATED_ADMIN_EMAIL, result.generatedPassword!))?.roles).toEqual(['admin']);
-    await ensureFirstAdmin(r, {}, (line) => printed.push(line));
-    expect(printed).toHaveLength(1);
+    await ensureFirstAdmin(r, {}, keep);
+    expect(kept).toHaveLength(1);
+  });
+
+  it('registers no admin when keeping the generated password fails, and a later start tries again', async () => {
+    const r = runtime();
+    await expect(ensureFirstAdmin(r, {}, () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    expect(await findAccountByEmail(accountDeps(r), GENERATED_ADMIN_EMAIL)).toBeNull();
+    const kept: string[] = [];
+    const result = await ensureFirstAdmin(r, {}, async (c) => void kept.push(c.password));
+    expect(result.created).toBe(true);
+    expect(kept).toEqual([result.generatedPassword]);
   });
 
   it('finishes the job when a start died between designating and registering the admin', async () => {
@@ -66,7 +79,7 @@ describe('first admin', () => {
       ],
       { expectedRevision: 'no_stream' },
     );
-    expect((await ensureFirstAdmin(r, { email: 'owner@cafe.test', password: 'owner-password-1' })).created).toBe(true);
+    expect((await ensureFirstAdmin(r, { email: 'owner@cafe.test', password: 'owner-password-1' }, keepNothing)).created).toBe(true);
     expect((await findAccountByEmail(accountDeps(r), 'owner@cafe.test'))?.accountId).toBe('admin-1');
   });
 });

@@ -1,3 +1,5 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
@@ -23,10 +25,63 @@ export interface DatabaseHandle {
 
 export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
   if (options.url) return fromPool('pg', new pg.Pool({ connectionString: options.url, max: 10 }), async () => {});
-  const pglite = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
-  // PGlite is a single PostgreSQL session: one connection, or transactions would interleave.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
-  return fromPool('pglite', pool, () => pglite.close());
+  const release = await claimDataDir(options.dataDir);
+  try {
+    const pglite = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
+    // PGlite is a single PostgreSQL session: one connection, or transactions would interleave.
+    const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+    return fromPool('pglite', pool, async () => {
+      await pglite.close();
+      await release();
+    });
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/** The file naming the process that has the embedded database open. */
+export const DATA_DIR_LOCK = 'moncafe.pid';
+
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Only one process may open an embedded database: two (`npm start` and `npm run
+ * admin:reset-password`, say) would each write the folder behind the other's back and lose
+ * writes. The first writes its pid into DATA_DIR; another process is refused while that one
+ * runs; a file left by a process that died is taken over. Opening the folder again inside the
+ * same process (tests do) is left to that process.
+ */
+async function claimDataDir(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
+  const file = path.join(dataDir, DATA_DIR_LOCK);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' });
+      return () => rm(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+    if (holder === process.pid) return async () => {};
+    if (Number.isInteger(holder) && holder > 0 && running(holder))
+      throw new DataDirInUseError(
+        `the data folder ${path.resolve(dataDir)} is in use by process ${holder} (a running npm start?): stop it first (or delete ${file} if no such process is MonCafe)`,
+      );
+    await rm(file, { force: true });
+  }
+  throw new DataDirInUseError(`the data folder ${path.resolve(dataDir)} could not be claimed`);
 }
 
 function fromPool(kind: DatabaseKind, pool: pg.Pool, closeEngine: () => Promise<void>): DatabaseHandle {

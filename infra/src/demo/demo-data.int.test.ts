@@ -65,8 +65,8 @@ describe('demo data', () => {
     expect(menu.find((m) => m.name === '自家製かためプリン')?.category).toBe('dessert');
     const courses = await listMenuItems(t.db, { storeId: DEMO_STORE_ID, visibleOn: 'reservation' });
     expect(courses.map((c) => c.id)).toEqual(['course-birthday', 'course-afternoon-tea', 'course-lunch']);
-    expect(courses[0]).toMatchObject({ deadline_days_before: 3, deadline_time: '18:00', show_on_menu: false });
-    expect((await listMenuItems(t.db, { visibleOn: 'order' })).length).toBe(menu.length);
+    expect(courses[0]).toMatchObject({ deadline_days_before: 3, deadline_time: '18:00', show_on_menu: true, show_on_reservation: true });
+    expect((await listMenuItems(t.db, { visibleOn: 'order' })).length).toBe(menu.length - courses.length);
     for (const item of [...menu, ...courses]) expect(DEMO_IMAGE_PATHS).toContain(item.image_url);
   });
 

@@ -68,7 +68,7 @@ const menuItems: { id: string; name: string; price: number; image: string; descr
   { id: 'menu-pudding', name: '自家製かためプリン', price: 480, image: 'pudding', description: '卵の味がしっかりした昔ながらのプリン。', category: 'dessert' },
 ];
 
-/** Reservation courses: shown on /reservation only, after the menu (display order 101 on). */
+/** Reservation courses: on /reservation, and on the public menu after the other items with a link to book them (display order 101 on). */
 const courses: (Pick<CatalogInput<'menu'>, 'name' | 'description' | 'price' | 'category' | 'duration_minutes'> &
   Partial<Pick<CatalogInput<'menu'>, 'deadline_days_before' | 'deadline_time'>> & { id: string; image: string })[] = [
   {
@@ -296,7 +296,7 @@ function demoRecords(today: string): DemoRecord[] {
       store_id: store,
       ...course,
       image_url: menuImage(image),
-      show_on_menu: false,
+      show_on_menu: true,
       show_on_reservation: true,
       display_order: 101 + i,
     }),

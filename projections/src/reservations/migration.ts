@@ -72,4 +72,11 @@ export const reservationMigrations: ReadModelMigrations = {
       await db.updateTable('reservations').set({ status: 'web' }).where('status', '=', 'reserved').execute();
     },
   },
+  '2026-11-23T10-00-reservations-number': {
+    // Decision 100: the short number the guest is told. Null for reservations requested before it.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('reservations').addColumn('reservation_number', 'text').execute();
+    },
+  },
 };

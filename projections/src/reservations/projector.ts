@@ -21,6 +21,7 @@ export const reservationsProjector: Projector = {
         const first = d.lines[0];
         return reservations.put({
           id,
+          reservation_number: d.reservationNumber,
           store_id: d.storeId,
           account_id: d.accountId,
           customer_name: d.customer.name,

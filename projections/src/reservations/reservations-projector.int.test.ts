@@ -35,6 +35,7 @@ describe('reservations read model', () => {
     await t.project([reservationsProjector], [requested, requested]);
     let row = await getReservation(t.db, 'r1');
     expect(row).toMatchObject({
+      reservation_number: 'MC-4821-7K',
       status: 'web',
       email_confirm_status: '0',
       price: 6500,
@@ -59,6 +60,13 @@ describe('reservations read model', () => {
     );
     expect(await getReservation(t.db, 'r1')).toMatchObject({ status: 'cancelled', cancel_reason: '体調不良' });
     expect((await reservationsOfAccount(t.db, 'acc-1', new Date('2026-12-02T00:00:00.000Z'))).map((r) => r.id)).toEqual(['r1']);
+  });
+
+  it('given a request from before reservation numbers, a row without one', async () => {
+    const { reservationNumber: _none, ...old } = sampleRequest({ reservationId: 'r-old' });
+    const event = { type: 'ReservationRequested', data: { ...old, requestedAt: '2026-12-01T01:00:00.000Z' } };
+    await t.project([reservationsProjector], [recorded(event as DomainEvent, 'reservation-r-old')]);
+    expect(await getReservation(t.db, 'r-old')).toMatchObject({ id: 'r-old', reservation_number: null });
   });
 
   it('given a QR walk-in, then a guest row that no lapse hides; arrival, a status label and checkout update the spec status', async () => {

@@ -11,6 +11,8 @@ type Json<T> = ColumnType<T, string, string>;
 export interface ReservationTables {
   reservations: {
     id: string;
+    /** The short number the guest is told (`MC-4821-7K`); null for reservations from before decision 100 and for walk-ins. */
+    reservation_number: ColumnType<string | null, string | null | undefined, string | null>;
     store_id: string;
     account_id: string | null;
     customer_name: string;

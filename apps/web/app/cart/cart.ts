@@ -1,8 +1,8 @@
 /**
- * The customer's cart. It lives in the browser (localStorage), not on the server: the spec's
- * footer button, reservation menu and order page all read and change the same lines.
- * These functions are pure; cart-store.ts does the storage and subscriptions. Every page loads
- * this module, so its check of stored lines is plain code, not zod (issue 10: bundles).
+ * A customer's cart. It lives in the browser (localStorage), not on the server. These functions
+ * are pure; cart-store.ts does the storage and subscriptions (one store per cart: the table
+ * order's and the reservation's).
+ * Every page loads this module, so its check of stored lines is plain code, not zod (issue 10: bundles).
  */
 export interface CartLine {
   menu_id: string;
@@ -34,6 +34,12 @@ export function removeOne(cart: readonly CartLine[], menuId: string): CartLine[]
     if (line.menu_id !== menuId) return [line];
     return line.quantity > 1 ? [{ ...line, quantity: line.quantity - 1 }] : [];
   });
+}
+
+/** Sets a line's quantity (− / + beside it); never below 1 — the line's 削除 removes it. */
+export function setQuantity(cart: readonly CartLine[], menuId: string, quantity: number): CartLine[] {
+  const q = Math.max(1, Math.floor(quantity));
+  return cart.map((line) => (line.menu_id === menuId ? { ...line, quantity: q } : line));
 }
 
 export function removeLine(cart: readonly CartLine[], menuId: string): CartLine[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addLine, parseStoredCart, removeOne, totalPrice, totalQuantity } from './cart';
+import { addLine, parseStoredCart, removeLine, removeOne, setQuantity, totalPrice, totalQuantity } from './cart';
 
 const coffee = { menu_id: 'm1', name: 'コーヒー', price: 500 };
 const cake = { menu_id: 'm2', name: 'ケーキ', price: 650 };
@@ -19,6 +19,13 @@ describe('cart', () => {
     const cart = addLine(addLine([], coffee), coffee);
     expect(removeOne(cart, 'm1')).toEqual([{ ...coffee, quantity: 1 }]);
     expect(removeOne(removeOne(cart, 'm1'), 'm1')).toEqual([]);
+  });
+
+  it('sets a quantity by − / + but never below 1, and 削除 takes the whole line away', () => {
+    const cart = addLine(addLine([], coffee, 3), cake);
+    expect(setQuantity(cart, 'm1', 5)[0]).toEqual({ ...coffee, quantity: 5 });
+    expect(setQuantity(cart, 'm1', 0)[0]).toEqual({ ...coffee, quantity: 1 });
+    expect(removeLine(cart, 'm1')).toEqual([{ ...cake, quantity: 1 }]);
   });
 
   it('treats malformed storage as an empty cart', () => {

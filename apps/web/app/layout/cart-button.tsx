@@ -3,7 +3,10 @@ import { totalQuantity } from '#app/cart/cart';
 import { useCart } from '#app/cart/cart-store';
 import { layoutTexts } from './texts';
 
-/** The footer's cart button: outside /order paths, only when the cart has items. */
+/**
+ * The footer's cart button: the table-order cart (QR ordering), outside /order paths, only when
+ * it has items. The reservation's course cart is never counted here (decision 106).
+ */
 export function CartButton() {
   const cart = useCart();
   const { pathname } = useLocation();

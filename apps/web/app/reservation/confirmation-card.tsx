@@ -1,9 +1,11 @@
 import { yenAmount } from '#app/shared/yen';
+import { japaneseDate } from './presentation';
 import { reservationTexts as t } from './texts';
 
 export interface ReservationShown {
   storeName?: string;
-  reservationId?: string;
+  /** The short number the guest quotes (`MC-4821-7K`). */
+  reservationNumber?: string;
   name?: string;
   date: string;
   time: string;
@@ -12,20 +14,25 @@ export interface ReservationShown {
   menuPrice?: number;
 }
 
-/** The reservation's facts as a definition list, shared by the confirm and cancel pages. */
+/**
+ * The reservation's facts as a definition list, shared by the confirm and cancel pages: the
+ * labels keep one line and their width, the values wrap (a 50-character name, a 320 px screen).
+ */
 export function ReservationFacts({ r }: { r: ReservationShown }) {
   return (
-    <dl data-testid="reservation-facts">
+    <dl className="rsv-facts" data-testid="reservation-facts">
       {r.storeName && (
         <>
           <dt>{t.storeLabel}</dt>
           <dd>{r.storeName}</dd>
         </>
       )}
-      {r.reservationId && (
+      {r.reservationNumber && (
         <>
           <dt>{t.numberLabel}</dt>
-          <dd>{r.reservationId}</dd>
+          <dd className="rsv-number" data-testid="reservation-number">
+            {r.reservationNumber}
+          </dd>
         </>
       )}
       {r.name && (
@@ -35,7 +42,7 @@ export function ReservationFacts({ r }: { r: ReservationShown }) {
         </>
       )}
       <dt>{t.dateLabel}</dt>
-      <dd>{r.date}</dd>
+      <dd data-testid="reservation-date">{japaneseDate(r.date)}</dd>
       <dt>{t.timeLabel}</dt>
       <dd>{r.time}</dd>
       <dt>{t.peopleLabel}</dt>

@@ -5,9 +5,9 @@ import { yenAmount } from '#app/shared/yen';
 import { japaneseDate, noticeTexts, optionLines, storeNameOf } from './presentation';
 
 /**
- * The Japanese texts of the two reservation mails, in one place so the wording is reviewed
- * together: the confirmation request (a single-use link valid 5 minutes) and, once confirmed,
- * the details with the cancel link. `reservationMails(publicUrl)` is the booking service's
+ * The Japanese texts of the reservation mails, in one place so the wording is reviewed
+ * together: the confirmation request (a single-use link valid 5 minutes), once confirmed the
+ * details with the cancel link, and the cancellation (by the guest or by staff). `reservationMails(publicUrl)` is the booking service's
  * `ReservationMails` port (wired once in apps/web/server.ts); the templates themselves are pure.
  */
 
@@ -15,6 +15,7 @@ export function reservationMails(publicUrl: string): ReservationMails {
   return {
     confirmationRequest: (summary, token) => confirmationRequestMail(mailDataOf(summary), confirmUrlFor(publicUrl, token)),
     confirmed: (summary) => reservationConfirmedMail(mailDataOf(summary), cancelUrlFor(publicUrl, summary.reservationId, summary.customer.email)),
+    cancelled: (summary) => reservationCancelledMail(mailDataOf(summary), `${publicUrl}/reservation`),
   };
 }
 
@@ -24,7 +25,7 @@ export function mailDataOf(summary: ReservationSummary): ReservationMailData {
     to: summary.customer.email,
     customerName: summary.customer.name,
     storeName: storeNameOf(summary.storeName),
-    reservationId: summary.reservationId,
+    reservationNumber: summary.reservationNumber,
     date: summary.date,
     time: summary.time,
     people: summary.people,
@@ -39,7 +40,8 @@ export interface ReservationMailData {
   to: string;
   customerName: string;
   storeName: string;
-  reservationId: string;
+  /** The short number (`MC-4821-7K`) the guest quotes. */
+  reservationNumber: string;
   date: string;
   time: string;
   people: number;
@@ -73,7 +75,7 @@ function detailsBlock(data: ReservationMailData): string[] {
   const lines = [
     '■ご予約内容',
     `店舗：${data.storeName}`,
-    `予約番号：${data.reservationId}`,
+    `予約番号：${data.reservationNumber}`,
     `日付：${japaneseDate(data.date)}`,
     `時間：${data.time}`,
     `人数：${data.people}名`,
@@ -129,6 +131,25 @@ export function reservationConfirmedMail(data: ReservationMailData, cancelUrl: s
       '',
       'ご予約のキャンセルは下のリンクから行えます。',
       cancelUrl,
+    ].join('\n'),
+  };
+}
+
+export function reservationCancelledMail(data: ReservationMailData, bookAgainUrl: string): MailMessage {
+  return {
+    to: data.to,
+    subject: `【${data.storeName}】ご予約をキャンセルしました`,
+    text: [
+      `${data.customerName} 様`,
+      '',
+      '下記のご予約をキャンセルしました。',
+      '',
+      ...detailsBlock(data),
+      '',
+      'またのご予約を心よりお待ちしております。',
+      bookAgainUrl,
+      '',
+      'このメールにお心当たりがない場合は、お手数ですが店舗までご連絡ください。',
     ].join('\n'),
   };
 }

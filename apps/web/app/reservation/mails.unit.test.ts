@@ -5,6 +5,7 @@ import { DEFAULT_NOTICES, japaneseDate } from './presentation';
 
 const summary: ReservationSummary = {
   reservationId: 'r-1',
+  reservationNumber: 'MC-4821-7K',
   storeId: 's-1',
   storeName: 'MonCafe',
   date: '2026-12-20',
@@ -29,6 +30,7 @@ describe('reservation mails', () => {
     for (const part of [
       'https://cafe.example/confirm-reservation?token=r-1.secret',
       'ケーキコース × 1',
+      '予約番号：MC-4821-7K',
       'プリント用画像：画像あり',
       '2026年12月20日（日）',
       '時間：12:00',
@@ -51,6 +53,13 @@ describe('reservation mails', () => {
     const mails = reservationMails('https://cafe.example');
     expect(mails.confirmationRequest(summary, 'r-1.secret').text).toContain('https://cafe.example/confirm-reservation?token=r-1.secret');
     expect(mails.confirmed(summary).to).toBe('hanako@example.jp');
+  });
+
+  it('tell the guest a cancellation with the number, the Japanese date and a way to book again', () => {
+    const mail = reservationMails('https://cafe.example').cancelled({ ...summary, status: 'cancelled' });
+    expect(mail.subject).toBe('【MonCafe】ご予約をキャンセルしました');
+    expect(mail.to).toBe('hanako@example.jp');
+    for (const part of ['予約番号：MC-4821-7K', '2026年12月20日（日）', '時間：12:00', 'https://cafe.example/reservation']) expect(mail.text).toContain(part);
   });
 });
 

@@ -1,4 +1,6 @@
-import type { DescribedOption } from '@moncafe/domain/reservation/detail';
+import { checkDetail, describeDetail, type DependencySpec, type DescribedOption, type OptionSpec } from '@moncafe/domain/reservation/detail';
+import type { ReservationDetail } from '@moncafe/domain/reservation/events';
+import { totalPrice, type CartLine } from '#app/cart/cart';
 import type { ReservedLine } from '@moncafe/domain/reservation/events';
 import type { Notice } from '@moncafe/domain/reservation/ports';
 import { yenAmount } from '#app/shared/yen';
@@ -68,4 +70,41 @@ export function japaneseDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
   return `${y}年${m}月${d}日（${weekday}）`;
+}
+
+/**
+ * What the guest is about to send, as the review step and the summary show it: course lines
+ * with subtotals, the options with their extra prices (only the visible ones count, as on the
+ * server), and the total — worked out by the same rules the booking service prices with.
+ */
+export function reviewOf(
+  cart: readonly CartLine[],
+  spec: { options: readonly OptionSpec[]; dependencies: readonly DependencySpec[] },
+  detail: ReservationDetail,
+) {
+  const checked = checkDetail(spec.options, spec.dependencies, detail);
+  return {
+    lines: cart.map((l) => ({ menuId: l.menu_id, name: l.name, quantity: l.quantity, subtotal: l.price * l.quantity })),
+    options: optionLines(describeDetail(spec.options, checked.detail)),
+    optionsPrice: checked.extraPrice,
+    total: totalPrice(cart) + checked.extraPrice,
+  };
+}
+
+export type Review = ReturnType<typeof reviewOf>;
+
+/**
+ * Why a day of the booking calendar can or cannot be booked, for its mark, its spoken name and
+ * the legend: closed (business hours), past, too late for the cart's courses (before their
+ * deadline's first date, or today once same-day booking is over), full (open, in time, but no
+ * time fits the party), or available.
+ */
+export type DayState = 'available' | 'closed' | 'full' | 'too_late' | 'past';
+
+export function dayStateOf(day: { date: string; isClosed: boolean }, facts: { today: string; minDate: string; available: ReadonlySet<string> }): DayState {
+  if (day.isClosed) return 'closed';
+  if (day.date < facts.today) return 'past';
+  if (facts.available.has(day.date)) return day.date < facts.minDate ? 'too_late' : 'available';
+  if (day.date < facts.minDate || day.date === facts.today) return 'too_late';
+  return 'full';
 }

@@ -56,7 +56,8 @@ export function RoundCropper({ file, label, onCropped, onCancel }: { file: File;
             onCropComplete={(_, pixels) => setArea(pixels)}
             onMediaLoaded={() => setFailed(false)}
             mediaProps={{ alt: label, onError: () => setFailed(true) }}
-            cropperProps={{ 'aria-label': t.cropArea(label), 'aria-describedby': hintId }}
+            // A focusable area that handles the arrow keys itself: an application region, named and described.
+            cropperProps={{ role: 'application', 'aria-label': t.cropArea(label), 'aria-describedby': hintId }}
           />
         )}
       </div>

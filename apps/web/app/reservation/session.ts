@@ -42,6 +42,17 @@ export function resume(session: ReservationSession, now: number): ReservationSes
   return { ...session, pausedAt: null, totalPausedMs: session.totalPausedMs + (now - session.pausedAt) };
 }
 
+/** What is left of the session at `now`, in milliseconds (never below 0). */
+export function remainingMs(session: ReservationSession, now: number): number {
+  return Math.max(0, SESSION_VALID_MS - elapsedMs(session, now));
+}
+
+/** 4:05 — minutes and seconds left, rounded up so 0:00 is shown only once the time is over. */
+export function remainingText(ms: number): string {
+  const seconds = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 /** The 30-second check: refreshes last activity while valid, or says the session is over. */
 export function check(session: ReservationSession, now: number): { expired: true } | { expired: false; session: ReservationSession } {
   if (isExpired(session, now)) return { expired: true };
@@ -62,9 +73,13 @@ export function readSession(): ReservationSession | null {
   }
 }
 
+/** Fired on the window when this tab starts, changes or ends the session (the countdown shows it at once). */
+export const SESSION_CHANGED = 'moncafe:reservation-session';
+
 export function writeSession(session: ReservationSession | null): void {
   const store = storage();
   if (!store) return;
   if (session) store.setItem(SESSION_KEY, JSON.stringify(session));
   else store.removeItem(SESSION_KEY);
+  window.dispatchEvent(new Event(SESSION_CHANGED));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check, elapsedMs, isExpired, pause, resume, SESSION_VALID_MS, startSession } from './session';
+import { check, elapsedMs, isExpired, pause, remainingMs, remainingText, resume, SESSION_VALID_MS, startSession } from './session';
 
 const t0 = Date.UTC(2026, 11, 10, 1, 0, 0);
 
@@ -23,5 +23,14 @@ describe('reservation session', () => {
     s = resume(s, t0 + 10 * 60_000);
     expect(isExpired(s, t0 + 13 * 60_000)).toBe(false);
     expect(isExpired(s, t0 + 14 * 60_000)).toBe(true);
+  });
+
+  it('shows the time left as m:ss, rounded up, with paused time not counted', () => {
+    const s = startSession(t0);
+    expect(remainingText(remainingMs(s, t0))).toBe('5:00');
+    expect(remainingText(remainingMs(s, t0 + 55_500))).toBe('4:05');
+    expect(remainingText(remainingMs(s, t0 + SESSION_VALID_MS - 1))).toBe('0:01');
+    expect(remainingText(remainingMs(s, t0 + SESSION_VALID_MS + 9_000))).toBe('0:00');
+    expect(remainingMs(pause(s, t0 + 60_000), t0 + 10 * 60_000)).toBe(4 * 60_000);
   });
 });

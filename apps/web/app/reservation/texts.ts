@@ -18,16 +18,45 @@ export const reservationTexts = {
   total: '合計',
   proceedToDay: '日付と詳細記入に進む',
   noCourses: '現在予約できるコースはありません',
-  coursesFailed: 'コースの読み込みに失敗しました',
+  /** − / + and 削除 of a cart line, named for screen readers. */
+  decrease: (name: string) => `${name}を1つ減らす`,
+  increase: (name: string) => `${name}を1つ増やす`,
+  removeLine: (name: string) => `${name}を削除`,
+  quantityOf: (name: string, n: number) => `${name}の数量 ${n}`,
+  // The session's time left and the reservation's summary on every step
+  timeLeft: '残り時間',
+  oneMinuteLeft: '予約の残り時間はあと1分です。お急ぎください。',
+  summaryTitle: 'ご予約内容',
+  change: '変更',
+  changeCourses: 'コースを変更',
+  changeDay: '日時・人数を変更',
+  changeOptions: 'オプションを変更',
+  changeContact: 'お客様情報を修正',
+  notChosen: '未選択',
+  optionsTotal: 'オプション',
   // /reservation/day
   dayTitle: '日付と時間の選択',
   backToMenu: 'メニュー選択に戻る',
   people: '人数',
   peopleOption: (n: number) => `${n}名`,
   closedMark: '休',
-  /** Screen-reader name of a calendar day: the date and whether it can be booked. */
-  dayLabel: (date: string, state: 'closed' | 'available' | 'unavailable') =>
-    `${date} ${state === 'closed' ? '休' : state === 'available' ? '予約可' : '予約不可'}`,
+  /** Why a day of the calendar can or cannot be booked: read out with the date, and explained by the legend. */
+  dayStates: {
+    available: '予約可',
+    closed: '定休日',
+    full: '満席',
+    too_late: '予約受付終了',
+    past: '過去の日付',
+  },
+  /** The short marks under a day's number (休 is the spec's). */
+  dayMarks: { closed: '休', full: '満', too_late: '締切' },
+  dayLegend: [
+    { mark: '休', text: '定休日' },
+    { mark: '満', text: '満席（ご希望の人数で空いている時間がありません）' },
+    { mark: '締切', text: 'このコースの予約受付を終了しました' },
+  ],
+  dayLegendTitle: 'カレンダーの見かた',
+  chosenDay: (date: string) => `選択中：${date}`,
   previousMonth: '前の月',
   nextMonth: '次の月',
   chooseTime: '時間を選択してください',
@@ -48,6 +77,7 @@ export const reservationTexts = {
   imageUploadFailed: '画像を保存できませんでした。もう一度お試しください。',
   imageNotFound: '画像が見つかりません',
   toCustomerInformation: 'お客様情報の入力へ',
+  fixProblems: '入力内容を確認してください',
   // /customer-information
   customerTitle: 'お客様情報の入力',
   name: 'お名前',
@@ -56,6 +86,10 @@ export const reservationTexts = {
   nameRequired: 'お名前を入力してください',
   phoneRequired: '電話番号を入力してください',
   emailRequired: 'メールアドレスを入力してください',
+  toReview: '入力内容を確認する',
+  reviewTitle: 'ご予約内容の確認',
+  reviewLead: '以下の内容でよろしければ「確認メールを送信」を押してください。',
+  contactTitle: 'お客様情報',
   sendConfirmation: '確認メールを送信',
   sending: '送信中…',
   // /reservation-email-sent
@@ -65,6 +99,10 @@ export const reservationTexts = {
   loading: '読み込み中…',
   confirmedTitle: 'ご予約が確定しました',
   expiredTitle: 'リンクの有効期限が切れています',
+  /** The confirmation link or the cancel link of a reservation cancelled since. */
+  cancelledTitle: 'このご予約はキャンセルされました',
+  cancelledBody: 'ご予約はキャンセル済みです。またのご予約を心よりお待ちしております。',
+  bookAgain: 'もう一度予約する',
   expiredBody: '確認メールの有効期限（5分）が切れました。お手数ですが、もう一度予約をやり直してください。',
   errorTitle: 'エラー',
   invalidLink: '無効なリンクです',

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { cartActions, readCart } from '#app/cart/cart-store';
 import { clearDraft, readDraft } from './draft';
-import { check, readSession, SESSION_CHECK_MS, writeSession } from './session';
+import { reservationCart } from './reservation-cart';
+import { check, isExpired, readSession, SESSION_CHECK_MS, writeSession } from './session';
 import { reservationTexts } from './texts';
 
 /** Ends the reservation: cart, session and draft, and gives the held seats back. */
@@ -16,25 +16,28 @@ export function endReservation(): void {
       body: JSON.stringify({ date }),
       keepalive: true,
     }).catch(() => {});
-  cartActions.clear();
+  reservationCart.actions.clear();
   writeSession(null);
   clearDraft();
 }
 
 /**
- * True when the browser loaded this step's document itself (a reload, a return from another
- * site, a typed address) rather than reaching it inside the app: the document's navigation entry
- * is still this very address.
+ * The session ran out: the spec's alert, everything of the booking cleared, and back to the top
+ * (customer-site.md §4). Called by the 30-second check and by the countdown reaching 0:00,
+ * whichever comes first; the second finds no session and does nothing.
  */
-function loadedDirectly(): boolean {
-  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return entry !== undefined && entry.name === window.location.href;
+export function expireReservation(): void {
+  if (!readSession()) return;
+  endReservation();
+  window.alert(reservationTexts.sessionTimeout);
+  window.location.assign('/');
 }
 
 /**
- * Guards a step of the flow: reloading or coming back to it while a session exists sends the
- * browser to '/' (customer-site.md §4); the session is checked every 30 seconds and, once
- * expired, the spec's alert is shown and the browser returns to '/'. An empty cart goes back to
+ * Guards a step of the flow. Within its 5 minutes the booking survives a reload, the browser's
+ * back button and a visit to another page: the cart, the draft and the time left stay
+ * (decision 101; the spec sent a reload to '/', which lost the guest's input). Once expired, the
+ * spec's alert and a return to '/'. An empty cart, or a cart whose session is gone, goes back to
  * the course list.
  */
 export function useReservationSession(options: { requireCart?: boolean } = {}): void {
@@ -42,12 +45,12 @@ export function useReservationSession(options: { requireCart?: boolean } = {}): 
   const requireCart = options.requireCart ?? true;
   useEffect(() => {
     const session = readSession();
-    if (session && loadedDirectly()) {
-      endReservation();
-      window.location.replace('/');
+    if (session && isExpired(session, Date.now())) {
+      expireReservation();
       return;
     }
-    if (requireCart && readCart().length === 0) {
+    if (requireCart && (reservationCart.read().length === 0 || !session)) {
+      if (!session) endReservation();
       void navigate('/reservation', { replace: true });
       return;
     }
@@ -55,13 +58,8 @@ export function useReservationSession(options: { requireCart?: boolean } = {}): 
       const current = readSession();
       if (!current) return;
       const result = check(current, Date.now());
-      if (!result.expired) {
-        writeSession(result.session);
-        return;
-      }
-      endReservation();
-      window.alert(reservationTexts.sessionTimeout);
-      window.location.assign('/');
+      if (result.expired) expireReservation();
+      else writeSession(result.session);
     };
     tick();
     const timer = window.setInterval(tick, SESSION_CHECK_MS);

@@ -19,6 +19,7 @@ export function confirmationView(summary: ReservationSummary, token: string | nu
     phone: summary.customer.phone,
     data: {
       reservation_id: summary.reservationId,
+      reservation_number: summary.reservationNumber,
       store_name: storeNameOf(summary.storeName),
       date: summary.date,
       time: summary.time,
@@ -42,6 +43,7 @@ export type ConfirmationView = ReturnType<typeof confirmationView>;
 export function cancelView(summary: ReservationSummary) {
   return {
     id: summary.reservationId,
+    reservation_number: summary.reservationNumber,
     store_name: storeNameOf(summary.storeName),
     customer_name: summary.customer.name,
     date: summary.date,

@@ -30,7 +30,7 @@ export function OrderMenu(props: { items: readonly OrderMenuItem[]; initialCateg
       <ul className="order-items">
         {shown.map((item) => (
           <li key={item.id} className="order-item panel" data-testid="order-item" data-menu-id={item.id}>
-            <OptionalImage src={item.image_url} className="order-item-image" />
+            <OptionalImage src={item.image_url} className="order-item-image" width={72} height={72} />
             <div className="order-item-body">
               <h3>{item.name}</h3>
               <p className="price">{yenAmount(item.price)}</p>

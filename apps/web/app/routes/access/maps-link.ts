@@ -15,11 +15,15 @@ export function mapsPlatform(userAgent: string): MapsPlatform {
 export interface Place {
   name: string;
   address: string;
+}
+
+/** Where the pin goes: the store record's coordinates (decision 039), the same point the QR geofence measures from. */
+export interface Coordinates {
   latitude: number;
   longitude: number;
 }
 
-export function mapsUrl(platform: MapsPlatform, place: Place): string {
+export function mapsUrl(platform: MapsPlatform, place: Place & Coordinates): string {
   const ll = `${place.latitude},${place.longitude}`;
   switch (platform) {
     case 'ios':
@@ -33,22 +37,32 @@ export function mapsUrl(platform: MapsPlatform, place: Place): string {
   }
 }
 
+/** Without coordinates the maps apps search the address itself, so the pin is never somewhere else. */
+export function addressMapsUrl(platform: MapsPlatform, place: Place): string {
+  const q = encodeURIComponent(`${place.name} ${place.address}`);
+  switch (platform) {
+    case 'ios':
+      return `https://maps.apple.com/?q=${q}`;
+    case 'android':
+      return `https://www.google.com/maps/search/?api=1&query=${q}`;
+    case 'other':
+      return `https://www.openstreetmap.org/search?query=${encodeURIComponent(place.address)}`;
+  }
+}
+
 /** OpenStreetMap's embeddable map around the place (shared with /admin/store-coordinates' preview). */
 export { embeddedMapUrl } from '#app/shared/map-embed';
 
-/**
- * Where the cafe is, for /access. The store record has no coordinates yet, so they are fixed
- * here (the spec's access page uses a fixed address and coordinates); name, address and the
- * access note come from the site's store when there is one.
- */
-export const fallbackPlace: Place & { accessNote: string | null } = {
-  name: 'MonCafe',
-  address: '東京都千代田区丸の内1丁目 駅前地下',
-  latitude: 35.681236,
-  longitude: 139.767125,
-  accessNote: null,
-};
+export type StorePlace = Place & { accessNote: string | null; coordinates: Coordinates | null };
 
-export function placeOf(store: { name: string; address: string; access_note: string | null } | null): Place & { accessNote: string | null } {
-  return store ? { ...fallbackPlace, name: store.name, address: store.address, accessNote: store.access_note } : fallbackPlace;
+/**
+ * Where the cafe is, for /access: name, address, access note and coordinates all from the
+ * site's store record. Before any store exists, the product's name and no address or pin.
+ */
+export function placeOf(
+  store: { name: string; address: string; access_note: string | null; latitude: number | null; longitude: number | null } | null,
+): StorePlace {
+  if (!store) return { name: 'MonCafe', address: '', accessNote: null, coordinates: null };
+  const coordinates = store.latitude !== null && store.longitude !== null ? { latitude: store.latitude, longitude: store.longitude } : null;
+  return { name: store.name, address: store.address, accessNote: store.access_note, coordinates };
 }

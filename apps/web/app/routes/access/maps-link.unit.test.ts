@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedMapUrl, mapsPlatform, mapsUrl } from './maps-link';
+import { addressMapsUrl, embeddedMapUrl, mapsPlatform, mapsUrl, placeOf } from './maps-link';
 
 const place = { name: 'MonCafe', address: '東京都千代田区丸の内1丁目', latitude: 35.681236, longitude: 139.767125 };
 
@@ -25,5 +25,19 @@ describe('maps button', () => {
     expect(east).toBeGreaterThan(place.longitude);
     expect(south).toBeLessThan(place.latitude);
     expect(north).toBeGreaterThan(place.latitude);
+  });
+
+  it('takes name, address and the pin from the store record, and without coordinates searches the address instead', () => {
+    const store = { name: 'MonCafe 駅前店', address: '東京都新宿区西新宿1-1-1', access_note: null, latitude: 35.690921, longitude: 139.698414 };
+    expect(placeOf(store)).toEqual({
+      name: 'MonCafe 駅前店',
+      address: '東京都新宿区西新宿1-1-1',
+      accessNote: null,
+      coordinates: { latitude: 35.690921, longitude: 139.698414 },
+    });
+    expect(placeOf({ ...store, latitude: null }).coordinates).toBeNull();
+    expect(addressMapsUrl('android', store)).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('MonCafe 駅前店 東京都新宿区西新宿1-1-1')}`,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/route';
 import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
-import { embeddedMapUrl, mapsPlatform, mapsUrl, placeOf } from './maps-link';
+import { addressMapsUrl, embeddedMapUrl, mapsPlatform, mapsUrl, placeOf } from './maps-link';
 import { accessTexts } from './texts';
 
 export const meta = () => [{ title: pageTitle(accessTexts.title) }];
@@ -36,9 +36,18 @@ export default function Access({ loaderData }: Route.ComponentProps) {
       <p>
         {accessTexts.closingDays} <Link to="/moncafe">{accessTexts.calendarLink}</Link>
       </p>
-      <iframe className="map" title={accessTexts.mapTitle} src={embeddedMapUrl(place)} loading="lazy" referrerPolicy="no-referrer" />
+      {place.coordinates && (
+        <iframe className="map" title={accessTexts.mapTitle} src={embeddedMapUrl(place.coordinates)} loading="lazy" referrerPolicy="no-referrer" />
+      )}
       <p>
-        <a className="button" href={mapsUrl(platform, place)} target="_blank" rel="noopener noreferrer" data-testid="open-maps" data-platform={platform}>
+        <a
+          className="button"
+          href={place.coordinates ? mapsUrl(platform, { ...place, ...place.coordinates }) : addressMapsUrl(platform, place)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="open-maps"
+          data-platform={platform}
+        >
           {accessTexts.openMaps[platform]}
         </a>
       </p>

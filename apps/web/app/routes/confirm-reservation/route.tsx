@@ -13,12 +13,15 @@ export const meta = () => [{ title: pageTitle(t.confirmedTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 type Confirmation = ConfirmAnswer['confirmation'];
-type State = { kind: 'loading' } | { kind: 'expired' } | { kind: 'error'; message: string } | { kind: 'confirmed'; confirmation: Confirmation };
+type State =
+  { kind: 'loading' } | { kind: 'expired' } | { kind: 'cancelled' } | { kind: 'error'; message: string } | { kind: 'confirmed'; confirmation: Confirmation };
 
 /** The spec's confirm-page error rules (customer-site.md §8), from the call's answer. */
 export function confirmState(status: number, body: Partial<ConfirmAnswer> & { error?: string }): State {
   if (status === 200 && body.success && body.confirmation) return { kind: 'confirmed', confirmation: body.confirmation };
   if (status === 400 && /期限|expired/i.test(body.error ?? '')) return { kind: 'expired' };
+  // The reservation of this link was cancelled since: said as it is, not as an error (decision 104).
+  if (status === 410) return { kind: 'cancelled' };
   if (status === 400) return { kind: 'error', message: body.error ?? t.fetchFailed };
   if (status === 404) return { kind: 'error', message: t.notFoundOrExpired };
   if (status === 500) return { kind: 'error', message: t.serverErrorLater };
@@ -35,7 +38,8 @@ export default function ConfirmReservation() {
   const [cancelError, setCancelError] = useState<string | null>(null);
   const navigate = useNavigate();
 
-  // Cancel from the confirmed card: asked first, then the link's own token cancels, and home (customer-site.md §4).
+  // Cancel from the confirmed card: asked first, then the link's own token cancels, and home
+  // (customer-site.md §4); the cancellation mail tells the guest it is done.
   const cancel = async () => {
     if (!token || !window.confirm(t.confirmCancel)) return;
     setCancelling(true);
@@ -68,13 +72,26 @@ export default function ConfirmReservation() {
             : { testId: 'confirm-error', title: t.errorTitle, body: state.message, link: { to: '/moncafe', label: t.home } })}
         />
       )}
+      {state.kind === 'cancelled' && (
+        <MessageCard
+          className="card rsv-card"
+          testId="confirm-cancelled"
+          title={t.cancelledTitle}
+          body={t.cancelledBody}
+          link={{ to: '/reservation', label: t.bookAgain }}
+        >
+          <Link to="/moncafe" className="button secondary rsv-home">
+            {t.home}
+          </Link>
+        </MessageCard>
+      )}
       {state.kind === 'confirmed' && (
         <section className="card rsv-card" data-testid="confirm-success">
           <h1>{t.confirmedTitle}</h1>
           <ReservationFacts
             r={{
               storeName: state.confirmation.data.store_name,
-              reservationId: state.confirmation.data.reservation_id,
+              reservationNumber: state.confirmation.data.reservation_number,
               name: state.confirmation.name,
               date: state.confirmation.data.date,
               time: state.confirmation.data.time,

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useCart } from '#app/cart/cart-store';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageTitle } from '#app/layout/texts';
 import { callJson } from '#app/http/api-client';
 import type { Answer as SendAnswer } from '#app/routes/api/reservation-confirmation/send-confirmation/route';
-import { contactPrefill, isEmail, phonePart, phonePartsValid, readDraft, writeDraft } from '#app/reservation/draft';
+import { useCourseOptions } from '#app/reservation/course-options';
+import { contactPrefill, isEmail, phonePart, phonePartsValid, readDraft, writeDraft, type Draft } from '#app/reservation/draft';
+import { reviewOf } from '#app/reservation/presentation';
+import { reservationCart } from '#app/reservation/reservation-cart';
+import { ReviewCard } from '#app/reservation/reservation-summary';
 import { endReservation, useReservationSession } from '#app/reservation/use-reservation-session';
 import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
@@ -12,11 +15,20 @@ import reservationCss from '#app/reservation/reservation.css?url';
 export const meta = () => [{ title: pageTitle(t.customerTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
-/** /customer-information: name, phone in three digit-only parts and e-mail; sends the confirmation mail. */
+/**
+ * /customer-information: what is being booked (each part with a way back to change it), then
+ * name, phone in three digit-only parts and e-mail; `?step=review` shows everything once more,
+ * the total included, before the confirmation mail is sent (decision 102).
+ */
 export default function CustomerInformation() {
   useReservationSession();
-  const cart = useCart();
+  const cart = reservationCart.useLines();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
+  const options = useCourseOptions(menuIds);
+  // The browser's draft, read after hydration (the server has none).
+  const [draft, setDraft] = useState<Draft | null>(null);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState<[string, string, string]>(['', '', '']);
   const [email, setEmail] = useState('');
@@ -25,12 +37,13 @@ export default function CustomerInformation() {
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
-    const draft = readDraft();
-    setName(draft.customerName);
-    setEmail(draft.email);
-    const parts = draft.phone.split('-');
+    const stored = readDraft();
+    setDraft(stored);
+    setName(stored.customerName);
+    setEmail(stored.email);
+    const parts = stored.phone.split('-');
     if (parts.length === 3) setPhone([parts[0]!, parts[1]!, parts[2]!]);
-    if (draft.customerName && draft.email) return;
+    if (stored.customerName && stored.email) return;
     // A signed-in customer's name and e-mail fill what is still empty. A 429 on this page's load
     // is retried after 3 seconds (customer-site.md §8); the answer is never cached (sign-in may change).
     let live = true;
@@ -49,11 +62,26 @@ export default function CustomerInformation() {
   const phoneOk = phonePartsValid(phone);
   const emailOk = isEmail(email);
   const valid = nameOk && phoneOk && emailOk && cart.length > 0;
+  const reviewing = params.get('step') === 'review' && valid && draft !== null;
+  const hasOptions = options.state === 'loaded' && options.options.length > 0;
+  const review =
+    draft === null || options.state === 'loading'
+      ? null
+      : reviewOf(cart, options.state === 'loaded' ? options : { options: [], dependencies: [] }, draft.detail);
+  const when = { date: draft?.date ?? null, time: draft?.time ?? null, people: draft?.people ?? 2 };
 
-  const submit = async () => {
+  /** The form: keep what was typed and show the review. */
+  const toReview = () => {
+    setTouched({ name: true, phone: true, email: true });
     if (!valid) return;
-    const draft = writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-') });
-    if (!draft.date || !draft.time) {
+    setDraft(writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-') }));
+    setError(null);
+    setParams({ step: 'review' });
+  };
+
+  const send = async () => {
+    const current = writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-') });
+    if (!current.date || !current.time) {
       void navigate('/reservation/day');
       return;
     }
@@ -61,28 +89,56 @@ export default function CustomerInformation() {
     setError(null);
     const r = await callJson<SendAnswer>('/api/reservation-confirmation/send-confirmation', {
       body: {
-        name: draft.customerName,
-        email: draft.email,
-        phone: draft.phone,
+        name: current.customerName,
+        email: current.email,
+        phone: current.phone,
         reservationData: {
-          date: draft.date,
-          time: draft.time,
-          people: draft.people,
+          date: current.date,
+          time: current.time,
+          people: current.people,
           cart: cart.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })),
-          detail: draft.detail,
+          detail: current.detail,
         },
       },
     });
     setSending(false);
     if (r.ok) {
-      const sentTo = draft.email;
+      const sentTo = current.email;
       // The reservation now lives on the server; the seats stay held for it until the link expires.
       endReservationKeepingSeats();
-      void navigate(`/reservation-email-sent?email=${encodeURIComponent(sentTo)}`);
+      void navigate(`/reservation-email-sent?email=${encodeURIComponent(sentTo)}`, { replace: true });
       return;
     }
     setError(r.message ?? r.body.error ?? (r.status === 400 ? t.checkRequiredFields : t.sendFailed));
   };
+
+  if (reviewing)
+    return (
+      <article className="page rsv-page">
+        <h1>{t.reviewTitle}</h1>
+        <p>{t.reviewLead}</p>
+        <ReviewCard
+          title={t.reviewTitle}
+          review={review}
+          when={when}
+          hasOptions={hasOptions}
+          contact={{ name: name.trim(), phone: phone.join('-'), email: email.trim(), onChange: () => setParams({}) }}
+        />
+        {error && (
+          <p className="rsv-message" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="rsv-actions">
+          <button type="button" className="button secondary" onClick={() => setParams({})}>
+            {t.changeContact}
+          </button>
+          <button type="button" className="button" disabled={sending || review === null} aria-busy={sending} onClick={() => void send()}>
+            {sending ? t.sending : t.sendConfirmation}
+          </button>
+        </div>
+      </article>
+    );
 
   return (
     <article className="page rsv-page">
@@ -90,11 +146,13 @@ export default function CustomerInformation() {
         {t.dayTitle}
       </Link>
       <h1>{t.customerTitle}</h1>
+      <ReviewCard review={review} when={when} hasOptions={hasOptions} />
       <form
         className="card rsv-card"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          toReview();
         }}
       >
         <RequiredInput
@@ -151,13 +209,8 @@ export default function CustomerInformation() {
           onChange={setEmail}
           onBlur={() => setTouched({ ...touched, email: true })}
         />
-        {error && (
-          <p className="rsv-message" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={!valid || sending} aria-busy={sending}>
-          {sending ? t.sending : t.sendConfirmation}
+        <button type="submit" className="button" disabled={!valid}>
+          {t.toReview}
         </button>
       </form>
     </article>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { OptionalImage } from '#app/layout/optional-image';
 import { pageTitle } from '#app/layout/texts';
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
@@ -17,6 +18,8 @@ type Filter = 'all' | MenuCategory;
 const filters: Filter[] = ['all', 'drink', 'food', 'dessert'];
 
 /**
+ * Each item that can be booked as a course links to /reservation with it in the cart.
+ *
  * The list is fetched in the browser from GET /api/admin/menu, as the spec's screen does: the
  * spinner and the retry button stand for a real request that can fail. Categories come resolved
  * by the server (domain/catalog/menu-category.ts).
@@ -50,7 +53,12 @@ export default function Menu() {
 
   return (
     <article className="page menu-page">
-      <h1>{menuTexts.heading}</h1>
+      <div className="page-heading">
+        <h1>{menuTexts.heading}</h1>
+        <Link to="/reservation" className="button">
+          {menuTexts.reserve}
+        </Link>
+      </div>
       <div className="filter-buttons" role="group" aria-label={menuTexts.filterLabel}>
         {filters.map((f) => (
           <button key={f} type="button" className="filter-button" aria-pressed={filter === f} onClick={() => setFilter(f)}>
@@ -82,9 +90,9 @@ function MenuList({ items, filter }: { items: MenuItem[]; filter: Filter }) {
   if (shown.length === 0) return <p className="empty">{menuTexts.empty}</p>;
   return (
     <ul className="menu-list" data-testid="menu-list">
-      {shown.map(({ item, category }) => (
+      {shown.map(({ item, category }, i) => (
         <li key={item.id} className="card menu-card" data-testid="menu-card" data-category={category}>
-          <OptionalImage src={item.image_url} className="card-image" />
+          <OptionalImage src={item.image_url} className="card-image" width={640} height={360} eager={i === 0} />
           <div className="card-body">
             <h2 className="card-title">{item.name}</h2>
             {item.description && <p className="card-description">{item.description}</p>}
@@ -92,6 +100,11 @@ function MenuList({ items, filter }: { items: MenuItem[]; filter: Filter }) {
               <span className="price">{formatYen(item.price)}</span>
               <span className="category-badge">{menuTexts.categories[category]}</span>
             </p>
+            {item.show_on_reservation && (
+              <Link to={`/reservation?course=${encodeURIComponent(item.id)}`} className="button menu-reserve" aria-label={menuTexts.reserveItem(item.name)}>
+                {menuTexts.reserveThis}
+              </Link>
+            )}
           </div>
         </li>
       ))}

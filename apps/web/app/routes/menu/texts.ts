@@ -11,4 +11,7 @@ export const menuTexts = {
   retry: '再試行',
   empty: 'メニューがありません',
   filterLabel: 'カテゴリ',
+  reserve: '予約する',
+  reserveThis: '予約する',
+  reserveItem: (name: string) => `${name}を予約する`,
 } as const;

@@ -48,12 +48,15 @@ export function CardLink({ link, className, children }: { link: string | null; c
   );
 }
 
-export function LinkCard({ card }: { card: HomepageCardView }) {
+/** Card pictures are 16:9; the first card's is above the fold on a phone, so it is not lazy. */
+const CARD_IMAGE = { width: 640, height: 360 } as const;
+
+export function LinkCard({ card, first = false }: { card: HomepageCardView; first?: boolean }) {
   const external = linkKind(card.link_url) === 'external';
   return (
     <article className="card link-card" data-testid="link-card">
       <CardLink link={card.link_url} className="card-link">
-        <OptionalImage src={card.image_url} className="card-image" />
+        <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
           {card.title && <h2 className="card-title">{card.title}</h2>}
           {card.description && <p className="card-description">{card.description}</p>}
@@ -68,11 +71,11 @@ export function LinkCard({ card }: { card: HomepageCardView }) {
  * An embedded Instagram feed loads Instagram's script from the internet, which our CSP and
  * offline installs do not allow: the card links to the account instead (docs/decisions/004).
  */
-export function InstagramCard({ card }: { card: HomepageCardView }) {
+export function InstagramCard({ card, first = false }: { card: HomepageCardView; first?: boolean }) {
   return (
     <article className="card instagram-card" data-testid="instagram-card">
       <CardLink link={card.link_url} className="card-link">
-        <OptionalImage src={card.image_url} className="card-image" />
+        <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
           <h2 className="card-title">{card.title || homeTexts.instagramTitle}</h2>
           {card.description && <p className="card-description">{card.description}</p>}

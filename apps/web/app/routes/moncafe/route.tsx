@@ -27,14 +27,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="visually-hidden">{homeTexts.heading}</h1>
       {cards.length === 0 && <p className="empty">{homeTexts.empty}</p>}
       <div className="card-list">
-        {cards.map((card) => {
+        {cards.map((card, i) => {
+          const first = i === 0;
           switch (card.card_type) {
             case 'instagram':
-              return <InstagramCard key={card.id} card={card} />;
+              return <InstagramCard key={card.id} card={card} first={first} />;
             case 'calendar':
               return <CalendarCard key={card.id} calendar={calendar} title={card.title} description={card.description} />;
             default:
-              return <LinkCard key={card.id} card={card} />;
+              return <LinkCard key={card.id} card={card} first={first} />;
           }
         })}
       </div>

@@ -5,6 +5,7 @@ import { getUser } from '#app/auth/session.server';
 import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
 import { MessageCard } from '#app/shared/message-card';
+import { japaneseDate } from '#app/reservation/presentation';
 import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = tokyoDateOf(now);
   const shown = rows.map((r) => ({
     id: r.id,
+    number: r.reservation_number ?? r.id,
     date: r.reservation_date,
     time: r.reservation_time,
     people: r.people,
@@ -63,7 +65,7 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
           className="rsv-card"
           title={t.myReservationsTitle}
           body={t.signInFirst}
-          link={{ to: '/login?redirect=/my-reservations', label: t.login }}
+          link={{ to: '/login?redirectTo=/my-reservations', label: t.login }}
         />
       </article>
     );
@@ -74,12 +76,14 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
       <ul className="rsv-list" data-testid={testId}>
         {items.map((r) => (
           <li key={r.id} className="card rsv-card">
-            <p>{`${r.date} ${r.time} ・ ${t.peopleOption(r.people)} ・ ${r.menuName}`}</p>
-            <p>{r.status}</p>
+            <p>{`${japaneseDate(r.date)} ${r.time} ・ ${t.peopleOption(r.people)} ・ ${r.menuName}`}</p>
+            <p>
+              {t.numberLabel}：{r.number} ・ {r.status}
+            </p>
             {r.cancellable && (
               <Link
                 to={`/reservation/cancel?reservation_id=${encodeURIComponent(r.id)}&email=${encodeURIComponent(r.email)}`}
-                aria-label={t.cancelReservationOf(r.date, r.time)}
+                aria-label={t.cancelReservationOf(japaneseDate(r.date), r.time)}
               >
                 {t.cancelThisReservation}
               </Link>

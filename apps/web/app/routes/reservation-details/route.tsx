@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { checkDetail, dependencySpecOf, detailKey, isOptionVisible, optionSpecOf } from '@moncafe/domain/reservation/detail';
-import type { DependencySpec, OptionSpec } from '@moncafe/domain/reservation/detail';
+import { checkDetail, detailKey, isOptionVisible } from '@moncafe/domain/reservation/detail';
+import type { OptionSpec } from '@moncafe/domain/reservation/detail';
 import type { ReservationDetail } from '@moncafe/domain/reservation/events';
 import { isBlobId } from '@moncafe/domain/ports';
-import { readCart, useCart } from '#app/cart/cart-store';
 import { pageTitle } from '#app/layout/texts';
 import { callJson } from '#app/http/api-client';
-import type { Answer as DependenciesAnswer } from '#app/routes/api/admin/menu-options/dependencies/route';
-import type { Answer as OptionsAnswer } from '#app/routes/api/customer-detail/route';
 import type { Answer as UploadAnswer } from '#app/routes/api/reservation-images/route';
+import { useCourseOptions } from '#app/reservation/course-options';
 import { dataUrlToBlob } from '#app/reservation/image-crop';
 import { yenAmount } from '#app/shared/yen';
 import { readDraft, writeDraft } from '#app/reservation/draft';
+import { reservationCart } from '#app/reservation/reservation-cart';
+import { CartSummary } from '#app/reservation/reservation-summary';
 import { RoundCropper } from '#app/reservation/round-cropper';
 import { pause, readSession, resume, writeSession } from '#app/reservation/session';
 import { useReservationSession } from '#app/reservation/use-reservation-session';
@@ -22,39 +22,26 @@ import reservationCss from '#app/reservation/reservation.css?url';
 export const meta = () => [{ title: pageTitle(t.detailsTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
-async function loadOptions(menuIds: readonly string[]): Promise<{ options: OptionSpec[]; dependencies: DependencySpec[] } | null> {
-  const answers = await Promise.all(menuIds.map((menuId) => callJson<OptionsAnswer>('/api/customer-detail', { body: { menuId } })));
-  const options: OptionSpec[] = [];
-  for (const answer of answers) {
-    if (!answer.ok) return null;
-    // Options lacking option_id are dropped (customer-site.md §3).
-    for (const option of answer.body.options) if (option.option_id) options.push(optionSpecOf(option.option_id, option));
-  }
-  const deps = await callJson<DependenciesAnswer>('/api/admin/menu-options/dependencies');
-  return { options, dependencies: deps.ok ? deps.body.dependencies.map(dependencySpecOf) : [] };
-}
-
-/** /reservation-details: options of the cart's courses by type; child options follow their parent's value. */
+/**
+ * /reservation-details: options of the cart's courses by type; child options follow their
+ * parent's value. Once the guest has tried to go on, the problems are checked again at every
+ * change, so each one goes away as soon as its field is right.
+ */
 export default function ReservationDetails() {
   useReservationSession();
-  const cart = useCart();
+  const cart = reservationCart.useLines();
   const navigate = useNavigate();
   const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
-  const [spec, setSpec] = useState<{ options: OptionSpec[]; dependencies: DependencySpec[] } | null>(null);
+  const load = useCourseOptions(menuIds);
+  const spec = load.state === 'loaded' && load.options.length > 0 ? load : null;
   const [detail, setDetail] = useState<ReservationDetail>(() => readDraft().detail);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [tried, setTried] = useState(false);
 
   useEffect(() => {
-    if (readCart().length === 0) {
+    // No course with options (or they could not be read): straight on to the contact form.
+    if (reservationCart.read().length === 0 || load.state === 'failed' || (load.state === 'loaded' && load.options.length === 0))
       void navigate('/customer-information', { replace: true });
-      return;
-    }
-    if (menuIds.length === 0) return;
-    void loadOptions(menuIds).then((loaded) => {
-      if (!loaded || loaded.options.length === 0) void navigate('/customer-information', { replace: true });
-      else setSpec(loaded);
-    });
-  }, [menuIds, navigate]);
+  }, [load, navigate]);
 
   const set = (key: string, value: string | string[]) => {
     const next = { ...detail, [key]: value };
@@ -62,10 +49,12 @@ export default function ReservationDetails() {
     writeDraft({ detail: next });
   };
 
+  const problems = tried && spec ? checkDetail(spec.options, spec.dependencies, detail).problems.map(detailProblemMessage) : [];
+
   const submit = () => {
     if (!spec) return;
+    setTried(true);
     const checked = checkDetail(spec.options, spec.dependencies, detail);
-    setProblems(checked.problems.map(detailProblemMessage));
     if (checked.problems.length) return;
     writeDraft({ detail: checked.detail });
     void navigate('/customer-information');
@@ -77,6 +66,7 @@ export default function ReservationDetails() {
         {t.dayTitle}
       </Link>
       <h1>{t.detailsTitle}</h1>
+      <CartSummary cart={cart} />
       {!spec && <p role="status">{t.loading}</p>}
       {spec &&
         cart.map((line) => (
@@ -94,11 +84,17 @@ export default function ReservationDetails() {
               ))}
           </section>
         ))}
-      {problems.map((p) => (
-        <p key={p} className="rsv-error" role="alert">
-          {p}
-        </p>
-      ))}
+      <div role="alert" data-testid="option-problems">
+        {problems.length > 0 && (
+          <ul className="rsv-problems">
+            {problems.map((p) => (
+              <li key={p} className="rsv-error">
+                {p}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       <button type="button" className="button" disabled={!spec} onClick={submit}>
         {t.toCustomerInformation}
       </button>

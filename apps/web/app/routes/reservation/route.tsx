@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { Route } from './+types/route';
+import { appOf } from '#app/context';
 import { totalPrice } from '#app/cart/cart';
-import { cartActions, readCart, useCart } from '#app/cart/cart-store';
 import { OptionalImage } from '#app/layout/optional-image';
-import type { Answer as CoursesAnswer } from '#app/routes/api/customer/menu/route';
 import { yenAmount } from '#app/shared/yen';
 import { pageTitle } from '#app/layout/texts';
-import { callJson } from '#app/http/api-client';
-import { readSession, startSession, writeSession } from '#app/reservation/session';
+import { reservationCourses } from '#app/reservation/courses.server';
+import { reservationCart } from '#app/reservation/reservation-cart';
+import { SessionCountdown } from '#app/reservation/reservation-summary';
+import { isExpired, readSession, startSession, writeSession } from '#app/reservation/session';
 import { endReservation } from '#app/reservation/use-reservation-session';
 import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
@@ -15,32 +17,47 @@ import reservationCss from '#app/reservation/reservation.css?url';
 export const meta = () => [{ title: pageTitle(t.menuTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
-type Course = CoursesAnswer['menus'][number];
+/** The courses, rendered on the server: the list is in the page's first paint and nothing below it moves. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { courses: (await reservationCourses(appOf(context).queries)) ?? [] };
+}
 
-/** /reservation: the courses to book and the cart, emptied on every visit (customer-site.md §2). */
-export default function ReservationMenu() {
-  const cart = useCart();
+type Course = Route.ComponentProps['loaderData']['courses'][number];
+
+/** Adds a course to the reservation's cart; the reservation session starts with the first one. */
+function addCourse(course: Course) {
+  if (reservationCart.read().length === 0 || !readSession()) writeSession(startSession(Date.now()));
+  reservationCart.actions.add({ menu_id: course.id, name: course.name, price: course.price });
+}
+
+/**
+ * /reservation: the courses to book and the cart. The spec fetches the courses from GET
+ * /api/customer/menu; the page renders the same list on the server (decision 107). The spec empties the cart on every visit; a
+ * booking whose session still runs keeps it, so coming back to change a course loses nothing
+ * (decision 101). `?course=id` (the public menu's 予約する links) puts that course in the cart.
+ */
+export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
+  const { courses } = loaderData;
+  const cart = reservationCart.useLines();
   const navigate = useNavigate();
-  const [courses, setCourses] = useState<Course[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('course');
 
   useEffect(() => {
-    endReservation();
-    void callJson<CoursesAnswer>('/api/customer/menu').then((r) => {
-      // A failed fetch is logged by the client and shown as an empty list (customer-site.md §7), with a note.
-      setFailed(!r.ok);
-      setCourses(r.ok ? r.body.menus : []);
-    });
+    const session = readSession();
+    if (!session || isExpired(session, Date.now())) endReservation();
   }, []);
 
-  const add = (course: Course) => {
-    // The reservation session starts with the first item in the cart.
-    if (readCart().length === 0 || !readSession()) writeSession(startSession(Date.now()));
-    cartActions.add({ menu_id: course.id, name: course.name, price: course.price });
-  };
-  const remove = (menuId: string) => {
-    cartActions.removeOne(menuId);
-    if (readCart().length === 0) endReservation();
+  useEffect(() => {
+    if (!wanted) return;
+    const course = courses.find((c) => c.id === wanted);
+    if (course && !reservationCart.read().some((l) => l.menu_id === course.id)) addCourse(course);
+    setParams({}, { replace: true });
+  }, [wanted, courses, setParams]);
+
+  const removeLine = (menuId: string) => {
+    reservationCart.actions.removeLine(menuId);
+    if (reservationCart.read().length === 0) endReservation();
   };
 
   return (
@@ -49,41 +66,62 @@ export default function ReservationMenu() {
         {t.backToTop}
       </Link>
       <h1>{t.menuTitle}</h1>
-      {courses === null && <p role="status">{t.loading}</p>}
-      {courses?.length === 0 && (
-        <p className={failed ? 'rsv-message' : 'empty'} role={failed ? 'alert' : 'status'} data-testid="no-courses">
-          {failed ? t.coursesFailed : t.noCourses}
+      {courses.length === 0 && (
+        <p className="empty" role="status" data-testid="no-courses">
+          {t.noCourses}
         </p>
       )}
       <ul className="rsv-list" data-testid="courses">
-        {courses?.map((c) => (
+        {courses.map((c, i) => (
           <li key={c.id} className="card rsv-course" data-testid="course">
-            <OptionalImage src={c.image_url} className="card-image" />
+            <OptionalImage src={c.image_url} className="card-image" width={96} height={96} eager={i === 0} />
             <div>
               <h2 className="card-title">{c.name}</h2>
               <p className="price">{yenAmount(c.price)}</p>
               {c.description && <p className="card-description">{c.description}</p>}
-              <button type="button" className="button" onClick={() => add(c)}>
+              <button type="button" className="button" onClick={() => addCourse(c)}>
                 {t.addToCart}
               </button>
             </div>
           </li>
         ))}
       </ul>
-      <section className="card rsv-cart" aria-label={t.cartTitle} data-testid="cart">
-        <h2>{t.cartTitle}</h2>
+      <section className="card rsv-cart" aria-labelledby="cart-title" data-testid="cart">
+        <div className="rsv-summary-head">
+          <h2 id="cart-title">{t.cartTitle}</h2>
+          <SessionCountdown />
+        </div>
         {cart.length === 0 ? (
           <p className="empty">{t.cartEmpty}</p>
         ) : (
           <ul>
             {cart.map((line) => (
-              <li key={line.menu_id}>
-                <span>
+              <li key={line.menu_id} data-testid="cart-line">
+                <span className="rsv-line-name">
                   {line.name} x {line.quantity} = {yenAmount(line.price * line.quantity)}
                 </span>
-                <button type="button" className="button secondary" onClick={() => remove(line.menu_id)}>
-                  {t.remove}
-                </button>
+                <span className="rsv-quantity">
+                  <button
+                    type="button"
+                    className="rsv-step"
+                    aria-label={t.decrease(line.name)}
+                    disabled={line.quantity <= 1}
+                    onClick={() => reservationCart.actions.setQuantity(line.menu_id, line.quantity - 1)}
+                  >
+                    −
+                  </button>
+                  <button
+                    type="button"
+                    className="rsv-step"
+                    aria-label={t.increase(line.name)}
+                    onClick={() => reservationCart.actions.setQuantity(line.menu_id, line.quantity + 1)}
+                  >
+                    +
+                  </button>
+                  <button type="button" className="button secondary" aria-label={t.removeLine(line.name)} onClick={() => removeLine(line.menu_id)}>
+                    {t.remove}
+                  </button>
+                </span>
               </li>
             ))}
           </ul>

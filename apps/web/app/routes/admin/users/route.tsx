@@ -66,14 +66,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                       <input type="hidden" name="accountId" value={account.id} />
                       <input type="hidden" name="role" value={role} />
                       <input type="hidden" name="grant" value={has ? 'false' : 'true'} />
-                      <button
-                        type="submit"
-                        className={has ? 'button' : 'button secondary'}
-                        disabled={busy || self}
-                        aria-pressed={has}
-                        aria-label={`${account.name}: ${roleLabels[role]}`}
-                      >
-                        {has ? 'あり' : 'なし'}
+                      <button type="submit" className={has ? 'button' : 'button secondary'} disabled={busy || self} aria-pressed={has}>
+                        {/* Named by its content (who and which role; pressed = granted), so the name holds what is seen. */}
+                        <span aria-hidden="true">{has ? 'あり' : 'なし'}</span>
+                        <span className="visually-hidden">{`${account.name}: ${roleLabels[role]}`}</span>
                       </button>
                     </Form>
                   </td>

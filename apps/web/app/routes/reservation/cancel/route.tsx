@@ -78,23 +78,34 @@ export default function CustomerCancel() {
       )}
       {(state.kind === 'shown' || state.kind === 'processing') && (
         <section className="card rsv-card" data-testid="cancel-reservation" aria-busy={state.kind === 'processing'}>
+          {/* A link opened again after cancelling says so plainly, with the way home (decision 104). */}
+          {state.reservation.status === 'cancelled' && (
+            <h2 className="rsv-state" data-testid="already-cancelled">
+              {t.cancelledTitle}
+            </h2>
+          )}
           <ReservationFacts
             r={{
               storeName: state.reservation.store_name,
-              reservationId: state.reservation.id,
+              reservationNumber: state.reservation.reservation_number,
               name: state.reservation.customer_name,
               date: state.reservation.date,
               time: state.reservation.time,
               people: state.reservation.people,
             }}
           />
-          <Notices notices={notices} />
           {state.reservation.status === 'cancelled' ? (
-            <p className="rsv-message" role="status">
-              {t.cancelled}
-            </p>
+            <div className="rsv-actions">
+              <Link to="/moncafe" className="button">
+                {t.home}
+              </Link>
+              <Link to="/reservation" className="button secondary">
+                {t.bookAgain}
+              </Link>
+            </div>
           ) : (
             <>
+              <Notices notices={notices} />
               <label className="rsv-field">
                 {t.cancelReason}
                 <textarea value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />

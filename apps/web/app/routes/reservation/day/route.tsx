@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { data, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/route';
 import { addMonths, compareYearMonth, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import type { YearMonth } from '@moncafe/domain/calendar/dates';
-import { useCart } from '#app/cart/cart-store';
 import { pageTitle } from '#app/layout/texts';
 import { alertAllowed, callJson } from '#app/http/api-client';
 import { readDraft, writeDraft } from '#app/reservation/draft';
+import { dayStateOf, japaneseDate } from '#app/reservation/presentation';
+import { reservationCart } from '#app/reservation/reservation-cart';
+import { CartSummary } from '#app/reservation/reservation-summary';
 import { readSession } from '#app/reservation/session';
 import { useReservationSession } from '#app/reservation/use-reservation-session';
 import { reservationTexts as t } from '#app/reservation/texts';
@@ -36,10 +38,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data(null, { headers });
 }
 
-/** /reservation/day (CustomeryDay): party size, a calendar of bookable dates, times, and the seat hold. */
+/**
+ * /reservation/day (CustomeryDay): party size, a calendar of bookable dates (each day that cannot
+ * be booked says why), times, and the seat hold. A reload within the session comes back to the
+ * date and time chosen (decision 101).
+ */
 export default function ReservationDay() {
   useReservationSession();
-  const cart = useCart();
+  const cart = reservationCart.useLines();
   const navigate = useNavigate();
   const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
   const today = tokyoDateOf(new Date());
@@ -111,6 +117,19 @@ export default function ReservationDay() {
     [menuIds, people],
   );
 
+  // Back from a later step, or a reload: the date and time chosen are shown again (the seats stay held).
+  const restored = useRef(false);
+  useEffect(() => {
+    const draft = readDraft();
+    if (restored.current || !draft.date || menuIds.length === 0) return;
+    restored.current = true;
+    const { date: chosen, time: chosenTime } = draft;
+    setShown(yearMonthOf(chosen));
+    void chooseDate(chosen).then(() => {
+      if (chosenTime) setTime(chosenTime);
+    });
+  }, [menuIds, chooseDate]);
+
   const chooseTime = async (chosen: string) => {
     if (!date) return;
     setBusy(true);
@@ -151,6 +170,7 @@ export default function ReservationDay() {
         {t.backToMenu}
       </Link>
       <h1>{t.dayTitle}</h1>
+      <CartSummary cart={cart} />
       <label className="rsv-field">
         {t.people}
         <select
@@ -187,30 +207,54 @@ export default function ReservationDay() {
           weeks={weeks}
           weekdays={t.weekdays}
           cell={(day) => {
-            const past = day.date < today || day.date < minDate;
-            const available = dates.has(day.date) && !past;
+            const state = dayStateOf(day, { today, minDate, available: dates });
+            const mark = state === 'closed' || state === 'full' || state === 'too_late' ? t.dayMarks[state] : null;
             return {
-              className: [dayKind(day), day.isClosed ? 'closed' : '', available ? 'available' : '', date === day.date ? 'selected' : ''].join(' '),
+              className: [dayKind(day), state, date === day.date ? 'selected' : ''].join(' '),
               content: (
+                // Named by its content (the date in words and why), so what is seen is what is heard.
                 <button
                   type="button"
-                  disabled={past || day.isClosed}
+                  disabled={state === 'past' || state === 'closed'}
                   onClick={() => void chooseDate(day.date)}
-                  aria-label={t.dayLabel(day.date, day.isClosed ? 'closed' : available ? 'available' : 'unavailable')}
                   aria-pressed={date === day.date}
-                  data-available={available}
+                  data-available={state === 'available'}
+                  data-state={state}
                 >
-                  <span className="day-number">{day.day}</span>
-                  {day.isClosed && <span className="closed-mark">{t.closedMark}</span>}
+                  <span className="day-number" aria-hidden="true">
+                    {day.day}
+                  </span>
+                  {mark && (
+                    <span className={state === 'closed' ? 'closed-mark' : 'day-mark'} aria-hidden="true">
+                      {mark}
+                    </span>
+                  )}
+                  <span className="visually-hidden">{`${japaneseDate(day.date)} ${t.dayStates[state]}`}</span>
                 </button>
               ),
             };
           }}
         />
+        <details className="rsv-legend" open>
+          <summary>{t.dayLegendTitle}</summary>
+          <dl>
+            {t.dayLegend.map((entry) => (
+              <div key={entry.mark}>
+                <dt>{entry.mark}</dt>
+                <dd>{entry.text}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
       </section>
       {message && (
         <p className="rsv-message" role="alert" data-testid="date-message">
           {message}
+        </p>
+      )}
+      {date && (
+        <p className="rsv-chosen" data-testid="chosen-date">
+          {t.chosenDay(japaneseDate(date))}
         </p>
       )}
       {date && !times && !message && (

@@ -7,12 +7,14 @@ import { confirmationView } from '#app/reservation/views';
  * GET /api/reservation-confirmation/{token}?confirm=true: opens the mail's link. A new
  * confirmation books the held seats, records email_confirm_status '1' and mails the details
  * with the cancel link; an already confirmed reservation answers confirmed again. Expired: 400
- * with 期限 in the error; unknown or wrong: 404. Without `confirm=true` it only shows the reservation.
+ * with 期限 in the error; cancelled since: 410 with `cancelled`; unknown or wrong: 404. Without `confirm=true` it only shows the reservation.
  */
 export const loader = jsonCall({
   query: z.object({ confirm: z.string().optional() }),
   errors: {
     token_expired: { status: 400, answer: { success: false, error: `リンクの有効期限が切れています。${t.expiredBody}`, expired: true } },
+    // The link is right but the reservation was cancelled since: the page says so (decision 104).
+    cancelled: { status: 410, answer: { success: false, error: t.cancelledTitle, cancelled: true } },
     otherwise: { status: 404, error: t.notFoundOrExpired },
   },
   async handle({ params, query, services, correlationId, readYourWrites }) {

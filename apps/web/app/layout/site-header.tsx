@@ -1,0 +1,84 @@
+import { Form, Link, NavLink } from 'react-router';
+import { layoutTexts } from './texts';
+
+/** Who is looking at the site, as the header needs it (root loader, app/layout/viewer.server.ts). */
+export interface Viewer {
+  name: string;
+  /** The operations areas this account may open, in the header's order. */
+  areas: readonly ('monitor' | 'staff' | 'admin')[];
+}
+
+const guestLinks = [
+  { to: '/reservation', label: layoutTexts.book },
+  { to: '/menu', label: layoutTexts.menu },
+  { to: '/access', label: layoutTexts.access },
+] as const;
+
+const areaLabels = { monitor: layoutTexts.monitor, staff: layoutTexts.staff, admin: layoutTexts.admin } as const;
+
+/**
+ * The site's header, for guests first (decision 103): 予約する, メニュー, アクセス and ログイン —
+ * or, signed in, the guest's name with 予約履歴 and ログアウト. The spec's モニター / スタッフ /
+ * 管理者 buttons are shown to the staff roles that may open them, and to no one else.
+ */
+export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+  return (
+    <header className="site-header">
+      <div className="header-row">
+        <Link to="/moncafe" className="site-title">
+          {layoutTexts.headerHome}
+        </Link>
+        <nav className="header-account" aria-label={layoutTexts.accountNavigation}>
+          {viewer ? (
+            <>
+              <span className="header-user" title={viewer.name} data-testid="signed-in-name">
+                {layoutTexts.signedInAs(viewer.name)}
+              </span>
+              <Form method="post" action="/logout" className="header-logout">
+                <button type="submit" className="header-link">
+                  {layoutTexts.logout}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <NavLink to="/login" className="header-link">
+              {layoutTexts.login}
+            </NavLink>
+          )}
+        </nav>
+      </div>
+      <nav className="header-nav" aria-label={layoutTexts.siteNavigation}>
+        {guestLinks.map(({ to, label }) => (
+          <NavLink key={to} to={to} className="header-link">
+            {label}
+          </NavLink>
+        ))}
+        {viewer && (
+          <NavLink to="/my-reservations" className="header-link">
+            {layoutTexts.myReservations}
+          </NavLink>
+        )}
+      </nav>
+      {viewer && viewer.areas.length > 0 && (
+        <nav className="header-nav header-operations" aria-label={layoutTexts.operationsNavigation}>
+          {viewer.areas.map((area) => (
+            <Link key={area} to={`/${area}`} className="header-button">
+              {areaLabels[area]}
+            </Link>
+          ))}
+        </nav>
+      )}
+    </header>
+  );
+}
+
+/** The footer's links: about the cafe, where it is, the menu. */
+export function FooterLinks() {
+  return (
+    <nav className="footer-nav" aria-label={layoutTexts.footerNavigation}>
+      <Link to="/about">{layoutTexts.about}</Link>
+      <Link to="/access">{layoutTexts.access}</Link>
+      <Link to="/menu">{layoutTexts.menu}</Link>
+    </nav>
+  );
+}

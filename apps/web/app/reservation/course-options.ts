@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { dependencySpecOf, optionSpecOf, type DependencySpec, type OptionSpec } from '@moncafe/domain/reservation/detail';
+import { callJson } from '#app/http/api-client';
+import type { Answer as DependenciesAnswer } from '#app/routes/api/admin/menu-options/dependencies/route';
+import type { Answer as OptionsAnswer } from '#app/routes/api/customer-detail/route';
+
+export interface CourseOptions {
+  options: OptionSpec[];
+  dependencies: DependencySpec[];
+}
+
+/**
+ * The options the cart's courses ask for and the dependencies between them (POST
+ * /api/customer-detail per course, GET …/menu-options/dependencies), as the details screen, the
+ * review and the summary read them. Null when a course's options could not be read.
+ */
+export async function loadCourseOptions(menuIds: readonly string[]): Promise<CourseOptions | null> {
+  const answers = await Promise.all(menuIds.map((menuId) => callJson<OptionsAnswer>('/api/customer-detail', { body: { menuId } })));
+  const options: OptionSpec[] = [];
+  for (const answer of answers) {
+    if (!answer.ok) return null;
+    // Options lacking option_id are dropped (customer-site.md §3).
+    for (const option of answer.body.options) if (option.option_id) options.push(optionSpecOf(option.option_id, option));
+  }
+  if (options.length === 0) return { options, dependencies: [] };
+  const deps = await callJson<DependenciesAnswer>('/api/admin/menu-options/dependencies');
+  return { options, dependencies: deps.ok ? deps.body.dependencies.map(dependencySpecOf) : [] };
+}
+
+export type CourseOptionsLoad = { state: 'loading' } | { state: 'failed' } | ({ state: 'loaded' } & CourseOptions);
+
+/** The cart's course options, reloaded when the courses change. */
+export function useCourseOptions(menuIds: readonly string[]): CourseOptionsLoad {
+  const [load, setLoad] = useState<CourseOptionsLoad>({ state: 'loading' });
+  const key = menuIds.join(',');
+  useEffect(() => {
+    if (key === '') return;
+    let live = true;
+    setLoad({ state: 'loading' });
+    void loadCourseOptions(key.split(',')).then((loaded) => {
+      if (live) setLoad(loaded ? { state: 'loaded', ...loaded } : { state: 'failed' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return load;
+}
