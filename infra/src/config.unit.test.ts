@@ -18,7 +18,7 @@ describe('configuration', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SECRETS_KEY: 'k'.repeat(32) }).host).toBe('0.0.0.0');
   });
 
   it('trusts no proxy unless TRUST_PROXY names them, and never every sender', () => {
@@ -30,7 +30,7 @@ describe('configuration', () => {
 
   it('logs readable lines in development and JSON in production and tests, unless LOG_FORMAT says', () => {
     expect(loadConfig({}).logFormat).toBe('pretty');
-    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SECRETS_KEY: 'k'.repeat(32) }).logFormat).toBe('json');
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });

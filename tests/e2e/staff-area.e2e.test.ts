@@ -5,6 +5,7 @@ import { addMonths, formatYearMonth, tokyoDateOf, yearMonthOf } from '@moncafe/d
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 import { browserAvailable, desktop, offlineContext, pageProblems, screenshotDir, startBrowser } from '../support/browser';
+import { signUp } from '../support/accounts';
 
 const runs = browserAvailable();
 const STORE = '2';
@@ -46,8 +47,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
     browser = await startBrowser();
     await adminSignIn();
     const staff = httpClient(server.url);
-    const registered = await staff.postJson('/api/auth/register', STAFF);
-    staffId = ((await registered.json()) as { user: { id: string } }).user.id;
+    staffId = (await signUp(staff, STAFF)).id;
     expect((await admin.postJson(`/api/admin/users/${staffId}/roles`, { role: 'staff', grant: true })).status).toBe(200);
     expect((await admin.send('PUT', `/api/users/${staffId}`, { json: { store_id: STORE, wage: 1200 } })).status).toBe(200);
   });

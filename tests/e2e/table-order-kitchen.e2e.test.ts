@@ -73,7 +73,7 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
 
     await card.getByRole('button', { name: '完了' }).click();
     await expect.poll(() => cards().count()).toBe(0);
-    await kitchen.getByRole('link', { name: '履歴' }).click();
+    await kitchen.getByRole('link', { name: '履歴', exact: true }).click();
     await kitchen.waitForURL('**/kitchen/history');
     await expect.poll(() => kitchen.locator(`[data-testid="kitchen-order"][data-order-id="${orderId}"]`).count()).toBe(1);
     await shot(kitchen, '4-history');

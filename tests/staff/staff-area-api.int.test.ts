@@ -3,6 +3,7 @@ import { addDays, tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { demoPng } from '@moncafe/infra/demo/staff-area';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
+import { signUp } from '../support/accounts';
 
 /**
  * The staff area's calls against the real server with the demo cafe (store 2): who may see a
@@ -26,8 +27,7 @@ beforeAll(async () => {
   admin = httpClient(server.url);
   expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
   staff = httpClient(server.url);
-  const registered = await staff.postJson('/api/auth/register', { name: '山本 彩', email: 'aya@moncafe.test', password: 'aya-password-123' });
-  staffId = (await json<{ user: { id: string } }>(registered)).user.id;
+  staffId = (await signUp(staff, { name: '山本 彩', email: 'aya@moncafe.test', password: 'aya-password-123' })).id;
   expect((await admin.postJson(`/api/admin/users/${staffId}/roles`, { role: 'staff', grant: true })).status).toBe(200);
 });
 afterAll(() => server?.close());
@@ -112,7 +112,7 @@ describe('supplier passwords', () => {
     expect(await reveal.json()).toEqual({ success: true, password: 'demo-Beans-2024' });
     // Customers may not.
     const customer = httpClient(server.url);
-    await customer.postJson('/api/auth/register', { name: 'お客', email: 'guest@moncafe.test', password: 'guest-password-123' });
+    await signUp(customer, { name: 'お客', email: 'guest@moncafe.test', password: 'guest-password-123' });
     expect((await customer.send('POST', `/api/order-management/${beans.id}/reveal-password`, { json: {} })).status).toBe(403);
 
     const asAdmin = await json<{ id: string; reveal_count: number; last_revealed_by: string }[]>(await admin.get(`/api/order-management?store_id=${STORE}`));

@@ -54,7 +54,8 @@ export function StockEditor({ storeId }: { storeId: string | null }) {
     }
     setFailed(false);
     setItems(r.body.items);
-    setRows((old) => Object.fromEntries(r.body.items.map((i) => [i.id, old[i.id]?.dirty ? old[i.id]! : rowOf(i)])));
+    // A row being edited keeps what staff typed; a saved row keeps its message until it is edited again.
+    setRows((old) => Object.fromEntries(r.body.items.map((i) => [i.id, old[i.id]?.dirty ? old[i.id]! : { ...rowOf(i), message: old[i.id]?.message ?? null }])));
   }, [query]);
 
   useEffect(() => {
