@@ -242,11 +242,14 @@ describe('findings 5 and 6: mail bombing, blocking and phishing through the cafe
 });
 
 /** Declares a body of `size` bytes and sends it in 1 MiB pieces until the server answers; what it answered and how much went out. */
-async function sendDeclared(url: string, size: number): Promise<{ status: number; written: number }> {
+/**
+ * Declares a body of `size` bytes and sends none of it: a server that waits to read the body
+ * before answering never answers (the test times out), one that refuses on the declared length
+ * answers at once. Writing the body as well raced the server's close after its 413 (EPIPE).
+ */
+async function sendDeclared(url: string, size: number): Promise<{ status: number }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    let written = 0;
-    let answered = false;
     const request = http.request(
       {
         host: target.hostname,
@@ -256,30 +259,21 @@ async function sendDeclared(url: string, size: number): Promise<{ status: number
         headers: { 'content-type': 'application/json', origin: target.origin, 'content-length': size },
       },
       (response) => {
-        answered = true;
         response.resume();
-        resolve({ status: response.statusCode ?? 0, written });
+        resolve({ status: response.statusCode ?? 0 });
         request.destroy();
       },
     );
-    request.on('error', (error) => (answered ? undefined : reject(error)));
-    const piece = Buffer.alloc(1024 * 1024, 0x20);
-    const pump = () => {
-      while (!answered && written < size) {
-        written += piece.length;
-        if (!request.write(piece)) return void request.once('drain', pump);
-      }
-    };
-    pump();
+    request.on('error', reject);
+    request.flushHeaders();
   });
 }
 
 describe('finding 7: no body size limit', () => {
   it('refuses a body over its call’s cap with 413 before reading it, pages included', async () => {
-    // The probe's 100 MB JSON body: refused on its declared length, long before it is sent.
+    // The probe's 100 MB JSON body: refused on its declared length, before a byte of it is sent.
     const hundred = await sendDeclared(`${server.url}/api/reservation-confirmation/send-confirmation`, 100 * 1024 * 1024);
     expect(hundred.status).toBe(413);
-    expect(hundred.written).toBeLessThan(16 * 1024 * 1024);
 
     let streamed = 0;
     const endless = new ReadableStream<Uint8Array>({
