@@ -51,7 +51,11 @@ export function seatEditorService(ports: HandlerDeps & { clock: Clock; seatBooki
       if (takesBookingsBefore && !takesBookingsAfter) await refuseIfBooked(record.id);
       // A seat is never its own neighbour; duplicates are dropped.
       const adjacent = [...new Set(data.adjacent_seat_ids.filter((s) => s !== record.id))];
-      return saveRecord(ports, { kind: 'seat', id: record.id, data: { ...data, adjacent_seat_ids: adjacent } }, { ...context, storeId: context.storeId ?? data.store_id });
+      return saveRecord(
+        ports,
+        { kind: 'seat', id: record.id, data: { ...data, adjacent_seat_ids: adjacent } },
+        { ...context, storeId: context.storeId ?? data.store_id },
+      );
     },
 
     async remove(id: string, context: CommandContext): Promise<CommandResult<CatalogEvent>> {

@@ -17,6 +17,12 @@ export async function costReport(db: Kysely<Database>, storeId: string, date: st
   return {
     lines,
     items: itemMargins(menus, lines),
-    day: { date, ...dayMargin(orders.flatMap((o) => o.items), lines) },
+    day: {
+      date,
+      ...dayMargin(
+        orders.flatMap((o) => o.items),
+        lines,
+      ),
+    },
   };
 }
