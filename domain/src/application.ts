@@ -18,6 +18,8 @@ import { stockEditorService } from './stock/stock-editor';
 import type { TableCatalog } from './table/ports';
 import { storeLocationService } from './table/store-location';
 import { tableService } from './table/visit';
+// Seats editor (issue 12 item 6)
+import { seatEditorService, type SeatBookings } from './catalog/seats';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -47,6 +49,8 @@ export interface ApplicationPorts {
   accountMails: AccountMails;
   /** Read port: seats, fences, menu prices, tax and the order index for the guest at the table (projections/src/orders/catalog.ts). */
   tableCatalog: TableCatalog;
+  /** Read port (seats editor, issue 12): the bookings that still hold a seat (projections/src/reservations). */
+  seatBookings: SeatBookings;
 }
 
 export function createApplication(ports: ApplicationPorts) {
@@ -82,6 +86,9 @@ export function createApplication(ports: ApplicationPorts) {
     stock: stockEditorService({ ...ports, catalog: ports.tableCatalog }),
     /** The store's point and geofence radius (/admin/store-coordinates). */
     storeLocation: storeLocationService(ports),
+    // Seats editor (issue 12 item 6)
+    /** Seats (/admin/seats): a seat still holding bookings is neither removed nor taken out of service. */
+    seats: seatEditorService(ports),
   };
 }
 

@@ -154,6 +154,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       secrets: secretBox(await secretsKey(config)),
       accountMails: options.accountMails,
       tableCatalog: catalogForTables(database.db),
+      // Seats editor (issue 12 item 6)
+      seatBookings: { futureOn: queries.adminDay.futureOnSeat },
     });
 
     return {

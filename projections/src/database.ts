@@ -20,6 +20,7 @@ import type { ShiftTables } from './shifts/table';
 import type { StaffGuideTables } from './staff-guides/table';
 import type { StoreStaffTables } from './store-staff/table';
 import type { TaxTables } from './tax/table';
+import type { CostTables } from './costs/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -38,4 +39,5 @@ export type Database = CheckpointTables &
   StaffGuideTables &
   OrderTables &
   StockTables &
-  TaxTables;
+  TaxTables &
+  CostTables;

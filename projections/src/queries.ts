@@ -18,6 +18,10 @@ import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submitt
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
 import { isStoreStaff, listStoreStaff } from './store-staff/queries';
 import { taxRuleOf } from './tax/queries';
+// Seats editor, admin home, orders by day, cost management (issues 12 and 14)
+import { costReport, listCostLines } from './costs/queries';
+import { ordersOfDay, paymentsOfDay } from './orders/queries';
+import { futureReservationsOnSeat, reservationsOfDay } from './reservations/queries';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -109,6 +113,21 @@ export function createQueries(db: Kysely<Database>) {
     },
     tax: {
       rule: (storeId: string) => taxRuleOf(db, storeId),
+    },
+    // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
+    adminDay: {
+      /** A store's reservations of a Tokyo date, lapsed requests left out as of `now`. */
+      reservations: (storeId: string, date: string, now: Date) => reservationsOfDay(db, storeId, date, now),
+      /** Orders placed on a Tokyo date, oldest first. */
+      orders: (storeId: string, date: string) => ordersOfDay(db, storeId, date),
+      /** Payments taken on a Tokyo date (one per reservation). */
+      payments: (storeId: string, date: string) => paymentsOfDay(db, storeId, date),
+      /** Bookings still holding a seat (the seats editor's refusal). */
+      futureOnSeat: (seatId: string, now: Date) => futureReservationsOnSeat(db, seatId, now),
+    },
+    costs: {
+      lines: (storeId: string) => listCostLines(db, storeId),
+      report: (storeId: string, date: string) => costReport(db, storeId, date),
     },
   };
 }

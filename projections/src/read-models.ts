@@ -34,6 +34,9 @@ import { storeStaffMigrations } from './store-staff/migration';
 import { storeStaffProjector } from './store-staff/projector';
 import { taxMigrations } from './tax/migration';
 import { taxProjector } from './tax/projector';
+// Cost management (issue 14 item 7)
+import { costMigrations } from './costs/migration';
+import { costLinesProjector } from './costs/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -70,6 +73,8 @@ export const readModels: ReadModel[] = [
   { migrations: orderMigrations, projector: ordersProjector },
   { migrations: stockMigrations, projector: stockProjector },
   { migrations: taxMigrations, projector: taxProjector },
+  // Cost management (issue 14 item 7): ingredient cost lines of menu items.
+  { migrations: costMigrations, projector: costLinesProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));

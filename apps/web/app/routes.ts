@@ -52,6 +52,9 @@ export default [
     route('serve-method-manager', 'routes/admin/serve-method-manager/route.tsx'),
     route('tax-management', 'routes/admin/tax-management/route.tsx'),
     route('store-coordinates', 'routes/admin/store-coordinates/route.tsx'),
+    // Seats editor and cost management (part-seats: issue 12 item 6, issue 14 item 7)
+    route('seats', 'routes/admin/seats/route.tsx'),
+    route('cost-management', 'routes/admin/cost-management/route.tsx'),
   ]),
   route('monitor', 'routes/monitor/route.tsx', [
     index('routes/monitor/_index/route.tsx'),
@@ -162,6 +165,14 @@ export default [
   route('api/admin/menu-stock', 'routes/api/admin/menu-stock/route.ts'),
   route('api/admin/menu-stock/:id', 'routes/api/admin/menu-stock/$id/route.ts'),
   route('api/admin/reservations/:id/grant-token', 'routes/api/admin/reservations/$id/grant-token/route.ts'),
+
+  // Seats editor, admin home, orders by day, cost management (part-seats: issues 12 and 14)
+  route('api/admin/seats', 'routes/api/admin/seats/route.ts'),
+  route('api/admin/seats/:id', 'routes/api/admin/seats/$id/route.ts'),
+  route('api/admin/day-summary', 'routes/api/admin/day-summary/route.ts'),
+  route('api/admin/orders/export.csv', 'routes/api/admin/orders/export.csv/route.ts'),
+  route('api/admin/cost-lines', 'routes/api/admin/cost-lines/route.ts'),
+  route('api/admin/cost-lines/:id', 'routes/api/admin/cost-lines/$id/route.ts'),
 
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),

@@ -16,6 +16,7 @@ const seatData: SeatData = {
   is_reservable: true,
   adjacent_seat_ids: ['seat-b'],
   display_order: 0,
+  is_active: true,
 };
 const seatSaved: CatalogEvent = { type: 'RecordSaved', data: { kind: 'seat', id: 'seat-a', data: seatData } };
 const seatRemoved: CatalogEvent = { type: 'RecordRemoved', data: { kind: 'seat', id: 'seat-a' } };

@@ -15,6 +15,9 @@ export const orderedKinds = [
   'recipe',
   'serve-method',
   'store-staff',
+  // Seats editor and cost management (issue 12 item 6, issue 14 item 7)
+  'seat',
+  'cost-line',
 ] as const satisfies readonly CatalogKind[];
 export type OrderedKind = (typeof orderedKinds)[number];
 

@@ -69,6 +69,8 @@ export const seatSchema = z.object({
    */
   adjacent_seat_ids: z.array(recordIdSchema).max(50).default([]),
   display_order: displayOrder,
+  /** An inactive seat takes no bookings and is left out of the floor (decision 120); false only through the seat editor's checks. */
+  is_active: z.boolean().default(true),
 });
 
 export const menuCategorySchema = z.enum(['drink', 'food', 'dessert']);
@@ -320,6 +322,22 @@ export const taxSchema = z.object({
   prices_include_tax: z.boolean().default(false),
 });
 
+// --- Cost management (issue 14 item 7, decision 122) ------------------------------------------
+
+/**
+ * One ingredient of a menu item and what it costs: `quantity` of `unit` at `unit_cost` yen per
+ * unit (0.2 kg at 1,200 yen). A menu item's cost is the sum of its lines.
+ */
+export const costLineSchema = z.object({
+  store_id: storeId,
+  menu_id: recordIdSchema,
+  name: text(100),
+  quantity: z.number().positive().max(1_000_000),
+  unit: z.string().trim().max(20).default(''),
+  unit_cost: z.number().min(0).max(10_000_000),
+  display_order: displayOrder,
+});
+
 export const catalogSchemas = {
   store: storeSchema,
   seat: seatSchema,
@@ -339,6 +357,7 @@ export const catalogSchemas = {
   recipe: recipeSchema,
   'serve-method': serveMethodSchema,
   tax: taxSchema,
+  'cost-line': costLineSchema,
 } as const;
 
 export type CatalogKind = keyof typeof catalogSchemas;
@@ -370,6 +389,7 @@ export type SupplierData = CatalogData<'supplier'>;
 export type RecipeData = CatalogData<'recipe'>;
 export type ServeMethodData = CatalogData<'serve-method'>;
 export type TaxData = CatalogData<'tax'>;
+export type CostLineData = CatalogData<'cost-line'>;
 
 export function isCatalogKind(value: string): value is CatalogKind {
   return Object.hasOwn(catalogSchemas, value);

@@ -339,6 +339,21 @@ function demoRecords(today: string): DemoRecord[] {
 
   homepageCards.forEach(([id, card], i) => add('homepage-card', id, { ...card, display_order: i + 1 }));
   notices.forEach(([id, title, content], i) => add('notice', id, { store_id: store, title, content, display_order: i + 1 }));
+
+  // Cost management (part-seats: issue 14 item 7): ingredient costs of a few menu items (yen per unit, before tax).
+  const costLines: [menu_id: string, name: string, quantity: number, unit: string, unit_cost: number][] = [
+    ['menu-blend', 'コーヒー豆', 0.015, 'kg', 3600],
+    ['menu-blend', 'ペーパーフィルター', 1, '枚', 4],
+    ['menu-latte', 'エスプレッソ豆', 0.018, 'kg', 4000],
+    ['menu-latte', '牛乳', 0.2, 'L', 250],
+    ['menu-napolitan', 'スパゲッティ', 0.1, 'kg', 500],
+    ['menu-napolitan', 'ケチャップ・具材', 1, '人前', 120],
+    ['menu-cheesecake', 'クリームチーズ', 0.06, 'kg', 1800],
+    ['menu-cheesecake', '卵・砂糖・生地', 1, '個分', 45],
+  ];
+  costLines.forEach(([menu_id, name, quantity, unit, unit_cost], i) =>
+    add('cost-line', `demo-cost-${i + 1}`, { store_id: store, menu_id, name, quantity, unit, unit_cost, display_order: i + 1 }),
+  );
   return records;
 }
 

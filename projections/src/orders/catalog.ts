@@ -12,10 +12,11 @@ export function catalogForTables(db: Kysely<Database>): TableCatalog {
   return {
     async seat(seatId) {
       const s = await getSeat(db, seatId);
-      return s ? { id: s.id, storeId: s.store_id, name: s.name, maxPeople: s.max_people, holdMinutes: s.reservation_hold_minutes } : null;
+      // A seat out of service (seats editor) takes no guests: as if it were not there.
+      return s?.is_active ? { id: s.id, storeId: s.store_id, name: s.name, maxPeople: s.max_people, holdMinutes: s.reservation_hold_minutes } : null;
     },
     async seats(storeId) {
-      return seatSpecs(await listSeats(db, storeId));
+      return seatSpecs((await listSeats(db, storeId)).filter((s) => s.is_active));
     },
     async fence(storeId) {
       const s = await getStore(db, storeId);

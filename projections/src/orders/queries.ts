@@ -73,3 +73,23 @@ export async function salesOfDay(db: Kysely<Database>, storeId: string, date: st
     .map((r) => ({ method: r.method, count: Number(r.count), subtotal: Number(r.subtotal), tax: Number(r.tax), total: Number(r.total) }))
     .sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
 }
+
+// --- Admin home and orders by day (issue 14 items 1 and 10) ------------------------------------
+
+/** A store's orders placed on a Tokyo date, in the order they came (admin home, CSV export, cost management). */
+export async function ordersOfDay(db: Kysely<Database>, storeId: string, date: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('order_time', '>=', tokyoInstant(date, 0))
+    .where('order_time', '<', tokyoInstant(addDays(date, 1), 0))
+    .orderBy('order_time')
+    .orderBy('id')
+    .execute();
+}
+
+/** The payments a store took on a Tokyo date, one per reservation (the CSV's payment method column). */
+export async function paymentsOfDay(db: Kysely<Database>, storeId: string, date: string) {
+  return db.selectFrom('payments').selectAll().where('store_id', '=', storeId).where('business_date', '=', date).orderBy('paid_at').execute();
+}

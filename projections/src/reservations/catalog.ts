@@ -19,7 +19,7 @@ export function catalogForReservations(db: Kysely<Database>): ReservationCatalog
       return (await getStore(db, storeId))?.name ?? null;
     },
     async seats(storeId) {
-      return seatSpecs((await listSeats(db, storeId)).filter((s) => s.is_reservable));
+      return seatSpecs((await listSeats(db, storeId)).filter((s) => s.is_reservable && s.is_active));
     },
     async businessDays(storeId, dates) {
       const days = await businessHoursForDates(db, storeId, dates);

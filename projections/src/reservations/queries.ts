@@ -1,4 +1,5 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import type { Database } from '../database';
 
 export type ReservationRow = Selectable<Database['reservations']>;
@@ -55,6 +56,27 @@ export async function reservationsOfDay(db: Kysely<Database>, storeId: string, d
     .where('store_id', '=', storeId)
     .where('reservation_date', '=', date)
     .where(notLapsed(now))
+    .orderBy('reservation_time')
+    .execute();
+}
+
+// --- Seats editor and admin home (issues 12 and 14) -------------------------------------------
+
+/**
+ * The bookings that still hold a seat as of `now`: on today (Tokyo) or later, not cancelled, not
+ * left, not a lapsed request. The seats editor refuses to remove a seat while there are any.
+ */
+export async function futureReservationsOnSeat(db: Kysely<Database>, seatId: string, now: Date) {
+  return db
+    .selectFrom('reservations')
+    .select(['id', 'reservation_date', 'reservation_time', 'customer_name', 'people'])
+    .where(sql<boolean>`seat_ids @> ${JSON.stringify([seatId])}::jsonb`)
+    .where('reservation_date', '>=', tokyoDateOf(now))
+    .where('cancelled_at', 'is', null)
+    .where('exited_at', 'is', null)
+    .where((eb) => eb.or([eb('status', 'is', null), eb('status', 'not in', ['cancelled', 'exited'])]))
+    .where(notLapsed(now))
+    .orderBy('reservation_date')
     .orderBy('reservation_time')
     .execute();
 }

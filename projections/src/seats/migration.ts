@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ReadModelMigrations } from '../projector';
 
 export const seatMigrations: ReadModelMigrations = {
@@ -19,6 +19,13 @@ export const seatMigrations: ReadModelMigrations = {
         .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
       await db.schema.createIndex('seats_store_id').ifNotExists().on('seats').column('store_id').execute();
+    },
+  },
+  // Seats editor (issue 12 item 6): a seat taken out of service (decision 120).
+  '2026-11-26T09-00-seats-active': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await sql`alter table seats add column if not exists is_active boolean not null default true`.execute(db);
     },
   },
 };

@@ -12,5 +12,7 @@ export interface SeatTables {
     /** As declared on this seat; `seatNeighbours` makes it symmetric. jsonb, written as JSON text. */
     adjacent_seat_ids: ColumnType<string[], string, string>;
     display_order: number;
+    /** False: out of service (seats editor), no bookings and not on the floor. */
+    is_active: ColumnType<boolean, boolean | undefined, boolean>;
   };
 }

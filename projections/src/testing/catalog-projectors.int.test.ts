@@ -97,6 +97,7 @@ describe('seats', () => {
       is_reservable: true,
       adjacent_seat_ids: ['s2'],
       display_order: 1,
+      is_active: true,
     });
     expect(seatNeighbours(seats)).toEqual({ s1: ['s2'], s2: ['s1', 's3'], s3: ['s2'] });
     await t.project(catalogProjectors, [removed('seat', 's3')]);

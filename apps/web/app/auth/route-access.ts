@@ -211,6 +211,13 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/checklist-tasks': admin,
   '/api/admin/checklist-tasks/:id': admin,
   '/api/admin/display-order': admin,
+  // Seats editor, admin home, orders by day, cost management (part-seats: issues 12 and 14)
+  '/api/admin/seats': admin,
+  '/api/admin/seats/:id': admin,
+  '/api/admin/day-summary': admin,
+  '/api/admin/orders/export.csv': admin,
+  '/api/admin/cost-lines': admin,
+  '/api/admin/cost-lines/:id': admin,
 
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,

@@ -50,6 +50,7 @@ function system() {
     secrets: { seal: (plain) => plain, open: (sealed) => sealed },
     accountMails: accountMails('http://cafe.test'),
     tableCatalog: fixedTableCatalog(),
+    seatBookings: { futureOn: async () => [] },
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;

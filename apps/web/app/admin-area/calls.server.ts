@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { SeatBooking } from '@moncafe/domain/catalog/seats';
+import { japaneseDate } from '#app/reservation/presentation';
+import type { ErrorTable } from '#app/http/json.server';
+import { catalogErrors } from '#app/staff-area/calls.server';
+import { seatTexts } from './texts';
+
+/** `?store_id=&date=` of the admin home's, the CSV's and cost management's reads; the date defaults to today in Tokyo. */
+export const dayQuery = z.object({
+  store_id: z.string().min(1).max(120),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+    .optional(),
+});
+
+/** The seats editor's refusals: the catalog's, and a seat still holding bookings (409, the bookings listed). */
+export const seatErrors: ErrorTable = {
+  ...catalogErrors,
+  seat_has_bookings: (e) => {
+    const bookings = (e.details.bookings as SeatBooking[] | undefined) ?? [];
+    const lines = bookings.map((b) => seatTexts.bookingLine(japaneseDate(b.reservation_date), b.reservation_time.slice(0, 5), b.customer_name, b.people));
+    return {
+      status: 409,
+      answer: { success: false, error: seatTexts.hasBookings(lines), code: 'seat_has_bookings', bookings: bookings.map((b) => ({ ...b })) },
+    };
+  },
+};

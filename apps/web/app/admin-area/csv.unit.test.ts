@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { csvDocument, csvField } from './csv';
+
+describe('csv', () => {
+  it('quotes commas, quotes and line breaks, doubles quotes, and defuses formulas', () => {
+    expect(csvField('カフェラテ')).toBe('カフェラテ');
+    expect(csvField('ラテ, 大')).toBe('"ラテ, 大"');
+    expect(csvField('"特製"ケーキ')).toBe('"""特製""ケーキ"');
+    expect(csvField('一行目\n二行目')).toBe('"一行目\n二行目"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('-12')).toBe('-12');
+    expect(csvField(1200)).toBe('1200');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('starts with a byte-order mark and ends rows with CRLF', () => {
+    expect(
+      csvDocument([
+        ['a', 1],
+        ['b', 2],
+      ]),
+    ).toBe('\uFEFFa,1\r\nb,2\r\n');
+  });
+});

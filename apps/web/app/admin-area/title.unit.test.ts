@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { adminPageTitle } from './title';
+
+describe('admin page titles', () => {
+  const layout = (stores: { name: string }[]) => ({ id: 'routes/admin/route', loaderData: { stores } });
+  it('carry the first store’s name in place of 管理者画面', () => {
+    expect(adminPageTitle('座席管理', [{ id: 'root' }, layout([{ name: 'MonCafe 駅前店' }, { name: '二号店' }])])).toBe('座席管理 | MonCafe 駅前店 | MonCafe');
+    expect(adminPageTitle(null, [layout([{ name: 'MonCafe 駅前店' }])])).toBe('MonCafe 駅前店 | MonCafe');
+  });
+  it('say 管理者画面 when there is no store (or the stores could not be read)', () => {
+    expect(adminPageTitle('座席管理', [layout([])])).toBe('座席管理 | 管理者画面 | MonCafe');
+    expect(adminPageTitle(null, [])).toBe('管理者画面 | MonCafe');
+  });
+});
