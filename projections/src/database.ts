@@ -20,6 +20,8 @@ import type { ShiftTables } from './shifts/table';
 import type { StaffGuideTables } from './staff-guides/table';
 import type { StoreStaffTables } from './store-staff/table';
 import type { TaxTables } from './tax/table';
+// Admin history (issue 14, part ops)
+import type { EventHistoryTables } from './event-history/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -38,4 +40,6 @@ export type Database = CheckpointTables &
   StaffGuideTables &
   OrderTables &
   StockTables &
-  TaxTables;
+  TaxTables &
+  // Admin history (issue 14, part ops)
+  EventHistoryTables;

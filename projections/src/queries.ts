@@ -18,6 +18,8 @@ import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submitt
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
 import { isStoreStaff, listStoreStaff } from './store-staff/queries';
 import { taxRuleOf } from './tax/queries';
+// Admin history (issue 14, part ops)
+import { historyChoices, historyPage, type HistoryFilter } from './event-history/queries';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -109,6 +111,11 @@ export function createQueries(db: Kysely<Database>) {
     },
     tax: {
       rule: (storeId: string) => taxRuleOf(db, storeId),
+    },
+    // Admin history (issue 14, part ops)
+    history: {
+      page: (filter: HistoryFilter) => historyPage(db, filter),
+      choices: () => historyChoices(db),
     },
   };
 }

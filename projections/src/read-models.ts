@@ -34,6 +34,9 @@ import { storeStaffMigrations } from './store-staff/migration';
 import { storeStaffProjector } from './store-staff/projector';
 import { taxMigrations } from './tax/migration';
 import { taxProjector } from './tax/projector';
+// Admin history and database (issue 14, part ops)
+import { eventHistoryMigrations } from './event-history/migration';
+import { eventHistoryProjector } from './event-history/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -70,6 +73,8 @@ export const readModels: ReadModel[] = [
   { migrations: orderMigrations, projector: ordersProjector },
   { migrations: stockMigrations, projector: stockProjector },
   { migrations: taxMigrations, projector: taxProjector },
+  // Admin history (issue 14, part ops): the event log as the history screen browses it.
+  { migrations: eventHistoryMigrations, projector: eventHistoryProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));
