@@ -52,6 +52,9 @@ export default [
     route('serve-method-manager', 'routes/admin/serve-method-manager/route.tsx'),
     route('tax-management', 'routes/admin/tax-management/route.tsx'),
     route('store-coordinates', 'routes/admin/store-coordinates/route.tsx'),
+    // Admin history and database (issue 14, part ops)
+    route('history', 'routes/admin/history/route.tsx'),
+    route('database', 'routes/admin/database/route.tsx'),
   ]),
   route('monitor', 'routes/monitor/route.tsx', [
     index('routes/monitor/_index/route.tsx'),
@@ -162,6 +165,10 @@ export default [
   route('api/admin/menu-stock', 'routes/api/admin/menu-stock/route.ts'),
   route('api/admin/menu-stock/:id', 'routes/api/admin/menu-stock/$id/route.ts'),
   route('api/admin/reservations/:id/grant-token', 'routes/api/admin/reservations/$id/grant-token/route.ts'),
+  // Admin database (issue 14, part ops): read-model status and rebuilds, export and import of the event log
+  route('api/admin/database', 'routes/api/admin/database/route.ts'),
+  route('api/admin/database/export', 'routes/api/admin/database/export/route.ts'),
+  route('api/admin/database/import', 'routes/api/admin/database/import/route.ts'),
 
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),

@@ -173,7 +173,8 @@ export function createDatabaseAdmin(deps: {
       if (event.position <= lastPosition) throw new DatabaseAdminError('invalid_line', { line: lineNumber, reason: 'positions must increase' });
       lastPosition = event.position;
       const expected = (revisions.get(event.streamId) ?? -1) + 1;
-      if (event.revision !== expected) throw new DatabaseAdminError('invalid_line', { line: lineNumber, reason: `${event.streamId}: revision ${event.revision}, expected ${expected}` });
+      if (event.revision !== expected)
+        throw new DatabaseAdminError('invalid_line', { line: lineNumber, reason: `${event.streamId}: revision ${event.revision}, expected ${expected}` });
       revisions.set(event.streamId, event.revision);
       if (ids.has(event.eventId)) throw new DatabaseAdminError('invalid_line', { line: lineNumber, reason: `event id ${event.eventId} repeated` });
       ids.add(event.eventId);
@@ -243,7 +244,7 @@ export function createDatabaseAdmin(deps: {
           if (!(await isEmpty())) throw new DatabaseAdminError('store_not_empty');
           // In the file's order, each run of one stream's events as one append at its revision,
           // so the new store holds the same streams, versions and order (positions are its own).
-          for (let i = 0; i < events.length; ) {
+          for (let i = 0; i < events.length;) {
             const first = events[i]!;
             let j = i + 1;
             while (j < events.length && j - i < 500 && events[j]!.streamId === first.streamId) j++;
