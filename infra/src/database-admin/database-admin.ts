@@ -281,7 +281,7 @@ export function exportedLine(event: RecordedEvent): ExportedEvent {
 }
 
 /** Splits a stream of text chunks into lines (NDJSON), holding at most one partial line. */
-export async function* linesOf(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
+export async function* linesOf(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let rest = '';
   for await (const chunk of chunks) {

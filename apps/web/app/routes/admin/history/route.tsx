@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { queries } = appOf(context);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = filterSchema.safeParse(params);
-  const filter = parsed.success ? parsed.data : {};
+  const filter: Partial<z.output<typeof filterSchema>> = parsed.success ? parsed.data : {};
   const [page, choices, accounts] = await Promise.all([
     queries.history.page({
       category: filter.category,
