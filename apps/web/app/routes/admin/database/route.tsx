@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return appOf(context).runtime.databaseAdmin.status();
 }
 
-const formSchema = z.object({ name: z.string().max(100).default('') });
+const formSchema = z.object({ name: z.string().max(100) });
 
 /** Starts a rebuild of one read model (or all, with an empty name); the page then follows its progress. */
 export async function action({ request, context }: Route.ActionArgs) {
