@@ -180,9 +180,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   </dd>
                   <dt>{t.correlation}</dt>
                   <dd>
-                    <Link to={query({ correlation: e.correlationId })} aria-label={t.followCorrelation}>
-                      {e.correlationId}
-                    </Link>
+                    <code>{e.correlationId}</code> <Link to={query({ correlation: e.correlationId })}>{t.followCorrelation}</Link>
                   </dd>
                   <dt>{t.data}</dt>
                   <dd>
