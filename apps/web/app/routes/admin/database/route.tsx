@@ -8,10 +8,12 @@ import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { callJson } from '#app/http/api-client';
+import opsCss from '#app/admin-database/admin-ops.css?url';
 import { pageTitle } from '#app/layout/texts';
 import type { Answer as ImportAnswer } from '#app/routes/api/admin/database/import/route';
 
 export const meta = () => [{ title: pageTitle(t.title) }];
+export const links = () => [{ rel: 'stylesheet', href: opsCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');
@@ -116,7 +118,7 @@ export default function DatabaseScreen({ loaderData, actionData }: Route.Compone
             {readModels.map((m) => (
               <tr key={m.name} data-testid="read-model" data-name={m.name}>
                 <th scope="row">{m.name}</th>
-                <td>{m.tables.join(', ')}</td>
+                <td className="read-model-tables">{m.tables.join(', ')}</td>
                 <td>{m.checkpoint}</td>
                 <td data-testid="read-model-lag">{m.behind === 0 ? t.upToDate : t.behind(m.behind, m.capped)}</td>
                 <td>

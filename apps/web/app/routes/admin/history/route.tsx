@@ -3,10 +3,12 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/route';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
+import opsCss from '#app/admin-database/admin-ops.css?url';
 import { pageTitle } from '#app/layout/texts';
 import { historyTexts as t } from './texts';
 
 export const meta = () => [{ title: pageTitle(t.title) }];
+export const links = () => [{ rel: 'stylesheet', href: opsCss }];
 
 const text = z
   .string()
