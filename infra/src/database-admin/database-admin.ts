@@ -196,9 +196,15 @@ export function createDatabaseAdmin(deps: {
         projectors.map((p) => p.name),
       );
       const readModels: ReadModelStatus[] = [];
+      // Read models at the same checkpoint (the usual case) share one count.
+      const counted = new Map<number, number>();
       for (const projector of projectors) {
         const checkpoint = checkpoints.get(projector.name) ?? 0;
-        const behind = checkpoint >= head ? 0 : (await eventStore.readAll({ after: checkpoint, maxCount: LAG_CAP })).length;
+        let behind = checkpoint >= head ? 0 : counted.get(checkpoint);
+        if (behind === undefined) {
+          behind = (await eventStore.readAll({ after: checkpoint, maxCount: LAG_CAP })).length;
+          counted.set(checkpoint, behind);
+        }
         readModels.push({ name: projector.name, tables: projector.tables, checkpoint, behind, capped: behind >= LAG_CAP });
       }
       return { head, readModels, operation: operation && structuredClone(operation) };
