@@ -105,8 +105,9 @@ export default function DatabaseScreen({ loaderData, actionData }: Route.Compone
         <table className="data-table">
           <thead>
             <tr>
-              <th scope="col">{t.name}</th>
-              <th scope="col">{t.tables}</th>
+              <th scope="col">
+                {t.name}（{t.tables}）
+              </th>
               <th scope="col">{t.checkpoint}</th>
               <th scope="col">{t.lag}</th>
               <th scope="col">
@@ -117,8 +118,10 @@ export default function DatabaseScreen({ loaderData, actionData }: Route.Compone
           <tbody>
             {readModels.map((m) => (
               <tr key={m.name} data-testid="read-model" data-name={m.name}>
-                <th scope="row">{m.name}</th>
-                <td className="read-model-tables">{m.tables.join(', ')}</td>
+                <th scope="row" className="read-model-name">
+                  {m.name}
+                  <span className="read-model-tables">{m.tables.join(', ')}</span>
+                </th>
                 <td>{m.checkpoint}</td>
                 <td data-testid="read-model-lag">{m.behind === 0 ? t.upToDate : t.behind(m.behind, m.capped)}</td>
                 <td>
