@@ -137,7 +137,9 @@ export function createDatabaseAdmin(deps: {
       },
       (error: unknown) => {
         finish(state, error);
-        logger?.error({ err: error, operation: state.kind }, 'database operation failed');
+        // A refusal (busy, a bad line, a store not empty) is the caller's answer, not a failure.
+        if (error instanceof DatabaseAdminError) logger?.info({ operation: state.kind, refused: error.message }, 'database operation refused');
+        else logger?.error({ err: error, operation: state.kind }, 'database operation failed');
         throw error;
       },
     );
