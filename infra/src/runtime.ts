@@ -28,6 +28,8 @@ import { cachedReservationCatalog } from './reference-data/reservation-catalog';
 import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess } from './system-process';
 import { secretBox, secretsKey } from './secrets/secret-box';
+// Admin database screen (issue 14, part ops)
+import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -63,6 +65,8 @@ export interface Runtime {
   testClock: { advance(ms: number): void } | null;
   /** Waits (bounded) until every projector has applied the event at `position`; null returns at once. */
   waitForProjections(position: number | null): Promise<void>;
+  /** Admin database screen (issue 14, part ops): read-model status, rebuilds, export and import. */
+  databaseAdmin: DatabaseAdmin;
   close(): Promise<void>;
 }
 
@@ -175,6 +179,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       referenceData,
       testClock,
       waitForProjections,
+      databaseAdmin: createDatabaseAdmin({ db: database.db, eventStore, projectors, logger, now: () => clock.now() }),
       close: system.close,
     };
   } catch (error) {

@@ -21,6 +21,8 @@ import type { StaffGuideTables } from './staff-guides/table';
 import type { StoreStaffTables } from './store-staff/table';
 import type { TaxTables } from './tax/table';
 import type { CostTables } from './costs/table';
+// Admin history (issue 14, part ops)
+import type { EventHistoryTables } from './event-history/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -40,4 +42,6 @@ export type Database = CheckpointTables &
   OrderTables &
   StockTables &
   TaxTables &
-  CostTables;
+  CostTables &
+  // Admin history (issue 14, part ops)
+  EventHistoryTables;

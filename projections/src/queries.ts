@@ -22,6 +22,8 @@ import { taxRuleOf } from './tax/queries';
 import { costReport, listCostLines } from './costs/queries';
 import { ordersOfDay, paymentsOfDay } from './orders/queries';
 import { futureReservationsOnSeat, reservationsOfDay } from './reservations/queries';
+// Admin history (issue 14, part ops)
+import { historyChoices, historyPage, type HistoryFilter } from './event-history/queries';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -128,6 +130,11 @@ export function createQueries(db: Kysely<Database>) {
     costs: {
       lines: (storeId: string) => listCostLines(db, storeId),
       report: (storeId: string, date: string) => costReport(db, storeId, date),
+    },
+    // Admin history (issue 14, part ops)
+    history: {
+      page: (filter: HistoryFilter) => historyPage(db, filter),
+      choices: () => historyChoices(db),
     },
   };
 }

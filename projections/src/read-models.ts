@@ -37,6 +37,9 @@ import { taxProjector } from './tax/projector';
 // Cost management (issue 14 item 7)
 import { costMigrations } from './costs/migration';
 import { costLinesProjector } from './costs/projector';
+// Admin history and database (issue 14, part ops)
+import { eventHistoryMigrations } from './event-history/migration';
+import { eventHistoryProjector } from './event-history/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -75,6 +78,8 @@ export const readModels: ReadModel[] = [
   { migrations: taxMigrations, projector: taxProjector },
   // Cost management (issue 14 item 7): ingredient cost lines of menu items.
   { migrations: costMigrations, projector: costLinesProjector },
+  // Admin history (issue 14, part ops): the event log as the history screen browses it.
+  { migrations: eventHistoryMigrations, projector: eventHistoryProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));

@@ -79,6 +79,11 @@ describe('route table', () => {
     expect(who('/api/admin/menu')).toBe('public');
     expect(who('/api/admin/menu', 'POST')).toEqual(['admin']);
   });
+  // Admin history and database (issue 14, part ops)
+  it('gives the history, the database screen and its export, import and rebuild calls to admins only', () => {
+    for (const p of ['/admin/history', '/admin/database', '/api/admin/database', '/api/admin/database/export', '/api/admin/database/import'])
+      for (const method of ['GET', 'POST'] as const) expect(who(p, method), `${method} ${p}`).toEqual(['admin']);
+  });
 });
 
 describe('every route and call, for every identity', () => {

@@ -55,6 +55,9 @@ export default [
     // Seats editor and cost management (part-seats: issue 12 item 6, issue 14 item 7)
     route('seats', 'routes/admin/seats/route.tsx'),
     route('cost-management', 'routes/admin/cost-management/route.tsx'),
+    // Admin history and database (issue 14, part ops)
+    route('history', 'routes/admin/history/route.tsx'),
+    route('database', 'routes/admin/database/route.tsx'),
   ]),
   route('monitor', 'routes/monitor/route.tsx', [
     index('routes/monitor/_index/route.tsx'),
@@ -165,6 +168,10 @@ export default [
   route('api/admin/menu-stock', 'routes/api/admin/menu-stock/route.ts'),
   route('api/admin/menu-stock/:id', 'routes/api/admin/menu-stock/$id/route.ts'),
   route('api/admin/reservations/:id/grant-token', 'routes/api/admin/reservations/$id/grant-token/route.ts'),
+  // Admin database (issue 14, part ops): read-model status and rebuilds, export and import of the event log
+  route('api/admin/database', 'routes/api/admin/database/route.ts'),
+  route('api/admin/database/export', 'routes/api/admin/database/export/route.ts'),
+  route('api/admin/database/import', 'routes/api/admin/database/import/route.ts'),
 
   // Seats editor, admin home, orders by day, cost management (part-seats: issues 12 and 14)
   route('api/admin/seats', 'routes/api/admin/seats/route.ts'),

@@ -218,6 +218,10 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/orders/export.csv': admin,
   '/api/admin/cost-lines': admin,
   '/api/admin/cost-lines/:id': admin,
+  // Admin database (issue 14, part ops); /admin/history and /admin/database are adminAreaChildren
+  '/api/admin/database': admin,
+  '/api/admin/database/export': admin,
+  '/api/admin/database/import': admin,
 
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,

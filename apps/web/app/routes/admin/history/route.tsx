@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { Form, Link } from 'react-router';
+import type { Route } from './+types/route';
+import { requireRole } from '#app/auth/require-role.server';
+import { appOf } from '#app/context';
+import opsCss from '#app/admin-database/admin-ops.css?url';
+import { pageTitle } from '#app/layout/texts';
+import { historyTexts as t } from './texts';
+
+export const meta = () => [{ title: pageTitle(t.title) }];
+export const links = () => [{ rel: 'stylesheet', href: opsCss }];
+
+const text = z
+  .string()
+  .trim()
+  .max(300)
+  .optional()
+  .transform((v) => v || undefined);
+const day = z.iso
+  .date()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const filterSchema = z.object({
+  category: text,
+  stream: text,
+  type: text,
+  actor: text,
+  correlation: text,
+  from: day,
+  to: day,
+  before: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+const tokyo = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'medium' });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'admin');
+  const { queries } = appOf(context);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = filterSchema.safeParse(params);
+  const filter: Partial<z.output<typeof filterSchema>> = parsed.success ? parsed.data : {};
+  const [page, choices, accounts] = await Promise.all([
+    queries.history.page({
+      category: filter.category,
+      streamId: filter.stream,
+      type: filter.type,
+      actor: filter.actor,
+      correlationId: filter.correlation,
+      from: filter.from,
+      to: filter.to,
+      before: filter.before,
+      limit: 50,
+    }),
+    queries.history.choices(),
+    queries.accounts.list(),
+  ]);
+  const names = new Map(accounts.map((a) => [a.accountId, `${a.name} <${a.email}>`]));
+  const who = (actor: string) => (actor === 'system' ? t.system : actor === 'customer' ? t.customer : (names.get(actor) ?? t.unknownAccount(actor)));
+  return {
+    invalid: !parsed.success,
+    filter,
+    entries: page.entries.map((e) => ({
+      eventId: e.eventId,
+      position: e.position,
+      when: tokyo.format(e.recordedAt),
+      whenIso: e.recordedAt.toISOString(),
+      actor: e.actor,
+      who: who(e.actor),
+      type: e.type,
+      streamId: e.streamId,
+      category: e.category,
+      revision: e.revision,
+      correlationId: e.correlationId,
+      data: JSON.stringify(e.data, null, 2),
+    })),
+    next: page.next,
+    types: choices.types,
+    categories: choices.categories,
+    actors: choices.actors.map((a) => ({ id: a, label: who(a) })).sort((a, b) => a.label.localeCompare(b.label, 'ja')),
+  };
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+/** /admin/history: every change, newest first, filtered by stream, event, actor and dates; a correlation id follows one request across streams. */
+export default function History({ loaderData }: Route.ComponentProps) {
+  const { filter, entries, next } = loaderData;
+  const base = { ...filter, before: undefined };
+  return (
+    <section className="admin-history" aria-labelledby="history-title">
+      <h2 id="history-title">{filter.correlation ? t.correlationHeading(filter.correlation) : t.title}</h2>
+      <p className="hint">{t.lead}</p>
+      {loaderData.invalid && (
+        <p className="form-error" role="alert">
+          {t.invalidFilter}
+        </p>
+      )}
+      <Form method="get" className="panel history-filters" aria-label={t.filters}>
+        <label className="field">
+          {t.category}
+          <select name="category" defaultValue={filter.category ?? ''}>
+            <option value="">{t.any}</option>
+            {loaderData.categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          {t.streamId}
+          <input type="text" name="stream" defaultValue={filter.stream ?? ''} />
+        </label>
+        <label className="field">
+          {t.type}
+          <select name="type" defaultValue={filter.type ?? ''}>
+            <option value="">{t.any}</option>
+            {loaderData.types.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          {t.actor}
+          <select name="actor" defaultValue={filter.actor ?? ''}>
+            <option value="">{t.any}</option>
+            {loaderData.actors.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          {t.from}
+          <input type="date" name="from" defaultValue={filter.from ?? ''} />
+        </label>
+        <label className="field">
+          {t.to}
+          <input type="date" name="to" defaultValue={filter.to ?? ''} />
+        </label>
+        {filter.correlation && <input type="hidden" name="correlation" value={filter.correlation} />}
+        <button type="submit" className="button">
+          {t.apply}
+        </button>
+        <Link to="/admin/history">{t.clear}</Link>
+      </Form>
+
+      {entries.length === 0 ? (
+        <p role="status">{t.empty}</p>
+      ) : (
+        <ol className="history-list" aria-label={t.title}>
+          {entries.map((e) => (
+            <li key={e.eventId} className="history-entry" data-testid="history-entry" data-type={e.type}>
+              <details>
+                <summary>
+                  <time dateTime={e.whenIso}>{e.when}</time> <strong>{e.type}</strong> <span className="history-who">{e.who}</span>{' '}
+                  <span className="hint">{e.streamId}</span>
+                </summary>
+                <dl className="history-detail">
+                  <dt>{t.when}</dt>
+                  <dd>{e.when}</dd>
+                  <dt>{t.who}</dt>
+                  <dd data-testid="history-who">{e.who}</dd>
+                  <dt>{t.what}</dt>
+                  <dd>{e.type}</dd>
+                  <dt>{t.stream}</dt>
+                  <dd>
+                    <Link to={query({ stream: e.streamId })}>{e.streamId}</Link> (#{e.revision})
+                  </dd>
+                  <dt>{t.correlation}</dt>
+                  <dd>
+                    <code>{e.correlationId}</code> <Link to={query({ correlation: e.correlationId })}>{t.followCorrelation}</Link>
+                  </dd>
+                  <dt>{t.data}</dt>
+                  <dd>
+                    <pre data-testid="history-data">{e.data}</pre>
+                  </dd>
+                </dl>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+      <nav className="history-pages" aria-label={t.position}>
+        {filter.before !== undefined && <Link to={query(base)}>{t.newest}</Link>}{' '}
+        {next !== null && <Link to={query({ ...base, before: next })}>{t.older}</Link>}
+      </nav>
+    </section>
+  );
+}

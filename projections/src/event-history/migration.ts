@@ -1,0 +1,35 @@
+import { sql, type Kysely } from 'kysely';
+import type { ReadModelMigrations } from '../projector';
+
+export const eventHistoryMigrations: ReadModelMigrations = {
+  '2027-01-20T10-00-event-history': {
+    // Migrations are frozen in time, so they take an untyped kysely.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('event_history')
+        .ifNotExists()
+        .addColumn('event_id', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'bigint', (c) => c.notNull())
+        .addColumn('stream_id', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('correlation_id', 'text', (c) => c.notNull())
+        .addColumn('causation_id', 'text')
+        .addColumn('store_id', 'text')
+        .addColumn('data', 'jsonb', (c) => c.notNull())
+        .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // Every filter of the screen walks one index newest first (keyset on position).
+      await sql`create unique index if not exists event_history_position on event_history (position)`.execute(db);
+      await sql`create index if not exists event_history_type on event_history (type, position)`.execute(db);
+      await sql`create index if not exists event_history_actor on event_history (actor, position)`.execute(db);
+      await sql`create index if not exists event_history_category on event_history (category, position)`.execute(db);
+      await sql`create index if not exists event_history_stream on event_history (stream_id, position)`.execute(db);
+      await sql`create index if not exists event_history_correlation on event_history (correlation_id, position)`.execute(db);
+      await sql`create index if not exists event_history_recorded on event_history (recorded_at)`.execute(db);
+    },
+  },
+};

@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
+import { browserAvailable, desktop, offlineContext, pageProblems, startBrowser } from '../support/browser';
+
+/**
+ * The admin's history and database screens (issue 14, decisions 140-142): a change made on an
+ * admin screen is found in /admin/history by event type and by actor, shows who, when and the
+ * data, and its correlation id leads to every event of the same request; /admin/database shows
+ * each read model's status and rebuilds one, with its progress, to completion.
+ */
+const runs = browserAvailable();
+const STORE = '2';
+
+describe.runIf(runs)('admin history and database screens', () => {
+  let server: TestWebServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  const problems = pageProblems();
+  afterEach(() => problems.assertNone());
+
+  async function adminPage(): Promise<Page> {
+    const page = problems.watch(await context.newPage());
+    page.on('dialog', (dialog) => void dialog.accept());
+    return page;
+  }
+
+  beforeAll(async () => {
+    server = await startTestWebServer();
+    browser = await startBrowser();
+    context = await offlineContext(browser, server.url, desktop);
+    await context.addInitScript((store) => window.localStorage.setItem('adminStoreId', store), STORE);
+    expect((await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('finds an admin change by event type and by actor, shows who, when and the data, and follows its correlation id', async () => {
+    const page = await adminPage();
+    // The change: the store's tax rate, on the existing tax screen.
+    await page.goto(`/admin/tax-management?store_id=${STORE}`);
+    await page.getByLabel('税率').fill('8');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('status').filter({ hasText: '保存しました' }).waitFor();
+
+    await page.goto('/admin/history');
+    await page.getByRole('heading', { name: '変更履歴' }).waitFor();
+    await page.getByLabel('イベント').selectOption('RecordSaved');
+    await page.getByLabel('実行者').selectOption({ label: `管理者 <${ADMIN_EMAIL}>` });
+    await page.getByRole('button', { name: '絞り込む' }).click();
+    await page.waitForURL(/type=RecordSaved/);
+    expect(page.url()).toMatch(/actor=/);
+    const entries = page.getByTestId('history-entry');
+    // Only the admin's RecordSaved events are listed; the tax change is the newest.
+    expect(await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))).toEqual(expect.arrayContaining(['RecordSaved']));
+    expect(new Set(await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))).toEqual(new Set(['RecordSaved']));
+    const change = entries.first();
+    await change.locator('summary').click();
+    await expect.poll(() => change.getByTestId('history-who').textContent()).toBe(`管理者 <${ADMIN_EMAIL}>`);
+    const data = JSON.parse((await change.getByTestId('history-data').textContent())!) as { kind: string; id: string; data: { rate_percent: number } };
+    expect(data).toMatchObject({ kind: 'tax', id: STORE, data: { rate_percent: 8 } });
+    expect(await change.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await problems.screen(page, 'admin-history');
+
+    // The correlation id leads to every event of that request, whatever its stream.
+    await change.getByRole('link', { name: 'この関連IDの変更をすべて表示' }).click();
+    await page.waitForURL(/correlation=/);
+    await page.getByRole('heading', { name: /^関連ID .+ の変更$/ }).waitFor();
+    const followed = page.getByTestId('history-entry');
+    expect(await followed.count()).toBeGreaterThanOrEqual(1);
+    await followed.first().locator('summary').click();
+    expect(JSON.parse((await followed.first().getByTestId('history-data').textContent())!)).toMatchObject({ kind: 'tax', data: { rate_percent: 8 } });
+    await page.close();
+  });
+
+  it('never shows a password hash in the history', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/history?type=AccountRegistered');
+    const entry = page.getByTestId('history-entry').first();
+    await entry.locator('summary').click();
+    const text = (await entry.getByTestId('history-data').textContent())!;
+    expect(text).toContain('[redacted]');
+    expect(text).not.toContain('$argon2');
+    await page.close();
+  });
+
+  it('shows each read model’s status and rebuilds one with its progress to completion', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/database');
+    await page.getByRole('heading', { name: '読み取りモデルの状態' }).waitFor();
+    const row = page.locator('[data-testid="read-model"][data-name="event-history"]');
+    await row.waitFor();
+    expect(await page.getByTestId('read-model').count()).toBeGreaterThan(10);
+    await expect.poll(async () => (await row.getByTestId('read-model-lag').textContent())?.trim(), { timeout: 20_000 }).toBe('最新');
+    await row.getByRole('button', { name: 'event-history 作り直す' }).click();
+    const operation = page.getByTestId('database-operation');
+    await operation.waitFor();
+    await expect.poll(() => operation.textContent()).toContain('作り直し中: event-history');
+    expect(await operation.locator('progress').count()).toBe(1);
+    await page.locator('[data-testid="database-operation"][data-status="done"]').waitFor({ timeout: 60_000 });
+    expect(await operation.getByRole('status').textContent()).toBe('完了しました');
+    expect(await operation.locator('progress').getAttribute('value')).toBe('100');
+    await problems.screen(page, 'admin-database');
+
+    // The rebuilt history still holds the change made before.
+    await page.goto('/admin/history?type=RecordSaved');
+    expect(await page.getByTestId('history-entry').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});
