@@ -18,6 +18,8 @@ import { stockEditorService } from './stock/stock-editor';
 import type { TableCatalog } from './table/ports';
 import { storeLocationService } from './table/store-location';
 import { tableService } from './table/visit';
+// Menu editor (issue 14, part menus)
+import { menuEditorService, type MenuDirectory, type PictureResizer } from './catalog/menu-editor';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -47,6 +49,11 @@ export interface ApplicationPorts {
   accountMails: AccountMails;
   /** Read port: seats, fences, menu prices, tax and the order index for the guest at the table (projections/src/orders/catalog.ts). */
   tableCatalog: TableCatalog;
+  // Menu editor (issue 14, part menus)
+  /** Resizes menu pictures (infra/src/pictures, sharp). */
+  pictures: PictureResizer;
+  /** Read port: what refers to a menu item, its options and dependencies (projections/src/menus/references.ts). */
+  menuDirectory: MenuDirectory;
 }
 
 export function createApplication(ports: ApplicationPorts) {
@@ -82,6 +89,9 @@ export function createApplication(ports: ApplicationPorts) {
     stock: stockEditorService({ ...ports, catalog: ports.tableCatalog }),
     /** The store's point and geofence radius (/admin/store-coordinates). */
     storeLocation: storeLocationService(ports),
+    // Menu editor (issue 14, part menus)
+    /** /admin/menu-add and /admin/menu-manager: items, pictures, options, dependencies, order, hide and remove. */
+    menuEditor: menuEditorService(ports),
   };
 }
 

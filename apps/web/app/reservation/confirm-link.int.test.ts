@@ -50,6 +50,8 @@ function system() {
     secrets: { seal: (plain) => plain, open: (sealed) => sealed },
     accountMails: accountMails('http://cafe.test'),
     tableCatalog: fixedTableCatalog(),
+    pictures: { menuPicture: async () => null },
+    menuDirectory: { usage: async () => ({ reservations: 0, orders: 0 }), partsOf: async () => ({ optionIds: [], dependencyIds: [] }), dependenciesOfOption: async () => [] },
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
