@@ -396,7 +396,8 @@ function Preview(props: { options: readonly Option[]; dependencies: readonly Dep
       {visible.map((o) => {
         const key = detailKey(o.menuId, o.optionId);
         const value = detail[key];
-        const label = `${o.label}${o.required ? ` (${t.required})` : ''}`;
+        // As the details screen marks a required option.
+        const label = `${o.label}${o.required ? ' *' : ''}`;
         const priced = (c: { label: string; extraPrice: number }) => (c.extraPrice ? `${c.label}（+${yenAmount(c.extraPrice)}）` : c.label);
         switch (o.type) {
           case 'text':
