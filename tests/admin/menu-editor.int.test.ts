@@ -29,16 +29,28 @@ describe.skipIf(!pgUrl)('menu editor calls', () => {
   const snapshot = async () => ({ events: await count('events'), blobs: await count('blobs'), owners: await count('blob_owners') });
   const eventsSince = async (position: number) =>
     (
-      await pool.query<{ position: string; stream_id: string; type: string; data: { kind: string; id: string; data?: Record<string, unknown> }; metadata: { actor: string }; recorded_at: Date }>(
-        'select position, stream_id, type, data, metadata, recorded_at from events where position > $1 order by position',
-        [position],
-      )
+      await pool.query<{
+        position: string;
+        stream_id: string;
+        type: string;
+        data: { kind: string; id: string; data?: Record<string, unknown> };
+        metadata: { actor: string };
+        recorded_at: Date;
+      }>('select position, stream_id, type, data, metadata, recorded_at from events where position > $1 order by position', [position])
     ).rows;
   const head = async () => Number((await pool.query<{ p: string | null }>('select max(position) as p from events')).rows[0]!.p ?? 0);
   const items = async () =>
     (
       await admin.getJson<{
-        items: { id: string; name: string; price: number; show_on_menu: boolean; show_on_reservation: boolean; show_on_order: boolean; image_url: string | null }[];
+        items: {
+          id: string;
+          name: string;
+          price: number;
+          show_on_menu: boolean;
+          show_on_reservation: boolean;
+          show_on_order: boolean;
+          image_url: string | null;
+        }[];
         options: { option_id: string; menu_id: string; label: string; choices: { id: string; label: string; extra_price: number }[] }[];
         dependencies: { id: string; menu_id: string; parent_option_id: string; child_option_id: string }[];
       }>(`/api/admin/menu-items?store_id=${DEMO_STORE}`)
@@ -149,7 +161,13 @@ describe.skipIf(!pgUrl)('menu editor calls', () => {
       ['PUT', '/api/admin/menu-items/no-such-item', item(), 404, /メニューが見つかりません/],
       ['POST', `/api/admin/menu-items/${id}/options`, { label: 'サイズ', type: 'radio', choices: [] }, 400, /必須項目/],
       ['POST', `/api/admin/menu-items/${id}/options`, { label: 'サイズ', type: 'dropdown' }, 400, /必須項目/],
-      ['POST', `/api/admin/menu-items/${id}/dependencies`, { parent_option_id: 'nope', child_option_id: 'nope2', parent_value: 'x' }, 404, /オプションが見つかりません/],
+      [
+        'POST',
+        `/api/admin/menu-items/${id}/dependencies`,
+        { parent_option_id: 'nope', child_option_id: 'nope2', parent_value: 'x' },
+        404,
+        /オプションが見つかりません/,
+      ],
       ['POST', '/api/admin/menu-items/order', { ids: [id, 'menu-blend', 'no-such-item'] }, 404, /メニューが見つかりません/],
     ];
     for (const [method, path, json, status, error] of cases) {
@@ -199,7 +217,10 @@ describe.skipIf(!pgUrl)('menu editor calls', () => {
     expect(publicMenu.find((m) => m.id === created.body.id)?.image_url).toBe(url);
 
     const before = await snapshot();
-    const html = await admin.send('POST', '/api/admin/menu-images', { bytes: new TextEncoder().encode('<html>not a picture</html>'), headers: { 'content-type': 'image/png' } });
+    const html = await admin.send('POST', '/api/admin/menu-images', {
+      bytes: new TextEncoder().encode('<html>not a picture</html>'),
+      headers: { 'content-type': 'image/png' },
+    });
     expect(html.status).toBe(415);
     expect(((await html.json()) as { error: string }).error).toBe('画像ファイル（PNG・JPEG・WebP）を選んでください。この形式は使えません。');
     // PNG magic bytes and nothing a decoder can read.
@@ -252,7 +273,11 @@ describe.skipIf(!pgUrl)('menu editor calls', () => {
 
     // A table orders one scone.
     const guest = httpClient(server.url);
-    const checkin = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', { seat_id: 'seat-t3', number_of_people: 2, ...AT_DEMO_STORE });
+    const checkin = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+      seat_id: 'seat-t3',
+      number_of_people: 2,
+      ...AT_DEMO_STORE,
+    });
     expect(checkin.status).toBe(200);
     const order = await guest.send('POST', '/api/orders', {
       json: { seat_id: 'seat-t3', reservation_id: checkin.body.reservation_id, items: [{ menu_id: ordered, quantity: 1 }] },

@@ -116,7 +116,11 @@ export function menuEditorService(ports: HandlerDeps & { blobs: BlobStore; pictu
     /** Takes the item off /menu, the reservation course list and the order page; it stays for the records that name it. */
     async hideMenu(input: { id: string }, context: CommandContext) {
       const current = await menu(input.id);
-      return saveRecord(ports, { kind: 'menu', id: input.id, data: { ...current, show_on_menu: false, show_on_reservation: false, show_on_order: false } }, context);
+      return saveRecord(
+        ports,
+        { kind: 'menu', id: input.id, data: { ...current, show_on_menu: false, show_on_reservation: false, show_on_order: false } },
+        context,
+      );
     },
 
     /** Removes an item nothing refers to, with its options and their dependencies; one a reservation or order names is refused (`menu_in_use`: hide it). */
@@ -144,7 +148,11 @@ export function menuEditorService(ports: HandlerDeps & { blobs: BlobStore; pictu
       if (input.optionId !== null) await optionOf(input.menuId, input.optionId);
       const id = input.optionId ?? ports.ids.uuid();
       const choices = (input.data.choices ?? []).map((c) => ({ ...c, id: c.id ?? ports.ids.uuid().slice(0, 8) }));
-      const saved = await saveRecord(ports, { kind: 'menu-option', id, data: { ...input.data, choices, menu_id: input.menuId } }, { ...context, storeId: item.store_id });
+      const saved = await saveRecord(
+        ports,
+        { kind: 'menu-option', id, data: { ...input.data, choices, menu_id: input.menuId } },
+        { ...context, storeId: item.store_id },
+      );
       return { id, position: saved.position };
     },
 
@@ -176,7 +184,11 @@ export function menuEditorService(ports: HandlerDeps & { blobs: BlobStore; pictu
         if (!current || current.menu_id !== input.menuId) throw fail('dependency_not_found', { id: input.dependencyId });
       }
       const id = input.dependencyId ?? ports.ids.uuid();
-      const saved = await saveRecord(ports, { kind: 'option-dependency', id, data: { ...input.data, menu_id: input.menuId } }, { ...context, storeId: item.store_id });
+      const saved = await saveRecord(
+        ports,
+        { kind: 'option-dependency', id, data: { ...input.data, menu_id: input.menuId } },
+        { ...context, storeId: item.store_id },
+      );
       return { id, position: saved.position };
     },
 

@@ -59,7 +59,10 @@ describe('menu editor', () => {
   it('given an option a rule names, when the option is removed, then the rule goes first', async () => {
     const { service, all, dependencies } = system();
     const { id: menuId } = await service.createMenu({ data: item }, admin);
-    const parent = await service.saveOption({ menuId, optionId: null, data: { label: 'サイズ', type: 'radio', choices: [{ label: '大', extra_price: 200 }] } }, admin);
+    const parent = await service.saveOption(
+      { menuId, optionId: null, data: { label: 'サイズ', type: 'radio', choices: [{ label: '大', extra_price: 200 }] } },
+      admin,
+    );
     const child = await service.saveOption({ menuId, optionId: null, data: { label: 'メッセージ', type: 'text' } }, admin);
     const choices = (await all()).filter((e) => e.data.id === parent.id).at(-1)!.data as unknown as { data: { choices: { id: string }[] } };
     const rule = await service.saveDependency(
@@ -81,11 +84,21 @@ describe('menu editor', () => {
     const parent = await service.saveOption({ menuId, optionId: null, data: { label: '温度', type: 'select', choices: [{ label: 'ホット' }] } }, admin);
     const foreign = await service.saveOption({ menuId: other, optionId: null, data: { label: '氷', type: 'text' } }, admin);
     expect(
-      await code(service.saveDependency({ menuId, dependencyId: null, data: { parent_option_id: parent.id, child_option_id: foreign.id, parent_value: 'ホット' } }, admin)),
+      await code(
+        service.saveDependency(
+          { menuId, dependencyId: null, data: { parent_option_id: parent.id, child_option_id: foreign.id, parent_value: 'ホット' } },
+          admin,
+        ),
+      ),
     ).toBe('option_not_found');
     const child = await service.saveOption({ menuId, optionId: null, data: { label: 'メモ', type: 'text' } }, admin);
     expect(
-      await code(service.saveDependency({ menuId, dependencyId: null, data: { parent_option_id: parent.id, child_option_id: child.id, parent_choice_value: 'nope' } }, admin)),
+      await code(
+        service.saveDependency(
+          { menuId, dependencyId: null, data: { parent_option_id: parent.id, child_option_id: child.id, parent_choice_value: 'nope' } },
+          admin,
+        ),
+      ),
     ).toBe('choice_not_found');
     expect(await code(service.updateMenu({ id: 'missing', data: item }, admin))).toBe('menu_not_found');
   });

@@ -153,7 +153,16 @@ export function ItemForm(props: { initial: ItemDraft; busy: boolean; submitLabel
       </label>
       <label className="field" htmlFor={`${id}-price`}>
         {t.price}
-        <input id={`${id}-price`} type="number" inputMode="numeric" min={0} step={1} required value={draft.price} onChange={(e) => set('price', e.target.value)} />
+        <input
+          id={`${id}-price`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          required
+          value={draft.price}
+          onChange={(e) => set('price', e.target.value)}
+        />
       </label>
       <label className="field" htmlFor={`${id}-category`}>
         {t.category}
@@ -268,7 +277,8 @@ export function ItemForm(props: { initial: ItemDraft; busy: boolean; submitLabel
           />
         </label>
         <label>
-          <input type="checkbox" checked={draft.is_sold_out} disabled={!draft.manage_stock} onChange={(e) => set('is_sold_out', e.target.checked)} /> {t.soldOut}
+          <input type="checkbox" checked={draft.is_sold_out} disabled={!draft.manage_stock} onChange={(e) => set('is_sold_out', e.target.checked)} />{' '}
+          {t.soldOut}
         </label>
       </fieldset>
 

@@ -32,7 +32,13 @@ const optionTypes: MenuOptionType[] = ['text', 'radio', 'select', 'checkbox', 'i
  * that show a child option when its parent holds a value, and a preview of the details screen
  * drawn by the same rule the customer's screen uses (domain/reservation/detail.ts).
  */
-export function OptionsEditor(props: { menuId: string; menuName: string; options: readonly Option[]; dependencies: readonly Dependency[]; reload(): Promise<void> }) {
+export function OptionsEditor(props: {
+  menuId: string;
+  menuName: string;
+  options: readonly Option[];
+  dependencies: readonly Dependency[];
+  reload(): Promise<void>;
+}) {
   const [editing, setEditing] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ text: string; run(): Promise<void> } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,7 +70,10 @@ export function OptionsEditor(props: { menuId: string; menuName: string; options
   });
   const saveOption = async (option: Option | null, d: OptionDraft) => {
     const ok = option
-      ? await run(() => callJson(`${base}/options/${encodeURIComponent(option.option_id)}`, { method: 'PUT', body: optionBody(d, option.display_order) }), t.saved)
+      ? await run(
+          () => callJson(`${base}/options/${encodeURIComponent(option.option_id)}`, { method: 'PUT', body: optionBody(d, option.display_order) }),
+          t.saved,
+        )
       : await run(() => callJson(`${base}/options`, { body: optionBody(d, options.length + 1) }), t.saved);
     if (ok) {
       setEditing(null);
@@ -103,10 +112,22 @@ export function OptionsEditor(props: { menuId: string; menuName: string; options
               )}
               {editing !== o.option_id && (
                 <div className="sa-actions">
-                  <button type="button" className="button secondary" disabled={busy} onClick={() => setEditing(o.option_id)} aria-label={`${o.label} ${t.edit}`}>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    disabled={busy}
+                    onClick={() => setEditing(o.option_id)}
+                    aria-label={`${o.label} ${t.edit}`}
+                  >
                     {t.edit}
                   </button>
-                  <button type="button" className="button secondary" disabled={busy || index === 0} onClick={() => move(index, -1)} aria-label={`${o.label} ${t.moveUp}`}>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    disabled={busy || index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={`${o.label} ${t.moveUp}`}
+                  >
                     ↑
                   </button>
                   <button
@@ -126,7 +147,11 @@ export function OptionsEditor(props: { menuId: string; menuName: string; options
                     onClick={() =>
                       setAsking({
                         text: t.confirmRemoveOption(o.label),
-                        run: async () => void (await run(() => callJson(`${base}/options/${encodeURIComponent(o.option_id)}`, { method: 'DELETE', body: { remove: true } }), t.saved)),
+                        run: async () =>
+                          void (await run(
+                            () => callJson(`${base}/options/${encodeURIComponent(o.option_id)}`, { method: 'DELETE', body: { remove: true } }),
+                            t.saved,
+                          )),
                       })
                     }
                   >
@@ -163,7 +188,11 @@ export function OptionsEditor(props: { menuId: string; menuName: string; options
                     onClick={() =>
                       setAsking({
                         text: t.confirmRemoveDependency,
-                        run: async () => void (await run(() => callJson(`${base}/dependencies/${encodeURIComponent(d.id)}`, { method: 'DELETE', body: { remove: true } }), t.saved)),
+                        run: async () =>
+                          void (await run(
+                            () => callJson(`${base}/dependencies/${encodeURIComponent(d.id)}`, { method: 'DELETE', body: { remove: true } }),
+                            t.saved,
+                          )),
                       })
                     }
                   >
@@ -203,7 +232,12 @@ export function OptionsEditor(props: { menuId: string; menuName: string; options
 }
 
 function draftOfOption(o: Option): OptionDraft {
-  return { label: o.label, type: o.type, required: o.required, choices: o.choices.map((c) => ({ id: c.id, label: c.label, extra_price: String(c.extra_price) })) };
+  return {
+    label: o.label,
+    type: o.type,
+    required: o.required,
+    choices: o.choices.map((c) => ({ id: c.id, label: c.label, extra_price: String(c.extra_price) })),
+  };
 }
 
 function OptionForm(props: { initial: OptionDraft; busy: boolean; onSave(d: OptionDraft): void; onCancel?: () => void }) {

@@ -76,7 +76,10 @@ export const menuEditorTexts = {
   noOptions: 'オプションはありません。',
   optionLabel: '項目名',
   optionType: '種類',
-  optionTypes: { text: 'テキスト', radio: 'ラジオボタン', select: 'プルダウン', checkbox: 'チェックボックス', image: '画像' } satisfies Record<MenuOptionType, string>,
+  optionTypes: { text: 'テキスト', radio: 'ラジオボタン', select: 'プルダウン', checkbox: 'チェックボックス', image: '画像' } satisfies Record<
+    MenuOptionType,
+    string
+  >,
   required: '必須',
   choices: '選択肢',
   choiceLabel: '選択肢名',

@@ -122,7 +122,13 @@ export default function MenuManager() {
                   >
                     {t.options}
                   </button>
-                  <button type="button" className="button secondary" disabled={busy || index === 0} onClick={() => move(index, -1)} aria-label={`${item.name} ${t.moveUp}`}>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    disabled={busy || index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={`${item.name} ${t.moveUp}`}
+                  >
                     ↑
                   </button>
                   <button
@@ -143,7 +149,13 @@ export default function MenuManager() {
                   >
                     {t.hide}
                   </button>
-                  <button type="button" className="button danger" disabled={busy} onClick={() => setAsking({ item, action: 'remove' })} aria-label={`${item.name} ${t.remove}`}>
+                  <button
+                    type="button"
+                    className="button danger"
+                    disabled={busy}
+                    onClick={() => setAsking({ item, action: 'remove' })}
+                    aria-label={`${item.name} ${t.remove}`}
+                  >
                     {t.remove}
                   </button>
                 </div>
