@@ -20,6 +20,8 @@ import { storeLocationService } from './table/store-location';
 import { tableService } from './table/visit';
 // Seats editor (issue 12 item 6)
 import { seatEditorService, type SeatBookings } from './catalog/seats';
+// Menu editor (issue 14, part menus)
+import { menuEditorService, type MenuDirectory, type PictureResizer } from './catalog/menu-editor';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -51,6 +53,11 @@ export interface ApplicationPorts {
   tableCatalog: TableCatalog;
   /** Read port (seats editor, issue 12): the bookings that still hold a seat (projections/src/reservations). */
   seatBookings: SeatBookings;
+  // Menu editor (issue 14, part menus)
+  /** Resizes menu pictures (infra/src/pictures, sharp). */
+  pictures: PictureResizer;
+  /** Read port: what refers to a menu item, its options and dependencies (projections/src/menus/references.ts). */
+  menuDirectory: MenuDirectory;
 }
 
 export function createApplication(ports: ApplicationPorts) {
@@ -89,6 +96,9 @@ export function createApplication(ports: ApplicationPorts) {
     // Seats editor (issue 12 item 6)
     /** Seats (/admin/seats): a seat still holding bookings is neither removed nor taken out of service. */
     seats: seatEditorService(ports),
+    // Menu editor (issue 14, part menus)
+    /** /admin/menu-add and /admin/menu-manager: items, pictures, options, dependencies, order, hide and remove. */
+    menuEditor: menuEditorService(ports),
   };
 }
 

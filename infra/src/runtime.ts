@@ -11,6 +11,9 @@ import { createQueries, type Queries } from '@moncafe/projections/queries';
 import { projectors } from '@moncafe/projections/read-models';
 import { catalogForTables } from '@moncafe/projections/orders/catalog';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
+// Menu editor (issue 14, part menus)
+import { menuDirectory } from '@moncafe/projections/menus/references';
+import { sharpPictures } from './pictures/sharp-pictures';
 import { argon2Passwords } from './auth/password';
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit';
 import { createSessionStore, type SessionStore } from './auth/sessions';
@@ -160,6 +163,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       tableCatalog: catalogForTables(database.db),
       // Seats editor (issue 12 item 6)
       seatBookings: { futureOn: queries.adminDay.futureOnSeat },
+      // Menu editor (issue 14, part menus)
+      pictures: sharpPictures,
+      menuDirectory: menuDirectory(database.db),
     });
 
     return {

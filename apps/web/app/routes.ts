@@ -58,6 +58,9 @@ export default [
     // Admin history and database (issue 14, part ops)
     route('history', 'routes/admin/history/route.tsx'),
     route('database', 'routes/admin/database/route.tsx'),
+    // Menu editor (issue 14, part menus)
+    route('menu-add', 'routes/admin/menu-add/route.tsx'),
+    route('menu-manager', 'routes/admin/menu-manager/route.tsx'),
   ]),
   route('monitor', 'routes/monitor/route.tsx', [
     index('routes/monitor/_index/route.tsx'),
@@ -180,6 +183,19 @@ export default [
   route('api/admin/orders/export.csv', 'routes/api/admin/orders/export.csv/route.ts'),
   route('api/admin/cost-lines', 'routes/api/admin/cost-lines/route.ts'),
   route('api/admin/cost-lines/:id', 'routes/api/admin/cost-lines/$id/route.ts'),
+
+  // Menu editor calls (issue 14, part menus; docs/decisions/090-menu-editor.md)
+  route('api/admin/menu-items', 'routes/api/admin/menu-items/route.ts'),
+  route('api/admin/menu-items/order', 'routes/api/admin/menu-items/order/route.ts'),
+  route('api/admin/menu-items/:id', 'routes/api/admin/menu-items/$id/route.ts'),
+  route('api/admin/menu-items/:id/hide', 'routes/api/admin/menu-items/$id/hide/route.ts'),
+  route('api/admin/menu-items/:id/options', 'routes/api/admin/menu-items/$id/options/route.ts'),
+  route('api/admin/menu-items/:id/options/order', 'routes/api/admin/menu-items/$id/options/order/route.ts'),
+  route('api/admin/menu-items/:id/options/:optionId', 'routes/api/admin/menu-items/$id/options/$optionId/route.ts'),
+  route('api/admin/menu-items/:id/dependencies', 'routes/api/admin/menu-items/$id/dependencies/route.ts'),
+  route('api/admin/menu-items/:id/dependencies/:dependencyId', 'routes/api/admin/menu-items/$id/dependencies/$dependencyId/route.ts'),
+  route('api/admin/menu-images', 'routes/api/admin/menu-images/route.ts'),
+  route('api/menu-images/:id', 'routes/api/menu-images/$id/route.ts'),
 
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),

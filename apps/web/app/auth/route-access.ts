@@ -222,6 +222,18 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/database': admin,
   '/api/admin/database/export': admin,
   '/api/admin/database/import': admin,
+  // Menu editor (issue 14, part menus): admin writes and reads; the pictures are public (they are on /menu)
+  '/api/admin/menu-items': admin,
+  '/api/admin/menu-items/order': admin,
+  '/api/admin/menu-items/:id': admin,
+  '/api/admin/menu-items/:id/hide': admin,
+  '/api/admin/menu-items/:id/options': admin,
+  '/api/admin/menu-items/:id/options/order': admin,
+  '/api/admin/menu-items/:id/options/:optionId': admin,
+  '/api/admin/menu-items/:id/dependencies': admin,
+  '/api/admin/menu-items/:id/dependencies/:dependencyId': admin,
+  '/api/admin/menu-images': admin,
+  '/api/menu-images/:id': pub,
 
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,

@@ -51,6 +51,12 @@ function system() {
     accountMails: accountMails('http://cafe.test'),
     tableCatalog: fixedTableCatalog(),
     seatBookings: { futureOn: async () => [] },
+    pictures: { menuPicture: async () => null },
+    menuDirectory: {
+      usage: async () => ({ reservations: 0, orders: 0 }),
+      partsOf: async () => ({ optionIds: [], dependencyIds: [] }),
+      dependenciesOfOption: async () => [],
+    },
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;

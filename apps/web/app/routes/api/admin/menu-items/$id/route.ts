@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { jsonCall, type AnswerOf } from '#app/http/json.server';
+import { idParam, menuBody, menuEditorErrors, removeBody } from '#app/menu-editor/calls.server';
+import { actingUser } from '#app/staff-area/calls.server';
+
+/**
+ * PUT /api/admin/menu-items/{id} {…item} (admin): the item replaced (its store stays).
+ * DELETE /api/admin/menu-items/{id} {"remove": true} (admin): the item removed with its options
+ * and dependencies — refused (409, `menu_in_use`) while a reservation or order names it: hide it then.
+ */
+export const action = jsonCall({
+  body: z.union([removeBody, menuBody]),
+  errors: menuEditorErrors,
+  async handle(input) {
+    const id = idParam(input.params, 'id');
+    const { context } = await actingUser(input);
+    const body = input.body;
+    const result =
+      'remove' in body ? await input.services.menuEditor.removeMenu({ id }, context) : await input.services.menuEditor.updateMenu({ id, data: body }, context);
+    await input.readYourWrites(result.position);
+    return { success: true as const };
+  },
+});
+
+export type Answer = AnswerOf<typeof action>;
