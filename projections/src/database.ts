@@ -20,6 +20,8 @@ import type { ShiftTables } from './shifts/table';
 import type { StaffGuideTables } from './staff-guides/table';
 import type { StoreStaffTables } from './store-staff/table';
 import type { TaxTables } from './tax/table';
+// Site settings (issue 14 part settings)
+import type { SiteSettingsTables } from './site-settings/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -38,4 +40,5 @@ export type Database = CheckpointTables &
   StaffGuideTables &
   OrderTables &
   StockTables &
-  TaxTables;
+  TaxTables &
+  SiteSettingsTables;

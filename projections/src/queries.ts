@@ -18,6 +18,9 @@ import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submitt
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
 import { isStoreStaff, listStoreStaff } from './store-staff/queries';
 import { taxRuleOf } from './tax/queries';
+// Site settings (issue 14 part settings)
+import { listBusinessHoursRules } from './business-hours/queries';
+import { disclaimerOf, menuNameOf, notificationSettingsOf } from './site-settings/queries';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -109,6 +112,14 @@ export function createQueries(db: Kysely<Database>) {
     },
     tax: {
       rule: (storeId: string) => taxRuleOf(db, storeId),
+    },
+    // Site settings (issue 14 part settings)
+    siteSettings: {
+      /** A store's weekday, holiday and date rules (/admin/business-hours). */
+      businessHoursRules: (storeId: string) => listBusinessHoursRules(db, storeId),
+      disclaimer: (storeId: string) => disclaimerOf(db, storeId),
+      notifications: (storeId: string) => notificationSettingsOf(db, storeId),
+      menuName: (menuId: string) => menuNameOf(db, menuId),
     },
   };
 }

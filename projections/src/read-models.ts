@@ -34,6 +34,9 @@ import { storeStaffMigrations } from './store-staff/migration';
 import { storeStaffProjector } from './store-staff/projector';
 import { taxMigrations } from './tax/migration';
 import { taxProjector } from './tax/projector';
+// Site settings (issue 14 part settings)
+import { siteSettingsMigrations } from './site-settings/migration';
+import { siteSettingsProjector } from './site-settings/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -70,6 +73,8 @@ export const readModels: ReadModel[] = [
   { migrations: orderMigrations, projector: ordersProjector },
   { migrations: stockMigrations, projector: stockProjector },
   { migrations: taxMigrations, projector: taxProjector },
+  // Site settings (issue 14 part settings): disclaimers, notification settings.
+  { migrations: siteSettingsMigrations, projector: siteSettingsProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));
