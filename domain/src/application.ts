@@ -18,6 +18,8 @@ import { stockEditorService } from './stock/stock-editor';
 import type { TableCatalog } from './table/ports';
 import { storeLocationService } from './table/store-location';
 import { tableService } from './table/visit';
+// Site settings (issue 14 part settings)
+import { cardImageService } from './site-settings/card-images';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -82,6 +84,9 @@ export function createApplication(ports: ApplicationPorts) {
     stock: stockEditorService({ ...ports, catalog: ports.tableCatalog }),
     /** The store's point and geofence radius (/admin/store-coordinates). */
     storeLocation: storeLocationService(ports),
+    // Site settings (issue 14 part settings)
+    /** Homepage card pictures (/admin/homepage-settings). */
+    cardImages: cardImageService(ports),
   };
 }
 

@@ -8,7 +8,8 @@ import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
 import { manualClock } from '@moncafe/domain/testing/manual-clock';
 import { testIds } from '@moncafe/domain/testing/test-ids';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
-import { reactorMigrations, readReactorCheckpoint, startReactor } from '@moncafe/infra/notifications/runner';
+import type { Kysely } from 'kysely';
+import { reactorMigrations, readReactorCheckpoint, startReactor, type ReactorTables } from '@moncafe/infra/notifications/runner';
 import { eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
 import { streamNameMigrations } from '@moncafe/infra/eventstore/stream-names-migration';
 import { notificationMails } from '../../apps/web/app/notifications/mails';
@@ -182,8 +183,9 @@ describe('notification reactor runner on embedded PGlite', () => {
     expect(await readReactorCheckpoint(embedded.handle.db, 'notifications')).toBeGreaterThanOrEqual(head);
 
     // A replay from where it started (the checkpoint lost) hands every event over again: nothing is resent.
-    await embedded.handle.db.deleteFrom('reactor_checkpoints').execute();
-    await embedded.handle.db.insertInto('reactor_checkpoints').values({ name: 'notifications', position: startedAt }).execute();
+    const bookkeeping = embedded.handle.db as unknown as Kysely<ReactorTables>;
+    await bookkeeping.deleteFrom('reactor_checkpoints').execute();
+    await bookkeeping.insertInto('reactor_checkpoints').values({ name: 'notifications', position: startedAt }).execute();
     const again = await startReactor({ db: embedded.handle.db, eventStore: store, reactor, logger: console, retryMs: 10 });
     const end = await store.headPosition();
     await until(() => again.position() >= end, { timeoutMs: 15_000 });

@@ -52,6 +52,12 @@ export default [
     route('serve-method-manager', 'routes/admin/serve-method-manager/route.tsx'),
     route('tax-management', 'routes/admin/tax-management/route.tsx'),
     route('store-coordinates', 'routes/admin/store-coordinates/route.tsx'),
+    // Site settings (issue 14 part settings)
+    route('business-hours', 'routes/admin/business-hours/route.tsx'),
+    route('homepage-settings', 'routes/admin/homepage-settings/route.tsx'),
+    route('email-settings', 'routes/admin/email-settings/route.tsx'),
+    route('notifications', 'routes/admin/notifications/route.tsx'),
+    route('disclaimer', 'routes/admin/disclaimer/route.tsx'),
   ]),
   route('monitor', 'routes/monitor/route.tsx', [
     index('routes/monitor/_index/route.tsx'),
@@ -162,6 +168,11 @@ export default [
   route('api/admin/menu-stock', 'routes/api/admin/menu-stock/route.ts'),
   route('api/admin/menu-stock/:id', 'routes/api/admin/menu-stock/$id/route.ts'),
   route('api/admin/reservations/:id/grant-token', 'routes/api/admin/reservations/$id/grant-token/route.ts'),
+
+  // Site settings calls (issue 14 part settings)
+  route('api/admin/disclaimer', 'routes/api/admin/disclaimer/route.ts'),
+  route('api/admin/homepage-settings/images', 'routes/api/admin/homepage-settings/images/route.ts'),
+  route('api/admin/homepage-settings/images/:id', 'routes/api/admin/homepage-settings/images/$id/route.ts'),
 
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),

@@ -211,6 +211,9 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/checklist-tasks': admin,
   '/api/admin/checklist-tasks/:id': admin,
   '/api/admin/display-order': admin,
+  // Site settings (issue 14 part settings): card pictures are public to see, admins upload them
+  '/api/admin/homepage-settings/images': admin,
+  '/api/admin/homepage-settings/images/:id': pub,
 
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,
