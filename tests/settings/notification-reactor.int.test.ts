@@ -25,10 +25,12 @@ const clock = manualClock(new Date('2026-12-01T01:00:00Z'));
 const meta = { correlationId: 'c1', causationId: null, actor: 'customer', storeId: '2' };
 const ev = (type: string, data: unknown): NewEvent => ({ eventId: testIds.uuid(), type, data, metadata: meta });
 
-const directory = (recipients = [
-  { email: 'owner@example.jp', new_booking: true, cancellation: true, low_stock: true },
-  { email: 'chef@example.jp', new_booking: false, cancellation: false, low_stock: true },
-]): NotificationDirectory => ({
+const directory = (
+  recipients = [
+    { email: 'owner@example.jp', new_booking: true, cancellation: true, low_stock: true },
+    { email: 'chef@example.jp', new_booking: false, cancellation: false, low_stock: true },
+  ],
+): NotificationDirectory => ({
   settings: () => Promise.resolve({ recipients, low_stock_threshold: 3 }),
   storeName: () => Promise.resolve('MonCafe 駅前店'),
   menuName: (id) => Promise.resolve(id === 'menu-cake' ? 'チーズケーキ' : null),
@@ -70,9 +72,13 @@ const request = {
 
 async function writeDay(store: EventStore) {
   await store.appendToStream(reservationStream('r1'), [ev('ReservationRequested', request)], { expectedRevision: 'no_stream' });
-  await store.appendToStream(reservationStream('r1'), [ev('ReservationConfirmed', { tokenHash: 'x', confirmedAt: '2026-12-01T00:01:00Z', date: '2026-12-05' })], {
-    expectedRevision: 0,
-  });
+  await store.appendToStream(
+    reservationStream('r1'),
+    [ev('ReservationConfirmed', { tokenHash: 'x', confirmedAt: '2026-12-01T00:01:00Z', date: '2026-12-05' })],
+    {
+      expectedRevision: 0,
+    },
+  );
   // A request that was never confirmed and then cancelled is nobody's news.
   await store.appendToStream(reservationStream('r2'), [ev('ReservationRequested', { ...request, reservationId: 'r2' })], { expectedRevision: 'no_stream' });
   await store.appendToStream(reservationStream('r2'), [ev('ReservationCancelled', { by: 'customer', reason: '', cancelledAt: 'x', date: '2026-12-05' })], {
@@ -96,7 +102,15 @@ describe('notification reactor over the memory store', () => {
   it('mails the chosen people once per booking, cancellation and fall under the threshold, and a replay sends nothing', async () => {
     const store = memoryEventStore();
     const mailer = collectingMailer();
-    const reactor = notificationReactor({ eventStore: store, mailer, clock, ids: testIds, logger: console, directory: directory(), mails: notificationMails() });
+    const reactor = notificationReactor({
+      eventStore: store,
+      mailer,
+      clock,
+      ids: testIds,
+      logger: console,
+      directory: directory(),
+      mails: notificationMails(),
+    });
     await writeDay(store);
 
     await reactToAll(store, reactor);
@@ -125,7 +139,15 @@ describe('notification reactor over the memory store', () => {
   it('sends a mail that failed when the event is handed over again, and only that one', async () => {
     const store = memoryEventStore();
     const mailer = collectingMailer();
-    const reactor = notificationReactor({ eventStore: store, mailer, clock, ids: testIds, logger: console, directory: directory(), mails: notificationMails() });
+    const reactor = notificationReactor({
+      eventStore: store,
+      mailer,
+      clock,
+      ids: testIds,
+      logger: console,
+      directory: directory(),
+      mails: notificationMails(),
+    });
     await writeDay(store);
     const lowStock = (await store.readStream(stockStream('2')))[0]!;
 
@@ -167,10 +189,20 @@ describe('notification reactor runner on embedded PGlite', () => {
   it('follows new events from its checkpoint, and a restart from position 0 resends nothing', async () => {
     const store = createPostgresEventStore(embedded.handle.pool);
     const mailer = collectingMailer();
-    const reactor = notificationReactor({ eventStore: store, mailer, clock, ids: testIds, logger: console, directory: directory(), mails: notificationMails() });
+    const reactor = notificationReactor({
+      eventStore: store,
+      mailer,
+      clock,
+      ids: testIds,
+      logger: console,
+      directory: directory(),
+      mails: notificationMails(),
+    });
     // Events from before the reactor first ran are the past: not mailed.
     await store.appendToStream(reservationStream('old'), [ev('ReservationRequested', { ...request, reservationId: 'old' })], { expectedRevision: 'no_stream' });
-    await store.appendToStream(reservationStream('old'), [ev('ReservationConfirmed', { tokenHash: 'x', confirmedAt: 'x', date: null })], { expectedRevision: 0 });
+    await store.appendToStream(reservationStream('old'), [ev('ReservationConfirmed', { tokenHash: 'x', confirmedAt: 'x', date: null })], {
+      expectedRevision: 0,
+    });
 
     const startedAt = await store.headPosition();
     const runner = await startReactor({ db: embedded.handle.db, eventStore: store, reactor, logger: console, retryMs: 10 });

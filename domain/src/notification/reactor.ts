@@ -1,6 +1,15 @@
 import { parseReservationEvent, type ReservationRequest } from '../reservation/events';
 import { fromStreamName as stockStreamOf, parseStockEvent } from '../stock/events';
-import { WrongExpectedRevisionError, type Clock, type EventStore, type IdGenerator, type Logger, type MailMessage, type Mailer, type RecordedEvent } from '../ports';
+import {
+  WrongExpectedRevisionError,
+  type Clock,
+  type EventStore,
+  type IdGenerator,
+  type Logger,
+  type MailMessage,
+  type Mailer,
+  type RecordedEvent,
+} from '../ports';
 import { parseNotificationEvent, toStreamName, type NotificationTopic } from './events';
 
 /**
@@ -56,7 +65,9 @@ const TYPES = new Set(['ReservationConfirmed', 'ReservationCancelled', 'StockRes
 
 export function notificationReactor(ports: NotificationPorts) {
   /** What an event asks for: a topic, a store and the mail's wording, or null. */
-  async function planOf(event: RecordedEvent): Promise<{ topic: NotificationTopic; storeId: string; mail: (threshold: number) => Promise<Omit<MailMessage, 'to'> | null> } | null> {
+  async function planOf(
+    event: RecordedEvent,
+  ): Promise<{ topic: NotificationTopic; storeId: string; mail: (threshold: number) => Promise<Omit<MailMessage, 'to'> | null> } | null> {
     if (event.type === 'ReservationConfirmed' || event.type === 'ReservationCancelled') {
       const history = (await ports.eventStore.readStream(event.streamId)).filter((e) => e.position <= event.position);
       const parsed = history.map((e) => parseReservationEvent(e));
@@ -72,7 +83,8 @@ export function notificationReactor(ports: NotificationPorts) {
         people: request.people,
         courses: request.lines.map((l) => `${l.name} × ${l.quantity}`),
       });
-      if (event.type === 'ReservationConfirmed') return { topic: 'new_booking', storeId: request.storeId, mail: async () => ports.mails.newBooking(await notice()) };
+      if (event.type === 'ReservationConfirmed')
+        return { topic: 'new_booking', storeId: request.storeId, mail: async () => ports.mails.newBooking(await notice()) };
       // Only a booking that had been confirmed was ever announced; a lapsed request is nobody's news.
       if (!parsed.some((e) => e?.type === 'ReservationConfirmed')) return null;
       const cancelled = parseReservationEvent(event);

@@ -10,21 +10,11 @@ export function notificationMails(): NotificationMails {
   return {
     newBooking: (n) => ({
       subject: `【${storeNameOf(n.storeName)}】新しいご予約 ${japaneseDate(n.date)} ${n.time} ${n.people}名`,
-      text: [
-        '新しいご予約が確定しました。',
-        '',
-        ...bookingLines(n),
-        '',
-        '予約スケジュールは管理画面のモニターからご確認ください。',
-      ].join('\n'),
+      text: ['新しいご予約が確定しました。', '', ...bookingLines(n), '', '予約スケジュールは管理画面のモニターからご確認ください。'].join('\n'),
     }),
     cancellation: (n) => ({
       subject: `【${storeNameOf(n.storeName)}】ご予約のキャンセル ${japaneseDate(n.date)} ${n.time}`,
-      text: [
-        n.by === 'staff' ? 'スタッフがご予約をキャンセルしました。' : 'お客様がご予約をキャンセルしました。',
-        '',
-        ...bookingLines(n),
-      ].join('\n'),
+      text: [n.by === 'staff' ? 'スタッフがご予約をキャンセルしました。' : 'お客様がご予約をキャンセルしました。', '', ...bookingLines(n)].join('\n'),
     }),
     lowStock: (n) => ({
       subject: `【${storeNameOf(n.storeName)}】在庫が少なくなっています`,

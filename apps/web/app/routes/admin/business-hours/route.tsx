@@ -42,7 +42,10 @@ const checkbox = z
   .string()
   .optional()
   .transform((v) => v === 'on');
-const time = z.union([timeOfDaySchema, z.literal('').transform(() => null)]).optional().transform((v) => v ?? null);
+const time = z
+  .union([timeOfDaySchema, z.literal('').transform(() => null)])
+  .optional()
+  .transform((v) => v ?? null);
 const hours = { store_id: recordIdSchema, open_time: time, close_time: time, is_closed: checkbox };
 const formSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('weekday'), weekday: z.coerce.number().int().min(0).max(6), ...hours }),
@@ -64,7 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const c = { ...ctx, storeId: f.store_id };
       switch (f.intent) {
         case 'same-day':
-          return services.catalog.save({ kind: 'same-day-settings', id: f.store_id, data: { store_id: f.store_id, is_enabled: f.is_enabled, deadline_time: f.deadline_time } }, c);
+          return services.catalog.save(
+            { kind: 'same-day-settings', id: f.store_id, data: { store_id: f.store_id, is_enabled: f.is_enabled, deadline_time: f.deadline_time } },
+            c,
+          );
         case 'remove-date':
           return services.catalog.remove({ kind: 'business-hours', id: businessHoursRecordId({ rule: 'date', store_id: f.store_id, date: f.date }) }, c);
         default: {
@@ -141,14 +147,14 @@ export default function BusinessHours({ loaderData }: Route.ComponentProps) {
           weekdays={t.weekdays.map((w) => w.slice(0, 1))}
           cell={(day) => {
             const d = days[day.date];
-            const label = `${day.date} ${day.holidayName ?? ''} ${d?.is_closed ? t.closed : `${d?.open_time ?? ''}–${d?.close_time ?? ''}`}`;
             return {
               className: [day.isClosed ? 'closed' : '', day.holidayName ? 'holiday' : '', day.date === chosen ? 'chosen' : ''].join(' ').trim(),
               content: (
-                <button type="button" className="settings-day" aria-pressed={day.date === chosen} aria-label={label} onClick={() => setChosen(day.date)}>
-                  <span>{day.day}</span>
+                <button type="button" className="settings-day" aria-pressed={day.date === chosen} onClick={() => setChosen(day.date)}>
+                  <span className="visually-hidden">{day.date}</span>
+                  <span aria-hidden="true">{day.day}</span>
                   {day.holidayName && <small className="settings-holiday">{day.holidayName}</small>}
-                  <small>{d?.is_closed ? t.closedShort : d?.open_time ? `${d.open_time}-${d.close_time}` : ''}</small>
+                  <small>{d?.is_closed ? t.closed : d?.open_time ? `${d.open_time}-${d.close_time}` : ''}</small>
                 </button>
               ),
             };
@@ -164,7 +170,13 @@ export default function BusinessHours({ loaderData }: Route.ComponentProps) {
               rule={dateRule ?? (chosenDay ? { open_time: chosenDay.open_time, close_time: chosenDay.close_time, is_closed: chosenDay.is_closed } : undefined)}
             />
             <p className="hint">
-              {chosenDay?.source === 'date' ? t.sourceDate : chosenDay?.source === 'holiday' ? t.sourceHoliday : chosenDay?.source === 'weekday' ? t.sourceWeekday : t.notSet}
+              {chosenDay?.source === 'date'
+                ? t.sourceDate
+                : chosenDay?.source === 'holiday'
+                  ? t.sourceHoliday
+                  : chosenDay?.source === 'weekday'
+                    ? t.sourceWeekday
+                    : t.notSet}
             </p>
             {dateRule && <RemoveDate storeId={storeId} date={chosen} />}
           </div>
@@ -176,7 +188,12 @@ export default function BusinessHours({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function HoursForm(props: { label: string; storeId: string; hidden: Record<string, string>; rule: Pick<Rule, 'open_time' | 'close_time' | 'is_closed'> | undefined }) {
+function HoursForm(props: {
+  label: string;
+  storeId: string;
+  hidden: Record<string, string>;
+  rule: Pick<Rule, 'open_time' | 'close_time' | 'is_closed'> | undefined;
+}) {
   const fetcher = useFetcher<SettingsAnswer>();
   const [isClosed, setClosed] = useState(props.rule?.is_closed ?? props.rule === undefined);
   const busy = fetcher.state !== 'idle';

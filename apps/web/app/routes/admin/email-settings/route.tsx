@@ -133,7 +133,13 @@ export default function EmailSettings({ loaderData }: Route.ComponentProps) {
           </ol>
         )}
         <h4>{t.addNotice}</h4>
-        <NoticeForm key={notices.length} initial={null} stores={stores} busy={busy} onSave={(notice) => submit({ intent: 'save', id: null, notice: { ...notice, display_order: notices.length + 1 } })} />
+        <NoticeForm
+          key={notices.length}
+          initial={null}
+          stores={stores}
+          busy={busy}
+          onSave={(notice) => submit({ intent: 'save', id: null, notice: { ...notice, display_order: notices.length + 1 } })}
+        />
       </section>
       <section className="panel" aria-labelledby="preview-title">
         <h3 id="preview-title">{t.previewTitle}</h3>
@@ -152,7 +158,13 @@ export default function EmailSettings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function NoticeForm(props: { initial: NoticeInput | null; stores: { store_id: string; name: string }[]; busy: boolean; onSave(n: NoticeInput): void; onCancel?: () => void }) {
+function NoticeForm(props: {
+  initial: NoticeInput | null;
+  stores: { store_id: string; name: string }[];
+  busy: boolean;
+  onSave(n: NoticeInput): void;
+  onCancel?: () => void;
+}) {
   const [n, setN] = useState<NoticeInput>(props.initial ?? { store_id: null, title: '', content: '', is_active: true, display_order: 0 });
   return (
     <form

@@ -140,7 +140,13 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
                   <button type="button" className="button secondary" onClick={() => setEditing(card.id)} aria-label={`${card.title || t.untitled} ${t.edit}`}>
                     {t.edit}
                   </button>
-                  <button type="button" className="button secondary" disabled={busy || index === 0} onClick={() => move(index, index - 1)} aria-label={`${card.title || t.untitled} ${t.moveUp}`}>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    disabled={busy || index === 0}
+                    onClick={() => move(index, index - 1)}
+                    aria-label={`${card.title || t.untitled} ${t.moveUp}`}
+                  >
                     ↑
                   </button>
                   <button
@@ -227,11 +233,21 @@ function CardForm(props: { initial: CardInput | null; busy: boolean; onSave(data
       </label>
       <label className="field">
         {t.cardLink}
-        <input type="text" maxLength={2000} value={card.link_url ?? ''} onChange={(e) => set({ link_url: e.target.value.trim() === '' ? null : e.target.value.trim() })} />
+        <input
+          type="text"
+          maxLength={2000}
+          value={card.link_url ?? ''}
+          onChange={(e) => set({ link_url: e.target.value.trim() === '' ? null : e.target.value.trim() })}
+        />
       </label>
       <label className="field">
         {t.cardImageUpload}
-        <input type="file" accept="image/png,image/jpeg,image/webp" disabled={uploading} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          disabled={uploading}
+          onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+        />
       </label>
       {uploadError && (
         <p className="form-error" role="alert">

@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = formSchema.safeParse(await readBody(request));
   if (!parsed.success) return refused(firstIssue(parsed.error.issues));
   const s = parsed.data.settings;
-  return runAdminCommand(request, context, (services, ctx) => services.catalog.save({ kind: 'notification-settings', id: s.store_id, data: s }, { ...ctx, storeId: s.store_id }));
+  return runAdminCommand(request, context, (services, ctx) =>
+    services.catalog.save({ kind: 'notification-settings', id: s.store_id, data: s }, { ...ctx, storeId: s.store_id }),
+  );
 }
 
 type Recipient = { email: string; new_booking: boolean; cancellation: boolean; low_stock: boolean };
