@@ -33,8 +33,11 @@ afterAll(async () => {
 });
 
 const day = async (date: string) =>
-  ((await httpClient(server.url).getJson<Record<string, { is_closed: boolean; open_time: string | null }>>(`/api/admin/business-hours?start_date=${date}&end_date=${date}&store_id=${STORE}`))
-    .body)[date]!;
+  (
+    await httpClient(server.url).getJson<Record<string, { is_closed: boolean; open_time: string | null }>>(
+      `/api/admin/business-hours?start_date=${date}&end_date=${date}&store_id=${STORE}`,
+    )
+  ).body[date]!;
 
 describe('site settings writes', () => {
   it('refuse anyone but an admin, and change nothing', async () => {
@@ -72,7 +75,9 @@ describe('site settings writes', () => {
     expect(badMail.status).toBe(400);
     expect(await badMail.text()).toContain('settings.recipients.0.email');
 
-    const badCard = await admin.send('POST', '/admin/homepage-settings', { json: { intent: 'save', id: null, card: { card_type: 'other', link_url: 'javascript:alert(1)' } } });
+    const badCard = await admin.send('POST', '/admin/homepage-settings', {
+      json: { intent: 'save', id: null, card: { card_type: 'other', link_url: 'javascript:alert(1)' } },
+    });
     expect(badCard.status).toBe(400);
     const badNotice = await admin.send('POST', '/admin/email-settings', { json: { intent: 'save', id: null, notice: { content: '' } } });
     expect(badNotice.status).toBe(400);
@@ -108,14 +113,18 @@ describe('site settings writes', () => {
 
   it('record every write as an event carrying the admin as actor and its time', async () => {
     if (!database) return;
-    const adminId = ((await admin.getJson<{ user: { id: string } }>('/api/auth/status')).body.user).id;
+    const adminId = (await admin.getJson<{ user: { id: string } }>('/api/auth/status')).body.user.id;
     const started = new Date(Date.now() - 1000);
     const writes = [
       admin.send('POST', '/admin/disclaimer', { form: { store_id: STORE, content: 'キャンセル料はいただきません。' } }),
-      admin.send('POST', '/admin/notifications', { json: { settings: { store_id: STORE, recipients: [{ email: 'm@moncafe.test' }], low_stock_threshold: 2 } } }),
+      admin.send('POST', '/admin/notifications', {
+        json: { settings: { store_id: STORE, recipients: [{ email: 'm@moncafe.test' }], low_stock_threshold: 2 } },
+      }),
       admin.send('POST', '/admin/email-settings', { json: { intent: 'save', id: 'n-test', notice: { content: 'お車でのご来店はご遠慮ください。' } } }),
       admin.send('POST', '/admin/homepage-settings', { json: { intent: 'save', id: 'card-test', card: { card_type: 'other', title: 'テスト' } } }),
-      admin.send('POST', `/admin/business-hours?store_id=${STORE}`, { form: { intent: 'same-day', store_id: STORE, is_enabled: 'on', deadline_time: '14:25' } }),
+      admin.send('POST', `/admin/business-hours?store_id=${STORE}`, {
+        form: { intent: 'same-day', store_id: STORE, is_enabled: 'on', deadline_time: '14:25' },
+      }),
     ];
     for (const w of writes) expect((await w).status).toBe(200);
     expect((await admin.send('POST', '/admin/homepage-settings', { json: { intent: 'remove', id: 'card-test' } })).status).toBe(200);
@@ -125,7 +134,14 @@ describe('site settings writes', () => {
       [started],
     );
     const kinds = rows.map((r) => `${r.type}:${r.kind}`);
-    for (const expected of ['RecordSaved:disclaimer', 'RecordSaved:notification-settings', 'RecordSaved:notice', 'RecordSaved:homepage-card', 'RecordSaved:same-day-settings', 'RecordRemoved:homepage-card']) {
+    for (const expected of [
+      'RecordSaved:disclaimer',
+      'RecordSaved:notification-settings',
+      'RecordSaved:notice',
+      'RecordSaved:homepage-card',
+      'RecordSaved:same-day-settings',
+      'RecordRemoved:homepage-card',
+    ]) {
       expect(kinds).toContain(expected);
     }
     for (const r of rows.filter((r) => ['disclaimer', 'notification-settings', 'notice', 'homepage-card', 'same-day-settings'].includes(r.kind))) {
