@@ -27,6 +27,7 @@ import * as contextModule from '#app/context';
 import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
 import * as accountMailsModule from '#app/auth/mails';
 import * as mailsModule from '#app/reservation/mails';
+import * as notificationMailsModule from '#app/notifications/mails';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const serverBuildPath = path.join(webRoot, 'build/server/index.js');
@@ -82,7 +83,7 @@ export async function startServer(
     dev?: boolean;
     /** Rebuild a build older than the sources (`npm start`). */
     rebuildStale?: boolean;
-    overrides?: Omit<RuntimeOptions, 'reservationMails' | 'accountMails'>;
+    overrides?: Omit<RuntimeOptions, 'reservationMails' | 'accountMails' | 'notificationMails'>;
   } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({ ...(options.env ?? process.env), ...(options.port !== undefined ? { PORT: String(options.port) } : {}) });
@@ -92,7 +93,7 @@ export async function startServer(
   // routes come from Vite's module graph too; otherwise Node loads them once for both (the
   // server build keeps them out of its bundle: vite.config.ts).
   const vite = options.dev ? await import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } })) : null;
-  const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails, accountMails } = vite
+  const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails, accountMails, notificationMails } = vite
     ? await sharedModulesFrom(vite)
     : sharedModules;
   // The process wiring, once: the application services, read-model queries and what routes reach
@@ -101,6 +102,7 @@ export async function startServer(
     ...options.overrides,
     reservationMails: reservationMails(config.publicUrl),
     accountMails: accountMails(config.publicUrl),
+    notificationMails: notificationMails(),
   });
   const seeded = await seedEmptySystem(runtime).catch(async (error: unknown) => {
     await runtime.close();
@@ -181,18 +183,19 @@ export async function startServer(
 }
 
 /** The modules the process and the routes share, as Node loads them (a production build). */
-const sharedModules = { ...runtimeModule, ...seedModule, ...contextModule, ...mailsModule, ...accountMailsModule };
+const sharedModules = { ...runtimeModule, ...seedModule, ...contextModule, ...mailsModule, ...accountMailsModule, ...notificationMailsModule };
 
 /** The same modules from the dev server's module graph, the copy the routes use in development. */
 async function sharedModulesFrom(vite: ViteDevServer): Promise<typeof sharedModules> {
-  const [runtime, seed, context, mails, accountMails] = await Promise.all([
+  const [runtime, seed, context, mails, accountMails, notificationMails] = await Promise.all([
     vite.ssrLoadModule('@moncafe/infra/runtime') as Promise<typeof runtimeModule>,
     vite.ssrLoadModule('@moncafe/infra/seed') as Promise<typeof seedModule>,
     vite.ssrLoadModule('/app/context.ts') as Promise<typeof contextModule>,
     vite.ssrLoadModule('/app/reservation/mails.ts') as Promise<typeof mailsModule>,
     vite.ssrLoadModule('/app/auth/mails.ts') as Promise<typeof accountMailsModule>,
+    vite.ssrLoadModule('/app/notifications/mails.ts') as Promise<typeof notificationMailsModule>,
   ]);
-  return { ...runtime, ...seed, ...context, ...mails, ...accountMails };
+  return { ...runtime, ...seed, ...context, ...mails, ...accountMails, ...notificationMails };
 }
 
 /**

@@ -22,6 +22,8 @@ import { tableService } from './table/visit';
 import { seatEditorService, type SeatBookings } from './catalog/seats';
 // Menu editor (issue 14, part menus)
 import { menuEditorService, type MenuDirectory, type PictureResizer } from './catalog/menu-editor';
+// Site settings (issue 14 part settings)
+import { cardImageService } from './site-settings/card-images';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -99,6 +101,9 @@ export function createApplication(ports: ApplicationPorts) {
     // Menu editor (issue 14, part menus)
     /** /admin/menu-add and /admin/menu-manager: items, pictures, options, dependencies, order, hide and remove. */
     menuEditor: menuEditorService(ports),
+    // Site settings (issue 14 part settings)
+    /** Homepage card pictures (/admin/homepage-settings). */
+    cardImages: cardImageService(ports),
   };
 }
 

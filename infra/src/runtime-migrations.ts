@@ -8,6 +8,7 @@ import { eventStoreMigrations } from './eventstore/postgres';
 import { streamNameMigrations } from './eventstore/stream-names-migration';
 import { outboxMigrations } from './mail/mailer';
 import { relayMigrations } from './relay/relay';
+import { reactorMigrations } from './notifications/runner';
 
 /** Bookkeeping tables of the running system that are not read models (never rebuilt from events). */
 export const runtimeMigrations: Record<string, Migration> = {
@@ -16,6 +17,8 @@ export const runtimeMigrations: Record<string, Migration> = {
   ...authMigrations,
   ...loginThrottleMigrations,
   ...blobMigrations,
+  // Site settings (issue 14 part settings): the notification reactor's checkpoint.
+  ...reactorMigrations,
 };
 
 /**

@@ -25,6 +25,8 @@ import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
 import { outboxMailer, smtpMailer } from './mail/mailer';
+import { notificationReactor, type NotificationMails } from '@moncafe/domain/notification/reactor';
+import { startReactor } from './notifications/runner';
 import { waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
 import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
 import { cachedReservationCatalog } from './reference-data/reservation-catalog';
@@ -83,6 +85,8 @@ export interface RuntimeOptions {
   ids?: IdGenerator;
   /** Tests point the runtime at a mailer of their own. */
   mailer?: Mailer;
+  /** The wording of the staff notification mails (apps/web/app/notifications/mails.ts); without it no reactor runs. */
+  notificationMails?: NotificationMails;
 }
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
@@ -167,6 +171,25 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       pictures: sharpPictures,
       menuDirectory: menuDirectory(database.db),
     });
+
+    // Site settings (issue 14 part settings): staff notification mails, where the projectors run (decision 132).
+    if (options.notificationMails && config.runProjections) {
+      const reactor = notificationReactor({
+        eventStore,
+        mailer,
+        clock,
+        ids,
+        logger,
+        mails: options.notificationMails,
+        directory: {
+          settings: queries.siteSettings.notifications,
+          storeName: async (storeId) => (await queries.stores.get(storeId))?.name ?? null,
+          menuName: (menuId) => queries.siteSettings.menuName(menuId),
+        },
+      });
+      const runner = await startReactor({ db: database.db, eventStore, reactor, logger });
+      system.onClose(() => runner.stop());
+    }
 
     return {
       config,

@@ -23,6 +23,8 @@ import type { TaxTables } from './tax/table';
 import type { CostTables } from './costs/table';
 // Admin history (issue 14, part ops)
 import type { EventHistoryTables } from './event-history/table';
+// Site settings (issue 14 part settings)
+import type { SiteSettingsTables } from './site-settings/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -44,4 +46,5 @@ export type Database = CheckpointTables &
   TaxTables &
   CostTables &
   // Admin history (issue 14, part ops)
-  EventHistoryTables;
+  EventHistoryTables &
+  SiteSettingsTables;

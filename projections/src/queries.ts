@@ -24,6 +24,9 @@ import { ordersOfDay, paymentsOfDay } from './orders/queries';
 import { futureReservationsOnSeat, reservationsOfDay } from './reservations/queries';
 // Admin history (issue 14, part ops)
 import { historyChoices, historyPage, type HistoryFilter } from './event-history/queries';
+// Site settings (issue 14 part settings)
+import { listBusinessHoursRules } from './business-hours/queries';
+import { disclaimerOf, menuNameOf, notificationSettingsOf } from './site-settings/queries';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -135,6 +138,14 @@ export function createQueries(db: Kysely<Database>) {
     history: {
       page: (filter: HistoryFilter) => historyPage(db, filter),
       choices: () => historyChoices(db),
+    },
+    // Site settings (issue 14 part settings)
+    siteSettings: {
+      /** A store's weekday, holiday and date rules (/admin/business-hours). */
+      businessHoursRules: (storeId: string) => listBusinessHoursRules(db, storeId),
+      disclaimer: (storeId: string) => disclaimerOf(db, storeId),
+      notifications: (storeId: string) => notificationSettingsOf(db, storeId),
+      menuName: (menuId: string) => menuNameOf(db, menuId),
     },
   };
 }

@@ -40,6 +40,9 @@ import { costLinesProjector } from './costs/projector';
 // Admin history and database (issue 14, part ops)
 import { eventHistoryMigrations } from './event-history/migration';
 import { eventHistoryProjector } from './event-history/projector';
+// Site settings (issue 14 part settings)
+import { siteSettingsMigrations } from './site-settings/migration';
+import { siteSettingsProjector } from './site-settings/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -80,6 +83,8 @@ export const readModels: ReadModel[] = [
   { migrations: costMigrations, projector: costLinesProjector },
   // Admin history (issue 14, part ops): the event log as the history screen browses it.
   { migrations: eventHistoryMigrations, projector: eventHistoryProjector },
+  // Site settings (issue 14 part settings): disclaimers, notification settings.
+  { migrations: siteSettingsMigrations, projector: siteSettingsProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));

@@ -61,6 +61,12 @@ export default [
     // Menu editor (issue 14, part menus)
     route('menu-add', 'routes/admin/menu-add/route.tsx'),
     route('menu-manager', 'routes/admin/menu-manager/route.tsx'),
+    // Site settings (issue 14 part settings)
+    route('business-hours', 'routes/admin/business-hours/route.tsx'),
+    route('homepage-settings', 'routes/admin/homepage-settings/route.tsx'),
+    route('email-settings', 'routes/admin/email-settings/route.tsx'),
+    route('notifications', 'routes/admin/notifications/route.tsx'),
+    route('disclaimer', 'routes/admin/disclaimer/route.tsx'),
   ]),
   route('monitor', 'routes/monitor/route.tsx', [
     index('routes/monitor/_index/route.tsx'),
@@ -196,6 +202,11 @@ export default [
   route('api/admin/menu-items/:id/dependencies/:dependencyId', 'routes/api/admin/menu-items/$id/dependencies/$dependencyId/route.ts'),
   route('api/admin/menu-images', 'routes/api/admin/menu-images/route.ts'),
   route('api/menu-images/:id', 'routes/api/menu-images/$id/route.ts'),
+
+  // Site settings calls (issue 14 part settings)
+  route('api/admin/disclaimer', 'routes/api/admin/disclaimer/route.ts'),
+  route('api/admin/homepage-settings/images', 'routes/api/admin/homepage-settings/images/route.ts'),
+  route('api/admin/homepage-settings/images/:id', 'routes/api/admin/homepage-settings/images/$id/route.ts'),
 
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),

@@ -18,6 +18,9 @@ export const orderedKinds = [
   // Seats editor and cost management (issue 12 item 6, issue 14 item 7)
   'seat',
   'cost-line',
+  // Site settings (issue 14 part settings): homepage cards (no store) and mail notices
+  'homepage-card',
+  'notice',
 ] as const satisfies readonly CatalogKind[];
 export type OrderedKind = (typeof orderedKinds)[number];
 
@@ -33,11 +36,11 @@ export async function reorderRecords(
   input: { kind: OrderedKind; ids: readonly string[] },
   context: CommandContext,
 ): Promise<{ position: number | null }> {
-  const records: { id: string; data: { store_id: string; display_order: number } }[] = [];
+  const records: { id: string; data: { store_id?: string | null; display_order: number } }[] = [];
   for (const id of input.ids) {
     const state = foldStream(catalogDecider, await deps.eventStore.readStream(toStreamName(input.kind, id)));
     if (state.status !== 'saved') throw new DomainError<DisplayOrderErrorCode>('not_found', 'not_found', { kind: input.kind, id });
-    records.push({ id, data: state.data as { store_id: string; display_order: number } });
+    records.push({ id, data: state.data as { store_id?: string | null; display_order: number } });
   }
   if (new Set(records.map((r) => r.data.store_id)).size > 1) throw new DomainError<DisplayOrderErrorCode>('mixed_stores');
   let last: CommandResult<CatalogEvent> | null = null;

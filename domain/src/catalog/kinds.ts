@@ -338,6 +338,40 @@ export const costLineSchema = z.object({
   display_order: displayOrder,
 });
 
+// --- Site settings (issue 14 part settings, decisions 130–139) -------------------------------
+
+/** The text a guest agrees to where they confirm a reservation (/admin/disclaimer); one per store, its id is the store id. */
+export const disclaimerSchema = z.object({
+  store_id: storeId,
+  content: z.string().trim().max(5000).default(''),
+});
+
+export const notificationRecipientSchema = z.object({
+  email: z.email().max(254),
+  /** A reservation was confirmed by the guest's link. */
+  new_booking: z.boolean().default(true),
+  /** A confirmed reservation was cancelled (by the guest or staff). */
+  cancellation: z.boolean().default(true),
+  /** A counted menu item fell to the threshold or below. */
+  low_stock: z.boolean().default(false),
+});
+
+/**
+ * Who at a store is told of new bookings, cancellations and low stock, by mail through the mailer
+ * port (/admin/notifications, decision 132). One per store, its id is the store id.
+ */
+export const notificationSettingsSchema = z
+  .object({
+    store_id: storeId,
+    recipients: z.array(notificationRecipientSchema).max(20).default([]),
+    /** A low-stock mail goes out when an order leaves an item at this many or fewer. */
+    low_stock_threshold: z.int().min(0).max(1000).default(3),
+  })
+  .refine((n) => new Set(n.recipients.map((r) => r.email.toLowerCase())).size === n.recipients.length, {
+    message: 'each address once',
+    path: ['recipients'],
+  });
+
 export const catalogSchemas = {
   store: storeSchema,
   seat: seatSchema,
@@ -358,6 +392,9 @@ export const catalogSchemas = {
   'serve-method': serveMethodSchema,
   tax: taxSchema,
   'cost-line': costLineSchema,
+  // Site settings (issue 14 part settings)
+  disclaimer: disclaimerSchema,
+  'notification-settings': notificationSettingsSchema,
 } as const;
 
 export type CatalogKind = keyof typeof catalogSchemas;
@@ -390,6 +427,8 @@ export type RecipeData = CatalogData<'recipe'>;
 export type ServeMethodData = CatalogData<'serve-method'>;
 export type TaxData = CatalogData<'tax'>;
 export type CostLineData = CatalogData<'cost-line'>;
+export type DisclaimerData = CatalogData<'disclaimer'>;
+export type NotificationSettingsData = CatalogData<'notification-settings'>;
 
 export function isCatalogKind(value: string): value is CatalogKind {
   return Object.hasOwn(catalogSchemas, value);
@@ -405,6 +444,8 @@ export function canonicalRecordId<K extends CatalogKind>(kind: K, data: CatalogD
   if (kind === 'recruit-times') return (data as RecruitTimesData).store_id;
   if (kind === 'store-staff') return storeStaffRecordId(data as StoreStaffData);
   if (kind === 'tax') return (data as TaxData).store_id;
+  if (kind === 'disclaimer') return (data as DisclaimerData).store_id;
+  if (kind === 'notification-settings') return (data as NotificationSettingsData).store_id;
   return null;
 }
 

@@ -234,6 +234,9 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/menu-items/:id/dependencies/:dependencyId': admin,
   '/api/admin/menu-images': admin,
   '/api/menu-images/:id': pub,
+  // Site settings (issue 14 part settings): card pictures are public to see, admins upload them
+  '/api/admin/homepage-settings/images': admin,
+  '/api/admin/homepage-settings/images/:id': pub,
 
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,

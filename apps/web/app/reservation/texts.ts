@@ -8,6 +8,9 @@ import { callTexts } from '#app/http/texts';
  * spec only describes are worded here.
  */
 export const reservationTexts = {
+  /** The store's disclaimer on the review step (issue 14 part settings, decision 135). */
+  disclaimerTitle: '免責事項',
+  disclaimerAgree: '上記の内容をご確認のうえ、送信してください。',
   // /reservation
   menuTitle: '予約コース',
   backToTop: 'トップページに戻る',

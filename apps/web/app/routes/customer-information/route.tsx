@@ -8,6 +8,7 @@ import { contactPrefill, isEmail, phonePart, phonePartsValid, readDraft, writeDr
 import { reviewOf } from '#app/reservation/presentation';
 import { reservationCart } from '#app/reservation/reservation-cart';
 import { ReviewCard } from '#app/reservation/reservation-summary';
+import { ReservationDisclaimer } from '#app/reservation/disclaimer';
 import { endReservation, useReservationSession } from '#app/reservation/use-reservation-session';
 import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
@@ -124,6 +125,7 @@ export default function CustomerInformation() {
           hasOptions={hasOptions}
           contact={{ name: name.trim(), phone: phone.join('-'), email: email.trim(), onChange: () => setParams({}) }}
         />
+        <ReservationDisclaimer />
         {error && (
           <p className="rsv-message" role="alert">
             {error}

@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import { useFetcher, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/route';
+import { isoDateSchema, timeOfDaySchema, yearMonthSchema } from '@moncafe/domain/calendar/date-schemas';
+import { addMonths, formatYearMonth, monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
+import { holidaysBetween } from '@moncafe/domain/calendar/holidays';
+import { businessHoursRecordId, recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { readBody } from '#app/auth/login.server';
+import { requireRole } from '#app/auth/require-role.server';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import { monthGrid } from '#app/shared/calendar-month';
+import { MonthTable } from '#app/shared/month-table';
+import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { StatusLine } from '#app/site-settings/status-line';
+import { settingsTexts as t } from '#app/site-settings/texts';
+import '#app/site-settings/settings.css';
+import { useStoreQuery } from '#app/table-order/use-store-query';
+
+export const meta = () => [{ title: pageTitle(t.hoursTitle) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'admin');
+  const url = new URL(request.url);
+  const { queries, runtime } = appOf(context);
+  const today = tokyoDateOf(runtime.clock.now());
+  const monthParam = yearMonthSchema.safeParse(url.searchParams.get('month'));
+  const month = monthParam.success ? monthParam.data : formatYearMonth(yearMonthOf(today));
+  const storeId = recordIdSchema.safeParse(url.searchParams.get('store_id'));
+  if (!storeId.success) return { storeId: null, month, today, rules: [], days: {}, holidays: [], sameDay: { is_enabled: false, deadline_time: null } };
+  const range = monthRange(yearMonthOf(`${month}-01`));
+  const [rules, days, sameDay] = await Promise.all([
+    queries.siteSettings.businessHoursRules(storeId.data),
+    queries.businessHours.days({ storeId: storeId.data, ...range }),
+    queries.sameDaySettings.get(storeId.data),
+  ]);
+  return { storeId: storeId.data, month, today, rules, days: days ?? {}, holidays: holidaysBetween(range.start, range.end), sameDay };
+}
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === 'on');
+const time = z
+  .union([timeOfDaySchema, z.literal('').transform(() => null)])
+  .optional()
+  .transform((v) => v ?? null);
+const hours = { store_id: recordIdSchema, open_time: time, close_time: time, is_closed: checkbox };
+const formSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('weekday'), weekday: z.coerce.number().int().min(0).max(6), ...hours }),
+  z.object({ intent: z.literal('holiday'), ...hours }),
+  z.object({ intent: z.literal('date'), date: isoDateSchema, ...hours }),
+  z.object({ intent: z.literal('remove-date'), store_id: recordIdSchema, date: isoDateSchema }),
+  z.object({ intent: z.literal('same-day'), store_id: recordIdSchema, is_enabled: checkbox, deadline_time: time }),
+]);
+
+/** Saves one rule (a weekday, public holidays, one date), removes a date's own rule, or saves the same-day settings (decision 130). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = formSchema.safeParse(await readBody(request));
+  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
+  const f = parsed.data;
+  return runAdminCommand(
+    request,
+    context,
+    (services, ctx) => {
+      const c = { ...ctx, storeId: f.store_id };
+      switch (f.intent) {
+        case 'same-day':
+          return services.catalog.save(
+            { kind: 'same-day-settings', id: f.store_id, data: { store_id: f.store_id, is_enabled: f.is_enabled, deadline_time: f.deadline_time } },
+            c,
+          );
+        case 'remove-date':
+          return services.catalog.remove({ kind: 'business-hours', id: businessHoursRecordId({ rule: 'date', store_id: f.store_id, date: f.date }) }, c);
+        default: {
+          const times = f.is_closed ? { open_time: null, close_time: null } : { open_time: f.open_time, close_time: f.close_time };
+          const rule =
+            f.intent === 'weekday'
+              ? ({ rule: 'weekday', store_id: f.store_id, weekday: f.weekday } as const)
+              : f.intent === 'holiday'
+                ? ({ rule: 'holiday', store_id: f.store_id } as const)
+                : ({ rule: 'date', store_id: f.store_id, date: f.date } as const);
+          return services.catalog.save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: f.is_closed } }, c);
+        }
+      }
+    },
+    f.intent === 'remove-date' ? t.removed : t.saved,
+  );
+}
+
+type Rule = Route.ComponentProps['loaderData']['rules'][number];
+
+/** /admin/business-hours: weekly hours, the holiday rule, a month of days with their own hours, and same-day booking. */
+export default function BusinessHours({ loaderData }: Route.ComponentProps) {
+  useStoreQuery(loaderData.storeId);
+  const [params, setParams] = useSearchParams();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const { storeId, month, rules, days, holidays, sameDay, today } = loaderData;
+  if (!storeId) return <p className="hint">{t.loading}</p>;
+  const holidayNames = new Map(holidays.map((h) => [h.date, h.name]));
+  const closed = new Set(Object.values(days).flatMap((d) => (d.is_closed ? [d.date] : [])));
+  const weeks = monthGrid(yearMonthOf(`${month}-01`), { closedDates: closed, holidays: holidayNames, today });
+  const goto = (by: number) => {
+    const next = new URLSearchParams(params);
+    next.set('month', formatYearMonth(addMonths(yearMonthOf(`${month}-01`), by)));
+    setParams(next);
+    setChosen(null);
+  };
+  const dateRule = chosen ? rules.find((r) => r.rule === 'date' && r.date === chosen) : undefined;
+  const chosenDay = chosen ? days[chosen] : undefined;
+  return (
+    <section data-testid="business-hours" className="settings-page">
+      <h2>{t.hoursTitle}</h2>
+      <section className="panel" aria-labelledby="weekly-title">
+        <h3 id="weekly-title">{t.weeklyTitle}</h3>
+        <ul className="settings-rows">
+          {t.weekdays.map((name, weekday) => (
+            <li key={name}>
+              <HoursForm
+                label={name}
+                storeId={storeId}
+                hidden={{ intent: 'weekday', weekday: String(weekday) }}
+                rule={rules.find((r) => r.rule === 'weekday' && r.weekday === weekday)}
+              />
+            </li>
+          ))}
+          <li>
+            <HoursForm label={t.holidayRule} storeId={storeId} hidden={{ intent: 'holiday' }} rule={rules.find((r) => r.rule === 'holiday')} />
+          </li>
+        </ul>
+      </section>
+
+      <section className="panel" aria-labelledby="month-title">
+        <h3 id="month-title">{t.monthTitle(month)}</h3>
+        <div className="settings-month-nav">
+          <button type="button" className="button secondary" onClick={() => goto(-1)}>
+            {t.prevMonth}
+          </button>
+          <button type="button" className="button secondary" onClick={() => goto(1)}>
+            {t.nextMonth}
+          </button>
+        </div>
+        <p className="hint">{t.dateHint}</p>
+        <MonthTable
+          weeks={weeks}
+          weekdays={t.weekdays.map((w) => w.slice(0, 1))}
+          cell={(day) => {
+            const d = days[day.date];
+            return {
+              className: [day.isClosed ? 'closed' : '', day.holidayName ? 'holiday' : '', day.date === chosen ? 'chosen' : ''].join(' ').trim(),
+              content: (
+                <button type="button" className="settings-day" aria-pressed={day.date === chosen} onClick={() => setChosen(day.date)}>
+                  <span className="visually-hidden">{day.date}</span>
+                  <span aria-hidden="true">{day.day}</span>
+                  {day.holidayName && <small className="settings-holiday">{day.holidayName}</small>}
+                  <small>{d?.is_closed ? t.closed : d?.open_time ? `${d.open_time}-${d.close_time}` : ''}</small>
+                </button>
+              ),
+            };
+          }}
+        />
+        {chosen && (
+          <div className="settings-date" data-testid="date-editor">
+            <HoursForm
+              key={chosen}
+              label={t.dateTitle(chosen)}
+              storeId={storeId}
+              hidden={{ intent: 'date', date: chosen }}
+              rule={dateRule ?? (chosenDay ? { open_time: chosenDay.open_time, close_time: chosenDay.close_time, is_closed: chosenDay.is_closed } : undefined)}
+            />
+            <p className="hint">
+              {chosenDay?.source === 'date'
+                ? t.sourceDate
+                : chosenDay?.source === 'holiday'
+                  ? t.sourceHoliday
+                  : chosenDay?.source === 'weekday'
+                    ? t.sourceWeekday
+                    : t.notSet}
+            </p>
+            {dateRule && <RemoveDate storeId={storeId} date={chosen} />}
+          </div>
+        )}
+      </section>
+
+      <SameDayForm storeId={storeId} sameDay={sameDay} />
+    </section>
+  );
+}
+
+function HoursForm(props: {
+  label: string;
+  storeId: string;
+  hidden: Record<string, string>;
+  rule: Pick<Rule, 'open_time' | 'close_time' | 'is_closed'> | undefined;
+}) {
+  const fetcher = useFetcher<SettingsAnswer>();
+  const [isClosed, setClosed] = useState(props.rule?.is_closed ?? props.rule === undefined);
+  const busy = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post" className="settings-hours" aria-label={props.label}>
+      <input type="hidden" name="store_id" value={props.storeId} />
+      {Object.entries(props.hidden).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <strong className="settings-hours-label">{props.label}</strong>
+      <label>
+        <input type="checkbox" name="is_closed" checked={isClosed} onChange={(e) => setClosed(e.target.checked)} /> {t.closed}
+      </label>
+      <label className="field">
+        {t.open}
+        <input type="time" name="open_time" defaultValue={props.rule?.open_time ?? ''} disabled={isClosed} required={!isClosed} />
+      </label>
+      <label className="field">
+        {t.close}
+        <input type="time" name="close_time" defaultValue={props.rule?.close_time ?? ''} disabled={isClosed} required={!isClosed} />
+      </label>
+      <button type="submit" className="button" disabled={busy} aria-label={`${props.label} ${t.save}`}>
+        {t.save}
+      </button>
+      <StatusLine answer={busy ? undefined : fetcher.data} />
+    </fetcher.Form>
+  );
+}
+
+function RemoveDate({ storeId, date }: { storeId: string; date: string }) {
+  const fetcher = useFetcher<SettingsAnswer>();
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(e) => {
+        if (!window.confirm(t.confirmRemove(t.dateTitle(date)))) e.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="remove-date" />
+      <input type="hidden" name="store_id" value={storeId} />
+      <input type="hidden" name="date" value={date} />
+      <button type="submit" className="button danger" disabled={fetcher.state !== 'idle'}>
+        {t.removeOverride}
+      </button>
+      <StatusLine answer={fetcher.data} />
+    </fetcher.Form>
+  );
+}
+
+function SameDayForm({ storeId, sameDay }: { storeId: string; sameDay: { is_enabled: boolean; deadline_time: string | null } }) {
+  const fetcher = useFetcher<SettingsAnswer>();
+  return (
+    <section className="panel" aria-labelledby="same-day-title">
+      <h3 id="same-day-title">{t.sameDayTitle}</h3>
+      <fetcher.Form method="post" key={`${storeId}:${String(sameDay.is_enabled)}:${sameDay.deadline_time ?? ''}`}>
+        <input type="hidden" name="intent" value="same-day" />
+        <input type="hidden" name="store_id" value={storeId} />
+        <label>
+          <input type="checkbox" name="is_enabled" defaultChecked={sameDay.is_enabled} /> {t.sameDayEnabled}
+        </label>
+        <label className="field">
+          {t.sameDayDeadline}
+          <input type="time" name="deadline_time" defaultValue={sameDay.deadline_time ?? ''} />
+        </label>
+        <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
+          {t.save}
+        </button>
+        <StatusLine answer={fetcher.data} />
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/route';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { readBody } from '#app/auth/login.server';
+import { requireRole } from '#app/auth/require-role.server';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import { firstIssue, refused, runAdminCommand } from '#app/site-settings/actions.server';
+import { StatusLine } from '#app/site-settings/status-line';
+import { settingsTexts as t } from '#app/site-settings/texts';
+import '#app/site-settings/settings.css';
+import { useStoreQuery } from '#app/table-order/use-store-query';
+
+export const meta = () => [{ title: pageTitle(t.disclaimerTitle) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'admin');
+  const storeId = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
+  if (!storeId.success) return { storeId: null, content: '' };
+  return { storeId: storeId.data, ...(await appOf(context).queries.siteSettings.disclaimer(storeId.data)) };
+}
+
+const formSchema = z.object({ store_id: recordIdSchema, content: z.string().max(5000) });
+
+/** Saves the store's disclaimer (catalog kind `disclaimer`, decision 135); an empty text hides it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = formSchema.safeParse(await readBody(request));
+  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
+  return runAdminCommand(request, context, (services, ctx) =>
+    services.catalog.save({ kind: 'disclaimer', id: parsed.data.store_id, data: parsed.data }, { ...ctx, storeId: parsed.data.store_id }),
+  );
+}
+
+/** /admin/disclaimer: the text shown where a guest reviews and sends their reservation. */
+export default function Disclaimer({ loaderData, actionData }: Route.ComponentProps) {
+  useStoreQuery(loaderData.storeId);
+  const busy = useNavigation().state !== 'idle';
+  const [text, setText] = useState(loaderData.content);
+  if (!loaderData.storeId) return <p className="hint">{t.loading}</p>;
+  return (
+    <section data-testid="disclaimer-settings">
+      <h2>{t.disclaimerTitle}</h2>
+      <p className="hint">{t.disclaimerLead}</p>
+      <Form method="post" className="panel" key={`${loaderData.storeId}:${loaderData.content}`}>
+        <input type="hidden" name="store_id" value={loaderData.storeId} />
+        <label className="field">
+          {t.disclaimerContent}
+          <textarea name="content" rows={10} maxLength={5000} defaultValue={loaderData.content} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          {t.save}
+        </button>
+        <StatusLine answer={actionData} />
+      </Form>
+      {text.trim() !== '' && (
+        <section className="panel" aria-label={t.preview}>
+          <h3>{t.preview}</h3>
+          <p style={{ whiteSpace: 'pre-wrap' }}>{text}</p>
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/route';
+import { noticeSchema, recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { readBody } from '#app/auth/login.server';
+import { requireRole } from '#app/auth/require-role.server';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import { cancelUrlFor, confirmationRequestMail, reservationCancelledMail, reservationConfirmedMail, type ReservationMailData } from '#app/reservation/mails';
+import { noticeTexts } from '#app/reservation/presentation';
+import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { StatusLine } from '#app/site-settings/status-line';
+import { settingsTexts as t } from '#app/site-settings/texts';
+import '#app/site-settings/settings.css';
+
+export const meta = () => [{ title: pageTitle(t.mailTitle) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'admin');
+  const { queries, runtime } = appOf(context);
+  const [notices, stores] = await Promise.all([queries.notices.list(), queries.stores.list()]);
+  // The preview: the mails as a guest of the first store would get them now, with its active notices.
+  const store = stores[0];
+  const active = notices.filter((n) => n.is_active && (n.store_id === null || n.store_id === store?.store_id));
+  const sample: ReservationMailData = {
+    to: 'guest@example.jp',
+    customerName: '山田 花子',
+    storeName: store?.name ?? 'MonCafe',
+    reservationNumber: 'MC-0000-00',
+    date: '2026-12-24',
+    time: '18:00',
+    people: 2,
+    courses: [{ name: 'ディナーコース', quantity: 2, price: 4000 }],
+    options: [],
+    totalPrice: 8000,
+    notices: noticeTexts(active),
+  };
+  const url = runtime.config.publicUrl;
+  const previews = [
+    { key: 'request', mail: confirmationRequestMail(sample, `${url}/confirm-reservation?token=…`) },
+    { key: 'confirmed', mail: reservationConfirmedMail(sample, cancelUrlFor(url, 'example', sample.to)) },
+    { key: 'cancelled', mail: reservationCancelledMail(sample, `${url}/reservation`) },
+  ];
+  return { notices, stores: stores.map((s) => ({ store_id: s.store_id, name: s.name })), previews };
+}
+
+const formSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('save'), id: recordIdSchema.nullable(), notice: noticeSchema }),
+  z.object({ intent: z.literal('remove'), id: recordIdSchema }),
+]);
+
+/** Adds, replaces or removes a notice (catalog kind `notice`, decision 134). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = formSchema.safeParse(await readBody(request));
+  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
+  const f = parsed.data;
+  const ids = appOf(context).runtime.ids;
+  return runAdminCommand(
+    request,
+    context,
+    (services, ctx) =>
+      f.intent === 'remove'
+        ? services.catalog.remove({ kind: 'notice', id: f.id }, ctx)
+        : services.catalog.save({ kind: 'notice', id: f.id ?? ids.uuid(), data: f.notice }, { ...ctx, storeId: f.notice.store_id }),
+    f.intent === 'remove' ? t.removed : t.saved,
+  );
+}
+
+type Notice = Route.ComponentProps['loaderData']['notices'][number];
+type NoticeInput = Omit<Notice, 'id'>;
+
+/** /admin/email-settings: the notices in mails and on the confirm and cancel pages, and a preview of each mail. */
+export default function EmailSettings({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<SettingsAnswer>();
+  const [editing, setEditing] = useState<string | null>(null);
+  const busy = fetcher.state !== 'idle';
+  const submit = (body: Record<string, unknown>) => void fetcher.submit(JSON.stringify(body), { method: 'post', encType: 'application/json' });
+  const { notices, stores, previews } = loaderData;
+  const name = (n: Notice) => n.title || n.content.slice(0, 20);
+  return (
+    <section data-testid="email-settings" className="settings-page">
+      <h2>{t.mailTitle}</h2>
+      <section className="panel" aria-labelledby="notices-title">
+        <h3 id="notices-title">{t.noticesTitle}</h3>
+        <p className="hint">{t.noticesLead}</p>
+        <StatusLine answer={busy ? undefined : fetcher.data} />
+        {notices.length === 0 ? (
+          <p className="empty">{t.noNotices}</p>
+        ) : (
+          <ol className="settings-cards" data-testid="notice-list">
+            {notices.map((n) => (
+              <li key={n.id} data-id={n.id}>
+                {editing === n.id ? (
+                  <NoticeForm
+                    initial={n}
+                    stores={stores}
+                    busy={busy}
+                    onCancel={() => setEditing(null)}
+                    onSave={(notice) => {
+                      submit({ intent: 'save', id: n.id, notice });
+                      setEditing(null);
+                    }}
+                  />
+                ) : (
+                  <div>
+                    {n.title && <strong>{n.title}</strong>}
+                    <p>{n.content}</p>
+                    <p className="hint">
+                      {stores.find((s) => s.store_id === n.store_id)?.name ?? t.allStores}
+                      {!n.is_active && ` （${t.inactive}）`}
+                    </p>
+                    <div className="settings-actions">
+                      <button type="button" className="button secondary" onClick={() => setEditing(n.id)} aria-label={`${name(n)} ${t.edit}`}>
+                        {t.edit}
+                      </button>
+                      <button
+                        type="button"
+                        className="button danger"
+                        disabled={busy}
+                        aria-label={`${name(n)} ${t.remove}`}
+                        onClick={() => {
+                          if (window.confirm(t.confirmRemove(name(n)))) submit({ intent: 'remove', id: n.id });
+                        }}
+                      >
+                        {t.remove}
+                      </button>
+                    </div>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+        <h4>{t.addNotice}</h4>
+        <NoticeForm
+          key={notices.length}
+          initial={null}
+          stores={stores}
+          busy={busy}
+          onSave={(notice) => submit({ intent: 'save', id: null, notice: { ...notice, display_order: notices.length + 1 } })}
+        />
+      </section>
+      <section className="panel" aria-labelledby="preview-title">
+        <h3 id="preview-title">{t.previewTitle}</h3>
+        <p className="hint">{t.previewLead}</p>
+        {previews.map((p) => (
+          <details key={p.key} data-testid={`preview-${p.key}`}>
+            <summary>{t.previews[p.key]}</summary>
+            <p>
+              {t.subject}：{p.mail.subject}
+            </p>
+            <pre className="settings-mail">{p.mail.text}</pre>
+          </details>
+        ))}
+      </section>
+    </section>
+  );
+}
+
+function NoticeForm(props: {
+  initial: NoticeInput | null;
+  stores: { store_id: string; name: string }[];
+  busy: boolean;
+  onSave(n: NoticeInput): void;
+  onCancel?: () => void;
+}) {
+  const [n, setN] = useState<NoticeInput>(props.initial ?? { store_id: null, title: '', content: '', is_active: true, display_order: 0 });
+  return (
+    <form
+      className="settings-card-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSave(n);
+      }}
+    >
+      <label className="field">
+        {t.noticeTitle}
+        <input type="text" maxLength={100} value={n.title} onChange={(e) => setN({ ...n, title: e.target.value })} />
+      </label>
+      <label className="field">
+        {t.noticeContent}
+        <textarea required maxLength={2000} value={n.content} onChange={(e) => setN({ ...n, content: e.target.value })} />
+      </label>
+      <label className="field">
+        {t.noticeStore}
+        <select value={n.store_id ?? ''} onChange={(e) => setN({ ...n, store_id: e.target.value || null })}>
+          <option value="">{t.allStores}</option>
+          {props.stores.map((s) => (
+            <option key={s.store_id} value={s.store_id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <input type="checkbox" checked={n.is_active} onChange={(e) => setN({ ...n, is_active: e.target.checked })} /> {t.noticeActive}
+      </label>
+      <div className="settings-actions">
+        <button type="submit" className="button" disabled={props.busy}>
+          {t.save}
+        </button>
+        {props.onCancel && (
+          <button type="button" className="button secondary" onClick={props.onCancel}>
+            {t.cancel}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

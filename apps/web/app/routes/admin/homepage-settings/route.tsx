@@ -1,0 +1,280 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useFetcher } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/route';
+import { homepageCardSchema, recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { readBody } from '#app/auth/login.server';
+import { requireRole } from '#app/auth/require-role.server';
+import { appOf } from '#app/context';
+import { callJson } from '#app/http/api-client';
+import { pageTitle } from '#app/layout/texts';
+import type { Answer as UploadAnswer } from '#app/routes/api/admin/homepage-settings/images/route';
+import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { StatusLine } from '#app/site-settings/status-line';
+import { settingsTexts as t } from '#app/site-settings/texts';
+import '#app/site-settings/settings.css';
+
+export const meta = () => [{ title: pageTitle(t.homeTitle) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'admin');
+  return { cards: await appOf(context).queries.homepageCards.list() };
+}
+
+const formSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('save'), id: recordIdSchema.nullable(), card: homepageCardSchema }),
+  z.object({ intent: z.literal('remove'), id: recordIdSchema }),
+  z.object({ intent: z.literal('reorder'), ids: z.array(recordIdSchema).min(1).max(200) }),
+]);
+
+/** Adds or replaces a card, removes one, or puts them in a new order (catalog kind `homepage-card`, decision 133). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = formSchema.safeParse(await readBody(request));
+  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
+  const f = parsed.data;
+  const ids = appOf(context).runtime.ids;
+  return runAdminCommand(
+    request,
+    context,
+    (services, ctx) => {
+      if (f.intent === 'remove') return services.catalog.remove({ kind: 'homepage-card', id: f.id }, ctx);
+      if (f.intent === 'reorder') return services.reorder({ kind: 'homepage-card', ids: f.ids }, ctx);
+      return services.catalog.save({ kind: 'homepage-card', id: f.id ?? ids.uuid(), data: f.card }, ctx);
+    },
+    f.intent === 'remove' ? t.removed : t.saved,
+  );
+}
+
+type Card = Route.ComponentProps['loaderData']['cards'][number];
+type CardInput = Omit<Card, 'id'>;
+const blank: CardInput = { card_type: 'other', title: '', description: '', link_url: null, image_url: null, is_active: true, display_order: 0 };
+
+/** /admin/homepage-settings: the homepage's cards — add, edit, hide, remove, and order by drag or keyboard. */
+export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<SettingsAnswer>();
+  const [order, setOrder] = useState(loaderData.cards);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [announce, setAnnounce] = useState('');
+  useEffect(() => setOrder(loaderData.cards), [loaderData.cards]);
+  const busy = fetcher.state !== 'idle';
+
+  const submit = (body: Record<string, unknown>) => void fetcher.submit(JSON.stringify(body), { method: 'post', encType: 'application/json' });
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= order.length || from === to) return;
+    const next = [...order];
+    const [card] = next.splice(from, 1);
+    next.splice(to, 0, card!);
+    setOrder(next);
+    setAnnounce(t.moved(card!.title || t.untitled, to + 1));
+    submit({ intent: 'reorder', ids: next.map((c) => c.id) });
+  };
+  const onHandleKey = (index: number) => (e: KeyboardEvent) => {
+    if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      move(index, index - 1);
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      move(index, index + 1);
+    }
+  };
+
+  return (
+    <section data-testid="homepage-settings" className="settings-page">
+      <h2>{t.homeTitle}</h2>
+      <p className="hint">{t.homeLead}</p>
+      <p className="visually-hidden" aria-live="polite">
+        {announce}
+      </p>
+      <StatusLine answer={busy ? undefined : fetcher.data} />
+      {order.length === 0 ? (
+        <p className="empty">{t.noCards}</p>
+      ) : (
+        <ol className="settings-cards" data-testid="card-list">
+          {order.map((card, index) => (
+            <li
+              key={card.id}
+              data-id={card.id}
+              className={dragged === card.id ? 'dragging' : undefined}
+              draggable
+              onDragStart={(e) => {
+                setDragged(card.id);
+                e.dataTransfer.effectAllowed = 'move';
+                e.dataTransfer.setData('text/plain', card.id);
+              }}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                const from = order.findIndex((c) => c.id === (dragged ?? e.dataTransfer.getData('text/plain')));
+                setDragged(null);
+                if (from >= 0) move(from, index);
+              }}
+              onDragEnd={() => setDragged(null)}
+            >
+              <button type="button" className="settings-handle" aria-label={t.dragHandle(card.title || t.untitled)} onKeyDown={onHandleKey(index)}>
+                ⠿
+              </button>
+              {editing === card.id ? (
+                <CardForm
+                  initial={card}
+                  busy={busy}
+                  onCancel={() => setEditing(null)}
+                  onSave={(data) => {
+                    submit({ intent: 'save', id: card.id, card: data });
+                    setEditing(null);
+                  }}
+                />
+              ) : (
+                <div className="settings-card-view">
+                  {card.image_url && <img src={card.image_url} alt="" width={64} height={64} />}
+                  <div>
+                    <strong>{card.title || t.untitled}</strong> <span className="hint">{t.cardTypes[card.card_type]}</span>
+                    {!card.is_active && <span className="hint"> （{t.inactive}）</span>}
+                    {card.description && <p>{card.description}</p>}
+                    {card.link_url && <p className="hint">{card.link_url}</p>}
+                  </div>
+                </div>
+              )}
+              {editing !== card.id && (
+                <div className="settings-actions">
+                  <button type="button" className="button secondary" onClick={() => setEditing(card.id)} aria-label={`${card.title || t.untitled} ${t.edit}`}>
+                    {t.edit}
+                  </button>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    disabled={busy || index === 0}
+                    onClick={() => move(index, index - 1)}
+                    aria-label={`${card.title || t.untitled} ${t.moveUp}`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    disabled={busy || index === order.length - 1}
+                    onClick={() => move(index, index + 1)}
+                    aria-label={`${card.title || t.untitled} ${t.moveDown}`}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="button danger"
+                    disabled={busy}
+                    aria-label={`${card.title || t.untitled} ${t.remove}`}
+                    onClick={() => {
+                      if (window.confirm(t.confirmRemove(card.title || t.untitled))) submit({ intent: 'remove', id: card.id });
+                    }}
+                  >
+                    {t.remove}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <section className="panel" aria-labelledby="add-card-title">
+        <h3 id="add-card-title">{t.addCard}</h3>
+        <CardForm
+          key={order.length}
+          initial={null}
+          busy={busy}
+          onSave={(data) => submit({ intent: 'save', id: null, card: { ...data, display_order: order.length + 1 } })}
+        />
+      </section>
+    </section>
+  );
+}
+
+function CardForm(props: { initial: CardInput | null; busy: boolean; onSave(data: CardInput): void; onCancel?: () => void }) {
+  const [card, setCard] = useState<CardInput>(props.initial ?? blank);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const set = (patch: Partial<CardInput>) => setCard({ ...card, ...patch });
+
+  async function upload(file: File) {
+    setUploadError(null);
+    if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) return setUploadError(t.uploadRefusedType);
+    if (file.size > 2 * 1024 * 1024) return setUploadError(t.uploadTooLarge);
+    setUploading(true);
+    const r = await callJson<UploadAnswer>('/api/admin/homepage-settings/images', { upload: file });
+    setUploading(false);
+    if (r.ok) set({ image_url: r.body.image_url });
+    else setUploadError(r.body.error ?? t.uploadFailed);
+  }
+
+  return (
+    <form
+      className="settings-card-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSave(card);
+      }}
+    >
+      <label className="field">
+        {t.cardType}
+        <select value={card.card_type} onChange={(e) => set({ card_type: e.target.value as CardInput['card_type'] })}>
+          {(['other', 'calendar', 'instagram'] as const).map((type) => (
+            <option key={type} value={type}>
+              {t.cardTypes[type]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        {t.cardTitle}
+        <input type="text" maxLength={100} value={card.title} onChange={(e) => set({ title: e.target.value })} />
+      </label>
+      <label className="field">
+        {t.cardDescription}
+        <textarea maxLength={1000} value={card.description} onChange={(e) => set({ description: e.target.value })} />
+      </label>
+      <label className="field">
+        {t.cardLink}
+        <input
+          type="text"
+          maxLength={2000}
+          value={card.link_url ?? ''}
+          onChange={(e) => set({ link_url: e.target.value.trim() === '' ? null : e.target.value.trim() })}
+        />
+      </label>
+      <label className="field">
+        {t.cardImageUpload}
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          disabled={uploading}
+          onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+        />
+      </label>
+      {uploadError && (
+        <p className="form-error" role="alert">
+          {uploadError}
+        </p>
+      )}
+      {card.image_url && (
+        <p>
+          <img src={card.image_url} alt={t.cardImage} width={96} height={96} data-testid="card-image-preview" />{' '}
+          <button type="button" className="button secondary" onClick={() => set({ image_url: null })}>
+            {t.cardImageRemove}
+          </button>
+        </p>
+      )}
+      <label>
+        <input type="checkbox" checked={card.is_active} onChange={(e) => set({ is_active: e.target.checked })} /> {t.cardActive}
+      </label>
+      <div className="settings-actions">
+        <button type="submit" className="button" disabled={props.busy || uploading}>
+          {t.save}
+        </button>
+        {props.onCancel && (
+          <button type="button" className="button secondary" onClick={props.onCancel}>
+            {t.cancel}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/route';
+import { notificationSettingsSchema, recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { readBody } from '#app/auth/login.server';
+import { requireRole } from '#app/auth/require-role.server';
+import { appOf } from '#app/context';
+import { pageTitle } from '#app/layout/texts';
+import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { StatusLine } from '#app/site-settings/status-line';
+import { settingsTexts as t } from '#app/site-settings/texts';
+import '#app/site-settings/settings.css';
+import { useStoreQuery } from '#app/table-order/use-store-query';
+
+export const meta = () => [{ title: pageTitle(t.notifyTitle) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'admin');
+  const storeId = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
+  if (!storeId.success) return { storeId: null, settings: null };
+  return { storeId: storeId.data, settings: await appOf(context).queries.siteSettings.notifications(storeId.data) };
+}
+
+const formSchema = z.object({ settings: notificationSettingsSchema });
+
+/** Saves who at the store is told of what (catalog kind `notification-settings`, decision 132). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = formSchema.safeParse(await readBody(request));
+  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
+  const s = parsed.data.settings;
+  return runAdminCommand(request, context, (services, ctx) =>
+    services.catalog.save({ kind: 'notification-settings', id: s.store_id, data: s }, { ...ctx, storeId: s.store_id }),
+  );
+}
+
+type Recipient = { email: string; new_booking: boolean; cancellation: boolean; low_stock: boolean };
+const TOPICS = ['new_booking', 'cancellation', 'low_stock'] as const;
+
+/** /admin/notifications: who is told by mail of new bookings, cancellations and low stock, and the low-stock threshold. */
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  useStoreQuery(loaderData.storeId);
+  if (!loaderData.storeId || !loaderData.settings) return <p className="hint">{t.loading}</p>;
+  return <NotificationsForm key={loaderData.storeId} storeId={loaderData.storeId} settings={loaderData.settings} />;
+}
+
+function NotificationsForm({ storeId, settings }: { storeId: string; settings: { recipients: Recipient[]; low_stock_threshold: number } }) {
+  const fetcher = useFetcher<SettingsAnswer>();
+  const [recipients, setRecipients] = useState<Recipient[]>(settings.recipients);
+  const [threshold, setThreshold] = useState(settings.low_stock_threshold);
+  const label = { new_booking: t.newBooking, cancellation: t.cancellation, low_stock: t.lowStock };
+  const update = (i: number, patch: Partial<Recipient>) => setRecipients(recipients.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <section data-testid="notification-settings" className="settings-page">
+      <h2>{t.notifyTitle}</h2>
+      <p className="hint">{t.notifyLead}</p>
+      <form
+        className="panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void fetcher.submit(JSON.stringify({ settings: { store_id: storeId, recipients, low_stock_threshold: threshold } }), {
+            method: 'post',
+            encType: 'application/json',
+          });
+        }}
+      >
+        <p>{t.how}</p>
+        <fieldset>
+          <legend>{t.recipients}</legend>
+          {recipients.length === 0 && <p className="empty">{t.noRecipients}</p>}
+          <ul className="settings-rows">
+            {recipients.map((r, i) => (
+              <li key={i} className="settings-hours">
+                <label className="field">
+                  {t.email}
+                  <input type="email" required value={r.email} onChange={(e) => update(i, { email: e.target.value.trim() })} />
+                </label>
+                {TOPICS.map((topic) => (
+                  <label key={topic}>
+                    <input type="checkbox" checked={r[topic]} onChange={(e) => update(i, { [topic]: e.target.checked })} /> {label[topic]}
+                  </label>
+                ))}
+                <button type="button" className="button danger" onClick={() => setRecipients(recipients.filter((_, j) => j !== i))}>
+                  {t.removeRecipient(r.email || t.email)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => setRecipients([...recipients, { email: '', new_booking: true, cancellation: true, low_stock: false }])}
+          >
+            {t.addRecipient}
+          </button>
+        </fieldset>
+        <label className="field">
+          {t.threshold}
+          <input type="number" min={0} max={1000} value={threshold} onChange={(e) => setThreshold(Number(e.target.value))} />
+        </label>
+        <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
+          {t.save}
+        </button>
+        <StatusLine answer={fetcher.state !== 'idle' ? undefined : fetcher.data} />
+      </form>
+    </section>
+  );
+}
