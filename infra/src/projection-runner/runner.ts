@@ -309,8 +309,10 @@ export interface RebuildResult {
  * checkpoint in one transaction, then streams every event through all projectors at once, in
  * large pages: each page is read once (the next one is read while this one is applied) and
  * applied in one transaction that moves every checkpoint. Readers see empty tables until the
- * replay passes them. A runner still live meanwhile is harmless: the checkpoint locks keep
- * every event applied once.
+ * replay passes them. Only for a system whose projectors are stopped (a fresh database, the
+ * bench, tests): a live runner beside it applies its next event over the reset checkpoint and
+ * skips what the replay has not reached yet. A running system rebuilds in a shadow schema
+ * instead (decision 141, the database screen and `npm run projections:rebuild`).
  */
 export async function rebuildProjections(options: {
   db: Kysely<Database>;
