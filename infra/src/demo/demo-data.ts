@@ -336,6 +336,11 @@ function demoRecords(today: string): DemoRecord[] {
   }
 
   add('same-day-settings', store, { store_id: store, is_enabled: true, deadline_time: '15:00' });
+  // Site settings (issue 14): the text a guest agrees to on the review step.
+  add('disclaimer', store, {
+    store_id: store,
+    content: 'アレルギーのある方は、ご予約の際に備考欄でお知らせください。\nご来店が15分以上遅れる場合は、お席をお譲りすることがあります。',
+  });
 
   homepageCards.forEach(([id, card], i) => add('homepage-card', id, { ...card, display_order: i + 1 }));
   notices.forEach(([id, title, content], i) => add('notice', id, { store_id: store, title, content, display_order: i + 1 }));
