@@ -52,7 +52,8 @@ export const seatingEventSchemas = {
     endMinute: minute,
   }),
   SeatsReleased: z.object({ reservationId: z.string(), reason: seatsReleaseReasonSchema }),
-  SeatsMoved: z.object({ reservationId: z.string(), seatIds, startMinute: minute, endMinute: minute }),
+  /** `people` only when staff changed the party size with the move (decision 110). */
+  SeatsMoved: z.object({ reservationId: z.string(), seatIds, startMinute: minute, endMinute: minute, people: z.number().int().optional() }),
   /** The guests left early (checkout): the booking now ends at `endMinute`. */
   BookingEnded: z.object({ reservationId: z.string(), endMinute: minute }),
 };

@@ -51,6 +51,8 @@ export type SeatingCommand =
       seatIds: string[];
       startMinute: number;
       endMinute: number;
+      /** A new party size, when staff change it with the move (the seats must hold it). */
+      people?: number;
       seats: SeatSpec[];
       now: string;
     };
@@ -199,11 +201,18 @@ function decideMove(command: Extract<SeatingCommand, { type: 'MoveSeats' }>, sta
   const booking = state.bookings[command.reservationId];
   if (!booking) throw new DomainError<SeatingErrorCode>('booking_not_found');
   const interval = { start: command.startMinute, end: command.endMinute };
-  checkSeats(state, command, booking.people, interval, { reservationId: command.reservationId });
+  const people = command.people ?? booking.people;
+  checkSeats(state, command, people, interval, { reservationId: command.reservationId });
   return [
     {
       type: 'SeatsMoved',
-      data: { reservationId: command.reservationId, seatIds: command.seatIds, startMinute: interval.start, endMinute: interval.end },
+      data: {
+        reservationId: command.reservationId,
+        seatIds: command.seatIds,
+        startMinute: interval.start,
+        endMinute: interval.end,
+        ...(people !== booking.people ? { people } : {}),
+      },
     },
   ];
 }
@@ -334,7 +343,7 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
     case 'SeatsMoved': {
       const booking = state.bookings[event.data.reservationId];
       if (!booking) return state;
-      const moved = { ...booking, seatIds: event.data.seatIds, start: event.data.startMinute, end: event.data.endMinute };
+      const moved = { ...booking, seatIds: event.data.seatIds, start: event.data.startMinute, end: event.data.endMinute, people: event.data.people ?? booking.people };
       return { ...state, bookings: { ...state.bookings, [booking.reservationId]: moved } };
     }
     case 'BookingEnded': {
