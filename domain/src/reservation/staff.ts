@@ -75,6 +75,8 @@ export function staffReservationService(ports: StaffPorts) {
             startMinute: start,
             endMinute: start + (booking.end - booking.start),
             ...(input.people !== undefined ? { people: input.people } : {}),
+            // The ledger checks the booking is where this decision saw it, so a racing mover cannot leave the two streams apart.
+            expected: { seatIds: request.seatIds, startMinute: minutesOf(request.time) },
             seats: await ports.catalog.seats(request.storeId),
             now,
           },

@@ -53,6 +53,8 @@ export type SeatingCommand =
       endMinute: number;
       /** A new party size, when staff change it with the move (the seats must hold it). */
       people?: number;
+      /** Where the mover's decision saw the booking: refused with 'changed_elsewhere' when another move came first. */
+      expected?: { seatIds: readonly string[]; startMinute: number };
       seats: SeatSpec[];
       now: string;
     };
@@ -107,7 +109,8 @@ export type SeatingErrorCode =
   | 'session_over'
   | 'session_hold_limit'
   | 'visit_required'
-  | 'client_hold_limit';
+  | 'client_hold_limit'
+  | 'changed_elsewhere';
 
 /** A reservation session lasts 5 minutes (customer-site.md §4): no hold of it outlives them. */
 export const SESSION_MINUTES = 5;
@@ -200,6 +203,10 @@ function checkSeats(
 function decideMove(command: Extract<SeatingCommand, { type: 'MoveSeats' }>, state: SeatingState): SeatingEvent[] {
   const booking = state.bookings[command.reservationId];
   if (!booking) throw new DomainError<SeatingErrorCode>('booking_not_found');
+  const { expected } = command;
+  if (expected && (expected.startMinute !== booking.start || [...expected.seatIds].sort().join() !== [...booking.seatIds].sort().join())) {
+    throw new DomainError<SeatingErrorCode>('changed_elsewhere');
+  }
   const interval = { start: command.startMinute, end: command.endMinute };
   const people = command.people ?? booking.people;
   checkSeats(state, command, people, interval, { reservationId: command.reservationId });
