@@ -28,10 +28,10 @@ describe('the schedule update call', () => {
   let t1: string;
   let t3: string;
 
-  const day = async () => (await who.admin.get(`/api/admin/reservations/status?store_id=${DEMO_STORE}&date=${date}`)).body as unknown as Day;
-  const detail = async (id: string) => (await who.admin.get(`/api/admin/reservations/${id}`)).body as unknown as Detail;
+  const day = async () => (await who.admin.getJson<Day>(`/api/admin/reservations/status?store_id=${DEMO_STORE}&date=${date}`)).body;
+  const detail = async (id: string) => (await who.admin.getJson<Detail>(`/api/admin/reservations/${id}`)).body;
   const row = async (id: string) => (await day()).reservations.find((r) => r.id === id)!;
-  const update = (client: HttpClient, body: unknown) => client.post('/api/admin/reservations/update', body) as Promise<{ status: number; body: Refusal }>;
+  const update = (client: HttpClient, body: unknown) => client.post<Refusal>('/api/admin/reservations/update', body);
 
   async function walkIn(seatId: string, people: number): Promise<string> {
     const guest = httpClient(server.url);

@@ -189,6 +189,7 @@ function ScheduleBlock(props: {
   block: Block;
   reservation: ScheduleReservation;
   window: { open: number; close: number };
+  /** For the pointer's tooltip; screen readers hear the block's own text. */
   label: string;
   hidden: boolean;
   onOpen: (id: string) => void;
@@ -224,9 +225,8 @@ function ScheduleBlock(props: {
       data-overdue={block.overdue}
       data-exited={block.exited}
       hidden={hidden}
-      aria-label={`${label}${block.overdue ? ` ${t.overdue}` : ''}`}
       aria-roledescription={t.seatReserved}
-      title={t.seatReserved}
+      title={label}
       style={{ left, width, transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined }}
       onPointerDown={(e: PointerEvent<HTMLDivElement>) => {
         press.current = { timer: null, opened: false, dragged: false };
@@ -264,6 +264,7 @@ function ScheduleBlock(props: {
         {block.overdue ? <strong className="overdue-mark"> {t.overdue}</strong> : null}
         {block.exited && r.exited_at ? ` ${t.exitedAt(clock(block.endMinute))}` : null}
       </span>
+      <span className="visually-hidden"> {r.seat_names.join('・')}</span>
     </div>
   );
 }
