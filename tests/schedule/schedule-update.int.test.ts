@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minutesOf } from '@moncafe/domain/calendar/dates';
+import { addDays, minutesOf } from '@moncafe/domain/calendar/dates';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { signInEveryone, type Identity } from '../security/support/identities';
 import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, waitForOrderMenu } from '../support/table-order';
@@ -139,8 +139,28 @@ describe('the schedule update call', () => {
     expect(history[0]).toMatchObject({ kind: 'created' });
   });
 
+  it('moves to another day through the form’s date: the new day’s ledger decides, the old day lets the seats go', async () => {
+    const r = await row(t1);
+    const next = addDays(date, 1);
+    await refusedUnchanged({ id: t1, seat_ids: ['seat-c1'], reservation_time: '12:00', reservation_date: next }, 409, 'over_capacity', '定員オーバーです');
+    const moved = await update(who.admin, { id: t1, seat_ids: ['seat-t1'], reservation_time: '12:00', reservation_date: next });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await day()).reservations.some((x) => x.id === t1)).toBe(false);
+    const tomorrow = (await who.admin.getJson<Day>(`/api/admin/reservations/status?store_id=${DEMO_STORE}&date=${next}`)).body;
+    expect(tomorrow.reservations.find((x) => x.id === t1)).toMatchObject({ seat_ids: ['seat-t1'], reservation_time: '12:00' });
+    const last = (await detail(t1)).history.at(-1)!;
+    expect(last).toMatchObject({ kind: 'moved', from: { date, seatIds: r.seat_ids, time: r.reservation_time }, to: { date: next, seatIds: ['seat-t1'], time: '12:00' } });
+    // Today's seat is free again: the other party can move onto it.
+    const long = await row(t3);
+    const back = await update(who.admin, { id: t3, seat_ids: ['seat-t2'], reservation_time: long.reservation_time });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const undo = await update(who.admin, { id: t3, seat_ids: long.seat_ids, reservation_time: long.reservation_time });
+    expect(undo.status).toBe(200);
+  });
+
   it('lets one of two managers moving the same block at once win; the other is refused', async () => {
     const r = await row(t3);
+    const movesBefore = (await detail(t3)).history.filter((h) => h.kind === 'moved').length;
     const expected = { seat_ids: r.seat_ids, reservation_time: r.reservation_time };
     const base = step(minutesOf(r.reservation_time));
     const answers = await Promise.all([
@@ -151,7 +171,7 @@ describe('the schedule update call', () => {
     expect(answers.find((a) => a.status === 409)!.body.error).toBe('changed_elsewhere');
     const winner = answers[0]!.status === 200 ? { seat: 'seat-t4', time: clock(base + 5) } : { seat: 'seat-s1', time: clock(base + 15) };
     expect(await row(t3)).toMatchObject({ seat_ids: [winner.seat], reservation_time: winner.time });
-    expect((await detail(t3)).history.filter((h) => h.kind === 'moved')).toHaveLength(1);
+    expect((await detail(t3)).history.filter((h) => h.kind === 'moved')).toHaveLength(movesBefore + 1);
   });
 
   it('sets the status as the admin picks it, and refuses a status change after checkout with the code', async () => {

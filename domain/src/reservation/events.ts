@@ -75,8 +75,11 @@ export const reservationEventSchemas = {
     seatIds: z.array(z.string()),
     time: z.string(),
     movedAt: z.string(),
+    /** The day it is on after the move. */
     date: reservationDate,
     people: z.number().int().optional(),
+    /** The day it left, when staff moved it to another day (decision 110). */
+    fromDate: z.string().optional(),
   }),
   ReservationCancelled: z.object({ by: z.enum(['customer', 'staff']), reason: z.string(), cancelledAt: z.string(), date: reservationDate }),
   /** A guest checked in by QR at a seat with no booking: a reservation of status `guest` from now for the seat's hold time. */

@@ -58,6 +58,8 @@ export type ReservationCommand =
       seatIds: string[];
       time: string;
       people?: number;
+      /** Another day (staff moved it through the schedule's detail); absent: the same day. */
+      date?: string;
       /** Where the mover saw the reservation; refused with 'changed_elsewhere' when it is elsewhere now (two managers at once). */
       expected?: { seatIds: readonly string[]; time: string };
       now: string;
@@ -220,7 +222,8 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
             seatIds: command.seatIds,
             time: command.time,
             movedAt: command.now,
-            date: state.request.date,
+            date: command.date ?? state.request.date,
+            ...(command.date !== undefined && command.date !== state.request.date ? { fromDate: state.request.date } : {}),
             ...(command.people !== undefined && command.people !== state.request.people ? { people: command.people } : {}),
           },
         },
@@ -286,7 +289,16 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
       return state.status === 'awaiting_confirmation' ? { status: 'confirmed', request: state.request, tokenHash: state.tokenHash, visit: state.visit } : state;
     case 'ReservationMoved':
       return state.status === 'awaiting_confirmation' || state.status === 'confirmed'
-        ? { ...state, request: { ...state.request, seatIds: event.data.seatIds, time: event.data.time, people: event.data.people ?? state.request.people } }
+        ? {
+            ...state,
+            request: {
+              ...state.request,
+              seatIds: event.data.seatIds,
+              time: event.data.time,
+              people: event.data.people ?? state.request.people,
+              date: event.data.date ?? state.request.date,
+            },
+          }
         : state;
     case 'ReservationCancelled':
       return state.status === 'empty'

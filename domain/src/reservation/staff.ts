@@ -37,7 +37,7 @@ export function staffReservationService(ports: StaffPorts) {
 
   const service = {
     /**
-     * Moves a reservation within its day, optionally with a new party size; throws 'over_capacity',
+     * Moves a reservation within its day or to another, optionally with a new party size; throws 'over_capacity',
      * 'overlap', 'unknown_seat', 'booking_not_found', 'not_cancellable', 'not_found',
      * 'off_step' (not on the schedule's 5-minute steps) or 'outside_hours' (not within the day's
      * open hours, decision 110).
@@ -47,6 +47,8 @@ export function staffReservationService(ports: StaffPorts) {
       seatIds: string[];
       time: string;
       people?: number;
+      /** Another day: booked on that day's ledger first, then released from the old one (decision 110). */
+      date?: string;
       expected?: { seatIds: readonly string[]; time: string };
       actor: string;
       correlationId: string;
@@ -54,34 +56,69 @@ export function staffReservationService(ports: StaffPorts) {
       return retryOnConflict(async () => {
         const stream = await reservations.load(toStreamName(input.reservationId));
         const now = ports.clock.now().toISOString();
-        const events = stream.decide({ type: 'MoveReservation', seatIds: input.seatIds, time: input.time, people: input.people, expected: input.expected, now });
+        const events = stream.decide({
+          type: 'MoveReservation',
+          seatIds: input.seatIds,
+          time: input.time,
+          people: input.people,
+          date: input.date,
+          expected: input.expected,
+          now,
+        });
         if (stream.state.status === 'empty') throw new DomainError('not_found');
         const { request } = stream.state;
-        const day = await currentState(ports.eventStore, seatingLedger, ledgerStream(request.storeId, request.date));
+        const date = input.date ?? request.date;
+        const oldLedger = ledgerStream(request.storeId, request.date);
+        const newLedger = ledgerStream(request.storeId, date);
+        const day = await currentState(ports.eventStore, seatingLedger, oldLedger);
         const booking = day.bookings[input.reservationId];
-        if (!booking) throw new DomainError('booking_not_found');
+        const target = date === request.date ? null : await currentState(ports.eventStore, seatingLedger, newLedger);
+        // A half-done move to another day (booked there, not yet recorded here) carries on.
+        const booked = booking ?? target?.bookings[input.reservationId];
+        if (!booked) throw new DomainError('booking_not_found');
         const start = minutesOf(input.time);
         if (start % SCHEDULE_STEP_MINUTES !== 0) throw new DomainError('off_step');
-        const hours = (await ports.catalog.businessDays(request.storeId, [request.date]))[request.date];
+        const hours = (await ports.catalog.businessDays(request.storeId, [date]))[date];
         const window = scheduleWindow(hours ?? null);
-        if (start < window.open || start + (booking.end - booking.start) > window.close) throw new DomainError('outside_hours');
+        const length = booked.end - booked.start;
+        if (start < window.open || start + length > window.close) throw new DomainError('outside_hours');
         const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: request.storeId };
-        await seating.handle(
-          ledgerStream(request.storeId, request.date),
-          {
-            type: 'MoveSeats',
-            reservationId: input.reservationId,
-            seatIds: input.seatIds,
-            startMinute: start,
-            endMinute: start + (booking.end - booking.start),
-            ...(input.people !== undefined ? { people: input.people } : {}),
-            // The ledger checks the booking is where this decision saw it, so a racing mover cannot leave the two streams apart.
-            expected: { seatIds: request.seatIds, startMinute: minutesOf(request.time) },
-            seats: await ports.catalog.seats(request.storeId),
-            now,
-          },
-          context,
-        );
+        const seats = await ports.catalog.seats(request.storeId);
+        if (date === request.date) {
+          await seating.handle(
+            oldLedger,
+            {
+              type: 'MoveSeats',
+              reservationId: input.reservationId,
+              seatIds: input.seatIds,
+              startMinute: start,
+              endMinute: start + length,
+              ...(input.people !== undefined ? { people: input.people } : {}),
+              // The ledger checks the booking is where this decision saw it, so a racing mover cannot leave the two streams apart.
+              expected: { seatIds: request.seatIds, startMinute: minutesOf(request.time) },
+              seats,
+              now,
+            },
+            context,
+          );
+        } else {
+          // The contended write first: the new day's ledger books the seats (idempotent), then the old day lets them go.
+          await seating.handle(
+            newLedger,
+            {
+              type: 'BookSeatsAt',
+              reservationId: input.reservationId,
+              seatIds: input.seatIds,
+              people: input.people ?? request.people,
+              startMinute: start,
+              endMinute: start + length,
+              seats,
+              now,
+            },
+            context,
+          );
+          await seating.handle(oldLedger, { type: 'ReleaseSeats', reservationId: input.reservationId, reason: 'moved_to_another_day' }, context);
+        }
         return stream.append(events, context);
       }, attempts(input.reservationId));
     },

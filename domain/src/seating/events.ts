@@ -18,7 +18,8 @@ export function fromStreamName(streamId: string): { storeId: string; date: strin
 }
 
 export const holdReleaseReasonSchema = z.enum(['expired', 'cart_emptied', 'replaced', 'reservation_cancelled']);
-export const seatsReleaseReasonSchema = z.enum(['cancelled_by_customer', 'cancelled_by_staff', 'confirmation_expired']);
+/** `moved_to_another_day`: staff moved the reservation to another day's ledger (decision 110). */
+export const seatsReleaseReasonSchema = z.enum(['cancelled_by_customer', 'cancelled_by_staff', 'confirmation_expired', 'moved_to_another_day']);
 export type HoldReleaseReason = z.output<typeof holdReleaseReasonSchema>;
 export type SeatsReleaseReason = z.output<typeof seatsReleaseReasonSchema>;
 

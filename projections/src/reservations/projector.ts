@@ -52,6 +52,7 @@ export const reservationsProjector: Projector = {
           seat_ids: event.data.seatIds,
           reservation_time: event.data.time,
           ...(event.data.people !== undefined ? { people: event.data.people } : {}),
+          ...(event.data.date ? { reservation_date: event.data.date } : {}),
         });
       case 'ReservationCancelled':
         return reservations.update(id, { status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason });

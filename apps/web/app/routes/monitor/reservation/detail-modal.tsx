@@ -235,7 +235,7 @@ export function DetailModal(props: {
           </div>
 
           <MoveForm
-            key={`${reservation.reservation_time}|${reservation.seat_ids.join()}|${reservation.people}`}
+            key={`${reservation.reservation_date}|${reservation.reservation_time}|${reservation.seat_ids.join()}|${reservation.people}`}
             reservation={reservation}
             seats={seats}
             saving={saving}
@@ -291,6 +291,7 @@ function MoveForm(props: {
   onSubmit: (body: Record<string, unknown>) => void;
 }) {
   const { reservation, seats, saving, onSubmit } = props;
+  const [date, setDate] = useState(reservation.reservation_date);
   const [time, setTime] = useState(reservation.reservation_time.slice(0, 5));
   const [seatId, setSeatId] = useState(reservation.seat_ids[0] ?? '');
   const [people, setPeople] = useState(reservation.people);
@@ -302,17 +303,23 @@ function MoveForm(props: {
       onSubmit={(e) => {
         e.preventDefault();
         const seatIds = reservation.seat_ids.length > 1 && reservation.seat_ids.includes(seatId) ? reservation.seat_ids : [seatId];
-        if (!window.confirm(t.confirmMove(reservation.customer_name || t.walkIn, reservation.reservation_time, `${time} ${seatIds.map((s) => seats.find((x) => x.id === s)?.name ?? s).join('・')}`))) return;
+        const from = `${reservation.reservation_date} ${reservation.reservation_time.slice(0, 5)}`;
+        if (!window.confirm(t.confirmMove(reservation.customer_name || t.walkIn, from, `${date} ${time} ${seatIds.map((s) => seats.find((x) => x.id === s)?.name ?? s).join('・')}`))) return;
         onSubmit({
           id: reservation.id,
           seat_ids: seatIds,
           reservation_time: time,
+          ...(date !== reservation.reservation_date ? { reservation_date: date } : {}),
           people,
           expected: { seat_ids: reservation.seat_ids, reservation_time: reservation.reservation_time.slice(0, 5) },
         });
       }}
     >
       <h3>{t.moveDay}</h3>
+      <label>
+        {t.moveDate}
+        <input type="date" value={date} onChange={(e) => setDate(e.target.value)} required data-testid="move-date" />
+      </label>
       <label>
         {t.moveTime}
         <input type="time" step={300} value={time} onChange={(e) => setTime(e.target.value)} required data-testid="move-time" />

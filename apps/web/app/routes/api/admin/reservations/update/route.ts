@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { floorStatusSchema } from '@moncafe/domain/reservation/events';
 import { DomainError } from '@moncafe/domain/decider';
@@ -21,6 +22,8 @@ const moveForm = z.strictObject({
   id,
   seat_ids: z.array(recordIdSchema).min(1).max(8),
   reservation_time: time,
+  /** Another day (the detail's form); absent: the reservation's own day. */
+  reservation_date: isoDateSchema.optional(),
   people: z.number().int().min(1).max(50).optional(),
   detail: z.unknown().optional(),
   menu_id: z.union([recordIdSchema, z.null()]).optional(),
@@ -56,6 +59,7 @@ export const action = jsonCall({
       seatIds: [...new Set(body.seat_ids)],
       time: body.reservation_time.slice(0, 5),
       ...(body.people !== undefined ? { people: body.people } : {}),
+      ...(body.reservation_date !== undefined ? { date: body.reservation_date } : {}),
       ...(body.expected ? { expected: { seatIds: body.expected.seat_ids, time: body.expected.reservation_time } } : {}),
       actor,
       correlationId,
