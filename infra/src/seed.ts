@@ -44,7 +44,8 @@ export async function seedEmptySystem(system: {
     await system.waitForProjections(created.position);
     await loadTableOrderDemo(system.services, context).catch((err: unknown) => logger.warn({ err }, 'demo stock not loaded'));
     // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.
-    if (config.env !== 'test' && system.services.reservationStaff) await loadScheduleDemo({ reservationStaff: system.services.reservationStaff }, system, context);
+    if (config.env !== 'test' && system.services.reservationStaff)
+      await loadScheduleDemo({ reservationStaff: system.services.reservationStaff }, system, context);
     logger.info({ records: created.created.length, position: created.position }, 'demo data loaded');
   }
   return { generatedAdmin };

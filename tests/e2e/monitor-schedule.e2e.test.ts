@@ -32,7 +32,9 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
   afterEach(() => problems.assertNone());
 
   const row = async (id: string) =>
-    (await admin.getJson<{ reservations: Row[] }>(`/api/admin/reservations/status?store_id=${DEMO_STORE}&date=${date}`)).body.reservations.find((r) => r.id === id)!;
+    (await admin.getJson<{ reservations: Row[] }>(`/api/admin/reservations/status?store_id=${DEMO_STORE}&date=${date}`)).body.reservations.find(
+      (r) => r.id === id,
+    )!;
   const history = async (id: string) => (await admin.getJson<Detail>(`/api/admin/reservations/${id}`)).body;
   const block = (page: Page, id: string) => page.locator(`[data-testid="schedule-block"][data-reservation-id="${id}"]`);
   const lane = (page: Page, seatId: string) => page.locator(`.schedule-row[data-seat-id="${seatId}"] .schedule-lane`);

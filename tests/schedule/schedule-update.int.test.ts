@@ -7,7 +7,12 @@ import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 type Reservation = { id: string; seat_ids: string[]; reservation_time: string; people: number; status: string | null; detail: unknown; menu_id: string | null };
 type Day = { success: true; date: string; reservations: Reservation[]; hours: { open: number; close: number } };
-type Detail = { success: true; reservation: Reservation; history: { kind: string; actor: string; from?: unknown; to?: unknown }[]; actors: Record<string, string> };
+type Detail = {
+  success: true;
+  reservation: Reservation;
+  history: { kind: string; actor: string; from?: unknown; to?: unknown }[];
+  actors: Record<string, string>;
+};
 type Refusal = { success: false; error: string; code?: string; message?: string; details?: string };
 
 const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
@@ -86,8 +91,18 @@ describe('the schedule update call', () => {
 
   it('refuses a party larger than the seat with 定員オーバーです, also when the body claims more people', async () => {
     const r = await row(t1);
-    await refusedUnchanged({ id: t1, seat_ids: ['seat-c1'], reservation_time: clock(step(minutesOf(r.reservation_time))) }, 409, 'over_capacity', '定員オーバーです');
-    await refusedUnchanged({ id: t1, seat_ids: ['seat-t1'], reservation_time: clock(step(minutesOf(r.reservation_time))), people: 5 }, 409, 'over_capacity', '定員オーバーです');
+    await refusedUnchanged(
+      { id: t1, seat_ids: ['seat-c1'], reservation_time: clock(step(minutesOf(r.reservation_time))) },
+      409,
+      'over_capacity',
+      '定員オーバーです',
+    );
+    await refusedUnchanged(
+      { id: t1, seat_ids: ['seat-t1'], reservation_time: clock(step(minutesOf(r.reservation_time))), people: 5 },
+      409,
+      'over_capacity',
+      '定員オーバーです',
+    );
   });
 
   it('refuses an overlap with 他の予約と重なります: a stay inside another, and a customer’s live hold', async () => {
@@ -129,7 +144,13 @@ describe('the schedule update call', () => {
   it('moves when the ledger allows it, and the history says who moved it, when, from where and to where', async () => {
     const r = await row(t1);
     const to = clock(step(minutesOf(r.reservation_time)) + 10);
-    const moved = await update(who.monitor, { id: t1, seat_ids: ['seat-t2'], reservation_time: to, people: 2, expected: { seat_ids: r.seat_ids, reservation_time: r.reservation_time } });
+    const moved = await update(who.monitor, {
+      id: t1,
+      seat_ids: ['seat-t2'],
+      reservation_time: to,
+      people: 2,
+      expected: { seat_ids: r.seat_ids, reservation_time: r.reservation_time },
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(await row(t1)).toMatchObject({ seat_ids: ['seat-t2'], reservation_time: to });
     const { history, actors } = await detail(t1);
@@ -149,7 +170,11 @@ describe('the schedule update call', () => {
     const tomorrow = (await who.admin.getJson<Day>(`/api/admin/reservations/status?store_id=${DEMO_STORE}&date=${next}`)).body;
     expect(tomorrow.reservations.find((x) => x.id === t1)).toMatchObject({ seat_ids: ['seat-t1'], reservation_time: '12:00' });
     const last = (await detail(t1)).history.at(-1)!;
-    expect(last).toMatchObject({ kind: 'moved', from: { date, seatIds: r.seat_ids, time: r.reservation_time }, to: { date: next, seatIds: ['seat-t1'], time: '12:00' } });
+    expect(last).toMatchObject({
+      kind: 'moved',
+      from: { date, seatIds: r.seat_ids, time: r.reservation_time },
+      to: { date: next, seatIds: ['seat-t1'], time: '12:00' },
+    });
     // Today's seat is free again: the other party can move onto it.
     const long = await row(t3);
     const back = await update(who.admin, { id: t3, seat_ids: ['seat-t2'], reservation_time: long.reservation_time });

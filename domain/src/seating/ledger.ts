@@ -350,7 +350,13 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
     case 'SeatsMoved': {
       const booking = state.bookings[event.data.reservationId];
       if (!booking) return state;
-      const moved = { ...booking, seatIds: event.data.seatIds, start: event.data.startMinute, end: event.data.endMinute, people: event.data.people ?? booking.people };
+      const moved = {
+        ...booking,
+        seatIds: event.data.seatIds,
+        start: event.data.startMinute,
+        end: event.data.endMinute,
+        people: event.data.people ?? booking.people,
+      };
       return { ...state, bookings: { ...state.bookings, [booking.reservationId]: moved } };
     }
     case 'BookingEnded': {

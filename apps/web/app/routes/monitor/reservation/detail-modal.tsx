@@ -26,7 +26,10 @@ export interface UpdateFailure {
 }
 
 /** The failure words of a refused update: 「更新に失敗しました」 with the server's details and code (spec §8). */
-export function failureOf(body: { message?: string | undefined; details?: unknown; code?: unknown; error?: string | undefined }, status: number): UpdateFailure {
+export function failureOf(
+  body: { message?: string | undefined; details?: unknown; code?: unknown; error?: string | undefined },
+  status: number,
+): UpdateFailure {
   const details = typeof body.details === 'string' ? body.details : (body.message ?? body.error ?? '');
   const code = typeof body.code === 'string' ? body.code : (body.error ?? String(status));
   return { message: details, code };
@@ -93,8 +96,7 @@ export function DetailModal(props: {
 
   const reservation = detail?.reservation;
   const seatName = (id: string) => detail?.seat_names[id] ?? seats.find((s) => s.id === id)?.name ?? id;
-  const actorName = (actor: string) =>
-    actor === 'customer' ? t.customerActor : actor === 'system' ? t.systemActor : (detail?.actors[actor] ?? t.staffActor);
+  const actorName = (actor: string) => (actor === 'customer' ? t.customerActor : actor === 'system' ? t.systemActor : (detail?.actors[actor] ?? t.staffActor));
   const place = (p: Placement) => `${p.date.slice(5).replace('-', '/')} ${p.time} ${p.seatIds.map(seatName).join('・')} ${t.peopleCount(p.people)}`;
 
   return (
@@ -304,7 +306,16 @@ function MoveForm(props: {
         e.preventDefault();
         const seatIds = reservation.seat_ids.length > 1 && reservation.seat_ids.includes(seatId) ? reservation.seat_ids : [seatId];
         const from = `${reservation.reservation_date} ${reservation.reservation_time.slice(0, 5)}`;
-        if (!window.confirm(t.confirmMove(reservation.customer_name || t.walkIn, from, `${date} ${time} ${seatIds.map((s) => seats.find((x) => x.id === s)?.name ?? s).join('・')}`))) return;
+        if (
+          !window.confirm(
+            t.confirmMove(
+              reservation.customer_name || t.walkIn,
+              from,
+              `${date} ${time} ${seatIds.map((s) => seats.find((x) => x.id === s)?.name ?? s).join('・')}`,
+            ),
+          )
+        )
+          return;
         onSubmit({
           id: reservation.id,
           seat_ids: seatIds,

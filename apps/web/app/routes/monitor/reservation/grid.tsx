@@ -118,11 +118,7 @@ export function ScheduleGrid({ seats, reservations, blocks, window, pending, bus
 
   const width = slots.length * SLOT_PX;
   return (
-    <DndContext
-      sensors={sensors}
-      onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t.blockHelp } }}
-    >
+    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t.blockHelp } }}>
       <div className="schedule-grid" role="grid" aria-label={t.title} aria-busy={busy} style={{ ['--slot-px' as string]: `${SLOT_PX}px` }}>
         <div className="schedule-head" role="row">
           <div className="schedule-seat-head" role="columnheader">

@@ -38,7 +38,12 @@ describe('the schedule layout', () => {
   });
 
   it('draws an exited block from start to exit, at least one minute, never overdue', () => {
-    const exited = layoutBlocks({ date, now: at(15 * 60), seats, reservations: [reservation({ status: 'exited', exited_at: at(12 * 60 + 25).toISOString() })] });
+    const exited = layoutBlocks({
+      date,
+      now: at(15 * 60),
+      seats,
+      reservations: [reservation({ status: 'exited', exited_at: at(12 * 60 + 25).toISOString() })],
+    });
     expect(exited[0]).toMatchObject({ startMinute: 720, endMinute: 745, exited: true, overdue: false });
     const instant = layoutBlocks({ date, now: at(15 * 60), seats, reservations: [reservation({ status: 'exited', exited_at: at(12 * 60).toISOString() })] });
     expect(instant[0]).toMatchObject({ startMinute: 720, endMinute: 721 });

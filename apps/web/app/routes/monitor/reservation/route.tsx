@@ -82,10 +82,7 @@ export default function MonitorReservation() {
     if (pending) confirmButton.current?.focus();
   }, [pending]);
 
-  const blocks = useMemo(
-    () => (day && now ? layoutBlocks({ date: day.date, now, reservations: day.reservations, seats: day.seats }) : []),
-    [day, now],
-  );
+  const blocks = useMemo(() => (day && now ? layoutBlocks({ date: day.date, now, reservations: day.reservations, seats: day.seats }) : []), [day, now]);
 
   const confirmMove = async () => {
     if (!pending) return;
