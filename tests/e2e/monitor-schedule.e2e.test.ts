@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { browserAvailable, desktop, launchBrowser, pageProblems } from '../support/browser';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, staffBrowser, waitForOrderMenu } from '../support/table-order';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
 /** The grid's geometry (routes/monitor/reservation/grid.tsx): 80 px per 30 minutes. */
@@ -75,7 +75,11 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     admin = await signedInAdmin(server.url);
     mover = await walkIn('seat-t1', 2);
     other = await walkIn('seat-t3', 3);
-    await expect.poll(async () => Boolean((await row(mover)) && (await row(other))), { timeout: 20_000 }).toBe(true);
+    await waitForAnswer(
+      async () => Boolean((await row(mover)) && (await row(other))),
+      (ready) => ready,
+      400,
+    );
     browser = await launchBrowser();
     const contexts = await Promise.all([staffBrowser(browser, server, desktop), staffBrowser(browser, server, desktop)]);
     for (const c of contexts) await c.addInitScript((store) => window.localStorage.setItem('adminStoreId', store), DEMO_STORE);
