@@ -54,6 +54,11 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
 
   /** Drags with the mouse from the block's middle to `minutes` later on `seatId`'s row. */
   async function drag(page: Page, source: Locator, seatId: string, minutes: number) {
+    // The grid scrolls sideways: bring the block to its left edge, so the drop point is on screen too.
+    await source.evaluate((el: HTMLElement, shift: number) => {
+      const scroller = el.closest('.schedule-scroll')!;
+      scroller.scrollLeft = el.offsetLeft + Math.min(0, shift);
+    }, minutes * PX_PER_MINUTE);
     const from = (await source.boundingBox())!;
     const target = (await lane(page, seatId).boundingBox())!;
     const x = from.x + from.width / 2;
@@ -63,6 +68,23 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     await page.mouse.move(x + 10, y, { steps: 3 });
     await page.mouse.move(x + minutes * PX_PER_MINUTE, target.y + target.height / 2, { steps: 12 });
     await page.mouse.up();
+  }
+
+  /**
+   * Confirms a dropped move. dnd-kit swallows the first click that comes within 50 ms of a mouse
+   * drop (so a drop never clicks what lies under it); a hand is never that fast, a test is: click
+   * until the confirmation takes it (the button is disabled while sending, then gone).
+   */
+  async function confirmDrop(page: Page) {
+    const button = page.getByTestId('confirm-move');
+    await button.waitFor();
+    await expect
+      .poll(async () => {
+        if ((await button.count()) === 0 || (await button.isDisabled().catch(() => true))) return true;
+        await button.click({ timeout: 1_000 }).catch(() => undefined);
+        return (await button.count()) === 0 || (await button.isDisabled().catch(() => true));
+      })
+      .toBe(true);
   }
 
   const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -101,7 +123,7 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     // Nothing is sent before the manager confirms.
     expect((await row(mover)).seat_ids).toEqual(['seat-t1']);
     await problems.screen(first, 'monitor-schedule-1-confirm');
-    await first.getByTestId('confirm-move').click();
+    await confirmDrop(first);
 
     await expect.poll(async () => (await row(mover)).seat_ids).toEqual(['seat-t2']);
     const after = await row(mover);
@@ -119,7 +141,7 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     const events = (await history(mover)).history.length;
 
     await drag(first, block(first, mover), 'seat-c1', 0);
-    await first.getByTestId('confirm-move').click();
+    await confirmDrop(first);
     await expect.poll(() => first.getByTestId('schedule-refusal').textContent()).toContain('定員オーバーです');
     await expect.poll(() => block(first, mover).getAttribute('data-seat-id')).toBe('seat-t2');
     expect(await row(mover)).toEqual(before);
@@ -129,7 +151,7 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     const long = await row(other);
     const shift = minutesOf(long.reservation_time) + 30 - minutesOf(before.reservation_time);
     await drag(first, block(first, mover), 'seat-t3', shift);
-    await first.getByTestId('confirm-move').click();
+    await confirmDrop(first);
     await expect.poll(() => first.getByTestId('schedule-refusal').textContent()).toContain('他の予約と重なります');
     await expect.poll(() => block(first, mover).getAttribute('data-seat-id')).toBe('seat-t2');
     await expect.poll(() => block(first, mover).getAttribute('data-start')).toBe(before.reservation_time);

@@ -20,7 +20,7 @@ import { clock, holdMinutes, movedStart, slotStarts, type Block } from './layout
 
 /** Grid geometry: a 30-minute column is 80 px wide, a seat row 56 px high. */
 export const SLOT_PX = 80;
-const PX_PER_MINUTE = SLOT_PX / 30;
+export const PX_PER_MINUTE = SLOT_PX / 30;
 const ROW_PX = 56;
 const STEP_PX = 5 * PX_PER_MINUTE;
 /** Spec §9: a long press of 600 ms opens the detail on touch screens. */
@@ -168,7 +168,7 @@ function SeatRow({ seat, width, children }: { seat: ScheduleSeat; width: number;
         <strong>{seat.name}</strong>
         <span>{t.capacity(seat.max_people)}</span>
       </div>
-      <div ref={setNodeRef} className={`schedule-lane${isOver ? ' over' : ''}`} style={{ width, height: ROW_PX }} role="gridcell" aria-label={seat.name}>
+      <div ref={setNodeRef} className={`schedule-lane${isOver ? ' over' : ''}`} style={{ width, height: ROW_PX }} role="gridcell">
         {children}
       </div>
     </div>

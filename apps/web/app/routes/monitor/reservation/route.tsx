@@ -9,8 +9,8 @@ import type { Answer as StatusAnswer, ScheduleReservation } from '#app/routes/ap
 import { scheduleTexts as t, statusLabels } from '#app/schedule/texts';
 import { useLiveFeed } from '#app/shared/live-feed';
 import { DetailModal, failureOf, type UpdateFailure } from './detail-modal';
-import { ScheduleGrid, type MoveRequest } from './grid';
-import { layoutBlocks, onGrid } from './layout';
+import { PX_PER_MINUTE, ScheduleGrid, type MoveRequest } from './grid';
+import { layoutBlocks, minuteOfDay, onGrid } from './layout';
 import scheduleCss from './schedule.css?url';
 
 export const meta = () => [{ title: pageTitle(t.title) }];
@@ -44,6 +44,8 @@ export default function MonitorReservation() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const confirmButton = useRef<HTMLButtonElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolledFor = useRef<string | null>(null);
 
   const load = useCallback(async () => {
     if (!storeId) return;
@@ -82,6 +84,15 @@ export default function MonitorReservation() {
     if (pending) confirmButton.current?.focus();
   }, [pending]);
 
+  // Once per day shown: today's grid opens at the current time (half an hour before it).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!day || !now || !el || scrolledFor.current === day.date) return;
+    scrolledFor.current = day.date;
+    const minute = minuteOfDay(day.date, now);
+    if (minute > day.hours.open && minute < day.hours.close) el.scrollLeft = Math.max(0, (minute - day.hours.open - 30) * PX_PER_MINUTE);
+  }, [day, now]);
+
   const blocks = useMemo(() => (day && now ? layoutBlocks({ date: day.date, now, reservations: day.reservations, seats: day.seats }) : []), [day, now]);
 
   const confirmMove = async () => {
@@ -110,7 +121,12 @@ export default function MonitorReservation() {
     await load();
     setPending(null);
     setSaving(false);
+    focusBlock(r.id);
   };
+
+  /** Back to the block after the confirmation closes, so a keyboard user carries on from it. */
+  const focusBlock = (id: string) =>
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="schedule-block"][data-reservation-id="${id}"]`)?.focus());
 
   const goTo = (next: string) => {
     const p = new URLSearchParams(params);
@@ -167,7 +183,7 @@ export default function MonitorReservation() {
         <p aria-live="polite">{t.loading}</p>
       ) : (
         <>
-          <div className="schedule-scroll">
+          <div className="schedule-scroll" ref={scroller}>
             <ScheduleGrid
               seats={day.seats}
               reservations={day.reservations}
@@ -195,7 +211,16 @@ export default function MonitorReservation() {
               <button type="button" ref={confirmButton} disabled={saving} onClick={() => void confirmMove()} data-testid="confirm-move">
                 {saving ? t.moving : t.confirmYes}
               </button>
-              <button type="button" className="secondary" disabled={saving} onClick={() => setPending(null)} data-testid="cancel-move">
+              <button
+                type="button"
+                className="secondary"
+                disabled={saving}
+                onClick={() => {
+                  setPending(null);
+                  focusBlock(pending.reservation.id);
+                }}
+                data-testid="cancel-move"
+              >
                 {t.confirmNo}
               </button>
             </div>
