@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { browserAvailable, desktop, launchBrowser, pageProblems } from '../support/browser';
 import { httpClient, type HttpClient } from '../support/http-client';
-import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, staffBrowser, waitForOrderMenu } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, serverNow, signedInAdmin, staffBrowser, waitForOrderMenu } from '../support/table-order';
+import { tokyoDateTime } from '@moncafe/domain/calendar/dates';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
@@ -199,5 +200,28 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     await problems.screen(first, 'monitor-schedule-4-detail');
     await first.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('draws an exited block from start to exit (at least a minute) and grows an overdue one to now, on the server’s shifted clock', async () => {
+    // The mover leaves before its (moved) start: its block lasts one minute.
+    expect((await admin.post('/api/admin/reservations/update', { id: mover, status: 'exited' })).status).toBe(200);
+    const moved = await row(mover);
+    await expect.poll(() => block(second, mover).getAttribute('data-exited')).toBe('true');
+    expect(await block(second, mover).getAttribute('data-end')).toBe(clock(minutesOf(moved.reservation_time) + 1));
+
+    // Two and a half hours later the other party, still seated, is past its hold: overdue, grown to now.
+    await server.advanceClock(150 * 60_000);
+    const now = tokyoDateTime(await serverNow(server));
+    await second.reload();
+    await second.locator('[data-testid="schedule"][data-ready="true"]').waitFor();
+    const overdue = block(second, other);
+    await expect.poll(() => overdue.getAttribute('data-overdue')).toBe('true');
+    expect(await overdue.getAttribute('data-start')).toBe((await row(other)).reservation_time);
+    const end = minutesOf((await overdue.getAttribute('data-end'))!);
+    expect(end - now.minute).toBeGreaterThanOrEqual(0);
+    expect(end - now.minute).toBeLessThanOrEqual(1);
+    expect(await overdue.textContent()).toContain('超過');
+    expect(await block(second, mover).getAttribute('data-overdue')).toBe('false');
+    await problems.screen(second, 'monitor-schedule-5-overdue');
   });
 });
