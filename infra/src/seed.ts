@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { loadDemoData } from './demo/demo-data';
 import { loadStaffAreaDemo, type StaffAreaServices } from './demo/staff-area';
 import { loadTableOrderDemo } from './demo/table-order';
+import { loadScheduleDemo } from './demo/schedule';
 
 /** What seeding made that the owner must be told: the generated admin credentials and where they are kept. */
 export interface SeedResult {
@@ -21,8 +22,8 @@ export interface SeedResult {
  * before the account exists; the server prints them last (decision 108).
  */
 export async function seedEmptySystem(system: {
-  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'demoData' | 'dataDir'>;
-  services: Pick<Application, 'catalog' | 'stock'> & StaffAreaServices;
+  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'demoData' | 'dataDir'> & Partial<Pick<Config, 'env'>>;
+  services: Pick<Application, 'catalog' | 'stock'> & StaffAreaServices & Partial<Pick<Application, 'reservationStaff'>>;
   eventStore: EventStore;
   ids: IdGenerator;
   clock: Clock;
@@ -42,6 +43,9 @@ export async function seedEmptySystem(system: {
     await loadStaffAreaDemo(system.services, system, context);
     await system.waitForProjections(created.position);
     await loadTableOrderDemo(system.services, context).catch((err: unknown) => logger.warn({ err }, 'demo stock not loaded'));
+    // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.
+    if (config.env !== 'test' && system.services.reservationStaff)
+      await loadScheduleDemo({ reservationStaff: system.services.reservationStaff }, system, context);
     logger.info({ records: created.created.length, position: created.position }, 'demo data loaded');
   }
   return { generatedAdmin };

@@ -76,6 +76,8 @@ export default [
     route('stock', 'routes/kitchen/stock/route.tsx', { id: 'monitor-stock' }),
     route('checkout', 'routes/monitor/checkout/route.tsx'),
     route('qr-codes', 'routes/monitor/qr-codes/route.tsx'),
+    // Monitor reservation schedule (issue 12, part sched)
+    route('reservation', 'routes/monitor/reservation/route.tsx'),
   ]),
   route('staff', 'routes/staff/route.tsx', [
     index('routes/staff/_index/route.tsx'),
@@ -207,6 +209,12 @@ export default [
   route('api/admin/disclaimer', 'routes/api/admin/disclaimer/route.ts'),
   route('api/admin/homepage-settings/images', 'routes/api/admin/homepage-settings/images/route.ts'),
   route('api/admin/homepage-settings/images/:id', 'routes/api/admin/homepage-settings/images/$id/route.ts'),
+  // Monitor reservation schedule calls (issue 12, part sched; operations.md §7 "Reservations and business hours")
+  route('api/admin/reservations/status', 'routes/api/admin/reservations/status/route.ts'),
+  route('api/admin/reservations/update', 'routes/api/admin/reservations/update/route.ts'),
+  route('api/admin/reservations/:id', 'routes/api/admin/reservations/$id/route.ts'),
+  route('api/admin/menu-options/:menuId', 'routes/api/admin/menu-options/$menuId/route.ts'),
+  route('api/admin/business-hours/date/:date', 'routes/api/admin/business-hours/date/$date/route.ts'),
 
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),

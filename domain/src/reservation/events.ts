@@ -70,7 +70,17 @@ export const reservationEventSchemas = {
   /** The single-use confirmation link was issued (recorded before the mail carrying it is sent). */
   ConfirmationLinkIssued: z.object({ tokenHash: z.string(), expiresAt: z.string() }),
   ReservationConfirmed: z.object({ tokenHash: z.string(), confirmedAt: z.string(), date: reservationDate }),
-  ReservationMoved: z.object({ seatIds: z.array(z.string()), time: z.string(), movedAt: z.string(), date: reservationDate }),
+  /** `people` only when staff changed the party size with the move (decision 110). */
+  ReservationMoved: z.object({
+    seatIds: z.array(z.string()),
+    time: z.string(),
+    movedAt: z.string(),
+    /** The day it is on after the move. */
+    date: reservationDate,
+    people: z.number().int().optional(),
+    /** The day it left, when staff moved it to another day (decision 110). */
+    fromDate: z.string().optional(),
+  }),
   ReservationCancelled: z.object({ by: z.enum(['customer', 'staff']), reason: z.string(), cancelledAt: z.string(), date: reservationDate }),
   /** A guest checked in by QR at a seat with no booking: a reservation of status `guest` from now for the seat's hold time. */
   WalkInSeated: z.object({

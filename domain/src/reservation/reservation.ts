@@ -53,7 +53,17 @@ export interface TokenGrant {
 export type ReservationCommand =
   | { type: 'RequestReservation'; request: ReservationRequest; tokenHash: string; now: string }
   | { type: 'ConfirmReservation'; tokenHash: string; now: string }
-  | { type: 'MoveReservation'; seatIds: string[]; time: string; now: string }
+  | {
+      type: 'MoveReservation';
+      seatIds: string[];
+      time: string;
+      people?: number;
+      /** Another day (staff moved it through the schedule's detail); absent: the same day. */
+      date?: string;
+      /** Where the mover saw the reservation; refused with 'changed_elsewhere' when it is elsewhere now (two managers at once). */
+      expected?: { seatIds: readonly string[]; time: string };
+      now: string;
+    }
   | { type: 'CancelReservation'; proof: CancelProof; reason: string; now: string }
   | ({ type: 'SeatWalkIn'; walkIn: WalkIn; now: string } & TokenGrant)
   | ({ type: 'RecordArrival'; seatId: string; people: number; seatName?: string | null; now: string } & TokenGrant)
@@ -102,7 +112,9 @@ export type ReservationErrorCode =
   /** Setting `cancelled` or `exited` as a label: those go through cancel and checkout, which free the seats. */
   | 'status_needs_command'
   /** A cancelled or checked-out reservation keeps its status. */
-  | 'status_final';
+  | 'status_final'
+  /** A move made from a stale view: the reservation was moved since the mover saw it. */
+  | 'changed_elsewhere';
 
 const refuse = (code: ReservationErrorCode) => new DomainError<ReservationErrorCode>(code);
 
@@ -179,6 +191,9 @@ function decideCheckOut(command: Extract<ReservationCommand, { type: 'CheckOut' 
   ];
 }
 
+const samePlace = (a: { seatIds: readonly string[]; time: string }, b: { seatIds: readonly string[]; time: string }) =>
+  a.time.slice(0, 5) === b.time.slice(0, 5) && [...a.seatIds].sort().join(',') === [...b.seatIds].sort().join(',');
+
 export function decide(command: ReservationCommand, state: ReservationState): ReservationEvent[] {
   switch (command.type) {
     case 'RequestReservation':
@@ -199,7 +214,20 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
     case 'MoveReservation':
       if (state.status === 'empty') throw refuse('not_found');
       if (state.status === 'cancelled' || state.visit.exitedAt !== null) throw refuse('not_cancellable');
-      return [{ type: 'ReservationMoved', data: { seatIds: command.seatIds, time: command.time, movedAt: command.now, date: state.request.date } }];
+      if (command.expected && !samePlace(command.expected, state.request)) throw refuse('changed_elsewhere');
+      return [
+        {
+          type: 'ReservationMoved',
+          data: {
+            seatIds: command.seatIds,
+            time: command.time,
+            movedAt: command.now,
+            date: command.date ?? state.request.date,
+            ...(command.date !== undefined && command.date !== state.request.date ? { fromDate: state.request.date } : {}),
+            ...(command.people !== undefined && command.people !== state.request.people ? { people: command.people } : {}),
+          },
+        },
+      ];
     case 'CancelReservation':
       return decideCancel(command, state);
     case 'SeatWalkIn': {
@@ -261,7 +289,16 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
       return state.status === 'awaiting_confirmation' ? { status: 'confirmed', request: state.request, tokenHash: state.tokenHash, visit: state.visit } : state;
     case 'ReservationMoved':
       return state.status === 'awaiting_confirmation' || state.status === 'confirmed'
-        ? { ...state, request: { ...state.request, seatIds: event.data.seatIds, time: event.data.time } }
+        ? {
+            ...state,
+            request: {
+              ...state.request,
+              seatIds: event.data.seatIds,
+              time: event.data.time,
+              people: event.data.people ?? state.request.people,
+              date: event.data.date ?? state.request.date,
+            },
+          }
         : state;
     case 'ReservationCancelled':
       return state.status === 'empty'

@@ -1,13 +1,16 @@
-import { minutesOf } from '../calendar/dates';
+import { minutesOf, tokyoDateTime } from '../calendar/dates';
 import { commandHandler, currentState, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import type { Clock, EventStore, IdGenerator, Logger, Mailer } from '../ports';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { seatingLedger } from '../seating/ledger';
-import { toStreamName } from './events';
+import { toStreamName, type FloorStatus } from './events';
+import { reservationHistory } from './history';
+import { scheduleWindow, SCHEDULE_STEP_MINUTES } from './schedule';
 import type { ReservationCatalog, ReservationMails } from './ports';
 import { sendCancelledMail, summarize } from './summary';
-import { reservationDecider } from './reservation';
+import { reservationDecider, decide as decideReservation, evolve as evolveReservation, initialState } from './reservation';
+import { SCHEDULE_DEFAULT_HOLD_MINUTES } from './schedule';
 
 /**
  * What staff do to a reservation from the schedule: move it to other seats or another time of
@@ -32,35 +35,181 @@ export function staffReservationService(ports: StaffPorts) {
   const reservations = commandHandler(reservationDecider, ports);
   const attempts = (reservationId: string) => ({ maxAttempts: reservations.maxAttempts, what: toStreamName(reservationId) });
 
-  return {
-    /** Moves a reservation; throws 'over_capacity', 'overlap', 'unknown_seat', 'booking_not_found', 'not_cancellable' or 'not_found'. */
-    move(input: { reservationId: string; seatIds: string[]; time: string; actor: string; correlationId: string }) {
+  const service = {
+    /**
+     * Moves a reservation within its day or to another, optionally with a new party size; throws 'over_capacity',
+     * 'overlap', 'unknown_seat', 'booking_not_found', 'not_cancellable', 'not_found',
+     * 'off_step' (not on the schedule's 5-minute steps) or 'outside_hours' (not within the day's
+     * open hours, decision 110).
+     */
+    move(input: {
+      reservationId: string;
+      seatIds: string[];
+      time: string;
+      people?: number;
+      /** Another day: booked on that day's ledger first, then released from the old one (decision 110). */
+      date?: string;
+      expected?: { seatIds: readonly string[]; time: string };
+      actor: string;
+      correlationId: string;
+    }) {
       return retryOnConflict(async () => {
         const stream = await reservations.load(toStreamName(input.reservationId));
         const now = ports.clock.now().toISOString();
-        const events = stream.decide({ type: 'MoveReservation', seatIds: input.seatIds, time: input.time, now });
+        const events = stream.decide({
+          type: 'MoveReservation',
+          seatIds: input.seatIds,
+          time: input.time,
+          people: input.people,
+          date: input.date,
+          expected: input.expected,
+          now,
+        });
         if (stream.state.status === 'empty') throw new DomainError('not_found');
         const { request } = stream.state;
-        const day = await currentState(ports.eventStore, seatingLedger, ledgerStream(request.storeId, request.date));
+        const date = input.date ?? request.date;
+        const oldLedger = ledgerStream(request.storeId, request.date);
+        const newLedger = ledgerStream(request.storeId, date);
+        const day = await currentState(ports.eventStore, seatingLedger, oldLedger);
         const booking = day.bookings[input.reservationId];
-        if (!booking) throw new DomainError('booking_not_found');
+        const target = date === request.date ? null : await currentState(ports.eventStore, seatingLedger, newLedger);
+        // A half-done move to another day (booked there, not yet recorded here) carries on.
+        const booked = booking ?? target?.bookings[input.reservationId];
+        if (!booked) throw new DomainError('booking_not_found');
         const start = minutesOf(input.time);
+        if (start % SCHEDULE_STEP_MINUTES !== 0) throw new DomainError('off_step');
+        const hours = (await ports.catalog.businessDays(request.storeId, [date]))[date];
+        const window = scheduleWindow(hours ?? null);
+        const length = booked.end - booked.start;
+        if (start < window.open || start + length > window.close) throw new DomainError('outside_hours');
         const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: request.storeId };
-        await seating.handle(
-          ledgerStream(request.storeId, request.date),
-          {
-            type: 'MoveSeats',
-            reservationId: input.reservationId,
-            seatIds: input.seatIds,
-            startMinute: start,
-            endMinute: start + (booking.end - booking.start),
-            seats: await ports.catalog.seats(request.storeId),
-            now,
-          },
-          context,
-        );
+        const seats = await ports.catalog.seats(request.storeId);
+        if (date === request.date) {
+          await seating.handle(
+            oldLedger,
+            {
+              type: 'MoveSeats',
+              reservationId: input.reservationId,
+              seatIds: input.seatIds,
+              startMinute: start,
+              endMinute: start + length,
+              ...(input.people !== undefined ? { people: input.people } : {}),
+              // The ledger checks the booking is where this decision saw it, so a racing mover cannot leave the two streams apart.
+              expected: { seatIds: request.seatIds, startMinute: minutesOf(request.time) },
+              seats,
+              now,
+            },
+            context,
+          );
+        } else {
+          // The contended write first: the new day's ledger books the seats (idempotent), then the old day lets them go.
+          await seating.handle(
+            newLedger,
+            {
+              type: 'BookSeatsAt',
+              reservationId: input.reservationId,
+              seatIds: input.seatIds,
+              people: input.people ?? request.people,
+              startMinute: start,
+              endMinute: start + length,
+              seats,
+              now,
+            },
+            context,
+          );
+          await seating.handle(oldLedger, { type: 'ReleaseSeats', reservationId: input.reservationId, reason: 'moved_to_another_day' }, context);
+        }
         return stream.append(events, context);
       }, attempts(input.reservationId));
+    },
+
+    /**
+     * The status the admin picks in the schedule's detail (spec: admin may set any): `cancelled`
+     * cancels (seats freed, the customer mailed), `exited` checks the guests out without a
+     * payment here (the seat is free from now), any other value (or null, unset) is a label.
+     */
+    async setStatus(input: { reservationId: string; status: FloorStatus | null; actor: string; correlationId: string }) {
+      if (input.status === 'cancelled') return service.cancel({ ...input, reason: '' });
+      if (input.status === 'exited') return service.checkOutWithoutPayment(input);
+      return retryOnConflict(async () => {
+        const stream = await reservations.load(toStreamName(input.reservationId));
+        const events = stream.decide({ type: 'ChangeStatus', to: input.status, now: ports.clock.now().toISOString() });
+        const storeId = stream.state.status === 'empty' ? null : stream.state.request.storeId;
+        return stream.append(events, { correlationId: input.correlationId, actor: input.actor, storeId });
+      }, attempts(input.reservationId));
+    },
+
+    /** The guests are gone and paid elsewhere (or not at all): `exited` now, the seat free for the rest of the day. */
+    checkOutWithoutPayment(input: { reservationId: string; actor: string; correlationId: string }) {
+      return retryOnConflict(async () => {
+        const stream = await reservations.load(toStreamName(input.reservationId));
+        const instant = ports.clock.now();
+        const events = stream.decide({ type: 'CheckOut', payment: null, now: instant.toISOString() });
+        if (stream.state.status === 'empty') throw new DomainError('not_found');
+        const { request } = stream.state;
+        const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: request.storeId };
+        const today = tokyoDateTime(instant);
+        const endMinute = today.date === request.date ? today.minute : today.date > request.date ? 24 * 60 : 0;
+        await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
+        return stream.append(events, context);
+      }, attempts(input.reservationId));
+    },
+
+    /**
+     * A reservation staff take by phone or at the counter (and the demo's): booked on the named
+     * seats at once (the ledger refuses seats too small or taken, live holds included) and
+     * confirmed at once, since staff heard the customer. It has no confirmation link: its token
+     * hash is no SHA-256 of anything, so no link ever opens it. Lasts the seats' hold time.
+     */
+    async bookByPhone(input: {
+      storeId: string;
+      date: string;
+      time: string;
+      people: number;
+      seatIds: string[];
+      customer: { name: string; email: string; phone: string };
+      actor: string;
+      correlationId: string;
+    }) {
+      const reservationId = ports.ids.uuid();
+      const now = ports.clock.now().toISOString();
+      const seats = await ports.catalog.seats(input.storeId);
+      const hold = Math.max(...input.seatIds.map((id) => seats.find((s) => s.id === id)?.holdMinutes || SCHEDULE_DEFAULT_HOLD_MINUTES));
+      const start = minutesOf(input.time);
+      if (start % SCHEDULE_STEP_MINUTES !== 0) throw new DomainError('off_step');
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: input.storeId };
+      await seating.handle(
+        ledgerStream(input.storeId, input.date),
+        { type: 'BookSeatsAt', reservationId, seatIds: input.seatIds, people: input.people, startMinute: start, endMinute: start + hold, seats, now },
+        context,
+      );
+      const tokenHash = `staff-booking:${reservationId}`;
+      const request = {
+        reservationId,
+        storeId: input.storeId,
+        date: input.date,
+        time: input.time,
+        people: input.people,
+        seatIds: input.seatIds,
+        holdId: '',
+        customer: input.customer,
+        accountId: null,
+        lines: [],
+        detail: {},
+        optionsPrice: 0,
+        reservationNumber: null,
+      };
+      const requested = decideReservation({ type: 'RequestReservation', request, tokenHash, now }, initialState());
+      const confirmed = decideReservation({ type: 'ConfirmReservation', tokenHash, now }, requested.reduce(evolveReservation, initialState()));
+      const stream = await reservations.load(toStreamName(reservationId));
+      const result = await stream.append([...requested, ...confirmed], context);
+      return { reservationId, position: result.position };
+    },
+
+    /** Everything that happened to the reservation, who did it and when (the schedule's detail modal); null for an unknown id. */
+    async history(reservationId: string) {
+      const recorded = await ports.eventStore.readStream(toStreamName(reservationId));
+      return recorded.length === 0 ? null : reservationHistory(recorded);
     },
 
     /** Cancels for the customer (by phone, at the counter); the seats are released at once and the customer gets the cancellation mail. */
@@ -84,4 +233,5 @@ export function staffReservationService(ports: StaffPorts) {
       return { events: cancelled.events, revision: cancelled.revision, position: cancelled.position };
     },
   };
+  return service;
 }

@@ -18,7 +18,8 @@ export function fromStreamName(streamId: string): { storeId: string; date: strin
 }
 
 export const holdReleaseReasonSchema = z.enum(['expired', 'cart_emptied', 'replaced', 'reservation_cancelled']);
-export const seatsReleaseReasonSchema = z.enum(['cancelled_by_customer', 'cancelled_by_staff', 'confirmation_expired']);
+/** `moved_to_another_day`: staff moved the reservation to another day's ledger (decision 110). */
+export const seatsReleaseReasonSchema = z.enum(['cancelled_by_customer', 'cancelled_by_staff', 'confirmation_expired', 'moved_to_another_day']);
 export type HoldReleaseReason = z.output<typeof holdReleaseReasonSchema>;
 export type SeatsReleaseReason = z.output<typeof seatsReleaseReasonSchema>;
 
@@ -52,7 +53,8 @@ export const seatingEventSchemas = {
     endMinute: minute,
   }),
   SeatsReleased: z.object({ reservationId: z.string(), reason: seatsReleaseReasonSchema }),
-  SeatsMoved: z.object({ reservationId: z.string(), seatIds, startMinute: minute, endMinute: minute }),
+  /** `people` only when staff changed the party size with the move (decision 110). */
+  SeatsMoved: z.object({ reservationId: z.string(), seatIds, startMinute: minute, endMinute: minute, people: z.number().int().optional() }),
   /** The guests left early (checkout): the booking now ends at `endMinute`. */
   BookingEnded: z.object({ reservationId: z.string(), endMinute: minute }),
 };

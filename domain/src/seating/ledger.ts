@@ -51,6 +51,10 @@ export type SeatingCommand =
       seatIds: string[];
       startMinute: number;
       endMinute: number;
+      /** A new party size, when staff change it with the move (the seats must hold it). */
+      people?: number;
+      /** Where the mover's decision saw the booking: refused with 'changed_elsewhere' when another move came first. */
+      expected?: { seatIds: readonly string[]; startMinute: number };
       seats: SeatSpec[];
       now: string;
     };
@@ -105,7 +109,8 @@ export type SeatingErrorCode =
   | 'session_over'
   | 'session_hold_limit'
   | 'visit_required'
-  | 'client_hold_limit';
+  | 'client_hold_limit'
+  | 'changed_elsewhere';
 
 /** A reservation session lasts 5 minutes (customer-site.md §4): no hold of it outlives them. */
 export const SESSION_MINUTES = 5;
@@ -198,12 +203,23 @@ function checkSeats(
 function decideMove(command: Extract<SeatingCommand, { type: 'MoveSeats' }>, state: SeatingState): SeatingEvent[] {
   const booking = state.bookings[command.reservationId];
   if (!booking) throw new DomainError<SeatingErrorCode>('booking_not_found');
+  const { expected } = command;
+  if (expected && (expected.startMinute !== booking.start || [...expected.seatIds].sort().join() !== [...booking.seatIds].sort().join())) {
+    throw new DomainError<SeatingErrorCode>('changed_elsewhere');
+  }
   const interval = { start: command.startMinute, end: command.endMinute };
-  checkSeats(state, command, booking.people, interval, { reservationId: command.reservationId });
+  const people = command.people ?? booking.people;
+  checkSeats(state, command, people, interval, { reservationId: command.reservationId });
   return [
     {
       type: 'SeatsMoved',
-      data: { reservationId: command.reservationId, seatIds: command.seatIds, startMinute: interval.start, endMinute: interval.end },
+      data: {
+        reservationId: command.reservationId,
+        seatIds: command.seatIds,
+        startMinute: interval.start,
+        endMinute: interval.end,
+        ...(people !== booking.people ? { people } : {}),
+      },
     },
   ];
 }
@@ -334,7 +350,13 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
     case 'SeatsMoved': {
       const booking = state.bookings[event.data.reservationId];
       if (!booking) return state;
-      const moved = { ...booking, seatIds: event.data.seatIds, start: event.data.startMinute, end: event.data.endMinute };
+      const moved = {
+        ...booking,
+        seatIds: event.data.seatIds,
+        start: event.data.startMinute,
+        end: event.data.endMinute,
+        people: event.data.people ?? booking.people,
+      };
       return { ...state, bookings: { ...state.bookings, [booking.reservationId]: moved } };
     }
     case 'BookingEnded': {

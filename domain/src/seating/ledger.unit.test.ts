@@ -233,6 +233,36 @@ describe('seating ledger', () => {
         .when(move(['T1'], noon + 30))
         .then([{ type: 'SeatsMoved', data: { reservationId: 'r1', seatIds: ['T1'], startMinute: noon + 30, endMinute: noon + 120 } }]);
     });
+
+    it('moves with a new party size the seats must hold, and refuses a move decided on a stale view (decision 110)', () => {
+      const given = [booked('r1', ['T1'])];
+      const move = (over: Partial<Extract<SeatingCommand, { type: 'MoveSeats' }>>): SeatingCommand => ({
+        type: 'MoveSeats',
+        reservationId: 'r1',
+        seatIds: ['T1'],
+        startMinute: noon,
+        endMinute: noon + 90,
+        seats,
+        now: NOW,
+        ...over,
+      });
+      spec
+        .given(given)
+        .when(move({ seatIds: ['T3'], people: 4 }))
+        .then([{ type: 'SeatsMoved', data: { reservationId: 'r1', seatIds: ['T3'], startMinute: noon, endMinute: noon + 90, people: 4 } }]);
+      spec
+        .given(given)
+        .when(move({ people: 99 }))
+        .thenThrows(code('over_capacity'));
+      spec
+        .given(given)
+        .when(move({ seatIds: ['T3'], expected: { seatIds: ['T2'], startMinute: noon } }))
+        .thenThrows(code('changed_elsewhere'));
+      spec
+        .given(given)
+        .when(move({ seatIds: ['T3'], expected: { seatIds: ['T1'], startMinute: noon } }))
+        .then([{ type: 'SeatsMoved', data: { reservationId: 'r1', seatIds: ['T3'], startMinute: noon, endMinute: noon + 90 } }]);
+    });
   });
 });
 

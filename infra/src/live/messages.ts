@@ -26,6 +26,8 @@ const reservationActions: Partial<Record<ReservationEvent['type'], string>> = {
   ReservationConfirmed: 'confirmed',
   ReservationMoved: 'moved',
   ReservationCancelled: 'cancelled',
+  // The admin's status label in the schedule's detail (issue 12): every open schedule shows it.
+  StatusChanged: 'status',
 };
 
 /** A new, confirmed, moved or cancelled reservation: the schedule screens and that reservation's own page refresh. */

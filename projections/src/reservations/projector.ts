@@ -48,7 +48,12 @@ export const reservationsProjector: Projector = {
       case 'ReservationConfirmed':
         return reservations.update(id, { email_confirm_status: '1', confirmed_at: new Date(event.data.confirmedAt) });
       case 'ReservationMoved':
-        return reservations.update(id, { seat_ids: event.data.seatIds, reservation_time: event.data.time });
+        return reservations.update(id, {
+          seat_ids: event.data.seatIds,
+          reservation_time: event.data.time,
+          ...(event.data.people !== undefined ? { people: event.data.people } : {}),
+          ...(event.data.date ? { reservation_date: event.data.date } : {}),
+        });
       case 'ReservationCancelled':
         return reservations.update(id, { status: 'cancelled', cancelled_at: new Date(event.data.cancelledAt), cancel_reason: event.data.reason });
       case 'WalkInSeated': {
