@@ -21,7 +21,7 @@ import { taxRuleOf } from './tax/queries';
 // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
 import { costReport, listCostLines } from './costs/queries';
 import { ordersOfDay, paymentsOfDay } from './orders/queries';
-import { futureReservationsOnSeat, reservationsOfDay } from './reservations/queries';
+import { futureReservationsOnSeat } from './reservations/queries';
 // Admin history (issue 14, part ops)
 import { historyChoices, historyPage, type HistoryFilter } from './event-history/queries';
 // Site settings (issue 14 part settings)
@@ -125,8 +125,6 @@ export function createQueries(db: Kysely<Database>) {
     },
     // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
     adminDay: {
-      /** A store's reservations of a Tokyo date, lapsed requests left out as of `now`. */
-      reservations: (storeId: string, date: string, now: Date) => reservationsOfDay(db, storeId, date, now),
       /** Orders placed on a Tokyo date, oldest first. */
       orders: (storeId: string, date: string) => ordersOfDay(db, storeId, date),
       /** Payments taken on a Tokyo date (one per reservation). */

@@ -8,7 +8,7 @@ import type { Queries } from '@moncafe/projections/queries';
  */
 export async function daySummary(queries: Queries, storeId: string, date: string, now: Date) {
   const [reservations, seats, open, sales, soldOut, orders, payments] = await Promise.all([
-    queries.adminDay.reservations(storeId, date, now),
+    queries.reservations.ofDay(storeId, date, now),
     queries.seats.ofStore(storeId),
     queries.orders.ready(storeId),
     queries.orders.salesOfDay(storeId, date),
