@@ -4,6 +4,7 @@ import { httpClient, type HttpClient } from '../support/http-client';
 import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 import { demoCoursesReady, LUNCH } from '../reservation/booking-steps';
+import { adminMenu } from '../../apps/web/app/areas/texts';
 
 /**
  * The seats editor's, the admin home's, the orders CSV's and cost management's calls over HTTP on
@@ -29,6 +30,18 @@ describe('admin calls', () => {
     await signUp(customer, { name: 'お客', email: 'okyaku@moncafe.test', password: 'okyaku-password-123' });
   });
   afterAll(() => server?.close());
+
+  it('titles every admin screen with its own name and the first store’s name in place of 管理者画面 (spec §2)', async () => {
+    const titles: string[] = [];
+    for (const { path } of adminMenu) {
+      const html = await (await admin.get(`/admin${path ? `/${path}` : ''}`)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? `no title on /admin/${path}`;
+      if (path) expect(title, `/admin/${path}`).toMatch(/^[^|]+ \| MonCafe 駅前店 \| MonCafe$/);
+      else expect(title).toBe('MonCafe 駅前店 | MonCafe');
+      titles.push(title);
+    }
+    expect(new Set(titles).size, 'each screen its own name').toBe(adminMenu.length);
+  });
 
   const seats = async () => (await admin.getJson<Seat[]>(`/api/admin/seats?store_id=${DEMO_STORE}`)).body;
   const send = async (method: string, path: string, json: unknown) => {

@@ -4,6 +4,7 @@ export const areaTexts = {
   monitorTitle: 'モニター',
   staffTitle: 'スタッフ',
   kitchenTitle: 'キッチン',
+  usersTitle: 'ユーザー管理',
   home: 'ホーム',
   storeLabel: '店舗を選択：',
   storePlaceholder: '-- 店舗を選択 --',
@@ -13,7 +14,6 @@ export const areaTexts = {
   storeRequiredTitle: '店舗選択が必要です',
   chooseStoreFirst: '先に店舗を選択してください。',
   selectedStore: (name: string) => `選択中の店舗：${name}`,
-  comingSoon: 'この画面は準備中です。',
   signedInAs: (name: string) => `${name} さん`,
 } as const;
 

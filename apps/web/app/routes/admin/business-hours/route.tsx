@@ -9,7 +9,6 @@ import { businessHoursRecordId, recordIdSchema } from '@moncafe/domain/catalog/k
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
 import { monthGrid } from '#app/shared/calendar-month';
 import { MonthTable } from '#app/shared/month-table';
 import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
@@ -17,8 +16,9 @@ import { StatusLine } from '#app/site-settings/status-line';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { useStoreQuery } from '#app/table-order/use-store-query';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.hoursTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.hoursTitle, matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');

@@ -9,10 +9,10 @@ import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { callJson } from '#app/http/api-client';
 import opsCss from '#app/admin-database/admin-ops.css?url';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as ImportAnswer } from '#app/routes/api/admin/database/import/route';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.title) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.title, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: opsCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

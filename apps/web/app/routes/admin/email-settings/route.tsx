@@ -6,15 +6,15 @@ import { noticeSchema, recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
 import { cancelUrlFor, confirmationRequestMail, reservationCancelledMail, reservationConfirmedMail, type ReservationMailData } from '#app/reservation/mails';
 import { noticeTexts } from '#app/reservation/presentation';
 import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.mailTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.mailTitle, matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');

@@ -4,10 +4,10 @@ import type { Route } from './+types/route';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import opsCss from '#app/admin-database/admin-ops.css?url';
-import { pageTitle } from '#app/layout/texts';
 import { historyTexts as t } from './texts';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.title) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.title, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: opsCss }];
 
 const text = z

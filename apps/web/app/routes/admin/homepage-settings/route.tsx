@@ -7,14 +7,14 @@ import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { callJson } from '#app/http/api-client';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as UploadAnswer } from '#app/routes/api/admin/homepage-settings/images/route';
 import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.homeTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.homeTitle, matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/route';
-import { pageTitle } from '#app/layout/texts';
 import { blankItem, ItemForm, saveItem } from '#app/menu-editor/item-form';
 import menuEditorCss from '#app/menu-editor/menu-editor.css?url';
 import { menuEditorTexts as t } from '#app/menu-editor/texts';
 import { NoticeLine, StoreRequired, useAreaStore, type Notice } from '#app/staff-area/components';
 import staffCss from '#app/staff-area/staff-area.css?url';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(t.addTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.addTitle, matches) }];
 export const links = () => [
   { rel: 'stylesheet', href: staffCss },
   { rel: 'stylesheet', href: menuEditorCss },

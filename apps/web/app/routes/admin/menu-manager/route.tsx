@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/route';
 import { callJson } from '#app/http/api-client';
-import { pageTitle } from '#app/layout/texts';
 import { draftOf, failureText, ItemForm, saveItem, type EditorItem } from '#app/menu-editor/item-form';
 import menuEditorCss from '#app/menu-editor/menu-editor.css?url';
 import { OptionsEditor } from '#app/menu-editor/options-editor';
@@ -11,8 +10,9 @@ import type { Answer as MenuItemsAnswer } from '#app/routes/api/admin/menu-items
 import { formatYen } from '#app/shared/yen';
 import { AskDialog, LoadError, Loading, NoticeLine, StoreRequired, useAreaStore, useLoad, type Notice } from '#app/staff-area/components';
 import staffCss from '#app/staff-area/staff-area.css?url';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(t.managerTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.managerTitle, matches) }];
 export const links = () => [
   { rel: 'stylesheet', href: staffCss },
   { rel: 'stylesheet', href: menuEditorCss },

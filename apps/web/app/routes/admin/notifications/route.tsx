@@ -6,14 +6,14 @@ import { notificationSettingsSchema, recordIdSchema } from '@moncafe/domain/cata
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
 import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { useStoreQuery } from '#app/table-order/use-store-query';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.notifyTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.notifyTitle, matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');

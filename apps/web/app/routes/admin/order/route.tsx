@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { Route } from './+types/route';
 import { callJson } from '#app/http/api-client';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as RulesAnswer } from '#app/routes/api/order-rules/route';
 import type { Answer as SuppliersAnswer } from '#app/routes/api/order-management/route';
 import type { Answer as PurchasesAnswer } from '#app/routes/api/purchase-management/route';
@@ -10,8 +9,9 @@ import { fieldsForm, ListEditor, type RecordFormProps } from '#app/staff-area/li
 import { orDash, shortLink, tokyoDateTimeLabel } from '#app/staff-area/presentation';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(a.orderTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.orderTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 type Supplier = SuppliersAnswer[number] & { reveal_count?: number; last_revealed_by?: string | null; last_revealed_at?: string | null };

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Route } from './+types/route';
 import { callJson } from '#app/http/api-client';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as RecipesAnswer } from '#app/routes/api/recipes/route';
 import type { Answer as RecipeAnswer } from '#app/routes/api/recipes/$id/route';
 import { LoadError, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
@@ -9,8 +8,9 @@ import { RecipeForm } from '#app/staff-area/guide-forms';
 import { ListEditor } from '#app/staff-area/list-editor';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(a.recipeManagerTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.recipeManagerTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 /** /admin/recipe-manager: the store's recipes with photos and steps, as /staff/recipe shows them. */

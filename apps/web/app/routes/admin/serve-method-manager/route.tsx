@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { Route } from './+types/route';
-import { pageTitle } from '#app/layout/texts';
 import { LoadError, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { ServeMethodForm } from '#app/staff-area/guide-forms';
 import { ListEditor } from '#app/staff-area/list-editor';
 import { MenuChoice, useMenuServeMethods } from '#app/staff-area/menu-choice';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(a.serveManagerTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.serveManagerTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 /** /admin/serve-method-manager: per menu item, how it is served — steps with text and photos, as /staff/serve-method shows them. */

@@ -4,7 +4,6 @@ import { datesOfMonth, tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { timeOptions, viewableMonths, DEFAULT_RECRUIT_TIMES, type RecruitTimes } from '@moncafe/domain/shift/rules';
 import { appOf } from '#app/context';
 import { callJson } from '#app/http/api-client';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as RecruitAnswer } from '#app/routes/api/admin/shift-recruit-time/route';
 import type { Answer as SubmissionsAnswer } from '#app/routes/api/admin/shift-submissions/route';
 import type { Answer as ShiftsAnswer } from '#app/routes/api/admin/shifts/all/route';
@@ -14,8 +13,9 @@ import { dayLabel, hhmm } from '#app/staff-area/presentation';
 import { ShiftMonth } from '#app/staff-area/shift-month';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(a.shiftsTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.shiftsTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 export function loader({ context }: Route.LoaderArgs) {

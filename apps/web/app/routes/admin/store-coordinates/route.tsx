@@ -6,12 +6,12 @@ import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
 import { embeddedMapUrl } from '#app/shared/map-embed';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.coordinatesTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.coordinatesTitle, matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');

@@ -6,12 +6,12 @@ import { DEFAULT_TAX_RULE, taxedTotal, type TaxRounding } from '@moncafe/domain/
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
 import { yenAmount } from '#app/shared/yen';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
+import { adminPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.taxTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.taxTitle, matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');

@@ -6,10 +6,12 @@ import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { changeRoleAsAdmin } from '#app/auth/roles.server';
 import { appOf } from '#app/context';
+import { adminPageTitle } from '#app/admin-area/title';
+import { areaTexts } from '#app/areas/texts';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { StoreStaffSection } from './store-staff';
 
-export const meta: Route.MetaFunction = () => [{ title: 'ユーザー管理 | MonCafe' }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(areaTexts.usersTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 const roleLabels = { admin: '管理者', monitor: 'モニター', staff: 'スタッフ' } as const;
