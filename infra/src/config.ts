@@ -47,6 +47,8 @@ const environment = z.object({
   DEMO_DATA: flag.optional(),
   /** The web process runs the relay and projectors unless a separate worker does. */
   RUN_PROJECTIONS: flag.default(true),
+  /** Staff notification mails are sent by exactly one process (decision 132); unset: where the projectors run. */
+  RUN_NOTIFICATIONS: flag.optional(),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -111,6 +113,7 @@ function toConfig(e: z.infer<typeof environment>) {
     /** Demo data is on by default only when running embedded. */
     demoData: e.DEMO_DATA ?? embedded,
     runProjections: e.RUN_PROJECTIONS,
+    runNotifications: e.RUN_NOTIFICATIONS ?? e.RUN_PROJECTIONS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } : null,
     logLevel: e.LOG_LEVEL,

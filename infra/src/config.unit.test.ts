@@ -14,6 +14,13 @@ describe('configuration', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 
+  it('sends staff notification mails where the projectors run, or in the one web process RUN_NOTIFICATIONS names', () => {
+    expect(loadConfig({}).runNotifications).toBe(true);
+    expect(loadConfig({ RUN_PROJECTIONS: '0' }).runNotifications).toBe(false);
+    expect(loadConfig({ RUN_PROJECTIONS: '0', RUN_NOTIFICATIONS: '1' }).runNotifications).toBe(true);
+    expect(loadConfig({ RUN_NOTIFICATIONS: '0' }).runNotifications).toBe(false);
+  });
+
   it('listens on this machine only unless HOST says otherwise; production listens on every interface (finding 8)', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');

@@ -172,8 +172,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       menuDirectory: menuDirectory(database.db),
     });
 
-    // Site settings (issue 14 part settings): staff notification mails, where the projectors run (decision 132).
-    if (options.notificationMails && config.runProjections) {
+    // Site settings (issue 14 part settings): staff notification mails, in one process (decision 132).
+    if (options.notificationMails && config.runNotifications) {
       const reactor = notificationReactor({
         eventStore,
         mailer,
