@@ -4,7 +4,7 @@ import { httpClient, type HttpClient } from '../support/http-client';
 import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 import { demoCoursesReady, LUNCH } from '../reservation/booking-steps';
-import { adminMenu } from '../../apps/web/app/areas/texts';
+import { adminMenu, kitchenMenu, monitorMenu, staffMenu } from '../../apps/web/app/areas/texts';
 
 /**
  * The seats editor's, the admin home's, the orders CSV's and cost management's calls over HTTP on
@@ -31,7 +31,7 @@ describe('admin calls', () => {
   });
   afterAll(() => server?.close());
 
-  it('titles every admin screen with its own name and the first store’s name in place of 管理者画面 (spec §2)', async () => {
+  it('titles every admin, monitor, staff and kitchen screen with the first store’s name in place of the area’s words (spec §2)', async () => {
     const titles: string[] = [];
     for (const { path } of adminMenu) {
       const html = await (await admin.get(`/admin${path ? `/${path}` : ''}`)).text();
@@ -41,6 +41,19 @@ describe('admin calls', () => {
       titles.push(title);
     }
     expect(new Set(titles).size, 'each screen its own name').toBe(adminMenu.length);
+
+    // The monitor, staff and kitchen areas the same way (an admin may open them all).
+    for (const [area, menu] of [
+      ['monitor', monitorMenu],
+      ['staff', staffMenu],
+      ['kitchen', kitchenMenu],
+    ] as const) {
+      for (const { path } of menu) {
+        const url = `/${area}${path ? `/${path}` : ''}`;
+        const html = await (await admin.get(url)).text();
+        expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], url).toMatch(/^([^|]+ \| )?MonCafe 駅前店 \| MonCafe$/);
+      }
+    }
   });
 
   const seats = async () => (await admin.getJson<Seat[]>(`/api/admin/seats?store_id=${DEMO_STORE}`)).body;

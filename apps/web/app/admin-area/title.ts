@@ -2,10 +2,10 @@ import { areaTexts } from '#app/areas/texts';
 import { PRODUCT_NAME } from '#app/layout/texts';
 
 /**
- * Spec §2: admin page titles carry the name of the first store the stores call returns in place
- * of the words "admin screen" (default: 管理者画面). The admin layout's loader has the stores
- * already; a screen's meta finds them among its matches (decision 121):
- * `座席管理 | MonCafe 駅前店 | MonCafe`, or `管理者画面 | MonCafe` with no store.
+ * Spec §2: page titles of the operations areas carry the name of the first store the stores call
+ * returns in place of the area's own words (管理者画面, モニター, スタッフ, キッチン). Each area's
+ * layout loader has the stores already; a screen's meta finds them among its matches (decision
+ * 121): `座席管理 | MonCafe 駅前店 | MonCafe`, or `座席管理 | 管理者画面 | MonCafe` with no store.
  */
 interface MatchLike {
   id: string;
@@ -13,16 +13,28 @@ interface MatchLike {
   data?: unknown;
 }
 
-export function firstStoreName(matches: readonly (MatchLike | undefined)[]): string | null {
-  for (const match of matches) {
-    if (match?.id !== 'routes/admin/route') continue;
-    const data = (match.loaderData ?? match.data) as { stores?: { name: string }[] } | undefined;
-    return data?.stores?.[0]?.name ?? null;
-  }
-  return null;
+const areaLayouts: Record<string, string> = {
+  'routes/admin/route': areaTexts.adminTitle,
+  'routes/monitor/route': areaTexts.monitorTitle,
+  'routes/staff/route': areaTexts.staffTitle,
+  'routes/kitchen/route': areaTexts.kitchenTitle,
+};
+
+function areaLayoutOf(matches: readonly (MatchLike | undefined)[]): MatchLike | undefined {
+  return matches.find((match) => match !== undefined && Object.hasOwn(areaLayouts, match.id));
 }
 
-export function adminPageTitle(screen: string | null, matches: readonly (MatchLike | undefined)[]): string {
-  const area = firstStoreName(matches) ?? areaTexts.adminTitle;
+export function firstStoreName(matches: readonly (MatchLike | undefined)[]): string | null {
+  const layout = areaLayoutOf(matches);
+  const data = (layout?.loaderData ?? layout?.data) as { stores?: { name: string }[] } | undefined;
+  return data?.stores?.[0]?.name ?? null;
+}
+
+/** The title of a screen in the admin, monitor, staff or kitchen area (`screen` null: the area's home). */
+export function areaPageTitle(screen: string | null, matches: readonly (MatchLike | undefined)[]): string {
+  const layout = areaLayoutOf(matches);
+  const area = firstStoreName(matches) ?? (layout ? areaLayouts[layout.id] : areaTexts.adminTitle);
   return [screen, area, PRODUCT_NAME].filter(Boolean).join(' | ');
 }
+
+export const adminPageTitle = areaPageTitle;

@@ -1,10 +1,10 @@
 import type { Route } from './+types/route';
-import { pageTitle } from '#app/layout/texts';
 import { AreaLayout } from '#app/areas/area-layout';
 import { loadArea } from '#app/areas/area-loader.server';
 import { areaSettings } from '#app/areas/area-settings';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(areaSettings.kitchen.title) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(null, matches) }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadArea(request, context, 'admin', 'monitor');

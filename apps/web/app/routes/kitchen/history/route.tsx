@@ -1,10 +1,11 @@
-import { pageTitle } from '#app/layout/texts';
+import type { Route } from './+types/route';
 import { useFloorStore } from '#app/table-order/floor-store';
 import { KitchenBoard } from '#app/table-order/kitchen-board';
 import { kitchenTexts } from '#app/table-order/texts';
 import tableOrderCss from '#app/table-order/table-order.css?url';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(kitchenTexts.historyTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(kitchenTexts.historyTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 /** /kitchen/history: today's completed orders, each restorable (monitor/admin). */

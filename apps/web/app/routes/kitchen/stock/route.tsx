@@ -1,10 +1,11 @@
-import { pageTitle } from '#app/layout/texts';
+import type { Route } from './+types/route';
 import { useFloorStore } from '#app/table-order/floor-store';
 import { StockEditor } from '#app/table-order/stock-editor';
 import { stockTexts } from '#app/table-order/texts';
 import tableOrderCss from '#app/table-order/table-order.css?url';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(stockTexts.title) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(stockTexts.title, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 /** /kitchen/stock: the stock editor (monitor/admin). */

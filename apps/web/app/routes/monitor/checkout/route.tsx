@@ -3,14 +3,14 @@ import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { areaTexts } from '#app/areas/texts';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
 import { CheckoutView } from '#app/table-order/checkout-view';
 import { clockTime } from '#app/table-order/presentation';
 import { checkoutTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.title) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.title, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

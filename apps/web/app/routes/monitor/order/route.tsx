@@ -4,7 +4,6 @@ import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { areaTexts } from '#app/areas/texts';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as ByReservationAnswer } from '#app/routes/api/orders/by-reservation/$id/route';
 import type { Answer as GrantAnswer } from '#app/routes/api/admin/reservations/$id/grant-token/route';
 import { yenAmount } from '#app/shared/yen';
@@ -14,8 +13,9 @@ import { tableCall } from '#app/table-order/table-call';
 import { checkoutTexts, monitorTexts as t, orderTexts } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.orderTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.orderTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

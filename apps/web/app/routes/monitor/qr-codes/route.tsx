@@ -2,13 +2,13 @@ import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { areaTexts } from '#app/areas/texts';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
 import { seatOrderUrl, seatQrSvg } from '#app/table-order/seat-qr.server';
 import { monitorTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.qrTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.qrTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 /** Every seat of the chosen store with its QR code (SVG, made on the server by the `qrcode` package). */

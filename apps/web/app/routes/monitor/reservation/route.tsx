@@ -1,10 +1,10 @@
+import type { Route } from './+types/route';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useOutletContext, useSearchParams } from 'react-router';
 import { addDays } from '@moncafe/domain/calendar/dates';
 import type { AreaOutletContext } from '#app/areas/store-choice';
 import { areaTexts } from '#app/areas/texts';
 import { callJson } from '#app/http/api-client';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as StatusAnswer, ScheduleReservation } from '#app/routes/api/admin/reservations/status/route';
 import { scheduleTexts as t, statusLabels } from '#app/schedule/texts';
 import { useLiveFeed } from '#app/shared/live-feed';
@@ -12,8 +12,9 @@ import { DetailModal, failureOf, type UpdateFailure } from './detail-modal';
 import { PX_PER_MINUTE, ScheduleGrid, type MoveRequest } from './grid';
 import { layoutBlocks, minuteOfDay, onGrid } from './layout';
 import scheduleCss from './schedule.css?url';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta = () => [{ title: pageTitle(t.title) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.title, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: scheduleCss }];
 
 type Day = Extract<StatusAnswer, { success: true }>;

@@ -1,10 +1,10 @@
 import type { Route } from './+types/route';
-import { pageTitle } from '#app/layout/texts';
 import { ChecklistScreen } from '#app/staff-area/checklist';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(t.openingTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.openingTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 /** /staff/opening-prep: the opening checklist of today's business day. */

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Route } from './+types/route';
 import { callJson } from '#app/http/api-client';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as RulesAnswer } from '#app/routes/api/order-rules/route';
 import type { Answer as SuppliersAnswer } from '#app/routes/api/order-management/route';
 import type { Answer as RevealAnswer } from '#app/routes/api/order-management/$id/reveal-password/route';
@@ -10,8 +9,9 @@ import { LoadError, Loading, NoticeLine, StoreRequired, TableHead, useAreaStore,
 import { orDash, shortLink } from '#app/staff-area/presentation';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(t.orderTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.orderTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 interface OrderInfo {

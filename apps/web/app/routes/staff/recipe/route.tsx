@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { Route } from './+types/route';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as RecipesAnswer } from '#app/routes/api/recipes/route';
 import type { Answer as RecipeAnswer } from '#app/routes/api/recipes/$id/route';
 import { Choices, LoadError, Loading, StoreRequired, useAreaStore, useLoad } from '#app/staff-area/components';
 import { GuideSteps, PhotoGallery } from '#app/staff-area/photo-gallery';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(t.recipeTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.recipeTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 /** /staff/recipe: a recipe chosen from the store's list, with its time, ingredients, notes, photos and numbered steps. */

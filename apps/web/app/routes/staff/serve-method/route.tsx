@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { Route } from './+types/route';
-import { pageTitle } from '#app/layout/texts';
 import { LoadError, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { MenuChoice, useMenuServeMethods } from '#app/staff-area/menu-choice';
 import { GuideSteps } from '#app/staff-area/photo-gallery';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(t.serveTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.serveTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 /** /staff/serve-method: a menu chosen by name and price, and how it is served, step by step with photos. */

@@ -4,7 +4,6 @@ import { datesOfMonth, tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { submittableMonths, timeOptions, DEFAULT_RECRUIT_TIMES, type RecruitTimes } from '@moncafe/domain/shift/rules';
 import { appOf } from '#app/context';
 import { callJson } from '#app/http/api-client';
-import { pageTitle } from '#app/layout/texts';
 import type { Answer as UsersAnswer } from '#app/routes/api/users/route';
 import type { Answer as RecruitAnswer } from '#app/routes/api/admin/shift-recruit-time/route';
 import type { Answer as SubmitAnswer } from '#app/routes/api/shift/submit/route';
@@ -23,8 +22,9 @@ import {
 import { dayLabel } from '#app/staff-area/presentation';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(t.submitTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.submitTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 /** The server's Tokyo date: which months may be submitted and which days are past. */

@@ -3,13 +3,13 @@ import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { viewableMonths } from '@moncafe/domain/shift/rules';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
 import { Choices, choicesOf, DescriptionPanel, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { ShiftMonth } from '#app/staff-area/shift-month';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
+import { areaPageTitle } from '#app/admin-area/title';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle(t.viewTitle) }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.viewTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 /** The server's Tokyo date: the months offered run from last month on. */
