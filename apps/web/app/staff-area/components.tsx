@@ -225,6 +225,35 @@ export function FormButtons(props: {
   );
 }
 
+/** A required number field of an editor form: its label, and the value as a number. */
+export function NumberField(props: {
+  id: string;
+  label: string;
+  value: number;
+  busy: boolean;
+  min: number;
+  max?: number;
+  step?: number | 'any';
+  onChange(value: number): void;
+}) {
+  return (
+    <label className="field" htmlFor={props.id}>
+      {props.label}
+      <input
+        id={props.id}
+        type="number"
+        required
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        value={props.value}
+        disabled={props.busy}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+    </label>
+  );
+}
+
 /** A table's header row of column names. */
 export function TableHead({ columns }: { columns: readonly string[] }) {
   return (
