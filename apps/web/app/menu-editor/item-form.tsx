@@ -4,6 +4,7 @@ import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import { callJson, type CallResult } from '#app/http/api-client';
 import type { Answer as MenuItemsAnswer } from '#app/routes/api/admin/menu-items/route';
 import type { Answer as UploadAnswer } from '#app/routes/api/admin/menu-images/route';
+import { FormButtons } from '#app/staff-area/components';
 import { fieldLabels, menuEditorTexts as t } from './texts';
 
 export type EditorItem = MenuItemsAnswer['items'][number];
@@ -282,16 +283,7 @@ export function ItemForm(props: { initial: ItemDraft; busy: boolean; submitLabel
         </label>
       </fieldset>
 
-      <div className="sa-actions me-wide">
-        <button type="submit" className="button" disabled={busy}>
-          {props.submitLabel}
-        </button>
-        {props.onCancel && (
-          <button type="button" className="button secondary" onClick={props.onCancel}>
-            {t.cancel}
-          </button>
-        )}
-      </div>
+      <FormButtons className="sa-actions me-wide" busy={busy} submitLabel={props.submitLabel} cancelLabel={t.cancel} onCancel={props.onCancel} />
     </form>
   );
 }

@@ -4,7 +4,8 @@ import type { MenuOptionType } from '@moncafe/domain/catalog/kinds';
 import type { ReservationDetail } from '@moncafe/domain/reservation/events';
 import { callJson } from '#app/http/api-client';
 import type { Answer as MenuItemsAnswer } from '#app/routes/api/admin/menu-items/route';
-import { AskDialog, NoticeLine, type Notice } from '#app/staff-area/components';
+import { AskDialog, FormButtons, NoticeLine, type Notice } from '#app/staff-area/components';
+import { RowActions } from '#app/staff-area/row-actions';
 import { yenAmount } from '#app/shared/yen';
 import { failureText } from './item-form';
 import { menuEditorTexts as t } from './texts';
@@ -111,53 +112,25 @@ export function OptionsEditor(props: {
                 </div>
               )}
               {editing !== o.option_id && (
-                <div className="sa-actions">
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy}
-                    onClick={() => setEditing(o.option_id)}
-                    aria-label={`${o.label} ${t.edit}`}
-                  >
-                    {t.edit}
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy || index === 0}
-                    onClick={() => move(index, -1)}
-                    aria-label={`${o.label} ${t.moveUp}`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy || index === options.length - 1}
-                    onClick={() => move(index, 1)}
-                    aria-label={`${o.label} ${t.moveDown}`}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="button danger"
-                    disabled={busy}
-                    aria-label={`${o.label} ${t.remove}`}
-                    onClick={() =>
-                      setAsking({
-                        text: t.confirmRemoveOption(o.label),
-                        run: async () =>
-                          void (await run(
-                            () => callJson(`${base}/options/${encodeURIComponent(o.option_id)}`, { method: 'DELETE', body: { remove: true } }),
-                            t.saved,
-                          )),
-                      })
-                    }
-                  >
-                    {t.remove}
-                  </button>
-                </div>
+                <RowActions
+                  label={o.label}
+                  texts={t}
+                  busy={busy}
+                  index={index}
+                  count={options.length}
+                  onEdit={() => setEditing(o.option_id)}
+                  onMove={(step) => move(index, step)}
+                  onRemove={() =>
+                    setAsking({
+                      text: t.confirmRemoveOption(o.label),
+                      run: async () =>
+                        void (await run(
+                          () => callJson(`${base}/options/${encodeURIComponent(o.option_id)}`, { method: 'DELETE', body: { remove: true } }),
+                          t.saved,
+                        )),
+                    })
+                  }
+                />
               )}
             </li>
           ))}
@@ -306,16 +279,7 @@ function OptionForm(props: { initial: OptionDraft; busy: boolean; onSave(d: Opti
           {problem}
         </p>
       )}
-      <div className="sa-actions me-wide">
-        <button type="submit" className="button" disabled={props.busy}>
-          {t.save}
-        </button>
-        {props.onCancel && (
-          <button type="button" className="button secondary" onClick={props.onCancel}>
-            {t.cancel}
-          </button>
-        )}
-      </div>
+      <FormButtons className="sa-actions me-wide" busy={props.busy} submitLabel={t.save} cancelLabel={t.cancel} onCancel={props.onCancel} />
     </form>
   );
 }

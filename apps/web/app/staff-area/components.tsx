@@ -199,19 +199,58 @@ export function Choices({ options, placeholder, ...select }: { options: readonly
   );
 }
 
-/** Save (or add, for a new record) and, when editing, cancel: the end of every editor form. */
-export function FormButtons({ busy, editing, onCancel }: { busy: boolean; editing: boolean; onCancel?: (() => void) | undefined }) {
+/**
+ * Save (or add, for a new record) and, when editing, cancel: the end of every editor form.
+ * A screen with its own words or box (the menu editor, the settings screens) passes them.
+ */
+export function FormButtons(props: {
+  busy: boolean;
+  editing?: boolean;
+  onCancel?: (() => void) | undefined;
+  submitLabel?: string;
+  cancelLabel?: string;
+  className?: string;
+}) {
   return (
-    <div className="sa-actions">
-      <button type="submit" className="button" disabled={busy}>
-        {editing ? a.save : a.add}
+    <div className={props.className ?? 'sa-actions'}>
+      <button type="submit" className="button" disabled={props.busy}>
+        {props.submitLabel ?? (props.editing ? a.save : a.add)}
       </button>
-      {onCancel && (
-        <button type="button" className="button secondary" onClick={onCancel}>
-          {a.cancel}
+      {props.onCancel && (
+        <button type="button" className="button secondary" onClick={props.onCancel}>
+          {props.cancelLabel ?? a.cancel}
         </button>
       )}
     </div>
+  );
+}
+
+/** A required number field of an editor form: its label, and the value as a number. */
+export function NumberField(props: {
+  id: string;
+  label: string;
+  value: number;
+  busy: boolean;
+  min: number;
+  max?: number;
+  step?: number | 'any';
+  onChange(value: number): void;
+}) {
+  return (
+    <label className="field" htmlFor={props.id}>
+      {props.label}
+      <input
+        id={props.id}
+        type="number"
+        required
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        value={props.value}
+        disabled={props.busy}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+    </label>
   );
 }
 

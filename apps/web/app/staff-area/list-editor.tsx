@@ -2,6 +2,7 @@ import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import type { OrderedKind } from '@moncafe/domain/catalog/display-order';
 import { callJson } from '#app/http/api-client';
 import { AskDialog, FormButtons, NoticeLine, type Notice } from './components';
+import { RowActions } from './row-actions';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
 
 /** What an editor's form gets: the record's fields (null for a new one), and what to do with them. */
@@ -94,44 +95,16 @@ export function ListEditor<T extends Item, D extends object>(props: {
                 <div>{props.view(item)}</div>
               )}
               {editing !== item.id && (
-                <div className="sa-actions">
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy}
-                    onClick={() => setEditing(item.id)}
-                    aria-label={`${props.name(item)} ${a.edit}`}
-                  >
-                    {a.edit}
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy || index === 0}
-                    onClick={() => move(index, -1)}
-                    aria-label={`${props.name(item)} ${a.moveUp}`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy || index === props.items.length - 1}
-                    onClick={() => move(index, 1)}
-                    aria-label={`${props.name(item)} ${a.moveDown}`}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="button danger"
-                    disabled={busy}
-                    onClick={() => setRemoving(item)}
-                    aria-label={`${props.name(item)} ${a.remove}`}
-                  >
-                    {a.remove}
-                  </button>
-                </div>
+                <RowActions
+                  label={props.name(item)}
+                  texts={a}
+                  busy={busy}
+                  index={index}
+                  count={props.items.length}
+                  onEdit={() => setEditing(item.id)}
+                  onMove={(step) => move(index, step)}
+                  onRemove={() => setRemoving(item)}
+                />
               )}
             </li>
           ))}

@@ -7,7 +7,7 @@ import { callJson } from '#app/http/api-client';
 import type { Answer as CostAnswer } from '#app/routes/api/admin/cost-lines/route';
 import { japaneseDate } from '#app/reservation/presentation';
 import { yenAmount } from '#app/shared/yen';
-import { FormButtons, LoadError, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
+import { FormButtons, LoadError, NumberField, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { ListEditor, type RecordFormProps } from '#app/staff-area/list-editor';
 import staffCss from '#app/staff-area/staff-area.css?url';
 
@@ -39,36 +39,20 @@ function CostLineForm({ initial, busy, onSave, onCancel }: RecordFormProps<LineF
         {c.ingredient}
         <input id={`${id}-name`} required maxLength={100} value={v.name} disabled={busy} onChange={(e) => setV({ ...v, name: e.target.value })} />
       </label>
-      <label className="field" htmlFor={`${id}-qty`}>
-        {c.quantity}
-        <input
-          id={`${id}-qty`}
-          type="number"
-          required
-          min={0}
-          step="any"
-          value={v.quantity}
-          disabled={busy}
-          onChange={(e) => setV({ ...v, quantity: Number(e.target.value) })}
-        />
-      </label>
+      <NumberField id={`${id}-qty`} label={c.quantity} min={0} step="any" value={v.quantity} busy={busy} onChange={(quantity) => setV({ ...v, quantity })} />
       <label className="field" htmlFor={`${id}-unit`}>
         {c.unit}
         <input id={`${id}-unit`} maxLength={20} value={v.unit} disabled={busy} onChange={(e) => setV({ ...v, unit: e.target.value })} />
       </label>
-      <label className="field" htmlFor={`${id}-cost`}>
-        {c.unitCost}
-        <input
-          id={`${id}-cost`}
-          type="number"
-          required
-          min={0}
-          step="any"
-          value={v.unit_cost}
-          disabled={busy}
-          onChange={(e) => setV({ ...v, unit_cost: Number(e.target.value) })}
-        />
-      </label>
+      <NumberField
+        id={`${id}-cost`}
+        label={c.unitCost}
+        min={0}
+        step="any"
+        value={v.unit_cost}
+        busy={busy}
+        onChange={(unit_cost) => setV({ ...v, unit_cost })}
+      />
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
     </form>
   );

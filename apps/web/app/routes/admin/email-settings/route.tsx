@@ -10,6 +10,7 @@ import { cancelUrlFor, confirmationRequestMail, reservationCancelledMail, reserv
 import { noticeTexts } from '#app/reservation/presentation';
 import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
 import { StatusLine } from '#app/site-settings/status-line';
+import { FormButtons } from '#app/staff-area/components';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { adminPageTitle } from '#app/admin-area/title';
@@ -196,16 +197,7 @@ function NoticeForm(props: {
       <label>
         <input type="checkbox" checked={n.is_active} onChange={(e) => setN({ ...n, is_active: e.target.checked })} /> {t.noticeActive}
       </label>
-      <div className="settings-actions">
-        <button type="submit" className="button" disabled={props.busy}>
-          {t.save}
-        </button>
-        {props.onCancel && (
-          <button type="button" className="button secondary" onClick={props.onCancel}>
-            {t.cancel}
-          </button>
-        )}
-      </div>
+      <FormButtons className="settings-actions" busy={props.busy} submitLabel={t.save} cancelLabel={t.cancel} onCancel={props.onCancel} />
     </form>
   );
 }

@@ -10,6 +10,8 @@ import { callJson } from '#app/http/api-client';
 import type { Answer as UploadAnswer } from '#app/routes/api/admin/homepage-settings/images/route';
 import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
 import { StatusLine } from '#app/site-settings/status-line';
+import { FormButtons } from '#app/staff-area/components';
+import { RowActions } from '#app/staff-area/row-actions';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { adminPageTitle } from '#app/admin-area/title';
@@ -136,40 +138,20 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
               {editing !== card.id && (
-                <div className="settings-actions">
-                  <button type="button" className="button secondary" onClick={() => setEditing(card.id)} aria-label={`${card.title || t.untitled} ${t.edit}`}>
-                    {t.edit}
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy || index === 0}
-                    onClick={() => move(index, index - 1)}
-                    aria-label={`${card.title || t.untitled} ${t.moveUp}`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy || index === order.length - 1}
-                    onClick={() => move(index, index + 1)}
-                    aria-label={`${card.title || t.untitled} ${t.moveDown}`}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="button danger"
-                    disabled={busy}
-                    aria-label={`${card.title || t.untitled} ${t.remove}`}
-                    onClick={() => {
-                      if (window.confirm(t.confirmRemove(card.title || t.untitled))) submit({ intent: 'remove', id: card.id });
-                    }}
-                  >
-                    {t.remove}
-                  </button>
-                </div>
+                <RowActions
+                  className="settings-actions"
+                  label={card.title || t.untitled}
+                  texts={t}
+                  busy={busy}
+                  index={index}
+                  count={order.length}
+                  editWhileBusy
+                  onEdit={() => setEditing(card.id)}
+                  onMove={(step) => move(index, index + step)}
+                  onRemove={() => {
+                    if (window.confirm(t.confirmRemove(card.title || t.untitled))) submit({ intent: 'remove', id: card.id });
+                  }}
+                />
               )}
             </li>
           ))}
@@ -265,16 +247,7 @@ function CardForm(props: { initial: CardInput | null; busy: boolean; onSave(data
       <label>
         <input type="checkbox" checked={card.is_active} onChange={(e) => set({ is_active: e.target.checked })} /> {t.cardActive}
       </label>
-      <div className="settings-actions">
-        <button type="submit" className="button" disabled={props.busy || uploading}>
-          {t.save}
-        </button>
-        {props.onCancel && (
-          <button type="button" className="button secondary" onClick={props.onCancel}>
-            {t.cancel}
-          </button>
-        )}
-      </div>
+      <FormButtons className="settings-actions" busy={props.busy || uploading} submitLabel={t.save} cancelLabel={t.cancel} onCancel={props.onCancel} />
     </form>
   );
 }

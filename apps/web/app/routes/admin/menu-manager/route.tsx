@@ -9,6 +9,7 @@ import { menuEditorTexts as t } from '#app/menu-editor/texts';
 import type { Answer as MenuItemsAnswer } from '#app/routes/api/admin/menu-items/route';
 import { formatYen } from '#app/shared/yen';
 import { AskDialog, LoadError, Loading, NoticeLine, StoreRequired, useAreaStore, useLoad, type Notice } from '#app/staff-area/components';
+import { RowActions } from '#app/staff-area/row-actions';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminPageTitle } from '#app/admin-area/title';
 
@@ -109,56 +110,38 @@ export default function MenuManager() {
                 </div>
               )}
               {editing !== item.id && (
-                <div className="sa-actions">
-                  <button type="button" className="button secondary" disabled={busy} onClick={() => setEditing(item.id)} aria-label={`${item.name} ${t.edit}`}>
-                    {t.edit}
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    aria-expanded={optionsOf === item.id}
-                    onClick={() => setOptionsOf(optionsOf === item.id ? null : item.id)}
-                    aria-label={`${item.name} ${t.options}`}
-                  >
-                    {t.options}
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy || index === 0}
-                    onClick={() => move(index, -1)}
-                    aria-label={`${item.name} ${t.moveUp}`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy || index === items.length - 1}
-                    onClick={() => move(index, 1)}
-                    aria-label={`${item.name} ${t.moveDown}`}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    disabled={busy || placesOf(item).length === 0}
-                    onClick={() => setAsking({ item, action: 'hide' })}
-                    aria-label={`${item.name} ${t.hide}`}
-                  >
-                    {t.hide}
-                  </button>
-                  <button
-                    type="button"
-                    className="button danger"
-                    disabled={busy}
-                    onClick={() => setAsking({ item, action: 'remove' })}
-                    aria-label={`${item.name} ${t.remove}`}
-                  >
-                    {t.remove}
-                  </button>
-                </div>
+                <RowActions
+                  label={item.name}
+                  texts={t}
+                  busy={busy}
+                  index={index}
+                  count={items.length}
+                  onEdit={() => setEditing(item.id)}
+                  onMove={(step) => move(index, step)}
+                  onRemove={() => setAsking({ item, action: 'remove' })}
+                  afterEdit={
+                    <button
+                      type="button"
+                      className="button secondary"
+                      aria-expanded={optionsOf === item.id}
+                      onClick={() => setOptionsOf(optionsOf === item.id ? null : item.id)}
+                      aria-label={`${item.name} ${t.options}`}
+                    >
+                      {t.options}
+                    </button>
+                  }
+                  beforeRemove={
+                    <button
+                      type="button"
+                      className="button secondary"
+                      disabled={busy || placesOf(item).length === 0}
+                      onClick={() => setAsking({ item, action: 'hide' })}
+                      aria-label={`${item.name} ${t.hide}`}
+                    >
+                      {t.hide}
+                    </button>
+                  }
+                />
               )}
               {optionsOf === item.id && (
                 <OptionsEditor

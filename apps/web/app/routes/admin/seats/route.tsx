@@ -4,7 +4,7 @@ import { adminPageTitle } from '#app/admin-area/title';
 import { seatTexts as s } from '#app/admin-area/texts';
 import { callJson } from '#app/http/api-client';
 import type { Answer as SeatsAnswer } from '#app/routes/api/admin/seats/route';
-import { FormButtons, LoadError, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
+import { FormButtons, LoadError, NumberField, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { ListEditor, type RecordFormProps } from '#app/staff-area/list-editor';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
@@ -35,33 +35,25 @@ function seatForm(others: readonly Seat[]) {
           {s.name}
           <input id={`${id}-name`} required maxLength={50} value={v.name} disabled={busy} onChange={(e) => setV({ ...v, name: e.target.value })} />
         </label>
-        <label className="field" htmlFor={`${id}-max`}>
-          {s.maxPeople}
-          <input
-            id={`${id}-max`}
-            type="number"
-            required
-            min={1}
-            max={50}
-            value={v.max_people}
-            disabled={busy}
-            onChange={(e) => setV({ ...v, max_people: Number(e.target.value) })}
-          />
-        </label>
-        <label className="field" htmlFor={`${id}-hold`}>
-          {s.holdMinutes}
-          <input
-            id={`${id}-hold`}
-            type="number"
-            required
-            min={5}
-            max={1440}
-            step={5}
-            value={v.reservation_hold_minutes}
-            disabled={busy}
-            onChange={(e) => setV({ ...v, reservation_hold_minutes: Number(e.target.value) })}
-          />
-        </label>
+        <NumberField
+          id={`${id}-max`}
+          label={s.maxPeople}
+          min={1}
+          max={50}
+          value={v.max_people}
+          busy={busy}
+          onChange={(max_people) => setV({ ...v, max_people })}
+        />
+        <NumberField
+          id={`${id}-hold`}
+          label={s.holdMinutes}
+          min={5}
+          max={1440}
+          step={5}
+          value={v.reservation_hold_minutes}
+          busy={busy}
+          onChange={(minutes) => setV({ ...v, reservation_hold_minutes: minutes })}
+        />
         <fieldset className="field">
           <legend>{s.combinable}</legend>
           {candidates.length === 0 && <span className="hint">{s.noOtherSeats}</span>}
