@@ -9,6 +9,7 @@ import type { ScheduleSeat } from '#app/routes/api/admin/reservations/status/rou
 import { clockTime } from '#app/table-order/presentation';
 import { formatYen } from '#app/shared/yen';
 import { historyTexts as h, paymentLabels, scheduleTexts as t, statusLabels } from '#app/schedule/texts';
+import { LoadState } from './load-state';
 
 type Detail = Extract<DetailAnswer, { success: true }>;
 const STATUSES: (FloorStatus | 'unset')[] = ['web', 'guest', 'confirmed', 'exited', 'cancelled', 'unset'];
@@ -107,15 +108,8 @@ export function DetailModal(props: {
           {t.close}
         </button>
       </header>
-      {loadError ? (
-        <p role="alert">
-          {t.loadFailed}{' '}
-          <button type="button" onClick={() => void load()}>
-            {t.retry}
-          </button>
-        </p>
-      ) : !reservation ? (
-        <p aria-live="polite">{t.loading}</p>
+      {loadError || !reservation ? (
+        <LoadState failed={loadError} onRetry={() => void load()} />
       ) : (
         <>
           <dl className="schedule-detail-fields">

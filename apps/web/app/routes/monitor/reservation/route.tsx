@@ -13,6 +13,7 @@ import { PX_PER_MINUTE, ScheduleGrid, type MoveRequest } from './grid';
 import { layoutBlocks, minuteOfDay, onGrid } from './layout';
 import scheduleCss from './schedule.css?url';
 import { areaPageTitle } from '#app/admin-area/title';
+import { LoadState } from './load-state';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.title, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: scheduleCss }];
@@ -173,15 +174,8 @@ export default function MonitorReservation() {
         </p>
       ) : null}
 
-      {loadError ? (
-        <p role="alert">
-          {t.loadFailed}{' '}
-          <button type="button" onClick={() => void load()}>
-            {t.retry}
-          </button>
-        </p>
-      ) : !day ? (
-        <p aria-live="polite">{t.loading}</p>
+      {loadError || !day ? (
+        <LoadState failed={loadError} onRetry={() => void load()} />
       ) : (
         <>
           <div className="schedule-scroll" ref={scroller}>
