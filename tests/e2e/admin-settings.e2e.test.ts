@@ -158,7 +158,7 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     expect(titles).toHaveLength(count - 1);
   });
 
-  it('a notice added at /admin/email-settings is in the confirmation mail; staff chosen at /admin/notifications are told of the booking; the disclaimer is on the review step', async () => {
+  it('a notice added at /admin/email-settings is in the confirmation mail, then edited and removed; staff chosen at /admin/notifications are told of the booking; the disclaimer is on the review step until emptied', async () => {
     await page.goto('/admin/email-settings');
     await page.getByTestId('email-settings').waitFor();
     const form = page.locator('section[aria-labelledby="notices-title"] > form');
@@ -223,5 +223,30 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     // Opening the link again (already confirmed) tells nobody again.
     expect((await httpClient(server.url).get(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`)).status).toBe(200);
     expect(toManager()).toHaveLength(1);
+
+    // Edited, the notice reads anew where guests get notices (the call the confirm and cancel pages
+    // read, the mails' preview); removed, after a confirmation, it is gone from both.
+    const publicNotices = async () => JSON.stringify((await httpClient(server.url).getJson('/api/admin/email-settings/notices')).body);
+    await page.goto('/admin/email-settings');
+    await page.getByTestId('email-settings').waitFor();
+    await page.getByRole('button', { name: '駐車場 編集' }).click();
+    const editing = page.getByTestId('notice-list').locator('form');
+    await editing.getByLabel('内容').fill('近隣のコインパーキングをご利用ください。');
+    await editing.getByRole('button', { name: '保存' }).click();
+    await page.getByTestId('notice-list').locator('li', { hasText: '近隣のコインパーキングをご利用ください。' }).waitFor();
+    expect(await page.getByTestId('preview-confirmed').locator('pre').textContent()).toContain('・駐車場：近隣のコインパーキングをご利用ください。');
+    expect(await publicNotices()).toContain('近隣のコインパーキングをご利用ください。');
+    await page.getByRole('button', { name: '駐車場 削除' }).click();
+    await expect.poll(() => page.getByTestId('notice-list').locator('li', { hasText: '駐車場' }).count()).toBe(0);
+    expect(await page.getByTestId('preview-confirmed').locator('pre').textContent()).not.toContain('駐車場');
+    expect(await publicNotices()).not.toContain('駐車場');
+
+    // An emptied disclaimer is no longer offered to guests.
+    await page.goto('/admin/disclaimer');
+    await page.getByTestId('disclaimer-settings').waitFor();
+    await page.getByLabel('免責事項の本文').fill('');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('status').filter({ hasText: '保存しました' }).waitFor();
+    expect((await httpClient(server.url).getJson<{ content: string }>('/api/admin/disclaimer')).body.content).toBe('');
   });
 });
