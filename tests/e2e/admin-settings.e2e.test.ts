@@ -64,7 +64,7 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     return dates.find((d) => d.slice(0, 7) === dates[0]!.slice(0, 7) && d > dates[0]!) ?? dates[1]!;
   }
 
-  it('a date closed at /admin/business-hours shows 休 on the homepage calendar and the day screen, and opens again when its rule is removed', async () => {
+  it('a date closed at /admin/business-hours shows 休 on the homepage calendar and the day screen, opens with the edited hours, and follows the weekday again when its rule is removed', async () => {
     const date = await bookableDate();
     await page.goto(`/admin/business-hours`);
     await page.getByTestId('business-hours').waitFor();
@@ -93,6 +93,18 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     for (let i = 0; i < 3 && (await home.locator(`td[data-date="${date}"]`).count()) === 0; i++) await home.getByRole('button', { name: '次の月' }).click();
     await expect.poll(() => home.locator(`td[data-date="${date}"]`).textContent()).toContain('休');
     await guest.close();
+
+    // Edited: the same date opens 11:00–16:00, and the day screen's times keep inside those hours.
+    await editor.getByLabel('定休日').uncheck();
+    await editor.getByLabel('開店', { exact: true }).fill('11:00');
+    await editor.getByLabel('閉店', { exact: true }).fill('16:00');
+    await editor.getByRole('button', { name: `${date} の営業時間 保存` }).click();
+    const timesOf = async () =>
+      (await httpClient(server.url).post<{ times: string[] }>('/api/customery-day/available-times', { date, people: 2, menuIds: [LUNCH] })).body.times ?? [];
+    await expect.poll(async () => (await timesOf()).length).toBeGreaterThan(0);
+    const times = await timesOf();
+    expect(times[0]! >= '11:00' && times.at(-1)! < '16:00', times.join(' ')).toBe(true);
+    await expect.poll(() => page.locator(`td[data-date="${date}"]`).getAttribute('class')).not.toContain('closed');
 
     // Removed: the weekday's hours decide again.
     await page.getByRole('button', { name: '個別設定を削除' }).click();
