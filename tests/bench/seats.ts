@@ -75,7 +75,8 @@ export async function benchSeats(serverUrl: string, options: Quick) {
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, c) => {
         for (let i = 0; performance.now() < end; i++) {
-          const sessionId = `client-${c}`;
+          // A new reservation session each cycle, as a new guest: one session may hold at most 20 times a day (decision 050).
+          const sessionId = `client-${c}-${i}`;
           const time = times[(c + i) % times.length]!;
           await attempt(() => flow.allocateSeat({ sessionId, date, time, people: 2, menuIds: [], correlationId: `${c}-${i}` }));
           await attempt(() => flow.releaseHold({ sessionId, date, correlationId: `${c}-${i}-release` }));

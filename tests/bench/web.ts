@@ -97,6 +97,7 @@ export async function benchWeb(serverUrl: string, options: Quick) {
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      SECRETS_KEY: 'bench-secrets-key-bench-secrets-key-0000',
       PUBLIC_URL: `http://127.0.0.1:${productPort}`,
       ADMIN_EMAIL: 'bench@moncafe.test',
       ADMIN_PASSWORD: 'bench-password-123',
