@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/accounts';
+import { httpClient } from '../support/http-client';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 import type { TestWebServer } from '../support/web-server';
 
@@ -236,6 +238,33 @@ describe('pages and redirects', () => {
     const [first, ...others] = visits.map(({ nonce, html }) => html.replaceAll(nonce, 'NONCE'));
     for (const other of others) expect(other).toBe(first);
   });
+
+  it.each(['/moncafe', '/menu'])(
+    'keeps %s for guests only: a signed-in visitor gets a page rendered for them, and guests never see their name',
+    async (page) => {
+      const guestVisit = async () => {
+        const response = await fetch(server.url + page);
+        expect(response.status).toBe(200);
+        return { timing: response.headers.get('server-timing'), html: await response.text() };
+      };
+      await guestVisit();
+      expect((await guestVisit()).timing).toContain('page;desc="kept"');
+
+      const name = `会員 ${page.slice(1)}`;
+      const member = httpClient(server.url);
+      await signUp(member, { name, email: `kept-${page.slice(1)}@example.test`, password: 'member-password-123' });
+      for (let i = 0; i < 2; i++) {
+        const response = await member.get(page);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('server-timing') ?? '').not.toContain('page;desc="kept"');
+        expect(await response.text()).toContain(name);
+      }
+
+      const after = await guestVisit();
+      expect(after.timing).toContain('page;desc="kept"');
+      expect(after.html).not.toContain(name);
+    },
+  );
 
   it('renders the access page for the store with a maps button chosen by the phone', async () => {
     const [store] = (await getJson('/api/stores')).body as StoreRow[];

@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { NonceProvider } from '#app/auth/nonce';
+import { sharedAnswerKind } from '#app/http/render-once.server';
 import { nonceContext } from './context';
 
 /**
@@ -21,25 +22,36 @@ export const streamTimeout = 5_000;
  * has no loader at all (a shell the browser fills) — are rendered once with a stand-in nonce and
  * kept beside that value (or the route module); later visits only swap in their own nonce
  * (issue 10: per request only what changes per request). A catalog change drops the value, and
- * the rendered page goes with it.
+ * the rendered page goes with it. Routes above the page may bring only answers marked the same
+ * for every visit (`http/render-once.server.ts`: the root's guest header); their kinds are part
+ * of the key, so a signed-in visitor's page is rendered for that visit alone. Each answer says in
+ * `Server-Timing` whether it was a kept page (`page;desc="kept"`) or rendered for it.
  */
 const renderedPages = new WeakMap<object, Map<string, string>>();
 const STAND_IN_NONCE = 'moncafe-render-once-nonce';
 const MAX_PAGES_PER_ANSWER = 16;
 
-function renderOnceKey(request: Request, status: number, routerContext: EntryContext): { data: object; url: string } | null {
+function renderOnceKey(request: Request, status: number, routerContext: EntryContext): { data: object; key: string } | null {
   if (request.method.toUpperCase() !== 'GET' || status !== 200) return null;
   const { matches, loaderData, actionData, errors } = routerContext.staticHandlerContext;
   const leaf = matches.at(-1);
   if (!leaf || actionData || errors) return null;
   const module = routerContext.routeModules[leaf.route.id];
   if ((module?.handle as { renderOnce?: boolean } | undefined)?.renderOnce !== true) return null;
-  // Nothing above the page may bring data of its own.
-  if (matches.slice(0, -1).some((m) => loaderData[m.route.id] !== undefined)) return null;
+  // Above the page, nothing may bring data of this visit's own.
+  const kinds: string[] = [];
+  for (const match of matches.slice(0, -1)) {
+    const above: unknown = loaderData[match.route.id];
+    if (above === undefined) continue;
+    const kind = sharedAnswerKind(above);
+    if (kind === null) return null;
+    kinds.push(`${match.route.id}=${kind}`);
+  }
+  const key = `${kinds.join('&')} ${request.url}`;
   const data: unknown = loaderData[leaf.route.id];
-  if (typeof data === 'object' && data !== null) return { data, url: request.url };
+  if (typeof data === 'object' && data !== null) return { data, key };
   // A page without a loader is the same for every visit: kept with its module.
-  if (data === undefined && !leaf.route.loader && module) return { data: module, url: request.url };
+  if (data === undefined && !leaf.route.loader && module) return { data: module, key };
   return null;
 }
 
@@ -96,16 +108,17 @@ export default function handleRequest(
   if (renderOnce) {
     const pages = renderedPages.get(renderOnce.data) ?? new Map<string, string>();
     renderedPages.set(renderOnce.data, pages);
-    const page = pages.get(renderOnce.url);
-    const answer = (html: string) => {
+    const page = pages.get(renderOnce.key);
+    const answer = (html: string, kept: boolean) => {
       responseHeaders.set('Content-Type', 'text/html');
+      responseHeaders.append('Server-Timing', kept ? 'page;desc="kept"' : 'page;desc="rendered"');
       return new Response(html.replaceAll(STAND_IN_NONCE, nonce), { headers: responseHeaders, status: responseStatusCode });
     };
-    if (page !== undefined) return answer(page);
+    if (page !== undefined) return answer(page, true);
     return renderWhole(routerContext, request.url).then((html) => {
       // Addresses differ only by their query, which a visitor chooses: keep a few, not every one.
-      if (pages.size < MAX_PAGES_PER_ANSWER) pages.set(renderOnce.url, html);
-      return answer(html);
+      if (pages.size < MAX_PAGES_PER_ANSWER) pages.set(renderOnce.key, html);
+      return answer(html, false);
     });
   }
 

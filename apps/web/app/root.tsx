@@ -8,7 +8,7 @@ import { useNonce } from '#app/auth/nonce';
 import { CartButton } from '#app/layout/cart-button';
 import { FooterLinks, SiteHeader } from '#app/layout/site-header';
 import { layoutTexts, PRODUCT_NAME } from '#app/layout/texts';
-import { viewerOf } from '#app/layout/viewer.server';
+import { headerData } from '#app/layout/viewer.server';
 
 /** CSRF refusal, /api rate limit, the route table and security headers, for every request (app/auth). */
 export const middleware: Route.MiddlewareFunction[] = securityMiddleware;
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }];
 
 /** Who is looking, for the header (null for a guest). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { viewer: await viewerOf(request, context) };
+  return headerData(request, context);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
