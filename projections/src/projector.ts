@@ -26,9 +26,10 @@ export interface Projector {
 /** Migrations of one read model, keyed by an ISO-date-prefixed name so they sort in order. */
 export type ReadModelMigrations = Record<string, Migration>;
 
-/** Applies `events` through `projector` inside `trx` and writes the rows they leave. */
+/** Applies `events` through `projector` inside `trx` (only those it `handles`) and writes the rows they leave. */
 export async function projectBatch(trx: Transaction<Database>, projector: Projector, events: readonly RecordedEvent[]): Promise<void> {
   const rows = rowWriter(trx);
-  for (const event of events) await projector.apply(rows, event);
+  const { handles } = projector;
+  for (const event of events) if (!handles || handles(event)) await projector.apply(rows, event);
   await rows.flush();
 }

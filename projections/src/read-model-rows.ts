@@ -50,8 +50,15 @@ function quoted(name: string): string {
   return `"${name}"`;
 }
 
+/** The values without their `undefined` entries (the same object when it has none: most rows). */
 function defined(values: Values): Values {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  for (const key in values) {
+    if (values[key] !== undefined) continue;
+    const copy: Values = {};
+    for (const k in values) if (values[k] !== undefined) copy[k] = values[k];
+    return copy;
+  }
+  return values;
 }
 
 class Table {
@@ -150,12 +157,20 @@ export function rowWriter(trx: Transaction<Database>): RowWriter {
     const removed: Values[] = [];
     // Grouped by statement and column set, so each group is one statement.
     const groups = new Map<string, { kind: 'upsert' | 'insertIfAbsent' | 'update'; columns: string[]; rows: Values[] }>();
+    // Rows a projector builds the same way list their columns in the same order: one group per
+    // order seen, merged by the sorted column set.
+    const byOrder = new Map<string, { kind: 'upsert' | 'insertIfAbsent' | 'update'; columns: string[]; rows: Values[] }>();
     const add = (kind: 'upsert' | 'insertIfAbsent' | 'update', values: Values) => {
-      const columns = Object.keys(values).sort();
-      const id = `${kind}:${columns.join(',')}`;
-      const group = groups.get(id) ?? { kind, columns, rows: [] };
+      const order = `${kind}:${Object.keys(values).join(',')}`;
+      let group = byOrder.get(order);
+      if (!group) {
+        const columns = Object.keys(values).sort();
+        const id = `${kind}:${columns.join(',')}`;
+        group = groups.get(id) ?? { kind, columns, rows: [] };
+        groups.set(id, group);
+        byOrder.set(order, group);
+      }
       group.rows.push(values);
-      groups.set(id, group);
     };
     for (const [key, pending] of table.rows) {
       if (pending.kind === 'known') {
@@ -168,9 +183,9 @@ export function rowWriter(trx: Transaction<Database>): RowWriter {
 
     const name = quoted(table.name);
     const key = quoted(table.key);
-    // jsonb_populate_recordset turns each JSON object into a row of the table's own type, so
+    // json_populate_recordset turns each JSON object into a row of the table's own type, so
     // every column gets its type (jsonb, timestamptz, integer …) from the table itself.
-    const source = (rows: Values[]) => sql`jsonb_populate_recordset(null::${sql.raw(name)}, ${JSON.stringify(rows)}::jsonb)`;
+    const source = (rows: Values[]) => sql`json_populate_recordset(null::${sql.raw(name)}, ${JSON.stringify(rows)}::json)`;
     if (removed.length > 0) await sql`delete from ${sql.raw(name)} t using ${source(removed)} v where t.${sql.raw(key)} = v.${sql.raw(key)}`.execute(trx);
     for (const group of groups.values()) {
       const columns = group.columns.map(quoted);

@@ -4,7 +4,7 @@ import type { EventStore, NewEvent } from '@moncafe/domain/ports';
 import { openDatabase } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
-import { rebuildProjections } from '@moncafe/infra/projection-runner/runner';
+import { rebuildInShadow } from '@moncafe/infra/projection-runner/shadow-rebuild';
 import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 import { projectors } from '@moncafe/projections/read-models';
 import { createTestDatabase } from '../support/services';
@@ -19,7 +19,7 @@ import { rate, ratio, record, type Quick } from './measure';
  * ledger, then its reservation stream is requested and mailed, and is confirmed (4 in 5) or
  * cancelled; every tenth change is a catalog save of a menu.
  */
-async function seed(store: EventStore, total: number): Promise<number> {
+export async function benchSeed(store: EventStore, total: number): Promise<number> {
   const appends: { streamId: string; events: NewEvent[] }[] = [];
   let count = 0;
   for (let i = 0; count < total; i++) {
@@ -53,7 +53,7 @@ export async function benchRebuild(serverUrl: string, options: Quick) {
   try {
     await migrateToLatest(database.db, systemMigrations({ eventStoreUrl: undefined }));
     const store = createPostgresEventStore(database.pool);
-    const seeded = await seed(store, total);
+    const seeded = await benchSeed(store, total);
     await database.pool.query('vacuum analyze events');
 
     let started = performance.now();
@@ -66,8 +66,10 @@ export async function benchRebuild(serverUrl: string, options: Quick) {
     }
     const readRate = (read / (performance.now() - started)) * 1000;
 
+    // The product's rebuild (`npm run projections:rebuild`, /admin/database): into copies of the
+    // tables, swapped in at the end (decisions 141, 143).
     started = performance.now();
-    const rebuilt = await rebuildProjections({ db: database.db, eventStore: store, projectors });
+    const rebuilt = await rebuildInShadow({ db: database.db, eventStore: store, projectors });
     const rebuildRate = (rebuilt.events / (performance.now() - started)) * 1000;
     const { rows } = await database.pool.query<{ n: number }>('select count(*)::int as n from reservations');
     await store.close();

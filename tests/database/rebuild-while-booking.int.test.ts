@@ -5,7 +5,7 @@ import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
 import { rebuildProjections } from '@moncafe/infra/projection-runner/runner';
 import { projectors } from '@moncafe/projections/read-models';
 import { postgresUrl } from '../support/services';
-import { dumpCheckpoints, dumpReadModels } from './read-model-dump';
+import { dumpCheckpoints, dumpReadModelShape, dumpReadModels } from './read-model-dump';
 import { caughtUp, startSystem, type StoreKind } from './system';
 
 /**
@@ -59,6 +59,7 @@ async function rebuildWhileBooking(kind: StoreKind) {
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
+    const shapeBefore = await dumpReadModelShape(runtime.db);
     const rebuild = runtime.databaseAdmin.rebuild([]).finally(() => {
       rebuilding = false;
     });
@@ -77,6 +78,9 @@ async function rebuildWhileBooking(kind: StoreKind) {
     const reservations = (await dumpReadModels(runtime.db)).reservations!;
     expect(reservations.length).toBeGreaterThanOrEqual(6);
 
+    // The copies took the tables' place with every column, index and constraint, under the same names.
+    expect(await dumpReadModelShape(runtime.db)).toEqual(shapeBefore);
+    expect(shapeBefore.event_history!.filter((line) => line.startsWith('index ')).length).toBe(8);
     const live = await dumpReadModels(runtime.db);
     const liveCheckpoints = await dumpCheckpoints(runtime.db);
     await runtime.close();

@@ -17,4 +17,14 @@ describe('history redaction', () => {
     });
     expect(JSON.stringify(redactSecrets(data))).not.toMatch(/argon2|v1\.xyz|deadbeef/);
   });
+
+  it('never changes the recorded event it reads, and hands back data without secrets as it is', () => {
+    const data = { record: { data: { name: '八百屋', password_sealed: 'v1.xyz' } }, links: [{ tokenHash: 'deadbeef' }, { seatId: 's1' }] };
+    const before = structuredClone(data);
+    const redacted = redactSecrets(data) as typeof data;
+    expect(data).toEqual(before);
+    expect(redacted.links[1]).toBe(data.links[1]);
+    const plain = { storeId: '2', lines: [{ name: 'コース', options: [] }] };
+    expect(redactSecrets(plain)).toBe(plain);
+  });
 });

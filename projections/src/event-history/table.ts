@@ -1,7 +1,7 @@
 /**
  * The event log as the admin's history screen reads it (/admin/history): one row per event, with
  * the envelope's actor, correlation and stream category as indexed columns and the data with its
- * secrets removed (decision 140). Keyed by event id; paged by position.
+ * secrets removed, as JSON text (decisions 140, 143). Keyed by event id; paged by position.
  */
 export interface EventHistoryTables {
   event_history: {
@@ -16,7 +16,8 @@ export interface EventHistoryTables {
     correlation_id: string;
     causation_id: string | null;
     store_id: string | null;
-    data: unknown;
+    /** The data as JSON text (nothing queries inside it; decision 143). */
+    data: string;
     recorded_at: Date | string;
   };
 }
