@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@moncafe/domain/ports';
 import { memoryBus } from '@moncafe/infra/bus/memory';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
-import { ProjectionLagError, rebuildProjections, startProjections, type ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
+import { gatheredBatches, ProjectionLagError, rebuildProjections, startProjections, type ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
+import { ensureCheckpoint, readCheckpoints } from '@moncafe/projections/checkpoints/queries';
+import type { Projector } from '@moncafe/projections/projector';
+import { sql } from 'kysely';
 import { startRelay } from '@moncafe/infra/relay/relay';
 import { postgresUrl } from '../support/services';
 import { freshDatabase, type TestDatabase } from './support/database';
@@ -149,5 +152,50 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     const rebuilt = await dumpTestReadModel(fresh.handle.db);
     expect(rebuilt).toEqual(await dumpTestReadModel(database.handle.db));
     expect(rebuilt.log.map((r) => Number((r as { position: number }).position))).toEqual(await allPositions(store));
+  });
+
+  it('applies the batches of many projectors asked for at once in one transaction, and a failing one alone fails', async () => {
+    const db = database.handle.db;
+    /** Records the id of the transaction that applied its events. */
+    const transactionOf = (name: string, fail = false): Projector => ({
+      name,
+      tables: ['fanout_counts'] as unknown as Projector['tables'],
+      async apply(rows) {
+        if (fail) throw new Error(`${name} cannot apply this`);
+        const trx = await rows.transaction();
+        await sql`insert into fanout_counts (projector, events, position_sum) values (${name}, 1, txid_current())
+          on conflict (projector) do update set events = fanout_counts.events + 1, position_sum = excluded.position_sum`.execute(trx);
+      },
+    });
+    const names = Array.from({ length: 22 }, (_, i) => `gathered-${String(i).padStart(2, '0')}`);
+    const projectors = [...names.map((n) => transactionOf(n)), transactionOf('gathered-broken', true)];
+    for (const p of projectors) await ensureCheckpoint(db, p.name);
+    const before = await store.headPosition();
+    const head = await writeEvents(store, { total: 3, streams: 1, writers: 1, prefix: 'gathered' });
+    const events = await store.readAll({ after: before });
+    expect(events).toHaveLength(3);
+
+    const apply = gatheredBatches(db);
+    const answers = await Promise.allSettled(projectors.map((p) => apply(p, events)));
+    expect(answers.slice(0, 22)).toEqual(names.map(() => ({ status: 'fulfilled', value: head })));
+    expect(answers[22]).toMatchObject({ status: 'rejected', reason: { message: 'gathered-broken cannot apply this' } });
+
+    const { rows } = await sql<{ projector: string; events: number; position_sum: string }>`
+      select projector, events, position_sum from fanout_counts where projector like 'gathered-%' order by projector`.execute(db);
+    expect(rows.map((r) => [r.projector, r.events])).toEqual(names.map((n) => [n, 3]));
+    // Retried one by one after the shared transaction failed: each in a transaction of its own.
+    expect(new Set(rows.map((r) => r.position_sum)).size).toBe(22);
+    const checkpoints = await readCheckpoints(db, [...names, 'gathered-broken']);
+    expect([...checkpoints.values()]).toEqual([...names.map(() => head), 0]);
+
+    // Without the broken one: the next events of all 22 in one transaction, none applied twice.
+    const next = await writeEvents(store, { total: 2, streams: 1, writers: 1, prefix: 'gathered-next' });
+    const more = await store.readAll({ after: head });
+    await Promise.all(projectors.slice(0, 22).map((p) => apply(p, [...events, ...more])));
+    const { rows: after } = await sql<{ events: number; position_sum: string }>`
+      select events, position_sum from fanout_counts where projector like 'gathered-%' order by projector`.execute(db);
+    expect(after.map((r) => r.events)).toEqual(names.map(() => 5));
+    expect(new Set(after.map((r) => r.position_sum)).size).toBe(1);
+    expect([...(await readCheckpoints(db, names)).values()]).toEqual(names.map(() => next));
   });
 });

@@ -64,6 +64,24 @@ export async function moveCheckpointPast(db: Db, name: string, position: number)
   return row ? Number(row.position) : 0;
 }
 
+/**
+ * Moves several checkpoints forward (never back) in one statement; answers each one's position
+ * after it. The rows are locked in name order, the order every multi-checkpoint lock here takes,
+ * so two processes moving overlapping sets never deadlock.
+ */
+export async function moveCheckpointsPast(db: Db, moves: readonly { name: string; position: number }[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (moves.length === 0) return result;
+  const { rows } = await sql<{ name: string; position: string | number }>`
+    with wanted as (select * from unnest(${moves.map((m) => m.name)}::text[], ${moves.map((m) => m.position)}::bigint[]) as w(name, position)),
+         locked as (select c.name from projection_checkpoints c join wanted w on w.name = c.name order by c.name for update of c)
+    update projection_checkpoints c set position = greatest(c.position, w.position)
+      from wanted w where w.name = c.name and c.name in (select name from locked)
+    returning c.name, c.position`.execute(db);
+  for (const row of rows) result.set(row.name, Number(row.position));
+  return result;
+}
+
 /** Checkpoints by projector name; a projector that never ran reads 0. */
 export async function readCheckpoints(db: Db, names: readonly string[]): Promise<Map<string, number>> {
   const result = new Map<string, number>(names.map((n) => [n, 0]));
