@@ -19,7 +19,7 @@ import { rate, ratio, record, type Quick } from './measure';
  * ledger, then its reservation stream is requested and mailed, and is confirmed (4 in 5) or
  * cancelled; every tenth change is a catalog save of a menu.
  */
-export async function benchSeed(store: EventStore, total: number): Promise<number> {
+async function seed(store: EventStore, total: number): Promise<number> {
   const appends: { streamId: string; events: NewEvent[] }[] = [];
   let count = 0;
   for (let i = 0; count < total; i++) {
@@ -53,7 +53,7 @@ export async function benchRebuild(serverUrl: string, options: Quick) {
   try {
     await migrateToLatest(database.db, systemMigrations({ eventStoreUrl: undefined }));
     const store = createPostgresEventStore(database.pool);
-    const seeded = await benchSeed(store, total);
+    const seeded = await seed(store, total);
     await database.pool.query('vacuum analyze events');
 
     let started = performance.now();
