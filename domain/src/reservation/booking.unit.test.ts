@@ -216,6 +216,25 @@ describe('staff commands', () => {
     expect((await flow.ledger(STORE, '2026-12-20')).bookings[id]).toBeUndefined();
   });
 
+  it("keep the customer's course: a move that sends it back unchanged goes through, a changed course or options is refused; only an admin sets the status", async () => {
+    const s = setup();
+    const { flow, staff } = s;
+    const { requested } = await book(s);
+    await flow.confirm(requested.token, c);
+    const id = requested.reservationId;
+    const move = { reservationId: id, seatIds: ['T3'], time: '13:00', actor: 'admin-1', correlationId: c };
+    const before = await s.eventStore.readStream(toStreamName(id));
+    await refusedWith(staff.move({ ...move, course: { menuId: 'm-other' } }), 'course_fixed');
+    await refusedWith(staff.move({ ...move, course: { menuId: cakeCourse.menuId, detail: { message: 'おめでとう' } } }), 'course_fixed');
+    expect(await s.eventStore.readStream(toStreamName(id))).toEqual(before);
+    await staff.move({ ...move, course: { menuId: cakeCourse.menuId, detail: {} } });
+    expect((await flow.reservation(id)).status === 'confirmed' && (await flow.reservation(id))).toMatchObject({ request: { time: '13:00', seatIds: ['T3'] } });
+
+    const status = { reservationId: id, status: 'guest' as const, actor: 'monitor-1', correlationId: c };
+    await refusedWith(staff.setStatus({ ...status, actorRoles: ['monitor'] }), 'admin_only');
+    await staff.setStatus({ ...status, actor: 'admin-1', actorRoles: ['admin'] });
+  });
+
   it('refuses a seat too small for the party', async () => {
     const s = setup();
     const { flow, staff } = s;

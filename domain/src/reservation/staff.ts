@@ -1,3 +1,5 @@
+import equal from 'fast-deep-equal';
+import type { Role } from '../account/events';
 import { minutesOf, tokyoDateTime } from '../calendar/dates';
 import { commandHandler, currentState, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
@@ -39,8 +41,9 @@ export function staffReservationService(ports: StaffPorts) {
     /**
      * Moves a reservation within its day or to another, optionally with a new party size; throws 'over_capacity',
      * 'overlap', 'unknown_seat', 'booking_not_found', 'not_cancellable', 'not_found',
-     * 'off_step' (not on the schedule's 5-minute steps) or 'outside_hours' (not within the day's
-     * open hours, decision 110).
+     * 'off_step' (not on the schedule's 5-minute steps), 'outside_hours' (not within the day's
+     * open hours) or 'course_fixed' (the course or its options sent back changed: the customer's
+     * order is theirs, decision 110).
      */
     move(input: {
       reservationId: string;
@@ -50,11 +53,20 @@ export function staffReservationService(ports: StaffPorts) {
       /** Another day: booked on that day's ledger first, then released from the old one (decision 110). */
       date?: string;
       expected?: { seatIds: readonly string[]; time: string };
+      /** The course and options as the screen sends them back (absent: not sent); any change is refused. */
+      course?: { menuId?: string | null; detail?: unknown };
       actor: string;
       correlationId: string;
     }) {
       return retryOnConflict(async () => {
         const stream = await reservations.load(toStreamName(input.reservationId));
+        if (stream.state.status !== 'empty' && input.course) {
+          const { request } = stream.state;
+          const menuChanged = input.course.menuId !== undefined && input.course.menuId !== (request.lines[0]?.menuId ?? null);
+          // Compared as values: the screen's copy went through the read model's jsonb, which orders keys its own way.
+          const detailChanged = input.course.detail !== undefined && !equal(input.course.detail, request.detail);
+          if (menuChanged || detailChanged) throw new DomainError('course_fixed');
+        }
         const now = ports.clock.now().toISOString();
         const events = stream.decide({
           type: 'MoveReservation',
@@ -127,8 +139,11 @@ export function staffReservationService(ports: StaffPorts) {
      * The status the admin picks in the schedule's detail (spec: admin may set any): `cancelled`
      * cancels (seats freed, the customer mailed), `exited` checks the guests out without a
      * payment here (the seat is free from now), any other value (or null, unset) is a label.
+     * Throws 'admin_only' for anyone but an admin.
      */
-    async setStatus(input: { reservationId: string; status: FloorStatus | null; actor: string; correlationId: string }) {
+    async setStatus(input: { reservationId: string; status: FloorStatus | null; actor: string; actorRoles: readonly Role[]; correlationId: string }) {
+      // Spec §2: the status is the admin's to set; a monitor moves blocks only.
+      if (!input.actorRoles.includes('admin')) throw new DomainError('admin_only');
       if (input.status === 'cancelled') return service.cancel({ ...input, reason: '' });
       if (input.status === 'exited') return service.checkOutWithoutPayment(input);
       return retryOnConflict(async () => {
