@@ -32,12 +32,12 @@ export const eventHistoryMigrations: ReadModelMigrations = {
       await sql`create index if not exists event_history_recorded on event_history (recorded_at)`.execute(db);
     },
   },
-  '2027-01-21T10-00-event-history-data-as-text': {
-    // Nothing queries inside an event's data: kept as its JSON text, which a rebuild writes without
-    // parsing it into jsonb (decision 143).
+  '2027-01-21T10-00-event-history-data-as-json-text': {
+    // Nothing queries inside an event's data: kept as JSON text (`json`, not `jsonb`), which a
+    // rebuild writes with a check of its syntax instead of a conversion (decision 143).
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
-      await sql`alter table event_history alter column data type text using data::text`.execute(db);
+      await sql`alter table event_history alter column data type json using data::json`.execute(db);
     },
   },
 };

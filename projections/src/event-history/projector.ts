@@ -18,7 +18,7 @@ export const eventHistoryProjector: Projector = {
       correlation_id: metadata?.correlationId ?? '',
       causation_id: metadata?.causationId ?? null,
       store_id: metadata?.storeId ?? null,
-      data: JSON.stringify(redactSecrets(event.data ?? null)),
+      data: redactSecrets(event.data ?? null),
       recorded_at: new Date(event.recordedAt).toISOString(),
     });
   },

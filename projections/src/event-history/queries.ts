@@ -65,7 +65,7 @@ export async function historyPage(db: Kysely<Database>, filter: HistoryFilter): 
     correlationId: r.correlation_id,
     causationId: r.causation_id,
     storeId: r.store_id,
-    data: JSON.parse(r.data) as unknown,
+    data: r.data,
     recordedAt: new Date(r.recorded_at),
   }));
   return { entries, next: rows.length > limit ? entries.at(-1)!.position : null };

@@ -16,8 +16,8 @@ export interface EventHistoryTables {
     correlation_id: string;
     causation_id: string | null;
     store_id: string | null;
-    /** The data as JSON text (nothing queries inside it; decision 143). */
-    data: string;
+    /** Kept as `json` text, not `jsonb` (nothing queries inside it; decision 143). */
+    data: unknown;
     recorded_at: Date | string;
   };
 }
