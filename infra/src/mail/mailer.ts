@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Mailer } from '@moncafe/domain/ports';
 
@@ -6,12 +6,14 @@ import type { Mailer } from '@moncafe/domain/ports';
 
 /** Real delivery through an SMTP server (`SMTP_URL`). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail, not at start: an idle process does not hold it.
+  let transport: Promise<Transporter> | null = null;
+  const open = () => (transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl)));
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await open()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
 

@@ -1,9 +1,13 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { PictureResizer } from '@moncafe/domain/catalog/menu-editor';
 import { imageInfoOf } from '../blobs/media-type';
 
 /** The longest side of a menu picture as stored: sharp on the largest card and on a tablet's editor. */
 export const MENU_PICTURE_SIDE = 1200;
+
+/** libvips costs a web process ~18 MiB from the moment it is loaded: loaded with the first picture, not at start. */
+let loaded: Promise<typeof Sharp> | null = null;
+const loadSharp = () => (loaded ??= import('sharp').then((module) => module.default));
 
 /**
  * Menu pictures resized with sharp (libvips, prebuilt for the platform through npm's optional
@@ -15,6 +19,7 @@ export const MENU_PICTURE_SIDE = 1200;
 export const sharpPictures: PictureResizer = {
   async menuPicture(bytes) {
     if (!imageInfoOf(bytes)) return null;
+    const sharp = await loadSharp();
     try {
       const out = await sharp(bytes, { limitInputPixels: 4096 * 4096, failOn: 'error' })
         .rotate()
