@@ -140,7 +140,7 @@ export function occupied(state: SeatingState, now: string, except: { holdId?: st
  * CLIENT_MAX_PEOPLE with visits. Returns when the new hold ends.
  */
 function holdLimits(command: Extract<SeatingCommand, { type: 'HoldSeats' }>, state: SeatingState, replaced: readonly Hold[]): string {
-  const session = state.sessions[command.sessionId];
+  const session = sessionAt(state.sessions, command.sessionId, Date.parse(command.now));
   if (session && session.holds >= MAX_HOLDS_PER_SESSION) throw new DomainError<SeatingErrorCode>('session_hold_limit');
   const startedAt = command.visitStartedAt ?? session?.firstHeldAt ?? command.now;
   const sessionEnd = Date.parse(startedAt) + SESSION_MINUTES * 60_000;
@@ -380,10 +380,30 @@ function compacted(holds: Record<string, Hold>, heldAt: string): Record<string, 
   return Object.fromEntries(Object.entries(holds).filter(([, h]) => Date.parse(h.expiresAt) > at));
 }
 
+/** The session's record if it first held within a day of `at` (an older one may wait for the next pruning: it no longer counts). */
+function sessionAt(sessions: Record<string, SessionRecord>, sessionId: string, at: number): SessionRecord | undefined {
+  const session = sessions[sessionId];
+  return session && at - Date.parse(session.firstHeldAt) < SESSION_MEMORY_MS ? session : undefined;
+}
+
+/**
+ * The sessions after one more hold. Records are kept in the order sessions first held (object
+ * keys keep insertion order), so the first is the oldest: only when it is past the day are all of
+ * them looked at and the old ones forgotten. Every hold used to parse every record's date, which
+ * made a busy day's holds cost more the more sessions it had seen (issue 10's seat row).
+ */
 function remembered(sessions: Record<string, SessionRecord>, sessionId: string, heldAt: string): Record<string, SessionRecord> {
   const at = Date.parse(heldAt);
-  const kept = Object.fromEntries(Object.entries(sessions).filter(([, s]) => at - Date.parse(s.firstHeldAt) < SESSION_MEMORY_MS));
-  const known = kept[sessionId];
+  let oldest: SessionRecord | undefined;
+  for (const id in sessions) {
+    oldest = sessions[id];
+    break;
+  }
+  const known = sessionAt(sessions, sessionId, at);
+  let kept = sessions;
+  if ((oldest && at - Date.parse(oldest.firstHeldAt) >= SESSION_MEMORY_MS) || (!known && sessionId in sessions)) {
+    kept = Object.fromEntries(Object.entries(sessions).filter(([id, s]) => id !== sessionId && at - Date.parse(s.firstHeldAt) < SESSION_MEMORY_MS));
+  }
   return { ...kept, [sessionId]: { firstHeldAt: known?.firstHeldAt ?? heldAt, holds: (known?.holds ?? 0) + 1 } };
 }
 

@@ -437,6 +437,21 @@ describe('seating ledger limits on holds (decision 050)', () => {
       .thenThrows(code('session_hold_limit'));
   });
 
+  it("forgets a session a day after its first hold: it may choose again, and the day's state drops it", () => {
+    const day = 24 * 60;
+    const history: SeatingEvent[] = Array.from({ length: 20 }, (_, i) => held(`h${i}`, 's1', ['T1'], noon, noon + 90, 2, { expiresAt: at(0.1 * (i + 1)) }));
+    // Another session holds later the same day, before the day has passed: s1 is still remembered.
+    const later = held('o1', 's2', ['T2'], noon, noon + 90, 2, { heldAt: at(day - 60), expiresAt: at(day - 55) });
+    expect([...history, later].reduce(seatingLedger.evolve, seatingLedger.initialState()).sessions.s1?.holds).toBe(20);
+    spec
+      .given([...history, later])
+      .when(hold({ holdId: 'h20', now: at(day + 1), expiresAt: at(day + 6), visitStartedAt: at(day + 1) }))
+      .then([held('h20', 's1', ['T1'], noon, noon + 90, 2, { heldAt: at(day + 1), expiresAt: at(day + 6), visited: true })]);
+    const next = held('h20', 's1', ['T1'], noon, noon + 90, 2, { heldAt: at(day + 1), expiresAt: at(day + 6), visited: true });
+    const state = [...history, later, next].reduce(seatingLedger.evolve, seatingLedger.initialState());
+    expect(state.sessions).toEqual({ s2: { firstHeldAt: at(day - 60), holds: 1 }, s1: { firstHeldAt: at(day + 1), holds: 1 } });
+  });
+
   it('lets one client address hold one party without a visit, then asks for the visit, and stops it at four parties', () => {
     const party = (i: number, people: number, visited = false) =>
       held(`h${i}`, `s${i}`, [`S${i}`], noon, noon + 60, people, { client: 'c1', visited, expiresAt: at(5) });
