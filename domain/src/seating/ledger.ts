@@ -87,9 +87,21 @@ export interface SeatingState {
   /** Holds that may still count: a hold that expired before a later hold was made is dropped (compaction). */
   holds: Record<string, Hold>;
   bookings: Record<string, Booking>;
-  /** Sessions that held seats on this day within the last day, by session id. */
-  sessions: Record<string, SessionRecord>;
+  /** Sessions that held seats on this day within the last day. */
+  sessions: RememberedSessions;
 }
+
+/**
+ * Session records in buckets by a hash of the session id, so a hold copies one bucket (about a
+ * 64th of the day's sessions) and the bucket index, never every session the day has seen (a busy
+ * day's holds cost more with every session otherwise: issue 10's seat row). `oldestAt` is at or
+ * before the oldest record's first hold (ms); once it is a day old, the records are pruned.
+ */
+export interface RememberedSessions {
+  buckets: Readonly<Record<string, Readonly<Record<string, SessionRecord>>>>;
+  oldestAt: number | null;
+}
+const SESSION_BUCKETS = 64;
 
 /**
  * `session_over`: the session's 5 minutes are over (a new visit of the day screen starts another).
@@ -380,33 +392,49 @@ function compacted(holds: Record<string, Hold>, heldAt: string): Record<string, 
   return Object.fromEntries(Object.entries(holds).filter(([, h]) => Date.parse(h.expiresAt) > at));
 }
 
+function bucketOf(sessionId: string): string {
+  let hash = 0;
+  for (let i = 0; i < sessionId.length; i++) hash = (hash * 31 + sessionId.charCodeAt(i)) | 0;
+  return String((hash >>> 0) % SESSION_BUCKETS);
+}
+
 /** The session's record if it first held within a day of `at` (an older one may wait for the next pruning: it no longer counts). */
-function sessionAt(sessions: Record<string, SessionRecord>, sessionId: string, at: number): SessionRecord | undefined {
-  const session = sessions[sessionId];
+function sessionAt(sessions: RememberedSessions, sessionId: string, at: number): SessionRecord | undefined {
+  const session = sessions.buckets[bucketOf(sessionId)]?.[sessionId];
   return session && at - Date.parse(session.firstHeldAt) < SESSION_MEMORY_MS ? session : undefined;
 }
 
-/**
- * The sessions after one more hold. Records are kept in the order sessions first held (object
- * keys keep insertion order), so the first is the oldest: only when it is past the day are all of
- * them looked at and the old ones forgotten. Every hold used to parse every record's date, which
- * made a busy day's holds cost more the more sessions it had seen (issue 10's seat row).
- */
-function remembered(sessions: Record<string, SessionRecord>, sessionId: string, heldAt: string): Record<string, SessionRecord> {
-  const at = Date.parse(heldAt);
-  let oldest: SessionRecord | undefined;
-  for (const id in sessions) {
-    oldest = sessions[id];
-    break;
-  }
-  const known = sessionAt(sessions, sessionId, at);
-  let kept = sessions;
-  if ((oldest && at - Date.parse(oldest.firstHeldAt) >= SESSION_MEMORY_MS) || (!known && sessionId in sessions)) {
-    kept = Object.fromEntries(Object.entries(sessions).filter(([id, s]) => id !== sessionId && at - Date.parse(s.firstHeldAt) < SESSION_MEMORY_MS));
-  }
-  return { ...kept, [sessionId]: { firstHeldAt: known?.firstHeldAt ?? heldAt, holds: (known?.holds ?? 0) + 1 } };
+/** Every record a day at `at` still remembers: the session ids with their records. */
+export function rememberedSessions(sessions: RememberedSessions): Record<string, SessionRecord> {
+  return Object.assign({}, ...Object.values(sessions.buckets)) as Record<string, SessionRecord>;
 }
 
-export const initialState = (): SeatingState => ({ holds: {}, bookings: {}, sessions: {} });
+/** The sessions after one more hold: one bucket copied, or, once the oldest record is a day old, every bucket pruned. */
+function remembered(sessions: RememberedSessions, sessionId: string, heldAt: string): RememberedSessions {
+  const at = Date.parse(heldAt);
+  const known = sessionAt(sessions, sessionId, at);
+  const record: SessionRecord = { firstHeldAt: known?.firstHeldAt ?? heldAt, holds: (known?.holds ?? 0) + 1 };
+  const key = bucketOf(sessionId);
+  if (sessions.oldestAt !== null && at - sessions.oldestAt >= SESSION_MEMORY_MS) {
+    const buckets: Record<string, Record<string, SessionRecord>> = {};
+    let oldestAt = at;
+    for (const [bucket, records] of Object.entries(sessions.buckets)) {
+      for (const [id, kept] of Object.entries(records)) {
+        const first = Date.parse(kept.firstHeldAt);
+        if (id === sessionId || at - first >= SESSION_MEMORY_MS) continue;
+        (buckets[bucket] ??= {})[id] = kept;
+        oldestAt = Math.min(oldestAt, first);
+      }
+    }
+    (buckets[key] ??= {})[sessionId] = record;
+    return { buckets, oldestAt: Math.min(oldestAt, Date.parse(record.firstHeldAt)) };
+  }
+  return {
+    buckets: { ...sessions.buckets, [key]: { ...sessions.buckets[key], [sessionId]: record } },
+    oldestAt: Math.min(sessions.oldestAt ?? at, Date.parse(record.firstHeldAt)),
+  };
+}
+
+export const initialState = (): SeatingState => ({ holds: {}, bookings: {}, sessions: { buckets: {}, oldestAt: null } });
 
 export const seatingLedger: Decider<SeatingState, SeatingCommand, SeatingEvent> = { initialState, evolve, decide, parseEvent: parseSeatingEvent };
