@@ -6,6 +6,7 @@ import { callJson } from '#app/http/api-client';
 import type { Answer as MenuItemsAnswer } from '#app/routes/api/admin/menu-items/route';
 import { AskDialog, FormButtons, NoticeLine, type Notice } from '#app/staff-area/components';
 import { RowActions } from '#app/staff-area/row-actions';
+import { OptionField } from '#app/reservation/option-field';
 import { yenAmount } from '#app/shared/yen';
 import { failureText } from './item-form';
 import { menuEditorTexts as t } from './texts';
@@ -393,61 +394,21 @@ function Preview(props: { options: readonly Option[]; dependencies: readonly Dep
       {visible.length === 0 && <p className="empty">{t.previewNothing}</p>}
       {visible.map((o) => {
         const key = detailKey(o.menuId, o.optionId);
-        const value = detail[key];
-        // As the details screen marks a required option.
-        const label = `${o.label}${o.required ? ' *' : ''}`;
-        const priced = (c: { label: string; extraPrice: number }) => (c.extraPrice ? `${c.label}（+${yenAmount(c.extraPrice)}）` : c.label);
-        switch (o.type) {
-          case 'text':
-            return (
-              <label key={key} className="field" data-option={o.optionId}>
-                {label}
-                <input value={typeof value === 'string' ? value : ''} onChange={(e) => set(key, e.target.value)} />
-              </label>
-            );
-          case 'select':
-            return (
-              <label key={key} className="field" data-option={o.optionId}>
-                {label}
-                <select value={typeof value === 'string' ? value : ''} onChange={(e) => set(key, e.target.value)}>
-                  <option value="">{t.selectPlaceholder}</option>
-                  {o.choices.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {priced(c)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            );
-          case 'radio':
-          case 'checkbox': {
-            const chosen = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-            return (
-              <fieldset key={key} data-option={o.optionId}>
-                <legend>{label}</legend>
-                {o.choices.map((c) => (
-                  <label key={c.id}>
-                    <input
-                      type={o.type}
-                      name={`${id}-${key}`}
-                      checked={chosen.includes(c.id)}
-                      onChange={(e) =>
-                        o.type === 'radio' ? set(key, c.id) : set(key, e.target.checked ? [...chosen, c.id] : chosen.filter((v) => v !== c.id))
-                      }
-                    />{' '}
-                    {priced(c)}
-                  </label>
-                ))}
-              </fieldset>
-            );
-          }
-          case 'image':
-            return (
-              <p key={key} className="field" data-option={o.optionId}>
+        return (
+          <OptionField
+            key={key}
+            id={`${id}-${key}`}
+            className="field"
+            option={o}
+            value={detail[key]}
+            onChange={(value) => set(key, value)}
+            image={(label) => (
+              <p className="field">
                 {label}: <span className="hint">{t.previewImage}</span>
               </p>
-            );
-        }
+            )}
+          />
+        );
       })}
     </section>
   );

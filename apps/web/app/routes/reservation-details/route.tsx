@@ -9,9 +9,9 @@ import { callJson } from '#app/http/api-client';
 import type { Answer as UploadAnswer } from '#app/routes/api/reservation-images/route';
 import { useCourseOptions } from '#app/reservation/course-options';
 import { dataUrlToBlob } from '#app/reservation/image-crop';
-import { yenAmount } from '#app/shared/yen';
 import { readDraft, writeDraft } from '#app/reservation/draft';
 import { reservationCart } from '#app/reservation/reservation-cart';
+import { OptionField, type OptionValue } from '#app/reservation/option-field';
 import { CartSummary } from '#app/reservation/reservation-summary';
 import { RoundCropper } from '#app/reservation/round-cropper';
 import { pause, readSession, resume, writeSession } from '#app/reservation/session';
@@ -75,7 +75,7 @@ export default function ReservationDetails() {
             {spec.options
               .filter((o) => o.menuId === line.menu_id && isOptionVisible(o, spec.options, spec.dependencies, detail))
               .map((o) => (
-                <OptionField
+                <DetailsOptionField
                   key={o.optionId}
                   option={o}
                   value={detail[detailKey(o.menuId, o.optionId)]}
@@ -107,64 +107,17 @@ function resumeSession() {
   if (s) writeSession(resume(s, Date.now()));
 }
 
-function OptionField({ option, value, onChange }: { option: OptionSpec; value: string | string[] | undefined; onChange: (value: string | string[]) => void }) {
+function DetailsOptionField({ option, value, onChange }: { option: OptionSpec; value: OptionValue; onChange: (value: string | string[]) => void }) {
   const id = `opt-${option.menuId}-${option.optionId}`;
-  const label = (
-    <span>
-      {option.label}
-      {option.required ? ' *' : ''}
-    </span>
+  return (
+    <OptionField
+      id={id}
+      option={option}
+      value={value}
+      onChange={onChange}
+      image={(label) => <ImageOptionField id={id} label={label} option={option} value={value} onChange={onChange} />}
+    />
   );
-  const priced = (c: OptionSpec['choices'][number]) => (c.extraPrice ? `${c.label}（+${yenAmount(c.extraPrice)}）` : c.label);
-  switch (option.type) {
-    case 'text':
-      return (
-        <label className="rsv-field" htmlFor={id}>
-          {label}
-          <input id={id} type="text" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} maxLength={100} />
-        </label>
-      );
-    case 'select':
-      return (
-        <label className="rsv-field" htmlFor={id}>
-          {label}
-          <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
-            <option value="">—</option>
-            {option.choices.map((c) => (
-              <option key={c.id} value={c.id}>
-                {priced(c)}
-              </option>
-            ))}
-          </select>
-        </label>
-      );
-    case 'radio':
-    case 'checkbox': {
-      const chosen = Array.isArray(value) ? value : value ? [value] : [];
-      return (
-        <fieldset className="rsv-field">
-          <legend>{label}</legend>
-          {option.choices.map((c) => (
-            <label key={c.id}>
-              <input
-                type={option.type}
-                name={id}
-                value={c.id}
-                checked={chosen.includes(c.id)}
-                onChange={(e) => {
-                  if (option.type === 'radio') onChange(c.id);
-                  else onChange(e.target.checked ? [...chosen, c.id] : chosen.filter((v) => v !== c.id));
-                }}
-              />{' '}
-              {priced(c)}
-            </label>
-          ))}
-        </fieldset>
-      );
-    }
-    case 'image':
-      return <ImageOptionField id={id} label={label} option={option} value={value} onChange={onChange} />;
-  }
 }
 
 /**
@@ -182,7 +135,7 @@ function ImageOptionField({
   id: string;
   label: ReactNode;
   option: OptionSpec;
-  value: string | string[] | undefined;
+  value: OptionValue;
   onChange: (value: string) => void;
 }) {
   const [file, setFile] = useState<File | null>(null);
