@@ -55,13 +55,7 @@ export async function saveCheckpoint(trx: Transaction<Database>, name: string, p
  * meanwhile is not disturbed: the checkpoint only moves forward. Returns the checkpoint after.
  */
 export async function moveCheckpointPast(db: Db, name: string, position: number): Promise<number> {
-  const row = await db
-    .updateTable('projection_checkpoints')
-    .set({ position: sql<number>`greatest(position, ${position})` })
-    .where('name', '=', name)
-    .returning('position')
-    .executeTakeFirst();
-  return row ? Number(row.position) : 0;
+  return (await moveCheckpointsPast(db, [{ name, position }])).get(name) ?? 0;
 }
 
 /**
