@@ -1,8 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '@moncafe/projections/database';
@@ -27,6 +24,12 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
   if (options.url) return fromPool('pg', new pg.Pool({ connectionString: options.url, max: 10 }), async () => {});
   const release = await claimDataDir(options.dataDir);
   try {
+    // Loaded only for the embedded database: a process on a PostgreSQL server never holds it (~9 MiB).
+    const [{ PGlite }, { btree_gist }, { createPgConfig }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/btree_gist'),
+      import('@electric-sql/pglite/node-postgres'),
+    ]);
     const pglite = await PGlite.create(options.dataDir, { extensions: { btree_gist } });
     // PGlite is a single PostgreSQL session: one connection, or transactions would interleave.
     const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
