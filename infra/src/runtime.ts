@@ -35,6 +35,7 @@ import { openSystemProcess } from './system-process';
 import { secretBox, secretsKey } from './secrets/secret-box';
 // Admin database screen (issue 14, part ops)
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
+import { serverPoolOf } from './db/connection';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -208,7 +209,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       referenceData,
       testClock,
       waitForProjections,
-      databaseAdmin: createDatabaseAdmin({ db: database.db, eventStore, projectors, logger, now: () => clock.now() }),
+      databaseAdmin: createDatabaseAdmin({ db: database.db, serverPool: serverPoolOf(database), eventStore, projectors, logger, now: () => clock.now() }),
       close: system.close,
     };
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Migration, Transaction } from 'kysely';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import type { Database } from './database';
-import { rowWriter, type ReadModelRows } from './read-model-rows';
+import { rowWriter, type ReadModelRows, type RowWriterOptions } from './read-model-rows';
 
 /**
  * A read model's projector. The runner hands it the events of a batch one by one, in position
@@ -27,8 +27,13 @@ export interface Projector {
 export type ReadModelMigrations = Record<string, Migration>;
 
 /** Applies `events` through `projector` inside `trx` (only those it `handles`) and writes the rows they leave. */
-export async function projectBatch(trx: Transaction<Database>, projector: Projector, events: readonly RecordedEvent[]): Promise<void> {
-  const rows = rowWriter(trx);
+export async function projectBatch(
+  trx: Transaction<Database>,
+  projector: Projector,
+  events: readonly RecordedEvent[],
+  options: RowWriterOptions = {},
+): Promise<void> {
+  const rows = rowWriter(trx, options);
   const { handles } = projector;
   for (const event of events) if (!handles || handles(event)) await projector.apply(rows, event);
   await rows.flush();

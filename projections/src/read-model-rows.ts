@@ -20,6 +20,12 @@ export interface TableRows<T extends TableName> {
   put(row: Partial<RowOf<T>>): Promise<void>;
   /** Inserts the row unless one with its key exists (then nothing changes). */
   insertIfAbsent(row: Partial<RowOf<T>>): Promise<void>;
+  /**
+   * Inserts a row keyed by something no other event has: a row per event (the history). Like
+   * `insertIfAbsent`, but a rebuild into empty copies may write a batch's appended rows with
+   * COPY (`RowWriterOptions.copy`), which fails loudly on a key written twice.
+   */
+  append(row: Partial<RowOf<T>>): Promise<void>;
   /** Sets columns of the row with this key; nothing when there is none. */
   update(key: string, set: Partial<RowOf<T>>): Promise<void>;
   remove(key: string): void;
@@ -40,12 +46,13 @@ export interface ReadModelRows {
  */
 type Pending =
   | { kind: 'upsert'; values: Values }
-  | { kind: 'insertIfAbsent'; values: Values }
+  | { kind: 'insertIfAbsent'; values: Values; appended?: true }
   | { kind: 'update'; values: Values }
   | { kind: 'known'; row: Values | null; changed: boolean };
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
-function quoted(name: string): string {
+/** A plain lower-case SQL identifier in double quotes; anything else is refused. */
+export function quoted(name: string): string {
   if (!IDENTIFIER.test(name)) throw new Error(`not a plain SQL identifier: ${name}`);
   return `"${name}"`;
 }
@@ -74,8 +81,19 @@ export interface RowWriter extends ReadModelRows {
   flush(): Promise<void>;
 }
 
+/** Writes rows into `table` (no row there has their keys) on the batch's own connection, with COPY. */
+export type CopyRows = (table: string, columns: readonly string[], rows: readonly Values[]) => Promise<void>;
+
+export interface RowWriterOptions {
+  /**
+   * Where rows `append`ed in this batch may go with COPY instead of an insert: only for tables
+   * that hold no row an appended one could meet (a rebuild's empty copies replayed once).
+   */
+  copy?: CopyRows | undefined;
+}
+
 /** A writer for one batch inside `trx`. Call `flush()` before the transaction commits. */
-export function rowWriter(trx: Transaction<Database>): RowWriter {
+export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions = {}): RowWriter {
   const tables = new Map<string, Table>();
 
   async function load(table: Table, key: string): Promise<Values | null> {
@@ -103,6 +121,20 @@ export function rowWriter(trx: Transaction<Database>): RowWriter {
     return key;
   }
 
+  async function insertIfAbsent(table: Table, input: Values, appended: boolean) {
+    const values = defined(input);
+    const key = keyOf(table, values);
+    const pending = table.rows.get(key);
+    if (!pending) table.rows.set(key, appended ? { kind: 'insertIfAbsent', values, appended } : { kind: 'insertIfAbsent', values });
+    else if (pending.kind === 'known') {
+      if (!pending.row) table.rows.set(key, { kind: 'known', row: values, changed: true });
+    } else if (pending.kind === 'update') {
+      const row = await resolve(table, key);
+      table.rows.set(key, { kind: 'known', row: row ?? values, changed: true });
+    }
+    // After an upsert the row exists; after an insert-if-absent the first one wins.
+  }
+
   function handle<T extends TableName>(table: Table): TableRows<T> {
     return {
       async put(input) {
@@ -118,18 +150,11 @@ export function rowWriter(trx: Transaction<Database>): RowWriter {
           table.rows.set(key, { kind: 'known', row: { ...(row ?? {}), ...values }, changed: true });
         }
       },
-      async insertIfAbsent(input) {
-        const values = defined(input as Values);
-        const key = keyOf(table, values);
-        const pending = table.rows.get(key);
-        if (!pending) table.rows.set(key, { kind: 'insertIfAbsent', values });
-        else if (pending.kind === 'known') {
-          if (!pending.row) table.rows.set(key, { kind: 'known', row: values, changed: true });
-        } else if (pending.kind === 'update') {
-          const row = await resolve(table, key);
-          table.rows.set(key, { kind: 'known', row: row ?? values, changed: true });
-        }
-        // After an upsert the row exists; after an insert-if-absent the first one wins.
+      insertIfAbsent(input) {
+        return insertIfAbsent(table, input as Values, false);
+      },
+      append(input) {
+        return insertIfAbsent(table, input as Values, true);
       },
       async update(key, input) {
         const values = { ...defined(input as Values), [table.key]: key };
@@ -156,11 +181,12 @@ export function rowWriter(trx: Transaction<Database>): RowWriter {
     if (table.rows.size === 0) return;
     const removed: Values[] = [];
     // Grouped by statement and column set, so each group is one statement.
-    const groups = new Map<string, { kind: 'upsert' | 'insertIfAbsent' | 'update'; columns: string[]; rows: Values[] }>();
+    type Kind = 'upsert' | 'insertIfAbsent' | 'update' | 'copy';
+    const groups = new Map<string, { kind: Kind; columns: string[]; rows: Values[] }>();
     // Rows a projector builds the same way list their columns in the same order: one group per
     // order seen, merged by the sorted column set.
-    const byOrder = new Map<string, { kind: 'upsert' | 'insertIfAbsent' | 'update'; columns: string[]; rows: Values[] }>();
-    const add = (kind: 'upsert' | 'insertIfAbsent' | 'update', values: Values) => {
+    const byOrder = new Map<string, { kind: Kind; columns: string[]; rows: Values[] }>();
+    const add = (kind: Kind, values: Values) => {
       const order = `${kind}:${Object.keys(values).join(',')}`;
       let group = byOrder.get(order);
       if (!group) {
@@ -177,7 +203,8 @@ export function rowWriter(trx: Transaction<Database>): RowWriter {
         if (!pending.changed) continue;
         if (pending.row) add('upsert', defined(pending.row));
         else removed.push({ [table.key]: key });
-      } else add(pending.kind, pending.values);
+      } else if (pending.kind === 'insertIfAbsent' && pending.appended && options.copy) add('copy', pending.values);
+      else add(pending.kind, pending.values);
     }
     table.rows.clear();
 
@@ -188,6 +215,10 @@ export function rowWriter(trx: Transaction<Database>): RowWriter {
     const source = (rows: Values[]) => sql`json_populate_recordset(null::${sql.raw(name)}, ${JSON.stringify(rows)}::json)`;
     if (removed.length > 0) await sql`delete from ${sql.raw(name)} t using ${source(removed)} v where t.${sql.raw(key)} = v.${sql.raw(key)}`.execute(trx);
     for (const group of groups.values()) {
+      if (group.kind === 'copy') {
+        await options.copy!(table.name, group.columns, group.rows);
+        continue;
+      }
       const columns = group.columns.map(quoted);
       const list = sql.raw(columns.join(', '));
       const others = columns.filter((c) => c !== key);

@@ -19,7 +19,7 @@ import { rate, ratio, record, type Quick } from './measure';
  * ledger, then its reservation stream is requested and mailed, and is confirmed (4 in 5) or
  * cancelled; every tenth change is a catalog save of a menu.
  */
-async function seed(store: EventStore, total: number): Promise<number> {
+export async function seed(store: EventStore, total: number): Promise<number> {
   const appends: { streamId: string; events: NewEvent[] }[] = [];
   let count = 0;
   for (let i = 0; count < total; i++) {
@@ -69,7 +69,7 @@ export async function benchRebuild(serverUrl: string, options: Quick) {
     // The product's rebuild (`npm run projections:rebuild`, /admin/database): into copies of the
     // tables, swapped in at the end (decisions 141, 143).
     started = performance.now();
-    const rebuilt = await rebuildInShadow({ db: database.db, eventStore: store, projectors });
+    const rebuilt = await rebuildInShadow({ db: database.db, serverPool: database.pool, eventStore: store, projectors });
     const rebuildRate = (rebuilt.events / (performance.now() - started)) * 1000;
     const { rows } = await database.pool.query<{ n: number }>('select count(*)::int as n from reservations');
     await store.close();

@@ -1,4 +1,5 @@
 import { loadConfig } from '@moncafe/infra/config';
+import { serverPoolOf } from '@moncafe/infra/db/connection';
 import { createLogger } from '@moncafe/infra/logger';
 import { rebuildInShadow } from '@moncafe/infra/projection-runner/shadow-rebuild';
 import { openSystemProcess } from '@moncafe/infra/system-process';
@@ -15,7 +16,13 @@ async function main() {
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, name: 'moncafe-rebuild' });
   const system = await openSystemProcess(config, logger);
   try {
-    const result = await rebuildInShadow({ db: system.database.db, eventStore: system.eventStore, projectors, logger });
+    const result = await rebuildInShadow({
+      db: system.database.db,
+      serverPool: serverPoolOf(system.database),
+      eventStore: system.eventStore,
+      projectors,
+      logger,
+    });
     logger.info({ ...result, readModels: projectors.map((p) => p.name) }, 'rebuild finished');
   } finally {
     await system.close();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { EventStore, NewEvent, RecordedEvent } from '@moncafe/domain/ports';
@@ -88,12 +89,14 @@ export interface DatabaseAdmin {
 
 export function createDatabaseAdmin(deps: {
   db: Kysely<Database>;
+  /** The PostgreSQL server's pool behind `db` (none for PGlite): rebuilds then hold a connection per lane and COPY (decision 143). */
+  serverPool?: pg.Pool | undefined;
   eventStore: EventStore;
   projectors: readonly Projector[];
   logger?: Logger | undefined;
   now?: () => Date;
 }): DatabaseAdmin {
-  const { db, eventStore, projectors, logger } = deps;
+  const { db, eventStore, projectors, logger, serverPool } = deps;
   const now = deps.now ?? (() => new Date());
   let operation: OperationState | null = null;
   let running: Promise<unknown> | null = null;
@@ -120,6 +123,7 @@ export function createDatabaseAdmin(deps: {
   async function runRebuild(state: OperationState, chosenProjectors: Projector[]) {
     await rebuildInShadow({
       db,
+      serverPool,
       eventStore,
       projectors: chosenProjectors,
       logger,

@@ -20,6 +20,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** The pool of a PostgreSQL server (COPY, connections held for a while); none for PGlite's single session. */
+export function serverPoolOf(handle: Pick<DatabaseHandle, 'kind' | 'pool'>): pg.Pool | undefined {
+  return handle.kind === 'pg' ? handle.pool : undefined;
+}
+
+/**
+ * A kysely instance on one connection the caller holds (and releases): its statements and
+ * transactions run there, beside what the caller sends on the same connection itself (COPY).
+ */
+export function kyselyOnConnection(client: pg.PoolClient): Kysely<Database> {
+  const connection = { query: client.query.bind(client), release: () => undefined } as unknown as pg.PoolClient;
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => connection, end: async () => undefined } }) });
+}
+
 export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
   if (options.url) return fromPool('pg', new pg.Pool({ connectionString: options.url, max: 10 }), async () => {});
   const release = await claimDataDir(options.dataDir);

@@ -1,9 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
 import { ensureCheckpoint, lockCheckpoints, saveCheckpoint } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
 import { projectBatch, type Projector } from '@moncafe/projections/projector';
+import type { CopyRows } from '@moncafe/projections/read-model-rows';
+import { kyselyOnConnection } from '../db/connection';
+import { copyRowsOn } from '../db/copy-rows';
 
 /**
  * Rebuilds read models while the system keeps running (decisions 141, 143). The replay writes
@@ -16,15 +20,18 @@ import { projectBatch, type Projector } from '@moncafe/projections/projector';
  * either the copy replayed it or the live runner applies it after the swap.
  *
  * At the speed of the machine (issue 10): the copies are made without their non-unique indexes,
- * which are built in one pass each once the replay is done (a sorted build, not 100,000 single
- * inserts into each); the next page of events is read while the current one is applied; read
- * models that take a row from every event (the history) replay on a connection of their own
- * beside the others, so PostgreSQL works on both at once; and the swap moves the copies into
- * place (`drop table` + `alter table … set schema`) instead of copying their rows.
+ * which are built in one pass each once a lane has replayed (a sorted build, not 100,000 single
+ * inserts into each); pages of events are read ahead and shared by lanes that apply them at their
+ * own pace: read models that take a row from every event (the history) replay on a connection of
+ * their own beside the others, so PostgreSQL works on both at once, and on a PostgreSQL server
+ * their appended rows go in with COPY; the swap moves the copies into place (`drop table` +
+ * `alter table … set schema`) instead of copying their rows.
  */
 
 export const SHADOW_SCHEMA = 'moncafe_rebuild';
 const DEADLOCK = '40P01';
+/** Pages read ahead of the slowest lane. */
+const READ_AHEAD = 2;
 
 export interface RebuildProgress {
   /** Position the replay has reached. */
@@ -84,6 +91,11 @@ export async function rebuildInShadow(options: {
   logger?: Logger | undefined;
   batchSize?: number | undefined;
   onProgress?: ((progress: RebuildProgress) => void) | undefined;
+  /**
+   * The pool of the PostgreSQL server behind `db` (none for PGlite): each lane then replays on a
+   * connection it holds throughout, and rows appended per event (the history) go in with COPY.
+   */
+  serverPool?: pg.Pool | undefined;
 }): Promise<{ position: number; events: number }> {
   const { db, eventStore, projectors, logger } = options;
   const batchSize = options.batchSize ?? 5000;
@@ -100,51 +112,90 @@ export async function rebuildInShadow(options: {
   for (const name of names) await ensureCheckpoint(db, name);
   await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(db);
   await sql`create schema ${sql.id(SHADOW_SCHEMA)}`.execute(db);
+  const releases: (() => void)[] = [];
   try {
-    const deferred: string[] = [];
-    for (const table of tables) deferred.push(...(await copyTable(db, home, table)));
+    // The readers' indexes of each copy, built once its lane has replayed up to the head.
+    const deferred = new Map<string, string[]>();
+    for (const table of tables) deferred.set(table, await copyTable(db, home, table));
     // Inside this transaction the tables' plain names are the copies (everything else, the real ones).
-    const inShadow = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
-      db.transaction().execute(async (trx) => {
+    const inShadow = <T>(on: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>) =>
+      on.transaction().execute(async (trx) => {
         await sql`select set_config('search_path', ${`${SHADOW_SCHEMA},${home}`}, true)`.execute(trx);
         return work(trx);
       });
-    const applyPage = (page: readonly RecordedEvent[]) =>
-      Promise.all(
-        lanes.map((lane) =>
-          inShadow(async (trx) => {
-            for (const projector of lane) await projectBatch(trx, projector, page);
+    const connections = await Promise.all(
+      lanes.map(async (projectors) => {
+        const indexes = [...new Set(projectors.flatMap((p) => p.tables))].flatMap((t) => deferred.get(t) ?? []);
+        if (!options.serverPool) return { projectors, indexes, db, copy: undefined as CopyRows | undefined, release: () => undefined };
+        const client = await options.serverPool.connect();
+        return { projectors, indexes, db: kyselyOnConnection(client), copy: copyRowsOn(client), release: () => client.release() };
+      }),
+    );
+    releases.push(...connections.map((c) => c.release));
+
+    /**
+     * Replays into the copies from `position` until a page comes back short (the copies are at the
+     * head). Pages are read ahead and shared; each lane applies them at its own pace, each in a
+     * transaction of its own, so one lane's PostgreSQL work overlaps another's Node work. With
+     * `thenIndexes`, a lane builds its copies' readers' indexes as soon as it is done, while the
+     * others still replay.
+     */
+    const replay = async (thenIndexes: boolean) => {
+      const pages: (Promise<RecordedEvent[]> | undefined)[] = [];
+      const read = (i: number): Promise<RecordedEvent[]> => {
+        for (let j = pages.length; j <= i + READ_AHEAD; j++) {
+          const previous = j === 0 ? Promise.resolve(null) : pages[j - 1]!;
+          const page = previous.then((p) => {
+            if (p && p.length < batchSize) return [];
+            const after = p === null ? position : p.at(-1)!.position;
+            return eventStore.readAll({ after, maxCount: batchSize });
+          });
+          // Awaited when a lane gets to it; a failure meanwhile is not an unhandled one.
+          page.catch(() => undefined);
+          pages.push(page);
+        }
+        return pages[i]!;
+      };
+      const applied = connections.map(() => 0);
+      let failed = false;
+      const runLane = async (lane: (typeof connections)[number], l: number) => {
+        for (let i = 0; !failed; i++) {
+          const page = await read(i);
+          if (page.length > 0) {
+            await inShadow(lane.db, async (trx) => {
+              for (const projector of lane.projectors) await projectBatch(trx, projector, page, { copy: lane.copy });
+            });
+          }
+          applied[l] = i + 1;
+          // Every lane has applied this page: it is the copies' position, and no lane needs it again.
+          if (applied.every((a) => a > i)) {
+            pages[i] = undefined;
+            if (page.length > 0) {
+              position = page.at(-1)!.position;
+              events += page.length;
+              report('replaying');
+            }
+          }
+          if (page.length < batchSize) break;
+        }
+        if (thenIndexes && !failed) for (const definition of lane.indexes) await sql.raw(definition).execute(lane.db);
+      };
+      const outcomes = await Promise.allSettled(
+        connections.map((lane, l) =>
+          runLane(lane, l).catch((error: unknown) => {
+            failed = true;
+            throw error;
           }),
         ),
       );
-
-    /** Replays into the copy until a page comes back short (the copy is at the head); reads a page ahead. */
-    const replay = async () => {
-      let next = eventStore.readAll({ after: position, maxCount: batchSize });
-      for (;;) {
-        const page = await next;
-        const last = page.at(-1);
-        if (last) {
-          next = page.length < batchSize ? Promise.resolve([]) : eventStore.readAll({ after: last.position, maxCount: batchSize });
-          // Awaited after this page is applied; a failure meanwhile is not an unhandled one.
-          next.catch(() => undefined);
-        }
-        if (last) {
-          await applyPage(page);
-          position = last.position;
-          events += page.length;
-          report('replaying');
-        }
-        if (page.length < batchSize) return;
-      }
+      // Every lane has stopped before a failure is reported, so no connection is given back mid-statement.
+      for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
     };
 
     report('replaying');
-    await replay();
-    // The readers' indexes, each built in one sorted pass over the finished copy.
-    for (const definition of deferred) await sql.raw(definition).execute(db);
+    await replay(true);
     for (let attempt = 0; ; attempt++) {
-      await replay();
+      await replay(false);
       report('swapping');
       const swapped = await db
         .transaction()
@@ -174,6 +225,7 @@ export async function rebuildInShadow(options: {
     logger?.info({ position, events, projectors: names }, 'read models rebuilt while running');
     return { position, events };
   } finally {
+    for (const release of releases) release();
     await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(db);
   }
 }

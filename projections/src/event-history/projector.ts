@@ -7,7 +7,7 @@ export const eventHistoryProjector: Projector = {
   tables: ['event_history'],
   async apply(rows, event) {
     const metadata = event.metadata;
-    await rows.table('event_history', 'event_id').put({
+    await rows.table('event_history', 'event_id').append({
       event_id: event.eventId,
       position: event.position,
       stream_id: event.streamId,

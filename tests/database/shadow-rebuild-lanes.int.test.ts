@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventStore } from '@moncafe/domain/ports';
+import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
+import { rebuildInShadow, SHADOW_SCHEMA } from '@moncafe/infra/projection-runner/shadow-rebuild';
+import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
+import type { Projector } from '@moncafe/projections/projector';
+import { freshDatabase, type TestDatabase } from '../fanout/support/database';
+import { writeEvents } from '../fanout/support/events';
+import { postgresUrl } from '../support/services';
+
+const serverUrl = await postgresUrl();
+
+/** A row per event, appended (a rebuild on a PostgreSQL server writes these with COPY): the history's shape. */
+const logProjector: Projector = {
+  name: 'lanes-log',
+  tables: ['fanout_log'] as unknown as Projector['tables'],
+  async apply(rows, event) {
+    await rows
+      .table('fanout_log' as never, 'event_id' as never)
+      .append({ position: event.position, event_id: event.eventId, stream_id: event.streamId, type: event.type } as never);
+  },
+};
+
+/** Replays in the other lane and fails at the given position. */
+function failingAt(position: number): Projector {
+  return {
+    name: 'lanes-failing',
+    tables: ['fanout_counts'] as unknown as Projector['tables'],
+    handles: () => true,
+    async apply(_rows, event) {
+      if (event.position >= position) throw new Error(`failed at ${event.position}`);
+    },
+  };
+}
+
+/**
+ * The rebuild's lanes (decision 143) each hold a connection of the server's pool and apply the
+ * shared pages at their own pace: rows appended per event arrive through COPY across many pages,
+ * and a lane that fails stops the others, swaps nothing and gives every connection back.
+ */
+describe.skipIf(!serverUrl)('a rebuild in lanes on a PostgreSQL server', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  let positions: number[];
+  beforeAll(async () => {
+    database = await freshDatabase(serverUrl!);
+    store = createPostgresEventStore(database.handle.pool);
+    await writeEvents(store, { total: 45, streams: 5, writers: 2, prefix: 'l' });
+    positions = (await store.readAll()).map((e) => e.position);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const logged = async () =>
+    (await sql<{ position: number }>`select position from fanout_log order by position`.execute(database.handle.db)).rows.map((r) => Number(r.position));
+  const shadowSchemas = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from pg_namespace where nspname = ${SHADOW_SCHEMA}`.execute(database.handle.db)).rows[0]!.n;
+  const heldConnections = () => database.handle.pool.totalCount - database.handle.pool.idleCount;
+
+  it('stops every lane when one fails: the real tables and checkpoints stay as they were, no connection is kept', async () => {
+    const failure = rebuildInShadow({
+      db: database.handle.db,
+      serverPool: database.handle.pool,
+      eventStore: store,
+      projectors: [logProjector, failingAt(positions[20]!)],
+      batchSize: 7,
+    });
+    await expect(failure).rejects.toThrow(`failed at ${positions[20]}`);
+    expect(await logged()).toEqual([]);
+    expect(await readCheckpoints(database.handle.db, ['lanes-log', 'lanes-failing'])).toEqual(
+      new Map([
+        ['lanes-log', 0],
+        ['lanes-failing', 0],
+      ]),
+    );
+    expect(await shadowSchemas()).toBe(0);
+    expect(heldConnections()).toBe(0);
+  });
+
+  it('writes every event’s appended row once, page after page, and moves the checkpoint to the head', async () => {
+    const result = await rebuildInShadow({
+      db: database.handle.db,
+      serverPool: database.handle.pool,
+      eventStore: store,
+      projectors: [logProjector],
+      batchSize: 7,
+    });
+    expect(result).toEqual({ position: positions.at(-1), events: positions.length });
+    expect(await logged()).toEqual(positions);
+    expect(await readCheckpoints(database.handle.db, ['lanes-log'])).toEqual(new Map([['lanes-log', positions.at(-1)]]));
+    expect(heldConnections()).toBe(0);
+  });
+});
