@@ -19,7 +19,7 @@ import { rate, ratio, record, type Quick } from './measure';
  * ledger, then its reservation stream is requested and mailed, and is confirmed (4 in 5) or
  * cancelled; every tenth change is a catalog save of a menu.
  */
-export async function seed(store: EventStore, total: number): Promise<number> {
+async function seed(store: EventStore, total: number): Promise<number> {
   const appends: { streamId: string; events: NewEvent[] }[] = [];
   let count = 0;
   for (let i = 0; count < total; i++) {
