@@ -126,12 +126,13 @@ export async function rebuildInShadow(options: {
     const connections = await Promise.all(
       lanes.map(async (projectors) => {
         const indexes = [...new Set(projectors.flatMap((p) => p.tables))].flatMap((t) => deferred.get(t) ?? []);
-        if (!options.serverPool) return { projectors, indexes, db, copy: undefined as CopyRows | undefined, release: () => undefined };
+        if (!options.serverPool) return { projectors, indexes, db, copy: undefined as CopyRows | undefined };
         const client = await options.serverPool.connect();
-        return { projectors, indexes, db: kyselyOnConnection(client), copy: copyRowsOn(client), release: () => client.release() };
+        // Given back in `finally`, also when another lane's connection could not be had.
+        releases.push(() => client.release());
+        return { projectors, indexes, db: kyselyOnConnection(client), copy: copyRowsOn(client) };
       }),
     );
-    releases.push(...connections.map((c) => c.release));
 
     /**
      * Replays into the copies from `position` until a page comes back short (the copies are at the
