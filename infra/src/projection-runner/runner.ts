@@ -95,6 +95,30 @@ export async function applyEvents(db: Kysely<Database>, projector: Projector, ev
   });
 }
 
+/**
+ * Applies each projector's events in one transaction: the checkpoints are locked in name order,
+ * each projector gets the events past its checkpoint, and every checkpoint moves in one
+ * statement. Answers each projector's checkpoint after it, in the order asked.
+ */
+async function applyTogether(db: Kysely<Database>, batch: readonly { projector: Projector; events: readonly RecordedEvent[] }[]): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const checkpoints = await lockCheckpoints(trx, [...new Set(batch.map((a) => a.projector.name))]);
+    const moved = new Map<string, number>();
+    for (const { projector, events } of batch) {
+      const fresh = pastCheckpoint(events, checkpoints.get(projector.name) ?? 0);
+      if (fresh.length === 0) continue;
+      await projectBatch(trx, projector, fresh);
+      checkpoints.set(projector.name, fresh.at(-1)!.position);
+      moved.set(projector.name, fresh.at(-1)!.position);
+    }
+    await moveCheckpointsPast(
+      trx,
+      [...moved].map(([name, position]) => ({ name, position })),
+    );
+    return batch.map((a) => checkpoints.get(a.projector.name) ?? 0);
+  });
+}
+
 /** Applies a batch of events through one projector; answers its checkpoint after it. */
 export type BatchApply = (projector: Projector, events: readonly RecordedEvent[]) => Promise<number>;
 
@@ -119,25 +143,6 @@ export function gatheredBatches(db: Kysely<Database>): BatchApply {
   let scheduled = false;
   let inFlight = false;
 
-  async function together(batch: readonly Asked[]): Promise<number[]> {
-    return db.transaction().execute(async (trx) => {
-      const checkpoints = await lockCheckpoints(trx, [...new Set(batch.map((a) => a.projector.name))].sort());
-      const moved = new Map<string, number>();
-      for (const { projector, events } of batch) {
-        const fresh = pastCheckpoint(events, checkpoints.get(projector.name) ?? 0);
-        if (fresh.length === 0) continue;
-        await projectBatch(trx, projector, fresh);
-        checkpoints.set(projector.name, fresh.at(-1)!.position);
-        moved.set(projector.name, fresh.at(-1)!.position);
-      }
-      await moveCheckpointsPast(
-        trx,
-        [...moved].map(([name, position]) => ({ name, position })),
-      );
-      return batch.map((a) => checkpoints.get(a.projector.name) ?? 0);
-    });
-  }
-
   async function flush() {
     scheduled = false;
     if (inFlight || asked.length === 0) return;
@@ -145,7 +150,7 @@ export function gatheredBatches(db: Kysely<Database>): BatchApply {
     const batch = asked;
     asked = [];
     try {
-      const checkpoints = await together(batch);
+      const checkpoints = await applyTogether(db, batch);
       batch.forEach((a, i) => a.resolve(checkpoints[i]!));
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
@@ -411,15 +416,10 @@ export async function rebuildProjections(options: {
     if (page.length === 0) break;
     after = page.at(-1)!.position;
     next = page.length < batchSize ? Promise.resolve([]) : eventStore.readAll({ after, maxCount: batchSize });
-    await db.transaction().execute(async (trx) => {
-      const checkpoints = await lockCheckpoints(trx, names);
-      for (const projector of projectors) {
-        const fresh = pastCheckpoint(page, checkpoints.get(projector.name) ?? 0);
-        if (fresh.length === 0) continue;
-        await projectBatch(trx, projector, fresh);
-        await saveCheckpoint(trx, projector.name, fresh.at(-1)!.position);
-      }
-    });
+    await applyTogether(
+      db,
+      projectors.map((projector) => ({ projector, events: page })),
+    );
     count += page.length;
     logger?.debug({ position: after }, 'rebuilding read models');
   }
