@@ -46,7 +46,7 @@ export interface ReadModelRows {
  */
 type Pending =
   | { kind: 'upsert'; values: Values }
-  | { kind: 'insertIfAbsent'; values: Values; appended?: true }
+  | { kind: 'insertIfAbsent'; values: Values; appended: boolean }
   | { kind: 'update'; values: Values }
   | { kind: 'known'; row: Values | null; changed: boolean };
 
@@ -125,7 +125,7 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
     const values = defined(input);
     const key = keyOf(table, values);
     const pending = table.rows.get(key);
-    if (!pending) table.rows.set(key, appended ? { kind: 'insertIfAbsent', values, appended } : { kind: 'insertIfAbsent', values });
+    if (!pending) table.rows.set(key, { kind: 'insertIfAbsent', values, appended });
     else if (pending.kind === 'known') {
       if (!pending.row) table.rows.set(key, { kind: 'known', row: values, changed: true });
     } else if (pending.kind === 'update') {

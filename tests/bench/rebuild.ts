@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent } from '@moncafe/domain/ports';
-import { openDatabase } from '@moncafe/infra/db/connection';
+import { openDatabase, serverPoolOf } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
 import { rebuildInShadow } from '@moncafe/infra/projection-runner/shadow-rebuild';
@@ -69,7 +69,7 @@ export async function benchRebuild(serverUrl: string, options: Quick) {
     // The product's rebuild (`npm run projections:rebuild`, /admin/database): into copies of the
     // tables, swapped in at the end (decisions 141, 143).
     started = performance.now();
-    const rebuilt = await rebuildInShadow({ db: database.db, serverPool: database.pool, eventStore: store, projectors });
+    const rebuilt = await rebuildInShadow({ db: database.db, serverPool: serverPoolOf(database), eventStore: store, projectors });
     const rebuildRate = (rebuilt.events / (performance.now() - started)) * 1000;
     const { rows } = await database.pool.query<{ n: number }>('select count(*)::int as n from reservations');
     await store.close();

@@ -404,7 +404,7 @@ function sessionAt(sessions: RememberedSessions, sessionId: string, at: number):
   return session && at - Date.parse(session.firstHeldAt) < SESSION_MEMORY_MS ? session : undefined;
 }
 
-/** Every record a day at `at` still remembers: the session ids with their records. */
+/** Every session record the day's state holds, by session id (a record over a day old may wait for the next pruning). */
 export function rememberedSessions(sessions: RememberedSessions): Record<string, SessionRecord> {
   return Object.assign({}, ...Object.values(sessions.buckets)) as Record<string, SessionRecord>;
 }
