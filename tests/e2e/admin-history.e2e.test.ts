@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
 
 /**
  * The admin's history and database screens (issue 14, decisions 140-142): a change made on an
@@ -108,5 +108,25 @@ describe.runIf(runs)('admin history and database screens', () => {
     await page.goto('/admin/history?type=RecordSaved');
     expect(await page.getByTestId('history-entry').count()).toBeGreaterThan(0);
     await page.close();
+  });
+
+  it('lets a phone reach every read model’s rebuild button (the table scrolls sideways instead of cutting it off)', async () => {
+    const onPhone = await offlineContext(browser, server.url, phone);
+    try {
+      await onPhone.addInitScript((store) => window.localStorage.setItem('adminStoreId', store), STORE);
+      expect((await onPhone.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
+      const page = problems.watch(await onPhone.newPage());
+      await page.goto('/admin/database');
+      const button = page.getByRole('button', { name: 'site-settings 作り直す' });
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      const width = page.viewportSize()!.width;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await problems.screen(page, 'admin-database-phone', { fullPage: false });
+      await page.close();
+    } finally {
+      await onPhone.close();
+    }
   });
 });
