@@ -12,6 +12,7 @@ import type { RecordedEvent } from './ports';
  * name always splits back into the parts it was made of.
  */
 export const STREAM_PART_SEPARATOR = '~';
+const DASH = '-'.charCodeAt(0);
 
 export function streamName(category: string, ...parts: string[]): string {
   if (category.includes('-') || category.includes(STREAM_PART_SEPARATOR)) throw new Error(`not a stream category: ${category}`);
@@ -21,9 +22,9 @@ export function streamName(category: string, ...parts: string[]): string {
 
 /** The parts of a name of this category, or null for a stream of another category or shape. */
 export function streamParts(category: string, streamId: string, count: number): string[] | null {
-  const prefix = `${category}-`;
-  if (!streamId.startsWith(prefix)) return null;
-  const parts = streamId.slice(prefix.length).split(STREAM_PART_SEPARATOR);
+  // Asked of every event by projectors' `handles`: no string is made for a name of another category.
+  if (!streamId.startsWith(category) || streamId.charCodeAt(category.length) !== DASH) return null;
+  const parts = streamId.slice(category.length + 1).split(STREAM_PART_SEPARATOR);
   return parts.length === count && parts.every((p) => p !== '') ? parts : null;
 }
 

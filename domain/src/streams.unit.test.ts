@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as account from './account/events';
 import * as catalog from './catalog/events';
+import * as checklist from './checklist/events';
 import * as reservation from './reservation/events';
 import * as seating from './seating/events';
 import { streamName } from './streams';
@@ -22,6 +23,13 @@ describe('stream names', () => {
     expect(reservation.fromStreamName(seating.toStreamName('s', '2026-12-20'))).toBeNull();
     expect(account.fromStreamName(account.claimStreamName('oidc', 'ab'))).toBeNull();
     expect(catalog.fromStreamName('catalog-recipe-from-the-future~x')).toBeNull();
+    // A category alone, or followed by anything but its dash, is not a name of that category.
+    expect(catalog.fromStreamName('catalog')).toBeNull();
+    expect(catalog.fromStreamName('catalog~menu~1')).toBeNull();
+    expect(checklist.fromStreamName('checklist-1~opening~2026-12-20')).toEqual({ storeId: '1', list: 'opening', day: '2026-12-20' });
+    expect(checklist.fromStreamName('checklist-1~lunch~2026-12-20')).toBeNull();
+    expect(checklist.fromStreamName('checklist-1~opening~2026-13-45')).toBeNull();
+    expect(checklist.fromStreamName(reservation.toStreamName('r1'))).toBeNull();
   });
 
   it('refuse a part that holds the separator', () => {

@@ -18,7 +18,9 @@ export interface Projector {
   /**
    * Whether `apply` may change anything for this event — a cheap look at its stream or type, no
    * parsing. A batch with no such event only moves the checkpoint, in one statement instead of a
-   * transaction. Leave it out to be handed every event.
+   * transaction. Leave it out to be handed every event: such a projector keeps a row per event and
+   * only `append`s (a rebuild on a PostgreSQL server writes its rows with COPY into a copy whose
+   * keys are built after the replay, decision 143).
    */
   handles?(event: Pick<RecordedEvent, 'streamId' | 'type'>): boolean;
 }

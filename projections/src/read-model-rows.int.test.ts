@@ -9,6 +9,7 @@ import { accountsProjector } from './accounts/projector';
 import { openReadModelTestDb, type ReadModelTestDb } from './testing/read-model-db';
 import type { Database } from './database';
 import { menusProjector } from './menus/projector';
+import type { Projector } from './projector';
 import { reservationsProjector } from './reservations/projector';
 import { seatsProjector } from './seats/projector';
 import { sampleRequest } from '@moncafe/domain/testing/reservation-catalog';
@@ -146,6 +147,35 @@ describe('read-model rows written in batches', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('writes a row that sets fewer columns than the row before it with only its own columns', async () => {
+    await sql`create table if not exists prefixed (id text primary key, a text, b text)`.execute(batched.db);
+    // Each event's data is the row it puts, as it is.
+    const putting: Projector = {
+      name: 'putting',
+      tables: ['prefixed' as never],
+      async apply(rows, event) {
+        await rows.table('prefixed' as never, 'id' as never).put(event.data as never);
+      },
+    };
+    await batched.project([putting], recorded([{ streamId: 'x-1', type: 'Put', data: { id: '1', a: 'a1', b: 'b1' } }], 100));
+    // One batch: a whole row, then a row whose columns are the first ones of that row's, in its order.
+    await batched.project(
+      [putting],
+      recorded(
+        [
+          { streamId: 'x-2', type: 'Put', data: { id: '2', a: 'a2', b: 'b2' } },
+          { streamId: 'x-1', type: 'Put', data: { id: '1', a: '改' } },
+        ],
+        200,
+      ),
+    );
+    const { rows } = await sql`select id, a, b from prefixed order by id`.execute(batched.db);
+    expect(rows).toEqual([
+      { id: '1', a: '改', b: 'b1' },
+      { id: '2', a: 'a2', b: 'b2' },
+    ]);
   });
 
   it('lets a projector pass over an event it says it does not handle: applying it would change nothing', async () => {

@@ -68,8 +68,17 @@ function defined(values: Values): Values {
   return values;
 }
 
+/** Whether the row's own columns are exactly `order`, in that order. */
+function inOrder(values: Values, order: readonly string[]): boolean {
+  let i = 0;
+  for (const key in values) if (order[i++] !== key) return false;
+  return i === order.length;
+}
+
 class Table {
   readonly rows = new Map<string, Pending>();
+  /** Made once: projectors ask for their table on every event. */
+  handle: TableRows<TableName> | undefined;
   constructor(
     readonly name: string,
     readonly key: string,
@@ -186,16 +195,25 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
     // Rows a projector builds the same way list their columns in the same order: one group per
     // order seen, merged by the sorted column set.
     const byOrder = new Map<string, { kind: Kind; columns: string[]; rows: Values[] }>();
+    // Most rows in a row have the last one's columns in its order: that is checked without
+    // making a string or an array per row.
+    let last: { kind: Kind; order: string[]; group: { kind: Kind; columns: string[]; rows: Values[] } } | undefined;
     const add = (kind: Kind, values: Values) => {
-      const order = `${kind}:${Object.keys(values).join(',')}`;
+      if (last?.kind === kind && inOrder(values, last.order)) {
+        last.group.rows.push(values);
+        return;
+      }
+      const keys = Object.keys(values);
+      const order = `${kind}:${keys.join(',')}`;
       let group = byOrder.get(order);
       if (!group) {
-        const columns = Object.keys(values).sort();
+        const columns = [...keys].sort();
         const id = `${kind}:${columns.join(',')}`;
         group = groups.get(id) ?? { kind, columns, rows: [] };
         groups.set(id, group);
         byOrder.set(order, group);
       }
+      last = { kind, order: keys, group };
       group.rows.push(values);
     };
     for (const [key, pending] of table.rows) {
@@ -247,7 +265,7 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
         table = new Table(name, key);
         tables.set(name, table);
       } else if (table.key !== key) throw new Error(`${name} is keyed by ${table.key}, not ${key}`);
-      return handle<T>(table);
+      return (table.handle ??= handle(table)) as unknown as TableRows<T>;
     },
     async transaction() {
       await flush();

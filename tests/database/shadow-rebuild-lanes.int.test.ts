@@ -80,6 +80,27 @@ describe.skipIf(!serverUrl)('a rebuild in lanes on a PostgreSQL server', () => {
     expect(heldConnections()).toBe(0);
   });
 
+  it('fails loudly when an appended key comes twice (the copy’s key is built after the replay), and swaps nothing', async () => {
+    const before = await logged();
+    // Every event of a stream appends under the id of the stream's first event: a key comes twice.
+    const firstOfStream = new Map<string, string>();
+    for (const event of await store.readAll()) if (!firstOfStream.has(event.streamId)) firstOfStream.set(event.streamId, event.eventId);
+    const keyedByStream: Projector = {
+      ...logProjector,
+      async apply(rows, event) {
+        await rows
+          .table('fanout_log' as never, 'event_id' as never)
+          .append({ position: event.position, event_id: firstOfStream.get(event.streamId), stream_id: event.streamId, type: event.type } as never);
+      },
+    };
+    await expect(
+      rebuildInShadow({ db: database.handle.db, serverPool: database.handle.pool, eventStore: store, projectors: [keyedByStream], batchSize: 7 }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await logged()).toEqual(before);
+    expect(await shadowSchemas()).toBe(0);
+    expect(heldConnections()).toBe(0);
+  });
+
   it('writes every event’s appended row once, page after page, and moves the checkpoint to the head', async () => {
     const result = await rebuildInShadow({
       db: database.handle.db,

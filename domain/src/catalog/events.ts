@@ -18,8 +18,9 @@ export function toStreamName(kind: CatalogKind, id: string): string {
 
 export function fromStreamName(streamId: string): { kind: CatalogKind; id: string } | null {
   const parts = streamParts(CATALOG_CATEGORY, streamId, 2);
-  const kind = catalogKindSchema.safeParse(parts?.[0]);
-  return parts && kind.success ? { kind: kind.data, id: parts[1]! } : null;
+  if (!parts) return null;
+  const kind = catalogKindSchema.safeParse(parts[0]);
+  return kind.success ? { kind: kind.data, id: parts[1]! } : null;
 }
 
 type KindUnion<T> = { [K in CatalogKind]: T & { kind: K; data: CatalogData<K> } }[CatalogKind];

@@ -23,9 +23,11 @@ export function toStreamName(key: ChecklistDay): string {
 
 export function fromStreamName(streamId: string): ChecklistDay | null {
   const parts = streamParts(CHECKLIST_CATEGORY, streamId, 3);
-  const list = checklistNameSchema.safeParse(parts?.[1]);
-  const day = isoDateSchema.safeParse(parts?.[2]);
-  return parts && list.success && day.success ? { storeId: parts[0]!, list: list.data, day: day.data } : null;
+  // Every projector's `handles` asks this of every event: another category costs no failed parse.
+  if (!parts) return null;
+  const list = checklistNameSchema.safeParse(parts[1]);
+  const day = isoDateSchema.safeParse(parts[2]);
+  return list.success && day.success ? { storeId: parts[0]!, list: list.data, day: day.data } : null;
 }
 
 export const checklistEventSchemas = {

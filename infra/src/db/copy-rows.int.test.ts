@@ -63,6 +63,26 @@ describe.skipIf(!serverUrl)('rows written with COPY', () => {
     ]);
   });
 
+  it('writes rows across many chunks whole: a value longer than a chunk, and multi-byte text at every offset', async () => {
+    const pool = database.pool(2);
+    // Rows of varying length so the chunk boundary (64 KiB) falls inside values, separators and
+    // three-byte characters; one note alone is longer than a chunk.
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      id: `chunk-${i}`,
+      n: i,
+      note: i === 1234 ? '長'.repeat(70_000) : `${'日本語\t'.repeat(i % 17)}${'x'.repeat(i % 5)}`,
+      data: { i, text: 'カフェ\n'.repeat(i % 7) },
+    }));
+    const client = await pool.connect();
+    try {
+      await copyRowsOn(client)('copied', ['id', 'n', 'note', 'data'], rows);
+    } finally {
+      client.release();
+    }
+    const { rows: stored } = await pool.query(`select id, n, note, data from copied where id like 'chunk-%' order by n`);
+    expect(stored).toEqual(rows);
+  });
+
   it('fails the whole COPY, leaving nothing, when a key is written twice or a value does not fit', async () => {
     const pool = database.pool(2);
     const before = (await pool.query('select count(*)::int as n from copied')).rows[0];

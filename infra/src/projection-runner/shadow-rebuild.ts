@@ -57,9 +57,11 @@ export function replayLanes(projectors: readonly Projector[]): Projector[][] {
  * Makes the copy of `table` in the shadow schema with the real table's columns, defaults and
  * checks, its primary key and unique constraints and indexes (each under the real one's name, so
  * the copy can take its place), and answers the `create index` statements of the indexes that
- * only serve readers, to be run once the copy is filled.
+ * only serve readers, to be run once the copy is filled. With `keysLater` (a copy filled only by
+ * COPY), the keys too come among those statements: built in one sorted pass each, not grown row
+ * by row; a key written twice then fails their build, as loudly as it would have failed the COPY.
  */
-async function copyTable(db: Kysely<Database>, home: string, table: string): Promise<string[]> {
+async function copyTable(db: Kysely<Database>, home: string, table: string, keysLater: boolean): Promise<string[]> {
   await sql`create table ${sql.id(SHADOW_SCHEMA, table)} (like ${sql.id(home, table)} including all excluding indexes)`.execute(db);
   const { rows } = await sql<{ constraintName: string | null; constraintDef: string | null; indexDef: string; unique: boolean }>`
     select c.conname as "constraintName", pg_get_constraintdef(c.oid) as "constraintDef",
@@ -77,8 +79,10 @@ async function copyTable(db: Kysely<Database>, home: string, table: string): Pro
   for (const row of rows) {
     if (!row.indexDef.includes(` ON ${SHADOW_SCHEMA}.`)) throw new Error(`cannot copy an index of ${table}: ${row.indexDef}`);
     if (row.constraintName && row.constraintDef) {
-      await sql`alter table ${sql.id(SHADOW_SCHEMA, table)} add constraint ${sql.id(row.constraintName)} ${sql.raw(row.constraintDef)}`.execute(db);
-    } else if (row.unique) await sql.raw(row.indexDef).execute(db);
+      const statement = sql`alter table ${sql.id(SHADOW_SCHEMA, table)} add constraint ${sql.id(row.constraintName)} ${sql.raw(row.constraintDef)}`;
+      if (keysLater) deferred.push(statement.compile(db).sql);
+      else await statement.execute(db);
+    } else if (row.unique && !keysLater) await sql.raw(row.indexDef).execute(db);
     else deferred.push(row.indexDef);
   }
   return deferred;
@@ -116,7 +120,12 @@ export async function rebuildInShadow(options: {
   try {
     // The readers' indexes of each copy, built once its lane has replayed up to the head.
     const deferred = new Map<string, string[]>();
-    for (const table of tables) deferred.set(table, await copyTable(db, home, table));
+    // On a server, a lane of projectors handed every event only appends (a row per event, with
+    // COPY): its copies get their keys after the first replay too.
+    const appendedOnly = new Set(
+      options.serverPool ? lanes.filter((lane) => lane.every((p) => !p.handles)).flatMap((lane) => lane.flatMap((p) => p.tables)) : [],
+    );
+    for (const table of tables) deferred.set(table, await copyTable(db, home, table, appendedOnly.has(table)));
     // Inside this transaction the tables' plain names are the copies (everything else, the real ones).
     const inShadow = <T>(on: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>) =>
       on.transaction().execute(async (trx) => {

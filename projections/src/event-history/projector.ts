@@ -19,7 +19,7 @@ export const eventHistoryProjector: Projector = {
       causation_id: metadata?.causationId ?? null,
       store_id: metadata?.storeId ?? null,
       data: redactSecrets(event.data ?? null),
-      recorded_at: new Date(event.recordedAt).toISOString(),
+      recorded_at: event.recordedAt,
     });
   },
 };
