@@ -80,6 +80,17 @@ describe.skipIf(!serverUrl)('a rebuild in lanes on a PostgreSQL server', () => {
     expect(heldConnections()).toBe(0);
   });
 
+  it('leaves nothing behind when a copy cannot be made: no schema, no checkpoint, no connection', async () => {
+    const missing: Projector = { ...logProjector, name: 'lanes-missing', tables: ['no_such_table'] as unknown as Projector['tables'] };
+    await expect(
+      rebuildInShadow({ db: database.handle.db, serverPool: database.handle.pool, eventStore: store, projectors: [logProjector, missing] }),
+    ).rejects.toThrow(/no_such_table/);
+    expect(await shadowSchemas()).toBe(0);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from projection_checkpoints where name = 'lanes-missing'`.execute(database.handle.db);
+    expect(rows[0]!.n).toBe(0);
+    expect(heldConnections()).toBe(0);
+  });
+
   it('fails loudly when an appended key comes twice (the copy’s key is built after the replay), and swaps nothing', async () => {
     const before = await logged();
     // Every event of a stream appends under the id of the stream's first event: a key comes twice.

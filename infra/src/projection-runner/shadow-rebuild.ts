@@ -113,19 +113,22 @@ export async function rebuildInShadow(options: {
   let events = 0;
   const report = (phase: RebuildProgress['phase']) => options.onProgress?.({ position, target, events, phase });
 
-  for (const name of names) await ensureCheckpoint(db, name);
-  await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(db);
-  await sql`create schema ${sql.id(SHADOW_SCHEMA)}`.execute(db);
+  // The readers' indexes of each copy, built once its lane has replayed up to the head.
+  const deferred = new Map<string, string[]>();
+  // On a server, a lane of projectors handed every event only appends (a row per event, with
+  // COPY): its copies get their keys after the first replay too.
+  const appendedOnly = new Set(
+    options.serverPool ? lanes.filter((lane) => lane.every((p) => !p.handles)).flatMap((lane) => lane.flatMap((p) => p.tables)) : [],
+  );
+  // One transaction (one commit, not a hundred): the checkpoints, the schema and the empty copies.
+  await db.transaction().execute(async (trx) => {
+    for (const name of names) await ensureCheckpoint(trx, name);
+    await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(trx);
+    await sql`create schema ${sql.id(SHADOW_SCHEMA)}`.execute(trx);
+    for (const table of tables) deferred.set(table, await copyTable(trx, home, table, appendedOnly.has(table)));
+  });
   const releases: (() => void)[] = [];
   try {
-    // The readers' indexes of each copy, built once its lane has replayed up to the head.
-    const deferred = new Map<string, string[]>();
-    // On a server, a lane of projectors handed every event only appends (a row per event, with
-    // COPY): its copies get their keys after the first replay too.
-    const appendedOnly = new Set(
-      options.serverPool ? lanes.filter((lane) => lane.every((p) => !p.handles)).flatMap((lane) => lane.flatMap((p) => p.tables)) : [],
-    );
-    for (const table of tables) deferred.set(table, await copyTable(db, home, table, appendedOnly.has(table)));
     // Inside this transaction the tables' plain names are the copies (everything else, the real ones).
     const inShadow = <T>(on: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>) =>
       on.transaction().execute(async (trx) => {
