@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 
 /** Shared pieces of the benchmarks: timing loops, percentiles, the table of results. */
@@ -61,4 +62,34 @@ export function record(row: Row) {
 
 export function ratio(product: number, reference: number): string {
   return reference > 0 ? `${(product / reference).toFixed(2)}×` : '–';
+}
+
+/**
+ * CPU time (ms) used so far by every PostgreSQL process this machine shows in /proc (backends,
+ * WAL writer, checkpointer): where the server runs beside the bench, the database's share of a
+ * run. Undefined when no such process is visible (a server elsewhere, or no /proc).
+ */
+export async function postgresCpuMs(): Promise<number | undefined> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return undefined;
+  }
+  let ticks = 0;
+  let found = false;
+  for (const pid of entries) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!(await readFile(`/proc/${pid}/comm`, 'utf8')).startsWith('postgres')) continue;
+      // After the command name in parentheses: utime and stime are the 12th and 13th fields.
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  // Linux counts these in clock ticks of 1/100 s (USER_HZ).
+  return found ? ticks * 10 : undefined;
 }

@@ -12,7 +12,7 @@ import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
 import { toStreamName as reservationStream } from '@moncafe/domain/reservation/events';
 import { toStreamName as ledgerStream } from '@moncafe/domain/seating/events';
 import { confirmationLinkIssued, dateOf, menuSaved, reservationCancelled, reservationConfirmed, reservationRequested, seatsHeld } from './events';
-import { rate, ratio, record, type Quick } from './measure';
+import { postgresCpuMs, rate, ratio, record, type Quick } from './measure';
 
 /**
  * A realistic mix, appended as the product appends it: each booking holds seats on its day's
@@ -68,14 +68,23 @@ export async function benchRebuild(serverUrl: string, options: Quick) {
 
     // The product's rebuild (`npm run projections:rebuild`, /admin/database): into copies of the
     // tables, swapped in at the end (decisions 141, 143).
+    const node = process.cpuUsage();
+    const postgres = await postgresCpuMs();
     started = performance.now();
     const rebuilt = await rebuildInShadow({ db: database.db, serverPool: serverPoolOf(database), eventStore: store, projectors });
     const rebuildRate = (rebuilt.events / (performance.now() - started)) * 1000;
+    // Where the time went (decision 143): CPU of this process and of the database beside it.
+    const nodeCpu = process.cpuUsage(node);
+    const postgresAfter = await postgresCpuMs();
+    const cpu = [
+      `Node ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s`,
+      ...(postgres !== undefined && postgresAfter !== undefined ? [`PostgreSQL ${((postgresAfter - postgres) / 1000).toFixed(1)} s`] : []),
+    ].join(', ');
     const { rows } = await database.pool.query<{ n: number }>('select count(*)::int as n from reservations');
     await store.close();
     record({
       path: `rebuild all ${projectors.length} read models, ${seeded.toLocaleString('en')} events (PostgreSQL)`,
-      product: `${rate(rebuildRate, ' events/s')} (${rows[0]!.n.toLocaleString('en')} reservations)`,
+      product: `${rate(rebuildRate, ' events/s')} (${rows[0]!.n.toLocaleString('en')} reservations; CPU ${cpu})`,
       reference: `reading all events ${rate(readRate, ' events/s')}`,
       ratio: ratio(rebuildRate, readRate),
       target: '≥ 50,000 events/s',
