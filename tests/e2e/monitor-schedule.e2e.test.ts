@@ -95,6 +95,10 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     server = await startTestWebServer();
     await waitForOrderMenu(server.url);
     date = await moveToOpenHours(server, 240);
+    // A walk-in starts when it is seated: here off the schedule's 5-minute steps (hh:m3 or hh:m4),
+    // whatever the time of day the suite runs at, so the first move must bring it onto them.
+    const minute = tokyoDateTime(await serverNow(server)).minute;
+    await server.advanceClock((((3 - (minute % 5)) % 5) + 5) * 60_000);
     admin = await signedInAdmin(server.url);
     mover = await walkIn('seat-t1', 2);
     other = await walkIn('seat-t3', 3);
@@ -116,6 +120,7 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
 
   it('drags a block to another seat and a later time after a confirmation; the other open schedule shows it moved without reload', async () => {
     const before = await row(mover);
+    expect(minutesOf(before.reservation_time) % 5).not.toBe(0);
     await expect.poll(() => block(second, mover).getAttribute('data-seat-id')).toBe('seat-t1');
     await drag(first, block(first, mover), 'seat-t2', 30);
     const confirm = first.getByTestId('schedule-confirm');

@@ -85,9 +85,13 @@ export function slotStarts(window: { open: number; close: number }): number[] {
   return slots;
 }
 
-/** A drag's horizontal offset as a new start: in 5-minute steps, kept within the window so the block still fits before closing. */
+/**
+ * A drag's horizontal offset as a new start: on the schedule's 5-minute steps (the nearest to
+ * where the block was dropped, so a walk-in seated at 10:04 moves to 10:05, 10:30…, times the
+ * server accepts), kept within the window so the block still fits before closing.
+ */
 export function movedStart(start: number, deltaMinutes: number, length: number, window: { open: number; close: number }): number {
-  const stepped = start + Math.round(deltaMinutes / SCHEDULE_STEP_MINUTES) * SCHEDULE_STEP_MINUTES;
+  const stepped = Math.round((start + deltaMinutes) / SCHEDULE_STEP_MINUTES) * SCHEDULE_STEP_MINUTES;
   const latest = Math.floor((window.close - length) / SCHEDULE_STEP_MINUTES) * SCHEDULE_STEP_MINUTES;
   return Math.max(Math.ceil(window.open / SCHEDULE_STEP_MINUTES) * SCHEDULE_STEP_MINUTES, Math.min(stepped, latest));
 }

@@ -72,6 +72,11 @@ describe('the schedule layout', () => {
     expect(movedStart(720, 12, 90, window)).toBe(730);
     expect(movedStart(720, -300, 90, window)).toBe(600);
     expect(movedStart(720, 600, 90, window)).toBe(1110);
+    // A walk-in seated off the steps (10:04) lands on them, also when dropped where it was.
+    expect(movedStart(604, 25, 90, window)).toBe(630);
+    expect(movedStart(604, 10, 90, window)).toBe(615);
+    expect(movedStart(604, 0, 90, window)).toBe(605);
+    expect(movedStart(602, -1, 90, window)).toBe(600);
     expect(slotStarts(window)).toHaveLength(20);
   });
 });
