@@ -191,13 +191,14 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
     const removed: Values[] = [];
     // Grouped by statement and column set, so each group is one statement.
     type Kind = 'upsert' | 'insertIfAbsent' | 'update' | 'copy';
-    const groups = new Map<string, { kind: Kind; columns: string[]; rows: Values[] }>();
+    type Group = { kind: Kind; columns: string[]; rows: Values[] };
+    const groups = new Map<string, Group>();
     // Rows a projector builds the same way list their columns in the same order: one group per
     // order seen, merged by the sorted column set.
-    const byOrder = new Map<string, { kind: Kind; columns: string[]; rows: Values[] }>();
+    const byOrder = new Map<string, Group>();
     // Most rows in a row have the last one's columns in its order: that is checked without
     // making a string or an array per row.
-    let last: { kind: Kind; order: string[]; group: { kind: Kind; columns: string[]; rows: Values[] } } | undefined;
+    let last: { kind: Kind; order: string[]; group: Group } | undefined;
     const add = (kind: Kind, values: Values) => {
       if (last?.kind === kind && inOrder(values, last.order)) {
         last.group.rows.push(values);

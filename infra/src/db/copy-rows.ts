@@ -55,7 +55,7 @@ const SPECIALS = /[\\\n\r\t]/g;
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** One value in COPY's text format: backslash, newline, carriage return and tab escaped; `\N` for NULL. */
-export function field(value: unknown): string {
+function field(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   let text: string;
   if (typeof value === 'string') text = value;

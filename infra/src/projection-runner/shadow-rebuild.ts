@@ -115,11 +115,9 @@ export async function rebuildInShadow(options: {
 
   // The readers' indexes of each copy, built once its lane has replayed up to the head.
   const deferred = new Map<string, string[]>();
-  // On a server, a lane of projectors handed every event only appends (a row per event, with
-  // COPY): its copies get their keys after the first replay too.
-  const appendedOnly = new Set(
-    options.serverPool ? lanes.filter((lane) => lane.every((p) => !p.handles)).flatMap((lane) => lane.flatMap((p) => p.tables)) : [],
-  );
+  // On a server, a projector handed every event only appends (a row per event, with COPY, in a
+  // lane of its own): its copies get their keys after the first replay too.
+  const appendedOnly = new Set(options.serverPool ? projectors.filter((p) => !p.handles).flatMap((p) => p.tables) : []);
   // One transaction (one commit, not a hundred): the checkpoints, the schema and the empty copies.
   await db.transaction().execute(async (trx) => {
     for (const name of names) await ensureCheckpoint(trx, name);
