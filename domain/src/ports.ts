@@ -79,8 +79,8 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
 
 export interface EventStore {
   appendToStream(streamId: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  /** Events of one stream in revision order; an empty array for a stream that does not exist. */
-  readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /** Events of one stream in revision order (at most `maxCount`); an empty array for a stream that does not exist. */
+  readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
   /** Events of all streams in position order, never skipping one that commits late. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catches up from `after`, then follows new events live, in position order, each once. */

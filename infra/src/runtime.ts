@@ -34,6 +34,7 @@ import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess } from './system-process';
 import { secretBox, secretsKey } from './secrets/secret-box';
 // Admin database screen (issue 14, part ops)
+import { eventsTableOf } from './eventstore/postgres';
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
 import { serverPoolOf } from './db/connection';
 
@@ -149,7 +150,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     const sessions = createSessionStore({ db: database.db, clock }, { secret, production: config.production, secure: config.publicUrl.startsWith('https:') });
     const signing = hmacSigning(secret);
 
-    const queries = createQueries(database.db);
+    const queries = createQueries(database.db, eventStore);
     const services = createApplication({
       eventStore,
       clock,
@@ -209,7 +210,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       referenceData,
       testClock,
       waitForProjections,
-      databaseAdmin: createDatabaseAdmin({ db: database.db, serverPool: serverPoolOf(database), eventStore, projectors, logger, now: () => clock.now() }),
+      databaseAdmin: createDatabaseAdmin({
+        db: database.db,
+        serverPool: serverPoolOf(database),
+        eventStore,
+        // Of the store itself: `eventStore` here is wrapped (reference data dropped on catalog appends).
+        eventsTable: eventsTableOf(system.eventStore, database.pool),
+        projectors,
+        logger,
+        now: () => clock.now(),
+      }),
       close: system.close,
     };
   } catch (error) {

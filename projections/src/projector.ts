@@ -1,4 +1,4 @@
-import type { Migration, Transaction } from 'kysely';
+import type { Migration, RawBuilder, Transaction } from 'kysely';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import type { Database } from './database';
 import { rowWriter, type ReadModelRows, type RowWriterOptions } from './read-model-rows';
@@ -23,6 +23,14 @@ export interface Projector {
    * keys are built after the replay, decision 143).
    */
   handles?(event: Pick<RecordedEvent, 'streamId' | 'type'>): boolean;
+  /**
+   * For a projector handed every event: the statement that writes the rows `apply` would write
+   * for the events with `first <= position <= last`, computed by PostgreSQL from the table the
+   * event store keeps them in (`events`, in the same database: the PostgreSQL store). A rebuild
+   * then fills this read model's copy with one statement per page and no Node work per event
+   * (decision 144). It must give exactly `apply`'s rows: the rebuild test compares them.
+   */
+  insertFromEvents?(events: string, first: number, last: number): RawBuilder<unknown>;
 }
 
 /** Migrations of one read model, keyed by an ISO-date-prefixed name so they sort in order. */

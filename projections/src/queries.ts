@@ -1,3 +1,4 @@
+import type { EventStore } from '@moncafe/domain/ports';
 import type { Kysely } from 'kysely';
 import { listAccounts } from './accounts/queries';
 import { businessDaysOf } from './business-hours/queries';
@@ -31,9 +32,10 @@ import { disclaimerOf, menuNameOf, notificationSettingsOf } from './site-setting
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
  * and handed to routes as `queries` by the router context. A read model adds its queries here,
- * one line each, beside the functions in its folder's `queries.ts`.
+ * one line each, beside the functions in its folder's `queries.ts`. The history reads the shown
+ * events' data from `eventStore` (decision 144).
  */
-export function createQueries(db: Kysely<Database>) {
+export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore, 'readStream'>) {
   return {
     stores: {
       list: () => listStores(db),
@@ -138,7 +140,7 @@ export function createQueries(db: Kysely<Database>) {
     },
     // Admin history (issue 14, part ops)
     history: {
-      page: (filter: HistoryFilter) => historyPage(db, filter),
+      page: (filter: HistoryFilter) => historyPage(db, eventStore, filter),
       choices: () => historyChoices(db),
     },
     // Site settings (issue 14 part settings)

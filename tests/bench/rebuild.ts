@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent } from '@moncafe/domain/ports';
 import { openDatabase, serverPoolOf } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
-import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
+import { createPostgresEventStore, eventsTableOf } from '@moncafe/infra/eventstore/postgres';
 import { rebuildInShadow } from '@moncafe/infra/projection-runner/shadow-rebuild';
 import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 import { projectors } from '@moncafe/projections/read-models';
@@ -71,7 +71,13 @@ export async function benchRebuild(serverUrl: string, options: Quick) {
     const node = process.cpuUsage();
     const postgres = await postgresCpuMs();
     started = performance.now();
-    const rebuilt = await rebuildInShadow({ db: database.db, serverPool: serverPoolOf(database), eventStore: store, projectors });
+    const rebuilt = await rebuildInShadow({
+      db: database.db,
+      serverPool: serverPoolOf(database),
+      eventStore: store,
+      eventsTable: eventsTableOf(store, database.pool),
+      projectors,
+    });
     const rebuildRate = (rebuilt.events / (performance.now() - started)) * 1000;
     // Where the time went (decision 143): CPU of this process and of the database beside it.
     const nodeCpu = process.cpuUsage(node);

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@moncafe/domain/ports';
-import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
+import { createPostgresEventStore, eventsTableOf } from '@moncafe/infra/eventstore/postgres';
 import { rebuildInShadow, SHADOW_SCHEMA } from '@moncafe/infra/projection-runner/shadow-rebuild';
 import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import type { Projector } from '@moncafe/projections/projector';
@@ -123,6 +124,64 @@ describe.skipIf(!serverUrl)('a rebuild in lanes on a PostgreSQL server', () => {
     expect(result).toEqual({ position: positions.at(-1), events: positions.length });
     expect(await logged()).toEqual(positions);
     expect(await readCheckpoints(database.handle.db, ['lanes-log'])).toEqual(new Map([['lanes-log', positions.at(-1)]]));
+    expect(heldConnections()).toBe(0);
+  });
+
+  it('lets PostgreSQL fill a read model from the events table, page after page, when the store is in the same database (decision 144)', async () => {
+    const eventsTable = eventsTableOf(store, database.handle.pool);
+    expect(eventsTable).toBe('events');
+    // Another pool, even to the same server, is not the store's database as far as the rebuild can tell.
+    expect(eventsTableOf(store, new pg.Pool())).toBeUndefined();
+    const fromTable: Projector = {
+      ...logProjector,
+      name: 'lanes-from-table',
+      async apply() {
+        throw new Error('apply is not called when the events table is there');
+      },
+      insertFromEvents: (events, first, last) =>
+        sql`insert into fanout_log (position, event_id, stream_id, type)
+            select position, event_id, stream_id, type from ${sql.table(events)} where position between ${first} and ${last}`,
+    };
+    const result = await rebuildInShadow({
+      db: database.handle.db,
+      serverPool: database.handle.pool,
+      eventStore: store,
+      eventsTable,
+      projectors: [fromTable],
+      batchSize: 7,
+    });
+    expect(result).toEqual({ position: positions.at(-1), events: positions.length });
+    expect(await logged()).toEqual(positions);
+    // Without the events table, the same projector is replayed through `apply`.
+    await expect(
+      rebuildInShadow({ db: database.handle.db, serverPool: database.handle.pool, eventStore: store, projectors: [fromTable], batchSize: 7 }),
+    ).rejects.toThrow('apply is not called');
+    expect(await logged()).toEqual(positions);
+    expect(heldConnections()).toBe(0);
+  });
+
+  it('fails loudly when a statement from the events table does not give one row per event of the page, and swaps nothing', async () => {
+    const before = await logged();
+    const skipping: Projector = {
+      ...logProjector,
+      name: 'lanes-skipping',
+      insertFromEvents: (events, first, last) =>
+        sql`insert into fanout_log (position, event_id, stream_id, type)
+            select position, event_id, stream_id, type from ${sql.table(events)}
+             where position between ${first} and ${last} and position <> ${positions[10]!}`,
+    };
+    await expect(
+      rebuildInShadow({
+        db: database.handle.db,
+        serverPool: database.handle.pool,
+        eventStore: store,
+        eventsTable: 'events',
+        projectors: [skipping],
+        batchSize: 7,
+      }),
+    ).rejects.toThrow(/lanes-skipping: 6 rows from the events/);
+    expect(await logged()).toEqual(before);
+    expect(await shadowSchemas()).toBe(0);
     expect(heldConnections()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { loadConfig } from '@moncafe/infra/config';
+import { eventsTableOf } from '@moncafe/infra/eventstore/postgres';
 import { createDatabaseAdmin, DatabaseAdminError, linesOf } from '@moncafe/infra/database-admin/database-admin';
 import { serverPoolOf } from '@moncafe/infra/db/connection';
 import { createLogger } from '@moncafe/infra/logger';
@@ -20,7 +21,14 @@ async function main() {
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, name: 'moncafe-events' });
   const system = await openSystemProcess(config, logger);
   try {
-    const admin = createDatabaseAdmin({ db: system.database.db, serverPool: serverPoolOf(system.database), eventStore: system.eventStore, projectors, logger });
+    const admin = createDatabaseAdmin({
+      db: system.database.db,
+      serverPool: serverPoolOf(system.database),
+      eventStore: system.eventStore,
+      eventsTable: eventsTableOf(system.eventStore, system.database.pool),
+      projectors,
+      logger,
+    });
     if (command === 'export') {
       const out = createWriteStream(file);
       let count = 0;

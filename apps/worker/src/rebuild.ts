@@ -1,6 +1,7 @@
 import { loadConfig } from '@moncafe/infra/config';
 import { serverPoolOf } from '@moncafe/infra/db/connection';
 import { createLogger } from '@moncafe/infra/logger';
+import { eventsTableOf } from '@moncafe/infra/eventstore/postgres';
 import { rebuildInShadow } from '@moncafe/infra/projection-runner/shadow-rebuild';
 import { openSystemProcess } from '@moncafe/infra/system-process';
 import { projectors } from '@moncafe/projections/read-models';
@@ -20,6 +21,7 @@ async function main() {
       db: system.database.db,
       serverPool: serverPoolOf(system.database),
       eventStore: system.eventStore,
+      eventsTable: eventsTableOf(system.eventStore, system.database.pool),
       projectors,
       logger,
     });

@@ -37,7 +37,8 @@ export function memoryEventStore(now: () => Date = () => new Date()): EventStore
       return { nextExpectedRevision: stream.length - 1, lastPosition: all.length };
     },
     async readStream(streamId, options) {
-      return (streams.get(streamId) ?? []).slice(options?.fromRevision ?? 0);
+      const from = options?.fromRevision ?? 0;
+      return (streams.get(streamId) ?? []).slice(from, options?.maxCount === undefined ? undefined : from + options.maxCount);
     },
     async readAll(options) {
       const after = options?.after ?? 0;

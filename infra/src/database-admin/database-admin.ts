@@ -92,11 +92,13 @@ export function createDatabaseAdmin(deps: {
   /** The PostgreSQL server's pool behind `db` (none for PGlite): rebuilds then hold a connection per lane and COPY (decision 143). */
   serverPool?: pg.Pool | undefined;
   eventStore: EventStore;
+  /** The events' table, when `eventStore` keeps them in `db`'s database (`eventsTableOf`; decision 144). */
+  eventsTable?: string | undefined;
   projectors: readonly Projector[];
   logger?: Logger | undefined;
   now?: () => Date;
 }): DatabaseAdmin {
-  const { db, eventStore, projectors, logger, serverPool } = deps;
+  const { db, eventStore, projectors, logger, serverPool, eventsTable } = deps;
   const now = deps.now ?? (() => new Date());
   let operation: OperationState | null = null;
   let running: Promise<unknown> | null = null;
@@ -125,6 +127,7 @@ export function createDatabaseAdmin(deps: {
       db,
       serverPool,
       eventStore,
+      eventsTable,
       projectors: chosenProjectors,
       logger,
       onProgress: (progress) => {

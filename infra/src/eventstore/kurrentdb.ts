@@ -104,13 +104,14 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
       }
     },
 
-    async readStream(streamId, options) {
+    async readStream(streamId, readOptions) {
       const recorded: RecordedEvent[] = [];
       try {
-        const from = options?.fromRevision;
+        const from = readOptions?.fromRevision;
         for await (const resolved of client.readStream(streamId, {
           direction: FORWARDS,
           fromRevision: from ? BigInt(from) : START,
+          ...(readOptions?.maxCount === undefined ? {} : { maxCount: readOptions.maxCount }),
         })) {
           if (resolved.event) recorded.push(toRecorded(resolved));
         }

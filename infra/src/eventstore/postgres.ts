@@ -313,6 +313,18 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return e?.code === '23505' && e.constraint === constraint;
 }
 
+/** The pool each store made here keeps its events on (`eventsTableOf`). */
+const homes = new WeakMap<EventStore, pg.Pool>();
+
+/**
+ * The table `store` keeps its events in, when that is the `events` table of the database behind
+ * `pool`: a rebuild then lets PostgreSQL fill a read model that takes a row from every event
+ * straight from it (decision 144). Undefined for any other store (KurrentDB, another database).
+ */
+export function eventsTableOf(store: EventStore, pool: pg.Pool): string | undefined {
+  return homes.get(store) === pool ? 'events' : undefined;
+}
+
 export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): EventStore {
   const pollMs = options.pollMs ?? 1000;
   const notifyOthers = options.notify ?? true;
@@ -495,8 +507,8 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       // streams: a command must decide on the whole stream.
       const { rows } = await pool.query<EventRow>({
         name: 'moncafe-read-stream',
-        text: `select ${COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision`,
-        values: [streamId, readOptions?.fromRevision ?? 0],
+        text: `select ${COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision limit $3`,
+        values: [streamId, readOptions?.fromRevision ?? 0, readOptions?.maxCount ?? null],
       });
       return rows.map(toRecorded);
     },
@@ -560,6 +572,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       await listener?.stop();
     },
   };
+  homes.set(store, pool);
   return store;
 }
 

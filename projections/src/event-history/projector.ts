@@ -1,7 +1,11 @@
+import { sql } from 'kysely';
 import type { Projector } from '../projector';
-import { redactSecrets } from './redact';
 
-/** Every event of the store, one row each, secrets removed (decision 140). */
+/**
+ * Every event of the store, one row each: where and when it was recorded, what it was and who
+ * caused it (decisions 140, 144). Its data stays in the event store; the screen reads the shown
+ * entries' data from there and removes secrets as it reads them.
+ */
 export const eventHistoryProjector: Projector = {
   name: 'event-history',
   tables: ['event_history'],
@@ -18,9 +22,18 @@ export const eventHistoryProjector: Projector = {
       correlation_id: metadata?.correlationId ?? '',
       causation_id: metadata?.causationId ?? null,
       store_id: metadata?.storeId ?? null,
-      data: redactSecrets(event.data ?? null),
       recorded_at: event.recordedAt,
     });
+  },
+  // The same row, made by PostgreSQL from the PostgreSQL store's own table.
+  insertFromEvents(events, first, last) {
+    return sql`
+      insert into event_history (event_id, position, stream_id, category, revision, type, actor, correlation_id, causation_id, store_id, recorded_at)
+      select event_id::text, position, stream_id, split_part(stream_id, '-', 1), revision, type,
+             coalesce(metadata ->> 'actor', 'unknown'), coalesce(metadata ->> 'correlationId', ''),
+             metadata ->> 'causationId', metadata ->> 'storeId', recorded_at
+        from ${sql.table(events)}
+       where position between ${first} and ${last}`;
   },
 };
 

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { EventStore } from '@moncafe/domain/ports';
 import type { Database } from '../database';
+import { redactSecrets } from './redact';
 
 export interface HistoryFilter {
   category?: string | undefined;
@@ -26,6 +28,7 @@ export interface HistoryEntry {
   correlationId: string;
   causationId: string | null;
   storeId: string | null;
+  /** The event's data as the event store holds it, secrets removed; null if the store no longer has it. */
   data: unknown;
   recordedAt: Date;
 }
@@ -38,8 +41,12 @@ export interface HistoryPage {
 
 const TOKYO = '+09:00';
 
-/** Newest first, filtered, one page at a time (keyset on position: the same cost on page 1 and page 2,000). */
-export async function historyPage(db: Kysely<Database>, filter: HistoryFilter): Promise<HistoryPage> {
+/**
+ * Newest first, filtered, one page at a time (keyset on position: the same cost on page 1 and
+ * page 2,000). Each shown entry's data is read from the event store, one indexed read each, and
+ * its secrets removed as it is read (decision 144).
+ */
+export async function historyPage(db: Kysely<Database>, events: Pick<EventStore, 'readStream'>, filter: HistoryFilter): Promise<HistoryPage> {
   const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
   let query = db.selectFrom('event_history').selectAll();
   if (filter.category) query = query.where('category', '=', filter.category);
@@ -54,7 +61,14 @@ export async function historyPage(db: Kysely<Database>, filter: HistoryFilter): 
     .orderBy('position', 'desc')
     .limit(limit + 1)
     .execute();
-  const entries = rows.slice(0, limit).map((r) => ({
+  const shown = rows.slice(0, limit);
+  const data = await Promise.all(
+    shown.map(async (r) => {
+      const [event] = await events.readStream(r.stream_id, { fromRevision: r.revision, maxCount: 1 });
+      return event?.revision === r.revision ? redactSecrets(event.data ?? null) : null;
+    }),
+  );
+  const entries = shown.map((r, i) => ({
     eventId: r.event_id,
     position: Number(r.position),
     streamId: r.stream_id,
@@ -65,7 +79,7 @@ export async function historyPage(db: Kysely<Database>, filter: HistoryFilter): 
     correlationId: r.correlation_id,
     causationId: r.causation_id,
     storeId: r.store_id,
-    data: r.data,
+    data: data[i],
     recordedAt: new Date(r.recorded_at),
   }));
   return { entries, next: rows.length > limit ? entries.at(-1)!.position : null };

@@ -34,8 +34,9 @@ function system() {
   const clock = manualClock(START);
   const mails: MailMessage[] = [];
   const logger = pino({ level: 'silent' });
+  const eventStore = memoryEventStore(clock.now);
   const services = createApplication({
-    eventStore: memoryEventStore(clock.now),
+    eventStore,
     clock,
     ids: testIds,
     hashing: testHashing,
@@ -60,7 +61,7 @@ function system() {
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
-  const app: WebApp = { runtime, services, queries: createQueries(database.db), oidc: null };
+  const app: WebApp = { runtime, services, queries: createQueries(database.db, eventStore), oidc: null };
   const open = async (token: string) => {
     const request = new Request(`http://cafe.test/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
     const response = await loader({ request, params: { token }, context: createAppLoadContext(app) });
