@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database } from './database';
 
 /**
@@ -75,6 +75,10 @@ function inOrder(values: Values, order: readonly string[]): boolean {
   return i === order.length;
 }
 
+type Kind = 'upsert' | 'insertIfAbsent' | 'update' | 'copy';
+/** Rows written by one statement: the same kind of write, the same columns. */
+type Group = { kind: Kind; columns: string[]; rows: Values[] };
+
 class Table {
   readonly rows = new Map<string, Pending>();
   /** Made once: projectors ask for their table on every event. */
@@ -88,6 +92,13 @@ class Table {
 export interface RowWriter extends ReadModelRows {
   /** Writes what is pending; the batch's transaction then holds every change. */
   flush(): Promise<void>;
+  /**
+   * The statements that write what is pending, in order, each value written into the SQL as a
+   * literal (no parameters), and forgets it: a rebuild sends a page's writes as one message and
+   * goes on with the next page while PostgreSQL writes them (decision 144). Rows for COPY cannot
+   * go this way.
+   */
+  takeStatements(): RawBuilder<unknown>[];
 }
 
 /** Writes rows into `table` (no row there has their keys) on the batch's own connection, with COPY. */
@@ -186,12 +197,12 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
     };
   }
 
-  async function flushTable(table: Table) {
-    if (table.rows.size === 0) return;
+  /** The writes of what `table` has pending, in the order they must run; the table then has nothing pending. */
+  function writesOf(table: Table, inline: boolean): (RawBuilder<unknown> | { copy: Group })[] {
+    const writes: (RawBuilder<unknown> | { copy: Group })[] = [];
+    if (table.rows.size === 0) return writes;
     const removed: Values[] = [];
     // Grouped by statement and column set, so each group is one statement.
-    type Kind = 'upsert' | 'insertIfAbsent' | 'update' | 'copy';
-    type Group = { kind: Kind; columns: string[]; rows: Values[] };
     const groups = new Map<string, Group>();
     // Rows a projector builds the same way list their columns in the same order: one group per
     // order seen, merged by the sorted column set.
@@ -231,11 +242,14 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
     const key = quoted(table.key);
     // json_populate_recordset turns each JSON object into a row of the table's own type, so
     // every column gets its type (jsonb, timestamptz, integer …) from the table itself.
-    const source = (rows: Values[]) => sql`json_populate_recordset(null::${sql.raw(name)}, ${JSON.stringify(rows)}::json)`;
-    if (removed.length > 0) await sql`delete from ${sql.raw(name)} t using ${source(removed)} v where t.${sql.raw(key)} = v.${sql.raw(key)}`.execute(trx);
+    const source = (rows: Values[]) => {
+      const json = JSON.stringify(rows);
+      return sql`json_populate_recordset(null::${sql.raw(name)}, ${inline ? sql.lit(json) : json}::json)`;
+    };
+    if (removed.length > 0) writes.push(sql`delete from ${sql.raw(name)} t using ${source(removed)} v where t.${sql.raw(key)} = v.${sql.raw(key)}`);
     for (const group of groups.values()) {
       if (group.kind === 'copy') {
-        await options.copy!(table.name, group.columns, group.rows);
+        writes.push({ copy: group });
         continue;
       }
       const columns = group.columns.map(quoted);
@@ -244,19 +258,34 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
       if (group.kind === 'update') {
         if (others.length === 0) continue;
         const set = sql.raw(others.map((c) => `${c} = v.${c}`).join(', '));
-        await sql`update ${sql.raw(name)} t set ${set} from ${source(group.rows)} v where t.${sql.raw(key)} = v.${sql.raw(key)}`.execute(trx);
+        writes.push(sql`update ${sql.raw(name)} t set ${set} from ${source(group.rows)} v where t.${sql.raw(key)} = v.${sql.raw(key)}`);
         continue;
       }
       const onConflict =
         group.kind === 'insertIfAbsent' || others.length === 0
           ? sql.raw('do nothing')
           : sql.raw(`do update set ${others.map((c) => `${c} = excluded.${c}`).join(', ')}`);
-      await sql`insert into ${sql.raw(name)} (${list}) select ${list} from ${source(group.rows)} on conflict (${sql.raw(key)}) ${onConflict}`.execute(trx);
+      writes.push(sql`insert into ${sql.raw(name)} (${list}) select ${list} from ${source(group.rows)} on conflict (${sql.raw(key)}) ${onConflict}`);
     }
+    return writes;
   }
 
   async function flush() {
-    for (const table of tables.values()) await flushTable(table);
+    for (const table of tables.values()) {
+      for (const write of writesOf(table, false)) {
+        if ('copy' in write) await options.copy!(table.name, write.copy.columns, write.copy.rows);
+        else await write.execute(trx);
+      }
+    }
+  }
+
+  function takeStatements(): RawBuilder<unknown>[] {
+    return [...tables.values()].flatMap((table) =>
+      writesOf(table, true).map((write) => {
+        if ('copy' in write) throw new Error(`${table.name}: rows for COPY cannot be written as statements`);
+        return write;
+      }),
+    );
   }
 
   return {
@@ -273,5 +302,6 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
       return trx;
     },
     flush,
+    takeStatements,
   };
 }

@@ -36,6 +36,28 @@ function failingAt(position: number): Projector {
 }
 
 /**
+ * Counts each stream's events from the row its previous event left, loudly: on a server, that row
+ * was often written by the previous page, whose message may still be running when this page is
+ * applied (decision 144).
+ */
+const streamCounter: Projector = {
+  name: 'lanes-streams',
+  tables: ['fanout_streams'] as unknown as Projector['tables'],
+  handles: () => true,
+  async apply(rows, event) {
+    const table = rows.table('fanout_streams' as never, 'stream_id' as never);
+    const row = (await table.get(event.streamId)) as { events: number; digest: string } | undefined;
+    if ((row?.events ?? 0) !== event.revision) throw new Error(`${event.streamId}: ${row?.events ?? 0} events before revision ${event.revision}`);
+    await table.put({
+      stream_id: event.streamId,
+      events: event.revision + 1,
+      last_revision: event.revision,
+      digest: `${row?.digest ?? ''}.${event.revision}`,
+    } as never);
+  },
+};
+
+/**
  * The rebuild's lanes (decision 143) each hold a connection of the server's pool and apply the
  * shared pages at their own pace: rows appended per event arrive through COPY across many pages,
  * and a lane that fails stops the others, swaps nothing and gives every connection back.
@@ -181,6 +203,43 @@ describe.skipIf(!serverUrl)('a rebuild in lanes on a PostgreSQL server', () => {
       }),
     ).rejects.toThrow(/lanes-skipping: 6 rows from the events/);
     expect(await logged()).toEqual(before);
+    expect(await shadowSchemas()).toBe(0);
+    expect(heldConnections()).toBe(0);
+  });
+
+  it('applies a page while the previous page is written, and reads the rows that page wrote (decision 144)', async () => {
+    const result = await rebuildInShadow({
+      db: database.handle.db,
+      serverPool: database.handle.pool,
+      eventStore: store,
+      projectors: [streamCounter],
+      batchSize: 7,
+    });
+    expect(result).toEqual({ position: positions.at(-1), events: positions.length });
+    const expected = new Map<string, number>();
+    for (const event of await store.readAll()) expected.set(event.streamId, (expected.get(event.streamId) ?? 0) + 1);
+    const { rows } = await sql<{ stream_id: string; events: number }>`select stream_id, events from fanout_streams`.execute(database.handle.db);
+    expect(new Map(rows.map((r) => [r.stream_id, r.events]))).toEqual(expected);
+    expect(heldConnections()).toBe(0);
+  });
+
+  it('fails when PostgreSQL refuses a page it was sent while the next one was applied: nothing is swapped, no connection is kept', async () => {
+    const counts = async () => (await sql`select * from fanout_counts`.execute(database.handle.db)).rows;
+    const before = await counts();
+    const refused: Projector = {
+      name: 'lanes-refused',
+      tables: ['fanout_counts'] as unknown as Projector['tables'],
+      handles: () => true,
+      async apply(rows, event) {
+        const table = rows.table('fanout_counts' as never, 'projector' as never);
+        // Not a number for an integer column: PostgreSQL refuses the page that holds it.
+        await table.put({ projector: 'refused', events: event.position === positions[20] ? 'many' : 1, position_sum: event.position } as never);
+      },
+    };
+    await expect(
+      rebuildInShadow({ db: database.handle.db, serverPool: database.handle.pool, eventStore: store, projectors: [refused], batchSize: 7 }),
+    ).rejects.toMatchObject({ code: '22P02' });
+    expect(await counts()).toEqual(before);
     expect(await shadowSchemas()).toBe(0);
     expect(heldConnections()).toBe(0);
   });

@@ -5,7 +5,7 @@ import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
 import { ensureCheckpoint, lockCheckpoints, saveCheckpoint } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
 import { projectBatch, type Projector } from '@moncafe/projections/projector';
-import type { CopyRows } from '@moncafe/projections/read-model-rows';
+import { rowWriter, type CopyRows } from '@moncafe/projections/read-model-rows';
 import { kyselyOnConnection } from '../db/connection';
 import { copyRowsOn } from '../db/copy-rows';
 
@@ -27,7 +27,8 @@ import { copyRowsOn } from '../db/copy-rows';
  * their appended rows go in with COPY; the swap moves the copies into place (`drop table` +
  * `alter table … set schema`) instead of copying their rows. Where the events are in the same
  * database (the PostgreSQL store), such a read model is filled by PostgreSQL itself from the
- * events table (`Projector.insertFromEvents`, decision 144): no Node work per event at all.
+ * events table (`Projector.insertFromEvents`): no Node work per event at all. Lanes of the other
+ * read models send a page's writes as one message and apply the next page meanwhile (decision 144).
  */
 
 export const SHADOW_SCHEMA = 'moncafe_rebuild';
@@ -90,6 +91,32 @@ async function copyTable(db: Kysely<Database>, home: string, table: string, keys
   return deferred;
 }
 
+/**
+ * Applies `page` through `projectors` and answers the SQL that writes the rows they leave, as one
+ * text of statements with their values inline, in one transaction (decision 144). A row the
+ * page has not touched is read through `db` (the lane's connection, after the previous page's
+ * writes). The copies are thrown away if the server stops mid-rebuild, so their commits need not
+ * wait for the disk.
+ */
+async function pageWrites(db: Kysely<Database>, projectors: readonly Projector[], page: readonly RecordedEvent[]): Promise<string> {
+  const statements = ['begin', 'set local synchronous_commit = off', 'set local standard_conforming_strings = on'];
+  for (const projector of projectors) {
+    // In a lane, a page needs no transaction of its own while it is applied: nothing else writes the copies.
+    const rows = rowWriter(db as Transaction<Database>);
+    const { handles } = projector;
+    for (const event of page) if (!handles || handles(event)) await projector.apply(rows, event);
+    for (const statement of rows.takeStatements()) {
+      const compiled = statement.compile(db);
+      if (compiled.parameters.length > 0) throw new Error(`${projector.name}: a statement with parameters cannot be sent inline`);
+      statements.push(compiled.sql);
+    }
+    // Lets the socket take more of the previous page's message between projectors.
+    await new Promise(setImmediate);
+  }
+  statements.push('commit');
+  return statements.join(';\n');
+}
+
 export async function rebuildInShadow(options: {
   db: Kysely<Database>;
   eventStore: EventStore;
@@ -132,7 +159,7 @@ export async function rebuildInShadow(options: {
     await sql`create schema ${sql.id(SHADOW_SCHEMA)}`.execute(trx);
     for (const table of tables) deferred.set(table, await copyTable(trx, home, table, appendedOnly.has(table)));
   });
-  const releases: (() => void)[] = [];
+  const releases: (() => Promise<void>)[] = [];
   try {
     // Inside this transaction the tables' plain names are the copies (everything else, the real ones).
     const inShadow = <T>(on: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>) =>
@@ -143,11 +170,19 @@ export async function rebuildInShadow(options: {
     const connections = await Promise.all(
       lanes.map(async (projectors) => {
         const indexes = [...new Set(projectors.flatMap((p) => p.tables))].flatMap((t) => deferred.get(t) ?? []);
-        if (!options.serverPool) return { projectors, indexes, db, copy: undefined as CopyRows | undefined };
+        if (!options.serverPool) return { projectors, indexes, db, copy: undefined as CopyRows | undefined, client: undefined };
         const client = await options.serverPool.connect();
-        // Given back in `finally`, also when another lane's connection could not be had.
-        releases.push(() => client.release());
-        return { projectors, indexes, db: kyselyOnConnection(client), copy: copyRowsOn(client) };
+        // Given back in `finally`, also when another lane's connection could not be had; a
+        // connection whose search path cannot be reset is closed instead.
+        releases.push(() =>
+          client.query('reset search_path').then(
+            () => client.release(),
+            (error: Error) => client.release(error),
+          ),
+        );
+        // The copies under their plain names for the whole rebuild, also outside a transaction.
+        await client.query('select set_config($1, $2, false)', ['search_path', `${SHADOW_SCHEMA},${home}`]);
+        return { projectors, indexes, db: kyselyOnConnection(client), copy: copyRowsOn(client), client };
       }),
     );
 
@@ -176,34 +211,64 @@ export async function rebuildInShadow(options: {
       };
       const applied = connections.map(() => 0);
       let failed = false;
-      const runLane = async (lane: (typeof connections)[number], l: number) => {
-        for (let i = 0; !failed; i++) {
-          const page = await read(i);
+      const done = (l: number, i: number, page: readonly RecordedEvent[]) => {
+        applied[l] = i + 1;
+        // Every lane has applied this page: it is the copies' position, and no lane needs it again.
+        if (applied.every((a) => a > i)) {
+          pages[i] = undefined;
           if (page.length > 0) {
-            await inShadow(lane.db, async (trx) => {
-              for (const projector of lane.projectors) {
-                if (options.eventsTable && projector.insertFromEvents) {
-                  const first = page[0]!.position;
-                  const last = page.at(-1)!.position;
-                  const { numAffectedRows } = await projector.insertFromEvents(options.eventsTable, first, last).execute(trx);
-                  // The page is every event in its range (readers never skip one): anything else is a bug, loudly.
-                  if (Number(numAffectedRows) !== page.length)
-                    throw new Error(`${projector.name}: ${String(numAffectedRows)} rows from the events ${first}–${last}, not ${page.length}`);
-                } else await projectBatch(trx, projector, page, { copy: lane.copy });
-              }
-            });
+            position = page.at(-1)!.position;
+            events += page.length;
+            report('replaying');
           }
-          applied[l] = i + 1;
-          // Every lane has applied this page: it is the copies' position, and no lane needs it again.
-          if (applied.every((a) => a > i)) {
-            pages[i] = undefined;
-            if (page.length > 0) {
-              position = page.at(-1)!.position;
-              events += page.length;
-              report('replaying');
+        }
+      };
+      const runLane = async (lane: (typeof connections)[number], l: number) => {
+        // On a server, a lane of projectors that each handle some events sends a page's writes as
+        // one message and applies the next page while PostgreSQL writes them.
+        const client = lane.client && lane.projectors.every((p) => p.handles) ? lane.client : undefined;
+        let writing: { i: number; page: RecordedEvent[]; written: Promise<unknown> } | undefined;
+        const written = async () => {
+          if (!writing) return;
+          const { i, page, written } = writing;
+          writing = undefined;
+          await written;
+          done(l, i, page);
+        };
+        try {
+          for (let i = 0; !failed; i++) {
+            const page = await read(i);
+            if (client) {
+              const text = page.length > 0 ? await pageWrites(lane.db, lane.projectors, page) : undefined;
+              await written();
+              const sent = text === undefined ? Promise.resolve() : client.query(text);
+              // Awaited before the next page is sent or the lane ends; a failure meanwhile is not an unhandled one.
+              sent.catch(() => undefined);
+              writing = { i, page, written: sent };
+              if (page.length < batchSize) break;
+              continue;
             }
+            if (page.length > 0) {
+              await inShadow(lane.db, async (trx) => {
+                for (const projector of lane.projectors) {
+                  if (options.eventsTable && projector.insertFromEvents) {
+                    const first = page[0]!.position;
+                    const last = page.at(-1)!.position;
+                    const { numAffectedRows } = await projector.insertFromEvents(options.eventsTable, first, last).execute(trx);
+                    // The page is every event in its range (readers never skip one): anything else is a bug, loudly.
+                    if (Number(numAffectedRows) !== page.length)
+                      throw new Error(`${projector.name}: ${String(numAffectedRows)} rows from the events ${first}–${last}, not ${page.length}`);
+                  } else await projectBatch(trx, projector, page, { copy: lane.copy });
+                }
+              });
+            }
+            done(l, i, page);
+            if (page.length < batchSize) break;
           }
-          if (page.length < batchSize) break;
+          await written();
+        } finally {
+          // No statement of this lane is still running when it ends, also when it failed.
+          await writing?.written.catch(() => undefined);
         }
         if (thenIndexes && !failed) for (const definition of lane.indexes) await sql.raw(definition).execute(lane.db);
       };
@@ -252,7 +317,7 @@ export async function rebuildInShadow(options: {
     logger?.info({ position, events, projectors: names }, 'read models rebuilt while running');
     return { position, events };
   } finally {
-    for (const release of releases) release();
+    await Promise.all(releases.map((release) => release()));
     await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(db);
   }
 }
