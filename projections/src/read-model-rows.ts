@@ -137,6 +137,8 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
 
   function keyOf(table: Table, row: Values): string {
     const key = row[table.key];
+    // A number key (the history's position) is kept by its text, which PostgreSQL reads back as the column's type.
+    if (typeof key === 'number' && Number.isSafeInteger(key)) return String(key);
     if (typeof key !== 'string') throw new Error(`${table.name}: row without its key ${table.key}`);
     return key;
   }

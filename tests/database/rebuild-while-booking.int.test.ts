@@ -80,7 +80,7 @@ async function rebuildWhileBooking(kind: StoreKind) {
 
     // The copies took the tables' place with every column, index and constraint, under the same names.
     expect(await dumpReadModelShape(runtime.db)).toEqual(shapeBefore);
-    expect(shapeBefore.event_history!.filter((line) => line.startsWith('index ')).length).toBe(8);
+    expect(shapeBefore.event_history!.filter((line) => line.startsWith('index ')).length).toBe(7);
     const live = await dumpReadModels(runtime.db);
     const liveCheckpoints = await dumpCheckpoints(runtime.db);
     await runtime.close();

@@ -42,22 +42,26 @@ export const eventHistoryMigrations: ReadModelMigrations = {
   },
   '2027-01-22T10-00-event-history-without-data': {
     // An event's data stays in the event store: the screen reads the shown entries' data from
-    // there. The filters' text columns compare in byte order (collation "C": identifiers,
+    // there (decision 144). The filters' text columns compare in byte order (collation "C": identifiers,
     // compared for equality), so their indexes build in about a third less time; dates are found
-    // by block ranges (BRIN), as positions grow with time (decision 144).
+    // by block ranges (BRIN), as positions grow with time.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
       await sql`alter table event_history drop column data`.execute(db);
-      await sql`drop index if exists event_history_recorded`.execute(db);
+      // Keyed by position, the key it is paged by: one unique index instead of two (the event
+      // id's took more than twice as long to build as the position's).
+      await sql`alter table event_history drop constraint event_history_pkey`.execute(db);
+      await sql`drop index event_history_position`.execute(db);
+      await sql`alter table event_history add constraint event_history_pkey primary key (position)`.execute(db);
       // Changing a column's collation rebuilds the indexes on it.
       await sql`
         alter table event_history
-          alter column event_id type text collate "C",
           alter column type type text collate "C",
           alter column actor type text collate "C",
           alter column category type text collate "C",
           alter column stream_id type text collate "C",
           alter column correlation_id type text collate "C"`.execute(db);
+      await sql`drop index event_history_recorded`.execute(db);
       await sql`create index event_history_recorded on event_history using brin (recorded_at)`.execute(db);
     },
   },

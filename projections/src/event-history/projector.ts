@@ -11,7 +11,7 @@ export const eventHistoryProjector: Projector = {
   tables: ['event_history'],
   async apply(rows, event) {
     const metadata = event.metadata;
-    await rows.table('event_history', 'event_id').append({
+    await rows.table('event_history', 'position').append({
       event_id: event.eventId,
       position: event.position,
       stream_id: event.streamId,

@@ -1,7 +1,7 @@
 /**
  * The event log as the admin's history screen reads it (/admin/history): one row per event, with
  * the envelope's actor, correlation and stream category as indexed columns; the data stays in the
- * event store (decisions 140, 144). Keyed by event id; paged by position.
+ * event store (decisions 140, 144). Keyed and paged by position.
  */
 export interface EventHistoryTables {
   event_history: {
