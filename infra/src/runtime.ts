@@ -31,12 +31,10 @@ import { waitForCheckpoints, type ProjectionsHandle } from './projection-runner/
 import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
 import { cachedReservationCatalog } from './reference-data/reservation-catalog';
 import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
-import { openSystemProcess } from './system-process';
+import { openSystemProcess, rebuildTargetOf } from './system-process';
 import { secretBox, secretsKey } from './secrets/secret-box';
 // Admin database screen (issue 14, part ops)
-import { eventsTableOf } from './eventstore/postgres';
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
-import { serverPoolOf } from './db/connection';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -211,11 +209,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       testClock,
       waitForProjections,
       databaseAdmin: createDatabaseAdmin({
-        db: database.db,
-        serverPool: serverPoolOf(database),
+        ...rebuildTargetOf(system),
+        // Appends through the wrapped store drop reference data on catalog saves; the events
+        // table is still the store's own.
         eventStore,
-        // Of the store itself: `eventStore` here is wrapped (reference data dropped on catalog appends).
-        eventsTable: eventsTableOf(system.eventStore, database.pool),
         projectors,
         logger,
         now: () => clock.now(),

@@ -4,9 +4,10 @@ import type { EventStore } from '@moncafe/domain/ports';
 import { openBus } from './bus/open';
 import type { Bus } from './bus/port';
 import type { Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/connection';
+import { openDatabase, serverPoolOf, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { openEventStore } from './eventstore/open';
+import { eventsTableOf } from './eventstore/postgres';
 import { systemMigrations } from './runtime-migrations';
 
 /**
@@ -23,6 +24,20 @@ export interface SystemProcess {
   /** Runs `close` on shutdown, before what was opened earlier (last opened, first closed). */
   onClose(close: () => Promise<void>): void;
   close(): Promise<void>;
+}
+
+/**
+ * What a rebuild of this process's read models works with (`rebuildInShadow`, the database
+ * admin): the database, the server's pool for lanes and COPY (none for PGlite), the event store,
+ * and its events table when it is in the same database (decision 144).
+ */
+export function rebuildTargetOf(system: Pick<SystemProcess, 'database' | 'eventStore'>) {
+  return {
+    db: system.database.db,
+    serverPool: serverPoolOf(system.database),
+    eventStore: system.eventStore,
+    eventsTable: eventsTableOf(system.eventStore, system.database.pool),
+  };
 }
 
 export async function openSystemProcess(

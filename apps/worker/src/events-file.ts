@@ -1,11 +1,9 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { loadConfig } from '@moncafe/infra/config';
-import { eventsTableOf } from '@moncafe/infra/eventstore/postgres';
 import { createDatabaseAdmin, DatabaseAdminError, linesOf } from '@moncafe/infra/database-admin/database-admin';
-import { serverPoolOf } from '@moncafe/infra/db/connection';
 import { createLogger } from '@moncafe/infra/logger';
-import { openSystemProcess } from '@moncafe/infra/system-process';
+import { openSystemProcess, rebuildTargetOf } from '@moncafe/infra/system-process';
 import { projectors } from '@moncafe/projections/read-models';
 
 /**
@@ -21,14 +19,7 @@ async function main() {
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, name: 'moncafe-events' });
   const system = await openSystemProcess(config, logger);
   try {
-    const admin = createDatabaseAdmin({
-      db: system.database.db,
-      serverPool: serverPoolOf(system.database),
-      eventStore: system.eventStore,
-      eventsTable: eventsTableOf(system.eventStore, system.database.pool),
-      projectors,
-      logger,
-    });
+    const admin = createDatabaseAdmin({ ...rebuildTargetOf(system), projectors, logger });
     if (command === 'export') {
       const out = createWriteStream(file);
       let count = 0;

@@ -1,9 +1,7 @@
 import { loadConfig } from '@moncafe/infra/config';
-import { serverPoolOf } from '@moncafe/infra/db/connection';
 import { createLogger } from '@moncafe/infra/logger';
-import { eventsTableOf } from '@moncafe/infra/eventstore/postgres';
 import { rebuildInShadow } from '@moncafe/infra/projection-runner/shadow-rebuild';
-import { openSystemProcess } from '@moncafe/infra/system-process';
+import { openSystemProcess, rebuildTargetOf } from '@moncafe/infra/system-process';
 import { projectors } from '@moncafe/projections/read-models';
 
 /**
@@ -17,14 +15,7 @@ async function main() {
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, name: 'moncafe-rebuild' });
   const system = await openSystemProcess(config, logger);
   try {
-    const result = await rebuildInShadow({
-      db: system.database.db,
-      serverPool: serverPoolOf(system.database),
-      eventStore: system.eventStore,
-      eventsTable: eventsTableOf(system.eventStore, system.database.pool),
-      projectors,
-      logger,
-    });
+    const result = await rebuildInShadow({ ...rebuildTargetOf(system), projectors, logger });
     logger.info({ ...result, readModels: projectors.map((p) => p.name) }, 'rebuild finished');
   } finally {
     await system.close();
