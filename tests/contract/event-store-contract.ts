@@ -210,6 +210,21 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         ]);
       });
 
+      it('stops at maxCount (the history reads one event by its stream and revision)', async () => {
+        const id = stream();
+        await store.appendToStream(
+          id,
+          ['A', 'B', 'C', 'D'].map((t) => event(t, {})),
+          { expectedRevision: 'no_stream' },
+        );
+        expect((await store.readStream(id, { fromRevision: 1, maxCount: 2 })).map((e) => [e.revision, e.type])).toEqual([
+          [1, 'B'],
+          [2, 'C'],
+        ]);
+        expect((await store.readStream(id, { fromRevision: 3, maxCount: 1 })).map((e) => e.type)).toEqual(['D']);
+        expect(await store.readStream(id, { fromRevision: 4, maxCount: 1 })).toEqual([]);
+      });
+
       it('returns an empty list for a stream that does not exist', async () => {
         expect(await store.readStream(stream('missing'))).toEqual([]);
       });
