@@ -36,6 +36,12 @@ export interface Projector {
 /** Migrations of one read model, keyed by an ISO-date-prefixed name so they sort in order. */
 export type ReadModelMigrations = Record<string, Migration>;
 
+/** Applies `events` through `projector` (only those it `handles`), recording the rows they leave in `rows`. */
+export async function applyEvents(rows: ReadModelRows, projector: Projector, events: readonly RecordedEvent[]): Promise<void> {
+  const { handles } = projector;
+  for (const event of events) if (!handles || handles(event)) await projector.apply(rows, event);
+}
+
 /** Applies `events` through `projector` inside `trx` (only those it `handles`) and writes the rows they leave. */
 export async function projectBatch(
   trx: Transaction<Database>,
@@ -44,7 +50,6 @@ export async function projectBatch(
   options: RowWriterOptions = {},
 ): Promise<void> {
   const rows = rowWriter(trx, options);
-  const { handles } = projector;
-  for (const event of events) if (!handles || handles(event)) await projector.apply(rows, event);
+  await applyEvents(rows, projector, events);
   await rows.flush();
 }

@@ -9,7 +9,7 @@ import { accountsProjector } from './accounts/projector';
 import { openReadModelTestDb, type ReadModelTestDb } from './testing/read-model-db';
 import type { Database } from './database';
 import { menusProjector } from './menus/projector';
-import type { Projector } from './projector';
+import { applyEvents, type Projector } from './projector';
 import { rowWriter } from './read-model-rows';
 import { reservationsProjector } from './reservations/projector';
 import { seatsProjector } from './seats/projector';
@@ -128,7 +128,7 @@ async function projectInline(t: ReadModelTestDb, events: readonly RecordedEvent[
   for (const projector of projectors) {
     await t.db.transaction().execute(async (trx) => {
       const rows = rowWriter(trx);
-      for (const event of events) if (!projector.handles || projector.handles(event)) await projector.apply(rows, event);
+      await applyEvents(rows, projector, events);
       for (const statement of rows.takeStatements()) {
         const compiled = statement.compile(trx);
         expect(compiled.parameters).toEqual([]);

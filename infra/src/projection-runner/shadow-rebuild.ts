@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
 import { ensureCheckpoint, lockCheckpoints, saveCheckpoint } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
-import { projectBatch, type Projector } from '@moncafe/projections/projector';
+import { applyEvents, projectBatch, type Projector } from '@moncafe/projections/projector';
 import { rowWriter, type CopyRows } from '@moncafe/projections/read-model-rows';
 import { kyselyOnConnection } from '../db/connection';
 import { copyRowsOn } from '../db/copy-rows';
@@ -103,8 +103,7 @@ async function pageWrites(db: Kysely<Database>, projectors: readonly Projector[]
   for (const projector of projectors) {
     // In a lane, a page needs no transaction of its own while it is applied: nothing else writes the copies.
     const rows = rowWriter(db as Transaction<Database>);
-    const { handles } = projector;
-    for (const event of page) if (!handles || handles(event)) await projector.apply(rows, event);
+    await applyEvents(rows, projector, page);
     for (const statement of rows.takeStatements()) {
       const compiled = statement.compile(db);
       if (compiled.parameters.length > 0) throw new Error(`${projector.name}: a statement with parameters cannot be sent inline`);
@@ -115,6 +114,19 @@ async function pageWrites(db: Kysely<Database>, projectors: readonly Projector[]
   }
   statements.push('commit');
   return statements.join(';\n');
+}
+
+/**
+ * Fills `projector`'s copy with the rows of `page`, written by PostgreSQL from the events table
+ * (`Projector.insertFromEvents`, decision 144). The page is every event in its range (readers
+ * never skip one), so any other number of rows is a bug, and fails loudly.
+ */
+async function fillFromEvents(trx: Transaction<Database>, projector: Projector, eventsTable: string, page: readonly RecordedEvent[]) {
+  const first = page[0]!.position;
+  const last = page.at(-1)!.position;
+  const { numAffectedRows } = await projector.insertFromEvents!(eventsTable, first, last).execute(trx);
+  if (Number(numAffectedRows) !== page.length)
+    throw new Error(`${projector.name}: ${String(numAffectedRows)} rows from the events ${first}–${last}, not ${page.length}`);
 }
 
 export async function rebuildInShadow(options: {
@@ -251,14 +263,8 @@ export async function rebuildInShadow(options: {
             if (page.length > 0) {
               await inShadow(lane.db, async (trx) => {
                 for (const projector of lane.projectors) {
-                  if (options.eventsTable && projector.insertFromEvents) {
-                    const first = page[0]!.position;
-                    const last = page.at(-1)!.position;
-                    const { numAffectedRows } = await projector.insertFromEvents(options.eventsTable, first, last).execute(trx);
-                    // The page is every event in its range (readers never skip one): anything else is a bug, loudly.
-                    if (Number(numAffectedRows) !== page.length)
-                      throw new Error(`${projector.name}: ${String(numAffectedRows)} rows from the events ${first}–${last}, not ${page.length}`);
-                  } else await projectBatch(trx, projector, page, { copy: lane.copy });
+                  if (options.eventsTable && projector.insertFromEvents) await fillFromEvents(trx, projector, options.eventsTable, page);
+                  else await projectBatch(trx, projector, page, { copy: lane.copy });
                 }
               });
             }
