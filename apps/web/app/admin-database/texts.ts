@@ -17,8 +17,12 @@ export const databaseTexts = {
   confirmRebuild: (name: string) => `「${name}」を作り直しますか？作り直しの間も画面は今の内容を表示します。`,
   confirmRebuildAll: 'すべての読み取りモデルを作り直しますか？作り直しの間も画面は今の内容を表示します。',
   operationHeading: '実行中の処理',
+  /** Once the operation has ended (done or failed): it is no longer running. */
+  lastOperationHeading: '直近の処理',
   rebuilding: (names: string) => `作り直し中: ${names}`,
+  rebuilt: (names: string) => `作り直した読み取りモデル: ${names}`,
   importing: 'イベントを取り込み中',
+  importEnded: 'イベントの取り込み',
   progress: (events: number, percent: number) => `${events}件のイベントを適用（${percent}%）`,
   swapping: '入れ替え中…',
   done: '完了しました',

@@ -78,9 +78,9 @@ export default function DatabaseScreen({ loaderData, actionData }: Route.Compone
 
       {operation && (
         <section className="panel" aria-labelledby="operation-title" data-testid="database-operation" data-status={operation.status}>
-          <h3 id="operation-title">{t.operationHeading}</h3>
-          <p>{operation.kind === 'rebuild' ? t.rebuilding(operation.names.join(', ')) : t.importing}</p>
-          <progress max={100} value={percent} aria-label={t.operationHeading} />
+          <h3 id="operation-title">{running ? t.operationHeading : t.lastOperationHeading}</h3>
+          <p>{operation.kind === 'rebuild' ? (running ? t.rebuilding : t.rebuilt)(operation.names.join(', ')) : running ? t.importing : t.importEnded}</p>
+          <progress max={100} value={percent} aria-label={running ? t.operationHeading : t.lastOperationHeading} />
           <p role="status" aria-live="polite">
             {operation.status === 'failed'
               ? t.failed(operation.error ?? '')
