@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { startRelay } from '@moncafe/infra/relay/relay';
 import { postgresUrl } from '../support/services';
 import { freshDatabase, type TestDatabase } from './support/database';
-import { newEvent, writeEvents } from './support/events';
+import { newEvent, readThrough, writeEvents } from './support/events';
 import { countingProjector, dumpTestReadModel, testProjector } from './support/test-read-model';
 import { until } from '../support/until';
 
@@ -69,8 +69,8 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     const before = projections.checkpoints().get('gap-test')!;
     expect(before).toBe(await store.headPosition());
 
-    await store.appendToStream('order-gap-1', [newEvent(), newEvent(), newEvent()], { expectedRevision: 'no_stream' });
-    const [, missedB, last] = await store.readAll({ after: before });
+    const appended = await store.appendToStream('order-gap-1', [newEvent(), newEvent(), newEvent()], { expectedRevision: 'no_stream' });
+    const [, missedB, last] = await readThrough(store, before, appended.lastPosition);
     // Only the last event reaches the bus; the two before it were "lost".
     await bus.publish(last!, missedB!.position);
     await until(() => (projections.checkpoints().get('gap-test') ?? 0) >= last!.position, { what: 'the gap to heal' });
@@ -86,8 +86,8 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     const projections = await startProjections({ db: db3.handle.db, eventStore: store, bus, projectors: [testProjector()], sweepEveryMs: 0 });
     await projections.ready;
     const head = await store.headPosition();
-    await store.appendToStream('order-twice-1', [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
-    const [first, marker] = await store.readAll({ after: head });
+    const appended = await store.appendToStream('order-twice-1', [newEvent(), newEvent()], { expectedRevision: 'no_stream' });
+    const [first, marker] = await readThrough(store, head, appended.lastPosition);
     await bus.publish(first!, head);
     await bus.publish(first!, head);
     await bus.publish(marker!, first!.position);
@@ -172,7 +172,7 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     for (const p of projectors) await ensureCheckpoint(db, p.name);
     const before = await store.headPosition();
     const head = await writeEvents(store, { total: 3, streams: 1, writers: 1, prefix: 'gathered' });
-    const events = await store.readAll({ after: before });
+    const events = await readThrough(store, before, head);
     expect(events).toHaveLength(3);
 
     const apply = gatheredBatches(db);
@@ -190,7 +190,7 @@ describe.skipIf(!serverUrl)('projector runner', () => {
 
     // Without the broken one: the next events of all 22 in one transaction, none applied twice.
     const next = await writeEvents(store, { total: 2, streams: 1, writers: 1, prefix: 'gathered-next' });
-    const more = await store.readAll({ after: head });
+    const more = await readThrough(store, head, next);
     await Promise.all(projectors.slice(0, 22).map((p) => apply(p, [...events, ...more])));
     const { rows: after } = await sql<{ events: number; position_sum: string }>`
       select events, position_sum from fanout_counts where projector like 'gathered-%' order by projector`.execute(db);

@@ -1,4 +1,4 @@
-import type { EventStore, NewEvent } from '@moncafe/domain/ports';
+import type { EventStore, NewEvent, RecordedEvent } from '@moncafe/domain/ports';
 
 export function newEvent(storeId = 'store-1', type = 'OrderPlaced'): NewEvent {
   return {
@@ -35,4 +35,25 @@ export async function writeEvents(store: EventStore, options: { total: number; s
     }),
   );
   return last;
+}
+
+/**
+ * The events after `after`, up to and including `head`, once a reader of all streams may see them
+ * all. An append committed while an older transaction is open anywhere on the server (another
+ * test file's, say) is held back from `readAll` until that one ends (decision 040), so
+ * a test that has just written reads through the subscription, which waits for it.
+ */
+export async function readThrough(store: EventStore, after: number, head: number): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  if (head <= after) return events;
+  const subscription = store.subscribeToAll({ after });
+  try {
+    for await (const event of subscription) {
+      events.push(event);
+      if (event.position >= head) break;
+    }
+  } finally {
+    await subscription.close();
+  }
+  return events;
 }
