@@ -71,6 +71,14 @@ export interface ReadAllOptions {
   /** Exclusive: read events whose position is greater than this. 0 (or omitted) reads from the start. */
   after?: number;
   maxCount?: number;
+  /** Inclusive: read no event after this position (a rebuild replays up to the head it saw). */
+  upTo?: number;
+  /**
+   * Only events of streams in these categories (a stream name's part before its first `-`,
+   * `categoryOf` in streams.ts); every event when omitted. A rebuild reads only what its
+   * projectors handle (decision 145).
+   */
+  categories?: readonly string[];
 }
 
 export interface Subscription extends AsyncIterable<RecordedEvent> {

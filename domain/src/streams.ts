@@ -20,6 +20,12 @@ export function streamName(category: string, ...parts: string[]): string {
   return `${category}-${parts.join(STREAM_PART_SEPARATOR)}`;
 }
 
+/** A stream's category: the name before its first `-` (the whole name when it has none). */
+export function categoryOf(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash < 0 ? streamId : streamId.slice(0, dash);
+}
+
 /** The parts of a name of this category, or null for a stream of another category or shape. */
 export function streamParts(category: string, streamId: string, count: number): string[] | null {
   // Asked of every event by projectors' `handles`: no string is made for a name of another category.

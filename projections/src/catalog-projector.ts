@@ -1,8 +1,10 @@
-import { parseCatalogEvent } from '@moncafe/domain/catalog/events';
+import { CATALOG_CATEGORY, parseCatalogEvent } from '@moncafe/domain/catalog/events';
 import type { CatalogData, CatalogKind } from '@moncafe/domain/catalog/kinds';
 import type { Database } from './database';
 import type { Projector } from './projector';
 import type { RowOf } from './read-model-rows';
+
+const STREAM_PREFIX = `${CATALOG_CATEGORY}-`;
 
 /** Where one catalog kind lands: a table, its key column (the record id), and the row of a saved record. */
 export interface CatalogTable<K extends CatalogKind = CatalogKind, T extends keyof Database & string = keyof Database & string> {
@@ -26,11 +28,14 @@ export function catalogProjector(name: string, tables: readonly CatalogTable[]):
   return {
     name,
     tables: tables.map((t) => t.table),
+    categories: [CATALOG_CATEGORY],
     handles(recorded) {
       if (recorded.type !== 'RecordSaved' && recorded.type !== 'RecordRemoved') return false;
+      // Only the catalog decider writes these, into catalog streams (decision 145).
+      if (!recorded.streamId.startsWith(STREAM_PREFIX)) return false;
       // `catalog-{kind}~{id}` names the kind; a name without `~` (an older store) may be any kind.
-      const parts = recorded.streamId.startsWith('catalog-') ? recorded.streamId.slice('catalog-'.length).split('~') : null;
-      return !parts || parts.length !== 2 || byKind.has(parts[0] as CatalogKind);
+      const separator = recorded.streamId.indexOf('~', STREAM_PREFIX.length);
+      return separator < 0 || byKind.has(recorded.streamId.slice(STREAM_PREFIX.length, separator) as CatalogKind);
     },
     async apply(rows, recorded) {
       const event = parseCatalogEvent(recorded, [...byKind.keys()]);

@@ -1,5 +1,6 @@
 import type { Migration, RawBuilder, Transaction } from 'kysely';
 import type { RecordedEvent } from '@moncafe/domain/ports';
+import { categoryOf } from '@moncafe/domain/streams';
 import type { Database } from './database';
 import { rowWriter, type ReadModelRows, type RowWriterOptions } from './read-model-rows';
 
@@ -24,6 +25,13 @@ export interface Projector {
    */
   handles?(event: Pick<RecordedEvent, 'streamId' | 'type'>): boolean;
   /**
+   * With `handles`: the stream categories (`categoryOf`) of every event `handles` accepts. A
+   * rebuild reads only these categories' events for a lane whose projectors all declare them,
+   * and hands each projector only the events of its categories (decision 145). A test checks
+   * the declaration against `handles` over the demo store's events.
+   */
+  categories?: readonly string[];
+  /**
    * For a projector handed every event: the statement that writes the rows `apply` would write
    * for the events with `first <= position <= last`, computed by PostgreSQL from the table the
    * event store keeps them in (`events`, in the same database: the PostgreSQL store). A rebuild
@@ -35,6 +43,26 @@ export interface Projector {
 
 /** Migrations of one read model, keyed by an ISO-date-prefixed name so they sort in order. */
 export type ReadModelMigrations = Record<string, Migration>;
+
+/** A page's events by stream category, each list in position order. */
+export function byCategory(events: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {
+  const lists = new Map<string, RecordedEvent[]>();
+  for (const event of events) {
+    const category = categoryOf(event.streamId);
+    const list = lists.get(category);
+    if (list) list.push(event);
+    else lists.set(category, [event]);
+  }
+  return lists;
+}
+
+/** The events of `page` of the categories `projector` declares (all of them when it declares none), in position order. */
+export function eventsFor(projector: Projector, page: readonly RecordedEvent[], lists: ReadonlyMap<string, RecordedEvent[]>): readonly RecordedEvent[] {
+  const { categories } = projector;
+  if (!categories) return page;
+  if (categories.length === 1) return lists.get(categories[0]!) ?? [];
+  return categories.flatMap((c) => lists.get(c) ?? []).sort((a, b) => a.position - b.position);
+}
 
 /** Applies `events` through `projector` (only those it `handles`), recording the rows they leave in `rows`. */
 export async function applyEvents(rows: ReadModelRows, projector: Projector, events: readonly RecordedEvent[]): Promise<void> {

@@ -45,10 +45,22 @@ export interface ReadModelRows {
  * outcome depends on a row the batch has not read; `known` is the row itself (null: no row).
  */
 type Pending =
-  | { kind: 'upsert'; values: Values }
+  | { kind: 'upsert'; values: Values; owned: boolean }
   | { kind: 'insertIfAbsent'; values: Values; appended: boolean }
-  | { kind: 'update'; values: Values }
+  | { kind: 'update'; values: Values; owned: boolean }
   | { kind: 'known'; row: Values | null; changed: boolean };
+
+/**
+ * Sets `values`' defined entries on a pending change's values, in place: a row that collects
+ * many events' columns is copied once (when it is still the caller's object), not per event.
+ */
+function merge(pending: { values: Values; owned: boolean }, values: Values) {
+  if (!pending.owned) {
+    pending.values = { ...pending.values };
+    pending.owned = true;
+  }
+  for (const key in values) if (values[key] !== undefined) pending.values[key] = values[key];
+}
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 /** A plain lower-case SQL identifier in double quotes; anything else is refused. */
@@ -163,8 +175,8 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
         const values = defined(input as Values);
         const key = keyOf(table, values);
         const pending = table.rows.get(key);
-        if (!pending) table.rows.set(key, { kind: 'upsert', values });
-        else if (pending.kind === 'upsert') pending.values = { ...pending.values, ...values };
+        if (!pending) table.rows.set(key, { kind: 'upsert', values, owned: false });
+        else if (pending.kind === 'upsert') merge(pending, values);
         else if (pending.kind === 'known') table.rows.set(key, { kind: 'known', row: { ...(pending.row ?? {}), ...values }, changed: true });
         else {
           // What an earlier insert-if-absent or update did depends on the stored row.
@@ -179,10 +191,14 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
         return insertIfAbsent(table, input as Values, true);
       },
       async update(key, input) {
-        const values = { ...defined(input as Values), [table.key]: key };
         const pending = table.rows.get(key);
-        if (!pending) table.rows.set(key, { kind: 'update', values });
-        else if (pending.kind === 'upsert' || pending.kind === 'update') pending.values = { ...pending.values, ...values };
+        if (pending?.kind === 'upsert' || pending?.kind === 'update') {
+          // The key is already among the values.
+          merge(pending, input as Values);
+          return;
+        }
+        const values = { ...defined(input as Values), [table.key]: key };
+        if (!pending) table.rows.set(key, { kind: 'update', values, owned: true });
         else if (pending.kind === 'known') {
           if (pending.row) table.rows.set(key, { kind: 'known', row: { ...pending.row, ...values }, changed: true });
         } else {

@@ -193,7 +193,12 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         for (const e of read) {
           expect(e.recordedAt).toBeInstanceOf(Date);
           expect(Number.isNaN(e.recordedAt.getTime())).toBe(false);
+          // The time of the append (this machine's clock and the store's agree within a minute).
+          expect(Math.abs(e.recordedAt.getTime() - Date.now())).toBeLessThan(60_000);
         }
+        // Reading all streams gives the same time, to the millisecond.
+        const all = await store.readAll({ after: read[0]!.position - 1, maxCount: 2 });
+        expect(all.map((e) => e.recordedAt.getTime())).toEqual(read.map((e) => e.recordedAt.getTime()));
         expect(read[1]!.position).toBeGreaterThan(read[0]!.position);
       });
 
@@ -269,6 +274,30 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         expect(firstTwo.map((e) => e.type)).toEqual(['A', 'B']);
         const rest = await store.readAll({ after: firstTwo[1]!.position, maxCount: 10 });
         expect(rest.map((e) => e.type)).toEqual(['C', 'D']);
+      });
+
+      it('reads up to an inclusive position, and only the stream categories asked for', async () => {
+        const head = await store.headPosition();
+        // Categories of this case alone (the suite shares one store).
+        const [kept, other, alsoKept] = [0, 1, 2].map(() => `cat${randomUUID().replaceAll('-', '')}`);
+        const written: [string, string][] = [
+          [kept!, 'A'],
+          [other!, 'B'],
+          [alsoKept!, 'C'],
+          [kept!, 'D'],
+          [other!, 'E'],
+        ];
+        for (const [category, type] of written) await store.appendToStream(`${category}-${randomUUID()}`, [event(type, {})], { expectedRevision: 'no_stream' });
+        const types = (events: RecordedEvent[]) => events.map((e) => e.type);
+        const all = await store.readAll({ after: head });
+        expect(types(all)).toEqual(['A', 'B', 'C', 'D', 'E']);
+
+        expect(types(await store.readAll({ after: head, upTo: all[2]!.position }))).toEqual(['A', 'B', 'C']);
+        expect(types(await store.readAll({ after: head, categories: [kept!, alsoKept!] }))).toEqual(['A', 'C', 'D']);
+        expect(types(await store.readAll({ after: head, categories: [kept!], maxCount: 1 }))).toEqual(['A']);
+        expect(types(await store.readAll({ after: all[0]!.position, upTo: all[3]!.position, categories: [kept!], maxCount: 5 }))).toEqual(['D']);
+        expect(types(await store.readAll({ after: all[3]!.position, upTo: all[4]!.position, categories: [kept!] }))).toEqual([]);
+        expect(await store.readAll({ after: head, categories: [] })).toEqual([]);
       });
 
       it('reads from the start when no position is given', async () => {

@@ -1,5 +1,6 @@
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../ports';
 import { followAll } from '../follow-all';
+import { categoryOf } from '../streams';
 
 /** An event store in process memory, for unit tests (it passes the same contract suite as the real ones: tests/contract). */
 export function memoryEventStore(now: () => Date = () => new Date()): EventStore {
@@ -42,7 +43,13 @@ export function memoryEventStore(now: () => Date = () => new Date()): EventStore
     },
     async readAll(options) {
       const after = options?.after ?? 0;
-      return all.slice(after, options?.maxCount === undefined ? undefined : after + options.maxCount);
+      const upTo = options?.upTo ?? Infinity;
+      const categories = options?.categories && new Set(options.categories);
+      const maxCount = options?.maxCount ?? Infinity;
+      const events: RecordedEvent[] = [];
+      for (let i = after; i < all.length && all[i]!.position <= upTo && events.length < maxCount; i++)
+        if (!categories || categories.has(categoryOf(all[i]!.streamId))) events.push(all[i]!);
+      return events;
     },
     subscribeToAll(options) {
       return followAll(store, options?.after ?? 0, (wake) => {

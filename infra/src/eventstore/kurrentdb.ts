@@ -25,6 +25,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@moncafe/domain/ports';
+import { categoryOf } from '@moncafe/domain/streams';
 
 /**
  * The event store on KurrentDB (EventStoreDB), used when EVENTSTORE_URL is set. A position is
@@ -125,12 +126,18 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
     async readAll(options) {
       const after = options?.after ?? 0;
       const maxCount = options?.maxCount ?? Number.MAX_SAFE_INTEGER;
+      const upTo = options?.upTo ?? Number.MAX_SAFE_INTEGER;
+      const categories = options?.categories && new Set(options.categories);
       const recorded: RecordedEvent[] = [];
       if (maxCount <= 0) return recorded;
       // Reading from a position includes the event at it; `after` is exclusive, so it is skipped.
       const reader = client.readAll({ direction: FORWARDS, fromPosition: fromPosition(after), filter: excludeSystemEvents() });
       for await (const resolved of reader) {
         if (!isOurs(resolved) || positionOf(resolved) <= after) continue;
+        if (positionOf(resolved) > upTo) break;
+        // Categories are picked here rather than by a server-side filter: the rebuild that asks
+        // for them reads each lane once, and this store is not its fast path (decision 145).
+        if (categories && !categories.has(categoryOf(resolved.event!.streamId))) continue;
         recorded.push(toRecorded(resolved));
         if (recorded.length >= maxCount) break; // leaving the loop cancels the server read
       }

@@ -2,9 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
-import { ensureCheckpoint, lockCheckpoints, saveCheckpoint } from '@moncafe/projections/checkpoints/queries';
+import { ensureCheckpoints, lockCheckpoints, saveCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
-import { applyEvents, projectBatch, type Projector } from '@moncafe/projections/projector';
+import { applyEvents, byCategory, eventsFor, projectBatch, type Projector } from '@moncafe/projections/projector';
 import { rowWriter, type CopyRows } from '@moncafe/projections/read-model-rows';
 import { kyselyOnConnection } from '../db/connection';
 import { copyRowsOn } from '../db/copy-rows';
@@ -21,26 +21,27 @@ import { copyRowsOn } from '../db/copy-rows';
  *
  * At the speed of the machine (issue 10): the copies are made without their non-unique indexes,
  * which are built in one pass each once a lane has replayed (a sorted build, not 100,000 single
- * inserts into each); pages of events are read ahead and shared by lanes that apply them at their
- * own pace: read models that take a row from every event (the history) replay on a connection of
- * their own beside the others, so PostgreSQL works on both at once, and on a PostgreSQL server
- * their appended rows go in with COPY; the swap moves the copies into place (`drop table` +
- * `alter table … set schema`) instead of copying their rows. Where the events are in the same
- * database (the PostgreSQL store), such a read model is filled by PostgreSQL itself from the
- * events table (`Projector.insertFromEvents`): no Node work per event at all. Lanes of the other
- * read models send a page's writes as one message and apply the next page meanwhile (decision 144).
+ * inserts into each); read models that take a row from every event (the history) replay on a
+ * connection of their own beside the others, so PostgreSQL works on both at once, and on a
+ * PostgreSQL server their appended rows go in with COPY; the swap moves the copies into place
+ * (`drop table` + `alter table … set schema`) instead of copying their rows. Where the events are
+ * in the same database (the PostgreSQL store), such a read model is filled by PostgreSQL itself
+ * from the events table (`Projector.insertFromEvents`): no Node work per event at all. Lanes of
+ * the other read models read ahead only the events of the categories they handle, send a page's
+ * writes as one message and apply the next page meanwhile (decisions 144, 145).
  */
 
 export const SHADOW_SCHEMA = 'moncafe_rebuild';
 const DEADLOCK = '40P01';
-/** Pages read ahead of the slowest lane. */
+/** Pages a lane reads ahead of the one it applies. */
 const READ_AHEAD = 2;
 
 export interface RebuildProgress {
-  /** Position the replay has reached. */
+  /** Position the replay has reached: the slowest lane's. */
   position: number;
   /** The store's head when the rebuild started: the replay's target. */
   target: number;
+  /** Events replayed so far: the most any lane was handed (every event, when the history is rebuilt). */
   events: number;
   phase: 'replaying' | 'swapping' | 'done';
 }
@@ -57,36 +58,42 @@ export function replayLanes(projectors: readonly Projector[]): Projector[][] {
 }
 
 /**
- * Makes the copy of `table` in the shadow schema with the real table's columns, defaults and
+ * Makes the copy of each table in the shadow schema with the real table's columns, defaults and
  * checks, its primary key and unique constraints and indexes (each under the real one's name, so
- * the copy can take its place), and answers the `create index` statements of the indexes that
- * only serve readers, to be run once the copy is filled. With `keysLater` (a copy filled only by
- * COPY), the keys too come among those statements: built in one sorted pass each, not grown row
- * by row; a key written twice then fails their build, as loudly as it would have failed the COPY.
+ * the copy can take its place), and answers per table the `create index` statements of the
+ * indexes that only serve readers, to be run once the copy is filled. For tables in `keysLater`
+ * (copies filled only by COPY), the keys too come among those statements: built in one sorted
+ * pass each, not grown row by row; a key written twice then fails their build, as loudly as it
+ * would have failed the COPY. The indexes of every table are looked up in one query.
  */
-async function copyTable(db: Kysely<Database>, home: string, table: string, keysLater: boolean): Promise<string[]> {
-  await sql`create table ${sql.id(SHADOW_SCHEMA, table)} (like ${sql.id(home, table)} including all excluding indexes)`.execute(db);
-  const { rows } = await sql<{ constraintName: string | null; constraintDef: string | null; indexDef: string; unique: boolean }>`
-    select c.conname as "constraintName", pg_get_constraintdef(c.oid) as "constraintDef",
-           replace(pg_get_indexdef(i.oid), ${' ON '} || format('%I.%I', ${home}::text, ${table}::text) || ' ',
-                   ${' ON '} || format('%I.%I', ${SHADOW_SCHEMA}::text, ${table}::text) || ' ') as "indexDef",
+async function copyTables(db: Kysely<Database>, home: string, tables: readonly string[], keysLater: ReadonlySet<string>): Promise<Map<string, string[]>> {
+  const { rows } = await sql<{ table: string; constraintName: string | null; constraintDef: string | null; indexDef: string; unique: boolean }>`
+    select t.relname as "table", c.conname as "constraintName", pg_get_constraintdef(c.oid) as "constraintDef",
+           replace(pg_get_indexdef(i.oid), ${' ON '} || format('%I.%I', n.nspname, t.relname) || ' ',
+                   ${' ON '} || format('%I.%I', ${SHADOW_SCHEMA}::text, t.relname) || ' ') as "indexDef",
            x.indisunique as unique
     from pg_index x
     join pg_class i on i.oid = x.indexrelid
     join pg_class t on t.oid = x.indrelid
     join pg_namespace n on n.oid = t.relnamespace
     left join pg_constraint c on c.conindid = i.oid and c.conrelid = t.oid
-    where n.nspname = ${home} and t.relname = ${table}
-    order by i.relname`.execute(db);
-  const deferred: string[] = [];
-  for (const row of rows) {
-    if (!row.indexDef.includes(` ON ${SHADOW_SCHEMA}.`)) throw new Error(`cannot copy an index of ${table}: ${row.indexDef}`);
-    if (row.constraintName && row.constraintDef) {
-      const statement = sql`alter table ${sql.id(SHADOW_SCHEMA, table)} add constraint ${sql.id(row.constraintName)} ${sql.raw(row.constraintDef)}`;
-      if (keysLater) deferred.push(statement.compile(db).sql);
-      else await statement.execute(db);
-    } else if (row.unique && !keysLater) await sql.raw(row.indexDef).execute(db);
-    else deferred.push(row.indexDef);
+    where n.nspname = ${home} and t.relname = any(${[...tables]}::text[])
+    order by t.relname, i.relname`.execute(db);
+  const deferred = new Map<string, string[]>();
+  for (const table of tables) {
+    await sql`create table ${sql.id(SHADOW_SCHEMA, table)} (like ${sql.id(home, table)} including all excluding indexes)`.execute(db);
+    const later: string[] = [];
+    for (const row of rows) {
+      if (row.table !== table) continue;
+      if (!row.indexDef.includes(` ON ${SHADOW_SCHEMA}.`)) throw new Error(`cannot copy an index of ${table}: ${row.indexDef}`);
+      if (row.constraintName && row.constraintDef) {
+        const statement = sql`alter table ${sql.id(SHADOW_SCHEMA, table)} add constraint ${sql.id(row.constraintName)} ${sql.raw(row.constraintDef)}`;
+        if (keysLater.has(table)) later.push(statement.compile(db).sql);
+        else await statement.execute(db);
+      } else if (row.unique && !keysLater.has(table)) await sql.raw(row.indexDef).execute(db);
+      else later.push(row.indexDef);
+    }
+    deferred.set(table, later);
   }
   return deferred;
 }
@@ -100,10 +107,11 @@ async function copyTable(db: Kysely<Database>, home: string, table: string, keys
  */
 async function pageWrites(db: Kysely<Database>, projectors: readonly Projector[], page: readonly RecordedEvent[]): Promise<string> {
   const statements = ['begin', 'set local synchronous_commit = off', 'set local standard_conforming_strings = on'];
+  const lists = byCategory(page);
   for (const projector of projectors) {
     // In a lane, a page needs no transaction of its own while it is applied: nothing else writes the copies.
     const rows = rowWriter(db as Transaction<Database>);
-    await applyEvents(rows, projector, page);
+    await applyEvents(rows, projector, eventsFor(projector, page, lists));
     for (const statement of rows.takeStatements()) {
       const compiled = statement.compile(db);
       if (compiled.parameters.length > 0) throw new Error(`${projector.name}: a statement with parameters cannot be sent inline`);
@@ -117,16 +125,68 @@ async function pageWrites(db: Kysely<Database>, projectors: readonly Projector[]
 }
 
 /**
- * Fills `projector`'s copy with the rows of `page`, written by PostgreSQL from the events table
- * (`Projector.insertFromEvents`, decision 144). The page is every event in its range (readers
- * never skip one), so any other number of rows is a bug, and fails loudly.
+ * The next `count` events after `after` (up to `upTo`) in the events table: how many there are
+ * and the position of the last. A lane filled from the table goes in steps of this size, so its
+ * progress shows and a step's rows can be counted (decision 145).
  */
-async function fillFromEvents(trx: Transaction<Database>, projector: Projector, eventsTable: string, page: readonly RecordedEvent[]) {
-  const first = page[0]!.position;
-  const last = page.at(-1)!.position;
+async function nextEvents(db: Kysely<Database>, eventsTable: string, after: number, upTo: number, count: number) {
+  const { rows } = await sql<{ events: number; last: number | null }>`
+    select count(*)::int as events, max(position) as last
+      from (select position from ${sql.table(eventsTable)} where position > ${after} and position <= ${upTo} order by position limit ${count}) page`.execute(
+    db,
+  );
+  return { events: rows[0]!.events, last: rows[0]!.last === null ? null : Number(rows[0]!.last) };
+}
+
+/**
+ * Fills `projector`'s copy with the rows of the `events` events from `first` to `last`, written by
+ * PostgreSQL from the events table (`Projector.insertFromEvents`, decision 144). Readers never skip
+ * an event, so any other number of rows is a bug, and fails loudly.
+ */
+async function fillFromEvents(trx: Transaction<Database>, projector: Projector, eventsTable: string, first: number, last: number, events: number) {
   const { numAffectedRows } = await projector.insertFromEvents!(eventsTable, first, last).execute(trx);
-  if (Number(numAffectedRows) !== page.length)
-    throw new Error(`${projector.name}: ${String(numAffectedRows)} rows from the events ${first}–${last}, not ${page.length}`);
+  if (Number(numAffectedRows) !== events) throw new Error(`${projector.name}: ${String(numAffectedRows)} rows from the events ${first}–${last}, not ${events}`);
+}
+
+/** Pages' worth of events a lane filled from the events table takes in one statement (50,000 by default): its progress shows. */
+const FILL_STEP_PAGES = 10;
+
+/**
+ * Pages of `eventStore`'s events after `from` up to `upTo`, of `categories` (all when undefined),
+ * each read as soon as the one before it is in, `READ_AHEAD` pages ahead of the one asked for;
+ * an empty page after the first short one. Reading starts when it is made.
+ */
+function pageReader(eventStore: EventStore, batchSize: number, from: number, upTo: number, categories: readonly string[] | undefined) {
+  const pages: Promise<RecordedEvent[]>[] = [];
+  let last: Promise<RecordedEvent[] | null> = Promise.resolve(null);
+  const fill = () => {
+    while (pages.length <= READ_AHEAD) {
+      const page = last.then((previous) => {
+        if (previous && previous.length < batchSize) return [];
+        const after = previous === null ? from : previous.at(-1)!.position;
+        return eventStore.readAll({ after, upTo, maxCount: batchSize, ...(categories ? { categories } : {}) });
+      });
+      // Awaited when the lane gets to it; a failure meanwhile is not an unhandled one.
+      page.catch(() => undefined);
+      pages.push(page);
+      last = page;
+    }
+  };
+  fill();
+  return () => {
+    const page = pages.shift()!;
+    fill();
+    return page;
+  };
+}
+
+/** How a lane replays: from the events table, or from pages of the categories it reads. */
+function laneKind(projectors: readonly Projector[], eventsTable: string | undefined) {
+  // Filled by PostgreSQL from the events table: the lane reads no events at all.
+  const fromTable = eventsTable !== undefined && projectors.every((p) => p.insertFromEvents);
+  // Only the events of the categories its projectors declare, when every one declares them.
+  const categories = projectors.every((p) => p.categories) ? [...new Set(projectors.flatMap((p) => p.categories!))] : undefined;
+  return { fromTable, categories };
 }
 
 export async function rebuildInShadow(options: {
@@ -147,7 +207,7 @@ export async function rebuildInShadow(options: {
    */
   eventsTable?: string | undefined;
 }): Promise<{ position: number; events: number }> {
-  const { db, eventStore, projectors, logger } = options;
+  const { db, eventStore, projectors, logger, eventsTable } = options;
   const batchSize = options.batchSize ?? 5000;
   const names = projectors.map((p) => p.name);
   const tables = [...new Set(projectors.flatMap((p) => p.tables))];
@@ -155,21 +215,26 @@ export async function rebuildInShadow(options: {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const home = rows[0]!.schema;
   const target = await eventStore.headPosition();
+  // The first round replays up to the head seen now; the lanes that read pages start reading
+  // while the copies are made (decision 145).
+  const readers = lanes.map((lane) => {
+    const { fromTable, categories } = laneKind(lane, eventsTable);
+    return fromTable || target === 0 ? undefined : pageReader(eventStore, batchSize, 0, target, categories);
+  });
   let position = 0;
   let events = 0;
   const report = (phase: RebuildProgress['phase']) => options.onProgress?.({ position, target, events, phase });
 
-  // The readers' indexes of each copy, built once its lane has replayed up to the head.
-  const deferred = new Map<string, string[]>();
   // On a server, a projector handed every event only appends (a row per event, with COPY, in a
   // lane of its own): its copies get their keys after the first replay too.
   const appendedOnly = new Set(options.serverPool ? projectors.filter((p) => !p.handles).flatMap((p) => p.tables) : []);
   // One transaction (one commit, not a hundred): the checkpoints, the schema and the empty copies.
-  await db.transaction().execute(async (trx) => {
-    for (const name of names) await ensureCheckpoint(trx, name);
+  // The readers' indexes of each copy, built once its lane has replayed up to the head.
+  const deferred = await db.transaction().execute(async (trx) => {
+    await ensureCheckpoints(trx, names);
     await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(trx);
     await sql`create schema ${sql.id(SHADOW_SCHEMA)}`.execute(trx);
-    for (const table of tables) deferred.set(table, await copyTable(trx, home, table, appendedOnly.has(table)));
+    return copyTables(trx, home, tables, appendedOnly);
   });
   const releases: (() => Promise<void>)[] = [];
   try {
@@ -182,7 +247,8 @@ export async function rebuildInShadow(options: {
     const connections = await Promise.all(
       lanes.map(async (projectors) => {
         const indexes = [...new Set(projectors.flatMap((p) => p.tables))].flatMap((t) => deferred.get(t) ?? []);
-        if (!options.serverPool) return { projectors, indexes, db, copy: undefined as CopyRows | undefined, client: undefined };
+        const lane = { projectors, indexes, ...laneKind(projectors, eventsTable) };
+        if (!options.serverPool) return { ...lane, db, copy: undefined as CopyRows | undefined, client: undefined };
         const client = await options.serverPool.connect();
         // Given back in `finally`, also when another lane's connection could not be had; a
         // connection whose search path cannot be reset is closed instead.
@@ -194,81 +260,84 @@ export async function rebuildInShadow(options: {
         );
         // The copies under their plain names for the whole rebuild, also outside a transaction.
         await client.query('select set_config($1, $2, false)', ['search_path', `${SHADOW_SCHEMA},${home}`]);
-        return { projectors, indexes, db: kyselyOnConnection(client), copy: copyRowsOn(client), client };
+        return { ...lane, db: kyselyOnConnection(client), copy: copyRowsOn(client), client };
       }),
     );
 
     /**
-     * Replays into the copies from `position` until a page comes back short (the copies are at the
-     * head). Pages are read ahead and shared; each lane applies them at its own pace, each in a
-     * transaction of its own, so one lane's PostgreSQL work overlaps another's Node work. With
+     * Replays into the copies from `position` up to the store's head as it is now (decision 145).
+     * Each lane goes at its own pace, in transactions of its own, so one lane's PostgreSQL work
+     * overlaps another's Node work: a lane filled from the events table sends a statement per step;
+     * the others read their own pages ahead, each only the categories its projectors handle. With
      * `thenIndexes`, a lane builds its copies' readers' indexes as soon as it is done, while the
      * others still replay.
      */
-    const replay = async (thenIndexes: boolean) => {
-      const pages: (Promise<RecordedEvent[]> | undefined)[] = [];
-      const read = (i: number): Promise<RecordedEvent[]> => {
-        for (let j = pages.length; j <= i + READ_AHEAD; j++) {
-          const previous = j === 0 ? Promise.resolve(null) : pages[j - 1]!;
-          const page = previous.then((p) => {
-            if (p && p.length < batchSize) return [];
-            const after = p === null ? position : p.at(-1)!.position;
-            return eventStore.readAll({ after, maxCount: batchSize });
-          });
-          // Awaited when a lane gets to it; a failure meanwhile is not an unhandled one.
-          page.catch(() => undefined);
-          pages.push(page);
-        }
-        return pages[i]!;
-      };
-      const applied = connections.map(() => 0);
+    const replay = async (thenIndexes: boolean, first?: { upTo: number; readers: ((() => Promise<RecordedEvent[]>) | undefined)[] }) => {
+      const from = position;
+      const upTo = first?.upTo ?? Math.max(from, await eventStore.headPosition());
+      // How far each lane has replayed, and how many events it was handed on the way.
+      const reached = connections.map(() => from);
+      const handed = connections.map(() => 0);
+      const counted = events;
       let failed = false;
-      const done = (l: number, i: number, page: readonly RecordedEvent[]) => {
-        applied[l] = i + 1;
-        // Every lane has applied this page: it is the copies' position, and no lane needs it again.
-        if (applied.every((a) => a > i)) {
-          pages[i] = undefined;
-          if (page.length > 0) {
-            position = page.at(-1)!.position;
-            events += page.length;
-            report('replaying');
-          }
-        }
+      const advance = (l: number, to: number, count: number) => {
+        reached[l] = to;
+        handed[l]! += count;
+        // The copies are where the slowest lane is; the events, as many as the widest lane was handed.
+        const at = Math.min(...reached);
+        const total = counted + Math.max(...handed);
+        if (at === position && total === events) return;
+        position = at;
+        events = total;
+        report('replaying');
       };
-      const runLane = async (lane: (typeof connections)[number], l: number) => {
+
+      const fillLane = async (lane: (typeof connections)[number], l: number) => {
+        for (let after = from; !failed && after < upTo;) {
+          const { events: count, last } = await nextEvents(lane.db, eventsTable!, after, upTo, batchSize * FILL_STEP_PAGES);
+          if (last === null) break;
+          await inShadow(lane.db, async (trx) => {
+            for (const projector of lane.projectors) await fillFromEvents(trx, projector, eventsTable!, after + 1, last, count);
+          });
+          advance(l, last, count);
+          after = last;
+        }
+        if (!failed) advance(l, upTo, 0);
+      };
+
+      const applyLane = async (lane: (typeof connections)[number], l: number) => {
+        const next = first?.readers[l] ?? pageReader(eventStore, batchSize, from, upTo, lane.categories);
         // On a server, a lane of projectors that each handle some events sends a page's writes as
         // one message and applies the next page while PostgreSQL writes them.
         const client = lane.client && lane.projectors.every((p) => p.handles) ? lane.client : undefined;
-        let writing: { i: number; page: RecordedEvent[]; written: Promise<unknown> } | undefined;
+        let writing: { to: number; count: number; written: Promise<unknown> } | undefined;
         const written = async () => {
           if (!writing) return;
-          const { i, page, written } = writing;
+          const { to, count, written } = writing;
           writing = undefined;
           await written;
-          done(l, i, page);
+          advance(l, to, count);
         };
         try {
-          for (let i = 0; !failed; i++) {
-            const page = await read(i);
+          while (!failed) {
+            const page = await next();
+            const to = page.length < batchSize ? upTo : page.at(-1)!.position;
             if (client) {
               const text = page.length > 0 ? await pageWrites(lane.db, lane.projectors, page) : undefined;
               await written();
               const sent = text === undefined ? Promise.resolve() : client.query(text);
               // Awaited before the next page is sent or the lane ends; a failure meanwhile is not an unhandled one.
               sent.catch(() => undefined);
-              writing = { i, page, written: sent };
-              if (page.length < batchSize) break;
-              continue;
+              writing = { to, count: page.length, written: sent };
+            } else {
+              if (page.length > 0) {
+                const lists = byCategory(page);
+                await inShadow(lane.db, async (trx) => {
+                  for (const projector of lane.projectors) await projectBatch(trx, projector, eventsFor(projector, page, lists), { copy: lane.copy });
+                });
+              }
+              advance(l, to, page.length);
             }
-            if (page.length > 0) {
-              await inShadow(lane.db, async (trx) => {
-                for (const projector of lane.projectors) {
-                  if (options.eventsTable && projector.insertFromEvents) await fillFromEvents(trx, projector, options.eventsTable, page);
-                  else await projectBatch(trx, projector, page, { copy: lane.copy });
-                }
-              });
-            }
-            done(l, i, page);
             if (page.length < batchSize) break;
           }
           await written();
@@ -276,22 +345,26 @@ export async function rebuildInShadow(options: {
           // No statement of this lane is still running when it ends, also when it failed.
           await writing?.written.catch(() => undefined);
         }
-        if (thenIndexes && !failed) for (const definition of lane.indexes) await sql.raw(definition).execute(lane.db);
       };
+
       const outcomes = await Promise.allSettled(
-        connections.map((lane, l) =>
-          runLane(lane, l).catch((error: unknown) => {
+        connections.map(async (lane, l) => {
+          try {
+            if (upTo > from) await (lane.fromTable ? fillLane(lane, l) : applyLane(lane, l));
+            if (thenIndexes && !failed) for (const definition of lane.indexes) await sql.raw(definition).execute(lane.db);
+          } catch (error) {
             failed = true;
             throw error;
-          }),
-        ),
+          }
+        }),
       );
       // Every lane has stopped before a failure is reported, so no connection is given back mid-statement.
       for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+      position = upTo;
     };
 
     report('replaying');
-    await replay(true);
+    await replay(true, { upTo: target, readers });
     for (let attempt = 0; ; attempt++) {
       await replay(false);
       report('swapping');
@@ -303,11 +376,9 @@ export async function rebuildInShadow(options: {
           if ([...checkpoints.values()].some((c) => c > position)) return false;
           // Readers wait on the real table's lock for these few statements and then read the copy
           // under the same name, with the same indexes; until the commit they read the old rows.
-          for (const table of tables) {
-            await sql`drop table ${sql.id(home, table)}`.execute(trx);
-            await sql`alter table ${sql.id(SHADOW_SCHEMA, table)} set schema ${sql.id(home)}`.execute(trx);
-          }
-          for (const name of names) await saveCheckpoint(trx, name, position);
+          await sql`drop table ${sql.join(tables.map((table) => sql.id(home, table)))}`.execute(trx);
+          for (const table of tables) await sql`alter table ${sql.id(SHADOW_SCHEMA, table)} set schema ${sql.id(home)}`.execute(trx);
+          await saveCheckpoints(trx, names, position);
           return true;
         })
         // A reader's statement that holds one table while waiting for another can meet the swap

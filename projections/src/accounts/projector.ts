@@ -1,4 +1,4 @@
-import { accountEventSchemas, parseAccountEvent } from '@moncafe/domain/account/events';
+import { ACCOUNT_CATEGORY, accountEventSchemas, fromStreamName, parseAccountEvent } from '@moncafe/domain/account/events';
 import { assertNever } from '@moncafe/domain/decider';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import type { Projector } from '../projector';
@@ -15,7 +15,9 @@ async function updateRoles(rows: ReadModelRows, accountId: string, change: (role
 export const accountsProjector: Projector = {
   name: 'accounts',
   tables: ['accounts'],
-  handles: (recorded) => Object.hasOwn(accountEventSchemas, recorded.type),
+  categories: [ACCOUNT_CATEGORY],
+  // Account events are written to account streams only (claim streams hold KeyClaimed).
+  handles: (recorded) => Object.hasOwn(accountEventSchemas, recorded.type) && fromStreamName(recorded.streamId) !== null,
   async apply(rows, recorded: RecordedEvent) {
     const event = parseAccountEvent(recorded);
     if (!event) return;

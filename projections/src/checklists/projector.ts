@@ -1,4 +1,4 @@
-import { fromStreamName, parseChecklistEvent } from '@moncafe/domain/checklist/events';
+import { CHECKLIST_CATEGORY, fromStreamName, parseChecklistEvent } from '@moncafe/domain/checklist/events';
 import { assertNever } from '@moncafe/domain/decider';
 import { catalogProjector, catalogTable } from '../catalog-projector';
 import type { Projector } from '../projector';
@@ -12,6 +12,7 @@ export const checklistTasksProjector = catalogProjector('checklist-tasks', [
 export const checklistTicksProjector: Projector = {
   name: 'checklist-ticks',
   tables: ['checklist_ticks'],
+  categories: [CHECKLIST_CATEGORY],
   handles: (event) => fromStreamName(event.streamId) !== null,
   async apply(rows, recorded) {
     const event = parseChecklistEvent(recorded);

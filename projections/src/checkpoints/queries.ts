@@ -17,6 +17,16 @@ export async function ensureCheckpoint(db: Db, name: string): Promise<void> {
     .execute();
 }
 
+/** Creates at 0 the checkpoint rows of those projectors that have never run, in one statement. */
+export async function ensureCheckpoints(db: Db, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await db
+    .insertInto('projection_checkpoints')
+    .values(names.map((name) => ({ name, position: 0 })))
+    .onConflict((c) => c.column('name').doNothing())
+    .execute();
+}
+
 /**
  * The projector's checkpoint, locking its row until the transaction ends: two runners of the
  * same projector (two processes sharing a durable consumer) then apply each event once.
@@ -45,6 +55,16 @@ export async function saveCheckpoint(trx: Transaction<Database>, name: string, p
   await trx
     .insertInto('projection_checkpoints')
     .values({ name, position })
+    .onConflict((c) => c.column('name').doUpdateSet({ position }))
+    .execute();
+}
+
+/** Sets several projectors' checkpoints to `position`, in one statement (a rebuild's swap). */
+export async function saveCheckpoints(trx: Transaction<Database>, names: readonly string[], position: number): Promise<void> {
+  if (names.length === 0) return;
+  await trx
+    .insertInto('projection_checkpoints')
+    .values(names.map((name) => ({ name, position })))
     .onConflict((c) => c.column('name').doUpdateSet({ position }))
     .execute();
 }

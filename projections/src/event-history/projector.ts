@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { categoryOf } from '@moncafe/domain/streams';
 import type { Projector } from '../projector';
 
 /**
@@ -36,9 +37,3 @@ export const eventHistoryProjector: Projector = {
        where position between ${first} and ${last}`;
   },
 };
-
-/** A stream's category: the name before its first `-` (domain/src/streams.ts). */
-export function categoryOf(streamId: string): string {
-  const dash = streamId.indexOf('-');
-  return dash < 0 ? streamId : streamId.slice(0, dash);
-}

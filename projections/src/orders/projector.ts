@@ -1,8 +1,8 @@
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { assertNever } from '@moncafe/domain/decider';
-import { fromStreamName as orderOf, orderSubtotal, parseOrderEvent } from '@moncafe/domain/order/events';
+import { ORDER_CATEGORY, fromStreamName as orderOf, orderSubtotal, parseOrderEvent } from '@moncafe/domain/order/events';
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { fromStreamName as reservationOf, parseReservationEvent } from '@moncafe/domain/reservation/events';
+import { RESERVATION_CATEGORY, fromStreamName as reservationOf, parseReservationEvent } from '@moncafe/domain/reservation/events';
 import type { Projector } from '../projector';
 
 /**
@@ -12,6 +12,7 @@ import type { Projector } from '../projector';
 export const ordersProjector: Projector = {
   name: 'orders',
   tables: ['orders', 'payments'],
+  categories: [ORDER_CATEGORY, RESERVATION_CATEGORY],
   handles: (recorded) => orderOf(recorded.streamId) !== null || (recorded.type === 'CheckedOut' && reservationOf(recorded.streamId) !== null),
   async apply(rows, recorded: RecordedEvent) {
     const checkedOut = parseReservationEvent(recorded);

@@ -1,5 +1,5 @@
 import { assertNever } from '@moncafe/domain/decider';
-import { parsePurchasingEvent } from '@moncafe/domain/purchasing/events';
+import { PURCHASING_CATEGORY, fromStreamName, parsePurchasingEvent } from '@moncafe/domain/purchasing/events';
 import { catalogProjector, catalogTable } from '../catalog-projector';
 import type { Projector } from '../projector';
 
@@ -14,7 +14,8 @@ export const purchasingProjector = catalogProjector('purchasing', [
 export const supplierRevealsProjector: Projector = {
   name: 'supplier-password-reveals',
   tables: ['supplier_password_reveals'],
-  handles: (event) => event.type === 'SupplierPasswordRevealed',
+  categories: [PURCHASING_CATEGORY],
+  handles: (event) => event.type === 'SupplierPasswordRevealed' && fromStreamName(event.streamId) !== null,
   async apply(rows, recorded) {
     const event = parsePurchasingEvent(recorded);
     if (!event) return;

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { fromStreamName, parseReservationEvent, reservationTotal } from '@moncafe/domain/reservation/events';
+import { RESERVATION_CATEGORY, fromStreamName, parseReservationEvent, reservationTotal } from '@moncafe/domain/reservation/events';
 import { confirmationExpiry } from '@moncafe/domain/reservation/reservation';
 import { assertNever } from '@moncafe/domain/decider';
 import type { Projector } from '../projector';
@@ -8,6 +8,7 @@ import type { Projector } from '../projector';
 export const reservationsProjector: Projector = {
   name: 'reservations',
   tables: ['reservations'],
+  categories: [RESERVATION_CATEGORY],
   handles: (recorded) => fromStreamName(recorded.streamId) !== null,
   async apply(rows, recorded: RecordedEvent) {
     const event = parseReservationEvent(recorded);

@@ -1,5 +1,5 @@
 import { assertNever } from '@moncafe/domain/decider';
-import { fromStreamName, parseShiftEvent } from '@moncafe/domain/shift/events';
+import { SHIFT_CATEGORY, fromStreamName, parseShiftEvent } from '@moncafe/domain/shift/events';
 import { catalogProjector, catalogTable } from '../catalog-projector';
 import type { Projector } from '../projector';
 import type { ReadModelRows, RowOf } from '../read-model-rows';
@@ -18,6 +18,7 @@ async function schedule(rows: ReadModelRows, row: RowOf<'shifts'>) {
 export const shiftsProjector: Projector = {
   name: 'shifts',
   tables: ['shift_submissions', 'shifts', 'shift_history'],
+  categories: [SHIFT_CATEGORY],
   handles: (event) => fromStreamName(event.streamId) !== null,
   async apply(rows, recorded) {
     const event = parseShiftEvent(recorded);

@@ -1,12 +1,13 @@
 import { assertNever } from '@moncafe/domain/decider';
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { fromStreamName, parseStockEvent } from '@moncafe/domain/stock/events';
+import { STOCK_CATEGORY, fromStreamName, parseStockEvent } from '@moncafe/domain/stock/events';
 import type { Projector } from '../projector';
 
 /** One row per item the editor set; a reservation sets the counts it left. Values only, so a replay is harmless. */
 export const stockProjector: Projector = {
   name: 'menu-stock',
   tables: ['menu_stock'],
+  categories: [STOCK_CATEGORY],
   handles: (recorded) => fromStreamName(recorded.streamId) !== null,
   async apply(rows, recorded: RecordedEvent) {
     const event = parseStockEvent(recorded);

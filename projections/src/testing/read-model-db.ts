@@ -1,5 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import type { DomainEvent, RecordedEvent } from '@moncafe/domain/ports';
+import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
+import type { CatalogKind } from '@moncafe/domain/catalog/kinds';
 import { recordedEvent } from '@moncafe/domain/testing/recorded-event';
 import { openDatabase } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
@@ -18,6 +20,13 @@ export interface ReadModelTestDb {
   close(): Promise<void>;
 }
 
+/** A catalog event in its record's stream, as the catalog decider writes it; others in the default one. */
+function streamOf(event: DomainEvent): { streamId?: string } {
+  if (event.type !== 'RecordSaved' && event.type !== 'RecordRemoved') return {};
+  const { kind, id } = event.data as { kind: CatalogKind; id: string };
+  return { streamId: catalogStream(kind, id) };
+}
+
 export async function openReadModelTestDb(migrations: Record<string, Migration> = readModelMigrations): Promise<ReadModelTestDb> {
   const handle = await openDatabase({ dataDir: 'memory://' });
   await migrateToLatest(handle.db, migrations);
@@ -25,7 +34,7 @@ export async function openReadModelTestDb(migrations: Record<string, Migration> 
   return {
     db: handle.db,
     async project(projectors, events) {
-      const recorded = events.map((event) => ('position' in event ? event : recordedEvent(event, { position: ++position })));
+      const recorded = events.map((event) => ('position' in event ? event : recordedEvent(event, { position: ++position, ...streamOf(event) })));
       for (const projector of projectors) await handle.db.transaction().execute((trx) => projectBatch(trx, projector, recorded));
     },
     close: () => handle.close(),
