@@ -228,8 +228,8 @@ export async function rebuildInShadow(options: {
   // On a server, a projector handed every event only appends (a row per event, with COPY, in a
   // lane of its own): its copies get their keys after the first replay too.
   const appendedOnly = new Set(options.serverPool ? projectors.filter((p) => !p.handles).flatMap((p) => p.tables) : []);
-  // One transaction (one commit, not a hundred): the checkpoints, the schema and the empty copies.
-  // The readers' indexes of each copy, built once its lane has replayed up to the head.
+  // One transaction (one commit, not a hundred): the checkpoints, the schema and the empty copies;
+  // it answers the readers' indexes of each copy, built once its lane has replayed up to the head.
   const deferred = await db.transaction().execute(async (trx) => {
     await ensureCheckpoints(trx, names);
     await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(trx);
