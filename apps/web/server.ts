@@ -168,9 +168,6 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   runtime.logger.info({ url, embedded: !config.databaseUrl }, 'MonCafe is serving');
-  // JSON logs are written asynchronously: this line must be out before the start's last lines
-  // (the credentials notice), which the process prints with console.log once this returns.
-  await new Promise<void>((resolve) => runtime.logger.flush(() => resolve()));
 
   return {
     url,

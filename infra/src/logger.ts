@@ -16,7 +16,8 @@ export function createLogger(options: { level: string; name?: string; format?: '
       censor: '[redacted]',
     },
   };
-  if (options.format !== 'pretty') return pino(settings);
-  // In-process and synchronous: every line is out before the next console line (the start's last lines stay last).
+  // Synchronous either way: every line is out before the next console line, so the start's last
+  // lines (the credentials notice) stay last. Nothing logs per request, so nothing waits on it.
+  if (options.format !== 'pretty') return pino(settings, pino.destination({ dest: 1, sync: true }));
   return pino(settings, pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name' }));
 }
