@@ -83,8 +83,7 @@ async function copyTables(db: Kysely<Database>, home: string, tables: readonly s
   for (const table of tables) {
     await sql`create table ${sql.id(SHADOW_SCHEMA, table)} (like ${sql.id(home, table)} including all excluding indexes)`.execute(db);
     const later: string[] = [];
-    for (const row of rows) {
-      if (row.table !== table) continue;
+    for (const row of rows.filter((r) => r.table === table)) {
       if (!row.indexDef.includes(` ON ${SHADOW_SCHEMA}.`)) throw new Error(`cannot copy an index of ${table}: ${row.indexDef}`);
       if (row.constraintName && row.constraintDef) {
         const statement = sql`alter table ${sql.id(SHADOW_SCHEMA, table)} add constraint ${sql.id(row.constraintName)} ${sql.raw(row.constraintDef)}`;
@@ -217,10 +216,8 @@ export async function rebuildInShadow(options: {
   const target = await eventStore.headPosition();
   // The first round replays up to the head seen now; the lanes that read pages start reading
   // while the copies are made (decision 145).
-  const readers = lanes.map((lane) => {
-    const { fromTable, categories } = laneKind(lane, eventsTable);
-    return fromTable || target === 0 ? undefined : pageReader(eventStore, batchSize, 0, target, categories);
-  });
+  const kinds = lanes.map((lane) => laneKind(lane, eventsTable));
+  const readers = kinds.map(({ fromTable, categories }) => (fromTable || target === 0 ? undefined : pageReader(eventStore, batchSize, 0, target, categories)));
   let position = 0;
   let events = 0;
   const report = (phase: RebuildProgress['phase']) => options.onProgress?.({ position, target, events, phase });
@@ -245,9 +242,9 @@ export async function rebuildInShadow(options: {
         return work(trx);
       });
     const connections = await Promise.all(
-      lanes.map(async (projectors) => {
+      lanes.map(async (projectors, l) => {
         const indexes = [...new Set(projectors.flatMap((p) => p.tables))].flatMap((t) => deferred.get(t) ?? []);
-        const lane = { projectors, indexes, ...laneKind(projectors, eventsTable) };
+        const lane = { projectors, indexes, ...kinds[l]! };
         if (!options.serverPool) return { ...lane, db, copy: undefined as CopyRows | undefined, client: undefined };
         const client = await options.serverPool.connect();
         // Given back in `finally`, also when another lane's connection could not be had; a

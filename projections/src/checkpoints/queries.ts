@@ -9,12 +9,8 @@ import type { Database } from '../database';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Creates the checkpoint row at 0 if this projector has never run. */
-export async function ensureCheckpoint(db: Db, name: string): Promise<void> {
-  await db
-    .insertInto('projection_checkpoints')
-    .values({ name, position: 0 })
-    .onConflict((c) => c.column('name').doNothing())
-    .execute();
+export function ensureCheckpoint(db: Db, name: string): Promise<void> {
+  return ensureCheckpoints(db, [name]);
 }
 
 /** Creates at 0 the checkpoint rows of those projectors that have never run, in one statement. */
@@ -51,12 +47,8 @@ export async function lockCheckpoints(trx: Transaction<Database>, names: readonl
   return result;
 }
 
-export async function saveCheckpoint(trx: Transaction<Database>, name: string, position: number): Promise<void> {
-  await trx
-    .insertInto('projection_checkpoints')
-    .values({ name, position })
-    .onConflict((c) => c.column('name').doUpdateSet({ position }))
-    .execute();
+export function saveCheckpoint(trx: Transaction<Database>, name: string, position: number): Promise<void> {
+  return saveCheckpoints(trx, [name], position);
 }
 
 /** Sets several projectors' checkpoints to `position`, in one statement (a rebuild's swap). */
