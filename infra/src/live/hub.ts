@@ -74,9 +74,9 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
         after = head;
       }
       let sent = after ?? 0;
-      const deliver = (event: RecordedEvent) => {
-        if (event.position <= sent) return;
-        sent = event.position;
+      const deliver = (event: RecordedEvent, fresh = false) => {
+        if (event.position <= sent && !fresh) return;
+        sent = Math.max(sent, event.position);
         const messages = deps.map(event).filter((m) => m.topics.some((t) => topics.has(t)));
         for (const m of messages) send({ id: event.position, event: m.event, data: m.data });
       };
@@ -94,7 +94,7 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
       } else {
         for (;;) {
           const page = await deps.eventStore.readAll({ after: sent, maxCount: 500 });
-          page.forEach(deliver);
+          for (const event of page) deliver(event);
           if (page.length < 500 || signal.aborted) break;
         }
         // Moves the client's Last-Event-ID past events that had no message for it.
@@ -102,7 +102,10 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
       }
       const held = buffer;
       buffer = null;
-      held.forEach(deliver);
+      // An event published after the listener was added is new to a fresh client even when the
+      // "now" it was told already counts it (the head was read after the event committed): its
+      // screen was loaded before. Dropping it would lose a change; sending it twice is harmless.
+      held.forEach((event) => deliver(event, after === null));
     },
   };
 }

@@ -30,6 +30,29 @@ async function framesOf(hub: ReturnType<typeof hubOver>['hub'], after: number | 
 }
 
 describe('the live hub (docs/security.md, finding 14)', () => {
+  it('gives a fresh client an event published while "now" was read, also when "now" already counts it', async () => {
+    let publishedEvent: (() => void) | undefined;
+    const hub = createLiveHub({
+      eventStore: {
+        // The event commits and is published while the head is being read; the head then counts it.
+        headPosition: () =>
+          new Promise((resolve) => {
+            publishedEvent = () => resolve(7);
+          }),
+        readAll: async () => [],
+      },
+      map: () => [{ event: 'catalog-changed', data: null, topics: ['catalog'] }],
+    });
+    const frames: LiveFrame[] = [];
+    const abort = new AbortController();
+    const opened = hub.open({ topics: new Set(['catalog']), after: null, signal: abort.signal }, (f) => frames.push(f));
+    hub.publish({ position: 7 } as RecordedEvent);
+    publishedEvent!();
+    await opened;
+    abort.abort();
+    expect(frames.map((f) => f.event ?? null)).toEqual([null, 'catalog-changed']);
+  });
+
   it('replays what a client missed, up to MAX_REPLAY events', async () => {
     const { hub } = hubOver(MAX_REPLAY + 10);
     const frames = await framesOf(hub, 10);
