@@ -58,8 +58,8 @@ const anEvent = fc.oneof(
     type: 'ReservationCancelled',
     data: { by: 'customer', reason: 'r', cancelledAt: time, date: '2026-12-20' },
   })),
-  // Quotes and backslashes too: a rebuild writes values into the SQL text as literals.
-  fc.tuple(id, fc.constantFrom('花子', '太郎', "O'Brien", 'back\\slash \\\' "quoted"')).map(([a, name]) => ({
+  // Quotes, backslashes and dollar tags too: a rebuild writes values into the SQL text as literals.
+  fc.tuple(id, fc.constantFrom('花子', '太郎', "O'Brien", 'back\\slash \\\' "quoted"', '$rows$ $rows1$ $$')).map(([a, name]) => ({
     streamId: `account-a${a}`,
     type: 'AccountRegistered',
     data: {

@@ -80,6 +80,17 @@ function defined(values: Values): Values {
   return values;
 }
 
+/**
+ * `text` as a dollar-quoted SQL literal, which PostgreSQL takes as it is: nothing in it is
+ * escaped, so a page's megabyte of JSON is not copied through a replace of every quote (a tenth
+ * of a rebuild's Node time, decision 146). The tag is one the text does not hold.
+ */
+export function dollarQuoted(text: string): string {
+  let tag = '$rows$';
+  for (let n = 1; text.includes(tag); n++) tag = `$rows${n}$`;
+  return `${tag}${text}${tag}`;
+}
+
 /** Whether the row's own columns are exactly `order`, in that order. */
 function inOrder(values: Values, order: readonly string[]): boolean {
   let i = 0;
@@ -106,7 +117,7 @@ export interface RowWriter extends ReadModelRows {
   flush(): Promise<void>;
   /**
    * The statements that write what is pending, in order, each value written into the SQL as a
-   * literal (no parameters), and forgets it: a rebuild sends a page's writes as one message and
+   * literal (no parameters, `dollarQuoted`), and forgets it: a rebuild sends a page's writes as one message and
    * goes on with the next page while PostgreSQL writes them (decision 144). Rows for COPY cannot
    * go this way.
    */
@@ -262,7 +273,7 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
     // every column gets its type (jsonb, timestamptz, integer …) from the table itself.
     const source = (rows: Values[]) => {
       const json = JSON.stringify(rows);
-      return sql`json_populate_recordset(null::${sql.raw(name)}, ${inline ? sql.lit(json) : json}::json)`;
+      return sql`json_populate_recordset(null::${sql.raw(name)}, ${inline ? sql.raw(dollarQuoted(json)) : json}::json)`;
     };
     if (removed.length > 0) writes.push(sql`delete from ${sql.raw(name)} t using ${source(removed)} v where t.${sql.raw(key)} = v.${sql.raw(key)}`);
     for (const group of groups.values()) {

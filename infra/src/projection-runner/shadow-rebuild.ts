@@ -57,44 +57,55 @@ export function replayLanes(projectors: readonly Projector[]): Projector[][] {
   return [...everyEvent.map((p) => [p]), ...(others.length > 0 ? [others] : [])];
 }
 
+/** How to make one table's copy: the statements that make it empty, and those run once it is filled. */
+interface CopyPlan {
+  make: string[];
+  later: string[];
+}
+
 /**
- * Makes the copy of each table in the shadow schema with the real table's columns, defaults and
- * checks, its primary key and unique constraints and indexes (each under the real one's name, so
- * the copy can take its place), and answers per table the `create index` statements of the
- * indexes that only serve readers, to be run once the copy is filled. For tables in `keysLater`
- * (copies filled only by COPY), the keys too come among those statements: built in one sorted
- * pass each, not grown row by row; a key written twice then fails their build, as loudly as it
- * would have failed the COPY. The indexes of every table are looked up in one query.
+ * The statements that make the copy of each table in the shadow schema with the real table's
+ * columns, defaults and checks, its primary key and unique constraints and indexes (each under
+ * the real one's name, so the copy can take its place), and those of the indexes that only serve
+ * readers, to be run once the copy is filled. For tables in `keysLater` (copies filled only by
+ * COPY), the keys too come among the later statements: built in one sorted pass each, not grown
+ * row by row; a key written twice then fails their build, as loudly as it would have failed the
+ * COPY. Every table and its indexes are looked up in one query.
  */
-async function copyTables(db: Kysely<Database>, home: string, tables: readonly string[], keysLater: ReadonlySet<string>): Promise<Map<string, string[]>> {
-  const { rows } = await sql<{ table: string; constraintName: string | null; constraintDef: string | null; indexDef: string; unique: boolean }>`
+async function planCopies(db: Kysely<Database>, home: string, tables: readonly string[], keysLater: ReadonlySet<string>): Promise<Map<string, CopyPlan>> {
+  const { rows } = await sql<{ table: string; constraintName: string | null; constraintDef: string | null; indexDef: string | null; unique: boolean | null }>`
     select t.relname as "table", c.conname as "constraintName", pg_get_constraintdef(c.oid) as "constraintDef",
            replace(pg_get_indexdef(i.oid), ${' ON '} || format('%I.%I', n.nspname, t.relname) || ' ',
                    ${' ON '} || format('%I.%I', ${SHADOW_SCHEMA}::text, t.relname) || ' ') as "indexDef",
            x.indisunique as unique
-    from pg_index x
-    join pg_class i on i.oid = x.indexrelid
-    join pg_class t on t.oid = x.indrelid
+    from pg_class t
     join pg_namespace n on n.oid = t.relnamespace
+    left join pg_index x on x.indrelid = t.oid
+    left join pg_class i on i.oid = x.indexrelid
     left join pg_constraint c on c.conindid = i.oid and c.conrelid = t.oid
-    where n.nspname = ${home} and t.relname = any(${[...tables]}::text[])
+    where n.nspname = ${home} and t.relname = any(${[...tables]}::text[]) and t.relkind in ('r', 'p')
     order by t.relname, i.relname`.execute(db);
-  const deferred = new Map<string, string[]>();
+  const plans = new Map<string, CopyPlan>();
   for (const table of tables) {
-    await sql`create table ${sql.id(SHADOW_SCHEMA, table)} (like ${sql.id(home, table)} including all excluding indexes)`.execute(db);
+    // Found here, in the setup's transaction: a rebuild of a table that is not there fails before anything is kept.
+    if (!rows.some((r) => r.table === table)) throw new Error(`relation "${table}" does not exist in ${home}`);
+    const make = [sql`create table ${sql.id(SHADOW_SCHEMA, table)} (like ${sql.id(home, table)} including all excluding indexes)`.compile(db).sql];
     const later: string[] = [];
     for (const row of rows.filter((r) => r.table === table)) {
+      // A table without indexes.
+      if (row.indexDef === null) continue;
       if (!row.indexDef.includes(` ON ${SHADOW_SCHEMA}.`)) throw new Error(`cannot copy an index of ${table}: ${row.indexDef}`);
       if (row.constraintName && row.constraintDef) {
-        const statement = sql`alter table ${sql.id(SHADOW_SCHEMA, table)} add constraint ${sql.id(row.constraintName)} ${sql.raw(row.constraintDef)}`;
-        if (keysLater.has(table)) later.push(statement.compile(db).sql);
-        else await statement.execute(db);
-      } else if (row.unique && !keysLater.has(table)) await sql.raw(row.indexDef).execute(db);
+        const statement = sql`alter table ${sql.id(SHADOW_SCHEMA, table)} add constraint ${sql.id(row.constraintName)} ${sql.raw(row.constraintDef)}`.compile(
+          db,
+        ).sql;
+        (keysLater.has(table) ? later : make).push(statement);
+      } else if (row.unique && !keysLater.has(table)) make.push(row.indexDef);
       else later.push(row.indexDef);
     }
-    deferred.set(table, later);
+    plans.set(table, { make, later });
   }
-  return deferred;
+  return plans;
 }
 
 /**
@@ -153,15 +164,17 @@ const FILL_STEP_PAGES = 10;
 /**
  * Pages of `eventStore`'s events after `from` up to `upTo`, of `categories` (all when undefined),
  * each read as soon as the one before it is in, `READ_AHEAD` pages ahead of the one asked for;
- * an empty page after the first short one. Reading starts when it is made.
+ * an empty page after the first short one. Reading starts when it is made; `close` stops it and
+ * answers once no read is running (a lane that failed leaves no connection busy behind it).
  */
 function pageReader(eventStore: EventStore, batchSize: number, from: number, upTo: number, categories: readonly string[] | undefined) {
   const pages: Promise<RecordedEvent[]>[] = [];
   let last: Promise<RecordedEvent[] | null> = Promise.resolve(null);
+  let closed = false;
   const fill = () => {
-    while (pages.length <= READ_AHEAD) {
+    while (!closed && pages.length <= READ_AHEAD) {
       const page = last.then((previous) => {
-        if (previous && previous.length < batchSize) return [];
+        if (closed || (previous && previous.length < batchSize)) return [];
         const after = previous === null ? from : previous.at(-1)!.position;
         return eventStore.readAll({ after, upTo, maxCount: batchSize, ...(categories ? { categories } : {}) });
       });
@@ -172,10 +185,16 @@ function pageReader(eventStore: EventStore, batchSize: number, from: number, upT
     }
   };
   fill();
-  return () => {
-    const page = pages.shift()!;
-    fill();
-    return page;
+  return {
+    next() {
+      const page = pages.shift() ?? Promise.resolve([]);
+      fill();
+      return page;
+    },
+    async close() {
+      closed = true;
+      await last.catch(() => undefined);
+    },
   };
 }
 
@@ -217,7 +236,14 @@ export async function rebuildInShadow(options: {
   // The first round replays up to the head seen now; the lanes that read pages start reading
   // while the copies are made (decision 145).
   const kinds = lanes.map((lane) => laneKind(lane, eventsTable));
-  const readers = kinds.map(({ fromTable, categories }) => (fromTable || target === 0 ? undefined : pageReader(eventStore, batchSize, 0, target, categories)));
+  // Every reader made, closed when the rebuild ends, also when it failed.
+  const reading: ReturnType<typeof pageReader>[] = [];
+  const reader = (from: number, upTo: number, categories: readonly string[] | undefined) => {
+    const made = pageReader(eventStore, batchSize, from, upTo, categories);
+    reading.push(made);
+    return made;
+  };
+  const readers = kinds.map(({ fromTable, categories }) => (fromTable || target === 0 ? undefined : reader(0, target, categories)));
   let position = 0;
   let events = 0;
   const report = (phase: RebuildProgress['phase']) => options.onProgress?.({ position, target, events, phase });
@@ -225,16 +251,23 @@ export async function rebuildInShadow(options: {
   // On a server, a projector handed every event only appends (a row per event, with COPY, in a
   // lane of its own): its copies get their keys after the first replay too.
   const appendedOnly = new Set(options.serverPool ? projectors.filter((p) => !p.handles).flatMap((p) => p.tables) : []);
-  // One transaction (one commit, not a hundred): the checkpoints, the schema and the empty copies;
-  // it answers the readers' indexes of each copy, built once its lane has replayed up to the head.
-  const deferred = await db.transaction().execute(async (trx) => {
-    await ensureCheckpoints(trx, names);
-    await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(trx);
-    await sql`create schema ${sql.id(SHADOW_SCHEMA)}`.execute(trx);
-    return copyTables(trx, home, tables, appendedOnly);
-  });
   const releases: (() => Promise<void>)[] = [];
   try {
+    // One transaction: the checkpoints and the empty schema; it answers how each copy is made. On a
+    // server each lane makes its own copies on its own connection, in one message, while the other
+    // lanes make theirs and already replay (decision 146); on PGlite, this transaction makes them all.
+    const plans = await db.transaction().execute(async (trx) => {
+      await ensureCheckpoints(trx, names);
+      await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(trx);
+      await sql`create schema ${sql.id(SHADOW_SCHEMA)}`.execute(trx);
+      const plans = await planCopies(trx, home, tables, appendedOnly);
+      if (!options.serverPool) for (const { make } of plans.values()) for (const statement of make) await sql.raw(statement).execute(trx);
+      return plans;
+    });
+    // Each table's copy is made by the first lane whose projectors write it.
+    const laneTables = lanes.map((lane, l) =>
+      [...new Set(lane.flatMap((p) => p.tables))].filter((t) => lanes.findIndex((other) => other.some((p) => p.tables.includes(t))) === l),
+    );
     // Inside this transaction the tables' plain names are the copies (everything else, the real ones).
     const inShadow = <T>(on: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>) =>
       on.transaction().execute(async (trx) => {
@@ -243,9 +276,9 @@ export async function rebuildInShadow(options: {
       });
     const connections = await Promise.all(
       lanes.map(async (projectors, l) => {
-        const indexes = [...new Set(projectors.flatMap((p) => p.tables))].flatMap((t) => deferred.get(t) ?? []);
+        const indexes = laneTables[l]!.flatMap((t) => plans.get(t)!.later);
         const lane = { projectors, indexes, ...kinds[l]! };
-        if (!options.serverPool) return { ...lane, db, copy: undefined as CopyRows | undefined, client: undefined };
+        if (!options.serverPool) return { ...lane, db, copy: undefined as CopyRows | undefined, client: undefined, made: Promise.resolve() };
         const client = await options.serverPool.connect();
         // Given back in `finally`, also when another lane's connection could not be had; a
         // connection whose search path cannot be reset is closed instead.
@@ -257,7 +290,12 @@ export async function rebuildInShadow(options: {
         );
         // The copies under their plain names for the whole rebuild, also outside a transaction.
         await client.query('select set_config($1, $2, false)', ['search_path', `${SHADOW_SCHEMA},${home}`]);
-        return { ...lane, db: kyselyOnConnection(client), copy: copyRowsOn(client), client };
+        // Sent now and awaited by the lane's first write: every statement of the lane runs on this
+        // connection after it, and the first page is applied in Node meanwhile.
+        const made = client.query(['begin', ...laneTables[l]!.flatMap((t) => plans.get(t)!.make), 'commit'].join(';\n'));
+        // A failure is reported where the lane awaits it, not as an unhandled one.
+        made.catch(() => undefined);
+        return { ...lane, db: kyselyOnConnection(client), copy: copyRowsOn(client), client, made };
       }),
     );
 
@@ -269,7 +307,7 @@ export async function rebuildInShadow(options: {
      * `thenIndexes`, a lane builds its copies' readers' indexes as soon as it is done, while the
      * others still replay.
      */
-    const replay = async (thenIndexes: boolean, first?: { upTo: number; readers: ((() => Promise<RecordedEvent[]>) | undefined)[] }) => {
+    const replay = async (thenIndexes: boolean, first?: { upTo: number; readers: (ReturnType<typeof pageReader> | undefined)[] }) => {
       const from = position;
       const upTo = first?.upTo ?? Math.max(from, await eventStore.headPosition());
       // How far each lane has replayed, and how many events it was handed on the way.
@@ -290,6 +328,7 @@ export async function rebuildInShadow(options: {
       };
 
       const fillLane = async (lane: (typeof connections)[number], l: number) => {
+        await lane.made;
         for (let after = from; !failed && after < upTo;) {
           const { events: count, last } = await nextEvents(lane.db, eventsTable!, after, upTo, batchSize * FILL_STEP_PAGES);
           if (last === null) break;
@@ -303,11 +342,12 @@ export async function rebuildInShadow(options: {
       };
 
       const applyLane = async (lane: (typeof connections)[number], l: number) => {
-        const next = first?.readers[l] ?? pageReader(eventStore, batchSize, from, upTo, lane.categories);
+        const pages = first?.readers[l] ?? reader(from, upTo, lane.categories);
         // On a server, a lane of projectors that each handle some events sends a page's writes as
         // one message and applies the next page while PostgreSQL writes them.
         const client = lane.client && lane.projectors.every((p) => p.handles) ? lane.client : undefined;
-        let writing: { to: number; count: number; written: Promise<unknown> } | undefined;
+        // The lane's copies are made before its first page is written.
+        let writing: { to: number; count: number; written: Promise<unknown> } | undefined = { to: from, count: 0, written: lane.made };
         const written = async () => {
           if (!writing) return;
           const { to, count, written } = writing;
@@ -317,7 +357,7 @@ export async function rebuildInShadow(options: {
         };
         try {
           while (!failed) {
-            const page = await next();
+            const page = await pages.next();
             const to = page.length < batchSize ? upTo : page.at(-1)!.position;
             if (client) {
               const text = page.length > 0 ? await pageWrites(lane.db, lane.projectors, page) : undefined;
@@ -327,6 +367,7 @@ export async function rebuildInShadow(options: {
               sent.catch(() => undefined);
               writing = { to, count: page.length, written: sent };
             } else {
+              await written();
               if (page.length > 0) {
                 const lists = byCategory(page);
                 await inShadow(lane.db, async (trx) => {
@@ -348,6 +389,8 @@ export async function rebuildInShadow(options: {
         connections.map(async (lane, l) => {
           try {
             if (upTo > from) await (lane.fromTable ? fillLane(lane, l) : applyLane(lane, l));
+            // Also made when there was nothing to replay.
+            await lane.made;
             if (thenIndexes && !failed) for (const definition of lane.indexes) await sql.raw(definition).execute(lane.db);
           } catch (error) {
             failed = true;
@@ -391,6 +434,7 @@ export async function rebuildInShadow(options: {
     logger?.info({ position, events, projectors: names }, 'read models rebuilt while running');
     return { position, events };
   } finally {
+    await Promise.all(reading.map((r) => r.close()));
     await Promise.all(releases.map((release) => release()));
     await sql`drop schema if exists ${sql.id(SHADOW_SCHEMA)} cascade`.execute(db);
   }
