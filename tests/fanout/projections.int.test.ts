@@ -122,6 +122,64 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     expect(counts).toEqual([{ projector: 'fanout-count', events: positions.length, position_sum: positions.reduce((a, b) => a + b, 0) }]);
   });
 
+  it('takes each event from the bus once for all its projectors; one that fails holds back only itself, then applies each event once', async () => {
+    const db6 = await freshDatabase(serverUrl!);
+    cleanups.push(() => db6.drop());
+    const inner = memoryBus({ retryDelayMs: 20 });
+    const consumers: string[] = [];
+    const bus: typeof inner = {
+      ...inner,
+      consume(durableName, handler, options) {
+        consumers.push(durableName);
+        return inner.consume(durableName, handler, options);
+      },
+    };
+    let failing = true;
+    const counting = countingProjector('fanout-flaky');
+    const flaky: Projector = {
+      ...counting,
+      async apply(rows, event) {
+        if (failing) throw new Error('flaky is down');
+        await counting.apply(rows, event);
+      },
+    };
+    const relay = startRelay({ pool: db6.handle.pool, kind: 'pg', eventStore: store, bus, name: 'one-consumer', standbyPollMs: 50 });
+    const projections = await startProjections({
+      db: db6.handle.db,
+      eventStore: store,
+      bus,
+      projectors: [testProjector(), countingProjector(), flaky],
+      sweepEveryMs: 0,
+    });
+    cleanups.push(async () => {
+      await projections.stop();
+      await relay.stop();
+    });
+    // The catch-up at start fails for the flaky one (and is retried); the others catch up.
+    const start = await store.headPosition();
+    await until(() => (projections.checkpoints().get('fanout-test') ?? 0) >= start && (projections.checkpoints().get('fanout-count') ?? 0) >= start, {
+      what: 'the healthy projectors to catch up',
+    });
+    const head = await writeEvents(store, { total: 30, streams: 3, writers: 2, prefix: 'one' });
+    await until(() => (projections.checkpoints().get('fanout-test') ?? 0) >= head && (projections.checkpoints().get('fanout-count') ?? 0) >= head, {
+      what: 'the healthy projectors to follow the bus past a failing one',
+    });
+    // One durable consumer for the three projectors.
+    expect(consumers).toHaveLength(1);
+    expect(projections.checkpoints().get('fanout-flaky')).toBe(0);
+
+    failing = false;
+    await projections.waitFor(head, 20_000);
+    const positions = await allPositions(store);
+    const { counts } = await dumpTestReadModel(db6.handle.db);
+    const expected = { events: positions.length, position_sum: positions.reduce((a, b) => a + b, 0) };
+    expect(counts).toEqual([
+      { projector: 'fanout-count', ...expected },
+      { projector: 'fanout-flaky', ...expected },
+    ]);
+    expect(await logPositions(db6)).toEqual(positions);
+  });
+
   it('waits for read-your-writes by reading the store even without a relay, and rejects clearly past its bound', async () => {
     const db5 = await freshDatabase(serverUrl!);
     cleanups.push(() => db5.drop());

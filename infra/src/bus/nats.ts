@@ -78,6 +78,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const streamName = options.streamName ?? 'MONCAFE';
   const prefix = options.subjectPrefix ?? 'cafe';
   const retryDelayMs = options.retryDelayMs ?? 1000;
+  const maxAgeMs = options.maxAgeMs ?? 7 * 24 * 3600_000;
   const log = options.logger;
   const nc: NatsConnection = await connect({
     servers: options.url.split(','),
@@ -106,7 +107,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         name: streamName,
         subjects: [`${prefix}.>`],
         duplicate_window: nanos(options.duplicateWindowMs ?? 5 * 60_000),
-        max_age: nanos(options.maxAgeMs ?? 7 * 24 * 3600_000),
+        max_age: nanos(maxAgeMs),
       });
     }
   }
@@ -126,6 +127,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         // is delivered again; the handlers are short transactions.
         ack_wait: nanos(10_000),
         max_ack_pending: MAX_ACK_PENDING,
+        // A consumer no process has pulled from for as long as the stream keeps messages is
+        // removed: one named after a set of projectors a release has replaced (decision 146).
+        // Its owner, if it comes back, makes it again and reads what it missed from the event store.
+        inactive_threshold: nanos(maxAgeMs),
       });
       return;
     }

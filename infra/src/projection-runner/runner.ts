@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
@@ -15,8 +16,8 @@ import { projectBatch, type Projector } from '@moncafe/projections/projector';
 import type { Bus, BusMessage, BusSubscription } from '../bus/port';
 
 /**
- * Runs projectors: each catches up from the event store from its checkpoint, then follows
- * its own durable bus consumer. Events are applied in a transaction that also moves the
+ * Runs projectors: each catches up from the event store from its checkpoint, then follows the
+ * runner's durable bus consumer, which hands every batch to each projector. Events are applied in a transaction that also moves the
  * checkpoint (read under a row lock), so redelivery, a crash half-way or a second runner of
  * the same projector applies nothing twice. A bus message whose `previousPosition` is past
  * the checkpoint reveals a gap, which is read from the event store first.
@@ -28,7 +29,7 @@ export interface ProjectionsOptions {
   bus: Bus;
   projectors: readonly Projector[];
   logger?: Logger;
-  /** Durable consumer name = prefix + projector name. */
+  /** Durable consumer name = prefix + a digest of the projectors' names (`durableNameOf`). */
   consumerPrefix?: string;
   /** Events read from the store per catch-up transaction. */
   batchSize?: number;
@@ -69,9 +70,16 @@ export class ProjectionLagError extends Error {
 const DEFAULT_WAIT_MS = 5000;
 const DB_POLL_MS = 100;
 
-/** Durable consumer names: NATS allows no dots, wildcards or whitespace. */
-export function durableNameOf(prefix: string, projector: Pick<Projector, 'name'>): string {
-  return `${prefix}${projector.name}`.replace(/[^A-Za-z0-9_-]/g, '_');
+/**
+ * The durable consumer of a runner: one for its whole set of projectors, named after that set, so
+ * an event crosses the bus once per runner, not once per projector (decision 146). Runners of the
+ * same projectors (a web process and a worker) share it, as they shared each projector's before;
+ * a runner of another set (a test's, or after a release that adds a read model) gets its own and
+ * catches up from the event store. NATS allows letters, digits, `-` and `_`.
+ */
+export function durableNameOf(prefix: string, projectors: readonly Pick<Projector, 'name'>[]): string {
+  const names = [...new Set(projectors.map((p) => p.name))].sort().join('\n');
+  return `${prefix}${createHash('sha256').update(names).digest('hex').slice(0, 16)}`.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
 /**
@@ -190,12 +198,18 @@ interface Running {
   tail: Promise<void>;
   /** Highest position a nudge has already been queued for. */
   nudged: number;
-  subscription: BusSubscription | null;
+  /**
+   * Reading the event store until it is level with it (at start, and after a failure, retrying
+   * until it succeeds): bus batches pass it by meanwhile, so they do not wait on it.
+   */
+  recovering: boolean;
+  /** The last position of the bus batches that passed it by while it was recovering. */
+  passedOver: number;
 }
 
 export async function startProjections(options: ProjectionsOptions): Promise<ProjectionsHandle> {
   const { db, eventStore, bus, logger } = options;
-  const prefix = options.consumerPrefix ?? 'projector-';
+  const prefix = options.consumerPrefix ?? 'projectors-';
   const batchSize = options.batchSize ?? 1000;
   const retryDelayMs = options.retryDelayMs ?? 1000;
   let stopped = false;
@@ -211,7 +225,7 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     options.projectors.map((p) => p.name),
   );
   for (const projector of options.projectors) {
-    running.push({ projector, checkpoint: initial.get(projector.name) ?? 0, tail: Promise.resolve(), nudged: 0, subscription: null });
+    running.push({ projector, checkpoint: initial.get(projector.name) ?? 0, tail: Promise.resolve(), nudged: 0, recovering: true, passedOver: 0 });
   }
 
   function advance(r: Running, checkpoint: number) {
@@ -240,10 +254,14 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     }
   }
 
+  /** Reads the store until the projector is level with it, trying again after a failure; then it takes bus batches again. */
   async function catchUpUntilDone(r: Running) {
     while (!stopped) {
       try {
         await catchUp(r, Infinity);
+        // Batches that passed it by while the store was read are in the store too.
+        if (r.checkpoint < r.passedOver) continue;
+        r.recovering = false;
         return;
       } catch (err) {
         logger?.error({ err, projector: r.projector.name }, 'projector catch-up failed; retrying');
@@ -280,14 +298,42 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     if (run.length > 0) advance(r, await apply(r.projector, run));
   }
 
-  // Subscribe before catching up, so whatever is published meanwhile waits in the durable
-  // consumer. Which runs first does not matter: a message past the checkpoint reads its gap.
-  const started: Promise<void>[] = [];
-  for (const r of running) {
-    r.subscription = await bus.consume(durableNameOf(prefix, r.projector), (messages) => serial(r, () => onMessages(r, messages)));
-    started.push(serial(r, () => catchUpUntilDone(r)));
+  /**
+   * One durable consumer for all the projectors (decision 146): every projector that is level
+   * with the store applies each batch (their applies meet in one transaction when they are free
+   * at once), and the batch is acknowledged when they have. A projector still reading the store
+   * (at start, or after a failure) is passed by and reads the batch's events from the store
+   * itself, so one that fails holds back only itself. Nothing is lost by acknowledging: the
+   * events are in the store, and every checkpoint moves only past what its projector applied.
+   */
+  async function onBatch(messages: readonly BusMessage[]) {
+    const last = Math.max(...messages.map((m) => m.event.position));
+    await Promise.all(
+      running.map(async (r) => {
+        if (r.recovering) {
+          r.passedOver = Math.max(r.passedOver, last);
+          return;
+        }
+        try {
+          await serial(r, () => onMessages(r, messages));
+        } catch (err) {
+          logger?.warn(
+            { err, projector: r.projector.name, position: messages[0]!.event.position },
+            'projector failed on a bus batch; reading the store until it succeeds',
+          );
+          if (r.recovering) return;
+          r.recovering = true;
+          r.passedOver = Math.max(r.passedOver, last);
+          void serial(r, () => catchUpUntilDone(r));
+        }
+      }),
+    );
   }
-  const ready = Promise.all(started).then(() => undefined);
+
+  // Subscribe before catching up, so whatever is published meanwhile is passed by and read from
+  // the store by the catch-up.
+  const subscription: BusSubscription = await bus.consume(durableNameOf(prefix, options.projectors), onBatch);
+  const ready = Promise.all(running.map((r) => serial(r, () => catchUpUntilDone(r)))).then(() => undefined);
 
   const sweepEveryMs = options.sweepEveryMs ?? 10_000;
   const sweep =
@@ -354,7 +400,7 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     async stop() {
       stopped = true;
       if (sweep) clearInterval(sweep);
-      for (const r of running) await r.subscription?.close();
+      await subscription.close();
       await Promise.all(running.map((r) => r.tail));
     },
   };
