@@ -22,7 +22,7 @@ const reactRouterCli = path.join(root, 'node_modules/@react-router/dev/bin.js');
 function buildIfMissing(appRoot: string) {
   if (existsSync(path.join(appRoot, 'build/server/index.js'))) return;
   console.log(`building ${path.relative(root, appRoot)} (react-router build)…`);
-  execFileSync(process.execPath, [reactRouterCli, 'build'], { cwd: appRoot, stdio: 'ignore' });
+  execFileSync(process.execPath, [reactRouterCli, 'build'], { cwd: appRoot, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 interface Served {
