@@ -17,10 +17,11 @@ import type { Bus, BusMessage, BusSubscription } from '../bus/port';
 
 /**
  * Runs projectors: each catches up from the event store from its checkpoint, then follows the
- * runner's durable bus consumer, which hands every batch to each projector. Events are applied in a transaction that also moves the
- * checkpoint (read under a row lock), so redelivery, a crash half-way or a second runner of
- * the same projector applies nothing twice. A bus message whose `previousPosition` is past
- * the checkpoint reveals a gap, which is read from the event store first.
+ * runner's durable bus consumer, which hands every batch to each projector. Events are applied
+ * in a transaction that also moves the checkpoint (read under a row lock), so redelivery, a
+ * crash half-way or a second runner of the same projector applies nothing twice. A bus message
+ * whose `previousPosition` is past the checkpoint reveals a gap, which is read from the event
+ * store first.
  */
 
 export interface ProjectionsOptions {
@@ -258,9 +259,14 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
   async function catchUpUntilDone(r: Running) {
     while (!stopped) {
       try {
+        const before = r.checkpoint;
         await catchUp(r, Infinity);
-        // Batches that passed it by while the store was read are in the store too.
-        if (r.checkpoint < r.passedOver) continue;
+        // Batches that passed it by while the store was read are in the store too: read on until
+        // they are applied (after a pause, if this read brought nothing).
+        if (r.checkpoint < r.passedOver) {
+          if (r.checkpoint === before) await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+          continue;
+        }
         r.recovering = false;
         return;
       } catch (err) {
@@ -340,6 +346,8 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     sweepEveryMs > 0
       ? setInterval(() => {
           for (const r of running) {
+            // One that is recovering reads the store already.
+            if (r.recovering) continue;
             void serial(r, () => catchUp(r, Infinity)).catch((err: unknown) => logger?.warn({ err, projector: r.projector.name }, 'periodic catch-up failed'));
           }
         }, sweepEveryMs)
