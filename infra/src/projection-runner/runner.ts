@@ -316,22 +316,20 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     const last = Math.max(...messages.map((m) => m.event.position));
     await Promise.all(
       running.map(async (r) => {
-        if (r.recovering) {
-          r.passedOver = Math.max(r.passedOver, last);
-          return;
+        if (!r.recovering) {
+          try {
+            await serial(r, () => onMessages(r, messages));
+            return;
+          } catch (err) {
+            logger?.warn(
+              { err, projector: r.projector.name, position: messages[0]!.event.position },
+              'projector failed on a bus batch; reading the store until it succeeds',
+            );
+            r.recovering = true;
+            void serial(r, () => catchUpUntilDone(r));
+          }
         }
-        try {
-          await serial(r, () => onMessages(r, messages));
-        } catch (err) {
-          logger?.warn(
-            { err, projector: r.projector.name, position: messages[0]!.event.position },
-            'projector failed on a bus batch; reading the store until it succeeds',
-          );
-          if (r.recovering) return;
-          r.recovering = true;
-          r.passedOver = Math.max(r.passedOver, last);
-          void serial(r, () => catchUpUntilDone(r));
-        }
+        r.passedOver = Math.max(r.passedOver, last);
       }),
     );
   }

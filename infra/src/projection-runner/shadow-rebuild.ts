@@ -265,9 +265,9 @@ export async function rebuildInShadow(options: {
       return plans;
     });
     // Each table's copy is made by the first lane whose projectors write it.
-    const laneTables = lanes.map((lane, l) =>
-      [...new Set(lane.flatMap((p) => p.tables))].filter((t) => lanes.findIndex((other) => other.some((p) => p.tables.includes(t))) === l),
-    );
+    const owner = new Map<string, number>();
+    lanes.forEach((lane, l) => lane.flatMap((p) => p.tables).forEach((t) => owner.has(t) || owner.set(t, l)));
+    const laneTables = lanes.map((_, l) => tables.filter((t) => owner.get(t) === l));
     // Inside this transaction the tables' plain names are the copies (everything else, the real ones).
     const inShadow = <T>(on: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>) =>
       on.transaction().execute(async (trx) => {
