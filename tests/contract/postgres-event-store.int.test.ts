@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { NewEvent, RecordedEvent } from '@moncafe/domain/ports';
-import { LISTENER_APPLICATION_NAME, appendStatement, createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
+import { LISTENER_APPLICATION_NAME, appendStatement, createPostgresEventStore, eventStoreMigrations, readAllStatement } from '@moncafe/infra/eventstore/postgres';
 import { postgresUrl, createTestDatabase, type TestDatabase } from '../support/services';
 import { until } from '../support/until';
 
@@ -112,6 +112,37 @@ describe.skipIf(!serverUrl)('postgres event store on a server', () => {
       [fresh],
     );
     expect(rows[0]!.transactions).toBeLessThan(fresh.length);
+  });
+
+  it("reads a rebuild lane's categories along the position index, not by sorting the whole table (decision 147)", async () => {
+    const own = await createTestDatabase(serverUrl!, 'moncafe_pg_store_plan', { migrations: eventStoreMigrations });
+    onTestFinished(() => own.drop());
+    const pool = own.pool(1);
+    // 60,000 events of three categories, about as large as a booking's, positions as appends
+    // number them, and the ANALYZE autovacuum would run.
+    await pool.query(`insert into events (position, event_id, stream_id, revision, type, data, metadata)
+      select i, gen_random_uuid(), (array['reservation', 'seating', 'catalog'])[1 + i % 3] || '-' || (i / 3), 0, 'Happened',
+             jsonb_build_object('customer', md5(i::text) || repeat(' ', 400)), '{}'
+        from generate_series(1, 60000) i`);
+    await pool.query('analyze events');
+    type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Plan Rows': number; Plans?: PlanNode[] };
+    const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+    const plan = async () => {
+      const { text, values } = readAllStatement(0, 5000, 60000, ['reservation', 'seating', 'catalog']);
+      const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({ text: `explain (format json) ${text}`, values });
+      const all = nodes(rows[0]!['QUERY PLAN'][0].Plan);
+      return { all, scan: all.find((n) => n['Relation Name'] === 'events')! };
+    };
+    const informed = await plan();
+    expect(informed.scan['Index Name']).toBe('events_pkey');
+    expect(informed.all.map((n) => n['Node Type'])).not.toContain('Sort');
+
+    // Without the statistics PostgreSQL guesses the filter keeps about 1 % of the rows, and on a
+    // table of real size plans a scan and sort of all of it (what the migration is for).
+    await pool.query('drop statistics events_category');
+    await pool.query('analyze events');
+    const guessed = await plan();
+    expect(informed.scan['Plan Rows']).toBeGreaterThan(20 * guessed.scan['Plan Rows']);
   });
 
   it('wakes a subscriber in another process through NOTIFY, without waiting for a poll', async () => {

@@ -118,8 +118,13 @@ export type ReservationErrorCode =
 
 const refuse = (code: ReservationErrorCode) => new DomainError<ReservationErrorCode>(code);
 
+/** When a confirmation link issued at `now` expires. */
+export function confirmationExpiryDate(now: string): Date {
+  return new Date(Date.parse(now) + CONFIRMATION_MINUTES * 60_000);
+}
+
 export function confirmationExpiry(now: string): string {
-  return new Date(Date.parse(now) + CONFIRMATION_MINUTES * 60_000).toISOString();
+  return confirmationExpiryDate(now).toISOString();
 }
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

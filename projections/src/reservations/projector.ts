@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import { RESERVATION_CATEGORY, fromStreamName, parseReservationEvent, reservationTotal } from '@moncafe/domain/reservation/events';
-import { confirmationExpiry } from '@moncafe/domain/reservation/reservation';
+import { confirmationExpiryDate } from '@moncafe/domain/reservation/reservation';
 import { assertNever } from '@moncafe/domain/decider';
 import type { Projector } from '../projector';
 
@@ -41,7 +41,7 @@ export const reservationsProjector: Projector = {
           detail: d.detail,
           requested_at: new Date(d.requestedAt),
           // ConfirmationLinkIssued, appended with the request, sets the link's own expiry.
-          confirm_expires_at: new Date(confirmationExpiry(d.requestedAt)),
+          confirm_expires_at: confirmationExpiryDate(d.requestedAt),
         });
       }
       case 'ConfirmationLinkIssued':
