@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { NewEvent, RecordedEvent } from '@moncafe/domain/ports';
-import { LISTENER_APPLICATION_NAME, appendStatement, createPostgresEventStore, eventStoreMigrations, readAllStatement } from '@moncafe/infra/eventstore/postgres';
+import {
+  LISTENER_APPLICATION_NAME,
+  appendStatement,
+  createPostgresEventStore,
+  eventStoreMigrations,
+  readAllStatement,
+} from '@moncafe/infra/eventstore/postgres';
 import { postgresUrl, createTestDatabase, type TestDatabase } from '../support/services';
 import { until } from '../support/until';
 
