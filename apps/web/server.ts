@@ -5,7 +5,6 @@
  *   npm start          build if there is no build yet (or the sources changed since), then serve
  *   npm run dev        the same with Vite's dev server and hot reload
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -22,6 +21,7 @@ import type { RuntimeOptions } from '@moncafe/infra/runtime';
 import * as seedModule from '@moncafe/infra/seed';
 import type { SeedResult } from '@moncafe/infra/seed';
 import { adminCredentialsPath, credentialsNotice } from '@moncafe/infra/auth/admin-credentials';
+import { reactRouterBuild } from './react-router-build';
 import { crossSiteWriteGuard } from '#app/auth/express-guard';
 import * as contextModule from '#app/context';
 import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
@@ -70,14 +70,7 @@ export function ensureBuild(options: { whenStale?: boolean } = {}): void {
   console.log(
     built === undefined ? 'no build found: building the web app (react-router build)…' : 'sources changed since the last build: rebuilding the web app…',
   );
-  execFileSync(process.execPath, [path.join(webRoot, '../../node_modules/@react-router/dev/bin.js'), 'build'], {
-    cwd: webRoot,
-    stdio: 'inherit',
-    // Always React's production build: Vite keeps a NODE_ENV it is given, and a build made by a
-    // server started with NODE_ENV=test (the tests) would otherwise ship React's development
-    // bundle, about 70 KB gzip more, to every later `npm start`.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  reactRouterBuild(webRoot, 'inherit');
 }
 
 export async function startServer(

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { reactRouterBuild } from '../../apps/web/react-router-build';
 import { createTestDatabase } from '../support/services';
 import { freePort } from '../support/web-server';
 import { kb, ms, rate, ratio, record, type Quick } from './measure';
@@ -17,12 +18,11 @@ import { kb, ms, rate, ratio, record, type Quick } from './measure';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bareRoot = path.join(root, 'tests/bench/bare-app');
-const reactRouterCli = path.join(root, 'node_modules/@react-router/dev/bin.js');
 
 function buildIfMissing(appRoot: string) {
   if (existsSync(path.join(appRoot, 'build/server/index.js'))) return;
   console.log(`building ${path.relative(root, appRoot)} (react-router build)…`);
-  execFileSync(process.execPath, [reactRouterCli, 'build'], { cwd: appRoot, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+  reactRouterBuild(appRoot, 'ignore');
 }
 
 interface Served {
