@@ -117,9 +117,9 @@ export interface RowWriter extends ReadModelRows {
   flush(): Promise<void>;
   /**
    * The statements that write what is pending, in order, each value written into the SQL as a
-   * literal (no parameters, `dollarQuoted`), and forgets it: a rebuild sends a page's writes as one message and
-   * goes on with the next page while PostgreSQL writes them (decision 144). Rows for COPY cannot
-   * go this way.
+   * literal (no parameters, `dollarQuoted`), and forgets it: a rebuild sends a page's writes as
+   * one message and goes on with the next page while PostgreSQL writes them (decision 144). Rows
+   * for COPY cannot go this way.
    */
   takeStatements(): RawBuilder<unknown>[];
 }

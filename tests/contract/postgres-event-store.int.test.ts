@@ -134,7 +134,7 @@ describe.skipIf(!serverUrl)('postgres event store on a server', () => {
     type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Plan Rows': number; Plans?: PlanNode[] };
     const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
     const plan = async () => {
-      const { text, values } = readAllStatement(0, 5000, 60000, ['reservation', 'seating', 'catalog']);
+      const { text, values } = readAllStatement({ after: 0, maxCount: 5000, upTo: 60000, categories: ['reservation', 'seating', 'catalog'] });
       const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>({ text: `explain (format json) ${text}`, values });
       const all = nodes(rows[0]!['QUERY PLAN'][0].Plan);
       return { all, scan: all.find((n) => n['Relation Name'] === 'events')! };

@@ -147,7 +147,7 @@ export const eventStoreMigrations: Record<string, Migration> = {
   },
   '2027-01-23T10-00-events-category-statistics': {
     // A rebuild's lane reads only its categories' events, a page at a time (decision 145). Without
-    // statistics on the category PostgreSQL guesses the filter keeps 1 % of the rows and plans the
+    // statistics on the category PostgreSQL guesses the filter keeps about 1 % of the rows and plans the
     // first pages as a scan and sort of the whole table (150 ms a page at 100,000 events) instead
     // of walking the position index (decision 147). ANALYZE, here and in autovacuum's rounds, keeps
     // them; an append pays nothing for them.
@@ -197,12 +197,12 @@ function toRecorded(row: EventRow): RecordedEvent {
  * declare them, only their streams' categories (walking the position index: the statistics of
  * the migration `events-category-statistics` tell PostgreSQL how many rows the filter keeps).
  */
-export function readAllStatement(after: number, maxCount: number | null, upTo: number | undefined, categories: readonly string[] | undefined): Statement {
+export function readAllStatement({ after = 0, maxCount, upTo, categories }: ReadAllOptions = {}): Statement {
   return upTo === undefined && categories === undefined
     ? {
         name: 'moncafe-read-all',
         text: `select ${COLUMNS} from events where position > $1 and position < events_visible_bound() order by position limit $2`,
-        values: [after, maxCount],
+        values: [after, maxCount ?? null],
       }
     : {
         name: 'moncafe-read-all-of',
@@ -211,7 +211,7 @@ export function readAllStatement(after: number, maxCount: number | null, upTo: n
                   and ($3::bigint is null or position <= $3)
                   and ($4::text[] is null or split_part(stream_id, '-', 1) = any($4::text[]))
                 order by position limit $2`,
-        values: [after, maxCount, upTo ?? null, categories ?? null],
+        values: [after, maxCount ?? null, upTo ?? null, categories ?? null],
       };
 }
 
@@ -512,10 +512,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
   }
 
   async function readAll(readOptions?: ReadAllOptions): Promise<RecordedEvent[]> {
-    const after = readOptions?.after ?? 0;
-    const maxCount = readOptions?.maxCount ?? null;
-    const { upTo, categories } = readOptions ?? {};
-    const { rows } = await pool.query<EventRow>(readAllStatement(after, maxCount, upTo, categories));
+    const { rows } = await pool.query<EventRow>(readAllStatement(readOptions));
     return rows.map(toRecorded);
   }
 
