@@ -13,6 +13,13 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** C1 controls (U+0080–U+009F), which no keyboard types. */
+const C1_CONTROL = /[\u0080-\u009F]/;
+/** Line breaks of every kind: CR, LF, NEL, the line and paragraph separators. */
+const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
+/** Bidi embeddings and overrides (U+202A–202E) and isolates (U+2066–2069): they turn the text after them around on screen. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
 export function isStorableText(value: string): boolean {
   return !NUL.test(value) && !UNPAIRED_SURROGATE.test(value);
 }
@@ -20,6 +27,20 @@ export function isStorableText(value: string): boolean {
 /** Storable, with no control characters but line breaks (a tab, an escape, a bell are refused). */
 export function isPlainText(value: string): boolean {
   return isStorableText(value) && !CONTROL.test(value);
+}
+
+/** Text without bidi embeddings, overrides or isolates, which would show a name or a mail reversed. */
+export function hasNoBidiControls(value: string): boolean {
+  return !BIDI_CONTROL.test(value);
+}
+
+/**
+ * A name as the product shows it in lists, tickets, mails and CSV rows: plain text on one line
+ * (no CR/LF or other line break, no control character) with no bidi controls. Every name an admin
+ * types and every one-line text of the calls is one (docs/security.md, issue 25 finding 12; decision 161).
+ */
+export function isOneLineName(value: string): boolean {
+  return isPlainText(value) && !C1_CONTROL.test(value) && !LINE_BREAK.test(value) && hasNoBidiControls(value);
 }
 
 /** How many lines a text has (a trailing line break does not start one). */

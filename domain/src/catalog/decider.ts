@@ -1,6 +1,7 @@
 import { assertNever, DomainError, type Decider } from '../decider';
 import { parseCatalogEvent, type CatalogEvent, type RecordRemoved, type RecordSaved } from './events';
-import { canonicalRecordId, catalogSchemas, recordIdSchema, type CatalogData, type CatalogKind } from './kinds';
+import { isOneLineName } from '../text';
+import { canonicalRecordId, catalogNameFields, catalogSchemas, recordIdSchema, type CatalogData, type CatalogKind } from './kinds';
 
 /**
  * One generic decider for every kind of reference data: a record is saved (created or
@@ -47,11 +48,30 @@ export function parseRecord<K extends CatalogKind>(kind: K, id: string, data: un
     );
   }
   const parsed = result.data as CatalogData<K>;
+  const names = (catalogNameFields[kind] ?? []).flatMap((path) => valuesAt(parsed, path.split('.'), []));
+  const badNames = names.filter(({ value }) => typeof value === 'string' && !isOneLineName(value));
+  if (badNames.length > 0)
+    throw invalid(
+      kind,
+      id,
+      badNames.map(({ path }) => ({ path, message: ONE_LINE_NAME })),
+    );
   const canonical = canonicalRecordId(kind, parsed);
   if (canonical !== null && canonical !== id) {
     throw invalid(kind, id, [{ path: ['id'], message: `a ${kind} record for this data must have id ${canonical}` }]);
   }
   return parsed;
+}
+
+const ONE_LINE_NAME = 'one line, without control or bidirectional-override characters';
+
+/** The values at a dotted path (`choices.*.label`), each with its full path. */
+function valuesAt(value: unknown, path: string[], at: (string | number)[]): { path: (string | number)[]; value: unknown }[] {
+  const [head, ...rest] = path;
+  if (head === undefined) return [{ path: at, value }];
+  if (head === '*') return Array.isArray(value) ? value.flatMap((item, i) => valuesAt(item, rest, [...at, i])) : [];
+  if (value === null || typeof value !== 'object') return [];
+  return valuesAt((value as Record<string, unknown>)[head], rest, [...at, head]);
 }
 
 /** Key-order-independent equality of JSON data, so re-saving what is stored appends nothing. */

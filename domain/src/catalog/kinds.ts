@@ -398,6 +398,28 @@ export const catalogSchemas = {
 } as const;
 
 export type CatalogKind = keyof typeof catalogSchemas;
+
+/**
+ * The names and one-line labels of each kind that an admin types, as paths into the record (`*`
+ * for every item of a list): each must be one line with no control or bidi characters
+ * (`isOneLineName`, domain/src/text.ts; issue 25 finding 12). Checked when a record is saved
+ * (catalog/decider.ts `parseRecord`), not when an old event is read, so a record saved before the
+ * rule still loads and shows until it is next edited (decision 161).
+ */
+export const catalogNameFields: { readonly [K in CatalogKind]?: readonly string[] } = {
+  store: ['name'],
+  seat: ['name'],
+  menu: ['name'],
+  'menu-option': ['label', 'choices.*.label'],
+  'homepage-card': ['title'],
+  notice: ['title'],
+  'checklist-task': ['task_text'],
+  supplier: ['supplier_name', 'login_id'],
+  'purchase-item': ['supplier', 'product_name'],
+  recipe: ['name'],
+  'serve-method': ['title'],
+  'cost-line': ['name', 'unit'],
+};
 export const catalogKinds = Object.keys(catalogSchemas) as CatalogKind[];
 
 /** The data of a record of kind K as stored in events (defaults filled in). */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { isPlainText, isStorableText, lineCount } from '@moncafe/domain/text';
+import { hasNoBidiControls, isOneLineName, isPlainText, isStorableText, lineCount } from '@moncafe/domain/text';
 import { callTexts } from './texts';
 
 /**
  * The one string schema of the calls: storable text (no U+0000, no unpaired surrogate — the edge
  * refuses those in every body, query and path of every call anyway), trimmed, at most `max`
  * characters and one line unless `lines` allows more (line breaks are then the only control
- * characters kept). Free text that goes into a mail gets a length and a line limit here
+ * characters kept); never a bidi override or isolate (a one-line text is `isOneLineName`). Free text that goes into a mail gets a length and a line limit here
  * (docs/security.md, findings 6 and 9).
  *
  *   name: text({ max: 50, min: 1, required: t.nameRequired })
@@ -17,7 +17,7 @@ export function text(options: { max: number; min?: number; lines?: number; requi
     .string()
     .trim()
     .refine(isStorableText, callTexts.textRefused)
-    .refine((v) => isPlainText(lines === 1 ? v : v.replace(/\r?\n/g, '')) && (lines > 1 || !/[\r\n]/.test(v)), callTexts.textRefused)
+    .refine((v) => (lines === 1 ? isOneLineName(v) : isPlainText(v.replace(/\r?\n/g, '')) && hasNoBidiControls(v)), callTexts.textRefused)
     .refine((v) => lineCount(v) <= lines, callTexts.tooManyLines(lines))
     .refine((v) => v.length >= (options.min ?? 0), options.required ?? callTexts.checkRequiredFields)
     .refine((v) => v.length <= options.max, callTexts.tooLong(options.max));
