@@ -1,3 +1,4 @@
+import type { StoreStaffDirectory } from './account/store-membership';
 import { accountService, type AccountMails, type Passwords } from './account/accounts';
 import { catalogService } from './catalog/commands';
 import { orderingService } from './order/ordering';
@@ -46,6 +47,8 @@ export interface ApplicationPorts {
   reservationMails: ReservationMails;
   /** Read ports of the staff area (projections/src/shifts, checklists). */
   shiftDirectory: ShiftDirectory;
+  /** Read port: who works at which store, the one membership rule's list (account/store-membership.ts). */
+  storeStaff: StoreStaffDirectory;
   checklistTasks: ChecklistTasks;
   /** Seals supplier passwords with the deployment's key (infra/src/secrets). */
   secrets: SecretBox;

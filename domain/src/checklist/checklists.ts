@@ -1,6 +1,7 @@
 import { tokyoDateOf } from '../calendar/dates';
 import type { ChecklistName } from '../catalog/kinds';
 import { commandHandler, type CommandContext, type HandlerDeps } from '../command-handler';
+import { requireStoreStaff, type StoreStaffDirectory } from '../account/store-membership';
 import { DomainError } from '../decider';
 import type { Clock } from '../ports';
 import { checklistDayDecider } from './checklist-day';
@@ -14,13 +15,14 @@ export interface ChecklistTasks {
 export type ChecklistErrorCode = 'task_not_found';
 
 /** Ticks and unticks tasks of today's business day (the server's Tokyo date). */
-export function checklistService(ports: HandlerDeps & { clock: Clock; checklistTasks: ChecklistTasks }) {
+export function checklistService(ports: HandlerDeps & { clock: Clock; checklistTasks: ChecklistTasks; storeStaff: StoreStaffDirectory }) {
   const { handle } = commandHandler(checklistDayDecider, ports);
   return {
-    /** Throws `task_not_found` for a task of another list, or none. */
-    async setDone(input: { list: ChecklistName; taskId: string; completed: boolean }, context: CommandContext) {
+    /** Throws `task_not_found` for a task of another list, or none; `not_store_staff` for someone not on the task's store's staff (an admin is). */
+    async setDone(input: { list: ChecklistName; taskId: string; completed: boolean; asAdmin: boolean }, context: CommandContext) {
       const task = await ports.checklistTasks.find(input.taskId);
       if (!task || task.list !== input.list) throw new DomainError<ChecklistErrorCode>('task_not_found');
+      await requireStoreStaff(ports.storeStaff, task.storeId, { accountId: context.actor, admin: input.asAdmin });
       const now = ports.clock.now();
       const day = tokyoDateOf(now);
       const command = { taskId: input.taskId, now: now.toISOString(), by: context.actor };

@@ -3,6 +3,7 @@ import { catalogDecider } from '../catalog/decider';
 import { toStreamName as catalogStream } from '../catalog/events';
 import type { CatalogInput, SupplierData } from '../catalog/kinds';
 import { commandHandler, foldStream, type CommandContext, type HandlerDeps } from '../command-handler';
+import { requireStoreStaff, type StoreStaffDirectory } from '../account/store-membership';
 import { DomainError } from '../decider';
 import type { Clock } from '../ports';
 import { toStreamName } from './events';
@@ -24,7 +25,7 @@ export type SupplierErrorCode = 'supplier_not_found';
 export type SupplierInput = Omit<CatalogInput<'supplier'>, 'password_sealed'> & { password?: string | null | undefined };
 
 /** Suppliers' web shop accounts: saved with the password sealed, and revealed to staff on record. */
-export function supplierService(ports: HandlerDeps & { clock: Clock; secrets: SecretBox }) {
+export function supplierService(ports: HandlerDeps & { clock: Clock; secrets: SecretBox; storeStaff: StoreStaffDirectory }) {
   async function stored(id: string): Promise<SupplierData | null> {
     const state = foldStream(catalogDecider, await ports.eventStore.readStream(catalogStream('supplier', id)));
     return state.status === 'saved' ? (state.data as SupplierData) : null;
@@ -38,10 +39,17 @@ export function supplierService(ports: HandlerDeps & { clock: Clock; secrets: Se
       return saveRecord(ports, { kind: 'supplier', id: input.id, data: { ...data, password_sealed } }, context);
     },
 
-    /** The password in clear (null when none is kept); a reveal is recorded with who and when. Throws `supplier_not_found`. */
-    async revealPassword(input: { supplierId: string }, context: CommandContext): Promise<{ password: string | null; position: number | null }> {
+    /**
+     * The password in clear (null when none is kept); a reveal is recorded with who and when.
+     * Throws `supplier_not_found`, or `not_store_staff` for someone not on the supplier's store's staff (an admin is).
+     */
+    async revealPassword(
+      input: { supplierId: string; asAdmin: boolean },
+      context: CommandContext,
+    ): Promise<{ password: string | null; position: number | null }> {
       const supplier = await stored(input.supplierId);
       if (!supplier) throw new DomainError<SupplierErrorCode>('supplier_not_found');
+      await requireStoreStaff(ports.storeStaff, supplier.store_id, { accountId: context.actor, admin: input.asAdmin });
       if (!supplier.password_sealed) return { password: null, position: null };
       const password = ports.secrets.open(supplier.password_sealed);
       const result = await reveals.handle(

@@ -1,7 +1,7 @@
 import { minutesOf } from '../calendar/dates';
 import { assertNever, DomainError, type Decider } from '../decider';
 import { parseShiftEvent, shiftIdOf, type ShiftEvent, type ShiftField, type ShiftMonthKey, type ShiftTimes } from './events';
-import { firstEditableDate } from './rules';
+import { firstEditableDate, submittableMonths, timeOptions, type RecruitTimes } from './rules';
 
 /**
  * The decider of one person's month at one store (stream `shifts-{store}~{user}~{YYYY-MM}`):
@@ -25,7 +25,8 @@ interface Stamp {
 }
 
 export type ShiftCommand =
-  | ({ type: 'SubmitShifts'; shifts: ShiftTimes[] } & Stamp)
+  /** `recruit`: the store's recruit times now, which every wish must keep to (issue 25 finding 7). */
+  | ({ type: 'SubmitShifts'; shifts: ShiftTimes[]; recruit: RecruitTimes } & Stamp)
   /** `dates: null` imports every submitted date. */
   | ({ type: 'ImportShifts'; dates: string[] | null } & Stamp)
   | ({ type: 'AddShift'; date: string; start: string; end: string } & Stamp)
@@ -34,6 +35,8 @@ export type ShiftCommand =
 export type ShiftErrorCode =
   | 'shift_nothing_submitted'
   | 'shift_month_closed'
+  | 'shift_month_not_open'
+  | 'shift_time_not_offered'
   | 'shift_date_outside_month'
   | 'shift_date_past'
   | 'shift_duplicate_date'
@@ -56,9 +59,15 @@ function submit(command: Extract<ShiftCommand, { type: 'SubmitShifts' }>): Shift
   const { key, shifts, today } = command;
   if (shifts.length === 0) throw refuse('shift_nothing_submitted');
   if (key.month < today.slice(0, 7)) throw refuse('shift_month_closed', { month: key.month });
+  // The months the screen offers (this one and the next ones, rules.ts), and on each day the
+  // times its list offers: the recruit start to end at the interval, weekend times on Saturdays,
+  // Sundays and holidays (decision 160).
+  if (!submittableMonths(today).includes(key.month)) throw refuse('shift_month_not_open', { month: key.month });
   const seen = new Set<string>();
   for (const shift of shifts) {
     checkTimes(key, shift);
+    const offered = timeOptions(command.recruit, shift.date);
+    if (!offered.includes(shift.start) || !offered.includes(shift.end)) throw refuse('shift_time_not_offered', { date: shift.date });
     if (shift.date < today) throw refuse('shift_date_past', { date: shift.date });
     if (seen.has(shift.date)) throw refuse('shift_duplicate_date', { date: shift.date });
     seen.add(shift.date);

@@ -13,6 +13,7 @@ const code = (c: string) => (e: Error) => e instanceof DomainError && e.code ===
 const submit = (shifts: { date: string; start: string; end: string }[], over: Partial<typeof stamp> = {}): ShiftCommand => ({
   type: 'SubmitShifts',
   shifts,
+  recruit: DEFAULT_RECRUIT_TIMES,
   ...stamp,
   ...over,
 });
@@ -55,6 +56,42 @@ describe('a month of shifts', () => {
             { date: '2026-08-04', start: '12:00', end: '18:00' },
           ]),
         ]);
+    });
+    it('refuses times the recruit lists do not offer: outside the hours, off the interval, weekend hours on a holiday (issue 25 finding 7)', () => {
+      const recruit = { ...DEFAULT_RECRUIT_TIMES, weekend_start: '12:00', weekend_end: '18:00' };
+      for (const shift of [
+        { date: '2026-08-03', start: '00:00', end: '23:59' },
+        { date: '2026-08-03', start: '10:07', end: '15:00' },
+        { date: '2026-08-03', start: '09:30', end: '15:00' },
+        { date: '2026-08-03', start: '10:00', end: '20:30' },
+        // 2026-08-11 is 山の日, a Tuesday: it takes the weekend times.
+        { date: '2026-08-11', start: '10:00', end: '15:00' },
+        { date: '2026-08-08', start: '10:00', end: '15:00' },
+      ])
+        spec
+          .given([])
+          .when({ ...submit([shift]), recruit } as ShiftCommand)
+          .thenThrows(code('shift_time_not_offered'));
+      spec
+        .given([])
+        .when({ ...submit([{ date: '2026-08-11', start: '12:00', end: '18:00' }]), recruit } as ShiftCommand)
+        .then([submitted([{ date: '2026-08-11', start: '12:00', end: '18:00' }])]);
+      spec
+        .given([])
+        .when(submit([{ date: '2026-08-03', start: '10:00', end: '20:00' }]))
+        .then([submitted([{ date: '2026-08-03', start: '10:00', end: '20:00' }])]);
+    });
+    it('refuses a month beyond the submittable ones (this month and the next two)', () => {
+      const far = { ...key, month: '2049-12' };
+      spec
+        .given([])
+        .when(submit([{ date: '2049-12-10', start: '10:00', end: '15:00' }], { key: far }))
+        .thenThrows(code('shift_month_not_open'));
+      const fourth = { ...key, month: '2026-10' };
+      spec
+        .given([])
+        .when(submit([{ date: '2026-10-05', start: '10:00', end: '15:00' }], { key: fourth }))
+        .thenThrows(code('shift_month_not_open'));
     });
     it('refuses an end that is not after the start, naming the day', () => {
       spec

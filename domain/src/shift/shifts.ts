@@ -1,5 +1,6 @@
 import { tokyoDateOf } from '../calendar/dates';
 import { commandHandler, type CommandContext, type HandlerDeps } from '../command-handler';
+import { requireStoreStaff, type StoreStaffDirectory } from '../account/store-membership';
 import { DomainError } from '../decider';
 import type { Clock } from '../ports';
 import { shiftIdOf, toStreamName, type ShiftField, type ShiftMonthKey, type ShiftTimes } from './events';
@@ -17,7 +18,7 @@ const refuse = (code: ShiftServiceErrorCode) => new DomainError<ShiftServiceErro
  * person's stream on its own (a failure half-way leaves the rest to a repeat, which imports only
  * what is still missing).
  */
-export function shiftService(ports: HandlerDeps & { clock: Clock; shiftDirectory: ShiftDirectory }) {
+export function shiftService(ports: HandlerDeps & { clock: Clock; shiftDirectory: ShiftDirectory; storeStaff: StoreStaffDirectory }) {
   const { handle } = commandHandler(shiftMonthDecider, ports);
 
   function stamp(key: ShiftMonthKey, context: CommandContext) {
@@ -26,9 +27,8 @@ export function shiftService(ports: HandlerDeps & { clock: Clock; shiftDirectory
   }
   const run = (key: ShiftMonthKey, command: ShiftCommand, context: CommandContext) => handle(toStreamName(key), command, { ...context, storeId: key.storeId });
 
-  async function staffOnly(storeId: string, userId: string) {
-    if (!(await ports.shiftDirectory.isStoreStaff(storeId, userId))) throw refuse('not_store_staff');
-  }
+  /** The person whose month it is works at the store (admins too: a shift is someone's on the list). */
+  const staffOnly = (storeId: string, userId: string) => requireStoreStaff(ports.storeStaff, storeId, { accountId: userId });
 
   return {
     /** Wishes for days of one month (the month of the first day); throws the decider's codes or `not_store_staff`. */
@@ -37,7 +37,8 @@ export function shiftService(ports: HandlerDeps & { clock: Clock; shiftDirectory
       if (!first) throw new DomainError('shift_nothing_submitted');
       await staffOnly(input.storeId, input.userId);
       const key = { storeId: input.storeId, userId: input.userId, month: first.date.slice(0, 7) };
-      const result = await run(key, { type: 'SubmitShifts', shifts: input.shifts, ...stamp(key, context) }, context);
+      const recruit = await ports.shiftDirectory.recruitTimes(input.storeId);
+      const result = await run(key, { type: 'SubmitShifts', shifts: input.shifts, recruit, ...stamp(key, context) }, context);
       return { submitted: input.shifts.length, position: result.position };
     },
 

@@ -4,6 +4,7 @@ import { manualClock } from '../testing/manual-clock';
 import { memoryEventStore } from '../testing/memory-event-store';
 import { testIds } from '../testing/test-ids';
 import { fromStreamName } from './events';
+import { DEFAULT_RECRUIT_TIMES } from './rules';
 import { shiftService } from './shifts';
 
 // 2026-07-20 12:00 in Tokyo.
@@ -26,7 +27,8 @@ function system(staff: string[]) {
     eventStore,
     ids: testIds,
     clock,
-    shiftDirectory: { isStoreStaff: async (_store, user) => staff.includes(user), submittersOf: submitters },
+    shiftDirectory: { submittersOf: submitters, recruitTimes: async () => DEFAULT_RECRUIT_TIMES },
+    storeStaff: { isStoreStaff: async (_store, user) => staff.includes(user) },
   });
   return { eventStore, shifts };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MiddlewareFunction } from 'react-router';
+import { unstorableTextIn } from '@moncafe/domain/text';
 import { audit } from '@moncafe/infra/auth/audit';
 import { rateLimit, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { clientAddressContext, getRuntime, nonceContext } from '#app/context';
@@ -31,12 +32,22 @@ const securityHeaders: MiddlewareFunction<Response> = async ({ context }, next) 
   return withHeaders(await next(), nonce, runtime.config.production, formActions);
 };
 
-/** Refuses cross-site writes, applies the general per-IP limit on /api, then checks the route table. */
+/**
+ * Refuses a query or path that is not storable text, cross-site writes, applies the general
+ * per-IP limit on /api, then checks the route table.
+ */
 const guard: MiddlewareFunction<Response> = async (args, next) => {
   const { request, context, pattern } = args;
   const url = args.url ?? new URL(request.url);
   const runtime = getRuntime(context);
   const ip = context.get(clientAddressContext);
+
+  // The one edge of every page loader, its `.data` twin and every call: no string with U+0000 or
+  // an unpaired surrogate reaches a loader, so none can hand one to PostgreSQL (a 500 before).
+  // Calls check the same again in json.server.ts; docs/security.md, issue 25 finding 6.
+  if (unstorableTextIn([...url.searchParams]) !== null || unstorableTextIn(args.params) !== null) {
+    return Response.json({ success: false, error: callTexts.textRefused, field: 'query' }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+  }
 
   if (isCrossSiteWrite(request, [runtime.config.publicUrl])) {
     audit(runtime.logger, 'csrf_refused', {

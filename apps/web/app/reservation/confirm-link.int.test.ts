@@ -1,3 +1,4 @@
+import { DEFAULT_RECRUIT_TIMES } from '@moncafe/domain/shift/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createApplication } from '@moncafe/domain/application';
@@ -46,7 +47,8 @@ function system() {
     passwords: { hash: async () => 'unused', verify: async () => false },
     reservationCatalog: fixedCatalog(),
     reservationMails: reservationMails('http://cafe.test'),
-    shiftDirectory: { isStoreStaff: async () => false, submittersOf: async () => [] },
+    shiftDirectory: { submittersOf: async () => [], recruitTimes: async () => DEFAULT_RECRUIT_TIMES },
+    storeStaff: { isStoreStaff: async () => false },
     checklistTasks: { find: async () => null },
     secrets: { seal: (plain) => plain, open: (sealed) => sealed },
     accountMails: accountMails('http://cafe.test'),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { requireStoreStaff } from '@moncafe/domain/account/store-membership';
 import type { CommandContext } from '@moncafe/domain/command-handler';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
-import type { DomainError } from '@moncafe/domain/decider';
+import { DomainError } from '@moncafe/domain/decider';
+import { SUBMITTABLE_MONTHS } from '@moncafe/domain/shift/rules';
 import { authTexts } from '#app/auth/texts';
 import { refuse, type CallInput, type ErrorTable } from '#app/http/json.server';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
@@ -16,8 +18,6 @@ import { adminStaffTexts as a, staffTexts as t } from './texts';
 /** `?store_id=` of every store-scoped read (the spec filters by store; we do it on the server). */
 export const storeQuery = z.object({ store_id: recordIdSchema });
 
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM');
-
 /** The body of a removal: `DELETE` with `{ "remove": true }`. */
 export const removeBody = z.object({ remove: z.literal(true) });
 
@@ -27,6 +27,22 @@ export async function actingUser(input: Pick<CallInput<unknown, unknown>, 'user'
   if (!user) return refuse(401, authTexts.unauthenticated);
   const context: CommandContext = { correlationId: input.correlationId, actor: user.id, storeId };
   return { user, context, isAdmin: user.roles.includes('admin') };
+}
+
+/**
+ * The signed-in user, who must be on `storeId`'s staff list unless an admin — the one membership
+ * rule (domain/src/account/store-membership.ts) that shifts, checklists and supplier passwords
+ * keep too — for every store-bound staff call; 403 otherwise (docs/security.md, issue 25 finding 8).
+ */
+export async function actingMember(input: Pick<CallInput<unknown, unknown>, 'user' | 'correlationId' | 'queries'>, storeId: string) {
+  const acting = await actingUser(input, storeId);
+  try {
+    await requireStoreStaff({ isStoreStaff: input.queries.storeStaff.includes }, storeId, { accountId: acting.user.id, admin: acting.isAdmin });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'not_store_staff') return refuse(403, a.notStoreStaff);
+    throw error;
+  }
+  return acting;
 }
 
 const detail = (e: DomainError, key: string) => String(e.details[key] ?? '');
@@ -41,6 +57,8 @@ export const shiftErrors: ErrorTable = {
   shift_end_not_after_start: (e) => ({ status: 400, error: t.endNotAfterStart(detail(e, 'date')), field: 'shifts' }),
   shift_nothing_submitted: { status: 400, error: a.nothingSubmitted, field: 'shifts' },
   shift_month_closed: { status: 409, error: a.monthClosed },
+  shift_month_not_open: { status: 400, error: a.monthNotOpen(SUBMITTABLE_MONTHS - 1), field: 'shifts' },
+  shift_time_not_offered: (e) => ({ status: 400, error: a.timeNotOffered(detail(e, 'date')), field: 'shifts' }),
   shift_date_past: (e) => ({ status: 409, error: a.datePast(detail(e, 'date')) }),
   shift_date_outside_month: { status: 400, error: a.dateOutsideMonth, field: 'shifts' },
   shift_duplicate_date: { status: 400, error: a.duplicateDate, field: 'shifts' },
@@ -61,4 +79,5 @@ export const catalogErrors: ErrorTable = {
   account_not_found: { status: 404, error: a.accountNotFound },
   supplier_not_found: { status: 404, error: t.loadFailed },
   task_not_found: { status: 404, error: t.loadFailed },
+  not_store_staff: { status: 403, error: a.notStoreStaff },
 };

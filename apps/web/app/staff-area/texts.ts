@@ -189,6 +189,8 @@ export const adminStaffTexts = {
   shiftExists: 'その日にはすでにシフトがあります。シフト表で修正してください。',
   notStoreStaff: 'この店舗のスタッフではありません。',
   monthClosed: '過ぎた月のシフトは提出できません。',
+  monthNotOpen: (ahead: number) => `このシフト月はまだ提出できません。今月から${ahead}か月先までの月を選んでください。`,
+  timeNotOffered: (date: string) => `${date} の時刻は募集時間の一覧から選んでください`,
   datePast: (date: string) => `${date} は過ぎた日のため提出できません`,
   dateOutsideMonth: '選んだ月以外の日が含まれています。',
   duplicateDate: '同じ日が2回含まれています。',

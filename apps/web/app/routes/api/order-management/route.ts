@@ -1,5 +1,5 @@
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { actingUser, storeQuery } from '#app/staff-area/calls.server';
+import { actingMember, storeQuery } from '#app/staff-area/calls.server';
 import { createCall, saveSupplier, supplierBody } from '#app/staff-area/catalog-calls.server';
 
 /**
@@ -10,7 +10,7 @@ import { createCall, saveSupplier, supplierBody } from '#app/staff-area/catalog-
 export const loader = jsonCall({
   query: storeQuery,
   async handle(input) {
-    const { isAdmin } = await actingUser(input);
+    const { isAdmin } = await actingMember(input, input.query.store_id);
     const suppliers = await input.queries.purchasing.suppliers(input.query.store_id);
     return suppliers.map(({ reveal_count, last_revealed_at, last_revealed_by, ...s }) =>
       isAdmin ? { ...s, reveal_count, last_revealed_at, last_revealed_by } : s,

@@ -1,5 +1,5 @@
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { actingUser, storeQuery } from '#app/staff-area/calls.server';
+import { actingMember, storeQuery } from '#app/staff-area/calls.server';
 
 /**
  * GET /api/users?store_id: the store's staff as the shift screens list them — id, name, and the
@@ -8,7 +8,7 @@ import { actingUser, storeQuery } from '#app/staff-area/calls.server';
 export const loader = jsonCall({
   query: storeQuery,
   async handle(input) {
-    const { isAdmin } = await actingUser(input);
+    const { isAdmin } = await actingMember(input, input.query.store_id);
     const staff = await input.queries.storeStaff.list(input.query.store_id);
     return staff.map((s): { id: string; name: string; wage?: number | null } => (isAdmin ? s : { id: s.id, name: s.name }));
   },

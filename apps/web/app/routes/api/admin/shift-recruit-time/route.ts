@@ -1,11 +1,14 @@
 import { recruitTimesSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { actingUser, catalogErrors, storeQuery } from '#app/staff-area/calls.server';
+import { actingMember, actingUser, catalogErrors, storeQuery } from '#app/staff-area/calls.server';
 
 /** GET /api/admin/shift-recruit-time?store_id: the store's recruit times (the defaults until set, `is_default`). */
 export const loader = jsonCall({
   query: storeQuery,
-  handle: ({ query, queries }) => queries.shifts.recruitTimes(query.store_id),
+  async handle(input) {
+    await actingMember(input, input.query.store_id);
+    return input.queries.shifts.recruitTimes(input.query.store_id);
+  },
 });
 
 /** POST (admin): sets them; one record per store. */

@@ -1,5 +1,6 @@
+import { yearMonthSchema } from '@moncafe/domain/calendar/date-schemas';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { monthSchema, storeQuery } from '#app/staff-area/calls.server';
+import { actingMember, storeQuery } from '#app/staff-area/calls.server';
 
 /**
  * GET /api/shift/history-log?store_id&month=YYYY-MM: the month's corrections, newest first — the
@@ -7,8 +8,11 @@ import { monthSchema, storeQuery } from '#app/staff-area/calls.server';
  * the names of the person and of who changed it (read from the ShiftCorrected events).
  */
 export const loader = jsonCall({
-  query: storeQuery.extend({ month: monthSchema }),
-  handle: ({ query, queries }) => queries.shifts.history(query.store_id, query.month),
+  query: storeQuery.extend({ month: yearMonthSchema }),
+  async handle(input) {
+    await actingMember(input, input.query.store_id);
+    return input.queries.shifts.history(input.query.store_id, input.query.month);
+  },
 });
 
 export type Answer = AnswerOf<typeof loader>;

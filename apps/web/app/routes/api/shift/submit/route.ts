@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, timeOfDaySchema } from '@moncafe/domain/calendar/date-schemas';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { actingUser, shiftErrors } from '#app/staff-area/calls.server';
+import { actingMember, shiftErrors } from '#app/staff-area/calls.server';
 
 /**
  * POST /api/shift/submit {store_id, user_id, shifts: [{shift_date, start_time, end_time}]}: one
@@ -17,7 +17,7 @@ export const action = jsonCall({
   errors: shiftErrors,
   async handle(input) {
     const { body } = input;
-    const { context } = await actingUser(input, body.store_id);
+    const { context } = await actingMember(input, body.store_id);
     const shifts = body.shifts.map((s) => ({ date: s.shift_date, start: s.start_time, end: s.end_time }));
     const result = await input.services.shifts.submit({ storeId: body.store_id, userId: body.user_id, shifts }, context);
     await input.readYourWrites(result.position);

@@ -3,7 +3,7 @@ import { isoDateSchema, timeOfDaySchema } from '@moncafe/domain/calendar/date-sc
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { shiftFieldSchema } from '@moncafe/domain/shift/events';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { actingUser, shiftErrors } from '#app/staff-area/calls.server';
+import { actingMember, shiftErrors } from '#app/staff-area/calls.server';
 
 /**
  * PUT /api/admin/shifts/{id} {shift_type, before_value, after_value, reason, user_id, shift_date,
@@ -25,7 +25,7 @@ export const action = jsonCall({
   errors: shiftErrors,
   async handle(input) {
     const { body, params } = input;
-    const { context } = await actingUser(input, body.store_id);
+    const { context } = await actingMember(input, body.store_id);
     const result = await input.services.shifts.correct(
       {
         shiftId: params.id ?? '',

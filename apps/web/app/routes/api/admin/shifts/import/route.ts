@@ -1,8 +1,9 @@
+import { yearMonthSchema } from '@moncafe/domain/calendar/date-schemas';
 import { z } from 'zod';
 import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { actingUser, monthSchema, shiftErrors } from '#app/staff-area/calls.server';
+import { actingUser, shiftErrors } from '#app/staff-area/calls.server';
 
 /**
  * POST /api/admin/shifts/import {store_id, month, user_ids?, dates?} (admin): puts submitted
@@ -11,7 +12,7 @@ import { actingUser, monthSchema, shiftErrors } from '#app/staff-area/calls.serv
 export const action = jsonCall({
   body: z.object({
     store_id: recordIdSchema,
-    month: monthSchema,
+    month: yearMonthSchema,
     user_ids: z.array(recordIdSchema).max(200).nullable().default(null),
     dates: z.array(isoDateSchema).max(31).nullable().default(null),
   }),

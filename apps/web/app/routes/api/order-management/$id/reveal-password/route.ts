@@ -8,8 +8,8 @@ import { actingUser, catalogErrors } from '#app/staff-area/calls.server';
 export const action = jsonCall({
   errors: catalogErrors,
   async handle(input) {
-    const { context } = await actingUser(input);
-    const { password } = await input.services.suppliers.revealPassword({ supplierId: input.params.id ?? '' }, context);
+    const { context, isAdmin } = await actingUser(input);
+    const { password } = await input.services.suppliers.revealPassword({ supplierId: input.params.id ?? '', asAdmin: isAdmin }, context);
     return { success: true, password };
   },
 });
