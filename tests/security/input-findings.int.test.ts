@@ -170,7 +170,9 @@ describe.skipIf(!pgUrl)('issue 25: input findings 6, 7, 8 and 12', () => {
       const tasks = (await admin.getJson<{ tasks: { id: string }[] }>(`/api/store-opening-tasks/${DEMO_STORE}`)).body.tasks;
       const suppliers = (await admin.getJson<{ id: string; has_password: boolean }[]>(`/api/order-management?store_id=${DEMO_STORE}`)).body;
       const recipes = (await admin.getJson<{ id: string }[]>(`/api/recipes?store_id=${DEMO_STORE}`)).body;
+      const methods = (await admin.getJson<{ id: string; menu_id: string }[]>(`/api/serve-methods?store_id=${DEMO_STORE}`)).body;
       const locked = suppliers.find((s) => s.has_password)!;
+      expect(methods.length).toBeGreaterThan(0);
       expect(tasks.length).toBeGreaterThan(0);
       expect(locked).toBeDefined();
       expect(recipes.length).toBeGreaterThan(0);
@@ -187,6 +189,10 @@ describe.skipIf(!pgUrl)('issue 25: input findings 6, 7, 8 and 12', () => {
         ['purchase items', await outsider.get(`/api/purchase-management?store_id=${DEMO_STORE}`)],
         ['order rules', await outsider.get(`/api/order-rules?store_id=${DEMO_STORE}`)],
         ['serve methods', await outsider.get(`/api/serve-methods?store_id=${DEMO_STORE}`)],
+        ['serve methods of a menu', await outsider.get(`/api/serve-methods?menu_id=${methods[0]!.menu_id}`)],
+        ['serve-method steps', await outsider.get(`/api/serve-methods/serve-method-steps?serve_method_id=${methods[0]!.id}`)],
+        ['recruit times', await outsider.get(`/api/admin/shift-recruit-time?store_id=${DEMO_STORE}`)],
+        ['schedule', await outsider.get(`/api/admin/shifts/all?store_id=${DEMO_STORE}`)],
         ['staff', await outsider.get(`/api/users?store_id=${DEMO_STORE}`)],
         ['shift history', await outsider.get(`/api/shift/history-log?store_id=${DEMO_STORE}&month=${(await serverNow(server)).toISOString().slice(0, 7)}`)],
       ];
@@ -201,6 +207,7 @@ describe.skipIf(!pgUrl)('issue 25: input findings 6, 7, 8 and 12', () => {
       // The member of the store's staff, and an admin on no list, still do it all.
       for (const client of [member, admin]) {
         expect((await client.get(`/api/recipes?store_id=${DEMO_STORE}`)).status).toBe(200);
+        expect((await client.get(`/api/serve-methods/serve-method-steps?serve_method_id=${methods[0]!.id}`)).status).toBe(200);
         expect((await client.get(`/api/store-opening-tasks/${DEMO_STORE}`)).status).toBe(200);
         const reveal = await client.send('POST', `/api/order-management/${locked.id}/reveal-password`, { json: {} });
         expect(reveal.status).toBe(200);

@@ -23,10 +23,10 @@ export async function listServeMethods(db: Kysely<Database>, filter: { menuId?: 
   return rows.map(({ steps, ...m }) => ({ ...m, steps: stepsOf(m.id, steps) }));
 }
 
-/** The spec's serve-method steps: id, step_number, step_text, photos. */
+/** The spec's serve-method steps (id, step_number, step_text, photos), with the store the method belongs to. */
 export async function serveMethodSteps(db: Kysely<Database>, serveMethodId: string) {
-  const row = await db.selectFrom('serve_methods').select(['id', 'steps']).where('id', '=', serveMethodId).executeTakeFirst();
-  return row ? stepsOf(row.id, row.steps) : null;
+  const row = await db.selectFrom('serve_methods').select(['id', 'store_id', 'steps']).where('id', '=', serveMethodId).executeTakeFirst();
+  return row ? { storeId: row.store_id, steps: stepsOf(row.id, row.steps) } : null;
 }
 
 function stepsOf(id: string, steps: { text: string; photos: string[] }[]) {

@@ -6,7 +6,7 @@ import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
 import { DomainError } from '@moncafe/domain/decider';
 import { SUBMITTABLE_MONTHS } from '@moncafe/domain/shift/rules';
 import { authTexts } from '#app/auth/texts';
-import { refuse, type CallInput, type ErrorTable } from '#app/http/json.server';
+import { jsonCall, refuse, type CallInput, type ErrorTable, type JsonCall } from '#app/http/json.server';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
 
 /**
@@ -43,6 +43,17 @@ export async function actingMember(input: Pick<CallInput<unknown, unknown>, 'use
     throw error;
   }
   return acting;
+}
+
+/** A store-bound staff read: `GET …?store_id`, the caller on that store's staff (or an admin), then the read. */
+export function storeRead<A>(read: (queries: CallInput<unknown, unknown>['queries'], storeId: string) => Promise<A>): JsonCall<A> {
+  return jsonCall({
+    query: storeQuery,
+    async handle(input) {
+      await actingMember(input, input.query.store_id);
+      return read(input.queries, input.query.store_id);
+    },
+  });
 }
 
 const detail = (e: DomainError, key: string) => String(e.details[key] ?? '');
