@@ -116,6 +116,33 @@ describe.skipIf(!pgUrl)('issue 25: input findings 6, 7, 8 and 12', () => {
       expect(await eventCount()).toBe(before);
     }, 240_000);
 
+    it('refuses a NUL in the body of every page form (sign-in, e-mail link, admin forms) with a 4xx, never a 500, appending nothing', async () => {
+      const before = await eventCount();
+      const forms: [HttpClient, string, Record<string, string>][] = [
+        [httpClient(server.url), '/verify-email', { token: 'a\u0000b' }],
+        [httpClient(server.url), '/login', { email: 'a\u0000@moncafe.test', password: 'x\u0000y', redirectTo: '/a\u0000' }],
+        [admin, '/admin/disclaimer', { store_id: DEMO_STORE, content: 'a\u0000' }],
+        [admin, '/admin/tax-management', { store_id: 'a\u0000' }],
+        [admin, '/admin/users', { intent: 'a\u0000', account_id: 'a\u0000' }],
+      ];
+      // And every page of the route table, with the fields its forms name, each holding U+0000.
+      const fields = ['intent', 'store_id', 'content', 'token', 'email', 'password', 'name', 'title', 'account_id', 'role', 'month', 'date', 'redirectTo'];
+      const everyField = Object.fromEntries(fields.map((f) => [f, 'a\u0000']));
+      for (const [client, page, form] of forms) {
+        const answer = await client.send('POST', page, { form });
+        await answer.arrayBuffer();
+        expect(answer.status, page).toBeGreaterThanOrEqual(400);
+        expect(answer.status, page).toBeLessThan(500);
+      }
+      // (Signing out is left out: it takes no body and would end the admin's session.)
+      for (const page of pagePaths().filter((p) => p !== '/logout')) {
+        const answer = await admin.send('POST', page, { form: everyField });
+        await answer.arrayBuffer();
+        expect(answer.status, page).toBeLessThan(500);
+      }
+      expect(await eventCount()).toBe(before);
+    });
+
     it('refuses ?month=9999-12 on every call that takes a month with 400, never a 500', async () => {
       for (const call of [
         `/api/shift/history-log?store_id=${DEMO_STORE}&month=9999-12`,

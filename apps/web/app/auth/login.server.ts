@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RouterContextProvider } from 'react-router';
 import type { SignedInUser } from '@moncafe/domain/account/accounts';
 import { emailSchema, normalizeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@moncafe/domain/account/events';
+import { unstorableTextIn } from '@moncafe/domain/text';
 import { audit } from '@moncafe/infra/auth/audit';
 import { loginThrottle } from '@moncafe/infra/auth/login-throttle';
 import { rateLimitAll, rateLimits } from '@moncafe/infra/auth/rate-limit';
@@ -145,17 +146,20 @@ export function publicUser(user: SignedInUser) {
 const AUTH_BODY_MAX_BYTES = 8 * 1024;
 
 /**
- * Reads a JSON body, or a url-encoded form body, as a plain object (null when it is neither),
- * at most 8 KiB of it; a larger one throws the edge's 413 refusal (jsonCall answers it; a page
- * action never sees one, the express body guard refuses it first).
+ * Reads a JSON body, or a url-encoded form body, as a plain object (null when it is neither, or
+ * when it carries U+0000 or an unpaired surrogate anywhere: the page forms' one body edge, as
+ * json.server.ts is the calls'; issue 25 finding 6), at most 8 KiB of it; a larger one throws
+ * the edge's 413 refusal (jsonCall answers it; a page action never sees one, the express body
+ * guard refuses it first). Each form then answers null as the invalid form it is.
  */
 export async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   const text = new TextDecoder().decode(await readBytes(request, AUTH_BODY_MAX_BYTES));
+  let body: unknown;
   try {
-    if (type.includes('application/json')) return JSON.parse(text) as unknown;
-    return Object.fromEntries(new URLSearchParams(text));
+    body = type.includes('application/json') ? (JSON.parse(text) as unknown) : Object.fromEntries(new URLSearchParams(text));
   } catch {
     return null;
   }
+  return unstorableTextIn(body) === null ? body : null;
 }
