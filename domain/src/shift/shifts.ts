@@ -7,8 +7,8 @@ import { shiftIdOf, toStreamName, type ShiftField, type ShiftMonthKey, type Shif
 import type { ShiftDirectory } from './ports';
 import { shiftMonthDecider, type ShiftCommand } from './shift-month';
 
-/** `not_store_staff`: the person is not on the store's staff list; `shift_not_found`: the id names another shift. */
-export type ShiftServiceErrorCode = 'not_store_staff' | 'shift_not_found';
+/** `shift_not_found`: the id names another shift. (`not_store_staff` comes from the one membership rule, account/store-membership.ts.) */
+export type ShiftServiceErrorCode = 'shift_not_found';
 
 const refuse = (code: ShiftServiceErrorCode) => new DomainError<ShiftServiceErrorCode>(code);
 
