@@ -86,7 +86,15 @@ describe.skipIf(!pgUrl)('issue 25: input findings 6, 7, 8 and 12', () => {
 
   describe('finding 6: queries reach PostgreSQL unchecked; a month without a year bound', () => {
     it('answers GET /order/top?seat_id=a%00 (also store_id, and .data) with a 400 naming the text, never a 500', async () => {
-      for (const probe of ['/order/top?seat_id=a%00', '/order/top?store_id=a%00', '/order/top.data?seat_id=a%00', '/order/top.data?store_id=a%00']) {
+      for (const probe of [
+        '/order/top?seat_id=a%00',
+        '/order/top?store_id=a%00',
+        '/order/top.data?seat_id=a%00',
+        '/order/top.data?store_id=a%00',
+        // The live stream reads its query itself too.
+        '/live?token=a%00',
+        '/live?topics=a%00',
+      ]) {
         const answer = await httpClient(server.url).get(probe);
         expect(answer.status, probe).toBe(400);
         expect(await answer.text(), probe).toContain(TEXT_REFUSED);
