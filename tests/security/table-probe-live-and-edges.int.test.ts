@@ -197,9 +197,13 @@ describe('finding 14: the edges', () => {
     expect(malformed.status).toBe(400);
     expectSecurityHeaders(malformed.headers, 'the malformed-URL 400');
 
-    for (const path of ['/no-such-page', '/api/no-such-call', '/assets/no-such-file.js']) {
-      const missing = await fetch(`${server.url}${path}`);
-      expect(missing.status, path).toBe(404);
+    // Unknown: a call is a 404; any other path goes home (the spec's routes).
+    for (const [path, status] of [
+      ['/api/no-such-call', 404],
+      ['/no-such-page', 302],
+    ] as const) {
+      const missing = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(missing.status, path).toBe(status);
       expectSecurityHeaders(missing.headers, path);
     }
     const call = await fetch(`${server.url}/api/auth/status`);
