@@ -89,49 +89,52 @@ describe('the live hub (docs/security.md, finding 14)', () => {
       vi.useRealTimers();
     });
 
-    /** A hub whose events at positions 1–3 are sell-outs of items a, b, a of store s, and 4 a catalog change. */
-    function noticeHub() {
+    /**
+     * A fresh catalog stream (fake timers on) of a hub whose events at positions 1–3 are sell-outs
+     * of items a, b, a of store s, and 4 a catalog change: publish, the frames with a message, and the end.
+     */
+    async function noticeStream() {
+      vi.useFakeTimers();
       const messages: Record<number, LiveMessage> = {
         1: { event: 'stock-updated', data: { store_id: 's', menu_ids: ['a'] }, topics: ['catalog'], debounced: true },
         2: { event: 'stock-updated', data: { store_id: 's', menu_ids: ['b'] }, topics: ['catalog'], debounced: true },
         3: { event: 'stock-updated', data: { store_id: 's', menu_ids: ['a'] }, topics: ['catalog'], debounced: true },
         4: { event: 'catalog-updated', data: { kind: 'menu' }, topics: ['catalog'] },
       };
-      return createLiveHub({
+      const hub = createLiveHub({
         eventStore: { headPosition: async () => 0, readAll: async () => [] },
         map: (e) => (messages[e.position] ? [messages[e.position]!] : []),
       });
+      const frames: LiveFrame[] = [];
+      const abort = new AbortController();
+      await hub.open({ topics: new Set(['catalog']), after: null, signal: abort.signal }, (f) => frames.push(f));
+      return {
+        publish: (...positions: number[]) => positions.forEach((position) => hub.publish({ position } as RecordedEvent)),
+        messages: () => frames.filter((f) => f.event),
+        end: () => abort.abort(),
+      };
     }
 
     it('holds them for DEBOUNCE_MS from the first and sends a burst as one frame', async () => {
-      vi.useFakeTimers();
-      const hub = noticeHub();
-      const frames: LiveFrame[] = [];
-      const abort = new AbortController();
-      await hub.open({ topics: new Set(['catalog']), after: null, signal: abort.signal }, (f) => frames.push(f));
-      for (const position of [1, 2, 3]) hub.publish({ position } as RecordedEvent);
+      const stream = await noticeStream();
+      stream.publish(1, 2, 3);
       await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 1);
-      expect(frames.filter((f) => f.event)).toEqual([]);
+      expect(stream.messages()).toEqual([]);
       await vi.advanceTimersByTimeAsync(1);
-      expect(frames.filter((f) => f.event)).toEqual([{ id: 3, event: 'stock-updated', data: { store_id: 's', menu_ids: ['a', 'b'] } }]);
-      abort.abort();
+      expect(stream.messages()).toEqual([{ id: 3, event: 'stock-updated', data: { store_id: 's', menu_ids: ['a', 'b'] } }]);
+      stream.end();
     });
 
     it('sends a held notice before any later frame, so nothing overtakes it', async () => {
-      vi.useFakeTimers();
-      const hub = noticeHub();
-      const frames: LiveFrame[] = [];
-      const abort = new AbortController();
-      await hub.open({ topics: new Set(['catalog']), after: null, signal: abort.signal }, (f) => frames.push(f));
-      hub.publish({ position: 1 } as RecordedEvent);
-      hub.publish({ position: 4 } as RecordedEvent);
-      expect(frames.filter((f) => f.event).map((f) => [f.id, f.event])).toEqual([
+      const stream = await noticeStream();
+      stream.publish(1, 4);
+      expect(stream.messages().map((f) => [f.id, f.event])).toEqual([
         [1, 'stock-updated'],
         [4, 'catalog-updated'],
       ]);
       await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
-      expect(frames.filter((f) => f.event)).toHaveLength(2);
-      abort.abort();
+      expect(stream.messages()).toHaveLength(2);
+      stream.end();
     });
   });
 });
