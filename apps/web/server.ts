@@ -25,6 +25,7 @@ import { reactRouterBuild } from './react-router-build';
 import { crossSiteWriteGuard } from '#app/auth/express-guard';
 import * as contextModule from '#app/context';
 import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
+import { answerEdge, cspNonceOf } from '#app/http/answer-edge';
 import * as accountMailsModule from '#app/auth/mails';
 import * as mailsModule from '#app/reservation/mails';
 import * as notificationMailsModule from '#app/notifications/mails';
@@ -111,6 +112,8 @@ export async function startServer(
   app.disable('x-powered-by');
   // Who the client is behind a proxy (TRUST_PROXY): per-address limits and Secure cookies depend on it.
   app.set('trust proxy', config.trustProxy);
+  // Outermost: the security headers on every answer, and unread bodies drained (app/http/answer-edge.ts).
+  app.use(answerEdge(config));
   // Brotli or gzip for pages, JSON and assets — never the live stream, whose events must leave
   // at once rather than wait in a compression buffer.
   app.use(
@@ -150,7 +153,7 @@ export async function startServer(
     createRequestHandler({
       build,
       mode: options.dev ? 'development' : 'production',
-      getLoadContext: (req) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null }),
+      getLoadContext: (req, res) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null, nonce: cspNonceOf(res) }),
     }),
   );
 

@@ -37,7 +37,7 @@ export function createWebApp(runtime: Runtime): WebApp {
 
 const webAppContext = createContext<WebApp>();
 
-/** The CSP nonce of this response: every inline script must carry it (set by the security middleware). */
+/** The CSP nonce of this response: every inline script must carry it (made by the outermost layer, app/http/answer-edge.ts). */
 export const nonceContext = createContext<string>('');
 
 /** The client's address as express saw it (honouring `trust proxy`); null when unknown. */
@@ -46,11 +46,15 @@ export const clientAddressContext = createContext<string | null>(null);
 /** The signed-in user of this request, looked up once however many loaders ask (auth/session.server.ts). */
 export const userContext = createContext<Promise<SignedInUser | null> | null>(null);
 
-/** What `getLoadContext` returns for one request: a context provider holding the app and the client's address. */
-export function createAppLoadContext(app: WebApp, request: { clientAddress?: string | null } = {}): RouterContextProvider {
+/**
+ * What `getLoadContext` returns for one request: a context provider holding the app, the client's
+ * address and the CSP nonce the answer's headers carry (a fresh one when none is given).
+ */
+export function createAppLoadContext(app: WebApp, request: { clientAddress?: string | null; nonce?: string | undefined } = {}): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(webAppContext, app);
   context.set(clientAddressContext, request.clientAddress ?? null);
+  context.set(nonceContext, request.nonce ?? crypto.randomUUID());
   return context;
 }
 

@@ -23,7 +23,7 @@ import { toStreamName, type CustomerContact, type ReservationDetail, type Reserv
 import { RESERVATION_IMAGE, reservationOwner, sessionOwner } from './images';
 import { claimReservationNumber } from './number';
 import type { ReservationCatalog, ReservationMails } from './ports';
-import { confirmationExpiry, parseToken, reservationDecider, type CancelProof, type ReservationState } from './reservation';
+import { confirmationExpiry, confirmationLinkExpired, parseToken, reservationDecider, type CancelProof, type ReservationState } from './reservation';
 import { sendCancelledMail, summarize, type ReservationSummary } from './summary';
 
 /**
@@ -428,6 +428,10 @@ export function bookingService(ports: BookingPorts) {
       const { state } = await load(reservationId);
       if (state.status === 'empty' || state.tokenHash !== tokenHash) throw new DomainError('not_found');
       if (state.status === 'cancelled') throw new DomainError('cancelled');
+      // An unconfirmed link past its expiry only says so (docs/security.md, issue 25 finding 13).
+      if (state.status === 'awaiting_confirmation' && confirmationLinkExpired(state.expiresAt, ports.clock.now().toISOString())) {
+        throw new DomainError('token_expired');
+      }
       return summaryOf(state);
     },
 

@@ -127,6 +127,11 @@ export function confirmationExpiry(now: string): string {
   return confirmationExpiryDate(now).toISOString();
 }
 
+/** Whether an unconfirmed reservation's confirmation link has run out at `now` (a link without an expiry never opens). */
+export function confirmationLinkExpired(expiresAt: string | null, now: string): boolean {
+  return expiresAt === null || Date.parse(now) >= Date.parse(expiresAt);
+}
+
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function decideCancel(command: Extract<ReservationCommand, { type: 'CancelReservation' }>, state: ReservationState): ReservationEvent[] {
@@ -214,7 +219,7 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
       if (state.status === 'cancelled') throw refuse('cancelled');
       // The link is single-use: once confirmed it confirms nothing again (the page shows it as confirmed).
       if (state.status === 'confirmed') throw refuse('already_confirmed');
-      if (state.expiresAt === null || Date.parse(command.now) >= Date.parse(state.expiresAt)) throw refuse('token_expired');
+      if (confirmationLinkExpired(state.expiresAt, command.now)) throw refuse('token_expired');
       return [{ type: 'ReservationConfirmed', data: { tokenHash: command.tokenHash, confirmedAt: command.now, date: state.request.date } }];
     case 'MoveReservation':
       if (state.status === 'empty') throw refuse('not_found');

@@ -6,6 +6,12 @@ export interface LiveMessage {
   data: unknown;
   /** Who may receive it: 'catalog', 'admin', 'kitchen', `reservation:<id>` … */
   topics: readonly string[];
+  /**
+   * An availability notice (`data` is `{ store_id, menu_ids }`): held by each stream for
+   * DEBOUNCE_MS from the first one, merged with the others of its event and store, then sent as
+   * one frame — a burst of sell-outs is one refresh, and its timing says less (issue 25 finding 11).
+   */
+  debounced?: boolean;
 }
 
 /** Turns a recorded event into the live messages it causes (none for most events). */
@@ -38,6 +44,42 @@ export interface LiveHub {
 /** Missed events a reconnecting client is sent at most; past that it resyncs (an old Last-Event-ID cannot replay the store). */
 export const MAX_REPLAY = 1000;
 export const MAX_STREAMS_PER_CLIENT = 20;
+/** How long a stream holds availability notices before sending them as one frame. */
+export const DEBOUNCE_MS = 2_000;
+
+/**
+ * The frames of one stream, in order, with its availability notices held back and merged: a
+ * held notice goes out when DEBOUNCE_MS have passed since the first, or just before any other
+ * frame, so ids never go backwards and nothing overtakes it.
+ */
+function debouncing(send: (frame: LiveFrame) => void, signal: AbortSignal) {
+  let held: { id: number; notices: Map<string, { event: string; storeId: string; menuIds: Set<string> }> } | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const sending = held;
+    held = null;
+    for (const n of sending?.notices.values() ?? []) send({ id: sending!.id, event: n.event, data: { store_id: n.storeId, menu_ids: [...n.menuIds] } });
+  };
+  signal.addEventListener('abort', () => timer && clearTimeout(timer), { once: true });
+  return {
+    send(frame: LiveFrame) {
+      flush();
+      send(frame);
+    },
+    hold(id: number, message: LiveMessage) {
+      const { store_id: storeId, menu_ids: menuIds } = message.data as { store_id: string; menu_ids: readonly string[] };
+      held ??= { id, notices: new Map() };
+      held.id = id;
+      const key = `${message.event}\u0000${storeId}`;
+      const notice = held.notices.get(key) ?? { event: message.event, storeId, menuIds: new Set<string>() };
+      for (const menuId of menuIds) notice.menuIds.add(menuId);
+      held.notices.set(key, notice);
+      timer ??= setTimeout(flush, DEBOUNCE_MS);
+    },
+  };
+}
 
 export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; map: LiveMapper }): LiveHub {
   const listeners = new Set<(event: RecordedEvent) => void>();
@@ -64,7 +106,9 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
       return true;
     },
 
-    async open({ topics, after: asked, signal }, send) {
+    async open({ topics, after: asked, signal }, sendNow) {
+      const frames = debouncing(sendNow, signal);
+      const send = frames.send;
       const head = asked === null ? 0 : await deps.eventStore.headPosition();
       // Past the newest event is now; more than MAX_REPLAY events behind is a resync, not a replay of the
       // store. Counted in events, never as a difference of positions: positions have gaps (decision 040).
@@ -78,7 +122,10 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
         if (event.position <= sent && !fresh) return;
         sent = Math.max(sent, event.position);
         const messages = deps.map(event).filter((m) => m.topics.some((t) => topics.has(t)));
-        for (const m of messages) send({ id: event.position, event: m.event, data: m.data });
+        for (const m of messages) {
+          if (m.debounced) frames.hold(event.position, m);
+          else send({ id: event.position, event: m.event, data: m.data });
+        }
       };
 
       // Listen first and hold live events back while catching up, so none falls in the gap.

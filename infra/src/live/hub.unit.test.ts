@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { createLiveHub, MAX_REPLAY, MAX_STREAMS_PER_CLIENT, type LiveFrame } from './hub';
+import { createLiveHub, DEBOUNCE_MS, MAX_REPLAY, MAX_STREAMS_PER_CLIENT, type LiveFrame, type LiveMessage } from './hub';
 
 /** A store of `count` events `step` positions apart, each mapped to one message on the `admin` topic. */
 function hubOver(count: number, step = 1) {
@@ -82,5 +82,59 @@ describe('the live hub (docs/security.md, finding 14)', () => {
     expect(hub.claim('198.51.100.7', new AbortController().signal)).toBe(true);
     streams[0]!.abort();
     expect(hub.claim('203.0.113.5', new AbortController().signal)).toBe(true);
+  });
+
+  describe('availability notices (issue 25 finding 11)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /**
+     * A fresh catalog stream (fake timers on) of a hub whose events at positions 1–3 are sell-outs
+     * of items a, b, a of store s, and 4 a catalog change: publish, the frames with a message, and the end.
+     */
+    async function noticeStream() {
+      vi.useFakeTimers();
+      const messages: Record<number, LiveMessage> = {
+        1: { event: 'stock-updated', data: { store_id: 's', menu_ids: ['a'] }, topics: ['catalog'], debounced: true },
+        2: { event: 'stock-updated', data: { store_id: 's', menu_ids: ['b'] }, topics: ['catalog'], debounced: true },
+        3: { event: 'stock-updated', data: { store_id: 's', menu_ids: ['a'] }, topics: ['catalog'], debounced: true },
+        4: { event: 'catalog-updated', data: { kind: 'menu' }, topics: ['catalog'] },
+      };
+      const hub = createLiveHub({
+        eventStore: { headPosition: async () => 0, readAll: async () => [] },
+        map: (e) => (messages[e.position] ? [messages[e.position]!] : []),
+      });
+      const frames: LiveFrame[] = [];
+      const abort = new AbortController();
+      await hub.open({ topics: new Set(['catalog']), after: null, signal: abort.signal }, (f) => frames.push(f));
+      return {
+        publish: (...positions: number[]) => positions.forEach((position) => hub.publish({ position } as RecordedEvent)),
+        messages: () => frames.filter((f) => f.event),
+        end: () => abort.abort(),
+      };
+    }
+
+    it('holds them for DEBOUNCE_MS from the first and sends a burst as one frame', async () => {
+      const stream = await noticeStream();
+      stream.publish(1, 2, 3);
+      await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 1);
+      expect(stream.messages()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(stream.messages()).toEqual([{ id: 3, event: 'stock-updated', data: { store_id: 's', menu_ids: ['a', 'b'] } }]);
+      stream.end();
+    });
+
+    it('sends a held notice before any later frame, so nothing overtakes it', async () => {
+      const stream = await noticeStream();
+      stream.publish(1, 4);
+      expect(stream.messages().map((f) => [f.id, f.event])).toEqual([
+        [1, 'stock-updated'],
+        [4, 'catalog-updated'],
+      ]);
+      await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
+      expect(stream.messages()).toHaveLength(2);
+      stream.end();
+    });
   });
 });

@@ -101,13 +101,24 @@ function orderMessages(recorded: RecordedEvent): LiveMessage[] {
   return [{ event: 'order-updated', data: { orderId, store_id: recorded.metadata.storeId, status }, topics: ['kitchen', 'admin'] }];
 }
 
-/** A changed count or sold-out mark: open order screens refresh their menu, so a sold-out item disappears. */
+/**
+ * Stock: the kitchen and admin screens follow every change (counts included). The public
+ * `catalog` topic, which anyone may open, hears only of availability — an item an order sold out,
+ * or the editor's save (a sold-out mark set or cleared, a restock, counting on or off: staff's acts,
+ * how an item comes back, never a guest's order) — debounced, so it is no live feed of sales
+ * (issue 25 finding 11, decision 165). Open order screens re-read their menu on it.
+ */
 function stockMessages(recorded: RecordedEvent): LiveMessage[] {
   const event = parseStockEvent(recorded);
   const stream = stockStream(recorded.streamId);
   if (!event || !stream) return [];
-  const menuIds = event.type === 'StockSet' ? [event.data.menuId] : event.data.lines.map((l) => l.menuId);
-  return [{ event: 'stock-updated', data: { store_id: stream.storeId, menu_ids: menuIds }, topics: ['catalog', 'kitchen', 'admin'] }];
+  const store_id = stream.storeId;
+  const changed = event.type === 'StockSet' ? [event.data.menuId] : event.data.lines.map((l) => l.menuId);
+  const availability = event.type === 'StockSet' ? changed : event.data.lines.filter((l) => l.remaining === 0).map((l) => l.menuId);
+  return [
+    { event: 'stock-updated', data: { store_id, menu_ids: changed }, topics: ['kitchen', 'admin'] },
+    ...(availability.length > 0 ? [{ event: 'stock-updated', data: { store_id, menu_ids: availability }, topics: ['catalog'], debounced: true }] : []),
+  ];
 }
 
 export function liveMessagesFor(event: RecordedEvent): LiveMessage[] {

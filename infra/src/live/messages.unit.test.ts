@@ -101,6 +101,25 @@ describe('live messages of the guest at the table', () => {
     const stock = liveMessagesFor(
       at2({ type: 'StockReserved', data: { orderId: 'o1', lines: [{ menuId: 'cake', quantity: 1, remaining: 0 }], reservedAt: at } }, 'stock-s'),
     );
-    expect(stock).toEqual([{ event: 'stock-updated', data: { store_id: 's', menu_ids: ['cake'] }, topics: ['catalog', 'kitchen', 'admin'] }]);
+    expect(stock).toEqual([
+      { event: 'stock-updated', data: { store_id: 's', menu_ids: ['cake'] }, topics: ['kitchen', 'admin'] },
+      { event: 'stock-updated', data: { store_id: 's', menu_ids: ['cake'] }, topics: ['catalog'], debounced: true },
+    ]);
+  });
+
+  it('tells the public catalog topic of availability only: an order that leaves some tells it nothing (issue 25 finding 11)', () => {
+    const reserved = (lines: { menuId: string; quantity: number; remaining: number }[]) =>
+      liveMessagesFor(at2({ type: 'StockReserved', data: { orderId: 'o2', lines, reservedAt: at } }, 'stock-s'));
+    const sale = reserved([{ menuId: 'cake', quantity: 1, remaining: 3 }]);
+    expect(sale.filter((m) => m.topics.includes('catalog'))).toEqual([]);
+    expect(sale.map((m) => m.topics)).toEqual([['kitchen', 'admin']]);
+    const mixed = reserved([
+      { menuId: 'cake', quantity: 1, remaining: 3 },
+      { menuId: 'pudding', quantity: 2, remaining: 0 },
+    ]);
+    expect(mixed.find((m) => m.topics.includes('catalog'))?.data).toEqual({ store_id: 's', menu_ids: ['pudding'] });
+    // The editor's save (staff's, never a sale) may bring an item back: announced, debounced.
+    const saved = liveMessagesFor(at2({ type: 'StockSet', data: { menuId: 'cake', manageStock: true, quantity: 4, isSoldOut: false, setAt: at } }, 'stock-s'));
+    expect(saved.find((m) => m.topics.includes('catalog'))).toMatchObject({ data: { menu_ids: ['cake'] }, debounced: true });
   });
 });

@@ -1,36 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { MiddlewareFunction } from 'react-router';
 import { unstorableTextIn } from '@moncafe/domain/text';
 import { audit } from '@moncafe/infra/auth/audit';
 import { rateLimit, rateLimits } from '@moncafe/infra/auth/rate-limit';
-import { clientAddressContext, getRuntime, nonceContext } from '#app/context';
+import { clientAddressContext, getRuntime } from '#app/context';
 import { tooManyRequests } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
 import { isCrossSiteWrite } from './csrf';
 import { isApiPath, requireRouteAccess } from './require-role.server';
-import { applySecurityHeaders } from './security-headers';
 import { authTexts } from './texts';
-
-function withHeaders(response: Response, nonce: string, production: boolean, formActions: string[]): Response {
-  try {
-    applySecurityHeaders(response.headers, nonce, { production, formActions });
-    return response;
-  } catch {
-    // Immutable headers (a fetched response): copy once.
-    const copy = new Response(response.body, response);
-    applySecurityHeaders(copy.headers, nonce, { production, formActions });
-    return copy;
-  }
-}
-
-/** Sets the CSP nonce for this response and puts the security headers on whatever comes back (refusals and errors included). */
-const securityHeaders: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const runtime = getRuntime(context);
-  const nonce = randomBytes(16).toString('base64');
-  context.set(nonceContext, nonce);
-  const formActions = runtime.config.oidc ? [new URL(runtime.config.oidc.issuer).origin] : [];
-  return withHeaders(await next(), nonce, runtime.config.production, formActions);
-};
 
 /**
  * Refuses a query or path that is not storable text, cross-site writes, applies the general
@@ -92,5 +69,7 @@ function methodRefusal(response: Response, method: string): Response | null {
 /**
  * The security baseline of every request: the root route's server middleware, so no page,
  * call or action can skip it.  In app/root.tsx: `export const middleware = securityMiddleware;`
+ * (The security headers and the CSP nonce come from the outermost layer, app/http/answer-edge.ts,
+ * so static files and express's own answers carry them too.)
  */
-export const securityMiddleware: MiddlewareFunction<Response>[] = [securityHeaders, guard];
+export const securityMiddleware: MiddlewareFunction<Response>[] = [guard];

@@ -22,12 +22,18 @@ export function contentSecurityPolicy(nonce: string, options: { production: bool
   return directives.join('; ');
 }
 
-export function applySecurityHeaders(headers: Headers, nonce: string, options: { production: boolean; formActions?: readonly string[] }): void {
-  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options));
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'DENY');
-  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-  headers.set('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()');
-  if (options.production) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+/**
+ * The security headers of every answer — pages, calls, refusals, static files, errors — set once
+ * by the outermost layer (app/http/answer-edge.ts, issue 25 finding 14).
+ */
+export function securityHeaders(nonce: string, options: { production: boolean; formActions?: readonly string[] }): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(nonce, options),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(self), geolocation=(self), microphone=()',
+    ...(options.production ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
 }

@@ -42,9 +42,7 @@ export function lastResortErrors(logger: Pick<Logger, 'error'>) {
   };
 }
 
+/** A refusal; a body left unread is drained, or its connection closed, by the outermost layer (answer-edge.ts). */
 function refuse(res: Response, status: number, error: string) {
-  res
-    .status(status)
-    .set({ 'Cache-Control': 'no-store', Connection: status === 413 ? 'close' : 'keep-alive' })
-    .json({ success: false, error });
+  res.status(status).set('Cache-Control', 'no-store').json({ success: false, error });
 }

@@ -174,11 +174,8 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
       return json(answer, 200, headers);
     } catch (error) {
       if (error instanceof Response) return withHeaders(error, headers);
-      if (error instanceof Refusal) {
-        // A body refused unread: close the connection rather than leave the rest of it on the wire.
-        if (error.status === 413) headers.set('Connection', 'close');
-        return json(error.answer, error.status, headers);
-      }
+      // A body refused unread is drained (or its connection closed) by the outermost layer (answer-edge.ts).
+      if (error instanceof Refusal) return json(error.answer, error.status, headers);
       if (error instanceof DomainError) {
         const entry = spec.errors?.[error.code] ?? sharedErrors[error.code] ?? spec.errors?.otherwise;
         if (entry) {
@@ -284,7 +281,8 @@ export async function readBytes(request: Request, maxBytes: number): Promise<Uin
     if (done) break;
     size += value.length;
     if (size > maxBytes) {
-      await reader.cancel();
+      // Not cancelled: that would destroy the connection under the 413. The outermost layer drops the rest.
+      reader.releaseLock();
       throw tooLarge();
     }
     chunks.push(value);

@@ -12,13 +12,14 @@ import reservationCss from '#app/reservation/reservation.css?url';
 export const meta = () => [{ title: pageTitle(t.confirmedTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
-type Confirmation = ConfirmAnswer['confirmation'];
+/** The confirmed view (a link never confirmed answers one without the guest's name, e-mail and phone). */
+type Confirmation = Extract<ConfirmAnswer['confirmation'], { name: string }>;
 type State =
   { kind: 'loading' } | { kind: 'expired' } | { kind: 'cancelled' } | { kind: 'error'; message: string } | { kind: 'confirmed'; confirmation: Confirmation };
 
 /** The spec's confirm-page error rules (customer-site.md §8), from the call's answer. */
 export function confirmState(status: number, body: Partial<ConfirmAnswer> & { error?: string }): State {
-  if (status === 200 && body.success && body.confirmation) return { kind: 'confirmed', confirmation: body.confirmation };
+  if (status === 200 && body.success && body.confirmation && 'name' in body.confirmation) return { kind: 'confirmed', confirmation: body.confirmation };
   if (status === 400 && /期限|expired/i.test(body.error ?? '')) return { kind: 'expired' };
   // The reservation of this link was cancelled since: said as it is, not as an error (decision 104).
   if (status === 410) return { kind: 'cancelled' };

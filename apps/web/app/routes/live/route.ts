@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '@moncafe/domain/account/events';
 import type { LiveFrame } from '@moncafe/infra/live/hub';
+import { sealedStreamIds } from '@moncafe/infra/live/stream-ids';
 import { getUser } from '#app/auth/session.server';
 import { DomainError } from '@moncafe/domain/decider';
 import { appOf, clientAddressContext, getRuntime } from '#app/context';
@@ -49,10 +50,14 @@ function tokenRefused(): Response {
 /** Comments keep proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
 
-/** An SSE frame; without `positions` (a public stream) it carries no id, so nobody outside learns how busy the store is. */
-function frame({ id, event, data }: LiveFrame, positions: boolean): string {
-  const idLine = positions ? `id: ${id}\n` : '';
-  if (event === undefined) return positions ? `${idLine}\n` : '';
+/**
+ * An SSE frame with its id as `idOf` writes it: the position (the floor's streams), the position
+ * sealed for a guest's own stream, or none (a public stream), so nobody outside the floor learns
+ * how busy the store is (decisions 055, 165).
+ */
+function frame({ id, event, data }: LiveFrame, idOf: ((position: number) => string) | null): string {
+  const idLine = idOf ? `id: ${idOf(id)}\n` : '';
+  if (event === undefined) return idOf ? `${idLine}\n` : '';
   return `${idLine}event: ${event}\ndata: ${JSON.stringify(data ?? null)}\n\n`;
 }
 
@@ -60,8 +65,9 @@ function frame({ id, event, data }: LiveFrame, positions: boolean): string {
 const LAST_EVENT_ID = /^\d{1,15}$/;
 
 /**
- * `/live`: Server-Sent Events. The event id is the global position, so a browser that
- * reconnects sends `Last-Event-ID` and receives exactly what it missed, read from the store.
+ * `/live`: Server-Sent Events. The event id stands for the global position (the position itself
+ * on the floor's streams, sealed on a guest's), so a browser that reconnects sends
+ * `Last-Event-ID` and receives exactly what it missed, read from the store.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);
@@ -88,14 +94,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (refused.length > 0) return Response.json({ error: 'forbidden topic', field: 'topics', topics: refused }, { status: 403 });
   }
 
-  // Only the floor's streams (signed in, by role) carry positions and resume from Last-Event-ID;
-  // a public stream (catalog changes) starts from now and its screens reload on reconnect.
-  const positions = restricted.length > 0;
+  // The floor's streams (signed in, by role) carry positions and resume from Last-Event-ID. A
+  // guest's own stream (opened by its token alone) resumes too, from ids sealed for it: they tell
+  // the phone nothing of the store's activity, and a made-up one starts from now. A public stream
+  // (catalog changes) carries no ids and starts from now; its screens reload on reconnect.
   const lastEventId = request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId');
-  if (positions && lastEventId !== null && !LAST_EVENT_ID.test(lastEventId)) {
-    return Response.json({ error: 'invalid query', field: 'lastEventId' }, { status: 400 });
+  let idOf: ((position: number) => string) | null = null;
+  let after: number | null = null;
+  if (guarded.length > 0) {
+    if (lastEventId !== null && !LAST_EVENT_ID.test(lastEventId)) {
+      return Response.json({ error: 'invalid query', field: 'lastEventId' }, { status: 400 });
+    }
+    idOf = String;
+    after = lastEventId !== null ? Number(lastEventId) : null;
+  } else if (opened !== null && restricted.length > 0) {
+    const scope = `reservation:${opened}`;
+    const ids = sealedStreamIds(runtime.signing);
+    idOf = (position) => ids.seal(scope, position);
+    after = lastEventId !== null ? ids.open(scope, lastEventId) : null;
   }
-  const after = positions && lastEventId !== null ? Number(lastEventId) : null;
 
   const encoder = new TextEncoder();
   const abort = new AbortController();
@@ -125,7 +142,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       );
       write('retry: 3000\n\n');
       runtime.live
-        .open({ topics, after, signal: abort.signal }, (f) => write(frame(f, positions)))
+        .open({ topics, after, signal: abort.signal }, (f) => write(frame(f, idOf)))
         .catch((error: unknown) => {
           runtime.logger.error({ err: error }, 'live stream failed');
           abort.abort();

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { reservationTexts as t } from '#app/reservation/texts';
-import { confirmationView } from '#app/reservation/views';
+import { confirmationView, unconfirmedView } from '#app/reservation/views';
 
 /**
  * GET /api/reservation-confirmation/{token}?confirm=true: opens the mail's link. A new
  * confirmation books the held seats, records email_confirm_status '1' and mails the details
  * with the cancel link; an already confirmed reservation answers confirmed again. Expired: 400
- * with 期限 in the error; cancelled since: 410 with `cancelled`; unknown or wrong: 404. Without `confirm=true` it only shows the reservation.
+ * with 期限 in the error; cancelled since: 410 with `cancelled`; unknown or wrong: 404. Without `confirm=true` it only shows the reservation
+ * (an unconfirmed one without the guest's name, e-mail or phone; an expired one not at all).
  */
 export const loader = jsonCall({
   query: z.object({ confirm: z.string().optional() }),
@@ -21,7 +22,7 @@ export const loader = jsonCall({
     const token = params.token ?? '';
     if (query.confirm !== 'true') {
       const view = confirmationView(await services.booking.viewByLink(token), token);
-      return { success: true, reservation: view.data, confirmation: view };
+      return { success: true, reservation: view.data, confirmation: view.isConfirmed ? view : unconfirmedView(view) };
     }
     const confirmed = await services.booking.confirm(token, correlationId);
     await readYourWrites(confirmed.position);
