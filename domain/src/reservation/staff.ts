@@ -146,6 +146,7 @@ export function staffReservationService(ports: StaffPorts) {
       if (!input.actorRoles.includes('admin')) throw new DomainError('admin_only');
       if (input.status === 'cancelled') return service.cancel({ ...input, reason: '' });
       if (input.status === 'exited') return service.checkOutWithoutPayment(input);
+      if (input.status === 'no_show') return service.markNoShow(input);
       return retryOnConflict(async () => {
         const stream = await reservations.load(toStreamName(input.reservationId));
         const events = stream.decide({ type: 'ChangeStatus', to: input.status, now: ports.clock.now().toISOString() });
@@ -167,6 +168,41 @@ export function staffReservationService(ports: StaffPorts) {
         const endMinute = today.date === request.date ? today.minute : today.date > request.date ? 24 * 60 : 0;
         await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
         return stream.append(events, context);
+      }, attempts(input.reservationId));
+    },
+
+    /**
+     * The booked party never came (decision 156, monitor or admin from the schedule's detail):
+     * `no_show`, its tokens dead, and its seat free from now on the day's ledger (at once when
+     * marked before its end). Refused `not_started` before the booked time, `already_seated` for
+     * a party at the table, `visit_ended` after checkout, cancellation or an earlier no-show.
+     */
+    markNoShow(input: { reservationId: string; actor: string; correlationId: string }) {
+      return retryOnConflict(async () => {
+        const stream = await reservations.load(toStreamName(input.reservationId));
+        const instant = ports.clock.now();
+        const events = stream.decide({ type: 'MarkNoShow', now: instant.toISOString() });
+        if (stream.state.status === 'empty') throw new DomainError('not_found');
+        const { request } = stream.state;
+        const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: request.storeId };
+        const today = tokyoDateTime(instant);
+        const endMinute = today.date === request.date ? today.minute : 24 * 60;
+        await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
+        return stream.append(events, context);
+      }, attempts(input.reservationId));
+    },
+
+    /**
+     * An admin takes a no-show back, saying why (decision 156): the status it had before returns.
+     * The seat is not taken back (a walk-in may sit there now); staff seat the party if it comes.
+     */
+    revertNoShow(input: { reservationId: string; reason: string; actor: string; actorRoles: readonly Role[]; correlationId: string }) {
+      if (!input.actorRoles.includes('admin')) throw new DomainError('admin_only');
+      return retryOnConflict(async () => {
+        const stream = await reservations.load(toStreamName(input.reservationId));
+        const events = stream.decide({ type: 'RevertNoShow', reason: input.reason, now: ports.clock.now().toISOString() });
+        const storeId = stream.state.status === 'empty' ? null : stream.state.request.storeId;
+        return stream.append(events, { correlationId: input.correlationId, actor: input.actor, storeId });
       }, attempts(input.reservationId));
     },
 
