@@ -121,6 +121,11 @@ export function orderingService(ports: OrderingPorts) {
       );
     },
 
+    /** The store's order limits (decision 155), as the limits editor shows them: saved, or the defaults. */
+    limits(storeId: string) {
+      return orderLimitsOf(ports.eventStore, storeId);
+    },
+
     /** The kitchen marks an order done (idempotent). */
     complete(input: { orderId: string; actor: string; correlationId: string }) {
       return kitchenCommand(input.orderId, 'CompleteOrder', input.actor, input.correlationId);
