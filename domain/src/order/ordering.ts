@@ -77,9 +77,9 @@ export function orderingService(ports: OrderingPorts) {
 
   return {
     /**
-   * Places an order; throws `sold_out` (nothing is taken), `unknown_item`, `invalid_token`, `wrong_seat`, `visit_ended`,
-   * and the limits' `order_too_large`, `order_needs_staff` (guests only) and `too_many_orders` (guests only).
-   */
+     * Places an order; throws `sold_out` (nothing is taken), `unknown_item`, `invalid_token`, `wrong_seat`, `visit_ended`,
+     * and the limits' `order_too_large`, `order_needs_staff` (guests only) and `too_many_orders` (guests only).
+     */
     async place(input: OrderRequest) {
       const { stream, seatId: tokenSeat } = await authorizeVisit(reservations, ports, input.reservationId, input.auth);
       const { state } = stream;
