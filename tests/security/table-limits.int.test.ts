@@ -214,13 +214,8 @@ describe.skipIf(!pgUrl)('issue 25: limits at the table, checkout of a visit that
       const marked = await who.monitor.post(`/api/admin/reservations/${reservationId}/no-show`, {});
       expect(marked.status, JSON.stringify(marked.body)).toBe(200);
       expect(await statusOf(date, reservationId)).toBe('no_show');
-      const walkIn = await httpClient(server.url).post<{ reservation_id: string }>('/api/orders/qr-checkin', {
-        seat_id: seatId,
-        number_of_people: 1,
-        ...AT_DEMO_STORE,
-      });
-      expect(walkIn.status, JSON.stringify(walkIn.body)).toBe(200);
-      expect(walkIn.body.reservation_id).not.toBe(reservationId);
+      // A walk-in takes the seat at once: a reservation of its own.
+      expect((await checkIn(seatId, 1)).reservation_id).not.toBe(reservationId);
 
       // Only an admin reverts, with a reason.
       expect((await who.monitor.post(`/api/admin/reservations/${reservationId}/revert-no-show`, { reason: '来店済みでした' })).status).toBe(403);
@@ -253,13 +248,8 @@ describe.skipIf(!pgUrl)('issue 25: limits at the table, checkout of a visit that
       const paid = await who.monitor.post('/api/orders/checkout', { reservation_id: reservationId, payment_method: 'cash', order_ids: [] });
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
       await server.advanceClock(60_000);
-      const walkIn = await httpClient(server.url).post<{ reservation_id: string }>('/api/orders/qr-checkin', {
-        seat_id: seatId,
-        number_of_people: 1,
-        ...AT_DEMO_STORE,
-      });
-      expect(walkIn.status, JSON.stringify(walkIn.body)).toBe(200);
-      expect(walkIn.body.reservation_id).not.toBe(reservationId);
+      // A walk-in takes the seat at once: a reservation of its own.
+      expect((await checkIn(seatId, 1)).reservation_id).not.toBe(reservationId);
     });
   });
 });

@@ -8,6 +8,7 @@ import { appOf } from '#app/context';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
+import { SaveOutcome } from '#app/admin-area/save-outcome';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.limitsTitle, matches) }];
 
@@ -75,11 +76,7 @@ export default function OrderLimits({ loaderData, actionData }: Route.ComponentP
         <button type="submit" className="button" disabled={busy}>
           {t.save}
         </button>
-        {actionData && (
-          <p className={actionData.ok ? 'hint' : 'form-error'} role={actionData.ok ? 'status' : 'alert'}>
-            {actionData.ok ? t.saved : actionData.error}
-          </p>
-        )}
+        <SaveOutcome outcome={actionData} saved={t.saved} />
       </Form>
     </section>
   );
