@@ -244,7 +244,7 @@ export function DetailModal(props: {
                 {t.noShow}
               </button>
             ) : null}
-            {!isEnded(reservation.status) ? (
+            {!isEnded(reservation.status) && reservation.seated_at !== null ? (
               <Link className="button secondary" to={`/monitor/checkout?reservation_id=${reservation.id}`}>
                 {t.checkout}
               </Link>
