@@ -6,7 +6,7 @@ import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/s
 import { AT_DEMO_STORE, moveToOpenHours, serverNow, waitForOrderMenu, withToken } from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 import { signInEveryone, type IdentityName } from './support/identities';
-import { demoCoursesReady, firstBookable, LUNCH } from '../reservation/booking-steps';
+import { confirmedBooking as bookedAndConfirmed, demoCoursesReady } from '../reservation/booking-steps';
 import { startSmtpSink } from '../reservation/smtp-sink';
 
 const pgUrl = await postgresUrl();
@@ -58,26 +58,7 @@ describe.skipIf(!pgUrl)('issue 25: limits at the table, checkout of a visit that
       body: (await r.json()) as { success: boolean; error?: string; message?: string },
     }));
 
-  /** A booking on the public site for a later day, confirmed through the mailed link. */
-  async function confirmedBooking(email: string) {
-    const guest = httpClient(server.url);
-    const { date, times } = await firstBookable(guest, 2, [LUNCH]);
-    // Well inside the day's hours, so the store is open a little before it too.
-    const time = times[Math.floor(times.length / 2)]!;
-    const held = await guest.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] });
-    const seatId = (held.body.seat_ids as string[])[0]!;
-    const sent = await guest.post('/api/reservation-confirmation/send-confirmation', {
-      name: '山田花子',
-      email,
-      phone: '090-1234-5678',
-      reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 1 }] },
-    });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const token = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec((await smtp.next(email)).text)![1]!);
-    expect((await guest.getJson(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`)).status).toBe(200);
-    await smtp.next(email);
-    return { reservationId: sent.body.reservation_id as string, date, time, seatId };
-  }
+  const confirmedBooking = (email: string) => bookedAndConfirmed(server.url, smtp, email);
 
   async function moveClockTo(date: string, minute: number) {
     const now = await serverNow(server);
