@@ -50,3 +50,26 @@ export async function startServerWithMail() {
     },
   };
 }
+
+/**
+ * A booking for two on the public site on a later day, at a time well inside the day's hours (so
+ * the store is open a little before it too), confirmed through the mailed link. Answers where it is.
+ */
+export async function confirmedBooking(serverUrl: string, smtp: Awaited<ReturnType<typeof startSmtpSink>>, email: string) {
+  const guest = httpClient(serverUrl);
+  const { date, times } = await firstBookable(guest, 2, [LUNCH]);
+  const time = times[Math.floor(times.length / 2)]!;
+  const held = await guest.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] });
+  const seatId = (held.body.seat_ids as string[])[0]!;
+  const sent = await guest.post('/api/reservation-confirmation/send-confirmation', {
+    name: '山田花子',
+    email,
+    phone: '090-1234-5678',
+    reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 1 }] },
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const token = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec((await smtp.next(email)).text)![1]!);
+  expect((await guest.getJson(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`)).status).toBe(200);
+  await smtp.next(email); // the confirmed mail
+  return { reservationId: sent.body.reservation_id as string, date, time, seatId };
+}

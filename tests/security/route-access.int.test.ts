@@ -69,7 +69,10 @@ describe('route table', () => {
     for (const p of ['/monitor/order', '/monitor/kitchen', '/monitor/stock', '/monitor/checkout', '/monitor/qr-codes', '/kitchen/history', '/kitchen/stock'])
       expect(who(p), p).toEqual(['admin', 'monitor']);
     for (const p of ['/api/orders/completed', '/api/orders/:id/restore', '/api/admin/menu-stock/:id']) expect(who(p, 'POST'), p).toEqual(['admin', 'monitor']);
-    for (const p of ['/admin/tax-management', '/admin/store-coordinates']) expect(who(p, 'POST'), p).toEqual(['admin']);
+    for (const p of ['/admin/tax-management', '/admin/store-coordinates', '/admin/order-limits']) expect(who(p, 'POST'), p).toEqual(['admin']);
+    // No-shows (decision 156): monitors record one, only admins take one back.
+    expect(who('/api/admin/reservations/:id/no-show', 'POST')).toEqual(['admin', 'monitor']);
+    expect(who('/api/admin/reservations/:id/revert-no-show', 'POST')).toEqual(['admin']);
     expect(who('/api/admin/menu/menu-category')).toBe('public');
   });
   it('gives /staff screens to staff or admin', () => {

@@ -52,6 +52,7 @@ export default [
     route('serve-method-manager', 'routes/admin/serve-method-manager/route.tsx'),
     route('tax-management', 'routes/admin/tax-management/route.tsx'),
     route('store-coordinates', 'routes/admin/store-coordinates/route.tsx'),
+    route('order-limits', 'routes/admin/order-limits/route.tsx'),
     // Seats editor and cost management (part-seats: issue 12 item 6, issue 14 item 7)
     route('seats', 'routes/admin/seats/route.tsx'),
     route('cost-management', 'routes/admin/cost-management/route.tsx'),
@@ -215,6 +216,10 @@ export default [
   route('api/admin/reservations/:id', 'routes/api/admin/reservations/$id/route.ts'),
   route('api/admin/menu-options/:menuId', 'routes/api/admin/menu-options/$menuId/route.ts'),
   route('api/admin/business-hours/date/:date', 'routes/api/admin/business-hours/date/$date/route.ts'),
+
+  // No-shows (issue 25, decision 156)
+  route('api/admin/reservations/:id/no-show', 'routes/api/admin/reservations/$id/no-show/route.ts'),
+  route('api/admin/reservations/:id/revert-no-show', 'routes/api/admin/reservations/$id/revert-no-show/route.ts'),
 
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),

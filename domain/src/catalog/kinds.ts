@@ -372,6 +372,26 @@ export const notificationSettingsSchema = z
     path: ['recipients'],
   });
 
+// --- Order limits at the table (issue 25 item 4, decision 155) -------------------------------
+
+/**
+ * What a table's phones may order (/admin/order-limits); one per store, its id is the store id.
+ * The defaults are far above what a real table does: a flood or a typo meets them, a party never.
+ */
+export const orderLimitsSchema = z.object({
+  store_id: storeId,
+  /** Orders all phones of one visit may place in a minute. */
+  per_visit_per_minute: z.int().min(1).max(60).default(12),
+  /** Orders one phone (table-order token) may place in a minute. */
+  per_token_per_minute: z.int().min(1).max(60).default(6),
+  /** Lines (items) one order may have, per person of the party. */
+  lines_per_person: z.int().min(1).max(50).default(5),
+  /** How many of one item one order may take, per person of the party. */
+  quantity_per_person: z.int().min(1).max(99).default(5),
+  /** Yen (before tax): a guest's order above this is refused with a call for staff, who place it from the monitor. */
+  staff_above_yen: z.int().min(0).max(10_000_000).default(30_000),
+});
+
 export const catalogSchemas = {
   store: storeSchema,
   seat: seatSchema,
@@ -395,6 +415,7 @@ export const catalogSchemas = {
   // Site settings (issue 14 part settings)
   disclaimer: disclaimerSchema,
   'notification-settings': notificationSettingsSchema,
+  'order-limits': orderLimitsSchema,
 } as const;
 
 export type CatalogKind = keyof typeof catalogSchemas;
@@ -451,6 +472,7 @@ export type TaxData = CatalogData<'tax'>;
 export type CostLineData = CatalogData<'cost-line'>;
 export type DisclaimerData = CatalogData<'disclaimer'>;
 export type NotificationSettingsData = CatalogData<'notification-settings'>;
+export type OrderLimitsData = CatalogData<'order-limits'>;
 
 export function isCatalogKind(value: string): value is CatalogKind {
   return Object.hasOwn(catalogSchemas, value);
@@ -468,6 +490,7 @@ export function canonicalRecordId<K extends CatalogKind>(kind: K, data: CatalogD
   if (kind === 'tax') return (data as TaxData).store_id;
   if (kind === 'disclaimer') return (data as DisclaimerData).store_id;
   if (kind === 'notification-settings') return (data as NotificationSettingsData).store_id;
+  if (kind === 'order-limits') return (data as OrderLimitsData).store_id;
   return null;
 }
 

@@ -1,12 +1,14 @@
 import { commandHandler, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
-import { reservationDecider } from '../reservation/reservation';
+import { toStreamName as reservationStream } from '../reservation/events';
+import { parseToken, reservationDecider } from '../reservation/reservation';
 import { toStreamName as stockStream } from '../stock/events';
 import { stockDecider } from '../stock/stock';
 import type { TableCatalog } from '../table/ports';
 import { authorizeVisit, type TableAuth } from '../table/visit';
 import { orderSubtotal, toStreamName, type OrderLine } from './events';
+import { checkOrderSize, orderLimitsOf } from './limits';
 import { orderDecider } from './order';
 
 /**
@@ -20,6 +22,11 @@ import { orderDecider } from './order';
  * idempotent by it: a retry never takes stock twice, and finds its order placed. An order whose
  * stock was reserved but whose own append was lost is completed by that retry; without one, the
  * count stays lower than the shelf until staff set it in the stock editor (decision 061).
+ *
+ * Limits (decision 155): an order's size is bounded by the party, a guest's order above the
+ * store's amount goes to staff, and a guest's phone is admitted by the reservation's own stream
+ * (`AdmitOrder`, the per-minute caps) before anything is taken. Every refusal comes before the
+ * first append, so a refused order leaves nothing behind.
  */
 export interface OrderingPorts {
   eventStore: EventStore;
@@ -69,7 +76,10 @@ export function orderingService(ports: OrderingPorts) {
   }
 
   return {
-    /** Places an order; throws `sold_out` (nothing is taken), `unknown_item`, `invalid_token`, `wrong_seat`, `visit_ended`. */
+    /**
+     * Places an order; throws `sold_out` (nothing is taken), `unknown_item`, `invalid_token`, `wrong_seat`, `visit_ended`,
+     * and the limits' `order_too_large`, `order_needs_staff` (guests only) and `too_many_orders` (guests only).
+     */
     async place(input: OrderRequest) {
       const { stream, seatId: tokenSeat } = await authorizeVisit(reservations, ports, input.reservationId, input.auth);
       const { state } = stream;
@@ -79,6 +89,7 @@ export function orderingService(ports: OrderingPorts) {
       if ((input.seatId !== null && input.seatId !== seatId) || !state.request.seatIds.includes(seatId)) throw new DomainError<OrderingErrorCode>('wrong_seat');
       const { storeId } = state.request;
       const lines = await priced(storeId, input.items);
+      const limits = await orderLimitsOf(ports.eventStore, storeId);
       const orderId = input.orderId ?? ports.ids.uuid();
       const actor = input.auth.kind === 'staff' ? input.auth.actor : 'customer';
       const context: CommandContext = { correlationId: input.correlationId, actor, storeId };
@@ -92,6 +103,14 @@ export function orderingService(ports: OrderingPorts) {
             if (existing.state.order.reservationId !== input.reservationId) throw new DomainError('order_exists');
             return { orderId, subtotal: orderSubtotal(existing.state.order.lines), lines: existing.state.order.lines, position: null };
           }
+          checkOrderSize(lines, state.request.people, limits, input.auth.kind === 'staff');
+          if (input.auth.kind === 'token') {
+            // Sold out is answered before the admission is recorded, so that refusal appends nothing either.
+            (await stock.load(stockStream(storeId))).decide({ type: 'ReserveStock', orderId, lines, now });
+            const { tokenHash } = parseToken(input.auth.token, ports.hashing.sha256Hex);
+            const caps = { perVisitPerMinute: limits.per_visit_per_minute, perTokenPerMinute: limits.per_token_per_minute };
+            await reservations.handle(reservationStream(input.reservationId), { type: 'AdmitOrder', orderId, tokenHash, caps, now }, context);
+          }
           await stock.handle(stockStream(storeId), { type: 'ReserveStock', orderId, lines, now }, context);
           const seatLabel = (await ports.catalog.seat(seatId))?.name ?? seatId;
           const order = { orderId, storeId, reservationId: input.reservationId, seatId, seatLabel, lines, placedBy: actor };
@@ -100,6 +119,11 @@ export function orderingService(ports: OrderingPorts) {
         },
         { maxAttempts: orders.maxAttempts, what: toStreamName(orderId) },
       );
+    },
+
+    /** The store's order limits (decision 155), as the limits editor shows them: saved, or the defaults. */
+    limits(storeId: string) {
+      return orderLimitsOf(ports.eventStore, storeId);
     },
 
     /** The kitchen marks an order done (idempotent). */

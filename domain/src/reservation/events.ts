@@ -58,8 +58,9 @@ const reservationDate = z.string().nullable().default(null);
  * The spec's reservation status (operations.md §4): `web` (booked on the site), `guest` (a QR
  * walk-in, shown as QR), `confirmed` (the customer is at the table), `exited` (checked out),
  * `cancelled`, or unset (null). Admin may set any; checkout sets `exited`. See decision 038.
+ * `no_show` (decision 156): a booked party that never came, set by its own command only.
  */
-export const floorStatusSchema = z.enum(['web', 'guest', 'confirmed', 'exited', 'cancelled']);
+export const floorStatusSchema = z.enum(['web', 'guest', 'confirmed', 'exited', 'cancelled', 'no_show']);
 export type FloorStatus = z.output<typeof floorStatusSchema>;
 
 export const paymentMethodSchema = z.enum(['cash', 'credit', 'electronic', 'qr']);
@@ -122,6 +123,15 @@ export const reservationEventSchemas = {
     actualDurationMinutes: z.number().int(),
     date: z.string(),
   }),
+  /** Staff recorded that the booked party never came (decision 156): status `no_show`, the seat freed from now. `from`: the status before. */
+  MarkedNoShow: z.object({ from: floorStatusSchema.nullable(), markedAt: z.string(), date: z.string() }),
+  /** An admin took a no-show back, saying why (decision 156): the status is `to` again; the seat is not taken back. */
+  NoShowReverted: z.object({ reason: z.string(), to: floorStatusSchema.nullable(), revertedAt: z.string(), date: z.string() }),
+  /**
+   * A guest's phone was let through the per-minute order caps for this order (decision 155): the
+   * reservation's own count of its phones' orders, so every web process decides on the same log.
+   */
+  OrderAdmitted: z.object({ orderId: z.string(), tokenHash: z.string(), admittedAt: z.string() }),
 };
 
 export type ReservationEvent = EventsOf<typeof reservationEventSchemas>;

@@ -25,6 +25,8 @@ export type HistoryEntry = { at: string; actor: string } & (
   | { kind: 'location_waived'; minutes: number; until: string }
   | { kind: 'checked_out'; payment: PaymentMethod | null; minutes: number }
   | { kind: 'cancelled'; by: 'customer' | 'staff'; reason: string }
+  | { kind: 'no_show' }
+  | { kind: 'no_show_reverted'; reason: string }
 );
 
 export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryEntry[] {
@@ -79,8 +81,15 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
       case 'ReservationCancelled':
         entries.push({ ...who, at: event.data.cancelledAt, kind: 'cancelled', by: event.data.by, reason: event.data.reason });
         break;
+      case 'MarkedNoShow':
+        entries.push({ ...who, at: event.data.markedAt, kind: 'no_show' });
+        break;
+      case 'NoShowReverted':
+        entries.push({ ...who, at: event.data.revertedAt, kind: 'no_show_reverted', reason: event.data.reason });
+        break;
       case 'ConfirmationLinkIssued':
       case 'VisitTokenIssued':
+      case 'OrderAdmitted':
         break;
       default:
         return assertNever(event);

@@ -1,4 +1,4 @@
-import { minutesOf, tokyoInstant } from '../calendar/dates';
+import { minutesOf, tokyoDateTime, tokyoInstant } from '../calendar/dates';
 import { DomainError, assertNever, type Decider } from '../decider';
 import { parseReservationEvent, type FloorStatus, type PaymentMethod, type ReservationEvent, type ReservationRequest } from './events';
 
@@ -70,7 +70,22 @@ export type ReservationCommand =
   | ({ type: 'IssueVisitToken'; seatId: string; now: string } & TokenGrant)
   | { type: 'WaiveLocationCheck'; minutes: number; now: string }
   | { type: 'ChangeStatus'; to: FloorStatus | null; now: string }
-  | { type: 'CheckOut'; payment: CheckoutPayment | null; now: string };
+  | { type: 'CheckOut'; payment: CheckoutPayment | null; now: string }
+  /** Staff record that the booked party never came (decision 156). */
+  | { type: 'MarkNoShow'; now: string }
+  /** An admin takes a no-show back, saying why. */
+  | { type: 'RevertNoShow'; reason: string; now: string }
+  /** A guest's phone places an order: within the per-minute caps of the store (decision 155). */
+  | { type: 'AdmitOrder'; orderId: string; tokenHash: string; caps: OrderCaps; now: string };
+
+/** How many orders a visit's phones, and one phone, may place in a minute (the store's order limits, decision 155). */
+export interface OrderCaps {
+  perVisitPerMinute: number;
+  perTokenPerMinute: number;
+}
+
+/** How many admitted orders the state remembers: more than any per-minute cap the limits editor allows. */
+export const ADMISSIONS_KEPT = 100;
 
 /** The visit at the table, beside the booking's own lifecycle. */
 export interface Visit {
@@ -85,6 +100,10 @@ export interface Visit {
   /** Until when staff waived the location check (ISO), or null. */
   locationWaivedUntil: string | null;
   exitedAt: string | null;
+  /** Set while the booked party is recorded as never having come, with the status it had before (decision 156). */
+  noShow: { at: string; from: FloorStatus | null } | null;
+  /** The last ADMISSIONS_KEPT orders its guests' phones placed (decision 155), oldest first. */
+  admissions: { orderId: string; tokenHash: string; at: string }[];
 }
 
 export type ReservationState =
@@ -114,7 +133,17 @@ export type ReservationErrorCode =
   /** A cancelled or checked-out reservation keeps its status. */
   | 'status_final'
   /** A move made from a stale view: the reservation was moved since the mover saw it. */
-  | 'changed_elsewhere';
+  | 'changed_elsewhere'
+  /** Checkout of a party that never sat down (decision 156): a no-show instead. */
+  | 'not_seated'
+  /** Before the booking's day (checkout) or its start (no-show). */
+  | 'not_started'
+  /** A no-show of a party that is at the table. */
+  | 'already_seated'
+  /** Reverting a no-show of a reservation that is not one. */
+  | 'not_no_show'
+  /** Over the store's per-minute order caps (decision 155). */
+  | 'too_many_orders';
 
 const refuse = (code: ReservationErrorCode) => new DomainError<ReservationErrorCode>(code);
 
@@ -140,17 +169,22 @@ function decideCancel(command: Extract<ReservationCommand, { type: 'CancelReserv
   const { proof } = command;
   if (proof.kind === 'email' && !sameEmail(proof.email, state.request.customer.email)) throw refuse('not_found');
   if (proof.kind === 'token' && (state.status === 'cancelled' || state.tokenHash !== proof.tokenHash)) throw refuse('not_found');
-  if (state.status === 'cancelled' || state.visit.exitedAt !== null) throw refuse('not_cancellable');
+  if (state.status === 'cancelled' || state.visit.exitedAt !== null || isNoShow(state)) throw refuse('not_cancellable');
   const by = proof.kind === 'staff' ? 'staff' : 'customer';
   return [{ type: 'ReservationCancelled', data: { by, reason: command.reason, cancelledAt: command.now, date: state.request.date } }];
 }
 
 type Active = Extract<ReservationState, { status: 'confirmed' }>;
 
-/** The reservation as it is at the table: confirmed (or a walk-in) and neither checked out nor cancelled. */
+/** Whether the booked party is recorded as never having come (decision 156). */
+export function isNoShow(state: ReservationState): boolean {
+  return state.status !== 'empty' && state.visit.noShow !== null;
+}
+
+/** The reservation as it is at the table: confirmed (or a walk-in) and neither checked out, cancelled nor a no-show. */
 function activeVisit(state: ReservationState): Active {
   if (state.status === 'empty') throw refuse('not_found');
-  if (state.status === 'cancelled' || state.visit.exitedAt !== null) throw refuse('visit_ended');
+  if (state.status === 'cancelled' || state.visit.exitedAt !== null || isNoShow(state)) throw refuse('visit_ended');
   if (state.status === 'awaiting_confirmation') throw refuse('not_confirmed');
   return state;
 }
@@ -175,8 +209,8 @@ function tokenIssued(grant: TokenGrant & { now: string }, seatId: string): Reser
 function decideStatus(command: Extract<ReservationCommand, { type: 'ChangeStatus' }>, state: ReservationState): ReservationEvent[] {
   if (state.status === 'empty') throw refuse('not_found');
   if (command.to === state.visit.floor) return [];
-  if (command.to === 'cancelled' || command.to === 'exited') throw refuse('status_needs_command');
-  if (state.status === 'cancelled' || state.visit.exitedAt !== null) throw refuse('status_final');
+  if (command.to === 'cancelled' || command.to === 'exited' || command.to === 'no_show') throw refuse('status_needs_command');
+  if (state.status === 'cancelled' || state.visit.exitedAt !== null || isNoShow(state)) throw refuse('status_final');
   return [{ type: 'StatusChanged', data: { from: state.visit.floor, to: command.to, changedAt: command.now, date: state.request.date } }];
 }
 
@@ -186,8 +220,14 @@ export function visitMinutes(request: Pick<ReservationRequest, 'date' | 'time'>,
   return Math.max(1, Math.round((Date.parse(exitedAt) - start) / 60_000));
 }
 
+/** When the booking starts, as an instant. */
+const startOf = (request: Pick<ReservationRequest, 'date' | 'time'>) => tokyoInstant(request.date, minutesOf(request.time)).getTime();
+
+/** Only a visit that began ends in a checkout: the guests sat down (check-in or staff), on or after its day (decision 156). */
 function decideCheckOut(command: Extract<ReservationCommand, { type: 'CheckOut' }>, state: ReservationState): ReservationEvent[] {
   const active = activeVisit(state);
+  if (active.visit.seatedAt === null) throw refuse('not_seated');
+  if (tokyoDateTime(new Date(command.now)).date < active.request.date) throw refuse('not_started');
   return [
     {
       type: 'CheckedOut',
@@ -199,6 +239,33 @@ function decideCheckOut(command: Extract<ReservationCommand, { type: 'CheckOut' 
       },
     },
   ];
+}
+
+/** A booked party that never sat down, once its time has come: `no_show`, its tokens dead (decision 156). */
+function decideNoShow(command: Extract<ReservationCommand, { type: 'MarkNoShow' }>, state: ReservationState): ReservationEvent[] {
+  const active = activeVisit(state);
+  if (active.visit.seatedAt !== null) throw refuse('already_seated');
+  if (Date.parse(command.now) < startOf(active.request)) throw refuse('not_started');
+  return [{ type: 'MarkedNoShow', data: { from: active.visit.floor, markedAt: command.now, date: active.request.date } }];
+}
+
+function decideRevertNoShow(command: Extract<ReservationCommand, { type: 'RevertNoShow' }>, state: ReservationState): ReservationEvent[] {
+  if (state.status === 'empty') throw refuse('not_found');
+  const { noShow } = state.visit;
+  if (noShow === null) throw refuse('not_no_show');
+  return [{ type: 'NoShowReverted', data: { reason: command.reason, to: noShow.from, revertedAt: command.now, date: state.request.date } }];
+}
+
+/** Orders of the last minute, by the visit's phones and by this one, against the store's caps; a resent order is admitted once. */
+function decideAdmission(command: Extract<ReservationCommand, { type: 'AdmitOrder' }>, state: ReservationState): ReservationEvent[] {
+  const active = activeVisit(state);
+  const { admissions } = active.visit;
+  if (admissions.some((a) => a.orderId === command.orderId)) return [];
+  const since = Date.parse(command.now) - 60_000;
+  const recent = admissions.filter((a) => Date.parse(a.at) > since);
+  const byToken = recent.filter((a) => a.tokenHash === command.tokenHash);
+  if (recent.length >= command.caps.perVisitPerMinute || byToken.length >= command.caps.perTokenPerMinute) throw refuse('too_many_orders');
+  return [{ type: 'OrderAdmitted', data: { orderId: command.orderId, tokenHash: command.tokenHash, admittedAt: command.now } }];
 }
 
 const samePlace = (a: { seatIds: readonly string[]; time: string }, b: { seatIds: readonly string[]; time: string }) =>
@@ -223,7 +290,7 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
       return [{ type: 'ReservationConfirmed', data: { tokenHash: command.tokenHash, confirmedAt: command.now, date: state.request.date } }];
     case 'MoveReservation':
       if (state.status === 'empty') throw refuse('not_found');
-      if (state.status === 'cancelled' || state.visit.exitedAt !== null) throw refuse('not_cancellable');
+      if (state.status === 'cancelled' || state.visit.exitedAt !== null || isNoShow(state)) throw refuse('not_cancellable');
       if (command.expected && !samePlace(command.expected, state.request)) throw refuse('changed_elsewhere');
       return [
         {
@@ -261,13 +328,28 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
       return decideStatus(command, state);
     case 'CheckOut':
       return decideCheckOut(command, state);
+    case 'MarkNoShow':
+      return decideNoShow(command, state);
+    case 'RevertNoShow':
+      return decideRevertNoShow(command, state);
+    case 'AdmitOrder':
+      return decideAdmission(command, state);
     default:
       return assertNever(command);
   }
 }
 
 /** A reservation made on the site starts as `web`; a walk-in as `guest` (it has no link to confirm). */
-const webVisit = (): Visit => ({ origin: 'web', floor: 'web', tokens: {}, seatedAt: null, locationWaivedUntil: null, exitedAt: null });
+const webVisit = (): Visit => ({
+  origin: 'web',
+  floor: 'web',
+  tokens: {},
+  seatedAt: null,
+  locationWaivedUntil: null,
+  exitedAt: null,
+  noShow: null,
+  admissions: [],
+});
 
 function withVisit(state: ReservationState, change: (visit: Visit) => Visit): ReservationState {
   return state.status === 'empty' ? state : { ...state, visit: change(state.visit) };
@@ -322,7 +404,7 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
           };
     case 'WalkInSeated': {
       const { seatedAt, seatName: _name, ...walkIn } = event.data;
-      const visit: Visit = { origin: 'walk_in', floor: 'guest', tokens: {}, seatedAt, locationWaivedUntil: null, exitedAt: null };
+      const visit: Visit = { origin: 'walk_in', floor: 'guest', tokens: {}, seatedAt, locationWaivedUntil: null, exitedAt: null, noShow: null, admissions: [] };
       return { status: 'confirmed', request: walkInRequest(walkIn), tokenHash: null, visit };
     }
     case 'CustomerArrived':
@@ -338,6 +420,14 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
       return withVisit(state, (v) => ({ ...v, floor: event.data.to }));
     case 'CheckedOut':
       return withVisit(state, (v) => ({ ...v, floor: 'exited', tokens: {}, exitedAt: event.data.exitedAt }));
+    case 'MarkedNoShow':
+      return withVisit(state, (v) => ({ ...v, floor: 'no_show', tokens: {}, noShow: { at: event.data.markedAt, from: event.data.from } }));
+    case 'NoShowReverted':
+      return withVisit(state, (v) => ({ ...v, floor: event.data.to, noShow: null }));
+    case 'OrderAdmitted': {
+      const admitted = { orderId: event.data.orderId, tokenHash: event.data.tokenHash, at: event.data.admittedAt };
+      return withVisit(state, (v) => ({ ...v, admissions: [...v.admissions, admitted].slice(-ADMISSIONS_KEPT) }));
+    }
     default:
       return assertNever(event);
   }

@@ -11,7 +11,7 @@ import { reservationHistory } from './history';
 import { scheduleWindow, SCHEDULE_STEP_MINUTES } from './schedule';
 import type { ReservationCatalog, ReservationMails } from './ports';
 import { sendCancelledMail, summarize } from './summary';
-import { reservationDecider, decide as decideReservation, evolve as evolveReservation, initialState } from './reservation';
+import { reservationDecider, decide as decideReservation, evolve as evolveReservation, initialState, type ReservationCommand } from './reservation';
 import { SCHEDULE_DEFAULT_HOLD_MINUTES } from './schedule';
 
 /**
@@ -36,6 +36,37 @@ export function staffReservationService(ports: StaffPorts) {
   const seating = commandHandler(seatingLedger, { ...ports, maxAttempts: ports.seatingAttempts ?? 100 });
   const reservations = commandHandler(reservationDecider, ports);
   const attempts = (reservationId: string) => ({ maxAttempts: reservations.maxAttempts, what: toStreamName(reservationId) });
+
+  type Act = { reservationId: string; actor: string; correlationId: string };
+
+  /** Decides a command on the reservation alone and appends it, as the staff member who acts. */
+  function record(input: Act, command: (now: string) => ReservationCommand) {
+    return retryOnConflict(async () => {
+      const stream = await reservations.load(toStreamName(input.reservationId));
+      const events = stream.decide(command(ports.clock.now().toISOString()));
+      const storeId = stream.state.status === 'empty' ? null : stream.state.request.storeId;
+      return stream.append(events, { correlationId: input.correlationId, actor: input.actor, storeId });
+    }, attempts(input.reservationId));
+  }
+
+  /**
+   * Ends a visit (checkout, no-show): decided on the reservation first, then its booking ends on
+   * the day's ledger from now (the seat free for the rest of the day), then the decision is appended.
+   */
+  function endVisit(input: Act, command: (now: string) => ReservationCommand) {
+    return retryOnConflict(async () => {
+      const stream = await reservations.load(toStreamName(input.reservationId));
+      const instant = ports.clock.now();
+      const events = stream.decide(command(instant.toISOString()));
+      if (stream.state.status === 'empty') throw new DomainError('not_found');
+      const { request } = stream.state;
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: request.storeId };
+      const today = tokyoDateTime(instant);
+      const endMinute = today.date === request.date ? today.minute : today.date > request.date ? 24 * 60 : 0;
+      await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
+      return stream.append(events, context);
+    }, attempts(input.reservationId));
+  }
 
   const service = {
     /**
@@ -146,28 +177,33 @@ export function staffReservationService(ports: StaffPorts) {
       if (!input.actorRoles.includes('admin')) throw new DomainError('admin_only');
       if (input.status === 'cancelled') return service.cancel({ ...input, reason: '' });
       if (input.status === 'exited') return service.checkOutWithoutPayment(input);
-      return retryOnConflict(async () => {
-        const stream = await reservations.load(toStreamName(input.reservationId));
-        const events = stream.decide({ type: 'ChangeStatus', to: input.status, now: ports.clock.now().toISOString() });
-        const storeId = stream.state.status === 'empty' ? null : stream.state.request.storeId;
-        return stream.append(events, { correlationId: input.correlationId, actor: input.actor, storeId });
-      }, attempts(input.reservationId));
+      if (input.status === 'no_show') return service.markNoShow(input);
+      const to = input.status;
+      return record(input, (now) => ({ type: 'ChangeStatus', to, now }));
     },
 
     /** The guests are gone and paid elsewhere (or not at all): `exited` now, the seat free for the rest of the day. */
-    checkOutWithoutPayment(input: { reservationId: string; actor: string; correlationId: string }) {
-      return retryOnConflict(async () => {
-        const stream = await reservations.load(toStreamName(input.reservationId));
-        const instant = ports.clock.now();
-        const events = stream.decide({ type: 'CheckOut', payment: null, now: instant.toISOString() });
-        if (stream.state.status === 'empty') throw new DomainError('not_found');
-        const { request } = stream.state;
-        const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: request.storeId };
-        const today = tokyoDateTime(instant);
-        const endMinute = today.date === request.date ? today.minute : today.date > request.date ? 24 * 60 : 0;
-        await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
-        return stream.append(events, context);
-      }, attempts(input.reservationId));
+    checkOutWithoutPayment(input: Act) {
+      return endVisit(input, (now) => ({ type: 'CheckOut', payment: null, now }));
+    },
+
+    /**
+     * The booked party never came (decision 156, monitor or admin from the schedule's detail):
+     * `no_show`, its tokens dead, and its seat free from now on the day's ledger (at once when
+     * marked before its end). Refused `not_started` before the booked time, `already_seated` for
+     * a party at the table, `visit_ended` after checkout, cancellation or an earlier no-show.
+     */
+    markNoShow(input: Act) {
+      return endVisit(input, (now) => ({ type: 'MarkNoShow', now }));
+    },
+
+    /**
+     * An admin takes a no-show back, saying why (decision 156): the status it had before returns.
+     * The seat is not taken back (a walk-in may sit there now); staff seat the party if it comes.
+     */
+    revertNoShow(input: { reservationId: string; reason: string; actor: string; actorRoles: readonly Role[]; correlationId: string }) {
+      if (!input.actorRoles.includes('admin')) throw new DomainError('admin_only');
+      return record(input, (now) => ({ type: 'RevertNoShow', reason: input.reason, now }));
     },
 
     /**

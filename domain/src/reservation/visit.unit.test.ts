@@ -115,6 +115,108 @@ describe('the visit at the table', () => {
     });
   });
 
+  describe('checkout only of a visit that began (issue 25 finding 4, decision 156)', () => {
+    it('refuses to check out a booked party that never sat down, on its day or before it', () => {
+      spec.given(booked).when({ type: 'CheckOut', payment: null, now: '2026-12-19T03:00:00.000Z' }).thenThrows(code('not_seated'));
+      spec.given(booked).when({ type: 'CheckOut', payment: null, now: '2026-12-20T05:00:00.000Z' }).thenThrows(code('not_seated'));
+    });
+    it('checks out a walk-in, seated when it checked in', () => {
+      spec
+        .given(walkedIn)
+        .when({ type: 'CheckOut', payment: null, now: '2026-12-20T06:40:00.000Z' })
+        .then([{ type: 'CheckedOut', data: { payment: null, exitedAt: '2026-12-20T06:40:00.000Z', actualDurationMinutes: 30, date: '2026-12-20' } }]);
+    });
+  });
+
+  describe('a no-show (decision 156)', () => {
+    const NO_SHOW_AT = '2026-12-20T03:30:00.000Z';
+    const noShow: ReservationEvent[] = [...booked, { type: 'MarkedNoShow', data: { from: 'web', markedAt: NO_SHOW_AT, date: '2026-12-20' } }];
+    it('is recorded once the booked time has come, for a party that never sat down', () => {
+      spec.given(booked).when({ type: 'MarkNoShow', now: NO_SHOW_AT }).then(noShow.slice(3));
+    });
+    it('is refused before the booked time, for a party at the table, after checkout and for a request never confirmed', () => {
+      spec.given(booked).when({ type: 'MarkNoShow', now: '2026-12-20T02:59:59.000Z' }).thenThrows(code('not_started'));
+      spec.given(arrived).when({ type: 'MarkNoShow', now: NO_SHOW_AT }).thenThrows(code('already_seated'));
+      spec.given(walkedIn).when({ type: 'MarkNoShow', now: '2026-12-20T07:00:00.000Z' }).thenThrows(code('already_seated'));
+      spec.given(booked.slice(0, 2)).when({ type: 'MarkNoShow', now: NO_SHOW_AT }).thenThrows(code('not_confirmed'));
+      spec.given(noShow).when({ type: 'MarkNoShow', now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
+    });
+    it('ends the visit: no arrival, checkout, label, move or cancellation, and no label `no_show` without the command', () => {
+      spec.given(noShow).when({ type: 'RecordArrival', seatId: 'T1', people: 2, tokenHash: 'd', now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
+      spec.given(noShow).when({ type: 'CheckOut', payment: null, now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
+      spec.given(noShow).when({ type: 'ChangeStatus', to: 'confirmed', now: NO_SHOW_AT }).thenThrows(code('status_final'));
+      spec
+        .given(noShow)
+        .when({ type: 'MoveReservation', seatIds: ['T2'], time: '13:00', now: NO_SHOW_AT })
+        .thenThrows(code('not_cancellable'));
+      spec
+        .given(noShow)
+        .when({ type: 'CancelReservation', proof: { kind: 'staff' }, reason: '', now: NO_SHOW_AT })
+        .thenThrows(code('not_cancellable'));
+      spec.given(booked).when({ type: 'ChangeStatus', to: 'no_show', now: NO_SHOW_AT }).thenThrows(code('status_needs_command'));
+    });
+    it('is reverted with a reason to the status it had, and only a no-show is', () => {
+      const at = '2026-12-20T04:00:00.000Z';
+      spec
+        .given(noShow)
+        .when({ type: 'RevertNoShow', reason: '連絡の行き違い', now: at })
+        .then([{ type: 'NoShowReverted', data: { reason: '連絡の行き違い', to: 'web', revertedAt: at, date: '2026-12-20' } }]);
+      spec.given(booked).when({ type: 'RevertNoShow', reason: 'x', now: at }).thenThrows(code('not_no_show'));
+      spec.given([]).when({ type: 'RevertNoShow', reason: 'x', now: at }).thenThrows(code('not_found'));
+      const back = foldStream(
+        reservationDecider,
+        [...noShow, { type: 'NoShowReverted', data: { reason: 'x', to: 'web', revertedAt: at, date: '2026-12-20' } } as ReservationEvent].map((e, i) =>
+          recordedEvent(e, { position: i + 1, revision: i }),
+        ),
+      );
+      expect(back.status === 'confirmed' && back.visit).toMatchObject({ floor: 'web', noShow: null });
+    });
+  });
+
+  describe('admitting a phone’s orders (issue 25 finding 3, decision 155)', () => {
+    const caps = { perVisitPerMinute: 3, perTokenPerMinute: 2 };
+    const admitted = (orderId: string, tokenHash: string, at: string): ReservationEvent => ({
+      type: 'OrderAdmitted',
+      data: { orderId, tokenHash, admittedAt: at },
+    });
+    const t = (s: number) => new Date(Date.parse(AT_TABLE) + s * 1000).toISOString();
+    it('admits orders up to the per-phone cap in a minute, then refuses that phone', () => {
+      spec
+        .given(arrived)
+        .when({ type: 'AdmitOrder', orderId: 'o1', tokenHash: 'device-1', caps, now: t(1) })
+        .then([admitted('o1', 'device-1', t(1))]);
+      spec
+        .given([...arrived, admitted('o1', 'device-1', t(1)), admitted('o2', 'device-1', t(2))])
+        .when({ type: 'AdmitOrder', orderId: 'o3', tokenHash: 'device-1', caps, now: t(3) })
+        .thenThrows(code('too_many_orders'));
+    });
+    it('refuses every phone of the visit at the visit’s cap, and admits again once a minute has passed', () => {
+      const three = [...arrived, admitted('o1', 'device-1', t(1)), admitted('o2', 'device-2', t(2)), admitted('o3', 'device-3', t(3))];
+      spec
+        .given(three)
+        .when({ type: 'AdmitOrder', orderId: 'o4', tokenHash: 'device-4', caps, now: t(4) })
+        .thenThrows(code('too_many_orders'));
+      spec
+        .given(three)
+        .when({ type: 'AdmitOrder', orderId: 'o4', tokenHash: 'device-1', caps, now: t(62) })
+        .then([admitted('o4', 'device-1', t(62))]);
+    });
+    it('admits a resent order once, and none after the visit ended', () => {
+      spec
+        .given([...arrived, admitted('o1', 'device-1', t(1)), admitted('o2', 'device-1', t(2))])
+        .when({ type: 'AdmitOrder', orderId: 'o1', tokenHash: 'device-1', caps, now: t(3) })
+        .thenNothingHappens();
+      const out: ReservationEvent[] = [
+        ...arrived,
+        { type: 'CheckedOut', data: { payment: null, exitedAt: t(5), actualDurationMinutes: 1, date: '2026-12-20' } },
+      ];
+      spec
+        .given(out)
+        .when({ type: 'AdmitOrder', orderId: 'o9', tokenHash: 'device-1', caps, now: t(6) })
+        .thenThrows(code('visit_ended'));
+    });
+  });
+
   describe('reading the state', () => {
     const fold = (events: ReservationEvent[]) =>
       foldStream(

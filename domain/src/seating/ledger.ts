@@ -247,7 +247,9 @@ function decideEnd(command: Extract<SeatingCommand, { type: 'EndBooking' }>, sta
   const booking = state.bookings[command.reservationId];
   // Idempotent, and nothing to free when the stay already ends by then.
   if (!booking) return [];
-  const endMinute = Math.max(booking.start + 1, command.endMinute);
+  // A stay ended before it began (a party that came early and left early) holds nothing: ended at
+  // its start, the booking is gone and its seat free at once (issue 25 finding 9).
+  const endMinute = Math.max(booking.start, command.endMinute);
   if (endMinute >= booking.end) return [];
   return [{ type: 'BookingEnded', data: { reservationId: command.reservationId, endMinute } }];
 }
@@ -374,6 +376,10 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
     case 'BookingEnded': {
       const booking = state.bookings[event.data.reservationId];
       if (!booking) return state;
+      if (event.data.endMinute <= booking.start) {
+        const { [booking.reservationId]: _ended, ...rest } = state.bookings;
+        return { ...state, bookings: rest };
+      }
       return { ...state, bookings: { ...state.bookings, [booking.reservationId]: { ...booking, end: event.data.endMinute } } };
     }
     default:

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { catalogService } from '../catalog/commands';
 import { DomainError } from '../decider';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { AT_STORE, FAR_AWAY } from '../testing/table-catalog';
@@ -168,6 +169,9 @@ describe('ordering', () => {
 
   it('never sells more than there is when phones order at once', async () => {
     const t = tableTestSystem();
+    // Caps as high as the editor allows, so only the stock answers the twenty orders of one phone.
+    const caps = { store_id: STORE, per_visit_per_minute: 60, per_token_per_minute: 60 };
+    await catalogService({ ...t, ids: testIds }).save({ kind: 'order-limits', id: STORE, data: caps }, { ...ctx, actor: 'admin', storeId: STORE });
     await t.stock.set({ storeId: STORE, settings: [{ menuId: 'cake', manageStock: true, quantity: 3, isSoldOut: false }], actor: 'staff', ...ctx });
     const a = await t.table.checkIn({ seatId: 'T4', people: 4, position: AT_STORE, staff: null, ...ctx });
     const results = await Promise.allSettled(
@@ -202,6 +206,79 @@ describe('ordering', () => {
       }),
       'stock_changed',
     );
+  });
+});
+
+describe('order limits (issue 25 finding 3, decision 155)', () => {
+  /** Every event in the store, to show a refusal appended none. */
+  const everything = async (t: ReturnType<typeof tableTestSystem>) => (await t.eventStore.readAll()).length;
+
+  it('caps a phone’s orders per minute, appending nothing when refused; staff are not capped; a minute later the phone orders again', async () => {
+    const t = tableTestSystem();
+    const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    const place = (auth: { kind: 'token'; token: string } | { kind: 'staff'; actor: string }, orderId: string | null = null) =>
+      t.ordering.place({ orderId, reservationId: a.reservationId, seatId: 'T1', items: [{ menuId: 'coffee', quantity: 1 }], auth, ...ctx });
+    const phone = { kind: 'token' as const, token: a.token };
+    const first = await place(phone);
+    for (let i = 1; i < 6; i++) await place(phone);
+    // A resend of an order already placed is answered again, not counted again.
+    expect((await place(phone, first.orderId)).orderId).toBe(first.orderId);
+    const before = await everything(t);
+    await refused(place(phone), 'too_many_orders');
+    expect(await everything(t)).toBe(before);
+    await place({ kind: 'staff', actor: 'staff-1' });
+    t.clock.advance(1);
+    await place(phone);
+  });
+
+  it('caps all phones of one visit together', async () => {
+    const t = tableTestSystem();
+    const a = await t.table.checkIn({ seatId: 'T4', people: 4, position: AT_STORE, staff: null, ...ctx });
+    const phones = [a.token];
+    for (let i = 0; i < 2; i++) phones.push((await t.table.checkIn({ seatId: 'T4', people: 4, position: AT_STORE, staff: null, ...ctx })).token);
+    const place = (token: string) =>
+      t.ordering.place({
+        orderId: null,
+        reservationId: a.reservationId,
+        seatId: 'T4',
+        items: [{ menuId: 'coffee', quantity: 1 }],
+        auth: { kind: 'token', token },
+        ...ctx,
+      });
+    for (let i = 0; i < 12; i++) await place(phones[i % 3]!);
+    await refused(place(phones[0]!), 'too_many_orders');
+  });
+
+  it('bounds an order by the party, sends a guest’s order above the amount to staff, and the store’s own limits replace the defaults', async () => {
+    const t = tableTestSystem();
+    const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    const place = (
+      items: { menuId: string; quantity: number }[],
+      auth: { kind: 'token'; token: string } | { kind: 'staff'; actor: string } = { kind: 'token', token: a.token },
+    ) => t.ordering.place({ orderId: null, reservationId: a.reservationId, seatId: 'T1', items, auth, ...ctx });
+    const before = await everything(t);
+    // Two people: at most 10 lines and 10 of one item (5 per person each).
+    await refused(place(Array.from({ length: 11 }, () => ({ menuId: 'coffee', quantity: 1 }))), 'order_too_large');
+    await refused(place([{ menuId: 'coffee', quantity: 11 }]), 'order_too_large');
+    await refused(
+      place([
+        { menuId: 'coffee', quantity: 6 },
+        { menuId: 'coffee', quantity: 5 },
+      ]),
+      'order_too_large',
+    );
+    await refused(place([{ menuId: 'coffee', quantity: 11 }], { kind: 'staff', actor: 'staff-1' }), 'order_too_large');
+    expect(await everything(t)).toBe(before);
+    expect((await place([{ menuId: 'coffee', quantity: 10 }])).subtotal).toBe(5000);
+
+    await catalogService({ ...t, ids: testIds }).save(
+      { kind: 'order-limits', id: STORE, data: { store_id: STORE, staff_above_yen: 4000 } },
+      { ...ctx, actor: 'admin', storeId: STORE },
+    );
+    const saved = await everything(t);
+    await refused(place([{ menuId: 'coffee', quantity: 9 }]), 'order_needs_staff');
+    expect(await everything(t)).toBe(saved);
+    expect((await place([{ menuId: 'coffee', quantity: 9 }], { kind: 'staff', actor: 'staff-1' })).subtotal).toBe(4500);
   });
 });
 

@@ -28,6 +28,9 @@ const reservationActions: Partial<Record<ReservationEvent['type'], string>> = {
   ReservationCancelled: 'cancelled',
   // The admin's status label in the schedule's detail (issue 12): every open schedule shows it.
   StatusChanged: 'status',
+  // A no-show and its revert (decision 156): open schedules list it with its new status.
+  MarkedNoShow: 'no_show',
+  NoShowReverted: 'no_show_reverted',
 };
 
 /** A new, confirmed, moved or cancelled reservation: the schedule screens and that reservation's own page refresh. */
@@ -81,6 +84,8 @@ function visitMessages(recorded: RecordedEvent): LiveMessage[] {
       ];
     case 'ReservationCancelled':
       return [{ event: 'token-invalidated', data: { reservation_id: id, reason: 'cancelled' }, topics: ['admin', own] }];
+    case 'MarkedNoShow':
+      return [{ event: 'token-invalidated', data: { reservation_id: id, reason: 'no_show' }, topics: ['admin', own] }];
     default:
       return [];
   }

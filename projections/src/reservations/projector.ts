@@ -95,9 +95,14 @@ export const reservationsProjector: Projector = {
           payment_method: event.data.payment?.method ?? null,
           paid_total: event.data.payment?.total ?? null,
         });
+      case 'MarkedNoShow':
+        return reservations.update(id, { status: 'no_show' });
+      case 'NoShowReverted':
+        return reservations.update(id, { status: event.data.to });
       case 'VisitTokenIssued':
       case 'LocationCheckWaived':
-        // Tokens and waivers are decided from the reservation's own stream, never from this row.
+      case 'OrderAdmitted':
+        // Tokens, waivers and order caps are decided from the reservation's own stream, never from this row.
         return;
       default:
         return assertNever(event);

@@ -74,7 +74,7 @@ export async function futureReservationsOnSeat(db: Kysely<Database>, seatId: str
     .where('reservation_date', '>=', tokyoDateOf(now))
     .where('cancelled_at', 'is', null)
     .where('exited_at', 'is', null)
-    .where((eb) => eb.or([eb('status', 'is', null), eb('status', 'not in', ['cancelled', 'exited'])]))
+    .where((eb) => eb.or([eb('status', 'is', null), eb('status', 'not in', ['cancelled', 'exited', 'no_show'])]))
     .where(notLapsed(now))
     .orderBy('reservation_date')
     .orderBy('reservation_time')

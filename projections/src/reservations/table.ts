@@ -22,7 +22,7 @@ export interface ReservationTables {
     reservation_date: string;
     reservation_time: string;
     seat_ids: Json<string[]>;
-    /** The spec's status (operations.md §4, decision 038): web, guest (QR walk-in), confirmed (at the table), exited, cancelled, or unset. */
+    /** The spec's status (operations.md §4, decision 038): web, guest (QR walk-in), confirmed (at the table), exited, cancelled, no_show (decision 156), or unset. */
     status: FloorStatus | null;
     /** '0' awaiting the confirmation mail's link, '1' confirmed; null for a QR walk-in, which has no link. */
     email_confirm_status: '0' | '1' | null;

@@ -39,6 +39,7 @@ export const adminMenu = [
   { path: 'cost-management', label: '原価管理' },
   { path: 'tax-management', label: '税率設定' },
   { path: 'store-coordinates', label: '店舗位置情報' },
+  { path: 'order-limits', label: '注文の上限' },
 ] as const;
 
 export const monitorMenu = [

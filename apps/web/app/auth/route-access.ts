@@ -54,6 +54,7 @@ export const adminAreaChildren = [
   'cost-management',
   'tax-management',
   'store-coordinates',
+  'order-limits',
 ] as const;
 
 export const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
@@ -237,6 +238,9 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // Site settings (issue 14 part settings): card pictures are public to see, admins upload them
   '/api/admin/homepage-settings/images': admin,
   '/api/admin/homepage-settings/images/:id': pub,
+  // No-shows (issue 25, decision 156): monitors record one, only admins take one back
+  '/api/admin/reservations/:id/no-show': monitor,
+  '/api/admin/reservations/:id/revert-no-show': admin,
 
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,

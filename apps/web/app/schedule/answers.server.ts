@@ -67,4 +67,8 @@ export const scheduleErrors: ErrorTable = {
   admin_only: answer(403, 'admin_only', t.adminOnly),
   course_fixed: answer(400, 'course_fixed', t.courseFixed),
   changed_elsewhere: answer(409, 'changed_elsewhere', t.changedElsewhere),
+  not_seated: answer(409, 'not_seated', t.notSeated),
+  not_started: answer(409, 'not_started', t.notStarted),
+  already_seated: answer(409, 'already_seated', t.alreadySeated),
+  not_no_show: answer(409, 'not_no_show', t.notNoShow),
 };

@@ -86,6 +86,18 @@ export const scheduleTexts = {
   pictureAlt: (label: string) => `${label}の画像`,
   pictureMissing: '（画像なし）',
   checkout: '会計へ',
+  // No-shows (decision 156).
+  notSeated: 'まだ来店していない予約は会計・退店にできません。来店がなかった場合は「無断キャンセル」にしてください',
+  notStarted: '予約の時刻より前のため、この操作はできません',
+  alreadySeated: '来店済みの予約は無断キャンセルにできません',
+  notNoShow: 'この予約は無断キャンセルではありません',
+  noShow: '無断キャンセルにする',
+  confirmNoShow: (name: string) => `${name}様の予約を無断キャンセル（来店なし）にしますか？席はすぐに空きます。`,
+  noShowSaved: '無断キャンセルにしました',
+  revertNoShow: '無断キャンセルを取り消す',
+  revertReason: '取り消す理由',
+  revertReasonRequired: '取り消す理由を入力してください',
+  noShowReverted: '無断キャンセルを取り消しました（席は自動では戻りません）',
 } as const;
 
 export const statusLabels: Record<FloorStatus | 'unset', string> = {
@@ -94,6 +106,7 @@ export const statusLabels: Record<FloorStatus | 'unset', string> = {
   confirmed: '来店済み',
   exited: '退店済み',
   cancelled: 'キャンセル',
+  no_show: '無断キャンセル',
   unset: '未設定',
 };
 
@@ -110,6 +123,8 @@ export const historyTexts = {
   waived: (minutes: number) => `位置情報なしの注文を${minutes}分許可`,
   checkedOut: (payment: string | null, minutes: number) => `会計・退店${payment ? `（${payment}）` : ''} 滞在${minutes}分`,
   cancelled: (by: string, reason: string) => `キャンセル（${by}）${reason ? `：${reason}` : ''}`,
+  noShow: '無断キャンセル（来店なし）',
+  noShowReverted: (reason: string) => `無断キャンセルを取り消し：${reason}`,
   byCustomer: 'お客様',
   byStaff: 'スタッフ',
 } as const;

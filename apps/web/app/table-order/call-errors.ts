@@ -28,6 +28,12 @@ export const tableErrors: ErrorTable = {
   not_found: answer(404, 'not_found', t.authFailed),
   order_exists: answer(409, 'order_exists', t.orderFailed),
   orders_changed: answer(409, 'orders_changed', checkoutTexts.ordersChanged),
+  // Limits at the table and checkout of a visit that began (decisions 155, 156).
+  too_many_orders: answer(429, 'too_many_orders', t.tooManyOrders),
+  order_too_large: answer(400, 'order_too_large', t.orderTooLarge),
+  order_needs_staff: answer(403, 'order_needs_staff', t.orderNeedsStaff),
+  not_seated: answer(409, 'not_seated', checkoutTexts.notSeated),
+  not_started: answer(409, 'not_started', checkoutTexts.notStarted),
 };
 
 export const stockErrors: ErrorTable = {

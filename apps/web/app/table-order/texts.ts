@@ -72,6 +72,12 @@ export const orderTexts = {
   rescan: 'QRコードを読み取り直す',
   offline: '通信が不安定です。ご注文は電波が戻りしだい送信できます。',
   staffOrderFor: (seat: string) => `${seat}の注文（スタッフ入力）`,
+  /** Decision 155: over the store's per-minute caps (429). */
+  tooManyOrders: '注文が続いています。少し時間をおいてから、もう一度お試しください。',
+  /** Decision 155: more lines or more of one item than the party size allows. */
+  orderTooLarge: 'ご注文の数が多すぎます。人数に合った数でご注文ください。',
+  /** Decision 155: above the store's amount, staff place the order from the monitor. */
+  orderNeedsStaff: 'ご注文の金額が大きいため、スタッフをお呼びください。',
 } as const;
 
 export const checkoutTexts = {
@@ -103,6 +109,10 @@ export const checkoutTexts = {
   reservationLabel: (seat: string, time: string, people: number) => `${seat} ${time}〜 ${people}名`,
   toCheckout: '会計へ',
   backToList: '一覧へ戻る',
+  /** Decision 156: a booking whose party never sat down (a no-show instead). */
+  notSeated: 'まだ来店していない予約は会計できません。',
+  /** Decision 156: before the booking's day. */
+  notStarted: '予約日より前のため会計できません。',
 } as const;
 
 export const kitchenTexts = {
@@ -180,4 +190,15 @@ export const adminTableTexts = {
   clearCoordinates: '位置情報を削除',
   preview: '地図プレビュー',
   invalidNumber: '数値を入力してください',
+  // Order limits at the table (decision 155).
+  limitsTitle: '注文の上限',
+  limitsIntro:
+    'QR注文で1つのテーブルから送れる注文の上限です。実際のお客様が届かない値にしておくと、いたずらや誤操作だけを止められます。スタッフがモニターから入力する注文には、1分あたりの回数と金額の上限はかかりません。',
+  perVisitPerMinute: '1分間に1つのテーブル（全端末）から送れる注文数',
+  perTokenPerMinute: '1分間に1台の端末から送れる注文数',
+  linesPerPerson: '1回の注文の品目数（1名あたり）',
+  quantityPerPerson: '1回の注文の同じ商品の数量（1名あたり）',
+  staffAboveYen: 'この金額（税抜・円）を超える注文はスタッフが入力',
+  limitsExample: (people: number, lines: number, quantity: number) => `例：${people}名のテーブルは1回の注文で${lines}品目まで、同じ商品は${quantity}個まで`,
+  chooseStore: '店舗を選択してください',
 } as const;

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     people: r.people,
     menuName: r.menu_name ?? '',
     status: r.status === 'cancelled' ? t.statusCancelled : r.email_confirm_status === '1' ? t.statusConfirmed : t.statusAwaiting,
-    cancellable: r.status !== 'cancelled' && r.reservation_date >= today,
+    cancellable: r.status !== 'cancelled' && r.status !== 'no_show' && r.reservation_date >= today,
     email: r.email,
   }));
   return {

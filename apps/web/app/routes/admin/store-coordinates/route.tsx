@@ -10,6 +10,7 @@ import { embeddedMapUrl } from '#app/shared/map-embed';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
+import { SaveOutcome } from '#app/admin-area/save-outcome';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.coordinatesTitle, matches) }];
 
@@ -103,11 +104,7 @@ export default function StoreCoordinates({ loaderData, actionData }: Route.Compo
             {t.clearCoordinates}
           </button>
         </p>
-        {actionData && (
-          <p className={actionData.ok ? 'hint' : 'form-error'} role={actionData.ok ? 'status' : 'alert'}>
-            {actionData.ok ? t.saved : actionData.error}
-          </p>
-        )}
+        <SaveOutcome outcome={actionData} saved={t.saved} />
       </Form>
       {point && <iframe className="map" title={t.preview} src={embeddedMapUrl(point)} loading="lazy" referrerPolicy="no-referrer" />}
     </section>

@@ -10,6 +10,7 @@ import { yenAmount } from '#app/shared/yen';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
+import { SaveOutcome } from '#app/admin-area/save-outcome';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.taxTitle, matches) }];
 
@@ -79,11 +80,7 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
         <button type="submit" className="button" disabled={busy}>
           {t.save}
         </button>
-        {actionData && (
-          <p className={actionData.ok ? 'hint' : 'form-error'} role={actionData.ok ? 'status' : 'alert'}>
-            {actionData.ok ? t.saved : actionData.error}
-          </p>
-        )}
+        <SaveOutcome outcome={actionData} saved={t.saved} />
       </Form>
     </section>
   );

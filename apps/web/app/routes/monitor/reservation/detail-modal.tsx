@@ -12,7 +12,10 @@ import { historyTexts as h, paymentLabels, scheduleTexts as t, statusLabels } fr
 import { LoadState } from './load-state';
 
 type Detail = Extract<DetailAnswer, { success: true }>;
-const STATUSES: (FloorStatus | 'unset')[] = ['web', 'guest', 'confirmed', 'exited', 'cancelled', 'unset'];
+const STATUSES: (FloorStatus | 'unset')[] = ['web', 'guest', 'confirmed', 'exited', 'cancelled', 'no_show', 'unset'];
+
+/** Statuses after which nothing more happens at the table (a no-show is taken back only by an admin, decision 156). */
+const isEnded = (status: string | null) => status === 'exited' || status === 'cancelled' || status === 'no_show';
 
 /** '12/01 12:00' in Tokyo time. */
 function when(iso: string): string {
@@ -70,11 +73,13 @@ export function DetailModal(props: {
     if (d && !d.open) d.showModal();
   }, []);
 
-  const update = async (body: Record<string, unknown>, done: string) => {
+  const [reason, setReason] = useState('');
+
+  const send = async (path: string, body: Record<string, unknown>, done: string) => {
     setSaving(true);
     setFailure(null);
     setNotice(null);
-    const r = await callJson<{ success: true }>('/api/admin/reservations/update', { body });
+    const r = await callJson<{ success: true }>(path, { body });
     setSaving(false);
     if (r.ok) {
       setNotice(done);
@@ -85,6 +90,8 @@ export function DetailModal(props: {
       await load();
     }
   };
+
+  const update = (body: Record<string, unknown>, done: string) => send('/api/admin/reservations/update', body, done);
 
   const grant = async () => {
     setFailure(null);
@@ -220,15 +227,53 @@ export function DetailModal(props: {
                 </select>
               </label>
             ) : null}
-            <button type="button" onClick={() => void grant()} disabled={reservation.status === 'exited' || reservation.status === 'cancelled'}>
+            <button type="button" onClick={() => void grant()} disabled={isEnded(reservation.status)}>
               {t.grant}
             </button>
-            {reservation.status !== 'exited' && reservation.status !== 'cancelled' ? (
+            {reservation.origin !== 'walk_in' && reservation.seated_at === null && !isEnded(reservation.status) ? (
+              <button
+                type="button"
+                className="secondary"
+                data-testid="detail-no-show"
+                disabled={saving}
+                onClick={() => {
+                  if (window.confirm(t.confirmNoShow(reservation.customer_name || t.noName)))
+                    void send(`/api/admin/reservations/${reservation.id}/no-show`, {}, t.noShowSaved);
+                }}
+              >
+                {t.noShow}
+              </button>
+            ) : null}
+            {!isEnded(reservation.status) && reservation.seated_at !== null ? (
               <Link className="button secondary" to={`/monitor/checkout?reservation_id=${reservation.id}`}>
                 {t.checkout}
               </Link>
             ) : null}
           </div>
+
+          {isAdmin && reservation.status === 'no_show' ? (
+            <form
+              className="schedule-move-form"
+              aria-label={t.revertNoShow}
+              data-testid="detail-revert-no-show"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!reason.trim()) {
+                  setFailure({ message: t.revertReasonRequired, code: 'reason' });
+                  return;
+                }
+                void send(`/api/admin/reservations/${reservation.id}/revert-no-show`, { reason: reason.trim() }, t.noShowReverted).then(() => setReason(''));
+              }}
+            >
+              <label>
+                {t.revertReason}
+                <input type="text" value={reason} maxLength={500} required onChange={(e) => setReason(e.target.value)} />
+              </label>
+              <button type="submit" disabled={saving}>
+                {t.revertNoShow}
+              </button>
+            </form>
+          ) : null}
 
           <MoveForm
             key={`${reservation.reservation_date}|${reservation.reservation_time}|${reservation.seat_ids.join()}|${reservation.people}`}
@@ -276,6 +321,10 @@ function historyLine(e: HistoryEntry, place: (p: Placement) => string): string {
       return h.checkedOut(e.payment ? paymentLabels[e.payment] : null, e.minutes);
     case 'cancelled':
       return h.cancelled(e.by === 'customer' ? h.byCustomer : h.byStaff, e.reason);
+    case 'no_show':
+      return h.noShow;
+    case 'no_show_reverted':
+      return h.noShowReverted(e.reason);
   }
 }
 
@@ -291,7 +340,7 @@ function MoveForm(props: {
   const [time, setTime] = useState(reservation.reservation_time.slice(0, 5));
   const [seatId, setSeatId] = useState(reservation.seat_ids[0] ?? '');
   const [people, setPeople] = useState(reservation.people);
-  if (reservation.status === 'exited' || reservation.status === 'cancelled') return null;
+  if (isEnded(reservation.status)) return null;
   return (
     <form
       className="schedule-move-form"

@@ -33,9 +33,12 @@ export interface Block {
   exited: boolean;
 }
 
-/** Only web reservations with email_confirm_status '0' or '1', QR walk-ins (guest), and any other status but cancelled. */
+/**
+ * Only web reservations with email_confirm_status '0' or '1', QR walk-ins (guest), and any other
+ * status but cancelled and no-show (decision 156: its seat is free, so it is only listed).
+ */
 export function onGrid(r: Pick<LayoutReservation, 'status' | 'email_confirm_status' | 'origin'>): boolean {
-  if (r.status === 'cancelled') return false;
+  if (r.status === 'cancelled' || r.status === 'no_show') return false;
   if (r.origin === 'walk_in') return true;
   return r.email_confirm_status === '0' || r.email_confirm_status === '1';
 }

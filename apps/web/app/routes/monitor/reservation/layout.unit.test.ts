@@ -56,6 +56,7 @@ describe('the schedule layout', () => {
     expect(onGrid(reservation({ status: null }))).toBe(true);
     expect(onGrid(reservation({ status: 'confirmed' }))).toBe(true);
     expect(onGrid(reservation({ status: 'cancelled' }))).toBe(false);
+    expect(onGrid(reservation({ status: 'no_show' }))).toBe(false);
   });
 
   it('draws a party on joined seats on each seat, with the longest hold', () => {
