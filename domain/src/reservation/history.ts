@@ -81,6 +81,8 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
         break;
       case 'ConfirmationLinkIssued':
       case 'VisitTokenIssued':
+      case 'VisitPassIssued':
+      case 'VisitPassUsed':
         break;
       default:
         return assertNever(event);

@@ -96,6 +96,8 @@ export const reservationsProjector: Projector = {
           paid_total: event.data.payment?.total ?? null,
         });
       case 'VisitTokenIssued':
+      case 'VisitPassIssued':
+      case 'VisitPassUsed':
       case 'LocationCheckWaived':
         // Tokens and waivers are decided from the reservation's own stream, never from this row.
         return;
