@@ -198,6 +198,9 @@ export function tableService(ports: TablePorts) {
   }
 
   return {
+    /** How the store's guests are seated: `self` (the seat's QR, the spec's way) or `staff` only (decision 151). */
+    checkInMode,
+
     /**
      * QR check-in (POST /api/orders/qr-checkin): joins the booking at the seat now
      * (`isExisting`, the customer's arrival) or seats a walk-in there from now for the seat's

@@ -28,6 +28,14 @@ export const tableErrors: ErrorTable = {
   not_found: answer(404, 'not_found', t.authFailed),
   order_exists: answer(409, 'order_exists', t.orderFailed),
   orders_changed: answer(409, 'orders_changed', checkoutTexts.ordersChanged),
+  // Decisions 150–153 (issue 25): the seat's code, the store's seating, proof to join, renewals.
+  seat_code_invalid: answer(401, 'seat_code_invalid', t.seatCodeInvalid),
+  staff_seating_only: answer(403, 'staff_seating_only', t.staffSeatingOnly),
+  reservation_number_required: answer(403, 'reservation_number_required', t.reservationNumberRequired),
+  wrong_reservation_number: answer(403, 'wrong_reservation_number', t.wrongReservationNumber),
+  invite_required: answer(403, 'invite_required', t.inviteRequired),
+  pass_invalid: answer(401, 'pass_invalid', t.passInvalid),
+  renewal_limit: answer(429, 'renewal_limit', t.renewalLimit),
 };
 
 export const stockErrors: ErrorTable = {

@@ -72,6 +72,28 @@ export const orderTexts = {
   rescan: 'QRコードを読み取り直す',
   offline: '通信が不安定です。ご注文は電波が戻りしだい送信できます。',
   staffOrderFor: (seat: string) => `${seat}の注文（スタッフ入力）`,
+  /** Decision 150: a check-in or renewal without the seat's current printed code. */
+  seatCodeInvalid: 'QRコードが無効です。お席のQRコードを読み取り直すか、スタッフへお声かけください。',
+  /** Decision 151: the store seats its guests through staff. */
+  staffSeatingOnly: 'このお店ではスタッフがお席へご案内します。スタッフへお声かけください。',
+  /** Decision 152: a booked seat asks for the booking's number. */
+  reservationNumberRequired: 'このお席はご予約済みです。予約番号を入力するか、スタッフへお声かけください。',
+  wrongReservationNumber: '予約番号が一致しません。予約確認メールの予約番号をご確認いただくか、スタッフへお声かけください。',
+  inviteRequired:
+    'このお席はすでにご利用中です。同じテーブルの方のスマートフォンで「友だちを招待」を開いてQRコードを読み取るか、スタッフへお声かけください。',
+  passInvalid: 'このQRコードは使用済みか有効期限切れです。スタッフへお声かけください。',
+  /** Decision 153: too many renewals of one phone's token. */
+  renewalLimit: '認証の更新回数が上限に達しました。しばらく待ってからお試しいただくか、スタッフへお声かけください。',
+  reservationNumber: '予約番号',
+  reservationNumberHint: '予約確認メールに記載の予約番号（例：MC-1234-AB）',
+  checkInWithNumber: '予約番号でチェックイン',
+  joining: 'ご案内しています...',
+  joinTitle: 'ご案内',
+  invite: '友だちを招待',
+  inviteTitle: '友だちを招待',
+  inviteIntro: (minutes: number) => `同じテーブルの方にこのQRコードを読み取ってもらってください（${minutes}分間有効・1回のみ）。`,
+  inviteCode: 'QRコードを読み取れない場合は、このURLを開いてください',
+  closeInvite: '閉じる',
 } as const;
 
 export const checkoutTexts = {
@@ -160,6 +182,24 @@ export const monitorTexts = {
   qrIntro: '各座席に置くQRコードです。印刷してご利用ください。',
   print: '印刷する',
   noSeats: '座席が登録されていません。',
+  /** Decision 151: staff seat a party; its one-time QR shows on the tablet. */
+  seatParty: 'お客様を案内してQRを表示',
+  seatPartyTitle: (seat: string) => `${seat}のご案内QRコード`,
+  seatPartyIntro: (minutes: number, until: string) =>
+    `お客様のスマートフォンでこのQRコードを読み取ってください。位置情報の確認なしで注文できます（${minutes}分間・${until}まで有効、1回のみ）。`,
+  seatPartyAgain: 'もう1台分のQRを表示',
+  closeSeatParty: '閉じる',
+  /** Decision 150: seat codes on the QR page. */
+  noCode: 'この座席にはまだQRコードが発行されていません。',
+  issueCodes: '未発行の座席にQRコードを発行',
+  rotateOne: 'この座席のQRコードを再発行',
+  rotateAll: 'すべての座席のQRコードを再発行',
+  confirmRotateOne: (seat: string) => `${seat}のQRコードを再発行します。印刷済みのQRコードはすぐに使えなくなります。よろしいですか？`,
+  confirmRotateAll: 'すべての座席のQRコードを再発行します。印刷済みのQRコードはすぐに使えなくなります。よろしいですか？',
+  codesIssued: 'QRコードを発行しました。',
+  codesRotated: 'QRコードを再発行しました。新しいQRコードを印刷してください。',
+  codesFailed: 'QRコードを発行できませんでした。',
+  grantTooLong: '位置情報なしの注文は15分まで許可できます。',
 } as const;
 
 export const adminTableTexts = {
@@ -180,4 +220,7 @@ export const adminTableTexts = {
   clearCoordinates: '位置情報を削除',
   preview: '地図プレビュー',
   invalidNumber: '数値を入力してください',
+  /** Decision 151: how guests at the table are seated. */
+  checkInMode: 'テーブルへのご案内',
+  checkInModes: { self: 'お客様が座席のQRコードでチェックイン', staff: 'スタッフが案内（注文画面でQRを表示）' },
 } as const;

@@ -19,6 +19,8 @@ export const visitSchema = z.object({
   people: z.number().int(),
   /** The position the check-in passed with, reused for a renewal within its age. */
   position: z.object({ lat: z.number(), lng: z.number(), accuracy: z.number().nullable(), at: z.number() }).nullable(),
+  /** The seat's code from its printed QR (decision 150), sent with a renewal; null when staff's or a friend's pass let the phone in. */
+  seatCode: z.string().nullable().default(null),
   /** An order sent but not yet answered: resent with the same id so nothing is placed twice. */
   pendingOrderId: z.string().nullable().default(null),
 });
