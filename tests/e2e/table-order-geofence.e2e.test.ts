@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, FAR_FROM_DEMO_STORE, guestPhone, signedInAdmin, startTableOrderServer } from '../support/table-order';
+import { AT_DEMO_STORE, FAR_FROM_DEMO_STORE, guestPhone, signedInAdmin, startTableOrderServer, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
@@ -41,6 +41,7 @@ describe.runIf(runs)('a guest outside the geofence, rescued by staff for 15 minu
     // The party's first phone checked in at the table; this one is far off.
     const first = await httpClient(server.url).post<{ reservation_id: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-t4',
+      seat_code: await seatCodeOf(server.url, 'seat-t4'),
       number_of_people: 3,
       ...AT_DEMO_STORE,
     });

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
 import { startCuttableProxy } from '../support/cuttable-proxy';
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, guestPhone, recordBeeps, staffBrowser, startTableOrderServer, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, guestPhone, recordBeeps, staffBrowser, startTableOrderServer, withToken, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
@@ -99,6 +99,7 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
       const guest = httpClient(server.url);
       const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
         seat_id: 'seat-t2',
+        seat_code: await seatCodeOf(server.url, 'seat-t2'),
         number_of_people: 2,
         ...AT_DEMO_STORE,
       });
