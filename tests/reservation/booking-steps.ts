@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { httpClient, type HttpClient } from '../support/http-client';
+import { minutesOf } from '@moncafe/domain/calendar/dates';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 import { startSmtpSink } from './smtp-sink';
 
@@ -49,4 +50,29 @@ export async function startServerWithMail() {
       await smtp.close();
     },
   };
+}
+
+/**
+ * A party of two books the lunch course on the site and opens the mailed link: answers the
+ * reservation, its short number (from the mail) and its seat. The start is at least 10 minutes
+ * after the day's first bookable time, so the store is open 10 minutes before it.
+ */
+export async function bookConfirmedParty(client: HttpClient, smtp: { next(to: string): Promise<{ text: string }> }, email: string) {
+  const { date, times } = await firstBookable(client, 2, [LUNCH]);
+  const time = times.find((t) => minutesOf(t) >= minutesOf(times[0]!) + 10)!;
+  const held = await client.post<{ seat_ids: string[] }>('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] });
+  const seatId = held.body.seat_ids[0]!;
+  expect(seatId).toBeTruthy();
+  const sent = await client.post<{ reservation_id: string }>('/api/reservation-confirmation/send-confirmation', {
+    name: '山田花子',
+    email,
+    phone: '090-1234-5678',
+    reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 1 }] },
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const mail = await smtp.next(email);
+  const number = /予約番号：(MC-\d{4}-[0-9A-Z]{2})/.exec(mail.text)![1]!;
+  const link = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec(mail.text)![1]!);
+  expect((await client.getJson(`/api/reservation-confirmation/${encodeURIComponent(link)}?confirm=true`)).status).toBe(200);
+  return { reservationId: sent.body.reservation_id, number, seatId, date, time };
 }

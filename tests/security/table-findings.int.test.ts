@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutesOf, tokyoInstant } from '@moncafe/domain/calendar/dates';
-import { LUNCH, demoCoursesReady, firstBookable } from '../reservation/booking-steps';
+import { bookConfirmedParty, demoCoursesReady } from '../reservation/booking-steps';
 import { startSmtpSink } from '../reservation/smtp-sink';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
@@ -145,25 +145,7 @@ describe.skipIf(!pgUrl)('issue 25: a table only its own guests can open, join, r
   it('finding 2: a join 10 minutes before a booking gets no token without the reservation number, so nothing goes on the party’s bill', async () => {
     // The party books and confirms on the site; its number is in the mail.
     const party = httpClient(server.url);
-    const { date, times } = await firstBookable(party, 2, [LUNCH]);
-    // A start at least 10 minutes after the first bookable time, so the store is open 10 minutes before it.
-    const time = times.find((t) => minutesOf(t) >= minutesOf(times[0]!) + 10)!;
-    const held = await party.post<{ seat_ids: string[] }>('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] });
-    const seatId = held.body.seat_ids[0]!;
-    expect(seatId).toBeTruthy();
-    const email = 'party.table@example.jp';
-    const sent = await party.post<{ reservation_id: string }>('/api/reservation-confirmation/send-confirmation', {
-      name: '山田花子',
-      email,
-      phone: '090-1234-5678',
-      reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 1 }] },
-    });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    const mail = await smtp.next(email);
-    const number = /予約番号：(MC-\d{4}-[0-9A-Z]{2})/.exec(mail.text)![1]!;
-    const link = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec(mail.text)![1]!);
-    expect((await party.getJson(`/api/reservation-confirmation/${encodeURIComponent(link)}?confirm=true`)).status).toBe(200);
-    const reservationId = sent.body.reservation_id;
+    const { reservationId, number, seatId, date, time } = await bookConfirmedParty(party, smtp, 'party.table@example.jp');
 
     // Ten minutes before the booking starts.
     const target = tokyoInstant(date, minutesOf(time) - 10).getTime();
