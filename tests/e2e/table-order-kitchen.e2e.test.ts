@@ -42,7 +42,8 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
 
     const guestContext = await guestPhone(browser, server.url);
     const guest = problems.watch(await guestContext.newPage());
-    await guest.goto('/order/top?seat_id=seat-t1');
+    // The seat's printed QR carries its code (decision 150).
+    await guest.goto(`/order/top?seat_id=seat-t1&code=${await seatCodeOf(server.url, 'seat-t1')}`);
     await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
     await guest.getByTestId('people').selectOption('2');
     await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();

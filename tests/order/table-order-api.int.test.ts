@@ -77,7 +77,7 @@ describe('table-order calls', () => {
     });
     // A second phone joins only through the first one's invite (decision 152).
     expect(second).toMatchObject({ status: 403, body: { error: 'invite_required' } });
-    const invite = await json<{ pass: string; url: string }>(await guest.send('POST', '/api/orders/invite', { json: {}, headers: withToken(token) }));
+    const invite = await json<{ pass: string; url: string }>(await guest.send('POST', '/api/orders/invite', { json: { token } }));
     expect(invite.body.url).toContain('/order/join?pass=');
     const joined = await guest.post<{ reservation_id: string; seat_id: string }>('/api/orders/join', { pass: invite.body.pass });
     expect(joined.body).toMatchObject({ reservation_id: reservationId, seat_id: 'seat-t3' });

@@ -435,7 +435,10 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
         return { ...v, tokens: { ...others, [event.data.tokenHash]: { seatId: event.data.seatId, validUntil: event.data.validUntil, renewals } } };
       });
     case 'VisitPassIssued':
-      return withVisit(state, (v) => ({ ...v, passes: { ...v.passes, [event.data.passHash]: { seatId: event.data.seatId, expiresAt: event.data.expiresAt } } }));
+      return withVisit(state, (v) => ({
+        ...v,
+        passes: { ...v.passes, [event.data.passHash]: { seatId: event.data.seatId, expiresAt: event.data.expiresAt } },
+      }));
     case 'VisitPassUsed':
       return withVisit(state, (v) => {
         const { [event.data.passHash]: _used, ...passes } = v.passes;

@@ -42,7 +42,9 @@ describe('the visit at the table', () => {
       spec
         .given(walkedIn)
         .when({ type: 'IssueVisitToken', seatId: 'T3', replaces: 'device-w', tokenHash: 'd2', validUntil: '2026-12-20T06:25:00.000Z', now: SEATED })
-        .then([{ type: 'VisitTokenIssued', data: { tokenHash: 'd2', seatId: 'T3', issuedAt: SEATED, validUntil: '2026-12-20T06:25:00.000Z', replaces: 'device-w' } }]);
+        .then([
+          { type: 'VisitTokenIssued', data: { tokenHash: 'd2', seatId: 'T3', issuedAt: SEATED, validUntil: '2026-12-20T06:25:00.000Z', replaces: 'device-w' } },
+        ]);
     });
     it('refuses visit commands on an unknown reservation', () => {
       spec.given([]).when({ type: 'CheckOut', payment: null, now: SEATED }).thenThrows(code('not_found'));
@@ -61,7 +63,9 @@ describe('the visit at the table', () => {
       spec
         .given(arrived)
         .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: STAFF, tokenHash: 'device-2', now: '2026-12-20T03:07:00.000Z' })
-        .then([{ type: 'VisitTokenIssued', data: { tokenHash: 'device-2', seatId: 'T1', issuedAt: '2026-12-20T03:07:00.000Z', validUntil: null, replaces: null } }]);
+        .then([
+          { type: 'VisitTokenIssued', data: { tokenHash: 'device-2', seatId: 'T1', issuedAt: '2026-12-20T03:07:00.000Z', validUntil: null, replaces: null } },
+        ]);
     });
     it('refuses a check-in at a seat that is not the reservation’s', () => {
       spec.given(booked).when({ type: 'RecordArrival', seatId: 'T2', people: 2, proof: NUMBER, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('wrong_seat'));
@@ -92,7 +96,10 @@ describe('the visit at the table', () => {
 
   describe('joining a booked party (decision 152, issue 25 finding 2)', () => {
     it('refuses a first phone that names no proof, and one with another booking’s number', () => {
-      spec.given(booked).when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: { kind: 'none' }, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('reservation_number_required'));
+      spec
+        .given(booked)
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: { kind: 'none' }, tokenHash: 'd', now: AT_TABLE })
+        .thenThrows(code('reservation_number_required'));
       spec
         .given(booked)
         .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: { kind: 'number', number: 'MC-0000-AA' }, tokenHash: 'd', now: AT_TABLE })
@@ -101,12 +108,26 @@ describe('the visit at the table', () => {
     it('takes the number as guests type it (lower case, spaces, a long dash)', () => {
       spec
         .given(booked)
-        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, seatName: 'テーブル1', proof: { kind: 'number', number: ' mc 4821－7k ' }, tokenHash: 'device-1', now: AT_TABLE })
+        .when({
+          type: 'RecordArrival',
+          seatId: 'T1',
+          people: 2,
+          seatName: 'テーブル1',
+          proof: { kind: 'number', number: ' mc 4821－7k ' },
+          tokenHash: 'device-1',
+          now: AT_TABLE,
+        })
         .then(arrived.slice(3));
     });
     it('once the party is seated, a phone needs an invite: even the right number opens nothing', () => {
-      spec.given(arrived).when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: NUMBER, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('invite_required'));
-      spec.given(walkedIn).when({ type: 'RecordArrival', seatId: 'T3', people: 2, proof: { kind: 'none' }, tokenHash: 'd', now: SEATED }).thenThrows(code('invite_required'));
+      spec
+        .given(arrived)
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: NUMBER, tokenHash: 'd', now: AT_TABLE })
+        .thenThrows(code('invite_required'));
+      spec
+        .given(walkedIn)
+        .when({ type: 'RecordArrival', seatId: 'T3', people: 2, proof: { kind: 'none' }, tokenHash: 'd', now: SEATED })
+        .thenThrows(code('invite_required'));
     });
     const INVITED = '2026-12-20T03:10:00.000Z';
     const invite: ReservationEvent = {
@@ -114,7 +135,10 @@ describe('the visit at the table', () => {
       data: { passHash: 'invite-1', seatId: 'T1', by: 'guest', issuedAt: INVITED, expiresAt: '2026-12-20T03:20:00.000Z' },
     };
     it('a phone in the visit invites a friend; the invite gives one token, once, before it expires', () => {
-      spec.given(arrived).when({ type: 'IssueVisitPass', seatId: 'T1', pass: { passHash: 'invite-1', expiresAt: '2026-12-20T03:20:00.000Z' }, now: INVITED }).then([invite]);
+      spec
+        .given(arrived)
+        .when({ type: 'IssueVisitPass', seatId: 'T1', pass: { passHash: 'invite-1', expiresAt: '2026-12-20T03:20:00.000Z' }, now: INVITED })
+        .then([invite]);
       spec
         .given([...arrived, invite])
         .when({ type: 'JoinWithPass', passHash: 'invite-1', tokenHash: 'friend', now: '2026-12-20T03:12:00.000Z' })
@@ -123,9 +147,18 @@ describe('the visit at the table', () => {
           { type: 'VisitTokenIssued', data: { tokenHash: 'friend', seatId: 'T1', issuedAt: '2026-12-20T03:12:00.000Z', validUntil: null, replaces: null } },
         ]);
       const used: ReservationEvent = { type: 'VisitPassUsed', data: { passHash: 'invite-1', usedAt: '2026-12-20T03:12:00.000Z' } };
-      spec.given([...arrived, invite, used]).when({ type: 'JoinWithPass', passHash: 'invite-1', tokenHash: 'again', now: '2026-12-20T03:13:00.000Z' }).thenThrows(code('pass_invalid'));
-      spec.given([...arrived, invite]).when({ type: 'JoinWithPass', passHash: 'invite-1', tokenHash: 'late', now: '2026-12-20T03:20:00.000Z' }).thenThrows(code('pass_invalid'));
-      spec.given([...arrived, invite]).when({ type: 'JoinWithPass', passHash: 'guessed', tokenHash: 'x', now: INVITED }).thenThrows(code('pass_invalid'));
+      spec
+        .given([...arrived, invite, used])
+        .when({ type: 'JoinWithPass', passHash: 'invite-1', tokenHash: 'again', now: '2026-12-20T03:13:00.000Z' })
+        .thenThrows(code('pass_invalid'));
+      spec
+        .given([...arrived, invite])
+        .when({ type: 'JoinWithPass', passHash: 'invite-1', tokenHash: 'late', now: '2026-12-20T03:20:00.000Z' })
+        .thenThrows(code('pass_invalid'));
+      spec
+        .given([...arrived, invite])
+        .when({ type: 'JoinWithPass', passHash: 'guessed', tokenHash: 'x', now: INVITED })
+        .thenThrows(code('pass_invalid'));
     });
   });
 
@@ -144,11 +177,17 @@ describe('the visit at the table', () => {
       spec
         .given([])
         .when({ type: 'SeatWalkInByStaff', walkIn, pass, now: SEATED })
-        .then([walkedIn[0]!, { type: 'VisitPassIssued', data: { passHash: 'tablet-1', seatId: 'T3', by: 'staff', issuedAt: SEATED, expiresAt: pass.expiresAt } }]);
+        .then([
+          walkedIn[0]!,
+          { type: 'VisitPassIssued', data: { passHash: 'tablet-1', seatId: 'T3', by: 'staff', issuedAt: SEATED, expiresAt: pass.expiresAt } },
+        ]);
     });
     it('refuses a pass after checkout', () => {
       const out: ReservationEvent = { type: 'CheckedOut', data: { payment: null, exitedAt: AT_TABLE, actualDurationMinutes: 1, date: '2026-12-20' } };
-      spec.given([...arrived, out]).when({ type: 'SeatBookedParty', seatId: 'T1', people: 2, pass, now: AT_TABLE }).thenThrows(code('visit_ended'));
+      spec
+        .given([...arrived, out])
+        .when({ type: 'SeatBookedParty', seatId: 'T1', people: 2, pass, now: AT_TABLE })
+        .thenThrows(code('visit_ended'));
     });
   });
 
@@ -159,7 +198,10 @@ describe('the visit at the table', () => {
       data: { tokenHash, seatId: 'T1', issuedAt: now, validUntil: null, replaces },
     });
     it('needs the device’s token: an unknown one renews nothing', () => {
-      spec.given(arrived).when(renew('someone-else', 'n', AT_TABLE)).thenThrows(code('invalid_token'));
+      spec
+        .given(arrived)
+        .when(renew('someone-else', 'n', AT_TABLE))
+        .thenThrows(code('invalid_token'));
     });
     it('the new token replaces the old one, which dies', () => {
       const state = foldStream(
@@ -168,13 +210,22 @@ describe('the visit at the table', () => {
       );
       expect(visitTokenSeat(state, 'device-1', AT_TABLE)).toBeNull();
       expect(visitTokenSeat(state, 'device-1b', AT_TABLE)).toBe('T1');
-      spec.given([...arrived, renewed('device-1', 'device-1b', AT_TABLE)]).when(renew('device-1', 'x', AT_TABLE)).thenThrows(code('invalid_token'));
+      spec
+        .given([...arrived, renewed('device-1', 'device-1b', AT_TABLE)])
+        .when(renew('device-1', 'x', AT_TABLE))
+        .thenThrows(code('invalid_token'));
     });
     it(`allows ${RENEWALS_PER_HOUR} renewals of a device’s token within an hour, then refuses until the hour has passed`, () => {
       const at = (minute: number) => new Date(Date.parse(AT_TABLE) + minute * 60_000).toISOString();
       const chain = [...arrived, renewed('device-1', 'r1', at(1)), renewed('r1', 'r2', at(2)), renewed('r2', 'r3', at(3))];
-      spec.given(chain).when(renew('r3', 'r4', at(4))).thenThrows(code('renewal_limit'));
-      spec.given(chain).when(renew('r3', 'r4', at(61))).then([renewed('r3', 'r4', at(61))]);
+      spec
+        .given(chain)
+        .when(renew('r3', 'r4', at(4)))
+        .thenThrows(code('renewal_limit'));
+      spec
+        .given(chain)
+        .when(renew('r3', 'r4', at(61)))
+        .then([renewed('r3', 'r4', at(61))]);
     });
   });
 
@@ -188,7 +239,10 @@ describe('the visit at the table', () => {
 
   describe('when awaiting its confirmation link', () => {
     it('refuses a QR arrival until the link is opened', () => {
-      spec.given(booked.slice(0, 2)).when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: NUMBER, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('not_confirmed'));
+      spec
+        .given(booked.slice(0, 2))
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: NUMBER, tokenHash: 'd', now: AT_TABLE })
+        .thenThrows(code('not_confirmed'));
     });
   });
 
@@ -203,7 +257,10 @@ describe('the visit at the table', () => {
         out.map((e, i) => recordedEvent(e, { position: i + 1, revision: i })),
       );
       expect(visitTokenSeat(state, 'device-1', '2026-12-20T04:01:00.000Z')).toBeNull();
-      spec.given(out).when({ type: 'IssueVisitToken', seatId: 'T1', replaces: 'device-1', tokenHash: 'd2', now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('visit_ended'));
+      spec
+        .given(out)
+        .when({ type: 'IssueVisitToken', seatId: 'T1', replaces: 'device-1', tokenHash: 'd2', now: '2026-12-20T04:01:00.000Z' })
+        .thenThrows(code('visit_ended'));
       spec.given(out).when({ type: 'CheckOut', payment: null, now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('visit_ended'));
       spec.given(out).when({ type: 'ChangeStatus', to: 'confirmed', now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('status_final'));
       spec
@@ -226,7 +283,10 @@ describe('the visit at the table', () => {
     it('a token issued under a waiver dies with it; one issued after a location check lives until checkout', () => {
       const waived = fold([
         ...arrived,
-        { type: 'VisitTokenIssued', data: { tokenHash: 'no-location', seatId: 'T1', issuedAt: AT_TABLE, validUntil: '2026-12-20T03:20:00.000Z', replaces: null } },
+        {
+          type: 'VisitTokenIssued',
+          data: { tokenHash: 'no-location', seatId: 'T1', issuedAt: AT_TABLE, validUntil: '2026-12-20T03:20:00.000Z', replaces: null },
+        },
       ]);
       expect(visitTokenSeat(waived, 'no-location', '2026-12-20T03:19:59.000Z')).toBe('T1');
       expect(visitTokenSeat(waived, 'no-location', '2026-12-20T03:20:00.000Z')).toBeNull();

@@ -98,7 +98,15 @@ export function seatCodeService(ports: HandlerDeps & { clock: Clock; hashing: Ha
     return { seatId: seat.id, storeId: seat.storeId, codeHash: ports.hashing.sha256Hex(code), sealedCode: ports.secrets.seal(code) };
   }
 
-  const contextFor = (context: CommandContext, storeId: string): CommandContext => ({ ...context, storeId });
+  async function issueEach(type: SeatCodeCommand['type'], seats: readonly { id: string; storeId: string }[], context: CommandContext) {
+    let position: number | null = null;
+    for (const seat of seats) {
+      const command: SeatCodeCommand = { type, ...grant(seat), now: ports.clock.now().toISOString() };
+      const result = await codes.handle(toStreamName(seat.id), command, { ...context, storeId: seat.storeId });
+      position = result.position ?? position;
+    }
+    return { position };
+  }
 
   return {
     /** Throws `seat_code_invalid` unless `code` is the seat's current code (a seat with no code opens to no guest). */
@@ -108,26 +116,10 @@ export function seatCodeService(ports: HandlerDeps & { clock: Clock; hashing: Ha
     },
 
     /** Codes for the seats that have none (the QR page's "issue", demo data); seats with a code keep it. */
-    async issueMissing(seats: readonly { id: string; storeId: string }[], context: CommandContext) {
-      let position: number | null = null;
-      for (const seat of seats) {
-        const now = ports.clock.now().toISOString();
-        const result = await codes.handle(toStreamName(seat.id), { type: 'IssueSeatCode', ...grant(seat), now }, contextFor(context, seat.storeId));
-        position = result.position ?? position;
-      }
-      return { position };
-    },
+    issueMissing: (seats: readonly { id: string; storeId: string }[], context: CommandContext) => issueEach('IssueSeatCode', seats, context),
 
     /** New codes for these seats (one, or all of a store): their old cards stop working at once. */
-    async rotate(seats: readonly { id: string; storeId: string }[], context: CommandContext) {
-      let position: number | null = null;
-      for (const seat of seats) {
-        const now = ports.clock.now().toISOString();
-        const result = await codes.handle(toStreamName(seat.id), { type: 'RotateSeatCode', ...grant(seat), now }, contextFor(context, seat.storeId));
-        position = result.position ?? position;
-      }
-      return { position };
-    },
+    rotate: (seats: readonly { id: string; storeId: string }[], context: CommandContext) => issueEach('RotateSeatCode', seats, context),
 
     /** The current code of each seat in clear (null: none yet), for the staff QR page only. */
     async printable(seatIds: readonly string[]): Promise<Record<string, string | null>> {

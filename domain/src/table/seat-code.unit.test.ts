@@ -12,20 +12,32 @@ const first: SeatCodeEvent = { type: 'SeatCodeIssued', data: { ...grant, issuedA
 describe('a seat’s code', () => {
   describe('when the seat has none', () => {
     it('issues one', () => {
-      spec.given([]).when({ type: 'IssueSeatCode', ...grant, now: NOW }).then([first]);
+      spec
+        .given([])
+        .when({ type: 'IssueSeatCode', ...grant, now: NOW })
+        .then([first]);
     });
     it('a rotation issues the first one too', () => {
-      spec.given([]).when({ type: 'RotateSeatCode', ...grant, now: NOW }).then([first]);
+      spec
+        .given([])
+        .when({ type: 'RotateSeatCode', ...grant, now: NOW })
+        .then([first]);
     });
   });
 
   describe('when the seat has one', () => {
     it('issuing again keeps it (safe to resend)', () => {
-      spec.given([first]).when({ type: 'IssueSeatCode', ...grant, codeHash: 'h2', now: NOW }).thenNothingHappens();
+      spec
+        .given([first])
+        .when({ type: 'IssueSeatCode', ...grant, codeHash: 'h2', now: NOW })
+        .thenNothingHappens();
     });
     it('rotating replaces it: the old code matches no more', () => {
       const rotated: SeatCodeEvent = { type: 'SeatCodeIssued', data: { ...grant, codeHash: 'h2', sealedCode: 'v1.sealed-2', issuedAt: NOW, rotated: true } };
-      spec.given([first]).when({ type: 'RotateSeatCode', ...grant, codeHash: 'h2', sealedCode: 'v1.sealed-2', now: NOW }).then([rotated]);
+      spec
+        .given([first])
+        .when({ type: 'RotateSeatCode', ...grant, codeHash: 'h2', sealedCode: 'v1.sealed-2', now: NOW })
+        .then([rotated]);
       const state = [first, rotated].reduce(seatCodeDecider.evolve, seatCodeDecider.initialState());
       const hash = (code: string) => (code === 'old' ? 'h1' : code === 'new' ? 'h2' : 'other');
       expect(seatCodeMatches(state, 'old', hash)).toBe(false);

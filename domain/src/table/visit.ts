@@ -151,6 +151,41 @@ export function tableService(ports: TablePorts) {
     return { pass: `${reservationId}.${secret}`, grant: { passHash: ports.hashing.sha256Hex(secret), expiresAt } };
   }
 
+  /**
+   * A walk-in at the seat from now for its hold time, booked on the day's ledger first (the
+   * contended stream); `onOverlap` is what a party seated there a moment ago becomes. Answers the
+   * walk-in its reservation starts with.
+   */
+  async function bookWalkIn(
+    seat: TableSeat,
+    people: number,
+    at: { date: string; minute: number; now: string },
+    context: CommandContext,
+    onOverlap: () => Error,
+  ) {
+    const reservationId = ports.ids.uuid();
+    try {
+      await seating.handle(
+        ledgerStream(seat.storeId, at.date),
+        {
+          type: 'BookSeatsAt',
+          reservationId,
+          seatIds: [seat.id],
+          people,
+          startMinute: at.minute,
+          endMinute: Math.min(at.minute + seat.holdMinutes, END_OF_DAY),
+          seats: await catalog.seats(seat.storeId),
+          now: at.now,
+        },
+        context,
+      );
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'overlap') throw onOverlap();
+      throw error;
+    }
+    return { reservationId, storeId: seat.storeId, date: at.date, time: timeOf(at.minute), people, seatIds: [seat.id], seatName: seat.name };
+  }
+
   /** How the store's guests are seated (decision 151): by the seat's QR (the spec's way) or by staff only. */
   async function checkInMode(storeId: string): Promise<'self' | 'staff'> {
     const state = foldStream(catalogDecider, await ports.eventStore.readStream(catalogStream('store', storeId)));
@@ -257,29 +292,10 @@ export function tableService(ports: TablePorts) {
           return { ...issued(booking.reservationId, seat, token, pass, result.position), isExisting: true };
         }
         const pass = locationPass(verdict, null, now);
-        const reservationId = ports.ids.uuid();
-        try {
-          await seating.handle(
-            ledgerStream(seat.storeId, date),
-            {
-              type: 'BookSeatsAt',
-              reservationId,
-              seatIds: [seat.id],
-              people: input.people,
-              startMinute: minute,
-              endMinute: Math.min(minute + seat.holdMinutes, END_OF_DAY),
-              seats: await catalog.seats(seat.storeId),
-              now,
-            },
-            context,
-          );
-        } catch (error) {
-          // Another phone seated a party here a moment ago: the next attempt joins it.
-          if (error instanceof DomainError && error.code === 'overlap') throw new SeatRace();
-          throw error;
-        }
+        // Another phone seated a party here a moment ago (an overlap): the next attempt joins it.
+        const walkIn = await bookWalkIn(seat, input.people, { date, minute, now }, context, () => new SeatRace());
+        const { reservationId } = walkIn;
         const stream = await reservations.load(reservationStream(reservationId));
-        const walkIn = { reservationId, storeId: seat.storeId, date, time: timeOf(minute), people: input.people, seatIds: [seat.id], seatName: seat.name };
         const { token, tokenHash } = newToken(reservationId);
         const result = await stream.append(stream.decide({ type: 'SeatWalkIn', walkIn, tokenHash, ...pass, now }), context);
         return { ...issued(reservationId, seat, token, pass, result.position), isExisting: false };
@@ -301,7 +317,13 @@ export function tableService(ports: TablePorts) {
      * an order was refused. The phone shows the seat's code and its token (even one ended with a
      * waiver); the new token replaces it, a few times an hour at most. Same location rule as check-in.
      */
-    async renewToken(input: { seatId: string; seatCode: string | null; token: string; position: ReportedPosition | null; correlationId: string }): Promise<IssuedToken> {
+    async renewToken(input: {
+      seatId: string;
+      seatCode: string | null;
+      token: string;
+      position: ReportedPosition | null;
+      correlationId: string;
+    }): Promise<IssuedToken> {
       const seat = await seatOf(input.seatId);
       await ports.seatCodes.verify(seat.id, input.seatCode);
       const { reservationId, tokenHash: replaces } = parseToken(input.token, ports.hashing.sha256Hex);
@@ -404,30 +426,18 @@ export function tableService(ports: TablePorts) {
                 }
               : { type: 'SeatBookedParty', seatId: seat.id, people: input.people, seatName: seat.name, pass: grant, now };
           const result = await stream.append(stream.decide(command), context);
-          return { reservationId: booking.reservationId, seatName: seat.name, pass, expiresAt: grant.expiresAt, isExisting: stream.state.status !== 'empty', position: result.position };
+          return {
+            reservationId: booking.reservationId,
+            seatName: seat.name,
+            pass,
+            expiresAt: grant.expiresAt,
+            isExisting: stream.state.status !== 'empty',
+            position: result.position,
+          };
         }
-        const reservationId = ports.ids.uuid();
-        try {
-          await seating.handle(
-            ledgerStream(seat.storeId, date),
-            {
-              type: 'BookSeatsAt',
-              reservationId,
-              seatIds: [seat.id],
-              people: input.people,
-              startMinute: minute,
-              endMinute: Math.min(minute + seat.holdMinutes, END_OF_DAY),
-              seats: await catalog.seats(seat.storeId),
-              now,
-            },
-            context,
-          );
-        } catch (error) {
-          if (error instanceof DomainError && error.code === 'overlap') throw refuse('seat_taken');
-          throw error;
-        }
+        const walkIn = await bookWalkIn(seat, input.people, { date, minute, now }, context, () => refuse('seat_taken'));
+        const { reservationId } = walkIn;
         const stream = await reservations.load(reservationStream(reservationId));
-        const walkIn = { reservationId, storeId: seat.storeId, date, time: timeOf(minute), people: input.people, seatIds: [seat.id], seatName: seat.name };
         const { pass, grant } = newPass(reservationId, now);
         const result = await stream.append(stream.decide({ type: 'SeatWalkInByStaff', walkIn, pass: grant, now }), context);
         return { reservationId, seatName: seat.name, pass, expiresAt: grant.expiresAt, isExisting: false, position: result.position };

@@ -57,14 +57,21 @@ export function InviteFriend({ token }: { token: string }) {
   const open = async () => {
     setBusy(true);
     setMessage(null);
-    const r = await tableCall<InviteAnswer>('/api/orders/invite', { body: {}, token });
+    const r = await tableCall<InviteAnswer>('/api/orders/invite', { body: { token } });
     setBusy(false);
     if (r.status === 200 && r.body.success) setInvite({ svg: r.body.svg, url: r.body.url });
     else setMessage(r.status === 0 ? checkoutTexts.cannotReach : (r.body.message ?? t.authFailed));
   };
   if (invite)
     return (
-      <PassQr title={t.inviteTitle} intro={t.inviteIntro(PASS_MINUTES)} {...invite} closeLabel={t.closeInvite} onClose={() => setInvite(null)} testId="invite" />
+      <PassQr
+        title={t.inviteTitle}
+        intro={t.inviteIntro(PASS_MINUTES)}
+        {...invite}
+        closeLabel={t.closeInvite}
+        onClose={() => setInvite(null)}
+        testId="invite"
+      />
     );
   return (
     <p>

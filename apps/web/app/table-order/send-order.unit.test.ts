@@ -68,7 +68,7 @@ describe('sending an order from the phone', () => {
       { ok: false, failure: 'denied' },
     );
     expect((await sendOrder(refusedRenewal.d, visit, items)).outcome).toEqual({ kind: 'auth_failed' });
-    expect(refusedRenewal.calls[1]?.body).toEqual({ seat_id: 'seat-t1', skip_location_check: true });
+    expect(refusedRenewal.calls[1]?.body).toEqual({ seat_id: 'seat-t1', seat_code: 'printed-code', token: 'r1.old', skip_location_check: true });
     const refusedTwice = deps([
       { status: 401, body: {} },
       { status: 200, body: { token: 'r1.new', reservation_id: 'r1' } },

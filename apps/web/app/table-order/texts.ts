@@ -79,8 +79,7 @@ export const orderTexts = {
   /** Decision 152: a booked seat asks for the booking's number. */
   reservationNumberRequired: 'このお席はご予約済みです。予約番号を入力するか、スタッフへお声かけください。',
   wrongReservationNumber: '予約番号が一致しません。予約確認メールの予約番号をご確認いただくか、スタッフへお声かけください。',
-  inviteRequired:
-    'このお席はすでにご利用中です。同じテーブルの方のスマートフォンで「友だちを招待」を開いてQRコードを読み取るか、スタッフへお声かけください。',
+  inviteRequired: 'このお席はすでにご利用中です。同じテーブルの方のスマートフォンで「友だちを招待」を開いてQRコードを読み取るか、スタッフへお声かけください。',
   passInvalid: 'このQRコードは使用済みか有効期限切れです。スタッフへお声かけください。',
   /** Decision 153: too many renewals of one phone's token. */
   renewalLimit: '認証の更新回数が上限に達しました。しばらく待ってからお試しいただくか、スタッフへお声かけください。',

@@ -53,3 +53,27 @@ export function visitFor(query: { seatId: string | null; reservationId: string |
   if (query.seatId && query.seatId !== visit.seatId) return null;
   return visit;
 }
+
+/** What the check-in and join calls answer about the visit they opened. */
+export interface VisitAnswer {
+  reservation_id: string;
+  seat_id: string;
+  seat_name: string;
+  store_id: string;
+  token: string;
+  valid_until: string | null;
+}
+
+/** Keeps the visit a check-in or a pass opened on this phone (no order pending yet). */
+export function saveOpenedVisit(answer: VisitAnswer, local: Pick<Visit, 'people' | 'position' | 'seatCode'>): void {
+  saveVisit({
+    reservationId: answer.reservation_id,
+    seatId: answer.seat_id,
+    seatName: answer.seat_name,
+    storeId: answer.store_id,
+    token: answer.token,
+    validUntil: answer.valid_until,
+    ...local,
+    pendingOrderId: null,
+  });
+}

@@ -4,7 +4,7 @@ import { pageTitle } from '#app/layout/texts';
 import type { Answer as JoinAnswer } from '#app/routes/api/orders/join/route';
 import { tableCall } from '#app/table-order/table-call';
 import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
-import { saveVisit } from '#app/table-order/visit-store';
+import { saveOpenedVisit } from '#app/table-order/visit-store';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
 export const meta = () => [{ title: pageTitle(t.joinTitle) }];
@@ -28,18 +28,7 @@ export default function OrderJoin() {
     void (async () => {
       const r = await tableCall<JoinAnswer>('/api/orders/join', { body: { pass } });
       if (r.status === 200 && r.body.success) {
-        saveVisit({
-          reservationId: r.body.reservation_id,
-          seatId: r.body.seat_id,
-          seatName: r.body.seat_name,
-          storeId: r.body.store_id,
-          token: r.body.token,
-          validUntil: r.body.valid_until,
-          people: 1,
-          position: null,
-          seatCode: null,
-          pendingOrderId: null,
-        });
+        saveOpenedVisit(r.body, { people: 1, position: null, seatCode: null });
         void navigate(`/order/food?seat_id=${encodeURIComponent(r.body.seat_id)}&reservation_id=${r.body.reservation_id}`, { replace: true });
         return;
       }

@@ -7,7 +7,7 @@ import { locate, type LocationFailure } from '#app/table-order/geolocation';
 import { orderPlace } from '#app/table-order/order-place.server';
 import { tableCall } from '#app/table-order/table-call';
 import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
-import { readVisit, saveVisit } from '#app/table-order/visit-store';
+import { readVisit, saveOpenedVisit } from '#app/table-order/visit-store';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
 export const meta = () => [{ title: pageTitle(t.checkInTitle) }];
@@ -70,17 +70,10 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
     const r = await tableCall<CheckInAnswer>('/api/orders/qr-checkin', { body: { seat_id: seat.id, number_of_people: people, ...proof, ...position } });
     setBusy(false);
     if (r.status === 200 && r.body.success) {
-      saveVisit({
-        reservationId: r.body.reservation_id,
-        seatId: r.body.seat_id,
-        seatName: r.body.seat_name,
-        storeId: r.body.store_id,
-        token: r.body.token,
-        validUntil: r.body.valid_until,
+      saveOpenedVisit(r.body, {
         people,
         position: located.ok ? { lat: located.lat, lng: located.lng, accuracy: located.accuracy, at: Date.now() } : null,
         seatCode,
-        pendingOrderId: null,
       });
       void toMenu(r.body.seat_id, r.body.reservation_id);
       return;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { visitSecretSchema } from '#app/table-order/call-schemas';
+import { visitAnswer } from '#app/table-order/answers';
 import { tableErrors } from '#app/table-order/call-errors';
 
 /**
@@ -12,16 +13,7 @@ export const action = jsonCall({
   body: z.object({ pass: visitSecretSchema }),
   errors: tableErrors,
   async handle({ body, services, correlationId }) {
-    const visit = await services.table.joinWithPass({ pass: body.pass, correlationId });
-    return {
-      success: true as const,
-      reservation_id: visit.reservationId,
-      token: visit.token,
-      valid_until: visit.validUntil,
-      store_id: visit.storeId,
-      seat_id: visit.seatId,
-      seat_name: visit.seatName,
-    };
+    return visitAnswer(await services.table.joinWithPass({ pass: body.pass, correlationId }));
   },
 });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { peopleSchema, positionFields, positionOf, reservationNumberSchema, seatCodeSchema, seatIdSchema } from '#app/table-order/call-schemas';
+import { visitAnswer } from '#app/table-order/answers';
 import { tableErrors } from '#app/table-order/call-errors';
 import { orderTexts as t } from '#app/table-order/texts';
 import { staffOf } from '#app/table-order/visit-auth.server';
@@ -21,6 +23,9 @@ export const action = jsonCall({
     reservation_number: reservationNumberSchema.optional(),
     ...positionFields,
   }),
+  // Reservation numbers are short (decision 100): a client typing many is slowed (decision 152).
+  limits: ({ body, clientAddress }) =>
+    body.reservation_number && clientAddress ? [{ key: `reservation-number:ip:${clientAddress}`, ...rateLimits.reservationNumberPerIp }] : [],
   errors: tableErrors,
   async handle(input) {
     const { body, services, correlationId } = input;
@@ -33,17 +38,7 @@ export const action = jsonCall({
       staff: await staffOf(input),
       correlationId,
     });
-    return {
-      success: true as const,
-      reservation_id: visit.reservationId,
-      is_existing: visit.isExisting,
-      message: t.checkedIn(visit.seatName, body.number_of_people),
-      token: visit.token,
-      valid_until: visit.validUntil,
-      store_id: visit.storeId,
-      seat_id: visit.seatId,
-      seat_name: visit.seatName,
-    };
+    return { ...visitAnswer(visit), is_existing: visit.isExisting, message: t.checkedIn(visit.seatName, body.number_of_people) };
   },
 });
 
