@@ -61,7 +61,6 @@ describe.skipIf(!pgUrl)('issue 25: a table only its own guests can open, join, r
     pool = database.pool(2);
     await waitForOrderMenu(server.url);
     await demoCoursesReady(server.url);
-    await printedSeatUrls(server.url);
     admin = await signedInAdmin(server.url);
   }, 240_000);
 
@@ -279,5 +278,38 @@ describe.skipIf(!pgUrl)('issue 25: a table only its own guests can open, join, r
     const ok = await grant(15);
     expect(ok.status).toBe(200);
     expect(Date.parse(ok.body.until!) - (await serverNow(server)).getTime()).toBeLessThanOrEqual(15 * 60_000);
+  });
+
+  it('a store set to staff seating only opens no seat to a guest’s QR, while staff seating still works', async () => {
+    const coordinates = (mode: 'self' | 'staff') =>
+      admin.send('POST', `/admin/store-coordinates?store_id=${DEMO_STORE}`, {
+        form: {
+          store_id: DEMO_STORE,
+          latitude: String(AT_DEMO_STORE.lat),
+          longitude: String(AT_DEMO_STORE.lng),
+          geofence_radius_m: '150',
+          table_check_in: mode,
+        },
+      });
+    expect((await coordinates('staff')).status).toBe(200);
+    expect((await admin.page(`/admin/store-coordinates?store_id=${DEMO_STORE}`)).html).toMatch(/value="staff"[^>]*checked|checked[^>]*value="staff"/);
+    const seat_id = 'seat-t1';
+    await refusedAppendingNothing(
+      async () =>
+        httpClient(server.url).post<Answer>('/api/orders/qr-checkin', {
+          seat_id,
+          seat_code: await seatCodeOf(server.url, seat_id),
+          number_of_people: 2,
+          ...AT_DEMO_STORE,
+        }),
+      403,
+      'staff_seating_only',
+      'このお店ではスタッフがお席へご案内します。スタッフへお声かけください。',
+    );
+    const seated = await admin.post<{ pass: string; url: string }>('/api/orders/seat-party', { seat_id, number_of_people: 2 });
+    expect(seated.status, JSON.stringify(seated.body)).toBe(200);
+    const joined = await httpClient(server.url).post<Answer>('/api/orders/join', { pass: seated.body.pass });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect((await coordinates('self')).status).toBe(200);
   });
 });
