@@ -269,15 +269,7 @@ export function tableService(ports: TablePorts) {
           if (stream.state.status === 'empty') {
             // A walk-in whose reservation was never recorded (decision 060): finish it.
             const pass = locationPass(verdict, null, now);
-            const walkIn = {
-              reservationId: booking.reservationId,
-              storeId: seat.storeId,
-              date,
-              time: timeOf(booking.start),
-              people: booking.people,
-              seatIds: booking.seatIds,
-              seatName: seat.name,
-            };
+            const walkIn = lostWalkIn(booking, seat, date);
             const result = await stream.append(stream.decide({ type: 'SeatWalkIn', walkIn, tokenHash, ...pass, now }), context);
             return { ...issued(booking.reservationId, seat, token, pass, result.position), isExisting: false };
           }
@@ -412,15 +404,7 @@ export function tableService(ports: TablePorts) {
             stream.state.status === 'empty'
               ? {
                   type: 'SeatWalkInByStaff',
-                  walkIn: {
-                    reservationId: booking.reservationId,
-                    storeId: seat.storeId,
-                    date,
-                    time: timeOf(booking.start),
-                    people: booking.people,
-                    seatIds: booking.seatIds,
-                    seatName: seat.name,
-                  },
+                  walkIn: lostWalkIn(booking, seat, date),
                   pass: grant,
                   now,
                 }
@@ -558,6 +542,19 @@ export async function authorizeVisit(
   const seatId = parsed.reservationId === reservationId ? visitTokenSeat(stream.state, parsed.tokenHash, now) : null;
   if (seatId === null) throw refuse('invalid_token');
   return { stream, seatId };
+}
+
+/** A walk-in whose reservation was never recorded (decision 060), as its booking on the ledger describes it. */
+function lostWalkIn(booking: Booking, seat: TableSeat, date: string) {
+  return {
+    reservationId: booking.reservationId,
+    storeId: seat.storeId,
+    date,
+    time: timeOf(booking.start),
+    people: booking.people,
+    seatIds: booking.seatIds,
+    seatName: seat.name,
+  };
 }
 
 /** The seat was taken between reading the ledger and booking it. */
