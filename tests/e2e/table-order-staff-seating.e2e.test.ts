@@ -6,7 +6,7 @@ import { bookConfirmedParty, demoCoursesReady } from '../reservation/booking-ste
 import { startSmtpSink } from '../reservation/smtp-sink';
 import { browserAvailable, desktop, launchBrowser, pageProblems, phone, offlineContext, screenshotDir } from '../support/browser';
 import { httpClient } from '../support/http-client';
-import { serverNow, signedInAdmin, staffBrowser, startTableOrderServer } from '../support/table-order';
+import { AT_DEMO_STORE, guestPhone, seatCodeOf, serverNow, signedInAdmin, staffBrowser, startTableOrderServer } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
@@ -97,5 +97,26 @@ describe.runIf(runs)('staff seat a booked party, and a friend joins by invite', 
     const orders = await admin.getJson<{ orders: { items: { menu_name: string }[] }[] }>(`/api/orders/by-reservation/${reservationId}`);
     expect(orders.body.orders.flatMap((o) => o.items.map((i) => i.menu_name)).sort()).toEqual(['カフェラテ', '抹茶ラテ'].sort());
     await Promise.all([tabletContext.close(), firstContext.close(), replayContext.close(), friendContext.close()]);
+  });
+
+  it('asks a phone at a booked seat for the reservation number, and the number from the mail lets it in', async () => {
+    const { reservationId, number, seatId, date, time } = await bookConfirmedParty(httpClient(server.url), smtp, 'number.join@example.jp');
+    const wait = tokyoInstant(date, minutesOf(time) - 5).getTime() - (await serverNow(server)).getTime();
+    if (wait > 0) await server.advanceClock(wait);
+    const context = await guestPhone(browser, server.url, AT_DEMO_STORE);
+    const guest = problems.watch(await context.newPage());
+    await guest.goto(`/order/top?seat_id=${seatId}&code=${await seatCodeOf(server.url, seatId)}`);
+    await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
+    await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
+    await expect
+      .poll(() => guest.getByTestId('order-top-message').textContent())
+      .toBe('このお席はご予約済みです。予約番号を入力するか、スタッフへお声かけください。');
+    await shot(guest, '4-number-asked');
+    await guest.getByTestId('reservation-number').fill(number.toLowerCase());
+    await guest.getByRole('button', { name: '予約番号でチェックイン' }).click();
+    await guest.waitForURL('**/order/food?**');
+    const visit = JSON.parse((await guest.evaluate(() => window.localStorage.getItem('moncafe.visit')))!) as { reservationId: string };
+    expect(visit.reservationId).toBe(reservationId);
+    await context.close();
   });
 });
