@@ -127,6 +127,7 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
               {t.reservationNumber}
               <input
                 name="reservation_number"
+                className="reservation-number-input"
                 value={reservationNumber}
                 onChange={(e) => setReservationNumber(e.target.value)}
                 autoComplete="off"
