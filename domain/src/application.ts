@@ -18,6 +18,7 @@ import { staffGuideService } from './staff-guide/guides';
 import { stockEditorService } from './stock/stock-editor';
 import type { TableCatalog } from './table/ports';
 import { storeLocationService } from './table/store-location';
+import { seatCodeService } from './table/seat-code';
 import { tableService } from './table/visit';
 // Seats editor (issue 12 item 6)
 import { seatEditorService, type SeatBookings } from './catalog/seats';
@@ -67,6 +68,7 @@ export interface ApplicationPorts {
 
 export function createApplication(ports: ApplicationPorts) {
   const reservation = { ...ports, catalog: ports.reservationCatalog, mails: ports.reservationMails };
+  const seatCodes = seatCodeService(ports);
   return {
     /** The customer's booking: day screen, hold, request, confirmation link, cancel page. */
     booking: bookingService(reservation),
@@ -91,7 +93,9 @@ export function createApplication(ports: ApplicationPorts) {
     /** Admin lists put in the order the admin chose. */
     reorder: (input: { kind: OrderedKind; ids: readonly string[] }, context: CommandContext) => reorderRecords(ports, input, context),
     /** The guest at the table: QR check-in, tokens, staff's location waiver, the bill and checkout. */
-    table: tableService({ ...ports, catalog: ports.tableCatalog }),
+    table: tableService({ ...ports, catalog: ports.tableCatalog, seatCodes }),
+    /** The seats' codes (decision 150): issued, rotated and printed on the staff QR page. */
+    seatCodes,
     /** Table orders: placed by a phone or staff (stock reserved first), completed and restored in the kitchen. */
     ordering: orderingService({ ...ports, catalog: ports.tableCatalog }),
     /** The stock editor (/kitchen/stock, /monitor/stock). */

@@ -23,7 +23,7 @@ export interface SeedResult {
  */
 export async function seedEmptySystem(system: {
   config: Pick<Config, 'adminEmail' | 'adminPassword' | 'demoData' | 'dataDir'> & Partial<Pick<Config, 'env'>>;
-  services: Pick<Application, 'catalog' | 'stock'> & StaffAreaServices & Partial<Pick<Application, 'reservationStaff'>>;
+  services: Pick<Application, 'catalog' | 'stock' | 'seatCodes'> & StaffAreaServices & Partial<Pick<Application, 'reservationStaff'>>;
   eventStore: EventStore;
   ids: IdGenerator;
   clock: Clock;

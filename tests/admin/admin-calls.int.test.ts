@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { httpClient, type HttpClient } from '../support/http-client';
-import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken, seatCodeOf } from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 import { demoCoursesReady, LUNCH } from '../reservation/booking-steps';
 import { adminMenu, kitchenMenu, monitorMenu, staffMenu } from '../../apps/web/app/areas/texts';
@@ -137,6 +137,7 @@ describe('admin calls', () => {
     const guest = httpClient(server.url);
     const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-t1',
+      seat_code: await seatCodeOf(server.url, 'seat-t1'),
       number_of_people: 2,
       ...AT_DEMO_STORE,
     });

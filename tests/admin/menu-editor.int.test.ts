@@ -5,7 +5,7 @@ import { signUp } from '../support/accounts';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { firstBookable } from '../reservation/booking-steps';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
-import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken, seatCodeOf } from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 const pgUrl = await postgresUrl();
@@ -275,6 +275,7 @@ describe.skipIf(!pgUrl)('menu editor calls', () => {
     const guest = httpClient(server.url);
     const checkin = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-t3',
+      seat_code: await seatCodeOf(server.url, 'seat-t3'),
       number_of_people: 2,
       ...AT_DEMO_STORE,
     });

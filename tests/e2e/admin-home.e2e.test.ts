@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, pageProblems } from '../support/browser';
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, DEMO_STORE, serverNow, staffBrowser, startTableOrderServer, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, serverNow, staffBrowser, startTableOrderServer, withToken, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { demoCoursesReady, LUNCH } from '../reservation/booking-steps';
@@ -40,6 +40,7 @@ describe.runIf(runs)('the admin home and cost management', () => {
     const guest = httpClient(server.url);
     const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-t1',
+      seat_code: await seatCodeOf(server.url, 'seat-t1'),
       number_of_people: 2,
       ...AT_DEMO_STORE,
     });

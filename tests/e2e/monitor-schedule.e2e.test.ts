@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { browserAvailable, desktop, launchBrowser, pageProblems } from '../support/browser';
 import { httpClient, type HttpClient } from '../support/http-client';
-import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, serverNow, signedInAdmin, staffBrowser, waitForOrderMenu } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, serverNow, signedInAdmin, staffBrowser, waitForOrderMenu, seatCodeOf } from '../support/table-order';
 import { tokyoDateTime } from '@moncafe/domain/calendar/dates';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 
@@ -41,7 +41,12 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
   const lane = (page: Page, seatId: string) => page.locator(`.schedule-row[data-seat-id="${seatId}"] .schedule-lane`);
 
   async function walkIn(seatId: string, people: number): Promise<string> {
-    const r = await httpClient(server.url).post('/api/orders/qr-checkin', { seat_id: seatId, number_of_people: people, ...AT_DEMO_STORE });
+    const r = await httpClient(server.url).post('/api/orders/qr-checkin', {
+      seat_id: seatId,
+      seat_code: await seatCodeOf(server.url, seatId),
+      number_of_people: people,
+      ...AT_DEMO_STORE,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.reservation_id as string;
   }

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, desktop, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
 import { httpClient } from '../support/http-client';
-import { guestPhone, staffBrowser, startTableOrderServer, withToken } from '../support/table-order';
+import { guestPhone, staffBrowser, startTableOrderServer, withToken, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
@@ -32,7 +32,8 @@ describe.runIf(runs)('checking out a table', () => {
   it('bills the orders with floor-rounded tax; after checkout the old token orders nothing and the guest is asked to rescan', async () => {
     const guestContext = await guestPhone(browser, server.url);
     const guest = problems.watch(await guestContext.newPage());
-    await guest.goto('/order/top?seat_id=seat-s1');
+    // The seat's printed QR carries its code (decision 150).
+    await guest.goto(`/order/top?seat_id=seat-s1&code=${await seatCodeOf(server.url, 'seat-s1')}`);
     await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
     await guest.getByTestId('people').selectOption('4');
     await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();

@@ -1,24 +1,25 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
-import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, FAR_FROM_DEMO_STORE, guestPhone, signedInAdmin, startTableOrderServer } from '../support/table-order';
+import { browserAvailable, desktop, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
+import { AT_DEMO_STORE, FAR_FROM_DEMO_STORE, guestPhone, staffBrowser, startTableOrderServer } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
 
+const SEAT_CODE_INVALID = 'QRコードが無効です。お席のQRコードを読み取り直すか、スタッフへお声かけください。';
+
 /**
- * A phone whose position is far from the store (a basement, a bad fix) is refused with the spec's
- * words; after staff grant the reservation 15 minutes, the same phone checks in and orders without
- * location, and once the 15 minutes are over (the server's clock moved, no sleeping) it is refused.
+ * The seat's printed QR (decision 150): a guest opens the URL the staff QR page prints, checks in
+ * inside the fence and orders; far from the store the same URL gets the spec's refusal; the seat's
+ * URL without its code, or with a code an admin has rotated away, is refused whatever the position.
  */
-describe.runIf(runs)('a guest outside the geofence, rescued by staff for 15 minutes', () => {
+describe.runIf(runs)('a guest scans the seat’s printed QR', () => {
   let server: TestWebServer;
   let browser: Browser;
   const problems = pageProblems();
   afterEach(() => problems.assertNone());
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `table-order-geofence-${name}.png`), fullPage: true });
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `table-order-seat-qr-${name}.png`), fullPage: true });
 
   beforeAll(async () => {
     server = await startTableOrderServer();
@@ -29,67 +30,74 @@ describe.runIf(runs)('a guest outside the geofence, rescued by staff for 15 minu
     await server?.close();
   });
 
-  async function orderOne(guest: Page, item: string) {
-    await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
-    await guest.getByRole('button', { name: `${item} カートに追加` }).click();
-    await guest.getByTestId('to-cart').click();
-    await guest.waitForURL('**/order?**');
-    await guest.getByTestId('place-order').click();
+  /** The printed URL of a seat's card on the staff QR page. */
+  async function printedUrl(staff: Page, seatId: string): Promise<string> {
+    await staff.goto('/monitor/qr-codes?store_id=2');
+    const url = await staff.locator(`[data-testid="qr-card"][data-seat-id="${seatId}"] .qr-url`).textContent();
+    expect(url).toMatch(/\/order\/top\?seat_id=.+&code=[A-Za-z0-9_-]{22,}$/);
+    return url!;
   }
 
-  it('shows the spec’s message outside the fence, orders without location after the grant, and is refused after 15 minutes', async () => {
-    // The party's first phone checked in at the table; this one is far off.
-    const first = await httpClient(server.url).post<{ reservation_id: string }>('/api/orders/qr-checkin', {
-      seat_id: 'seat-t4',
-      number_of_people: 3,
-      ...AT_DEMO_STORE,
-    });
-    expect(first.status).toBe(200);
-    const reservationId = first.body.reservation_id;
+  async function checkIn(guest: Page, url: string, people: string) {
+    await guest.goto(url);
+    await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
+    await guest.getByTestId('people').selectOption(people);
+    await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
+  }
 
-    const context = await guestPhone(browser, server.url, FAR_FROM_DEMO_STORE);
-    const guest = problems.watch(await context.newPage());
+  it('checks in inside the fence from the printed URL and orders; far away it gets the spec’s refusal', async () => {
+    const staffContext = await staffBrowser(browser, server, desktop);
+    const staff = problems.watch(await staffContext.newPage());
+    const url = await printedUrl(staff, 'seat-t4');
+    await shot(staff, '1-qr-page');
+
+    const farContext = await guestPhone(browser, server.url, FAR_FROM_DEMO_STORE);
+    const far = problems.watch(await farContext.newPage());
     const dialogs: string[] = [];
-    guest.on('dialog', (dialog) => {
+    far.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-
-    const checkIn = async () => {
-      await guest.goto('/order/top?seat_id=seat-t4');
-      await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
-      await guest.getByTestId('people').selectOption('3');
-      await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
-    };
-    await checkIn();
-    await guest.waitForURL('**/moncafe');
+    await checkIn(far, url, '3');
+    await far.waitForURL('**/moncafe');
     expect(dialogs).toEqual(['この端末からは注文できません、スタッフへお声かけください。']);
 
-    const admin = await signedInAdmin(server.url);
-    const grant = await admin.post<{ success: boolean; until: string }>(`/api/admin/reservations/${reservationId}/grant-token`, { minutes: 15 });
-    expect(grant.body.success).toBe(true);
-
-    await checkIn();
+    const context = await guestPhone(browser, server.url, AT_DEMO_STORE);
+    const guest = problems.watch(await context.newPage());
+    await checkIn(guest, url, '3');
     await guest.waitForURL('**/order/food?**');
-    await orderOne(guest, 'カフェラテ');
+    await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
+    await guest.getByRole('button', { name: 'カフェラテ カートに追加' }).click();
+    await guest.getByTestId('to-cart').click();
+    await guest.waitForURL('**/order?**');
+    await guest.getByTestId('place-order').click();
     await guest.getByTestId('order-confirmed').waitFor();
-    await shot(guest, '1-ordered-under-grant');
+    await shot(guest, '2-ordered');
+    await Promise.all([farContext.close(), context.close(), staffContext.close()]);
+  });
 
-    await server.advanceClock(14 * 60_000);
-    await guest.getByRole('link', { name: '続けて注文する' }).click();
-    await orderOne(guest, '抹茶ラテ');
-    await guest.getByTestId('order-confirmed').waitFor();
+  it('refuses the seat’s URL without its code, and with a code an admin rotated away', async () => {
+    const staffContext = await staffBrowser(browser, server, desktop);
+    const staff = problems.watch(await staffContext.newPage());
+    const before = await printedUrl(staff, 'seat-t3');
 
-    // The waiver is over: the order is refused, the renewal from far away too, and the guest is asked to rescan.
-    await server.advanceClock(2 * 60_000);
-    await guest.getByRole('link', { name: '続けて注文する' }).click();
-    await orderOne(guest, 'オレンジジュース');
-    await guest.getByTestId('rescan').waitFor();
-    expect(await guest.getByTestId('rescan').textContent()).toContain('認証に失敗しました。QRコードを読み取り直してください。');
-    await shot(guest, '2-refused-after');
+    const context = await guestPhone(browser, server.url, AT_DEMO_STORE);
+    const guest = problems.watch(await context.newPage());
+    await checkIn(guest, '/order/top?seat_id=seat-t3', '2');
+    await expect.poll(() => guest.getByTestId('order-top-message').textContent()).toBe(SEAT_CODE_INVALID);
+    await shot(guest, '3-no-code');
 
-    const orders = await admin.getJson<{ orders: { items: { menu_name: string }[] }[] }>(`/api/orders/by-reservation/${reservationId}`);
-    expect(orders.body.orders.flatMap((o) => o.items.map((i) => i.menu_name))).toEqual(['カフェラテ', '抹茶ラテ']);
-    await context.close();
+    // The admin rotates the seat's code (after confirming); the card printed before stops working at once.
+    staff.once('dialog', (dialog) => void dialog.accept());
+    await staff.locator('[data-testid="qr-card"][data-seat-id="seat-t3"]').getByTestId('rotate-seat').click();
+    await staff.getByTestId('qr-codes-message').waitFor();
+    const after = await printedUrl(staff, 'seat-t3');
+    expect(after).not.toBe(before);
+    await checkIn(guest, before, '2');
+    await expect.poll(() => guest.getByTestId('order-top-message').textContent()).toBe(SEAT_CODE_INVALID);
+    // The new card works.
+    await checkIn(guest, after, '2');
+    await guest.waitForURL('**/order/food?**');
+    await Promise.all([context.close(), staffContext.close()]);
   });
 });

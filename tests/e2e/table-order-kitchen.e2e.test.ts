@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
 import { startCuttableProxy } from '../support/cuttable-proxy';
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, guestPhone, recordBeeps, staffBrowser, startTableOrderServer, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, guestPhone, recordBeeps, staffBrowser, startTableOrderServer, withToken, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
@@ -42,7 +42,8 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
 
     const guestContext = await guestPhone(browser, server.url);
     const guest = problems.watch(await guestContext.newPage());
-    await guest.goto('/order/top?seat_id=seat-t1');
+    // The seat's printed QR carries its code (decision 150).
+    await guest.goto(`/order/top?seat_id=seat-t1&code=${await seatCodeOf(server.url, 'seat-t1')}`);
     await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
     await guest.getByTestId('people').selectOption('2');
     await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
@@ -99,6 +100,7 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
       const guest = httpClient(server.url);
       const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
         seat_id: 'seat-t2',
+        seat_code: await seatCodeOf(server.url, 'seat-t2'),
         number_of_people: 2,
         ...AT_DEMO_STORE,
       });

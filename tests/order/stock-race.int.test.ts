@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl } from '../support/services';
-import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken, seatCodeOf } from '../support/table-order';
 import { startTestWebServer } from '../support/web-server';
 
 const pgUrl = await postgresUrl();
@@ -32,6 +32,7 @@ describe.skipIf(!pgUrl)('twenty phones ordering the last three cakes (PostgreSQL
       ['seat-t1', 'seat-t2', 'seat-t3', 'seat-t4'].map(async (seat_id) => {
         const r = await httpClient(server.url).post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
           seat_id,
+          seat_code: await seatCodeOf(server.url, seat_id),
           number_of_people: 2,
           ...AT_DEMO_STORE,
         });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { openSse } from '../support/sse';
-import { AT_DEMO_STORE, DEMO_STORE, FAR_FROM_DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
+import {
+  AT_DEMO_STORE,
+  DEMO_STORE,
+  FAR_FROM_DEMO_STORE,
+  moveToOpenHours,
+  signedInAdmin,
+  waitForOrderMenu,
+  withToken,
+  seatCodeOf,
+} from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /** The table-order calls over HTTP on the real server (PGlite, demo data): who may do what, and the answers' shapes. */
@@ -25,18 +34,36 @@ describe('table-order calls', () => {
   type Refusal = { success: false; error: string; message?: string; menu_ids?: string[] };
 
   it('checks a phone in inside the fence, refuses one outside with the spec’s words, and keeps tokens to their reservation', async () => {
-    const far = await guest.post<Refusal>('/api/orders/qr-checkin', { seat_id: 'seat-t3', number_of_people: 2, ...FAR_FROM_DEMO_STORE });
+    const far = await guest.post<Refusal>('/api/orders/qr-checkin', {
+      seat_id: 'seat-t3',
+      seat_code: await seatCodeOf(server.url, 'seat-t3'),
+      number_of_people: 2,
+      ...FAR_FROM_DEMO_STORE,
+    });
     expect(far).toEqual({
       status: 403,
       body: { success: false, error: 'outside_geofence', message: 'この端末からは注文できません、スタッフへお声かけください。' },
     });
-    const none = await guest.post<Refusal>('/api/orders/qr-checkin', { seat_id: 'seat-t3', number_of_people: 2 });
+    const none = await guest.post<Refusal>('/api/orders/qr-checkin', {
+      seat_id: 'seat-t3',
+      seat_code: await seatCodeOf(server.url, 'seat-t3'),
+      number_of_people: 2,
+    });
     expect(none.body.error).toBe('location_required');
-    expect((await guest.post<Refusal>('/api/orders/qr-checkin', { seat_id: 'seat-t3', number_of_people: 9, ...AT_DEMO_STORE })).status).toBe(400);
+    expect(
+      (
+        await guest.post<Refusal>('/api/orders/qr-checkin', {
+          seat_id: 'seat-t3',
+          seat_code: await seatCodeOf(server.url, 'seat-t3'),
+          number_of_people: 9,
+          ...AT_DEMO_STORE,
+        })
+      ).status,
+    ).toBe(400);
 
     const checkIn = await guest.post<{ success: boolean; reservation_id: string; is_existing: boolean; token: string; seat_name: string }>(
       '/api/orders/qr-checkin',
-      { seat_id: 'seat-t3', number_of_people: 2, ...AT_DEMO_STORE },
+      { seat_id: 'seat-t3', seat_code: await seatCodeOf(server.url, 'seat-t3'), number_of_people: 2, ...AT_DEMO_STORE },
     );
     expect(checkIn.status).toBe(200);
     expect(checkIn.body).toMatchObject({ success: true, is_existing: false, seat_name: 'テーブル3' });
@@ -44,10 +71,17 @@ describe('table-order calls', () => {
     expect(token).toMatch(new RegExp(`^${reservationId}\\.[A-Za-z0-9_-]{22,}$`));
     const second = await guest.post<{ reservation_id: string; is_existing: boolean }>('/api/orders/qr-checkin', {
       seat_id: 'seat-t3',
+      seat_code: await seatCodeOf(server.url, 'seat-t3'),
       number_of_people: 2,
       ...AT_DEMO_STORE,
     });
-    expect(second.body).toMatchObject({ reservation_id: reservationId, is_existing: true });
+    // A second phone joins only through the first one's invite (decision 152).
+    expect(second).toMatchObject({ status: 403, body: { error: 'invite_required' } });
+    const invite = await json<{ pass: string; url: string }>(await guest.send('POST', '/api/orders/invite', { json: { token } }));
+    expect(invite.body.url).toContain('/order/join?pass=');
+    const joined = await guest.post<{ reservation_id: string; seat_id: string }>('/api/orders/join', { pass: invite.body.pass });
+    expect(joined.body).toMatchObject({ reservation_id: reservationId, seat_id: 'seat-t3' });
+    expect((await guest.post('/api/orders/join', { pass: invite.body.pass })).status).toBe(401);
 
     const order = { seat_id: 'seat-t3', reservation_id: reservationId, items: [{ menu_id: 'menu-blend', quantity: 2 }] };
     expect((await json<Refusal>(await guest.send('POST', '/api/orders', { json: order }))).status).toBe(401);
@@ -93,6 +127,7 @@ describe('table-order calls', () => {
   it('lets the kitchen list, complete and restore orders, and refuses it to guests', async () => {
     const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-c1',
+      seat_code: await seatCodeOf(server.url, 'seat-c1'),
       number_of_people: 1,
       ...AT_DEMO_STORE,
     });
@@ -145,6 +180,7 @@ describe('table-order calls', () => {
   it('checks out with floor-rounded tax, after which the token orders nothing; grant-token answers until', async () => {
     const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-s1',
+      seat_code: await seatCodeOf(server.url, 'seat-s1'),
       number_of_people: 4,
       ...AT_DEMO_STORE,
     });
@@ -190,6 +226,7 @@ describe('table-order calls', () => {
     expect(tax.status).toBe(200);
     const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-c2',
+      seat_code: await seatCodeOf(server.url, 'seat-c2'),
       number_of_people: 1,
       ...AT_DEMO_STORE,
     });
@@ -214,13 +251,27 @@ describe('table-order calls', () => {
     expect(cleared.status).toBe(200);
     const page = await admin.page(`/admin/store-coordinates?store_id=${DEMO_STORE}`);
     expect(page.html).toContain('この店舗は位置情報が未設定です');
-    const unset = await guest.post<Refusal>('/api/orders/qr-checkin', { seat_id: 'seat-t2', number_of_people: 1, ...AT_DEMO_STORE });
+    const unset = await guest.post<Refusal>('/api/orders/qr-checkin', {
+      seat_id: 'seat-t2',
+      seat_code: await seatCodeOf(server.url, 'seat-t2'),
+      number_of_people: 1,
+      ...AT_DEMO_STORE,
+    });
     expect(unset).toMatchObject({ status: 403, body: { error: 'store_location_unset' } });
     const store = await guest.getJson<{ name: string }>(`/api/stores/${DEMO_STORE}`);
     expect(store.body.name).toBe('MonCafe 駅前店');
     await admin.send('POST', `/admin/store-coordinates?store_id=${DEMO_STORE}`, {
       form: { store_id: DEMO_STORE, latitude: String(AT_DEMO_STORE.lat), longitude: String(AT_DEMO_STORE.lng), geofence_radius_m: '150' },
     });
-    expect((await guest.post('/api/orders/qr-checkin', { seat_id: 'seat-t2', number_of_people: 1, ...AT_DEMO_STORE })).status).toBe(200);
+    expect(
+      (
+        await guest.post('/api/orders/qr-checkin', {
+          seat_id: 'seat-t2',
+          seat_code: await seatCodeOf(server.url, 'seat-t2'),
+          number_of_people: 1,
+          ...AT_DEMO_STORE,
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { httpClient, type HttpClient } from '../support/http-client';
+import { minutesOf } from '@moncafe/domain/calendar/dates';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 import { startSmtpSink } from './smtp-sink';
 
@@ -53,23 +54,41 @@ export async function startServerWithMail() {
 
 /**
  * A booking for two on the public site on a later day, at a time well inside the day's hours (so
- * the store is open a little before it too), confirmed through the mailed link. Answers where it is.
+ * the store is open a little before it too), confirmed through the mailed link, its confirmed mail
+ * read. Answers where it is.
  */
-export async function confirmedBooking(serverUrl: string, smtp: Awaited<ReturnType<typeof startSmtpSink>>, email: string) {
-  const guest = httpClient(serverUrl);
-  const { date, times } = await firstBookable(guest, 2, [LUNCH]);
-  const time = times[Math.floor(times.length / 2)]!;
-  const held = await guest.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] });
-  const seatId = (held.body.seat_ids as string[])[0]!;
-  const sent = await guest.post('/api/reservation-confirmation/send-confirmation', {
+export async function confirmedBooking(serverUrl: string, smtp: { next(to: string): Promise<{ text: string }> }, email: string) {
+  const party = await bookConfirmedParty(httpClient(serverUrl), smtp, email, (times) => times[Math.floor(times.length / 2)]!);
+  await smtp.next(email); // the confirmed mail
+  return party;
+}
+
+/**
+ * A party of two books the lunch course on the site and opens the mailed link: answers the
+ * reservation, its short number (from the mail) and its seat. The start is at least 10 minutes
+ * after the day's first bookable time, so the store is open 10 minutes before it.
+ */
+export async function bookConfirmedParty(
+  client: HttpClient,
+  smtp: { next(to: string): Promise<{ text: string }> },
+  email: string,
+  pick: (times: string[]) => string = (times) => times.find((t) => minutesOf(t) >= minutesOf(times[0]!) + 10)!,
+) {
+  const { date, times } = await firstBookable(client, 2, [LUNCH]);
+  const time = pick(times);
+  const held = await client.post<{ seat_ids: string[] }>('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] });
+  const seatId = held.body.seat_ids[0]!;
+  expect(seatId).toBeTruthy();
+  const sent = await client.post<{ reservation_id: string }>('/api/reservation-confirmation/send-confirmation', {
     name: '山田花子',
     email,
     phone: '090-1234-5678',
     reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 1 }] },
   });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const token = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec((await smtp.next(email)).text)![1]!);
-  expect((await guest.getJson(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`)).status).toBe(200);
-  await smtp.next(email); // the confirmed mail
-  return { reservationId: sent.body.reservation_id as string, date, time, seatId };
+  const mail = await smtp.next(email);
+  const number = /予約番号：(MC-\d{4}-[0-9A-Z]{2})/.exec(mail.text)![1]!;
+  const link = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec(mail.text)![1]!);
+  expect((await client.getJson(`/api/reservation-confirmation/${encodeURIComponent(link)}?confirm=true`)).status).toBe(200);
+  return { reservationId: sent.body.reservation_id, number, seatId, date, time };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, minutesOf } from '@moncafe/domain/calendar/dates';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { signInEveryone, type Identity } from '../security/support/identities';
-import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, waitForOrderMenu } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, waitForOrderMenu, seatCodeOf } from '../support/table-order';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 
 type Reservation = { id: string; seat_ids: string[]; reservation_time: string; people: number; status: string | null; detail: unknown; menu_id: string | null };
@@ -40,7 +40,12 @@ describe('the schedule update call', () => {
 
   async function walkIn(seatId: string, people: number): Promise<string> {
     const guest = httpClient(server.url);
-    const r = await guest.post('/api/orders/qr-checkin', { seat_id: seatId, number_of_people: people, ...AT_DEMO_STORE });
+    const r = await guest.post('/api/orders/qr-checkin', {
+      seat_id: seatId,
+      seat_code: await seatCodeOf(server.url, seatId),
+      number_of_people: people,
+      ...AT_DEMO_STORE,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.reservation_id as string;
   }
@@ -173,7 +178,12 @@ describe('the schedule update call', () => {
       to: { date: next, seatIds: ['seat-t1'], time: '12:00' },
     });
     // Today's seat is free again: a party sitting down there now is a new walk-in, not this booking's arrival.
-    const sat = await httpClient(server.url).post('/api/orders/qr-checkin', { seat_id: 'seat-t2', number_of_people: 2, ...AT_DEMO_STORE });
+    const sat = await httpClient(server.url).post('/api/orders/qr-checkin', {
+      seat_id: 'seat-t2',
+      seat_code: await seatCodeOf(server.url, 'seat-t2'),
+      number_of_people: 2,
+      ...AT_DEMO_STORE,
+    });
     expect(sat.status).toBe(200);
     expect(sat.body).toMatchObject({ is_existing: false });
     expect(sat.body.reservation_id).not.toBe(t1);

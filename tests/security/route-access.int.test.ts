@@ -63,12 +63,26 @@ describe('route table', () => {
     }
   });
   it('opens the guest-at-the-table screens and calls to anyone (the call checks the token), and the floor’s to admin or monitor', () => {
-    for (const p of ['/order/top', '/order/food', '/order', '/checkout', '/api/orders/qr-checkin', '/api/qr-token', '/api/orders', '/api/orders/menu'])
+    for (const p of [
+      '/order/top',
+      '/order/food',
+      '/order',
+      '/order/join',
+      '/checkout',
+      '/api/orders/qr-checkin',
+      '/api/qr-token',
+      '/api/orders',
+      '/api/orders/menu',
+      // A pass or a guest's token is checked by the call (issue 25, decisions 151, 152).
+      '/api/orders/join',
+      '/api/orders/invite',
+    ])
       expect(who(p, 'POST'), p).toBe('public');
     for (const p of ['/api/orders/by-reservation/:id', '/api/orders/checkout']) expect(who(p), p).toBe('public');
     for (const p of ['/monitor/order', '/monitor/kitchen', '/monitor/stock', '/monitor/checkout', '/monitor/qr-codes', '/kitchen/history', '/kitchen/stock'])
       expect(who(p), p).toEqual(['admin', 'monitor']);
-    for (const p of ['/api/orders/completed', '/api/orders/:id/restore', '/api/admin/menu-stock/:id']) expect(who(p, 'POST'), p).toEqual(['admin', 'monitor']);
+    for (const p of ['/api/orders/completed', '/api/orders/:id/restore', '/api/admin/menu-stock/:id', '/api/orders/seat-party'])
+      expect(who(p, 'POST'), p).toEqual(['admin', 'monitor']);
     for (const p of ['/admin/tax-management', '/admin/store-coordinates', '/admin/order-limits']) expect(who(p, 'POST'), p).toEqual(['admin']);
     // No-shows (decision 156): monitors record one, only admins take one back.
     expect(who('/api/admin/reservations/:id/no-show', 'POST')).toEqual(['admin', 'monitor']);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutesOf, tokyoInstant } from '@moncafe/domain/calendar/dates';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
-import { AT_DEMO_STORE, moveToOpenHours, serverNow, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, moveToOpenHours, serverNow, waitForOrderMenu, withToken, seatCodeOf } from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 import { signInEveryone, type IdentityName } from './support/identities';
 import { confirmedBooking as bookedAndConfirmed, demoCoursesReady } from '../reservation/booking-steps';
@@ -46,6 +46,7 @@ describe.skipIf(!pgUrl)('issue 25: limits at the table, checkout of a visit that
     const r = await httpClient(server.url).post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: seatId,
       number_of_people: people,
+      seat_code: await seatCodeOf(server.url, seatId),
       ...AT_DEMO_STORE,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);

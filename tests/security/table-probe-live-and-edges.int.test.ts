@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http-client';
 import { openSse, type SseFrame } from '../support/sse';
-import { AT_DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 import { firstBookable, LUNCH, startServerWithMail } from '../reservation/booking-steps';
 import type { startSmtpSink } from '../reservation/smtp-sink';
@@ -30,6 +30,7 @@ async function checkIn(seat: string): Promise<{ reservationId: string; token: st
   const answer = await httpClient(server.url).post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
     seat_id: seat,
     number_of_people: 2,
+    seat_code: await seatCodeOf(server.url, seat),
     ...AT_DEMO_STORE,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -65,6 +65,45 @@ export async function waitForOrderMenu(url: string): Promise<{ id: string; name:
   return answer.menus!;
 }
 
+/** The demo store's seats (infra/src/demo/demo-data.ts DEMO_SEAT_IDS). */
+export const DEMO_SEATS = ['seat-c1', 'seat-c2', 'seat-t1', 'seat-t2', 'seat-t3', 'seat-t4', 'seat-s1'] as const;
+
+/**
+ * The printed QR URLs of the demo store's seats, as the staff QR page (/monitor/qr-codes) shows
+ * them to a signed-in admin: `{seatId: url}` (decision 150). Waits until the demo data has issued
+ * a code for every demo seat.
+ */
+export async function printedSeatUrls(url: string): Promise<Record<string, string>> {
+  const admin = await signedInAdmin(url);
+  return waitForAnswer(
+    async () => {
+      const { html } = await admin.page(`/monitor/qr-codes?store_id=${DEMO_STORE}`);
+      const urls: Record<string, string> = {};
+      for (const m of html.matchAll(/https?:\/\/[^"<\s]*\/order\/top\?seat_id=([^&"<]+)&(?:amp;)?code=([A-Za-z0-9_-]+)/g))
+        urls[decodeURIComponent(m[1]!)] = m[0].replace(/&amp;/g, '&');
+      return urls;
+    },
+    (urls) => DEMO_SEATS.every((seat) => urls[seat]),
+    1200,
+  );
+}
+
+const codesByServer = new Map<string, Promise<Record<string, string>>>();
+
+/** The seat's current code as its printed QR carries it (read once per server from the staff QR page; a rotation needs `printedSeatUrls` again). */
+export async function seatCodeOf(url: string, seatId: string): Promise<string> {
+  let codes = codesByServer.get(url);
+  if (!codes) {
+    codes = printedSeatUrls(url).then((urls) =>
+      Object.fromEntries(Object.entries(urls).map(([seat, printed]) => [seat, new URL(printed).searchParams.get('code')!])),
+    );
+    codesByServer.set(url, codes);
+  }
+  const code = (await codes)[seatId];
+  if (!code) throw new Error(`no printed code for ${seatId}`);
+  return code;
+}
+
 /** Sends a call with a guest's table-order token. */
 export function withToken(token: string) {
   return { authorization: `Bearer ${token}` };

@@ -98,6 +98,8 @@ export default [
 
   // The guest at the table (QR ordering and checkout)
   route('order/top', 'routes/order/top/route.tsx'),
+  // A one-time pass: staff seating's QR or a friend's invite (issue 25, decisions 151, 152)
+  route('order/join', 'routes/order/join/route.tsx'),
   route('order/food', 'routes/order/food/route.tsx'),
   route('order', 'routes/order/route.tsx'),
   route('checkout', 'routes/checkout/route.tsx'),
@@ -167,6 +169,10 @@ export default [
   route('api/staff-photos/:id', 'routes/api/staff-photos/$id/route.ts'),
   // The guest at the table: QR check-in, orders, stock, kitchen and checkout (operations.md §7 "Orders and QR", "Menu and stock")
   route('api/orders/qr-checkin', 'routes/api/orders/qr-checkin/route.ts'),
+  // Staff seating, invites and passes (issue 25, decisions 151, 152)
+  route('api/orders/join', 'routes/api/orders/join/route.ts'),
+  route('api/orders/invite', 'routes/api/orders/invite/route.ts'),
+  route('api/orders/seat-party', 'routes/api/orders/seat-party/route.ts'),
   route('api/qr-token', 'routes/api/qr-token/route.ts'),
   route('api/orders', 'routes/api/orders/route.ts'),
   route('api/orders/menu', 'routes/api/orders/menu/route.ts'),

@@ -49,6 +49,11 @@ export const storeSchema = z.object({
   longitude: z.number().min(-180).max(180).nullable().default(null),
   /** How far from that point (metres) a phone may be to order at a table. */
   geofence_radius_m: z.int().min(10).max(5000).default(100),
+  /**
+   * How guests at the table are seated (decision 151): `self`, check-in by the seat's QR (the
+   * spec's way), or `staff`, only staff seat a party (the floor screen's one-time QR).
+   */
+  table_check_in: z.enum(['self', 'staff']).default('self'),
 });
 
 export const seatSchema = z.object({

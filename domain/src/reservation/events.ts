@@ -108,7 +108,22 @@ export const reservationEventSchemas = {
    * or until `validUntil` when it was issued without a location check under staff's waiver
    * (decision 060: the waiver lets a guest order for its minutes, not for the rest of the visit).
    */
-  VisitTokenIssued: z.object({ tokenHash: z.string(), seatId: z.string(), issuedAt: z.string(), validUntil: z.string().nullable().default(null) }),
+  VisitTokenIssued: z.object({
+    tokenHash: z.string(),
+    seatId: z.string(),
+    issuedAt: z.string(),
+    validUntil: z.string().nullable().default(null),
+    /** A renewal (decision 153): the hash of the device's token this one replaces, which dies with it; null for a first token. */
+    replaces: z.string().nullable().default(null),
+  }),
+  /**
+   * A one-time pass into the visit (decisions 151, 152): shown by staff who seated the party
+   * (`staff`) or by a phone already in the visit as an invite (`guest`). Only its SHA-256 hash; it
+   * gives one phone a token at `seatId`, with no seat code or location step, until `expiresAt`.
+   */
+  VisitPassIssued: z.object({ passHash: z.string(), seatId: z.string(), by: z.enum(['staff', 'guest']), issuedAt: z.string(), expiresAt: z.string() }),
+  /** A pass was used: it opens nothing again. */
+  VisitPassUsed: z.object({ passHash: z.string(), usedAt: z.string() }),
   /** Staff let the guest skip the location check until `until` (spec: grant-token, 15 minutes by default). */
   LocationCheckWaived: z.object({ minutes: z.number().int(), until: z.string(), grantedAt: z.string() }),
   /** Staff set the spec's status label (see floorStatusSchema); null is "unset". */

@@ -90,6 +90,8 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
       case 'ConfirmationLinkIssued':
       case 'VisitTokenIssued':
       case 'OrderAdmitted':
+      case 'VisitPassIssued':
+      case 'VisitPassUsed':
         break;
       default:
         return assertNever(event);

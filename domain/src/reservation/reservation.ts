@@ -50,6 +50,25 @@ export interface TokenGrant {
   validUntil?: string | null;
 }
 
+/** A one-time pass into the visit (decisions 151, 152): only its hash, and when it stops working. */
+export interface PassGrant {
+  passHash: string;
+  expiresAt: string;
+}
+
+/**
+ * What lets a phone join a booked party at its seat (decision 152): staff (signed in), or the
+ * booking's short reservation number (the first phone only). Anything else (`none`) is refused,
+ * never the party's token. Later phones join through a pass (`JoinWithPass`).
+ */
+export type JoinProof = { kind: 'staff' } | { kind: 'number'; number: string } | { kind: 'none' };
+
+/** Minutes staff may waive the location check for at most (spec §9: the pass is 15 minutes; finding 10 of issue 25). */
+export const MAX_WAIVER_MINUTES = 15;
+/** Renewals a device's token may have within an hour (decision 153): a real table renews once or twice after a waiver ends. */
+export const RENEWALS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60_000;
+
 export type ReservationCommand =
   | { type: 'RequestReservation'; request: ReservationRequest; tokenHash: string; now: string }
   | { type: 'ConfirmReservation'; tokenHash: string; now: string }
@@ -66,8 +85,17 @@ export type ReservationCommand =
     }
   | { type: 'CancelReservation'; proof: CancelProof; reason: string; now: string }
   | ({ type: 'SeatWalkIn'; walkIn: WalkIn; now: string } & TokenGrant)
-  | ({ type: 'RecordArrival'; seatId: string; people: number; seatName?: string | null; now: string } & TokenGrant)
-  | ({ type: 'IssueVisitToken'; seatId: string; now: string } & TokenGrant)
+  /** Staff seat a walk-in (decision 151): the visit starts with a one-time pass for the tablet instead of a token. */
+  | { type: 'SeatWalkInByStaff'; walkIn: WalkIn; pass: PassGrant; now: string }
+  | ({ type: 'RecordArrival'; seatId: string; people: number; seatName?: string | null; proof: JoinProof; now: string } & TokenGrant)
+  /** Staff seat a booked party at one of its seats: its arrival (when not yet recorded) and a one-time pass for the tablet. */
+  | { type: 'SeatBookedParty'; seatId: string; people: number; seatName?: string | null; pass: PassGrant; now: string }
+  /** A renewal: the device's current token (`replaces`, its hash; even one ended with a waiver) for a new one. */
+  | ({ type: 'IssueVisitToken'; seatId: string; replaces: string; now: string } & TokenGrant)
+  /** A phone in the visit invites a friend's phone (decision 152). */
+  | { type: 'IssueVisitPass'; seatId: string; pass: PassGrant; now: string }
+  /** A phone uses a pass (staff's or a friend's invite): the pass dies, the phone gets a token at the pass's seat. */
+  | { type: 'JoinWithPass'; passHash: string; tokenHash: string; now: string }
   | { type: 'WaiveLocationCheck'; minutes: number; now: string }
   | { type: 'ChangeStatus'; to: FloorStatus | null; now: string }
   | { type: 'CheckOut'; payment: CheckoutPayment | null; now: string }
@@ -94,7 +122,9 @@ export interface Visit {
   /** The spec's status label (events.ts floorStatusSchema); null is "unset". */
   floor: FloorStatus | null;
   /** Live table-order tokens: SHA-256 hash → the seat its device checked in at, and until when (null: until checkout). */
-  tokens: Record<string, { seatId: string; validUntil: string | null }>;
+  tokens: Record<string, { seatId: string; validUntil: string | null; renewals: string[] }>;
+  /** Live one-time passes: SHA-256 hash → the seat it opens and until when. */
+  passes: Record<string, { seatId: string; expiresAt: string }>;
   /** When the guests sat down: the walk-in's check-in, or the booked customer's arrival. */
   seatedAt: string | null;
   /** Until when staff waived the location check (ISO), or null. */
@@ -143,7 +173,19 @@ export type ReservationErrorCode =
   /** Reverting a no-show of a reservation that is not one. */
   | 'not_no_show'
   /** Over the store's per-minute order caps (decision 155). */
-  | 'too_many_orders';
+  | 'too_many_orders'
+  /** A phone at a booked seat named no proof: it must enter the reservation number or ask staff (decision 152). */
+  | 'reservation_number_required'
+  /** The reservation number given is not this booking's. */
+  | 'wrong_reservation_number'
+  /** The party is already seated: another phone joins through an invite from a phone in it, or through staff. */
+  | 'invite_required'
+  /** A pass that is unknown, used or expired. */
+  | 'pass_invalid'
+  /** Too many renewals of one device's token within the hour (decision 153). */
+  | 'renewal_limit'
+  /** A waiver longer than MAX_WAIVER_MINUTES. */
+  | 'waiver_too_long';
 
 const refuse = (code: ReservationErrorCode) => new DomainError<ReservationErrorCode>(code);
 
@@ -189,21 +231,66 @@ function activeVisit(state: ReservationState): Active {
   return state;
 }
 
-function decideArrival(command: Extract<ReservationCommand, { type: 'RecordArrival' }>, state: ReservationState): ReservationEvent[] {
-  const active = activeVisit(state);
-  if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
-  const token = tokenIssued(command, command.seatId);
-  // A second device at the table (or a walk-in's) only gets a token of its own.
-  if (active.visit.seatedAt !== null) return [token];
-  const arrived: ReservationEvent = {
+/** Reservation numbers as guests type them: any case, spaces and dashes of any kind are forgiven. */
+export function normalizeReservationNumber(number: string): string {
+  return number.toUpperCase().replace(/[\s\-‐-―−ー－]/g, '');
+}
+
+/**
+ * Who may join a booked party at its seat (decision 152): staff always; before the party is
+ * seated, a phone with the booking's reservation number; once it is seated, no phone by this
+ * command (a friend joins with an invite, `JoinWithPass`). A walk-in's visit is "seated" from its start.
+ */
+function checkJoinProof(active: Active, proof: JoinProof): void {
+  if (proof.kind === 'staff') return;
+  if (active.visit.seatedAt !== null) throw refuse('invite_required');
+  if (proof.kind === 'none') throw refuse('reservation_number_required');
+  const expected = active.request.reservationNumber;
+  if (expected === null || normalizeReservationNumber(proof.number) !== normalizeReservationNumber(expected)) throw refuse('wrong_reservation_number');
+}
+
+function arrivalOf(active: Active, command: { seatId: string; people: number; seatName?: string | null | undefined; now: string }): ReservationEvent {
+  return {
     type: 'CustomerArrived',
     data: { seatId: command.seatId, people: command.people, arrivedAt: command.now, date: active.request.date, seatName: command.seatName ?? null },
   };
-  return [arrived, token];
 }
 
-function tokenIssued(grant: TokenGrant & { now: string }, seatId: string): ReservationEvent {
-  return { type: 'VisitTokenIssued', data: { tokenHash: grant.tokenHash, seatId, issuedAt: grant.now, validUntil: grant.validUntil ?? null } };
+function decideArrival(command: Extract<ReservationCommand, { type: 'RecordArrival' }>, state: ReservationState): ReservationEvent[] {
+  const active = activeVisit(state);
+  if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
+  checkJoinProof(active, command.proof);
+  const token = tokenIssued(command, command.seatId);
+  // A second device at the table (staff's check-in) only gets a token of its own.
+  if (active.visit.seatedAt !== null) return [token];
+  return [arrivalOf(active, command), token];
+}
+
+function tokenIssued(grant: TokenGrant & { now: string }, seatId: string, replaces: string | null = null): ReservationEvent {
+  return { type: 'VisitTokenIssued', data: { tokenHash: grant.tokenHash, seatId, issuedAt: grant.now, validUntil: grant.validUntil ?? null, replaces } };
+}
+
+function passIssued(pass: PassGrant, seatId: string, by: 'staff' | 'guest', now: string): ReservationEvent {
+  return { type: 'VisitPassIssued', data: { passHash: pass.passHash, seatId, by, issuedAt: now, expiresAt: pass.expiresAt } };
+}
+
+/** The device's token for a new one (decision 153): the old one must be this visit's (a waiver's end does not matter), renewed at most RENEWALS_PER_HOUR times an hour. */
+function decideRenewal(command: Extract<ReservationCommand, { type: 'IssueVisitToken' }>, state: ReservationState): ReservationEvent[] {
+  const active = activeVisit(state);
+  if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
+  const old = Object.hasOwn(active.visit.tokens, command.replaces) ? active.visit.tokens[command.replaces]! : null;
+  if (!old || old.seatId !== command.seatId) throw refuse('invalid_token');
+  if (recentRenewals(old.renewals, command.now).length >= RENEWALS_PER_HOUR) throw refuse('renewal_limit');
+  return [tokenIssued(command, command.seatId, command.replaces)];
+}
+
+const recentRenewals = (renewals: readonly string[], now: string) => renewals.filter((at) => Date.parse(now) - Date.parse(at) < HOUR_MS);
+
+function decideJoinWithPass(command: Extract<ReservationCommand, { type: 'JoinWithPass' }>, state: ReservationState): ReservationEvent[] {
+  const active = activeVisit(state);
+  const pass = Object.hasOwn(active.visit.passes, command.passHash) ? active.visit.passes[command.passHash]! : null;
+  if (!pass || Date.parse(command.now) >= Date.parse(pass.expiresAt)) throw refuse('pass_invalid');
+  return [{ type: 'VisitPassUsed', data: { passHash: command.passHash, usedAt: command.now } }, tokenIssued(command, pass.seatId)];
 }
 
 function decideStatus(command: Extract<ReservationCommand, { type: 'ChangeStatus' }>, state: ReservationState): ReservationEvent[] {
@@ -314,13 +401,32 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
     }
     case 'RecordArrival':
       return decideArrival(command, state);
-    case 'IssueVisitToken': {
+    case 'SeatWalkInByStaff': {
+      if (state.status !== 'empty') throw refuse('already_exists');
+      const { seatName, ...walkIn } = command.walkIn;
+      return [
+        { type: 'WalkInSeated', data: { ...walkIn, seatedAt: command.now, seatName: seatName ?? null } },
+        passIssued(command.pass, walkIn.seatIds[0] ?? '', 'staff', command.now),
+      ];
+    }
+    case 'SeatBookedParty': {
       const active = activeVisit(state);
       if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
-      return [tokenIssued(command, command.seatId)];
+      const pass = passIssued(command.pass, command.seatId, 'staff', command.now);
+      return active.visit.seatedAt !== null ? [pass] : [arrivalOf(active, command), pass];
     }
+    case 'IssueVisitToken':
+      return decideRenewal(command, state);
+    case 'IssueVisitPass': {
+      const active = activeVisit(state);
+      if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
+      return [passIssued(command.pass, command.seatId, 'guest', command.now)];
+    }
+    case 'JoinWithPass':
+      return decideJoinWithPass(command, state);
     case 'WaiveLocationCheck': {
       activeVisit(state);
+      if (!Number.isInteger(command.minutes) || command.minutes < 1 || command.minutes > MAX_WAIVER_MINUTES) throw refuse('waiver_too_long');
       const until = new Date(Date.parse(command.now) + command.minutes * 60_000).toISOString();
       return [{ type: 'LocationCheckWaived', data: { minutes: command.minutes, until, grantedAt: command.now } }];
     }
@@ -344,6 +450,7 @@ const webVisit = (): Visit => ({
   origin: 'web',
   floor: 'web',
   tokens: {},
+  passes: {},
   seatedAt: null,
   locationWaivedUntil: null,
   exitedAt: null,
@@ -400,28 +507,49 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
             request: state.request,
             wasConfirmed: state.status === 'confirmed',
             tokenHash: state.tokenHash,
-            visit: { ...state.visit, floor: 'cancelled', tokens: {} },
+            visit: { ...state.visit, floor: 'cancelled', tokens: {}, passes: {} },
           };
     case 'WalkInSeated': {
       const { seatedAt, seatName: _name, ...walkIn } = event.data;
-      const visit: Visit = { origin: 'walk_in', floor: 'guest', tokens: {}, seatedAt, locationWaivedUntil: null, exitedAt: null, noShow: null, admissions: [] };
+      const visit: Visit = {
+        origin: 'walk_in',
+        floor: 'guest',
+        tokens: {},
+        passes: {},
+        seatedAt,
+        locationWaivedUntil: null,
+        exitedAt: null,
+        noShow: null,
+        admissions: [],
+      };
       return { status: 'confirmed', request: walkInRequest(walkIn), tokenHash: null, visit };
     }
     case 'CustomerArrived':
       return withVisit(state, (v) => ({ ...v, floor: 'confirmed', seatedAt: event.data.arrivedAt }));
     case 'VisitTokenIssued':
+      return withVisit(state, (v) => {
+        const { [event.data.replaces ?? '']: replaced, ...others } = v.tokens;
+        const renewals = replaced && event.data.replaces !== null ? [...recentRenewals(replaced.renewals, event.data.issuedAt), event.data.issuedAt] : [];
+        return { ...v, tokens: { ...others, [event.data.tokenHash]: { seatId: event.data.seatId, validUntil: event.data.validUntil, renewals } } };
+      });
+    case 'VisitPassIssued':
       return withVisit(state, (v) => ({
         ...v,
-        tokens: { ...v.tokens, [event.data.tokenHash]: { seatId: event.data.seatId, validUntil: event.data.validUntil } },
+        passes: { ...v.passes, [event.data.passHash]: { seatId: event.data.seatId, expiresAt: event.data.expiresAt } },
       }));
+    case 'VisitPassUsed':
+      return withVisit(state, (v) => {
+        const { [event.data.passHash]: _used, ...passes } = v.passes;
+        return { ...v, passes };
+      });
     case 'LocationCheckWaived':
       return withVisit(state, (v) => ({ ...v, locationWaivedUntil: event.data.until }));
     case 'StatusChanged':
       return withVisit(state, (v) => ({ ...v, floor: event.data.to }));
     case 'CheckedOut':
-      return withVisit(state, (v) => ({ ...v, floor: 'exited', tokens: {}, exitedAt: event.data.exitedAt }));
+      return withVisit(state, (v) => ({ ...v, floor: 'exited', tokens: {}, passes: {}, exitedAt: event.data.exitedAt }));
     case 'MarkedNoShow':
-      return withVisit(state, (v) => ({ ...v, floor: 'no_show', tokens: {}, noShow: { at: event.data.markedAt, from: event.data.from } }));
+      return withVisit(state, (v) => ({ ...v, floor: 'no_show', tokens: {}, passes: {}, noShow: { at: event.data.markedAt, from: event.data.from } }));
     case 'NoShowReverted':
       return withVisit(state, (v) => ({ ...v, floor: event.data.to, noShow: null }));
     case 'OrderAdmitted': {

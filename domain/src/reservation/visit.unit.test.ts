@@ -5,7 +5,7 @@ import { deciderSpecification } from '../testing/decider-specification';
 import { recordedEvent } from '../testing/recorded-event';
 import { sampleRequest } from '../testing/reservation-catalog';
 import type { ReservationEvent } from './events';
-import { locationCheckWaived, reservationDecider, visitMinutes, visitTokenSeat, type WalkIn } from './reservation';
+import { MAX_WAIVER_MINUTES, RENEWALS_PER_HOUR, locationCheckWaived, reservationDecider, visitMinutes, visitTokenSeat, type WalkIn } from './reservation';
 
 /** The visit at the table (decision 038): walk-ins, arrivals, table-order tokens, waivers, status labels and checkout. */
 const spec = deciderSpecification(reservationDecider);
@@ -19,16 +19,18 @@ const booked: ReservationEvent[] = [
   { type: 'ReservationConfirmed', data: { tokenHash: 'link', confirmedAt: '2026-12-01T01:02:00.000Z', date: '2026-12-20' } },
 ];
 const AT_TABLE = '2026-12-20T03:05:00.000Z';
+const NUMBER = { kind: 'number', number: request.reservationNumber! } as const;
+const STAFF = { kind: 'staff' } as const;
 const arrived: ReservationEvent[] = [
   ...booked,
   { type: 'CustomerArrived', data: { seatId: 'T1', people: 2, arrivedAt: AT_TABLE, date: '2026-12-20', seatName: 'テーブル1' } },
-  { type: 'VisitTokenIssued', data: { tokenHash: 'device-1', seatId: 'T1', issuedAt: AT_TABLE, validUntil: null } },
+  { type: 'VisitTokenIssued', data: { tokenHash: 'device-1', seatId: 'T1', issuedAt: AT_TABLE, validUntil: null, replaces: null } },
 ];
 const walkIn: WalkIn = { reservationId: 'r-walk', storeId: 'store-1', date: '2026-12-20', time: '15:10', people: 3, seatIds: ['T3'], seatName: 'テーブル3' };
 const SEATED = '2026-12-20T06:10:00.000Z';
 const walkedIn: ReservationEvent[] = [
   { type: 'WalkInSeated', data: { ...walkIn, seatName: 'テーブル3', seatedAt: SEATED } },
-  { type: 'VisitTokenIssued', data: { tokenHash: 'device-w', seatId: 'T3', issuedAt: SEATED, validUntil: null } },
+  { type: 'VisitTokenIssued', data: { tokenHash: 'device-w', seatId: 'T3', issuedAt: SEATED, validUntil: null, replaces: null } },
 ];
 
 describe('the visit at the table', () => {
@@ -39,8 +41,10 @@ describe('the visit at the table', () => {
     it('a token issued without a location check carries the waiver’s end', () => {
       spec
         .given(walkedIn)
-        .when({ type: 'IssueVisitToken', seatId: 'T3', tokenHash: 'd2', validUntil: '2026-12-20T06:25:00.000Z', now: SEATED })
-        .then([{ type: 'VisitTokenIssued', data: { tokenHash: 'd2', seatId: 'T3', issuedAt: SEATED, validUntil: '2026-12-20T06:25:00.000Z' } }]);
+        .when({ type: 'IssueVisitToken', seatId: 'T3', replaces: 'device-w', tokenHash: 'd2', validUntil: '2026-12-20T06:25:00.000Z', now: SEATED })
+        .then([
+          { type: 'VisitTokenIssued', data: { tokenHash: 'd2', seatId: 'T3', issuedAt: SEATED, validUntil: '2026-12-20T06:25:00.000Z', replaces: 'device-w' } },
+        ]);
     });
     it('refuses visit commands on an unknown reservation', () => {
       spec.given([]).when({ type: 'CheckOut', payment: null, now: SEATED }).thenThrows(code('not_found'));
@@ -52,17 +56,19 @@ describe('the visit at the table', () => {
     it('records the arrival once, with a token for the first device', () => {
       spec
         .given(booked)
-        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, seatName: 'テーブル1', tokenHash: 'device-1', now: AT_TABLE })
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, seatName: 'テーブル1', proof: NUMBER, tokenHash: 'device-1', now: AT_TABLE })
         .then(arrived.slice(3));
     });
     it('gives a second device only a token', () => {
       spec
         .given(arrived)
-        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, tokenHash: 'device-2', now: '2026-12-20T03:07:00.000Z' })
-        .then([{ type: 'VisitTokenIssued', data: { tokenHash: 'device-2', seatId: 'T1', issuedAt: '2026-12-20T03:07:00.000Z', validUntil: null } }]);
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: STAFF, tokenHash: 'device-2', now: '2026-12-20T03:07:00.000Z' })
+        .then([
+          { type: 'VisitTokenIssued', data: { tokenHash: 'device-2', seatId: 'T1', issuedAt: '2026-12-20T03:07:00.000Z', validUntil: null, replaces: null } },
+        ]);
     });
     it('refuses a check-in at a seat that is not the reservation’s', () => {
-      spec.given(booked).when({ type: 'RecordArrival', seatId: 'T2', people: 2, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('wrong_seat'));
+      spec.given(booked).when({ type: 'RecordArrival', seatId: 'T2', people: 2, proof: NUMBER, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('wrong_seat'));
     });
     it('waives the location check for the granted minutes', () => {
       spec
@@ -88,9 +94,155 @@ describe('the visit at the table', () => {
     });
   });
 
+  describe('joining a booked party (decision 152, issue 25 finding 2)', () => {
+    it('refuses a first phone that names no proof, and one with another booking’s number', () => {
+      spec
+        .given(booked)
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: { kind: 'none' }, tokenHash: 'd', now: AT_TABLE })
+        .thenThrows(code('reservation_number_required'));
+      spec
+        .given(booked)
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: { kind: 'number', number: 'MC-0000-AA' }, tokenHash: 'd', now: AT_TABLE })
+        .thenThrows(code('wrong_reservation_number'));
+    });
+    it('takes the number as guests type it (lower case, spaces, a long dash)', () => {
+      spec
+        .given(booked)
+        .when({
+          type: 'RecordArrival',
+          seatId: 'T1',
+          people: 2,
+          seatName: 'テーブル1',
+          proof: { kind: 'number', number: ' mc 4821－7k ' },
+          tokenHash: 'device-1',
+          now: AT_TABLE,
+        })
+        .then(arrived.slice(3));
+    });
+    it('once the party is seated, a phone needs an invite: even the right number opens nothing', () => {
+      spec
+        .given(arrived)
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: NUMBER, tokenHash: 'd', now: AT_TABLE })
+        .thenThrows(code('invite_required'));
+      spec
+        .given(walkedIn)
+        .when({ type: 'RecordArrival', seatId: 'T3', people: 2, proof: { kind: 'none' }, tokenHash: 'd', now: SEATED })
+        .thenThrows(code('invite_required'));
+    });
+    const INVITED = '2026-12-20T03:10:00.000Z';
+    const invite: ReservationEvent = {
+      type: 'VisitPassIssued',
+      data: { passHash: 'invite-1', seatId: 'T1', by: 'guest', issuedAt: INVITED, expiresAt: '2026-12-20T03:20:00.000Z' },
+    };
+    it('a phone in the visit invites a friend; the invite gives one token, once, before it expires', () => {
+      spec
+        .given(arrived)
+        .when({ type: 'IssueVisitPass', seatId: 'T1', pass: { passHash: 'invite-1', expiresAt: '2026-12-20T03:20:00.000Z' }, now: INVITED })
+        .then([invite]);
+      spec
+        .given([...arrived, invite])
+        .when({ type: 'JoinWithPass', passHash: 'invite-1', tokenHash: 'friend', now: '2026-12-20T03:12:00.000Z' })
+        .then([
+          { type: 'VisitPassUsed', data: { passHash: 'invite-1', usedAt: '2026-12-20T03:12:00.000Z' } },
+          { type: 'VisitTokenIssued', data: { tokenHash: 'friend', seatId: 'T1', issuedAt: '2026-12-20T03:12:00.000Z', validUntil: null, replaces: null } },
+        ]);
+      const used: ReservationEvent = { type: 'VisitPassUsed', data: { passHash: 'invite-1', usedAt: '2026-12-20T03:12:00.000Z' } };
+      spec
+        .given([...arrived, invite, used])
+        .when({ type: 'JoinWithPass', passHash: 'invite-1', tokenHash: 'again', now: '2026-12-20T03:13:00.000Z' })
+        .thenThrows(code('pass_invalid'));
+      spec
+        .given([...arrived, invite])
+        .when({ type: 'JoinWithPass', passHash: 'invite-1', tokenHash: 'late', now: '2026-12-20T03:20:00.000Z' })
+        .thenThrows(code('pass_invalid'));
+      spec
+        .given([...arrived, invite])
+        .when({ type: 'JoinWithPass', passHash: 'guessed', tokenHash: 'x', now: INVITED })
+        .thenThrows(code('pass_invalid'));
+    });
+  });
+
+  describe('staff seating (decision 151)', () => {
+    const pass = { passHash: 'tablet-1', expiresAt: '2026-12-20T03:15:00.000Z' };
+    it('seats a booked party: its arrival and a one-time pass for the tablet, no token', () => {
+      spec
+        .given(booked)
+        .when({ type: 'SeatBookedParty', seatId: 'T1', people: 2, seatName: 'テーブル1', pass, now: AT_TABLE })
+        .then([
+          arrived[3]!,
+          { type: 'VisitPassIssued', data: { passHash: 'tablet-1', seatId: 'T1', by: 'staff', issuedAt: AT_TABLE, expiresAt: pass.expiresAt } },
+        ]);
+    });
+    it('seats a walk-in with a pass instead of a token', () => {
+      spec
+        .given([])
+        .when({ type: 'SeatWalkInByStaff', walkIn, pass, now: SEATED })
+        .then([
+          walkedIn[0]!,
+          { type: 'VisitPassIssued', data: { passHash: 'tablet-1', seatId: 'T3', by: 'staff', issuedAt: SEATED, expiresAt: pass.expiresAt } },
+        ]);
+    });
+    it('refuses a pass after checkout', () => {
+      const out: ReservationEvent = { type: 'CheckedOut', data: { payment: null, exitedAt: AT_TABLE, actualDurationMinutes: 1, date: '2026-12-20' } };
+      spec
+        .given([...arrived, out])
+        .when({ type: 'SeatBookedParty', seatId: 'T1', people: 2, pass, now: AT_TABLE })
+        .thenThrows(code('visit_ended'));
+    });
+  });
+
+  describe('renewing a token (decision 153, issue 25 finding 5)', () => {
+    const renew = (replaces: string, tokenHash: string, now: string) => ({ type: 'IssueVisitToken' as const, seatId: 'T1', replaces, tokenHash, now });
+    const renewed = (replaces: string, tokenHash: string, now: string): ReservationEvent => ({
+      type: 'VisitTokenIssued',
+      data: { tokenHash, seatId: 'T1', issuedAt: now, validUntil: null, replaces },
+    });
+    it('needs the device’s token: an unknown one renews nothing', () => {
+      spec
+        .given(arrived)
+        .when(renew('someone-else', 'n', AT_TABLE))
+        .thenThrows(code('invalid_token'));
+    });
+    it('the new token replaces the old one, which dies', () => {
+      const state = foldStream(
+        reservationDecider,
+        [...arrived, renewed('device-1', 'device-1b', AT_TABLE)].map((e, i) => recordedEvent(e, { position: i + 1, revision: i })),
+      );
+      expect(visitTokenSeat(state, 'device-1', AT_TABLE)).toBeNull();
+      expect(visitTokenSeat(state, 'device-1b', AT_TABLE)).toBe('T1');
+      spec
+        .given([...arrived, renewed('device-1', 'device-1b', AT_TABLE)])
+        .when(renew('device-1', 'x', AT_TABLE))
+        .thenThrows(code('invalid_token'));
+    });
+    it(`allows ${RENEWALS_PER_HOUR} renewals of a device’s token within an hour, then refuses until the hour has passed`, () => {
+      const at = (minute: number) => new Date(Date.parse(AT_TABLE) + minute * 60_000).toISOString();
+      const chain = [...arrived, renewed('device-1', 'r1', at(1)), renewed('r1', 'r2', at(2)), renewed('r2', 'r3', at(3))];
+      spec
+        .given(chain)
+        .when(renew('r3', 'r4', at(4)))
+        .thenThrows(code('renewal_limit'));
+      spec
+        .given(chain)
+        .when(renew('r3', 'r4', at(61)))
+        .then([renewed('r3', 'r4', at(61))]);
+    });
+  });
+
+  describe('waiving the location check (issue 25 finding 10)', () => {
+    it(`is capped at ${MAX_WAIVER_MINUTES} minutes`, () => {
+      spec.given(arrived).when({ type: 'WaiveLocationCheck', minutes: 240, now: AT_TABLE }).thenThrows(code('waiver_too_long'));
+      spec.given(arrived).when({ type: 'WaiveLocationCheck', minutes: 16, now: AT_TABLE }).thenThrows(code('waiver_too_long'));
+      spec.given(arrived).when({ type: 'WaiveLocationCheck', minutes: 0, now: AT_TABLE }).thenThrows(code('waiver_too_long'));
+    });
+  });
+
   describe('when awaiting its confirmation link', () => {
     it('refuses a QR arrival until the link is opened', () => {
-      spec.given(booked.slice(0, 2)).when({ type: 'RecordArrival', seatId: 'T1', people: 2, tokenHash: 'd', now: AT_TABLE }).thenThrows(code('not_confirmed'));
+      spec
+        .given(booked.slice(0, 2))
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: NUMBER, tokenHash: 'd', now: AT_TABLE })
+        .thenThrows(code('not_confirmed'));
     });
   });
 
@@ -105,7 +257,10 @@ describe('the visit at the table', () => {
         out.map((e, i) => recordedEvent(e, { position: i + 1, revision: i })),
       );
       expect(visitTokenSeat(state, 'device-1', '2026-12-20T04:01:00.000Z')).toBeNull();
-      spec.given(out).when({ type: 'IssueVisitToken', seatId: 'T1', tokenHash: 'd2', now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('visit_ended'));
+      spec
+        .given(out)
+        .when({ type: 'IssueVisitToken', seatId: 'T1', replaces: 'device-1', tokenHash: 'd2', now: '2026-12-20T04:01:00.000Z' })
+        .thenThrows(code('visit_ended'));
       spec.given(out).when({ type: 'CheckOut', payment: null, now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('visit_ended'));
       spec.given(out).when({ type: 'ChangeStatus', to: 'confirmed', now: '2026-12-20T04:01:00.000Z' }).thenThrows(code('status_final'));
       spec
@@ -142,7 +297,7 @@ describe('the visit at the table', () => {
       spec.given(noShow).when({ type: 'MarkNoShow', now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
     });
     it('ends the visit: no arrival, checkout, label, move or cancellation, and no label `no_show` without the command', () => {
-      spec.given(noShow).when({ type: 'RecordArrival', seatId: 'T1', people: 2, tokenHash: 'd', now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
+      spec.given(noShow).when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: STAFF, tokenHash: 'd', now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
       spec.given(noShow).when({ type: 'CheckOut', payment: null, now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
       spec.given(noShow).when({ type: 'ChangeStatus', to: 'confirmed', now: NO_SHOW_AT }).thenThrows(code('status_final'));
       spec
@@ -230,7 +385,10 @@ describe('the visit at the table', () => {
     it('a token issued under a waiver dies with it; one issued after a location check lives until checkout', () => {
       const waived = fold([
         ...arrived,
-        { type: 'VisitTokenIssued', data: { tokenHash: 'no-location', seatId: 'T1', issuedAt: AT_TABLE, validUntil: '2026-12-20T03:20:00.000Z' } },
+        {
+          type: 'VisitTokenIssued',
+          data: { tokenHash: 'no-location', seatId: 'T1', issuedAt: AT_TABLE, validUntil: '2026-12-20T03:20:00.000Z', replaces: null },
+        },
       ]);
       expect(visitTokenSeat(waived, 'no-location', '2026-12-20T03:19:59.000Z')).toBe('T1');
       expect(visitTokenSeat(waived, 'no-location', '2026-12-20T03:20:00.000Z')).toBeNull();

@@ -3,7 +3,7 @@ import { catalogService } from '../catalog/commands';
 import { DomainError } from '../decider';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { AT_STORE, FAR_AWAY } from '../testing/table-catalog';
-import { LUNCHTIME, tableTestSystem } from '../testing/table-system';
+import { LUNCHTIME, PRINTED_SEAT_CODE, tableTestSystem } from '../testing/table-system';
 import { testIds } from '../testing/test-ids';
 import { STORE } from '../testing/reservation-catalog';
 
@@ -16,7 +16,7 @@ const refused = async (promise: Promise<unknown>, c: string) => {
   );
   expect(error, `expected ${c}`).toSatisfy(code(c));
 };
-const ctx = { correlationId: 'test' };
+const ctx = { correlationId: 'test', seatCode: PRINTED_SEAT_CODE, reservationNumber: null };
 
 /** A booking written straight to the day's ledger (a reservation of its own, or a walk-in whose reservation was lost). */
 async function bookLedger(t: ReturnType<typeof tableTestSystem>, booking: { seatIds: string[]; startMinute: number; endMinute: number }) {
@@ -37,15 +37,37 @@ async function bookLedger(t: ReturnType<typeof tableTestSystem>, booking: { seat
 }
 
 describe('QR check-in', () => {
-  it('seats a walk-in at a free seat inside the fence, and a second phone joins it', async () => {
+  it('seats a walk-in at a free seat inside the fence; a second phone joins only through the first one’s invite', async () => {
     const t = tableTestSystem();
     const first = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
     expect(first).toMatchObject({ isExisting: false, seatId: 'T1', seatName: 'テーブル1', validUntil: null });
     expect(first.token.startsWith(`${first.reservationId}.`)).toBe(true);
-    const second = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
-    expect(second).toMatchObject({ isExisting: true, reservationId: first.reservationId });
+    await refused(t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx }), 'invite_required');
+    const { pass } = await t.table.invite({ token: first.token, ...ctx });
+    const second = await t.table.joinWithPass({ pass, ...ctx });
+    expect(second).toMatchObject({ reservationId: first.reservationId, seatId: 'T1', validUntil: null });
     expect(second.token).not.toBe(first.token);
+    await refused(t.table.joinWithPass({ pass, ...ctx }), 'pass_invalid');
     expect((await t.table.verifyToken(first.token)).reservationId).toBe(first.reservationId);
+    expect((await t.table.verifyToken(second.token)).reservationId).toBe(first.reservationId);
+  });
+
+  it('refuses a guest without the seat’s printed code, whatever the position (finding 1)', async () => {
+    const t = tableTestSystem();
+    await refused(t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx, seatCode: null }), 'seat_code_invalid');
+    await refused(t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx, seatCode: 'guessed' }), 'seat_code_invalid');
+    expect(await t.eventStore.readAll()).toEqual([]);
+  });
+
+  it('staff seat a party: a one-time pass gives one phone a token with no code and no position', async () => {
+    const t = tableTestSystem();
+    const seated = await t.table.seatParty({ seatId: 'T2', people: 2, actor: 'staff-1', ...ctx });
+    const phone = await t.table.joinWithPass({ pass: seated.pass, ...ctx });
+    expect(phone).toMatchObject({ reservationId: seated.reservationId, seatId: 'T2' });
+    await refused(t.table.joinWithPass({ pass: seated.pass, ...ctx }), 'pass_invalid');
+    const late = await t.table.seatParty({ seatId: 'T2', people: 2, actor: 'staff-1', ...ctx });
+    t.clock.advance(10);
+    await refused(t.table.joinWithPass({ pass: late.pass, ...ctx }), 'pass_invalid');
   });
 
   it('answers the spec’s location codes and refuses when the store is closed', async () => {
@@ -84,12 +106,13 @@ describe('staff’s waiver of the location step', () => {
   it('lets the guest check in and order without a position for the granted minutes, and not after', async () => {
     const t = tableTestSystem();
     const seated = await t.table.checkIn({ seatId: 'T4', people: 4, position: AT_STORE, staff: null, ...ctx });
-    // Another phone of the party is far from the fence (a basement): refused until staff step in.
-    await refused(t.table.checkIn({ seatId: 'T4', people: 4, position: FAR_AWAY, staff: null, ...ctx }), 'outside_geofence');
+    // The phone's token is refused and it has no good position (a basement): no renewal until staff step in.
+    await refused(t.table.renewToken({ seatId: 'T4', token: seated.token, position: FAR_AWAY, ...ctx }), 'outside_geofence');
+    await refused(t.table.grantWithoutLocation({ reservationId: seated.reservationId, minutes: 240, actor: 'staff', ...ctx }), 'waiver_too_long');
     const { until } = await t.table.grantWithoutLocation({ reservationId: seated.reservationId, minutes: 15, actor: 'staff', ...ctx });
     expect(until).toBe(new Date(LUNCHTIME.getTime() + 15 * 60_000).toISOString());
-    const waived = await t.table.checkIn({ seatId: 'T4', people: 4, position: null, staff: null, ...ctx });
-    expect(waived).toMatchObject({ isExisting: true, validUntil: until });
+    const waived = await t.table.renewToken({ seatId: 'T4', token: seated.token, position: null, ...ctx });
+    expect(waived).toMatchObject({ reservationId: seated.reservationId, validUntil: until });
     const order = (auth: string) =>
       t.ordering.place({
         orderId: null,
@@ -103,14 +126,19 @@ describe('staff’s waiver of the location step', () => {
     await order(waived.token);
     t.clock.advance(1);
     await refused(order(waived.token), 'invalid_token');
-    await refused(t.table.renewToken({ seatId: 'T4', position: null, ...ctx }), 'location_required');
-    await refused(t.table.renewToken({ seatId: 'T4', position: FAR_AWAY, ...ctx }), 'outside_geofence');
-    // The phone that passed the fence keeps ordering.
-    await order(seated.token);
-    expect((await t.table.renewToken({ seatId: 'T4', position: AT_STORE, ...ctx })).validUntil).toBeNull();
+    // The renewal replaced the phone's first token.
+    await refused(order(seated.token), 'invalid_token');
+    await refused(t.table.renewToken({ seatId: 'T4', token: waived.token, position: null, ...ctx }), 'location_required');
+    await refused(t.table.renewToken({ seatId: 'T4', token: waived.token, position: FAR_AWAY, ...ctx }), 'outside_geofence');
+    const back = await t.table.renewToken({ seatId: 'T4', token: waived.token, position: AT_STORE, ...ctx });
+    expect(back.validUntil).toBeNull();
+    await order(back.token);
   });
-  it('a token cannot be renewed where nobody checked in', async () => {
-    await refused(tableTestSystem().table.renewToken({ seatId: 'T1', position: AT_STORE, ...ctx }), 'no_visit');
+  it('a token cannot be renewed where nobody checked in, nor without the seat’s code', async () => {
+    const t = tableTestSystem();
+    await refused(t.table.renewToken({ seatId: 'T1', token: `${testIds.uuid()}.${'x'.repeat(22)}`, position: AT_STORE, ...ctx }), 'no_visit');
+    const seated = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    await refused(t.table.renewToken({ seatId: 'T1', token: seated.token, position: AT_STORE, ...ctx, seatCode: null }), 'seat_code_invalid');
   });
 });
 
@@ -235,7 +263,8 @@ describe('order limits (issue 25 finding 3, decision 155)', () => {
     const t = tableTestSystem();
     const a = await t.table.checkIn({ seatId: 'T4', people: 4, position: AT_STORE, staff: null, ...ctx });
     const phones = [a.token];
-    for (let i = 0; i < 2; i++) phones.push((await t.table.checkIn({ seatId: 'T4', people: 4, position: AT_STORE, staff: null, ...ctx })).token);
+    // Further phones join through an invite from a phone already at the table (decision 152).
+    for (let i = 0; i < 2; i++) phones.push((await t.table.joinWithPass({ pass: (await t.table.invite({ token: a.token, ...ctx })).pass, ...ctx })).token);
     const place = (token: string) =>
       t.ordering.place({
         orderId: null,

@@ -8,6 +8,7 @@ import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
 import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
 import {
   locationCheckWaived,
+  type JoinProof,
   parseToken,
   reservationDecider,
   visitTokenSeat,
@@ -17,8 +18,12 @@ import {
 import type { BusinessDay } from '../seating/availability';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { seatingLedger, type Booking, type SeatingState } from '../seating/ledger';
+import { catalogDecider } from '../catalog/decider';
+import { toStreamName as catalogStream } from '../catalog/events';
+import type { StoreData } from '../catalog/kinds';
 import { checkLocation, type LocationVerdict, type ReportedPosition } from './geofence';
 import type { TableCatalog, TableSeat } from './ports';
+import type { SeatCodeService } from './seat-code';
 
 /**
  * The guest at the table (operations.md §2 "Customer order page", §6, decision 060): QR check-in
@@ -41,6 +46,8 @@ export interface TablePorts {
   clock: Clock;
   hashing: Hashing;
   catalog: TableCatalog;
+  /** The seats' codes (seat-code.ts): a guest's check-in and renewal must carry the seat's current one. */
+  seatCodes: Pick<SeatCodeService, 'verify'>;
   seatingAttempts?: number;
 }
 
@@ -54,12 +61,23 @@ export type TableAuth = { kind: 'token'; token: string } | { kind: 'staff'; acto
  * orders are not the ones the checkout screen showed); plus the reservation decider's codes.
  */
 export type TableErrorCode =
-  'unknown_seat' | 'store_closed' | Exclude<LocationVerdict, 'inside'> | 'seat_taken' | 'over_capacity' | 'no_visit' | 'invalid_token' | 'orders_changed';
+  | 'unknown_seat'
+  | 'store_closed'
+  | Exclude<LocationVerdict, 'inside'>
+  | 'seat_taken'
+  | 'over_capacity'
+  | 'no_visit'
+  | 'invalid_token'
+  | 'orders_changed'
+  /** The store seats its guests through staff only (decision 151): the seat's QR opens nothing. */
+  | 'staff_seating_only';
 
 const refuse = (code: TableErrorCode, details: Record<string, unknown> = {}) => new DomainError<TableErrorCode>(code, code, details);
 
 /** A booking counts as "at the seat now" from this many minutes before it starts: booked guests come early. */
 export const EARLY_ARRIVAL_MINUTES = 15;
+/** How long a one-time pass (staff seating's QR, a guest's invite) stays usable (decisions 151, 152). */
+export const PASS_MINUTES = 10;
 const END_OF_DAY = 24 * 60;
 
 /** Whether the store takes orders at `minute` of a day (spec §5: closed day, missing hours or outside open–close is closed). */
@@ -126,6 +144,61 @@ export function tableService(ports: TablePorts) {
     return { token: `${reservationId}.${secret}`, tokenHash: ports.hashing.sha256Hex(secret) };
   }
 
+  /** A one-time pass `{reservationId}.{secret}` (the token's shape), valid for PASS_MINUTES from `now`. */
+  function newPass(reservationId: string, now: string) {
+    const secret = ports.ids.token();
+    const expiresAt = new Date(Date.parse(now) + PASS_MINUTES * 60_000).toISOString();
+    return { pass: `${reservationId}.${secret}`, grant: { passHash: ports.hashing.sha256Hex(secret), expiresAt } };
+  }
+
+  /**
+   * A walk-in at the seat from now for its hold time, booked on the day's ledger first (the
+   * contended stream); `onOverlap` is what a party seated there a moment ago becomes. Answers the
+   * walk-in its reservation starts with.
+   */
+  async function bookWalkIn(
+    seat: TableSeat,
+    people: number,
+    at: { date: string; minute: number; now: string },
+    context: CommandContext,
+    onOverlap: () => Error,
+  ) {
+    const reservationId = ports.ids.uuid();
+    try {
+      await seating.handle(
+        ledgerStream(seat.storeId, at.date),
+        {
+          type: 'BookSeatsAt',
+          reservationId,
+          seatIds: [seat.id],
+          people,
+          startMinute: at.minute,
+          endMinute: Math.min(at.minute + seat.holdMinutes, END_OF_DAY),
+          seats: await catalog.seats(seat.storeId),
+          now: at.now,
+        },
+        context,
+      );
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'overlap') throw onOverlap();
+      throw error;
+    }
+    return { reservationId, storeId: seat.storeId, date: at.date, time: timeOf(at.minute), people, seatIds: [seat.id], seatName: seat.name };
+  }
+
+  /** How the store's guests are seated (decision 151): by the seat's QR (the spec's way) or by staff only. */
+  async function checkInMode(storeId: string): Promise<'self' | 'staff'> {
+    const state = foldStream(catalogDecider, await ports.eventStore.readStream(catalogStream('store', storeId)));
+    return state.status === 'saved' ? ((state.data as StoreData).table_check_in ?? 'self') : 'self';
+  }
+
+  /** A guest's claim to be at the table (decision 150): the seat's code, then the store's seating mode. Staff skip both. */
+  async function atTheTable(seat: TableSeat, seatCode: string | null, staff: string | null): Promise<void> {
+    if (staff) return;
+    await ports.seatCodes.verify(seat.id, seatCode);
+    if ((await checkInMode(seat.storeId)) === 'staff') throw refuse('staff_seating_only');
+  }
+
   /**
    * The location step: staff skip it; a phone passes inside the fence; outside it (or with no
    * position) only a waiver of this reservation lets it through, and then its token dies with the waiver.
@@ -160,13 +233,27 @@ export function tableService(ports: TablePorts) {
   }
 
   return {
+    /** How the store's guests are seated: `self` (the seat's QR, the spec's way) or `staff` only (decision 151). */
+    checkInMode,
+
     /**
      * QR check-in (POST /api/orders/qr-checkin): joins the booking at the seat now
      * (`isExisting`, the customer's arrival) or seats a walk-in there from now for the seat's
      * hold time. Staff (signed in) skip the hours and location steps.
      */
-    async checkIn(input: { seatId: string; people: number; position: ReportedPosition | null; staff: string | null; correlationId: string }) {
+    async checkIn(input: {
+      seatId: string;
+      people: number;
+      position: ReportedPosition | null;
+      staff: string | null;
+      /** The code the seat's printed QR carries (decision 150); staff need none. */
+      seatCode: string | null;
+      /** The booking's reservation number, when the guest typed it (decision 152). */
+      reservationNumber: string | null;
+      correlationId: string;
+    }) {
       const seat = await seatOf(input.seatId);
+      await atTheTable(seat, input.seatCode, input.staff);
       const instant = ports.clock.now();
       const now = instant.toISOString();
       const { date, minute } = tokyoDateTime(instant);
@@ -182,47 +269,25 @@ export function tableService(ports: TablePorts) {
           if (stream.state.status === 'empty') {
             // A walk-in whose reservation was never recorded (decision 060): finish it.
             const pass = locationPass(verdict, null, now);
-            const walkIn = {
-              reservationId: booking.reservationId,
-              storeId: seat.storeId,
-              date,
-              time: timeOf(booking.start),
-              people: booking.people,
-              seatIds: booking.seatIds,
-              seatName: seat.name,
-            };
+            const walkIn = lostWalkIn(booking, seat, date);
             const result = await stream.append(stream.decide({ type: 'SeatWalkIn', walkIn, tokenHash, ...pass, now }), context);
             return { ...issued(booking.reservationId, seat, token, pass, result.position), isExisting: false };
           }
           const pass = locationPass(verdict, stream.state, now);
-          const events = stream.decide({ type: 'RecordArrival', seatId: seat.id, people: input.people, seatName: seat.name, tokenHash, ...pass, now });
+          const proof: JoinProof = input.staff
+            ? { kind: 'staff' }
+            : input.reservationNumber
+              ? { kind: 'number', number: input.reservationNumber }
+              : { kind: 'none' };
+          const events = stream.decide({ type: 'RecordArrival', seatId: seat.id, people: input.people, seatName: seat.name, proof, tokenHash, ...pass, now });
           const result = await stream.append(events, context);
           return { ...issued(booking.reservationId, seat, token, pass, result.position), isExisting: true };
         }
         const pass = locationPass(verdict, null, now);
-        const reservationId = ports.ids.uuid();
-        try {
-          await seating.handle(
-            ledgerStream(seat.storeId, date),
-            {
-              type: 'BookSeatsAt',
-              reservationId,
-              seatIds: [seat.id],
-              people: input.people,
-              startMinute: minute,
-              endMinute: Math.min(minute + seat.holdMinutes, END_OF_DAY),
-              seats: await catalog.seats(seat.storeId),
-              now,
-            },
-            context,
-          );
-        } catch (error) {
-          // Another phone seated a party here a moment ago: the next attempt joins it.
-          if (error instanceof DomainError && error.code === 'overlap') throw new SeatRace();
-          throw error;
-        }
+        // Another phone seated a party here a moment ago (an overlap): the next attempt joins it.
+        const walkIn = await bookWalkIn(seat, input.people, { date, minute, now }, context, () => new SeatRace());
+        const { reservationId } = walkIn;
         const stream = await reservations.load(reservationStream(reservationId));
-        const walkIn = { reservationId, storeId: seat.storeId, date, time: timeOf(minute), people: input.people, seatIds: [seat.id], seatName: seat.name };
         const { token, tokenHash } = newToken(reservationId);
         const result = await stream.append(stream.decide({ type: 'SeatWalkIn', walkIn, tokenHash, ...pass, now }), context);
         return { ...issued(reservationId, seat, token, pass, result.position), isExisting: false };
@@ -240,29 +305,128 @@ export function tableService(ports: TablePorts) {
     },
 
     /**
-     * A new token for a phone at a seat where guests are checked in (POST /api/qr-token): the
-     * renewal when an order was refused. Same location rule as check-in; `no_visit` when nobody is at the seat.
+     * A new token for the phone's current one (POST /api/qr-token, decision 153): the renewal when
+     * an order was refused. The phone shows the seat's code and its token (even one ended with a
+     * waiver); the new token replaces it, a few times an hour at most. Same location rule as check-in.
      */
-    async renewToken(input: { seatId: string; position: ReportedPosition | null; correlationId: string }): Promise<IssuedToken> {
+    async renewToken(input: {
+      seatId: string;
+      seatCode: string | null;
+      token: string;
+      position: ReportedPosition | null;
+      correlationId: string;
+    }): Promise<IssuedToken> {
+      const seat = await seatOf(input.seatId);
+      await ports.seatCodes.verify(seat.id, input.seatCode);
+      const { reservationId, tokenHash: replaces } = parseToken(input.token, ports.hashing.sha256Hex);
+      const verdict = await verdictFor(seat, input.position, null);
+      return retryOnConflict(
+        async () => {
+          const now = ports.clock.now().toISOString();
+          const stream = await reservations.load(reservationStream(reservationId));
+          if (stream.state.status === 'empty') throw refuse('no_visit');
+          const pass = locationPass(verdict, stream.state, now);
+          const { token, tokenHash } = newToken(reservationId);
+          const context: CommandContext = { correlationId: input.correlationId, actor: 'customer', storeId: seat.storeId };
+          const result = await stream.append(stream.decide({ type: 'IssueVisitToken', seatId: seat.id, replaces, tokenHash, ...pass, now }), context);
+          return issued(reservationId, seat, token, pass, result.position);
+        },
+        attempts(`token ${seat.id}`),
+      );
+    },
+
+    /**
+     * A phone in the visit invites a friend's phone (POST /api/orders/invite, decision 152): a
+     * one-time pass for the token's seat, valid PASS_MINUTES.
+     */
+    async invite(input: { token: string; correlationId: string }) {
+      const { reservationId } = parseToken(input.token, ports.hashing.sha256Hex);
+      return retryOnConflict(
+        async () => {
+          const { stream, seatId } = await authorize(reservationId, { kind: 'token', token: input.token });
+          const now = ports.clock.now().toISOString();
+          const { pass, grant } = newPass(reservationId, now);
+          const storeId = stream.state.status === 'empty' ? null : stream.state.request.storeId;
+          const context: CommandContext = { correlationId: input.correlationId, actor: 'customer', storeId };
+          const result = await stream.append(stream.decide({ type: 'IssueVisitPass', seatId: seatId!, pass: grant, now }), context);
+          return { pass, expiresAt: grant.expiresAt, position: result.position };
+        },
+        attempts(reservationStream(reservationId)),
+      );
+    },
+
+    /**
+     * A phone uses a one-time pass (staff seating's QR or a friend's invite): a token at the pass's
+     * seat, with no seat code and no location step; the pass opens nothing again.
+     */
+    async joinWithPass(input: { pass: string; correlationId: string }): Promise<IssuedToken> {
+      let reservationId: string;
+      let passHash: string;
+      try {
+        ({ reservationId, tokenHash: passHash } = parseToken(input.pass, ports.hashing.sha256Hex));
+      } catch {
+        throw new DomainError('pass_invalid');
+      }
+      return retryOnConflict(
+        async () => {
+          const now = ports.clock.now().toISOString();
+          const stream = await reservations.load(reservationStream(reservationId));
+          const { token, tokenHash } = newToken(reservationId);
+          const events = stream.decide({ type: 'JoinWithPass', passHash, tokenHash, now });
+          if (stream.state.status === 'empty') throw new DomainError('pass_invalid');
+          const issuedEvent = events.find((e) => e.type === 'VisitTokenIssued');
+          const seat = await seatOf(issuedEvent?.type === 'VisitTokenIssued' ? issuedEvent.data.seatId : '');
+          const context: CommandContext = { correlationId: input.correlationId, actor: 'customer', storeId: stream.state.request.storeId };
+          const result = await stream.append(events, context);
+          return issued(reservationId, seat, token, { validUntil: null }, result.position);
+        },
+        attempts(reservationStream(reservationId)),
+      );
+    },
+
+    /**
+     * Staff seat a party at a seat (the floor screen, decision 151): the booking at the seat now
+     * (its arrival), or a walk-in of `people` from now for the seat's hold time. Answers a one-time
+     * pass for the tablet's QR, valid PASS_MINUTES.
+     */
+    async seatParty(input: { seatId: string; people: number; actor: string; correlationId: string }) {
       const seat = await seatOf(input.seatId);
       const instant = ports.clock.now();
       const now = instant.toISOString();
       const { date, minute } = tokyoDateTime(instant);
-      const verdict = await verdictFor(seat, input.position, null);
-      return retryOnConflict(
-        async () => {
-          const booking = currentBooking(await ledger(seat.storeId, date), seat.id, minute);
-          if (!booking) throw refuse('no_visit');
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: seat.storeId };
+      const attempt = async () => {
+        const booking = currentBooking(await ledger(seat.storeId, date), seat.id, minute);
+        if (booking) {
           const stream = await reservations.load(reservationStream(booking.reservationId));
-          if (stream.state.status === 'empty') throw refuse('no_visit');
-          const pass = locationPass(verdict, stream.state, now);
-          const { token, tokenHash } = newToken(booking.reservationId);
-          const context: CommandContext = { correlationId: input.correlationId, actor: 'customer', storeId: seat.storeId };
-          const result = await stream.append(stream.decide({ type: 'IssueVisitToken', seatId: seat.id, tokenHash, ...pass, now }), context);
-          return issued(booking.reservationId, seat, token, pass, result.position);
-        },
-        attempts(`token ${seat.id}`),
-      );
+          const { pass, grant } = newPass(booking.reservationId, now);
+          const command: ReservationCommand =
+            stream.state.status === 'empty'
+              ? {
+                  type: 'SeatWalkInByStaff',
+                  walkIn: lostWalkIn(booking, seat, date),
+                  pass: grant,
+                  now,
+                }
+              : { type: 'SeatBookedParty', seatId: seat.id, people: input.people, seatName: seat.name, pass: grant, now };
+          const result = await stream.append(stream.decide(command), context);
+          return {
+            reservationId: booking.reservationId,
+            seatName: seat.name,
+            pass,
+            expiresAt: grant.expiresAt,
+            isExisting: stream.state.status !== 'empty',
+            position: result.position,
+          };
+        }
+        const walkIn = await bookWalkIn(seat, input.people, { date, minute, now }, context, () => refuse('seat_taken'));
+        const { reservationId } = walkIn;
+        const stream = await reservations.load(reservationStream(reservationId));
+        const { pass, grant } = newPass(reservationId, now);
+        const result = await stream.append(stream.decide({ type: 'SeatWalkInByStaff', walkIn, pass: grant, now }), context);
+        return { reservationId, seatName: seat.name, pass, expiresAt: grant.expiresAt, isExisting: false, position: result.position };
+      };
+      return retryOnConflict(attempt, attempts(`seat party ${seat.id}`));
     },
 
     /**
@@ -378,6 +542,19 @@ export async function authorizeVisit(
   const seatId = parsed.reservationId === reservationId ? visitTokenSeat(stream.state, parsed.tokenHash, now) : null;
   if (seatId === null) throw refuse('invalid_token');
   return { stream, seatId };
+}
+
+/** A walk-in whose reservation was never recorded (decision 060), as its booking on the ledger describes it. */
+function lostWalkIn(booking: Booking, seat: TableSeat, date: string) {
+  return {
+    reservationId: booking.reservationId,
+    storeId: seat.storeId,
+    date,
+    time: timeOf(booking.start),
+    people: booking.people,
+    seatIds: booking.seatIds,
+    seatName: seat.name,
+  };
 }
 
 /** The seat was taken between reading the ledger and booking it. */

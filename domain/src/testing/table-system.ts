@@ -1,4 +1,5 @@
 import { tokyoInstant } from '../calendar/dates';
+import { DomainError } from '../decider';
 import { orderingService } from '../order/ordering';
 import { stockEditorService } from '../stock/stock-editor';
 import { tableService } from '../table/visit';
@@ -6,6 +7,9 @@ import { manualClock } from './manual-clock';
 import { memoryEventStore } from './memory-event-store';
 import { fixedTableCatalog } from './table-catalog';
 import { testHashing, testIds } from './test-ids';
+
+/** The code every seat's printed QR carries in these tests (the seat-code service is tested on its own). */
+export const PRINTED_SEAT_CODE = 'printed-seat-code';
 
 /** 2026-12-10 (a Thursday) 12:00 in Tokyo: the fixed store is open. */
 export const LUNCHTIME = tokyoInstant('2026-12-10', 12 * 60);
@@ -18,7 +22,12 @@ export function tableTestSystem(options: { catalog?: Parameters<typeof fixedTabl
   const clock = manualClock(options.start ?? LUNCHTIME);
   const eventStore = memoryEventStore(clock.now);
   const catalog = fixedTableCatalog({ eventStore, ...options.catalog });
-  const ports = { eventStore, clock, ids: testIds, hashing: testHashing, catalog };
+  const seatCodes = {
+    async verify(_seatId: string, code: string | null | undefined) {
+      if (code !== PRINTED_SEAT_CODE) throw new DomainError('seat_code_invalid');
+    },
+  };
+  const ports = { eventStore, clock, ids: testIds, hashing: testHashing, catalog, seatCodes };
   return {
     clock,
     eventStore,

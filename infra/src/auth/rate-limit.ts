@@ -129,4 +129,6 @@ export const rateLimits = {
   allocateSeatPerIp: { limit: 60, windowMs: 10 * 60_000 },
   /** Pictures for image options: a few per booking, so a client address uploading more is abusing the store. */
   reservationImagesPerIp: { limit: 60, windowMs: 60 * 60_000 },
+  /** Check-ins naming a reservation number (decision 152): a party types it once or twice; guessing is slowed. */
+  reservationNumberPerIp: { limit: 10, windowMs: 10 * 60_000 },
 } as const;

@@ -243,6 +243,9 @@ const notices: [id: string, title: string, content: string][] = [
   ['notice-allergy', 'アレルギーについて', '食物アレルギーをお持ちの方は、ご来店前にお電話でお知らせください。'],
 ];
 
+/** The demo store's seats (their codes are issued by table-order.ts, decision 150). */
+export const DEMO_SEAT_IDS = ['seat-c1', 'seat-c2', 'seat-t1', 'seat-t2', 'seat-t3', 'seat-t4', 'seat-s1'] as const;
+
 function demoRecords(today: string): DemoRecord[] {
   const records: DemoRecord[] = [];
   const add = <K extends CatalogKind>(kind: K, id: string, data: CatalogInput<K>) => records.push({ kind, id, data } as DemoRecord);

@@ -1,13 +1,21 @@
 import type { Application } from '@moncafe/domain/application';
 import type { CommandContext } from '@moncafe/domain/command-handler';
-import { DEMO_STORE_ID } from './demo-data';
+import { DEMO_SEAT_IDS, DEMO_STORE_ID } from './demo-data';
 
 /**
  * The demo cafe's table ordering (DEMO_DATA=1): its tax rule (the spec's 10%, rounded down,
  * added at checkout) and the home-made cakes counted in the kitchen's stock editor, so /order,
- * /kitchen/stock and /checkout show them working. Ordinary commands; loading twice changes nothing.
+ * /kitchen/stock and /checkout show them working, and a code for every demo seat (decision 150),
+ * so /monitor/qr-codes prints working cards. Ordinary commands; loading twice changes nothing.
  */
-export async function loadTableOrderDemo(services: Pick<Application, 'catalog' | 'stock'>, context: CommandContext): Promise<{ position: number | null }> {
+export async function loadTableOrderDemo(
+  services: Pick<Application, 'catalog' | 'stock' | 'seatCodes'>,
+  context: CommandContext,
+): Promise<{ position: number | null }> {
+  await services.seatCodes.issueMissing(
+    DEMO_SEAT_IDS.map((id) => ({ id, storeId: DEMO_STORE_ID })),
+    context,
+  );
   const tax = await services.catalog.save(
     { kind: 'tax', id: DEMO_STORE_ID, data: { store_id: DEMO_STORE_ID, rate_percent: 10, rounding: 'floor', prices_include_tax: false } },
     context,

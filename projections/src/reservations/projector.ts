@@ -100,6 +100,8 @@ export const reservationsProjector: Projector = {
       case 'NoShowReverted':
         return reservations.update(id, { status: event.data.to });
       case 'VisitTokenIssued':
+      case 'VisitPassIssued':
+      case 'VisitPassUsed':
       case 'LocationCheckWaived':
       case 'OrderAdmitted':
         // Tokens, waivers and order caps are decided from the reservation's own stream, never from this row.

@@ -1,6 +1,17 @@
 import { catalogProjector, catalogTable } from '../catalog-projector';
 
-/** Stores: an upsert per save and a delete per removal, both harmless when replayed. */
+/**
+ * Stores: an upsert per save and a delete per removal, both harmless when replayed. The table
+ * check-in mode (decision 151) is decided from the store's own stream, so the row leaves it out.
+ */
 export const storesProjector = catalogProjector('stores', [
-  catalogTable({ kind: 'store', table: 'stores', key: 'store_id', row: (id, data) => ({ store_id: id, ...data }) }),
+  catalogTable({
+    kind: 'store',
+    table: 'stores',
+    key: 'store_id',
+    row: (id, data) => {
+      const { table_check_in: _mode, ...columns } = data as Record<string, unknown>;
+      return { store_id: id, ...columns };
+    },
+  }),
 ]);

@@ -88,6 +88,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/verify-email': pub,
   // QR ordering and customer checkout (guarded by the reservation's own token)
   '/order/top': pub,
+  '/order/join': pub,
   '/order/food': pub,
   '/order': pub,
   '/checkout': pub,
@@ -157,11 +158,15 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/qr-token': pub,
   '/api/orders': pub,
   '/api/orders/qr-checkin': pub,
+  // A pass or a guest's token is checked by the call itself (issue 25, decisions 151, 152)
+  '/api/orders/join': pub,
+  '/api/orders/invite': pub,
   '/api/orders/by-reservation/:id': pub,
   '/api/orders/checkout': pub,
   '/api/orders/menu': pub,
 
   // JSON calls: kitchen, stock, schedule, checkout, token grants (admin or monitor)
+  '/api/orders/seat-party': monitor,
   '/api/orders/ready': monitor,
   '/api/orders/completed': monitor,
   '/api/orders/:id/complete': monitor,

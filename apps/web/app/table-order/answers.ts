@@ -1,4 +1,4 @@
-import type { Bill } from '@moncafe/domain/table/visit';
+import type { Bill, IssuedToken } from '@moncafe/domain/table/visit';
 import type { OrderRow } from '@moncafe/projections/orders/queries';
 
 /** An order as the calls answer it: the spec's fields (id, seat_label, seat_id, order_time, updated_at, items) and its status. */
@@ -35,5 +35,18 @@ export function billAnswer(bill: Bill) {
     tax_rate: bill.taxRule.ratePercent,
     prices_include_tax: bill.taxRule.pricesIncludeTax,
     exited_at: bill.exitedAt,
+  };
+}
+
+/** A phone's opened visit as the check-in and join calls answer it: its token, reservation, seat and store. */
+export function visitAnswer(visit: IssuedToken) {
+  return {
+    success: true as const,
+    reservation_id: visit.reservationId,
+    token: visit.token,
+    valid_until: visit.validUntil,
+    store_id: visit.storeId,
+    seat_id: visit.seatId,
+    seat_name: visit.seatName,
   };
 }

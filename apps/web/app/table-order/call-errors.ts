@@ -34,6 +34,14 @@ export const tableErrors: ErrorTable = {
   order_needs_staff: answer(403, 'order_needs_staff', t.orderNeedsStaff),
   not_seated: answer(409, 'not_seated', checkoutTexts.notSeated),
   not_started: answer(409, 'not_started', checkoutTexts.notStarted),
+  // Decisions 150–153 (issue 25): the seat's code, the store's seating, proof to join, renewals.
+  seat_code_invalid: answer(401, 'seat_code_invalid', t.seatCodeInvalid),
+  staff_seating_only: answer(403, 'staff_seating_only', t.staffSeatingOnly),
+  reservation_number_required: answer(403, 'reservation_number_required', t.reservationNumberRequired),
+  wrong_reservation_number: answer(403, 'wrong_reservation_number', t.wrongReservationNumber),
+  invite_required: answer(403, 'invite_required', t.inviteRequired),
+  pass_invalid: answer(401, 'pass_invalid', t.passInvalid),
+  renewal_limit: answer(429, 'renewal_limit', t.renewalLimit),
 };
 
 export const stockErrors: ErrorTable = {

@@ -12,6 +12,16 @@ export const uuidSchema = z.uuid();
 /** Spec §9: people select 1–8. */
 export const peopleSchema = z.coerce.number().int().min(1).max(8);
 
+/** The code a seat's printed QR carries (decision 150): url-safe, as `IdGenerator.token` makes it. */
+export const seatCodeSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]*$/);
+/** A booking's reservation number as a guest types it (decision 152); checked by the reservation itself. */
+export const reservationNumberSchema = z.string().trim().max(40);
+/** A table-order token or one-time pass: `{reservationId}.{secret}`. */
+export const visitSecretSchema = z.string().min(1).max(300);
+
 /** A reported position: lat, lng and the accuracy in metres (optional). */
 export const positionFields = {
   lat: z.number().min(-90).max(90).optional(),

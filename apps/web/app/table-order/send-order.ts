@@ -49,9 +49,9 @@ const refusedAuth = (status: number) => status === 401 || status === 403;
 /** A new token for the visit's seat, or null when the seat's visit is not this one any more (or the renewal is refused). */
 export async function renewToken(deps: SendOrderDeps, visit: Visit): Promise<Visit | null> {
   const position = await deps.locate();
-  const body = position.ok
-    ? { seat_id: visit.seatId, lat: position.lat, lng: position.lng, accuracy: position.accuracy }
-    : { seat_id: visit.seatId, skip_location_check: true };
+  // Decision 153: the renewal shows the seat's code and the phone's current token, which the new one replaces.
+  const proof = { seat_id: visit.seatId, seat_code: visit.seatCode ?? undefined, token: visit.token };
+  const body = position.ok ? { ...proof, lat: position.lat, lng: position.lng, accuracy: position.accuracy } : { ...proof, skip_location_check: true };
   const answer = await deps.post('/api/qr-token', body);
   if (answer.status !== 200 || !answer.body.token || answer.body.reservation_id !== visit.reservationId) return null;
   return { ...visit, token: answer.body.token, validUntil: answer.body.valid_until ?? null };

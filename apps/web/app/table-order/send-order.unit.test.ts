@@ -11,6 +11,7 @@ const visit: Visit = {
   validUntil: null,
   people: 2,
   position: null,
+  seatCode: 'printed-code',
   pendingOrderId: null,
 };
 const items = [{ menu_id: 'menu-blend', quantity: 2 }];
@@ -52,7 +53,8 @@ describe('sending an order from the phone', () => {
     const { outcome, visit: after } = await sendOrder(d, visit, items);
     expect(outcome.kind).toBe('placed');
     expect(calls.map((c) => c.url)).toEqual(['/api/orders', '/api/qr-token', '/api/orders']);
-    expect(calls[1]?.body).toMatchObject({ seat_id: 'seat-t1', lat: 35.69, lng: 139.69 });
+    // Decision 153: the renewal shows the seat's code and the token it replaces.
+    expect(calls[1]?.body).toMatchObject({ seat_id: 'seat-t1', seat_code: 'printed-code', token: 'r1.old', lat: 35.69, lng: 139.69 });
     expect(calls[2]).toMatchObject({ body: { order_id: 'order-1' }, headers: { Authorization: 'Bearer r1.new' } });
     expect(after.token).toBe('r1.new');
   });
@@ -66,7 +68,7 @@ describe('sending an order from the phone', () => {
       { ok: false, failure: 'denied' },
     );
     expect((await sendOrder(refusedRenewal.d, visit, items)).outcome).toEqual({ kind: 'auth_failed' });
-    expect(refusedRenewal.calls[1]?.body).toEqual({ seat_id: 'seat-t1', skip_location_check: true });
+    expect(refusedRenewal.calls[1]?.body).toEqual({ seat_id: 'seat-t1', seat_code: 'printed-code', token: 'r1.old', skip_location_check: true });
     const refusedTwice = deps([
       { status: 401, body: {} },
       { status: 200, body: { token: 'r1.new', reservation_id: 'r1' } },

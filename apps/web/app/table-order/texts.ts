@@ -78,6 +78,27 @@ export const orderTexts = {
   orderTooLarge: 'ご注文の数が多すぎます。人数に合った数でご注文ください。',
   /** Decision 155: above the store's amount, staff place the order from the monitor. */
   orderNeedsStaff: 'ご注文の金額が大きいため、スタッフをお呼びください。',
+  /** Decision 150: a check-in or renewal without the seat's current printed code. */
+  seatCodeInvalid: 'QRコードが無効です。お席のQRコードを読み取り直すか、スタッフへお声かけください。',
+  /** Decision 151: the store seats its guests through staff. */
+  staffSeatingOnly: 'このお店ではスタッフがお席へご案内します。スタッフへお声かけください。',
+  /** Decision 152: a booked seat asks for the booking's number. */
+  reservationNumberRequired: 'このお席はご予約済みです。予約番号を入力するか、スタッフへお声かけください。',
+  wrongReservationNumber: '予約番号が一致しません。予約確認メールの予約番号をご確認いただくか、スタッフへお声かけください。',
+  inviteRequired: 'このお席はすでにご利用中です。同じテーブルの方のスマートフォンで「友だちを招待」を開いてQRコードを読み取るか、スタッフへお声かけください。',
+  passInvalid: 'このQRコードは使用済みか有効期限切れです。スタッフへお声かけください。',
+  /** Decision 153: too many renewals of one phone's token. */
+  renewalLimit: '認証の更新回数が上限に達しました。しばらく待ってからお試しいただくか、スタッフへお声かけください。',
+  reservationNumber: '予約番号',
+  reservationNumberHint: '予約確認メールに記載の予約番号（例：MC-1234-AB）',
+  checkInWithNumber: '予約番号でチェックイン',
+  joining: 'ご案内しています...',
+  joinTitle: 'ご案内',
+  invite: '友だちを招待',
+  inviteTitle: '友だちを招待',
+  inviteIntro: (minutes: number) => `同じテーブルの方にこのQRコードを読み取ってもらってください（${minutes}分間有効・1回のみ）。`,
+  inviteCode: 'QRコードを読み取れない場合は、このURLを開いてください',
+  closeInvite: '閉じる',
 } as const;
 
 export const checkoutTexts = {
@@ -170,6 +191,24 @@ export const monitorTexts = {
   qrIntro: '各座席に置くQRコードです。印刷してご利用ください。',
   print: '印刷する',
   noSeats: '座席が登録されていません。',
+  /** Decision 151: staff seat a party; its one-time QR shows on the tablet. */
+  seatParty: 'お客様を案内してQRを表示',
+  seatPartyTitle: (seat: string) => `${seat}のご案内QRコード`,
+  seatPartyIntro: (minutes: number, until: string) =>
+    `お客様のスマートフォンでこのQRコードを読み取ってください。位置情報の確認なしで注文できます（${minutes}分間・${until}まで有効、1回のみ）。`,
+  seatPartyAgain: 'もう1台分のQRを表示',
+  closeSeatParty: '閉じる',
+  /** Decision 150: seat codes on the QR page. */
+  noCode: 'この座席にはまだQRコードが発行されていません。',
+  issueCodes: '未発行の座席にQRコードを発行',
+  rotateOne: 'この座席のQRコードを再発行',
+  rotateAll: 'すべての座席のQRコードを再発行',
+  confirmRotateOne: (seat: string) => `${seat}のQRコードを再発行します。印刷済みのQRコードはすぐに使えなくなります。よろしいですか？`,
+  confirmRotateAll: 'すべての座席のQRコードを再発行します。印刷済みのQRコードはすぐに使えなくなります。よろしいですか？',
+  codesIssued: 'QRコードを発行しました。',
+  codesRotated: 'QRコードを再発行しました。新しいQRコードを印刷してください。',
+  codesFailed: 'QRコードを発行できませんでした。',
+  grantTooLong: '位置情報なしの注文は15分まで許可できます。',
 } as const;
 
 export const adminTableTexts = {
@@ -201,4 +240,7 @@ export const adminTableTexts = {
   staffAboveYen: 'この金額（税抜・円）を超える注文はスタッフが入力',
   limitsExample: (people: number, lines: number, quantity: number) => `例：${people}名のテーブルは1回の注文で${lines}品目まで、同じ商品は${quantity}個まで`,
   chooseStore: '店舗を選択してください',
+  /** Decision 151: how guests at the table are seated. */
+  checkInMode: 'テーブルへのご案内',
+  checkInModes: { self: 'お客様が座席のQRコードでチェックイン', staff: 'スタッフが案内（注文画面でQRを表示）' },
 } as const;

@@ -19,6 +19,8 @@ export const visitSchema = z.object({
   people: z.number().int(),
   /** The position the check-in passed with, reused for a renewal within its age. */
   position: z.object({ lat: z.number(), lng: z.number(), accuracy: z.number().nullable(), at: z.number() }).nullable(),
+  /** The seat's code from its printed QR (decision 150), sent with a renewal; null when staff's or a friend's pass let the phone in. */
+  seatCode: z.string().nullable().default(null),
   /** An order sent but not yet answered: resent with the same id so nothing is placed twice. */
   pendingOrderId: z.string().nullable().default(null),
 });
@@ -50,4 +52,28 @@ export function visitFor(query: { seatId: string | null; reservationId: string |
   if (query.reservationId && query.reservationId !== visit.reservationId) return null;
   if (query.seatId && query.seatId !== visit.seatId) return null;
   return visit;
+}
+
+/** What the check-in and join calls answer about the visit they opened. */
+export interface VisitAnswer {
+  reservation_id: string;
+  seat_id: string;
+  seat_name: string;
+  store_id: string;
+  token: string;
+  valid_until: string | null;
+}
+
+/** Keeps the visit a check-in or a pass opened on this phone (no order pending yet). */
+export function saveOpenedVisit(answer: VisitAnswer, local: Pick<Visit, 'people' | 'position' | 'seatCode'>): void {
+  saveVisit({
+    reservationId: answer.reservation_id,
+    seatId: answer.seat_id,
+    seatName: answer.seat_name,
+    storeId: answer.store_id,
+    token: answer.token,
+    validUntil: answer.valid_until,
+    ...local,
+    pendingOrderId: null,
+  });
 }

@@ -17,10 +17,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitl
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
-  const store = parsed.success ? await appOf(context).queries.stores.get(parsed.data) : null;
+  const { queries, services } = appOf(context);
+  const store = parsed.success ? await queries.stores.get(parsed.data) : null;
   return store
-    ? { storeId: store.store_id, latitude: store.latitude, longitude: store.longitude, radius: store.geofence_radius_m }
-    : { storeId: null, latitude: null, longitude: null, radius: 100 };
+    ? {
+        storeId: store.store_id,
+        latitude: store.latitude,
+        longitude: store.longitude,
+        radius: store.geofence_radius_m,
+        checkInMode: await services.table.checkInMode(store.store_id),
+      }
+    : { storeId: null, latitude: null, longitude: null, radius: 100, checkInMode: 'self' as const };
 }
 
 const coordinate = (min: number, max: number) =>
@@ -36,6 +43,7 @@ const formSchema = z
     latitude: coordinate(-90, 90),
     longitude: coordinate(-180, 180),
     geofence_radius_m: z.coerce.number().int().min(10).max(5000),
+    table_check_in: z.enum(['self', 'staff']).optional(),
   })
   .refine((f) => (f.latitude === null) === (f.longitude === null), { path: ['longitude'] });
 
@@ -47,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, runtime } = appOf(context);
   const f = parsed.data;
   const saved = await services.storeLocation.save(
-    { storeId: f.store_id, latitude: f.latitude, longitude: f.longitude, geofenceRadiusM: f.geofence_radius_m },
+    { storeId: f.store_id, latitude: f.latitude, longitude: f.longitude, geofenceRadiusM: f.geofence_radius_m, tableCheckIn: f.table_check_in },
     { correlationId: runtime.ids.uuid(), actor: admin.id },
   );
   await runtime.waitForProjections(saved.position);
@@ -56,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * /admin/store-coordinates: where the chosen store is and how far from it a phone may order, with
- * a map preview. A store without coordinates cannot check a phone's position: the screen says
+ * a map preview, and how guests at the table are seated (the seat's QR or staff only, decision 151). A store without coordinates cannot check a phone's position: the screen says
  * that its guests order only after staff's waiver.
  */
 export default function StoreCoordinates({ loaderData, actionData }: Route.ComponentProps) {
@@ -89,6 +97,15 @@ export default function StoreCoordinates({ loaderData, actionData }: Route.Compo
           {t.radius}
           <input type="number" name="geofence_radius_m" min={10} max={5000} step={1} defaultValue={loaderData.radius} required />
         </label>
+        <fieldset className="field">
+          <legend>{t.checkInMode}</legend>
+          {(['self', 'staff'] as const).map((mode) => (
+            <label key={mode}>
+              <input type="radio" name="table_check_in" value={mode} defaultChecked={loaderData.checkInMode === mode} data-testid={`check-in-${mode}`} />{' '}
+              {t.checkInModes[mode]}
+            </label>
+          ))}
+        </fieldset>
         <p>
           <button type="submit" className="button" disabled={busy}>
             {t.save}

@@ -6,6 +6,8 @@ import { areaTexts } from '#app/areas/texts';
 import { appOf } from '#app/context';
 import type { Answer as ByReservationAnswer } from '#app/routes/api/orders/by-reservation/$id/route';
 import type { Answer as GrantAnswer } from '#app/routes/api/admin/reservations/$id/grant-token/route';
+import type { Answer as SeatPartyAnswer } from '#app/routes/api/orders/seat-party/route';
+import { PASS_MINUTES, PassQr } from '#app/table-order/pass-qr';
 import { yenAmount } from '#app/shared/yen';
 import { CartPanel, OrderMenu, type CartLineView } from '#app/table-order/order-menu';
 import { clockTime } from '#app/table-order/presentation';
@@ -43,6 +45,8 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
   const [orders, setOrders] = useState<ByReservationAnswer['orders']>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Staff seating (decision 151): the one-time QR for the seated party's phone, shown on this tablet.
+  const [passQr, setPassQr] = useState<{ seatName: string; svg: string; url: string; until: string } | null>(null);
   const reservationId = seat?.reservationId ?? null;
 
   const loadOrders = useCallback(async () => {
@@ -68,6 +72,17 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
     const r = await tableCall('/api/orders/qr-checkin', { body: { seat_id: seat.seatId, number_of_people: people } });
     setBusy(false);
     setMessage(r.status === 200 ? (r.body.message ?? null) : (r.body.message ?? r.body.error ?? checkoutTexts.cannotReach));
+    void revalidate();
+  };
+
+  const seatParty = async () => {
+    if (!seat) return;
+    setBusy(true);
+    setMessage(null);
+    const r = await tableCall<SeatPartyAnswer>('/api/orders/seat-party', { body: { seat_id: seat.seatId, number_of_people: seat.people ?? people } });
+    setBusy(false);
+    if (r.status === 200 && r.body.success) setPassQr({ seatName: r.body.seat_name, svg: r.body.svg, url: r.body.url, until: r.body.expires_at });
+    else setMessage(r.body.message ?? r.body.error ?? checkoutTexts.cannotReach);
     void revalidate();
   };
 
@@ -128,6 +143,18 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
           {message}
         </p>
       )}
+      {passQr && (
+        <PassQr
+          title={t.seatPartyTitle(passQr.seatName)}
+          intro={t.seatPartyIntro(PASS_MINUTES, clockTime(passQr.until))}
+          svg={passQr.svg}
+          url={passQr.url}
+          closeLabel={t.closeSeatParty}
+          printLabel={t.print}
+          onClose={() => setPassQr(null)}
+          testId="seat-party-qr"
+        />
+      )}
       {!seat && loaderData.floor.length > 0 && <p className="hint">{t.chooseSeat}</p>}
       {seat && !reservationId && (
         <div className="panel">
@@ -142,7 +169,10 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
-          <button type="button" className="button" disabled={busy} onClick={() => void checkIn()}>
+          <button type="button" className="button" disabled={busy} onClick={() => void seatParty()} data-testid="seat-party">
+            {t.seatParty}
+          </button>{' '}
+          <button type="button" className="button secondary" disabled={busy} onClick={() => void checkIn()}>
             {t.checkInStaff}
           </button>
         </div>
@@ -151,6 +181,9 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
         <div className="monitor-seat">
           <h3>{orderTexts.staffOrderFor(seat.seatName)}</h3>
           <p className="order-choices">
+            <button type="button" className="button" disabled={busy} onClick={() => void seatParty()} data-testid="seat-party">
+              {seat.seatedAt ? t.seatPartyAgain : t.seatParty}
+            </button>
             <button type="button" className="button secondary" onClick={() => void grant()} data-testid="grant">
               {t.grant}
             </button>

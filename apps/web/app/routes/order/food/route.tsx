@@ -6,6 +6,7 @@ import { pageTitle } from '#app/layout/texts';
 import type { Answer as MenuAnswer } from '#app/routes/api/orders/menu/route';
 import { orderPath, orderQuery, RescanNotice } from '#app/table-order/guest-notices';
 import { OrderMenu, type OrderMenuItem } from '#app/table-order/order-menu';
+import { InviteFriend } from '#app/table-order/pass-qr';
 import { tableCall } from '#app/table-order/table-call';
 import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
 import { useGuestVisit } from '#app/table-order/use-visit';
@@ -91,6 +92,7 @@ export default function OrderFood() {
               {t.toCheckout}
             </Link>
           </nav>
+          <InviteFriend token={visit.token} />
         </>
       )}
     </article>

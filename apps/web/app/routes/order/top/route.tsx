@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/route';
 import { pageTitle } from '#app/layout/texts';
 import type { Answer as CheckInAnswer } from '#app/routes/api/orders/qr-checkin/route';
@@ -7,7 +7,7 @@ import { locate, type LocationFailure } from '#app/table-order/geolocation';
 import { orderPlace } from '#app/table-order/order-place.server';
 import { tableCall } from '#app/table-order/table-call';
 import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
-import { readVisit, saveVisit } from '#app/table-order/visit-store';
+import { readVisit, saveOpenedVisit } from '#app/table-order/visit-store';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
 export const meta = () => [{ title: pageTitle(t.checkInTitle) }];
@@ -40,6 +40,10 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
+  // The seat's code from its printed QR (decision 150); a booked seat asks for the reservation number (decision 152).
+  const seatCode = useSearchParams()[0].get('code');
+  const [askNumber, setAskNumber] = useState(false);
+  const [reservationNumber, setReservationNumber] = useState('');
 
   const toMenu = (seatId: string, reservationId: string) => navigate(`/order/food?seat_id=${encodeURIComponent(seatId)}&reservation_id=${reservationId}`);
 
@@ -62,19 +66,14 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
     setMessage(null);
     const located = await locate();
     const position = located.ok ? { lat: located.lat, lng: located.lng, accuracy: located.accuracy } : { skip_location_check: true };
-    const r = await tableCall<CheckInAnswer>('/api/orders/qr-checkin', { body: { seat_id: seat.id, number_of_people: people, ...position } });
+    const proof = { seat_code: seatCode ?? '', ...(askNumber && reservationNumber.trim() ? { reservation_number: reservationNumber.trim() } : {}) };
+    const r = await tableCall<CheckInAnswer>('/api/orders/qr-checkin', { body: { seat_id: seat.id, number_of_people: people, ...proof, ...position } });
     setBusy(false);
     if (r.status === 200 && r.body.success) {
-      saveVisit({
-        reservationId: r.body.reservation_id,
-        seatId: r.body.seat_id,
-        seatName: r.body.seat_name,
-        storeId: r.body.store_id,
-        token: r.body.token,
-        validUntil: r.body.valid_until,
+      saveOpenedVisit(r.body, {
         people,
         position: located.ok ? { lat: located.lat, lng: located.lng, accuracy: located.accuracy, at: Date.now() } : null,
-        pendingOrderId: null,
+        seatCode,
       });
       void toMenu(r.body.seat_id, r.body.reservation_id);
       return;
@@ -89,6 +88,7 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
     }
     if (error === 'location_required') return setMessage(located.ok ? t.locationRequired : failureText[located.failure]);
     if (error === 'store_closed') return setMessage(t.closed);
+    if (error === 'reservation_number_required' || error === 'wrong_reservation_number') setAskNumber(true);
     setMessage(r.body.message ?? r.body.error ?? checkoutTexts.cannotReach);
   };
 
@@ -122,9 +122,27 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
+          {askNumber && (
+            <label className="field">
+              {t.reservationNumber}
+              <input
+                name="reservation_number"
+                className="reservation-number-input"
+                value={reservationNumber}
+                onChange={(e) => setReservationNumber(e.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                placeholder="MC-1234-AB"
+                aria-describedby="reservation-number-hint"
+                required
+                data-testid="reservation-number"
+              />
+              <small id="reservation-number-hint">{t.reservationNumberHint}</small>
+            </label>
+          )}
           <p>{store.hasLocation ? t.locationIntro : t.locationNotSet}</p>
           <button type="submit" className="button" disabled={busy || !ready}>
-            {busy ? t.checkingIn : t.checkIn}
+            {busy ? t.checkingIn : askNumber ? t.checkInWithNumber : t.checkIn}
           </button>
           {message && (
             <p className="order-message error" role="alert" data-testid="order-top-message">

@@ -1,4 +1,5 @@
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { publicStore } from '#app/table-order/public-store';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 
 /** GET /api/stores/{id}: one store with its name; 404 JSON when there is none. */
@@ -7,7 +8,7 @@ export const loader = jsonCall({
   async handle({ params, queries }) {
     const id = recordIdSchema.safeParse(params.id);
     const store = id.success ? await queries.stores.get(id.data) : null;
-    return store ?? refuse(404, 'not found', { message: 'store not found' });
+    return store ? publicStore(store) : refuse(404, 'not found', { message: 'store not found' });
   },
 });
 
