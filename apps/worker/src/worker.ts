@@ -4,6 +4,8 @@ import { startFanOut } from '@moncafe/infra/fan-out';
 import type { createLogger } from '@moncafe/infra/logger';
 import type { ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
 import type { Relay } from '@moncafe/infra/relay/relay';
+import { StartupError } from '@moncafe/infra/operations/startup';
+import { exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
 import { openSystemProcess } from '@moncafe/infra/system-process';
 import type { Projector, ReadModelMigrations } from '@moncafe/projections/projector';
 import { projectors as productProjectors } from '@moncafe/projections/read-models';
@@ -54,10 +56,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 }
 
 /**
- * Runs `start` until SIGINT or SIGTERM, then stops gracefully and exits 0. A second signal
- * exits at once. Configuration errors print one line and exit 2.
+ * Runs `start` until SIGINT or SIGTERM, then stops gracefully — the projector batch in hand
+ * finished (one transaction with its checkpoint, so never half-applied), the relay lead released
+ * for the standby, pools closed — and exits 0, or 1 when that takes longer than `timeoutMs`
+ * (SHUTDOWN_TIMEOUT_SECONDS, decision 175). A second signal exits at once. Configuration errors
+ * print one line and exit 2; an unreachable PostgreSQL or NATS one line naming its variable, exit 1.
  */
-export async function runUntilSignalled(logger: Logger, start: () => Promise<{ stop(): Promise<void> }>): Promise<void> {
+export async function runUntilSignalled(logger: Logger, start: () => Promise<{ stop(): Promise<void> }>, timeoutMs = 8000): Promise<void> {
   let running: { stop(): Promise<void> };
   try {
     running = await start();
@@ -66,25 +71,12 @@ export async function runUntilSignalled(logger: Logger, start: () => Promise<{ s
       console.error(error.message);
       process.exit(2);
     }
+    if (error instanceof StartupError) {
+      console.error(error.message);
+      process.exit(1);
+    }
     logger.fatal({ err: error }, 'worker failed to start');
     process.exit(1);
   }
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    running.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'error while stopping');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  exitOnSignal(logger, () => stopWithin(timeoutMs, () => running.stop(), logger));
 }
