@@ -6,6 +6,7 @@
  *   npm run dev        the same with Vite's dev server and hot reload
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,7 +18,7 @@ import type { ViteDevServer } from 'vite';
 import { ConfigError, loadConfig } from '@moncafe/infra/config';
 import { DataDirInUseError } from '@moncafe/infra/db/connection';
 import * as runtimeModule from '@moncafe/infra/runtime';
-import type { RuntimeOptions } from '@moncafe/infra/runtime';
+import type { Runtime, RuntimeOptions } from '@moncafe/infra/runtime';
 import * as seedModule from '@moncafe/infra/seed';
 import type { SeedResult } from '@moncafe/infra/seed';
 import { adminCredentialsPath, credentialsNotice } from '@moncafe/infra/auth/admin-credentials';
@@ -28,6 +29,12 @@ import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
 import * as accountMailsModule from '#app/auth/mails';
 import * as mailsModule from '#app/reservation/mails';
 import * as notificationMailsModule from '#app/notifications/mails';
+import { exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
+import { StartupError } from '@moncafe/infra/operations/startup';
+import { operationsEndpoints } from './operations/endpoints';
+import { gracefulStop } from './operations/graceful-stop';
+import { requestIdOf, requestLog } from './operations/request-log';
+import { routeLabeller } from './operations/route-label';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const serverBuildPath = path.join(webRoot, 'build/server/index.js');
@@ -39,7 +46,11 @@ export interface RunningServer {
   seeded: SeedResult;
   /** The data folder (DATA_DIR), where the admin credentials file is kept. */
   dataDir: string;
+  logger: Runtime['logger'];
+  /** Stops at once (tests, tools): open connections are cut. */
   close(): Promise<void>;
+  /** Stops cleanly within SHUTDOWN_TIMEOUT_SECONDS (decision 175); answers the exit code (1 past the bound). */
+  stop(): Promise<0 | 1>;
 }
 
 /** What the web build is made from: a file here newer than the build means the build is stale. */
@@ -109,6 +120,23 @@ export async function startServer(
   const webApp = createWebApp(runtime);
   const app = express();
   app.disable('x-powered-by');
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (vite) build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  else build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  // Operations first (decisions 175–177): the access log with request ids, `Connection: close`
+  // while stopping, and /healthz, /readyz, /metrics before anything that may redirect or limit.
+  const server = http.createServer(app);
+  const stopping = gracefulStop({
+    server,
+    drainLive: () => runtime.live.drain(),
+    closeSystem: async () => {
+      await vite?.close();
+      await runtime.close();
+    },
+  });
+  app.use(requestLog({ logger: runtime.logger, metrics: runtime.metrics, routeOf: routeLabeller(typeof build === 'function' ? null : build.routes) }));
+  app.use(stopping.middleware);
+  app.use(operationsEndpoints(runtime, stopping));
   // Who the client is behind a proxy (TRUST_PROXY): per-address limits and Secure cookies depend on it.
   app.set('trust proxy', config.trustProxy);
   // Brotli or gzip for pages, JSON and assets — never the live stream, whose events must leave
@@ -128,15 +156,19 @@ export async function startServer(
       testClock.advance(Number((req.body as { advanceMs?: unknown }).advanceMs));
       res.json({ now: runtime.clock.now().toISOString() });
     });
+    // A slow answer for the stop test (tests/operations): the head and a first line at once, the
+    // rest after `ms`, so a test knows the request started and can tell a whole answer from a cut one.
+    app.get('/__test/slow', (req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store, no-transform' });
+      res.write('started\n');
+      setTimeout(() => res.end(`${'.'.repeat(4096)}\ndone\n`), Math.min(Number(req.query.ms) || 1000, 60_000));
+    });
   }
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
   const closeVite = async () => vite?.close();
   if (vite) {
     app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
-    build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
     app.use('/assets', express.static(path.join(clientBuildPath, 'assets'), { immutable: true, maxAge: '1y' }));
     app.use(express.static(clientBuildPath, { maxAge: '1h' }));
   }
@@ -150,14 +182,14 @@ export async function startServer(
     createRequestHandler({
       build,
       mode: options.dev ? 'development' : 'production',
-      getLoadContext: (req) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null }),
+      getLoadContext: (req) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null, requestId: requestIdOf(req) }),
     }),
   );
 
   // An error express met itself (a path that does not decode) is answered without a stack trace.
   app.use(lastResortErrors(runtime.logger));
 
-  const server = app.listen(config.port, config.host);
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -170,12 +202,14 @@ export async function startServer(
     url,
     seeded,
     dataDir: config.dataDir,
+    logger: runtime.logger,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await closeVite();
       await runtime.close();
     },
+    stop: () => stopWithin(config.shutdownTimeoutMs, () => stopping.stop(), runtime.logger),
   };
 }
 
@@ -212,11 +246,10 @@ if (startedDirectly) {
     const running = await startServer({ dev: process.env.NODE_ENV === 'development', rebuildStale: process.env.NODE_ENV !== 'test' });
     console.log(`MonCafe: ${running.url}/moncafe`);
     for (const line of closingLines(running)) console.log(line);
-    const stop = () => void running.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    exitOnSignal(running.logger, () => running.stop());
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    // Configuration and start-up errors are one line naming the variable, without a stack (decision 179).
+    if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof StartupError) {
       console.error(error.message);
       process.exit(1);
     }
