@@ -22,7 +22,7 @@ async function main() {
   try {
     const sessions = createSessionStore(
       { db: system.database.db, clock: systemClock },
-      { secret: config.sessionSecret ?? randomBytes(32).toString('base64url'), production: config.production },
+      { secret: config.sessionSecrets ?? [randomBytes(32).toString('base64url')], production: config.production },
     );
     const reset = await resetAdminPassword(
       { eventStore: system.eventStore, ids: cryptoIds, clock: systemClock, endSessionsOf: (id) => sessions.destroyAllOf(id) },
