@@ -18,7 +18,7 @@ const TAG_BYTES = 16;
  * first key, opening tries each in turn (AES-GCM's tag tells a wrong key), so after a rotation
  * both old and new sealed text opens until `npm run secrets:reseal` has sealed everything anew.
  */
-export function secretBox(secrets: string | readonly string[]): SecretBox & { sealedWithNewest(sealed: string): boolean } {
+export function secretBox(secrets: string | readonly string[]): SecretBox {
   const keys = (typeof secrets === 'string' ? [secrets] : secrets).map((s) => createHash('sha256').update(s).digest());
   if (keys.length === 0) throw new Error('secretBox needs a key');
   const key = keys[0]!;

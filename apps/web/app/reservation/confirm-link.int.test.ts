@@ -48,7 +48,7 @@ function system() {
     reservationMails: reservationMails('http://cafe.test'),
     shiftDirectory: { isStoreStaff: async () => false, submittersOf: async () => [] },
     checklistTasks: { find: async () => null },
-    secrets: { seal: (plain) => plain, open: (sealed) => sealed },
+    secrets: { seal: (plain) => plain, open: (sealed) => sealed, sealedWithNewest: () => true },
     accountMails: accountMails('http://cafe.test'),
     tableCatalog: fixedTableCatalog(),
     seatBookings: { futureOn: async () => [] },
