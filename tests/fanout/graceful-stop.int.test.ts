@@ -1,19 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventStore } from '@moncafe/domain/ports';
-import { checkpointMigrations } from '@moncafe/projections/checkpoints/migration';
-import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
-import { rebuildProjections } from '@moncafe/infra/projection-runner/runner';
 import { postgresUrl } from '../support/services';
 import { until } from '../support/until';
-import { freshDatabase, type TestDatabase } from './support/database';
 import { writeEvents } from './support/events';
-import { freePort, startChild, startNatsServer, type Child } from './support/processes';
-import { countingProjector, dumpTestReadModel, testProjector, testReadModelMigrations } from './support/test-read-model';
+import type { Child } from './support/processes';
+import { openWorkerWorld, type WorkerWorld } from './support/worker-world';
 
 /**
  * A worker's clean stop (decision 175): SIGTERM while events stream in and its projector is
@@ -22,61 +13,21 @@ import { countingProjector, dumpTestReadModel, testProjector, testReadModelMigra
  */
 const serverUrl = await postgresUrl();
 const natsBinary = '/usr/sbin/nats-server';
-const fixture = path.join(import.meta.dirname, 'support/worker-fixture.ts');
 
 describe.skipIf(!serverUrl || !existsSync(natsBinary))('a worker stops cleanly', () => {
-  let live: TestDatabase;
-  let rebuilt: TestDatabase;
-  let store: EventStore;
-  let storeDir: string;
-  let nats: Child | null = null;
-  const workers: Child[] = [];
-  let probe: pg.Client;
-  let natsPort: number;
-
+  let world: WorkerWorld;
   beforeAll(async () => {
-    live = await freshDatabase(serverUrl!);
-    rebuilt = await freshDatabase(serverUrl!, { ...checkpointMigrations, ...testReadModelMigrations });
-    store = createPostgresEventStore(live.handle.pool, { listen: true });
-    storeDir = await mkdtemp(path.join(tmpdir(), 'moncafe-nats-'));
-    natsPort = await freePort();
-    probe = new pg.Client({ connectionString: live.url });
-    await probe.connect();
+    world = await openWorkerWorld(serverUrl!, 'MONCAFE_GRACEFUL_TEST');
   });
   afterAll(async () => {
-    for (const w of workers) await w.kill('SIGKILL');
-    await nats?.kill('SIGKILL');
-    await probe?.end();
-    await store?.close();
-    await live?.drop();
-    await rebuilt?.drop();
-    if (storeDir) await rm(storeDir, { recursive: true, force: true });
+    await world?.close();
   });
 
-  function startWorker(): Child {
-    const worker = startChild(process.execPath, ['--import', 'tsx', fixture], {
-      ...process.env,
-      DATABASE_URL: live.url,
-      NATS_URL: `nats://127.0.0.1:${natsPort}`,
-      NATS_STREAM: 'MONCAFE_GRACEFUL_TEST',
-      NATS_SUBJECT_PREFIX: 'graceful',
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'test',
-      SHUTDOWN_TIMEOUT_SECONDS: '5',
-    });
-    workers.push(worker);
-    return worker;
-  }
-
-  async function projected(): Promise<number> {
-    const { rows } = await probe.query<{ position: string | null; n: string }>(
-      `select min(position) as position, count(*) as n from projection_checkpoints where name in ('fanout-test', 'fanout-count')`,
-    );
-    return Number(rows[0]?.n) === 2 ? Number(rows[0]?.position ?? 0) : 0;
-  }
+  const startWorker = (): Child => world.startWorker({ NATS_SUBJECT_PREFIX: 'graceful', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_SECONDS: '5' });
+  const projected = () => world.projected();
 
   it('exits 0 mid-stream, hands the relay lead to the standby within 2 s, and leaves read models equal to a replay', async () => {
-    nats = await startNatsServer(natsPort, storeDir);
+    await world.startNats();
     const first = startWorker();
     await until(() => /relay is leading/.test(first.output()), { what: 'the first worker to lead', timeoutMs: 60_000 });
     const standby = startWorker();
@@ -84,7 +35,7 @@ describe.skipIf(!serverUrl || !existsSync(natsBinary))('a worker stops cleanly',
     expect(standby.output()).not.toMatch(/relay is leading/);
 
     let written = false;
-    const writing = writeEvents(store, { total: 3000, streams: 24, writers: 4, prefix: 'g' }).finally(() => (written = true));
+    const writing = writeEvents(world.store, { total: 3000, streams: 24, writers: 4, prefix: 'g' }).finally(() => (written = true));
     await until(async () => (await projected()) >= 300, { what: 'events to be projected', timeoutMs: 60_000 });
     // Work is in flight: events are still being written (and relayed and applied) when the signal comes.
     expect(written).toBe(false);
@@ -101,9 +52,7 @@ describe.skipIf(!serverUrl || !existsSync(natsBinary))('a worker stops cleanly',
     await until(async () => (await projected()) === last, { what: 'the standby to project everything', timeoutMs: 120_000, everyMs: 100 });
     expect(await standby.kill('SIGTERM'), standby.output()).toBe(0);
 
-    await rebuildProjections({ db: rebuilt.handle.db, eventStore: store, projectors: [testProjector(), countingProjector()] });
-    const expected = await dumpTestReadModel(rebuilt.handle.db);
-    const actual = await dumpTestReadModel(live.handle.db);
+    const { actual, expected } = await world.dumps();
     expect(actual.log.length).toBe(3000);
     expect(actual).toEqual(expected);
   }, 240_000);

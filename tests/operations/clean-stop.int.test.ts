@@ -1,5 +1,5 @@
 import http from 'node:http';
-import net from 'node:net';
+import { accepts } from '../fanout/support/processes';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
@@ -49,17 +49,6 @@ function liveStream(url: string): { opened: Promise<void>; ended: Promise<string
   return { opened, ended };
 }
 
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(true));
-  });
-}
-
 describe('a web process stops cleanly', () => {
   let server: TestWebServer | null = null;
   afterEach(async () => {
@@ -84,7 +73,7 @@ describe('a web process stops cleanly', () => {
     for (const text of await Promise.all(streams.map((s) => s.ended))) expect(text).toMatch(/retry: 500\n\n$/);
     expect(await exit).toBe(0);
     expect(performance.now() - signalled).toBeLessThan(10_000);
-    expect(await refused(port)).toBe(true);
+    expect(await accepts(port)).toBe(false);
     expect(server.output()).toMatch(/"msg":"stopped"/);
   }, 60_000);
 

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startChild, type Child } from '../fanout/support/processes';
+import { accepts, startChild, type Child } from '../fanout/support/processes';
 import { until } from '../support/until';
 import { freePort } from '../support/web-server';
 import { canRunThrowawayPostgres, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
@@ -18,17 +17,6 @@ import { canRunThrowawayPostgres, startThrowawayPostgres, type ThrowawayPostgres
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(repoRoot, 'apps/web/server.ts');
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 describe('start and signals', () => {
   const dirs: string[] = [];

@@ -1,10 +1,8 @@
 import { fromStreamName } from '@moncafe/domain/catalog/events';
 import { supplierService } from '@moncafe/domain/purchasing/suppliers';
-import { loadConfig } from '@moncafe/infra/config';
-import { createLogger } from '@moncafe/infra/logger';
 import { secretBox, secretsKey } from '@moncafe/infra/secrets/secret-box';
 import { cryptoIds, systemClock } from '@moncafe/infra/system';
-import { openSystemProcess } from '@moncafe/infra/system-process';
+import { runCommand } from './command';
 
 /**
  * `npm run secrets:reseal`, after a SECRETS_KEY rotation (decision 178): with
@@ -13,11 +11,9 @@ import { openSystemProcess } from '@moncafe/infra/system-process';
  * nothing left under the old key, drop the old key from SECRETS_KEY. With the embedded database,
  * stop `npm start` first: one process at a time may open the data folder.
  */
-async function main() {
-  const config = loadConfig();
-  const logger = createLogger({ level: 'warn', format: config.logFormat, name: 'moncafe-secrets-reseal' });
-  const system = await openSystemProcess(config, logger);
-  try {
+runCommand(
+  'moncafe-secrets-reseal',
+  async ({ config, system }) => {
     const ids = new Set<string>();
     for (let after = 0; ;) {
       const page = await system.eventStore.readAll({ after, maxCount: 1000, categories: ['catalog'] });
@@ -31,15 +27,6 @@ async function main() {
     const suppliers = supplierService({ eventStore: system.eventStore, ids: cryptoIds, clock: systemClock, secrets: secretBox(await secretsKey(config)) });
     const { resealed, current } = await suppliers.resealPasswords([...ids], { correlationId: cryptoIds.uuid(), actor: 'system' });
     console.log(`secrets:reseal: ${resealed.length} password(s) sealed again with the first SECRETS_KEY, ${current} already were.`);
-  } finally {
-    await system.close();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
   },
+  { level: 'warn' },
 );
