@@ -109,6 +109,24 @@ describe.skipIf(!serverUrl)('operations endpoints', () => {
     const { rows } = await probe.query<{ type: string }>(`select type from events where metadata ->> 'correlationId' = $1 order by position`, [requestId]);
     expect(rows.map((r) => r.type)).toContain('ReservationRequested');
 
+    // The request's other log lines carry it too: a failed sign-in's audit line, written deep inside React Router.
+    const loginId = `login-${randomUUID()}`;
+    const login = await new HttpClient(server.url).send('POST', '/api/auth/login', {
+      json: { email: 'nobody@example.jp', password: 'not-the-password-1' },
+      headers: { 'x-request-id': loginId },
+    });
+    expect(login.status).toBe(401);
+    await until(async () => server.output().includes(`"reqId":"${loginId}"`) && server.output().includes('audit login_failed'), {
+      what: 'the audit line',
+      timeoutMs: 5000,
+    });
+    const audited = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"audit":"login_failed"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(audited.at(-1)).toMatchObject({ reqId: loginId });
+
     // An id that is not plain text is replaced by a fresh one, never echoed.
     const odd = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'has spaces <and> markup' } });
     expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Metrics } from '@moncafe/infra/operations/metrics';
+import { inRequest } from '@moncafe/infra/operations/request-scope';
 import type { Runtime } from '@moncafe/infra/runtime';
 
 /** An incoming X-Request-Id is kept when it is this plain (a proxy's uuid or trace id); anything else is replaced. */
@@ -39,6 +40,7 @@ export function requestLog(deps: { logger: Runtime['logger']; metrics: Metrics; 
     };
     res.once('finish', done);
     res.once('close', done);
-    next();
+    // Every log line written while serving it carries the id (the logger's mixin).
+    inRequest(requestId, next);
   };
 }

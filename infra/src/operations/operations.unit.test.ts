@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hmacSigning } from '../auth/signing';
 import { ruleKindOf } from './metrics';
+import { inRequest, requestIdMixin } from './request-scope';
 import { maskUrl, retryWhileStarting, StartupError } from './startup';
 
 describe('start-up errors (decision 179)', () => {
@@ -48,5 +49,17 @@ describe('metrics labels', () => {
   it('labels a rate-limit refusal by its rule kind, never by the address or account in its key', () => {
     expect(ruleKindOf('cancel-lookup:ip:198.18.0.1')).toBe('cancel-lookup:ip');
     expect(ruleKindOf('login:account:abc123')).toBe('login:account');
+  });
+});
+
+describe('request scope', () => {
+  it('gives log lines the id of the request they are written for, across awaits, and none outside one', async () => {
+    expect(requestIdMixin()).toEqual({});
+    const seen = await inRequest('req-1', async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return requestIdMixin();
+    });
+    expect(seen).toEqual({ reqId: 'req-1' });
+    expect(requestIdMixin()).toEqual({});
   });
 });
