@@ -71,6 +71,8 @@ const environment = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(8),
   /** /readyz answers 503 while a projector is further behind the store than this (decision 176). */
   READY_MAX_LAG_SECONDS: z.coerce.number().min(1).default(30),
+  /** The worker answers /healthz, /readyz and /metrics on this port (on HOST); unset: it listens on none. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Lets a scraper outside this machine read /metrics (`Authorization: Bearer …`); loopback needs none (decision 177). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -142,6 +144,7 @@ function toConfig(e: z.infer<typeof environment>) {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     readyMaxLagSeconds: e.READY_MAX_LAG_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    workerPort: e.WORKER_PORT,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? ('pretty' as const) : ('json' as const)),
   };

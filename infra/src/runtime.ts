@@ -34,8 +34,8 @@ import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess, rebuildTargetOf } from './system-process';
 import { secretBox, secretsKey } from './secrets/secret-box';
 import { countingRefusals, createMetrics, measuredAppends, type Metrics } from './operations/metrics';
-import { projectionLag, readiness, type Readiness } from './operations/health';
-import { countOutbox, readRelayPosition } from './operations/gauges';
+import { readiness, type Readiness } from './operations/health';
+import { countOutbox, gaugeTheSystem } from './operations/gauges';
 // Admin database screen (issue 14, part ops)
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
 
@@ -133,9 +133,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     system.onClose(() => following.close());
 
     let waitForProjections: Runtime['waitForProjections'];
+    let relay: { isLeader(): boolean } | undefined;
     if (config.runProjections) {
       const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
-      metrics.onCollect(async () => void metrics.relayLeader.set(fanOut.relay.isLeader() ? 1 : 0));
+      relay = fanOut.relay;
       projections = fanOut.projections;
       system.onClose(() => fanOut.stop());
       waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
@@ -201,13 +202,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     }
 
     // Read when scraped: lag per projector, the relay's checkpoint, the mail outbox, live streams.
-    metrics.onCollect(async () => {
-      for (const [projector, lag] of await projectionLag({ db: database.db, eventStore, names })) {
-        metrics.projectionLagEvents.set({ projector }, lag.events);
-        metrics.projectionLagSeconds.set({ projector }, lag.seconds);
-      }
-    });
-    metrics.onCollect(async () => void metrics.relayPosition.set(await readRelayPosition(database.db)));
+    gaugeTheSystem(metrics, { db: database.db, eventStore, projectorNames: names, ...(relay ? { relay } : {}) });
     metrics.onCollect(async () => void metrics.mailOutbox.set(await countOutbox(database.db)));
     metrics.onCollect(async () => {
       metrics.liveConnections.reset();

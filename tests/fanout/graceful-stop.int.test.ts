@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../support/services';
 import { until } from '../support/until';
 import { writeEvents } from './support/events';
-import type { Child } from './support/processes';
+import { freePort, type Child } from './support/processes';
 import { openWorkerWorld, type WorkerWorld } from './support/worker-world';
 
 /**
@@ -23,16 +23,26 @@ describe.skipIf(!serverUrl || !existsSync(natsBinary))('a worker stops cleanly',
     await world?.close();
   });
 
-  const startWorker = (): Child => world.startWorker({ NATS_SUBJECT_PREFIX: 'graceful', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_SECONDS: '5' });
+  const startWorker = (probePort: number): Child =>
+    world.startWorker({ NATS_SUBJECT_PREFIX: 'graceful', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_SECONDS: '5', WORKER_PORT: String(probePort), HOST: '127.0.0.1' });
+  /** The worker's `moncafe_relay_leader` from its /metrics (WORKER_PORT). */
+  const leads = async (probePort: number) => /^moncafe_relay_leader 1$/m.test(await (await fetch(`http://127.0.0.1:${probePort}/metrics`)).text());
   const projected = () => world.projected();
 
   it('exits 0 mid-stream, hands the relay lead to the standby within 2 s, and leaves read models equal to a replay', async () => {
     await world.startNats();
-    const first = startWorker();
+    const [firstPort, standbyPort] = [await freePort(), await freePort()];
+    const first = startWorker(firstPort);
     await until(() => /relay is leading/.test(first.output()), { what: 'the first worker to lead', timeoutMs: 60_000 });
-    const standby = startWorker();
+    const standby = startWorker(standbyPort);
     await until(() => /"msg":"worker started"/.test(standby.output()), { what: 'the standby to start', timeoutMs: 60_000 });
     expect(standby.output()).not.toMatch(/relay is leading/);
+    // Each worker answers its probes: both ready, the first one leading.
+    for (const port of [firstPort, standbyPort]) {
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    }
+    expect([await leads(firstPort), await leads(standbyPort)]).toEqual([true, false]);
 
     let written = false;
     const writing = writeEvents(world.store, { total: 3000, streams: 24, writers: 4, prefix: 'g' }).finally(() => (written = true));
@@ -47,6 +57,7 @@ describe.skipIf(!serverUrl || !existsSync(natsBinary))('a worker stops cleanly',
     expect(first.output()).toMatch(/"msg":"stopped"/);
     await until(() => /relay is leading/.test(standby.output()), { what: 'the standby to take the lead', timeoutMs: 2000, everyMs: 20 });
     expect(performance.now() - stoppedAt).toBeLessThan(2000);
+    expect(await leads(standbyPort)).toBe(true);
 
     const last = await writing;
     await until(async () => (await projected()) === last, { what: 'the standby to project everything', timeoutMs: 120_000, everyMs: 100 });

@@ -1,21 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import net from 'node:net';
 import express, { type Router } from 'express';
+import { mayReadMetrics } from '@moncafe/infra/operations/metrics-access';
 import type { Runtime } from '@moncafe/infra/runtime';
-
-/** A loopback peer: 127.0.0.0/8, ::1, or an IPv4 loopback address written as IPv6. */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  if (net.isIPv4(v4)) return v4.startsWith('127.');
-  return address === '::1';
-}
-
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /**
  * `/healthz`, `/readyz` and `/metrics`, served before React Router: no session, no rate limit, no
@@ -47,8 +32,7 @@ export function operationsEndpoints(runtime: Pick<Runtime, 'readiness' | 'metric
       .json({ status: ready ? 'ready' : 'not ready', checks });
   });
   router.get('/metrics', async (req, res) => {
-    const token = runtime.config.metricsToken;
-    if (!isLoopback(req.socket.remoteAddress) && !(token && tokenMatches(req.get('authorization'), token))) {
+    if (!mayReadMetrics(req.socket.remoteAddress, req.get('authorization'), runtime.config.metricsToken)) {
       res.status(403).set(noStore).json({ error: 'forbidden' });
       return;
     }

@@ -6,7 +6,11 @@ import type { ProjectionsHandle } from '@moncafe/infra/projection-runner/runner'
 import type { Relay } from '@moncafe/infra/relay/relay';
 import { StartupError } from '@moncafe/infra/operations/startup';
 import { exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
-import { openSystemProcess } from '@moncafe/infra/system-process';
+import { gaugeTheSystem } from '@moncafe/infra/operations/gauges';
+import { readiness } from '@moncafe/infra/operations/health';
+import { createMetrics } from '@moncafe/infra/operations/metrics';
+import { startProbeServer } from '@moncafe/infra/operations/probe-server';
+import { openSystemProcess, type SystemProcess } from '@moncafe/infra/system-process';
 import type { Projector, ReadModelMigrations } from '@moncafe/projections/projector';
 import { projectors as productProjectors } from '@moncafe/projections/read-models';
 
@@ -29,6 +33,8 @@ export interface WorkerOptions {
 export interface Worker {
   relay: Relay;
   projections: ProjectionsHandle;
+  /** The port of /healthz, /readyz and /metrics (WORKER_PORT), or null when it listens on none. */
+  probePort: number | null;
   /** Stops relay and projectors, letting the event in hand finish, then closes connections. */
   stop(): Promise<void>;
 }
@@ -47,12 +53,31 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const { database, eventStore } = system;
     const { relay, projections, stop } = await startFanOut({ database, eventStore, bus: system.bus!, logger, projectors, sweepEveryMs: options.sweepEveryMs });
     system.onClose(stop);
-    logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name) }, 'worker started');
-    return { relay, projections, stop: system.close };
+    const probePort = config.workerPort === undefined ? null : await serveProbes(config, system, projectors, relay);
+    logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name), probePort }, 'worker started');
+    return { relay, projections, probePort, stop: system.close };
   } catch (error) {
     await system.close();
     throw error;
   }
+}
+
+/** /healthz, /readyz and /metrics on WORKER_PORT (decisions 176, 177); the first thing closed when the worker stops. */
+async function serveProbes(config: Config, system: SystemProcess, projectors: readonly Projector[], relay: Relay): Promise<number> {
+  const metrics = createMetrics();
+  const projectorNames = projectors.map((p) => p.name);
+  const { db } = system.database;
+  gaugeTheSystem(metrics, { db, eventStore: system.eventStore, projectorNames, relay });
+  const probes = await startProbeServer({
+    port: config.workerPort!,
+    host: config.host,
+    metrics,
+    metricsToken: config.metricsToken,
+    readiness: () =>
+      readiness({ db, eventStore: system.eventStore, bus: system.bus, projectorNames, migrated: true, maxLagSeconds: config.readyMaxLagSeconds }),
+  });
+  system.onClose(() => probes.close());
+  return probes.port;
 }
 
 /**

@@ -1,4 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import type { EventStore } from '@moncafe/domain/ports';
+import type { Database } from '@moncafe/projections/database';
+import { projectionLag } from './health';
+import type { Metrics } from './metrics';
 
 /** Reads behind /metrics gauges that live in bookkeeping tables outside the read models' schema. */
 
@@ -15,4 +19,24 @@ export async function readRelayPosition(db: AnyDb): Promise<number> {
 export async function countOutbox(db: AnyDb): Promise<number> {
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from mail_outbox`.execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The gauges every process that shares the database reports the same way, read when scraped:
+ * lag per projector and the relay's checkpoint (and, where this process runs a relay, whether it
+ * leads).
+ */
+export function gaugeTheSystem(
+  metrics: Metrics,
+  deps: { db: Kysely<Database>; eventStore: Pick<EventStore, 'readAll'>; projectorNames: readonly string[]; relay?: { isLeader(): boolean } },
+): void {
+  metrics.onCollect(async () => {
+    for (const [projector, lag] of await projectionLag({ db: deps.db, eventStore: deps.eventStore, names: deps.projectorNames })) {
+      metrics.projectionLagEvents.set({ projector }, lag.events);
+      metrics.projectionLagSeconds.set({ projector }, lag.seconds);
+    }
+  });
+  metrics.onCollect(async () => void metrics.relayPosition.set(await readRelayPosition(deps.db)));
+  const relay = deps.relay;
+  if (relay) metrics.onCollect(async () => void metrics.relayLeader.set(relay.isLeader() ? 1 : 0));
 }
