@@ -100,9 +100,9 @@ export async function startServer(
   // With `dev`, Vite serves the app from source, and the modules the process shares with the
   // routes come from Vite's module graph too; otherwise Node loads them once for both (the
   // server build keeps them out of its bundle: vite.config.ts).
-  const vite = options.dev ? await import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } })) : null;
+  const vite = options.dev ? await keepingOwnStop(() => import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } }))) : null;
   const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails, accountMails, notificationMails } = vite
-    ? await sharedModulesFrom(vite)
+    ? await keepingOwnStop(() => sharedModulesFrom(vite))
     : sharedModules;
   // The process wiring, once: the application services, read-model queries and what routes reach
   // through the router context (app/context.ts). Seeding an empty system comes after it.
@@ -211,6 +211,21 @@ export async function startServer(
     },
     stop: () => stopWithin(config.shutdownTimeoutMs, () => stopping.stop(), runtime.logger),
   };
+}
+
+/**
+ * Runs `work` and removes the SIGTERM and stdin-end listeners it added: Vite's inner dev server
+ * (the React Router plugin starts one) registers a handler that closes it and exits the process at
+ * once, which would cut in-flight requests and skip the clean stop (decision 175).
+ */
+async function keepingOwnStop<T>(work: () => Promise<T>): Promise<T> {
+  const before = { sigterm: new Set(process.listeners('SIGTERM')), end: new Set(process.stdin.listeners('end')) };
+  try {
+    return await work();
+  } finally {
+    for (const l of process.listeners('SIGTERM')) if (!before.sigterm.has(l)) process.off('SIGTERM', l);
+    for (const l of process.stdin.listeners('end')) if (!before.end.has(l)) process.stdin.off('end', l as () => void);
+  }
 }
 
 /** The modules the process and the routes share, as Node loads them (a production build). */
