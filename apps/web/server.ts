@@ -6,6 +6,7 @@
  *   npm run dev        the same with Vite's dev server and hot reload
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,7 +18,7 @@ import type { ViteDevServer } from 'vite';
 import { ConfigError, loadConfig } from '@moncafe/infra/config';
 import { DataDirInUseError } from '@moncafe/infra/db/connection';
 import * as runtimeModule from '@moncafe/infra/runtime';
-import type { RuntimeOptions } from '@moncafe/infra/runtime';
+import type { Runtime, RuntimeOptions } from '@moncafe/infra/runtime';
 import * as seedModule from '@moncafe/infra/seed';
 import type { SeedResult } from '@moncafe/infra/seed';
 import { adminCredentialsPath, credentialsNotice } from '@moncafe/infra/auth/admin-credentials';
@@ -29,6 +30,12 @@ import { answerEdge, cspNonceOf } from '#app/http/answer-edge';
 import * as accountMailsModule from '#app/auth/mails';
 import * as mailsModule from '#app/reservation/mails';
 import * as notificationMailsModule from '#app/notifications/mails';
+import { exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
+import { StartupError } from '@moncafe/infra/operations/startup';
+import { operationsEndpoints } from './operations/endpoints';
+import { gracefulStop } from './operations/graceful-stop';
+import { requestIdOf, requestLog } from './operations/request-log';
+import { routeLabeller } from './operations/route-label';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const serverBuildPath = path.join(webRoot, 'build/server/index.js');
@@ -40,7 +47,11 @@ export interface RunningServer {
   seeded: SeedResult;
   /** The data folder (DATA_DIR), where the admin credentials file is kept. */
   dataDir: string;
+  logger: Runtime['logger'];
+  /** Stops at once (tests, tools): open connections are cut. */
   close(): Promise<void>;
+  /** Stops cleanly within SHUTDOWN_TIMEOUT_SECONDS (decision 175); answers the exit code (1 past the bound). */
+  stop(): Promise<0 | 1>;
 }
 
 /** What the web build is made from: a file here newer than the build means the build is stale. */
@@ -90,9 +101,9 @@ export async function startServer(
   // With `dev`, Vite serves the app from source, and the modules the process shares with the
   // routes come from Vite's module graph too; otherwise Node loads them once for both (the
   // server build keeps them out of its bundle: vite.config.ts).
-  const vite = options.dev ? await import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } })) : null;
+  const vite = options.dev ? await keepingOwnStop(() => import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } }))) : null;
   const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails, accountMails, notificationMails } = vite
-    ? await sharedModulesFrom(vite)
+    ? await keepingOwnStop(() => sharedModulesFrom(vite))
     : sharedModules;
   // The process wiring, once: the application services, read-model queries and what routes reach
   // through the router context (app/context.ts). Seeding an empty system comes after it.
@@ -110,6 +121,23 @@ export async function startServer(
   const webApp = createWebApp(runtime);
   const app = express();
   app.disable('x-powered-by');
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (vite) build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  else build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  // Operations first (decisions 175–177): the access log with request ids, `Connection: close`
+  // while stopping, and /healthz, /readyz, /metrics before anything that may redirect or limit.
+  const server = http.createServer(app);
+  const stopping = gracefulStop({
+    server,
+    drainLive: () => runtime.live.drain(),
+    closeSystem: async () => {
+      await vite?.close();
+      await runtime.close();
+    },
+  });
+  app.use(requestLog({ logger: runtime.logger, metrics: runtime.metrics, routeOf: routeLabeller(typeof build === 'function' ? null : build.routes) }));
+  app.use(stopping.middleware);
+  app.use(operationsEndpoints(runtime, stopping));
   // Who the client is behind a proxy (TRUST_PROXY): per-address limits and Secure cookies depend on it.
   app.set('trust proxy', config.trustProxy);
   // Outermost: the security headers on every answer, and unread bodies drained (app/http/answer-edge.ts).
@@ -131,15 +159,19 @@ export async function startServer(
       testClock.advance(Number((req.body as { advanceMs?: unknown }).advanceMs));
       res.json({ now: runtime.clock.now().toISOString() });
     });
+    // A slow answer for the stop test (tests/operations): the head and a first line at once, the
+    // rest after `ms`, so a test knows the request started and can tell a whole answer from a cut one.
+    app.get('/__test/slow', (req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store, no-transform' });
+      res.write('started\n');
+      setTimeout(() => res.end(`${'.'.repeat(4096)}\ndone\n`), Math.min(Number(req.query.ms) || 1000, 60_000));
+    });
   }
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
   const closeVite = async () => vite?.close();
   if (vite) {
     app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
-    build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
     app.use('/assets', express.static(path.join(clientBuildPath, 'assets'), { immutable: true, maxAge: '1y' }));
     app.use(express.static(clientBuildPath, { maxAge: '1h' }));
   }
@@ -153,14 +185,14 @@ export async function startServer(
     createRequestHandler({
       build,
       mode: options.dev ? 'development' : 'production',
-      getLoadContext: (req, res) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null, nonce: cspNonceOf(res) }),
+      getLoadContext: (req, res) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null, requestId: requestIdOf(req), nonce: cspNonceOf(res) }),
     }),
   );
 
   // An error express met itself (a path that does not decode) is answered without a stack trace.
   app.use(lastResortErrors(runtime.logger));
 
-  const server = app.listen(config.port, config.host);
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -173,13 +205,30 @@ export async function startServer(
     url,
     seeded,
     dataDir: config.dataDir,
+    logger: runtime.logger,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await closeVite();
       await runtime.close();
     },
+    stop: () => stopWithin(config.shutdownTimeoutMs, () => stopping.stop(), runtime.logger),
   };
+}
+
+/**
+ * Runs `work` and removes the SIGTERM and stdin-end listeners it added: Vite's inner dev server
+ * (the React Router plugin starts one) registers a handler that closes it and exits the process at
+ * once, which would cut in-flight requests and skip the clean stop (decision 175).
+ */
+async function keepingOwnStop<T>(work: () => Promise<T>): Promise<T> {
+  const before = { sigterm: new Set(process.listeners('SIGTERM')), end: new Set(process.stdin.listeners('end')) };
+  try {
+    return await work();
+  } finally {
+    for (const l of process.listeners('SIGTERM')) if (!before.sigterm.has(l)) process.off('SIGTERM', l);
+    for (const l of process.stdin.listeners('end')) if (!before.end.has(l)) process.stdin.off('end', l as () => void);
+  }
 }
 
 /** The modules the process and the routes share, as Node loads them (a production build). */
@@ -215,11 +264,10 @@ if (startedDirectly) {
     const running = await startServer({ dev: process.env.NODE_ENV === 'development', rebuildStale: process.env.NODE_ENV !== 'test' });
     console.log(`MonCafe: ${running.url}/moncafe`);
     for (const line of closingLines(running)) console.log(line);
-    const stop = () => void running.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    exitOnSignal(running.logger, () => running.stop());
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    // Configuration and start-up errors are one line naming the variable, without a stack (decision 179).
+    if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof StartupError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -3,6 +3,17 @@ import { z } from 'zod';
 /** `1`/`true`/`yes` and `0`/`false`/`no`, as people write them in environment files. */
 const flag = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** One secret, or several separated by commas (the first signs or seals; the rest are still accepted). */
+const secretList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.length > 0 && list.every((s) => s.length >= 32), 'must be at least 32 characters (each, when several are separated by commas)');
+
 const url = (protocols: readonly string[]) =>
   z.string().refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol.replace(':', '')), {
     message: `must be a ${protocols.join(' or ')} URL`,
@@ -39,9 +50,10 @@ const environment = z.object({
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('MonCafe <no-reply@moncafe.local>'),
   PUBLIC_URL: z.url().optional(),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Seals secrets kept for staff (suppliers' passwords); unset outside production: a key file in DATA_DIR. */
-  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Comma-separated: new sessions are signed with the first, the others are still accepted (rotation, decision 178). */
+  SESSION_SECRET: secretList.optional(),
+  /** Seals secrets kept for staff (suppliers' passwords); unset outside production: a key file in DATA_DIR. Comma-separated like SESSION_SECRET. */
+  SECRETS_KEY: secretList.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   DEMO_DATA: flag.optional(),
@@ -53,6 +65,16 @@ const environment = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).default('LINE'),
+  /** How long a start keeps trying a PostgreSQL or NATS that is not up yet (decision 179). */
+  START_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  /** How long a stop may take (in-flight requests, the projector batch, pools); past it the process exits 1 (decision 175). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(8),
+  /** /readyz answers 503 while a projector is further behind the store than this (decision 176). */
+  READY_MAX_LAG_SECONDS: z.coerce.number().min(1).default(30),
+  /** The worker answers /healthz, /readyz and /metrics on this port (on HOST); unset: it listens on none. */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Lets a scraper outside this machine read /metrics (`Authorization: Bearer …`); loopback needs none (decision 177). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines) or `json`; unset: pretty in development, JSON in production and tests. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -106,8 +128,10 @@ function toConfig(e: z.infer<typeof environment>) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    sessionSecret: e.SESSION_SECRET,
-    secretsKey: e.SECRETS_KEY,
+    /** Newest first: the first signs, every one verifies. */
+    sessionSecrets: e.SESSION_SECRET,
+    /** Newest first: the first seals, every one opens. */
+    secretsKeys: e.SECRETS_KEY,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     /** Demo data is on by default only when running embedded. */
@@ -116,6 +140,11 @@ function toConfig(e: z.infer<typeof environment>) {
     runNotifications: e.RUN_NOTIFICATIONS ?? e.RUN_PROJECTIONS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } : null,
+    startTimeoutMs: e.START_TIMEOUT_SECONDS * 1000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    readyMaxLagSeconds: e.READY_MAX_LAG_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    workerPort: e.WORKER_PORT,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? ('pretty' as const) : ('json' as const)),
   };

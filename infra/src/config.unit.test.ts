@@ -68,4 +68,19 @@ describe('configuration', () => {
     expect((error as ConfigError).message).toMatch(new RegExp(`^configuration error: ${variable} `));
     expect((error as ConfigError).message).not.toContain('\n');
   });
+
+  it('reads SESSION_SECRET and SECRETS_KEY as comma-separated lists, newest first, each at least 32 characters (decision 178)', () => {
+    const a = 'a'.repeat(32);
+    const b = 'b'.repeat(40);
+    expect(loadConfig({ SESSION_SECRET: a }).sessionSecrets).toEqual([a]);
+    expect(loadConfig({ SESSION_SECRET: `${b}, ${a}`, SECRETS_KEY: `${a},${b}` })).toMatchObject({ sessionSecrets: [b, a], secretsKeys: [a, b] });
+    expect(() => loadConfig({ SESSION_SECRET: `${b},short` })).toThrow('configuration error: SESSION_SECRET must be at least 32 characters');
+    expect(() => loadConfig({ SECRETS_KEY: ' , ' })).toThrow(ConfigError);
+  });
+
+  it('bounds start and stop, and keeps /metrics to loopback unless METRICS_TOKEN is set', () => {
+    expect(loadConfig({})).toMatchObject({ startTimeoutMs: 60_000, shutdownTimeoutMs: 8_000, readyMaxLagSeconds: 30, metricsToken: undefined });
+    expect(loadConfig({ START_TIMEOUT_SECONDS: '5', SHUTDOWN_TIMEOUT_SECONDS: '0.5' })).toMatchObject({ startTimeoutMs: 5000, shutdownTimeoutMs: 500 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('configuration error: METRICS_TOKEN must be at least 16 characters');
+  });
 });

@@ -33,6 +33,9 @@ import { cachedReservationCatalog } from './reference-data/reservation-catalog';
 import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess, rebuildTargetOf } from './system-process';
 import { secretBox, secretsKey } from './secrets/secret-box';
+import { countingRefusals, createMetrics, measuredAppends, type Metrics } from './operations/metrics';
+import { readiness, type Readiness } from './operations/health';
+import { countOutbox, gaugeTheSystem } from './operations/gauges';
 // Admin database screen (issue 14, part ops)
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
 
@@ -72,6 +75,10 @@ export interface Runtime {
   waitForProjections(position: number | null): Promise<void>;
   /** Admin database screen (issue 14, part ops): read-model status, rebuilds, export and import. */
   databaseAdmin: DatabaseAdmin;
+  /** This process's Prometheus metrics (`GET /metrics`, decision 177). */
+  metrics: Metrics;
+  /** What `GET /readyz` answers (decision 176). */
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
 }
 
@@ -104,6 +111,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const system = await openSystemProcess(config, logger, { bus: true });
   const { database } = system;
   const bus = system.bus!;
+  const metrics = createMetrics();
 
   try {
     // Reference data in memory: kept only once the read models have caught up with what the
@@ -115,7 +123,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       appliedUpTo: async () => Math.min(...(projections ? projections.checkpoints() : await readCheckpoints(database.db, names)).values()),
     });
     // This process's own catalog changes drop it at once; other processes' through the bus.
-    const eventStore = droppingOnCatalogAppends(system.eventStore, referenceData);
+    const eventStore = measuredAppends(droppingOnCatalogAppends(system.eventStore, referenceData), metrics);
 
     const live = createLiveHub({ eventStore, map: liveMessagesFor });
     const following = await bus.follow(({ event }) => {
@@ -125,8 +133,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     system.onClose(() => following.close());
 
     let waitForProjections: Runtime['waitForProjections'];
+    let relay: { isLeader(): boolean } | undefined;
     if (config.runProjections) {
       const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
+      relay = fanOut.relay;
       projections = fanOut.projections;
       system.onClose(() => fanOut.stop());
       waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
@@ -144,7 +154,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
     // Outside production a missing SESSION_SECRET is replaced by one generated per process
     // (sessions then end with a restart); config.ts refuses to start production without one.
-    const secret = config.sessionSecret ?? randomBytes(32).toString('base64url');
+    const secret = config.sessionSecrets ?? [randomBytes(32).toString('base64url')];
     const sessions = createSessionStore({ db: database.db, clock }, { secret, production: config.production, secure: config.publicUrl.startsWith('https:') });
     const signing = hmacSigning(secret);
 
@@ -192,6 +202,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       system.onClose(() => runner.stop());
     }
 
+    // Read when scraped: lag per projector, the relay's checkpoint, the mail outbox, live streams.
+    gaugeTheSystem(metrics, { db: database.db, eventStore, projectorNames: names, ...(relay ? { relay } : {}) });
+    metrics.onCollect(async () => void metrics.mailOutbox.set(await countOutbox(database.db)));
+    metrics.onCollect(async () => {
+      metrics.liveConnections.reset();
+      for (const [topic, open] of live.connections()) metrics.liveConnections.set({ topic }, open);
+    });
+
     return {
       config,
       services,
@@ -205,7 +223,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       sessions,
       signing,
       live,
-      rateLimiter: createRateLimiter(database.pool, clock),
+      rateLimiter: countingRefusals(createRateLimiter(database.pool, clock), metrics),
       referenceData,
       testClock,
       waitForProjections,
@@ -218,6 +236,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         logger,
         now: () => clock.now(),
       }),
+      metrics,
+      // The process migrated before it was built, so migrations are done for as long as it runs.
+      readiness: () => readiness({ db: database.db, eventStore, bus, projectorNames: names, migrated: true, maxLagSeconds: config.readyMaxLagSeconds }),
       close: system.close,
     };
   } catch (error) {

@@ -8,6 +8,7 @@ import { openDatabase, serverPoolOf, type DatabaseHandle } from './db/connection
 import { migrateToLatest } from './db/migrate';
 import { openEventStore } from './eventstore/open';
 import { eventsTableOf } from './eventstore/postgres';
+import { retryWhileStarting } from './operations/startup';
 import { systemMigrations } from './runtime-migrations';
 
 /**
@@ -56,13 +57,20 @@ export async function openSystemProcess(
   try {
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     closers.push(() => database.close());
+    // A PostgreSQL server that is still starting is waited for (bounded); a failure names DATABASE_URL (decision 179).
+    if (config.databaseUrl) {
+      const retry = { variable: 'DATABASE_URL', target: config.databaseUrl, timeoutMs: config.startTimeoutMs, logger };
+      await retryWhileStarting(retry, () => database.pool.query('select 1'));
+    }
     await migrateToLatest(database.db, options.migrations ?? systemMigrations(config));
-    const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
+    const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
     closers.push(() => eventStore.close());
     let bus: Bus | null = null;
     if (options.bus) {
       // Without NATS the bus lives in this process: relay, projectors and /live still meet through it.
-      const opened = await openBus(config, logger);
+      const opened = config.natsUrl
+        ? await retryWhileStarting({ variable: 'NATS_URL', target: config.natsUrl, timeoutMs: config.startTimeoutMs, logger }, () => openBus(config, logger))
+        : await openBus(config, logger);
       bus = opened;
       closers.push(() => opened.close());
     }

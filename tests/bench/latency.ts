@@ -29,7 +29,7 @@ import { ms, percentile, ratio, record, sortedCopy, type Quick } from './measure
 async function measure(database: DatabaseHandle, bus: Bus, seconds: number) {
   const logger = createLogger({ level: 'silent' });
   await migrateToLatest(database.db, systemMigrations({ eventStoreUrl: undefined }));
-  const eventStore = openEventStore({ pool: database.pool, kind: database.kind });
+  const eventStore = await openEventStore({ pool: database.pool, kind: database.kind });
   const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors, sweepEveryMs: 0 });
   await fanOut.projections.ready;
   const liveStarted = new Map<string, number>();

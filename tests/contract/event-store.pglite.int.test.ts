@@ -13,7 +13,7 @@ import { eventStoreContract } from './event-store-contract';
 eventStoreContract('event store contract: postgres (PGlite)', async () => {
   const database = await createEmbeddedTestDatabase(eventStoreMigrations);
   // Through openEventStore, as the runtime does: no LISTEN connection on PGlite's single session.
-  const store = openEventStore({ pool: database.handle.pool, kind: database.handle.kind });
+  const store = await openEventStore({ pool: database.handle.pool, kind: database.handle.kind });
   return {
     store,
     async dispose() {
@@ -46,7 +46,7 @@ describe('an embedded database written before appends ran in parallel (decision 
     onTestFinished(() => reopened.close());
     expect(later.length).toBeGreaterThan(0);
     await migrateToLatest(reopened.db, eventStoreMigrations);
-    const store = openEventStore({ pool: reopened.pool, kind: reopened.kind });
+    const store = await openEventStore({ pool: reopened.pool, kind: reopened.kind });
     const before = await store.readAll();
     expect(before.map((e) => [e.type, e.position])).toEqual([
       ['Old1', 1],

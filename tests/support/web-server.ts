@@ -49,6 +49,8 @@ export interface TestWebServer {
   output(): string;
   /** Moves the server's clock forward (no sleeping), through its Clock port (runtime.ts `testClock`). */
   advanceClock(ms: number): Promise<void>;
+  /** Sends `signal` to the server process and resolves with its exit code (the signal's name when it was killed). */
+  signal(signal: NodeJS.Signals): Promise<number | string>;
   /** Stops the server; the data folder stays until `close`. */
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -106,7 +108,7 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -145,6 +147,10 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
         body: JSON.stringify({ advanceMs: ms }),
       });
       if (!response.ok) throw new Error(`the server's clock did not move: HTTP ${response.status}`);
+    },
+    async signal(signal) {
+      child.kill(signal);
+      return (await exited) ?? 'unknown';
     },
     stop,
     async close() {

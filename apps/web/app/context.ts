@@ -43,17 +43,34 @@ export const nonceContext = createContext<string>('');
 /** The client's address as express saw it (honouring `trust proxy`); null when unknown. */
 export const clientAddressContext = createContext<string | null>(null);
 
+/** The request's id (X-Request-Id, set by the server's access log): the correlation id of what the request appends. */
+export const requestIdContext = createContext<string | null>(null);
+
+/**
+ * The correlation id of the command a request sends: its request id, so one booking is followed
+ * from the access log into its events, projections and mails (decision 177); a fresh uuid when
+ * the request has none (a route tested without the server).
+ */
+export function correlationIdOf(context: Readonly<RouterContextProvider>): string {
+  return context.get(requestIdContext) ?? appOf(context).runtime.ids.uuid();
+}
+
 /** The signed-in user of this request, looked up once however many loaders ask (auth/session.server.ts). */
 export const userContext = createContext<Promise<SignedInUser | null> | null>(null);
 
 /**
  * What `getLoadContext` returns for one request: a context provider holding the app, the client's
- * address and the CSP nonce the answer's headers carry (a fresh one when none is given).
+ * address, the request id (the correlation id of what it appends) and the CSP nonce the answer's
+ * headers carry (a fresh one when none is given).
  */
-export function createAppLoadContext(app: WebApp, request: { clientAddress?: string | null; nonce?: string | undefined } = {}): RouterContextProvider {
+export function createAppLoadContext(
+  app: WebApp,
+  request: { clientAddress?: string | null; requestId?: string | null; nonce?: string | undefined } = {},
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(webAppContext, app);
   context.set(clientAddressContext, request.clientAddress ?? null);
+  context.set(requestIdContext, request.requestId ?? null);
   context.set(nonceContext, request.nonce ?? crypto.randomUUID());
   return context;
 }

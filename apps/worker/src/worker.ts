@@ -4,7 +4,13 @@ import { startFanOut } from '@moncafe/infra/fan-out';
 import type { createLogger } from '@moncafe/infra/logger';
 import type { ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
 import type { Relay } from '@moncafe/infra/relay/relay';
-import { openSystemProcess } from '@moncafe/infra/system-process';
+import { StartupError } from '@moncafe/infra/operations/startup';
+import { exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
+import { gaugeTheSystem } from '@moncafe/infra/operations/gauges';
+import { readiness } from '@moncafe/infra/operations/health';
+import { createMetrics } from '@moncafe/infra/operations/metrics';
+import { startProbeServer } from '@moncafe/infra/operations/probe-server';
+import { openSystemProcess, type SystemProcess } from '@moncafe/infra/system-process';
 import type { Projector, ReadModelMigrations } from '@moncafe/projections/projector';
 import { projectors as productProjectors } from '@moncafe/projections/read-models';
 
@@ -27,6 +33,8 @@ export interface WorkerOptions {
 export interface Worker {
   relay: Relay;
   projections: ProjectionsHandle;
+  /** The port of /healthz, /readyz and /metrics (WORKER_PORT), or null when it listens on none. */
+  probePort: number | null;
   /** Stops relay and projectors, letting the event in hand finish, then closes connections. */
   stop(): Promise<void>;
 }
@@ -45,19 +53,41 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     const { database, eventStore } = system;
     const { relay, projections, stop } = await startFanOut({ database, eventStore, bus: system.bus!, logger, projectors, sweepEveryMs: options.sweepEveryMs });
     system.onClose(stop);
-    logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name) }, 'worker started');
-    return { relay, projections, stop: system.close };
+    const probePort = config.workerPort === undefined ? null : await serveProbes(config, system, projectors, relay);
+    logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name), probePort }, 'worker started');
+    return { relay, projections, probePort, stop: system.close };
   } catch (error) {
     await system.close();
     throw error;
   }
 }
 
+/** /healthz, /readyz and /metrics on WORKER_PORT (decisions 176, 177); the first thing closed when the worker stops. */
+async function serveProbes(config: Config, system: SystemProcess, projectors: readonly Projector[], relay: Relay): Promise<number> {
+  const metrics = createMetrics();
+  const projectorNames = projectors.map((p) => p.name);
+  const { db } = system.database;
+  gaugeTheSystem(metrics, { db, eventStore: system.eventStore, projectorNames, relay });
+  const probes = await startProbeServer({
+    port: config.workerPort!,
+    host: config.host,
+    metrics,
+    metricsToken: config.metricsToken,
+    readiness: () =>
+      readiness({ db, eventStore: system.eventStore, bus: system.bus, projectorNames, migrated: true, maxLagSeconds: config.readyMaxLagSeconds }),
+  });
+  system.onClose(() => probes.close());
+  return probes.port;
+}
+
 /**
- * Runs `start` until SIGINT or SIGTERM, then stops gracefully and exits 0. A second signal
- * exits at once. Configuration errors print one line and exit 2.
+ * Runs `start` until SIGINT or SIGTERM, then stops gracefully — the projector batch in hand
+ * finished (one transaction with its checkpoint, so never half-applied), the relay lead released
+ * for the standby, pools closed — and exits 0, or 1 when that takes longer than `timeoutMs`
+ * (SHUTDOWN_TIMEOUT_SECONDS, decision 175). A second signal exits at once. Configuration errors
+ * print one line and exit 2; an unreachable PostgreSQL or NATS one line naming its variable, exit 1.
  */
-export async function runUntilSignalled(logger: Logger, start: () => Promise<{ stop(): Promise<void> }>): Promise<void> {
+export async function runUntilSignalled(logger: Logger, start: () => Promise<{ stop(): Promise<void> }>, timeoutMs = 8000): Promise<void> {
   let running: { stop(): Promise<void> };
   try {
     running = await start();
@@ -66,25 +96,12 @@ export async function runUntilSignalled(logger: Logger, start: () => Promise<{ s
       console.error(error.message);
       process.exit(2);
     }
+    if (error instanceof StartupError) {
+      console.error(error.message);
+      process.exit(1);
+    }
     logger.fatal({ err: error }, 'worker failed to start');
     process.exit(1);
   }
-  let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    running.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'error while stopping');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  exitOnSignal(logger, () => stopWithin(timeoutMs, () => running.stop(), logger));
 }

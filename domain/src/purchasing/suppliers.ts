@@ -17,6 +17,8 @@ export interface SecretBox {
   seal(plain: string): string;
   /** Throws when the text was sealed with another key or altered. */
   open(sealed: string): string;
+  /** Whether the text is sealed with the key new secrets are sealed with (after a rotation, older ones are not). */
+  sealedWithNewest(sealed: string): boolean;
 }
 
 export type SupplierErrorCode = 'supplier_not_found';
@@ -58,6 +60,28 @@ export function supplierService(ports: HandlerDeps & { clock: Clock; secrets: Se
         { ...context, storeId: supplier.store_id },
       );
       return { password, position: result.position };
+    },
+
+    /**
+     * After SECRETS_KEY was rotated (decision 178): saves each of these suppliers whose password is
+     * sealed with an older key again, sealed with the newest, so the old key can be dropped. A
+     * supplier already sealed with the newest key, or without a password, is left as it is.
+     */
+    async resealPasswords(supplierIds: readonly string[], context: CommandContext): Promise<{ resealed: string[]; current: number }> {
+      const resealed: string[] = [];
+      let current = 0;
+      for (const id of supplierIds) {
+        const supplier = await stored(id);
+        if (!supplier?.password_sealed) continue;
+        if (ports.secrets.sealedWithNewest(supplier.password_sealed)) {
+          current += 1;
+          continue;
+        }
+        const password_sealed = ports.secrets.seal(ports.secrets.open(supplier.password_sealed));
+        await saveRecord(ports, { kind: 'supplier', id, data: { ...supplier, password_sealed } }, context);
+        resealed.push(id);
+      }
+      return { resealed, current };
     },
   };
 }

@@ -6,7 +6,11 @@ import { testIds } from '../testing/test-ids';
 import { supplierService, type SecretBox } from './suppliers';
 
 /** Reversible but not the plain text, so a test sees what was stored. */
-const box: SecretBox = { seal: (p) => `sealed:${[...p].reverse().join('')}`, open: (s) => [...s.slice('sealed:'.length)].reverse().join('') };
+const box: SecretBox = {
+  seal: (p) => `sealed:${[...p].reverse().join('')}`,
+  open: (s) => [...s.slice(s.indexOf(':') + 1)].reverse().join(''),
+  sealedWithNewest: (s) => s.startsWith('sealed:'),
+};
 const clock = manualClock(new Date('2026-07-20T03:00:00Z'));
 /** hana works at store 2; ken at none. */
 const storeStaff = { isStoreStaff: async (store: string, account: string) => store === '2' && account === 'hana' };
@@ -48,5 +52,30 @@ describe('suppliers', () => {
     );
     expect(await eventStore.readAll()).toHaveLength(before);
     expect(await suppliers.revealPassword({ supplierId: 's1', asAdmin: true }, { correlationId: 'c', actor: 'owner' })).toMatchObject({ password: 'pass-123' });
+  });
+
+  it('re-seals with the newest key only the passwords sealed with an older one, keeping everything else of the supplier', async () => {
+    const eventStore = memoryEventStore(clock.now);
+    // Before the rotation the old key sealed as `old:`; the rotated box opens both and seals as `sealed:`.
+    const oldBox: SecretBox = { ...box, seal: (p) => `old:${[...p].reverse().join('')}` };
+    const before = supplierService({ eventStore, ids: testIds, clock, secrets: oldBox, storeStaff });
+    const ctx = { correlationId: 'c', actor: 'owner' };
+    await before.save({ id: 's1', data: { store_id: '2', supplier_name: '珈琲問屋', login_id: 'moncafe', password: 'pass-123' } }, ctx);
+    await before.save({ id: 's2', data: { store_id: '2', supplier_name: '製菓材料', login_id: 'cafe2' } }, ctx);
+    const after = supplierService({ eventStore, ids: testIds, clock, secrets: box, storeStaff });
+    await after.save({ id: 's3', data: { store_id: '2', supplier_name: '牛乳店', login_id: 'milk', password: 'milk-pass' } }, ctx);
+    const appended = (await eventStore.readAll()).length;
+
+    expect(await after.resealPasswords(['s1', 's2', 's3', 'missing'], ctx)).toEqual({ resealed: ['s1'], current: 1 });
+    const saved = (await eventStore.readAll()).slice(appended);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.data).toMatchObject({
+      kind: 'supplier',
+      id: 's1',
+      data: { supplier_name: '珈琲問屋', login_id: 'moncafe', password_sealed: 'sealed:321-ssap' },
+    });
+    expect(await after.revealPassword({ supplierId: 's1', asAdmin: true }, ctx)).toMatchObject({ password: 'pass-123' });
+    // A second run finds nothing left to do.
+    expect(await after.resealPasswords(['s1', 's2', 's3'], ctx)).toEqual({ resealed: [], current: 2 });
   });
 });

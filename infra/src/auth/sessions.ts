@@ -7,8 +7,12 @@ import { authDb } from './tables';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SessionOptions {
-  /** Signs the cookie; required (at least 32 characters) in production. */
-  secret: string;
+  /**
+   * Signs the cookie; required (at least 32 characters) in production. Several, newest first
+   * (SESSION_SECRET's list, decision 178): new cookies are signed with the first, cookies signed
+   * with any of them are accepted, so a rotation signs nobody out.
+   */
+  secret: string | readonly string[];
   /** Production cookies are `Secure` and carry the `__Host-` prefix (no Domain, Path=/). */
   production: boolean;
   /** `Secure` outside production too (the public address is https: a TLS proxy in front). */
@@ -51,7 +55,9 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function createSessionStore(deps: { db: Kysely<any>; clock: Clock }, options: SessionOptions) {
-  if (options.production && options.secret.length < 32) throw new Error('SESSION_SECRET (at least 32 characters) is required in production');
+  const secrets = typeof options.secret === 'string' ? [options.secret] : options.secret;
+  if (secrets.length === 0 || (options.production && secrets.some((s) => s.length < 32)))
+    throw new Error('SESSION_SECRET (at least 32 characters) is required in production');
   const db = authDb(deps.db);
   const ttlMs = options.ttlMs ?? SESSION_TTL_MS;
   const name = sessionCookieName(options.production);
@@ -65,8 +71,12 @@ export function createSessionStore(deps: { db: Kysely<any>; clock: Clock }, opti
     if (dot <= 0) return null;
     const id = value.slice(0, dot);
     const given = Buffer.from(value.slice(dot + 1));
-    const expected = Buffer.from(sign(options.secret, id));
-    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+    let valid = false;
+    for (const secret of secrets) {
+      const expected = Buffer.from(sign(secret, id));
+      if (given.length === expected.length && timingSafeEqual(given, expected)) valid = true;
+    }
+    return valid ? id : null;
   }
 
   return {
@@ -81,7 +91,7 @@ export function createSessionStore(deps: { db: Kysely<any>; clock: Clock }, opti
         .insertInto('auth_sessions')
         .values({ id_hash: hashId(id), account_id: accountId, created_at: now, expires_at: expiresAt })
         .execute();
-      return `${name}=${id}.${sign(options.secret, id)}; ${attributes}; Max-Age=${Math.floor(ttlMs / 1000)}`;
+      return `${name}=${id}.${sign(secrets[0]!, id)}; ${attributes}; Max-Age=${Math.floor(ttlMs / 1000)}`;
     },
 
     async read(cookieHeader: string | null | undefined): Promise<Session | null> {

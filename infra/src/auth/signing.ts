@@ -13,14 +13,26 @@ export interface Signing {
   verify(text: string, signature: string): boolean;
 }
 
-export function hmacSigning(secret: string): Signing {
-  const sign = (text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 22);
+/**
+ * `secrets` newest first (SESSION_SECRET's comma-separated list, decision 178): the first signs,
+ * every one verifies, so a rotation invalidates nothing signed before it. Keyed digests (a
+ * client's address) follow the first secret: per-client counters start again after a rotation.
+ */
+export function hmacSigning(secrets: string | readonly string[]): Signing {
+  const keys = typeof secrets === 'string' ? [secrets] : secrets;
+  if (keys.length === 0) throw new Error('hmacSigning needs a secret');
+  const signWith = (key: string, text: string) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 22);
   return {
-    sign,
+    sign: (text) => signWith(keys[0]!, text),
     verify(text, signature) {
-      const expected = Buffer.from(sign(text));
       const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      // Every key is tried, so the time taken does not tell which one matched.
+      let valid = false;
+      for (const key of keys) {
+        const expected = Buffer.from(signWith(key, text));
+        if (given.length === expected.length && timingSafeEqual(given, expected)) valid = true;
+      }
+      return valid;
     },
   };
 }

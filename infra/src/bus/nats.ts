@@ -93,8 +93,11 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   // After a reconnect (a restarted server), consumers reopen at once instead of waiting to
   // notice missed heartbeats.
   const onReconnect = new Set<() => void>();
+  let up = true;
   void (async () => {
     for await (const status of nc.status()) {
+      if (status.type === 'disconnect') up = false;
+      if (status.type === 'reconnect') up = true;
       if (status.type === 'reconnect') for (const reopen of [...onReconnect]) reopen();
     }
   })().catch(() => undefined);
@@ -317,6 +320,8 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       subscriptions.add(subscription);
       return subscription;
     },
+
+    connected: () => up && !closed && !nc.isClosed(),
 
     async close() {
       for (const s of [...subscriptions]) await s.close();

@@ -53,6 +53,8 @@ export interface Bus {
   consume(durableName: string, handler: BusHandler, options?: ConsumeOptions): Promise<BusSubscription>;
   /** An ephemeral listener that starts "now": for live screens, never for read models. */
   follow(listener: BusListener): Promise<BusSubscription>;
+  /** Whether the bus is reachable now (false while NATS is away and the client reconnects); /readyz reads it. */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 

@@ -39,6 +39,17 @@ export interface LiveHub {
    * MAX_STREAMS_PER_CLIENT open (a screen opens one; a few tabs stay well within it).
    */
   claim(client: string, signal: AbortSignal): boolean;
+  /** Open streams by topic kind (`reservation:<id>` counts as `reservation`), for /metrics. */
+  connections(): ReadonlyMap<string, number>;
+  /** Aborts when the process stops (decision 175): each open stream sends a retry hint and ends, so its client reconnects to another process. */
+  readonly stopping: AbortSignal;
+  /** Tells every open stream to end (the process is stopping). */
+  drain(): void;
+}
+
+/** The kind of a topic: `reservation:<id>` → `reservation`, so metrics keep one series per kind. */
+export function topicKindOf(topic: string): string {
+  return topic.split(':')[0] ?? topic;
 }
 
 /** Missed events a reconnecting client is sent at most; past that it resyncs (an old Last-Event-ID cannot replay the store). */
@@ -84,8 +95,14 @@ function debouncing(send: (frame: LiveFrame) => void, signal: AbortSignal) {
 export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; map: LiveMapper }): LiveHub {
   const listeners = new Set<(event: RecordedEvent) => void>();
   const streams = new Map<string, number>();
+  const open = new Map<string, number>();
+  const stopping = new AbortController();
 
   return {
+    stopping: stopping.signal,
+    drain: () => stopping.abort(),
+    connections: () => open,
+
     publish(event) {
       for (const listener of listeners) listener(event);
     },
@@ -109,6 +126,9 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
     async open({ topics, after: asked, signal }, sendNow) {
       const frames = debouncing(sendNow, signal);
       const send = frames.send;
+      const kinds = [...new Set([...topics].map(topicKindOf))];
+      for (const kind of kinds) open.set(kind, (open.get(kind) ?? 0) + 1);
+      signal.addEventListener('abort', () => kinds.forEach((kind) => open.set(kind, (open.get(kind) ?? 1) - 1)), { once: true });
       const head = asked === null ? 0 : await deps.eventStore.headPosition();
       // Past the newest event is now; more than MAX_REPLAY events behind is a resync, not a replay of the
       // store. Counted in events, never as a difference of positions: positions have gaps (decision 040).

@@ -13,9 +13,32 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export function secretBox(secret: string): SecretBox {
-  const key = createHash('sha256').update(secret).digest();
+/**
+ * `secrets` newest first (SECRETS_KEY's comma-separated list, decision 178): sealing uses the
+ * first key, opening tries each in turn (AES-GCM's tag tells a wrong key), so after a rotation
+ * both old and new sealed text opens until `npm run secrets:reseal` has sealed everything anew.
+ */
+export function secretBox(secrets: string | readonly string[]): SecretBox {
+  const keys = (typeof secrets === 'string' ? [secrets] : secrets).map((s) => createHash('sha256').update(s).digest());
+  if (keys.length === 0) throw new Error('secretBox needs a key');
+  const key = keys[0]!;
+  const openWith = (k: Buffer, sealed: string) => {
+    const [version, body] = sealed.split('.');
+    if (version !== VERSION || !body) throw new Error('not a sealed secret');
+    const bytes = Buffer.from(body, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', k, bytes.subarray(0, IV_BYTES));
+    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  };
   return {
+    sealedWithNewest(sealed) {
+      try {
+        openWith(key, sealed);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     seal(plain) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -23,26 +46,33 @@ export function secretBox(secret: string): SecretBox {
       return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url')}`;
     },
     open(sealed) {
-      const [version, body] = sealed.split('.');
-      if (version !== VERSION || !body) throw new Error('not a sealed secret');
-      const bytes = Buffer.from(body, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      let failure: unknown = null;
+      for (const k of keys) {
+        try {
+          return openWith(k, sealed);
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+      throw failure;
     },
   };
 }
 
 /** The configured key, or the one kept in the data folder (made once, readable by this user only). */
-export async function secretsKey(config: { secretsKey: string | undefined; dataDir: string }): Promise<string> {
-  if (config.secretsKey) return config.secretsKey;
-  const file = path.join(config.dataDir, 'secrets.key');
+export async function secretsKey(config: { secretsKeys: readonly string[] | undefined; dataDir: string }): Promise<readonly string[]> {
+  if (config.secretsKeys) return config.secretsKeys;
+  return [await keyFile(config.dataDir)];
+}
+
+async function keyFile(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'secrets.key');
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true });
   const key = randomBytes(32).toString('base64url');
   try {
     // 'wx': when two processes start at once, the second reads the first one's key.

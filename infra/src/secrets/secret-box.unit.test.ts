@@ -20,14 +20,28 @@ describe('secret box', () => {
   it('keeps a generated key in the data folder, for this user only, and reads the same one again', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-secrets-'));
     try {
-      const first = await secretsKey({ secretsKey: undefined, dataDir });
-      expect(first.length).toBeGreaterThanOrEqual(32);
-      expect(await secretsKey({ secretsKey: undefined, dataDir })).toBe(first);
+      const [first] = await secretsKey({ secretsKeys: undefined, dataDir });
+      expect(first!.length).toBeGreaterThanOrEqual(32);
+      expect(await secretsKey({ secretsKeys: undefined, dataDir })).toEqual([first]);
       expect((await readFile(path.join(dataDir, 'secrets.key'), 'utf8')).trim()).toBe(first);
       expect((await stat(path.join(dataDir, 'secrets.key'))).mode & 0o077).toBe(0);
-      expect(await secretsKey({ secretsKey: 'configured-key-of-thirty-two-characters', dataDir })).toBe('configured-key-of-thirty-two-characters');
+      expect(await secretsKey({ secretsKeys: ['configured-key-of-thirty-two-characters'], dataDir })).toEqual(['configured-key-of-thirty-two-characters']);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('after a rotation seals with the new key and still opens what the old one sealed', () => {
+    const oldKey = 'the-old-key-of-at-least-thirty-two-chars';
+    const newKey = 'the-new-key-of-at-least-thirty-two-chars';
+    const sealedBefore = secretBox(oldKey).seal('pass-before');
+    const rotated = secretBox([newKey, oldKey]);
+    expect(rotated.open(sealedBefore)).toBe('pass-before');
+    expect(rotated.sealedWithNewest(sealedBefore)).toBe(false);
+    const sealedAfter = rotated.seal('pass-after');
+    expect(rotated.sealedWithNewest(sealedAfter)).toBe(true);
+    // Once the old key is dropped, what the new one sealed still opens; the old text no longer does.
+    expect(secretBox(newKey).open(sealedAfter)).toBe('pass-after');
+    expect(() => secretBox(newKey).open(sealedBefore)).toThrow();
   });
 });

@@ -9,6 +9,8 @@ import { countingProjector, testProjector } from './test-read-model';
 // periodic store read is off: events must come through NATS, before and after it restarts.
 const config = loadConfig();
 const logger = createLogger({ level: config.logLevel, name: 'fanout-test-worker' });
-await runUntilSignalled(logger, () =>
-  startWorker({ config, logger, projectors: [testProjector(), countingProjector()], migrations: fanoutMigrations, sweepEveryMs: 0 }),
+await runUntilSignalled(
+  logger,
+  () => startWorker({ config, logger, projectors: [testProjector(), countingProjector()], migrations: fanoutMigrations, sweepEveryMs: 0 }),
+  config.shutdownTimeoutMs,
 );

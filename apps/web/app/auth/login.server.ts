@@ -7,7 +7,7 @@ import { audit } from '@moncafe/infra/auth/audit';
 import { loginThrottle } from '@moncafe/infra/auth/login-throttle';
 import { rateLimitAll, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { sha256Hex } from '@moncafe/infra/system';
-import { appOf, clientAddressContext, getRuntime } from '#app/context';
+import { appOf, clientAddressContext, getRuntime, correlationIdOf } from '#app/context';
 import { readBytes } from '#app/http/json.server';
 import { text } from '#app/http/text-schema';
 import { authTexts } from './texts';
@@ -102,7 +102,7 @@ export async function register(request: Request, context: Readonly<RouterContext
     return { ok: false, status: 429, error: authTexts.tooManyRequests, retryAfterSeconds: limited.retryAfterSeconds };
   }
   try {
-    const correlationId = runtime.ids.uuid();
+    const correlationId = correlationIdOf(context);
     const { accountId } = await services.accounts.register(parsed.data, { correlationId, actor: 'customer' });
     // The log says what happened; the answer is the same either way.
     if (accountId) audit(runtime.logger, 'account_registered', { accountId, ip, correlationId });

@@ -2,7 +2,7 @@ import * as client from 'openid-client';
 import type { RouterContextProvider } from 'react-router';
 import { audit } from '@moncafe/infra/auth/audit';
 import { authDb } from '@moncafe/infra/auth/tables';
-import { appOf, clientAddressContext } from '#app/context';
+import { appOf, clientAddressContext, correlationIdOf } from '#app/context';
 import { safeRedirectTarget } from './require-role.server';
 import { authTexts } from './texts';
 
@@ -100,7 +100,7 @@ export async function finishOidcLogin(request: Request, context: Readonly<Router
     const name = typeof claims.name === 'string' && claims.name ? claims.name : (email?.split('@')[0] ?? authTexts.externalUserName);
     const { accountId } = await services.accounts.signInWithIdentity(
       { identity, email, emailVerified: claims.email_verified === true, name },
-      { correlationId: runtime.ids.uuid(), actor: 'customer' },
+      { correlationId: correlationIdOf(context), actor: 'customer' },
     );
     const { sessions } = runtime;
     await sessions.destroy(request.headers.get('cookie'));

@@ -3,7 +3,7 @@ import type { SignedInUser } from '@moncafe/domain/account/accounts';
 import type { StaffRole } from '@moncafe/domain/account/events';
 import { DomainError } from '@moncafe/domain/decider';
 import { audit } from '@moncafe/infra/auth/audit';
-import { appOf, clientAddressContext } from '#app/context';
+import { appOf, clientAddressContext, correlationIdOf } from '#app/context';
 import { authTexts } from './texts';
 
 export type RoleChangeOutcome = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; error: string };
@@ -20,7 +20,7 @@ export async function changeRoleAsAdmin(
 ): Promise<RoleChangeOutcome> {
   const { runtime, services } = appOf(context);
   const { accountId, role, grant } = input;
-  const correlationId = runtime.ids.uuid();
+  const correlationId = correlationIdOf(context);
   try {
     const result = await services.accounts.changeRole({ by: admin.id, accountId, role, grant }, { correlationId, actor: admin.id });
     if (result.changed) {

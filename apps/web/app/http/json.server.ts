@@ -5,7 +5,7 @@ import { DomainError } from '@moncafe/domain/decider';
 import { unstorableTextIn } from '@moncafe/domain/text';
 import { rateLimitAll, type RateLimitRule } from '@moncafe/infra/auth/rate-limit';
 import { getUser } from '#app/auth/session.server';
-import { appOf, clientAddressContext, type WebApp } from '#app/context';
+import { appOf, clientAddressContext, correlationIdOf, type WebApp } from '#app/context';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
 import { clientKeyOf, liveVisit, readReservationSession, secureCookies } from './reservation-session.server';
 import { callTexts } from './texts';
@@ -129,7 +129,7 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
   return async ({ request, params, context }) => {
     const app = appOf(context);
     const { runtime } = app;
-    const correlationId = runtime.ids.uuid();
+    const correlationId = correlationIdOf(context);
     const headers = new Headers({ 'X-Correlation-Id': correlationId });
     let session: string | null = null;
     const reservationSession = () => {

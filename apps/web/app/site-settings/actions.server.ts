@@ -5,7 +5,7 @@ import type { CommandContext } from '@moncafe/domain/command-handler';
 import { DomainError } from '@moncafe/domain/decider';
 import type { Application } from '@moncafe/domain/application';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf } from '#app/context';
+import { appOf, correlationIdOf } from '#app/context';
 import { settingsTexts as t } from './texts';
 
 /** What a settings screen's action answers: saved, or the first problem in Japanese. */
@@ -25,7 +25,7 @@ export async function runAdminCommand(
   const admin = await requireRole(request, context, 'admin');
   const { services, runtime } = appOf(context);
   try {
-    const result = await command(services, { correlationId: runtime.ids.uuid(), actor: admin.id, storeId: null });
+    const result = await command(services, { correlationId: correlationIdOf(context), actor: admin.id, storeId: null });
     await runtime.waitForProjections(result.position);
     return { ok: true, message: done, error: null } satisfies SettingsAnswer;
   } catch (error) {

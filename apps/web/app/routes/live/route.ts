@@ -141,6 +141,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         { once: true },
       );
       write('retry: 3000\n\n');
+      // The process is stopping (decision 175): a short retry hint, then the end of the stream,
+      // so the browser reconnects at once — through the load balancer, to a process that stays.
+      const onStopping = () => {
+        write('retry: 500\n\n');
+        abort.abort();
+      };
+      if (runtime.live.stopping.aborted) onStopping();
+      else runtime.live.stopping.addEventListener('abort', onStopping, { once: true });
+      abort.signal.addEventListener('abort', () => runtime.live.stopping.removeEventListener('abort', onStopping), { once: true });
       runtime.live
         .open({ topics, after, signal: abort.signal }, (f) => write(frame(f, idOf)))
         .catch((error: unknown) => {

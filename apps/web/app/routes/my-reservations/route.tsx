@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { getUser } from '#app/auth/session.server';
-import { appOf } from '#app/context';
+import { appOf, correlationIdOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
 import { MessageCard } from '#app/shared/message-card';
 import { japaneseDate } from '#app/reservation/presentation';
@@ -52,8 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context);
   if (!user) return { resent: false };
-  const { services, runtime } = appOf(context);
-  await services.accounts.resendVerification(user.id, { correlationId: runtime.ids.uuid(), actor: user.id });
+  const { services } = appOf(context);
+  await services.accounts.resendVerification(user.id, { correlationId: correlationIdOf(context), actor: user.id });
   return { resent: true };
 }
 

@@ -5,7 +5,7 @@ import { audit } from '@moncafe/infra/auth/audit';
 import '#app/auth/auth.css';
 import { readBody } from '#app/auth/login.server';
 import { authTexts as t } from '#app/auth/texts';
-import { appOf, clientAddressContext } from '#app/context';
+import { appOf, clientAddressContext, correlationIdOf } from '#app/context';
 import { MessageCard } from '#app/shared/message-card';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t.verifyEmailTitle} | MonCafe` }];
@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, runtime } = appOf(context);
   const body = (await readBody(request)) as { token?: unknown } | null;
   const token = typeof body?.token === 'string' ? body.token.slice(0, 200) : '';
-  const correlationId = runtime.ids.uuid();
+  const correlationId = correlationIdOf(context);
   try {
     const { accountId } = await services.accounts.verifyEmail(token, { correlationId, actor: 'customer' });
     audit(runtime.logger, 'email_verified', { accountId, ip: context.get(clientAddressContext) });

@@ -4,7 +4,7 @@ import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf } from '#app/context';
+import { appOf, correlationIdOf } from '#app/context';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, runtime } = appOf(context);
   await services.catalog.save(
     { kind: 'order-limits', id: parsed.data.store_id, data: parsed.data },
-    { correlationId: runtime.ids.uuid(), actor: admin.id, storeId: parsed.data.store_id },
+    { correlationId: correlationIdOf(context), actor: admin.id, storeId: parsed.data.store_id },
   );
   return { ok: true, error: null };
 }

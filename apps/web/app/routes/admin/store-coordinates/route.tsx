@@ -5,7 +5,7 @@ import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf } from '#app/context';
+import { appOf, correlationIdOf } from '#app/context';
 import { embeddedMapUrl } from '#app/shared/map-embed';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const f = parsed.data;
   const saved = await services.storeLocation.save(
     { storeId: f.store_id, latitude: f.latitude, longitude: f.longitude, geofenceRadiusM: f.geofence_radius_m, tableCheckIn: f.table_check_in },
-    { correlationId: runtime.ids.uuid(), actor: admin.id },
+    { correlationId: correlationIdOf(context), actor: admin.id },
   );
   await runtime.waitForProjections(saved.position);
   return { ok: true, error: null };

@@ -5,7 +5,7 @@ import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { DEFAULT_TAX_RULE, taxedTotal, type TaxRounding } from '@moncafe/domain/order/tax';
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf } from '#app/context';
+import { appOf, correlationIdOf } from '#app/context';
 import { yenAmount } from '#app/shared/yen';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, runtime } = appOf(context);
   const saved = await services.catalog.save(
     { kind: 'tax', id: parsed.data.store_id, data: parsed.data },
-    { correlationId: runtime.ids.uuid(), actor: admin.id, storeId: parsed.data.store_id },
+    { correlationId: correlationIdOf(context), actor: admin.id, storeId: parsed.data.store_id },
   );
   await runtime.waitForProjections(saved.position);
   return { ok: true, error: null };

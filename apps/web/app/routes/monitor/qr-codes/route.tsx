@@ -5,7 +5,7 @@ import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { areaTexts } from '#app/areas/texts';
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf } from '#app/context';
+import { appOf, correlationIdOf } from '#app/context';
 import { seatOrderUrl, seatQrSvg } from '#app/table-order/seat-qr.server';
 import { monitorTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent !== 'issue' && !user.roles.includes('admin')) return data({ ok: false, message: t.codesFailed }, { status: 403 });
   const { queries, services, runtime } = appOf(context);
   const storeSeats = (await queries.seats.ofStore(form.store_id)).map((s) => ({ id: s.id, storeId: form.store_id }));
-  const commandContext = { correlationId: runtime.ids.uuid(), actor: user.id };
+  const commandContext = { correlationId: correlationIdOf(context), actor: user.id };
   if (form.intent === 'issue') {
     await services.seatCodes.issueMissing(storeSeats, commandContext);
     return { ok: true, message: t.codesIssued };

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Metrics } from '@moncafe/infra/operations/metrics';
+import { inRequest } from '@moncafe/infra/operations/request-scope';
+import type { Runtime } from '@moncafe/infra/runtime';
+
+/** An incoming X-Request-Id is kept when it is this plain (a proxy's uuid or trace id); anything else is replaced. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** The request id of an express request (set by `requestLog`). */
+export function requestIdOf(req: { res?: { locals: Record<string, unknown> } }): string | null {
+  const id = req.res?.locals.requestId;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * One access-log line per request and its duration in the metrics (decision 177): the request id
+ * (a sane incoming X-Request-Id, else a new uuid) is echoed in the response and handed to React
+ * Router, where it becomes the correlation id of every event the request appends and of its log
+ * lines. The path is logged without its query (tokens travel there) and the route label is the
+ * route pattern, so ids do not make a series each.
+ */
+export function requestLog(deps: { logger: Runtime['logger']; metrics: Metrics; routeOf: (path: string) => string }): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get('x-request-id');
+    const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    const started = performance.now();
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const seconds = (performance.now() - started) / 1000;
+      const route = deps.routeOf(req.path);
+      // A client that went away before the answer was sent is logged as 499, as proxies do.
+      const status = res.writableFinished ? res.statusCode : 499;
+      deps.metrics.httpDuration.observe({ route, method: req.method, status: String(status) }, seconds);
+      deps.logger.info({ reqId: requestId, method: req.method, path: req.path, route, status, ms: Math.round(seconds * 1000) }, 'request');
+    };
+    res.once('finish', done);
+    res.once('close', done);
+    // Every log line written while serving it carries the id (the logger's mixin).
+    inRequest(requestId, next);
+  };
+}

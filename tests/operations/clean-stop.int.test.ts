@@ -1,0 +1,88 @@
+import http from 'node:http';
+import { accepts } from '../fanout/support/processes';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestWebServer, type TestWebServer } from '../support/web-server';
+
+/**
+ * The web process's stop (decision 175), over a real process: SIGTERM in the middle of 50 slow
+ * requests and open /live streams. The slow answers come from the test-only `/__test/slow`
+ * (NODE_ENV=test): the server holds them, the test never sleeps.
+ */
+
+/** A GET that resolves with the status, the whole body and whether the connection ended cleanly; `started` once the head and first line arrived. */
+function slowGet(url: string): { started: Promise<void>; done: Promise<{ status: number; body: string }> } {
+  let markStarted!: () => void;
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  const done = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+        if (body.startsWith('started\n')) markStarted();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+  return { started, done };
+}
+
+/** An SSE stream: resolves with everything received once the server ends it. */
+function liveStream(url: string): { opened: Promise<void>; ended: Promise<string> } {
+  let markOpened!: () => void;
+  const opened = new Promise<void>((resolve) => (markOpened = resolve));
+  const ended = new Promise<string>((resolve, reject) => {
+    const req = http.get(`${url}/live?topics=catalog`, { agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.includes('retry: 3000')) markOpened();
+      });
+      res.on('end', () => resolve(text));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+  return { opened, ended };
+}
+
+describe('a web process stops cleanly', () => {
+  let server: TestWebServer | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('answers every started request in full, ends /live streams with a retry hint, closes its port and exits 0 within its bound', async () => {
+    server = await startTestWebServer({ env: { DEMO_DATA: '0', SHUTDOWN_TIMEOUT_SECONDS: '10' } });
+    const port = Number(new URL(server.url).port);
+    const requests = Array.from({ length: 50 }, () => slowGet(`${server!.url}/__test/slow?ms=1500`));
+    const streams = Array.from({ length: 3 }, () => liveStream(server!.url));
+    await Promise.all([...requests.map((r) => r.started), ...streams.map((s) => s.opened)]);
+
+    const signalled = performance.now();
+    const exit = server.signal('SIGTERM');
+    const answers = await Promise.all(requests.map((r) => r.done));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatch(/^started\n\.{4096}\ndone\n$/);
+    }
+    for (const text of await Promise.all(streams.map((s) => s.ended))) expect(text).toMatch(/retry: 500\n\n$/);
+    expect(await exit).toBe(0);
+    expect(performance.now() - signalled).toBeLessThan(10_000);
+    expect(await accepts(port)).toBe(false);
+    expect(server.output()).toMatch(/"msg":"stopped"/);
+  }, 60_000);
+
+  it('exits 1 when a request outlasts the stop bound', async () => {
+    server = await startTestWebServer({ env: { DEMO_DATA: '0', SHUTDOWN_TIMEOUT_SECONDS: '0.5' } });
+    const slow = slowGet(`${server.url}/__test/slow?ms=20000`);
+    slow.done.catch(() => undefined);
+    await slow.started;
+    expect(await server.signal('SIGTERM')).toBe(1);
+    expect(server.output()).toMatch(/stop did not finish in time/);
+  }, 60_000);
+});

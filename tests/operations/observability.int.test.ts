@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCoursesReady, firstBookable, LUNCH } from '../reservation/booking-steps';
+import { HttpClient, httpClient } from '../support/http-client';
+import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
+import { AT_DEMO_STORE, moveToOpenHours, waitForOrderMenu, withToken } from '../support/table-order';
+import { until } from '../support/until';
+import { startTestWebServer, type TestWebServer } from '../support/web-server';
+
+/**
+ * Health, readiness, metrics and request ids over a real server on a PostgreSQL database the
+ * test can read (decisions 176, 177). The server listens on every interface, so the machine's
+ * own non-loopback address reaches it as a non-loopback peer: what /metrics refuses without
+ * the token. No redirect, no session, no rate limit on the operations endpoints.
+ */
+const serverUrl = await postgresUrl();
+const METRICS_TOKEN = 'metrics-token-for-the-tests-0123';
+
+/** An address of this machine that is not loopback (the socket's peer is then not loopback either). */
+function outsideAddress(): string {
+  const all = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []);
+  const found = all.find((a) => !a.internal && a.family === 'IPv4') ?? all.find((a) => !a.internal && a.family === 'IPv6' && !a.address.startsWith('fe80'));
+  if (!found) throw new Error('this machine has no non-loopback address to reach the server from');
+  return found.family === 'IPv6' ? `[${found.address}]` : found.address;
+}
+
+/** The value of one series in Prometheus text (`name{labels} value`), or null. */
+function seriesValue(text: string, name: string, labels: Record<string, string> = {}): number | null {
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const given = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([k, v]) => given[k] === v)) return Number(match[3]);
+  }
+  return null;
+}
+
+describe.skipIf(!serverUrl)('operations endpoints', () => {
+  let database: TestDatabase;
+  let server: TestWebServer;
+  let probe: pg.Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(serverUrl!, 'moncafe_ops');
+    server = await startTestWebServer({ env: { DATABASE_URL: database.url, DEMO_DATA: '1', HOST: '0.0.0.0', METRICS_TOKEN } });
+    probe = new pg.Client({ connectionString: database.url });
+    await probe.connect();
+    await demoCoursesReady(server.url);
+  }, 180_000);
+  afterAll(async () => {
+    await probe?.end();
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('answers /healthz and /readyz with small JSON: no redirect, no cookie, from anywhere', async () => {
+    for (const base of [server.url, `http://${outsideAddress()}:${new URL(server.url).port}`]) {
+      const health = await fetch(`${base}/healthz`, { redirect: 'manual' });
+      expect(health.status).toBe(200);
+      expect(health.headers.get('set-cookie')).toBeNull();
+      expect(await health.json()).toEqual({ status: 'ok' });
+    }
+    const ready = await fetch(`${server.url}/readyz`, { redirect: 'manual' });
+    const body = (await ready.json()) as { status: string; checks: Record<string, { ok: boolean }> };
+    expect(ready.status, JSON.stringify(body)).toBe(200);
+    expect(body).toEqual({
+      status: 'ready',
+      checks: { database: { ok: true }, bus: { ok: true }, migrations: { ok: true }, projections: { ok: true } },
+    });
+    expect(JSON.stringify(body)).not.toContain(database.url);
+  });
+
+  it("follows one booking's request id from the access log into its events' metadata", async () => {
+    const guest = new HttpClient(server.url);
+    const { date, time } = await firstBookable(guest, 2, [LUNCH]);
+    expect((await guest.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [LUNCH] })).status).toBe(200);
+    const requestId = `booking-${randomUUID()}`;
+    const answer = await guest.send('POST', '/api/reservation-confirmation/send-confirmation', {
+      json: {
+        name: '山田花子',
+        email: 'trace@example.jp',
+        phone: '090-1234-5678',
+        reservationData: { date, time, people: 2, cart: [{ menu_id: LUNCH, quantity: 2 }] },
+      },
+      headers: { 'x-request-id': requestId },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-request-id')).toBe(requestId);
+
+    // The line is written when the answer has left: it may reach the test's pipe just after the answer.
+    await until(async () => server.output().includes(`"reqId":"${requestId}"`), { what: 'the access-log line', timeoutMs: 5000 });
+    const logged = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(`"reqId":"${requestId}"`))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        msg: 'request',
+        method: 'POST',
+        path: '/api/reservation-confirmation/send-confirmation',
+        status: 200,
+        route: '/api/reservation-confirmation/send-confirmation',
+      }),
+    ]);
+    const { rows } = await probe.query<{ type: string }>(`select type from events where metadata ->> 'correlationId' = $1 order by position`, [requestId]);
+    expect(rows.map((r) => r.type)).toContain('ReservationRequested');
+
+    // The request's other log lines carry it too: a failed sign-in's audit line, written deep inside React Router.
+    const loginId = `login-${randomUUID()}`;
+    const login = await new HttpClient(server.url).send('POST', '/api/auth/login', {
+      json: { email: 'nobody@example.jp', password: 'not-the-password-1' },
+      headers: { 'x-request-id': loginId },
+    });
+    expect(login.status).toBe(401);
+    await until(async () => server.output().includes(`"reqId":"${loginId}"`) && server.output().includes('audit login_failed'), {
+      what: 'the audit line',
+      timeoutMs: 5000,
+    });
+    const audited = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"audit":"login_failed"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(audited.at(-1)).toMatchObject({ reqId: loginId });
+
+    // An id that is not plain text is replaced by a fresh one, never echoed.
+    const odd = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'has spaces <and> markup' } });
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves /metrics to loopback after a booking and an order, with every named series; refuses another address without the token', async () => {
+    // An order at a table (the booking is the test above).
+    await waitForOrderMenu(server.url);
+    await moveToOpenHours(server);
+    const phone = httpClient(server.url);
+    const checkIn = await phone.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+      seat_id: 'seat-t3',
+      number_of_people: 2,
+      ...AT_DEMO_STORE,
+    });
+    expect(checkIn.status).toBe(200);
+    const order = await phone.send('POST', '/api/orders', {
+      json: { seat_id: 'seat-t3', reservation_id: checkIn.body.reservation_id, items: [{ menu_id: 'menu-blend', quantity: 1 }] },
+      headers: withToken(checkIn.body.token),
+    });
+    expect(order.status).toBe(200);
+    // A rate-limit refusal: the cancel lookup allows 30 a minute per address.
+    const prober = httpClient(server.url);
+    let refusedOnce = false;
+    for (let i = 0; i < 32 && !refusedOnce; i++) {
+      refusedOnce = (await prober.post('/api/customer-cancel/check', { reservation_id: randomUUID(), email: 'x@example.jp' })).status === 429;
+    }
+    expect(refusedOnce).toBe(true);
+    // A live stream open while scraping.
+    const live = new AbortController();
+    const stream = await fetch(`${server.url}/live?topics=catalog`, { signal: live.signal });
+    const reader = stream.body!.getReader();
+    await reader.read();
+
+    const scraped = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await scraped.text();
+    live.abort();
+
+    const head = Number((await probe.query<{ n: string }>('select max(position) as n from events')).rows[0]!.n);
+    expect(seriesValue(text, 'moncafe_http_request_duration_seconds_count', { route: '/api/orders', method: 'POST', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      seriesValue(text, 'moncafe_http_request_duration_seconds_count', {
+        route: '/api/reservation-confirmation/send-confirmation',
+        method: 'POST',
+        status: '200',
+      }),
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('moncafe_http_request_duration_seconds_count'))
+        .join('\n'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(seriesValue(text, 'moncafe_event_appends_total', { outcome: 'ok' })).toBeGreaterThanOrEqual(3);
+    expect(seriesValue(text, 'moncafe_event_append_duration_seconds_count')).toBeGreaterThanOrEqual(3);
+    expect(seriesValue(text, 'moncafe_event_append_duration_seconds_sum')).toBeGreaterThan(0);
+    const lagEvents = seriesValue(text, 'moncafe_projection_lag_events', { projector: 'reservations' });
+    expect(lagEvents).not.toBeNull();
+    expect(lagEvents!).toBeGreaterThanOrEqual(0);
+    expect(lagEvents!).toBeLessThan(100);
+    expect(seriesValue(text, 'moncafe_projection_lag_seconds', { projector: 'reservations' })).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, 'moncafe_live_connections', { topic: 'catalog' })).toBe(1);
+    const relayed = seriesValue(text, 'moncafe_relay_position')!;
+    expect(relayed).toBeGreaterThan(0);
+    expect(relayed).toBeLessThanOrEqual(head);
+    expect(seriesValue(text, 'moncafe_relay_leader')).toBe(1);
+    expect(seriesValue(text, 'moncafe_rate_limit_refusals_total', { rule: 'cancel-lookup:ip' })).toBeGreaterThanOrEqual(1);
+    expect(seriesValue(text, 'moncafe_mail_outbox_backlog')).toBeGreaterThanOrEqual(1);
+    expect(seriesValue(text, 'process_resident_memory_bytes')).toBeGreaterThan(10 * 1024 * 1024);
+    expect(seriesValue(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+
+    // From a non-loopback address: refused without the token (a forged X-Forwarded-For does not help), served with it.
+    const outside = `http://${outsideAddress()}:${new URL(server.url).port}/metrics`;
+    expect((await fetch(outside, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(403);
+    expect((await fetch(outside, { headers: { authorization: 'Bearer wrong-token-wrong-token' } })).status).toBe(403);
+    const withTokenAnswer = await fetch(outside, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(withTokenAnswer.status).toBe(200);
+    expect(await withTokenAnswer.text()).toContain('moncafe_event_appends_total');
+  }, 120_000);
+});

@@ -1,0 +1,76 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { chownSync, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { until } from '../support/until';
+
+/**
+ * A PostgreSQL cluster of the test's own (Debian's PostgreSQL 15 binaries, run as the `postgres`
+ * user, in a temporary folder, on its own port), so a test can stop and start it without touching
+ * the shared server. Only the process it started is ever signalled, by pid.
+ */
+const BIN = '/usr/lib/postgresql/15/bin';
+
+export const canRunThrowawayPostgres = existsSync(path.join(BIN, 'initdb')) && process.getuid?.() === 0;
+
+export interface ThrowawayPostgres {
+  url: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export async function startThrowawayPostgres(port: number): Promise<ThrowawayPostgres> {
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-throwaway-pg-'));
+  chownSync(dir, uid, gid);
+  const data = path.join(dir, 'data');
+  execFileSync(path.join(BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'], { uid, gid, stdio: 'ignore' });
+  let server: ChildProcess | null = null;
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+
+  const start = async () => {
+    server = spawn(path.join(BIN, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'], {
+      uid,
+      gid,
+      stdio: 'ignore',
+    });
+    await until(
+      async () => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          await client.end();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { what: 'the throwaway PostgreSQL to accept connections', timeoutMs: 30_000, everyMs: 100 },
+    );
+  };
+  const stop = async () => {
+    const running = server;
+    server = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = once(running, 'exit');
+    // Fast shutdown: open sessions are ended, as when a database server is stopped for maintenance.
+    running.kill('SIGINT');
+    await exited;
+  };
+  await start();
+  return {
+    url,
+    start,
+    stop,
+    async destroy() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
