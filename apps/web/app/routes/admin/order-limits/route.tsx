@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireRole(request, context, 'admin');
   const parsed = formSchema.safeParse(await readBody(request));
   if (!parsed.success) return data({ ok: false, error: t.invalidNumber }, { status: 400 });
-  const { services, runtime } = appOf(context);
+  const { services } = appOf(context);
   await services.catalog.save(
     { kind: 'order-limits', id: parsed.data.store_id, data: parsed.data },
     { correlationId: correlationIdOf(context), actor: admin.id, storeId: parsed.data.store_id },

@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false, message: t.codesFailed }, { status: 400 });
   const form = parsed.data;
   if (form.intent !== 'issue' && !user.roles.includes('admin')) return data({ ok: false, message: t.codesFailed }, { status: 403 });
-  const { queries, services, runtime } = appOf(context);
+  const { queries, services } = appOf(context);
   const storeSeats = (await queries.seats.ofStore(form.store_id)).map((s) => ({ id: s.id, storeId: form.store_id }));
   const commandContext = { correlationId: correlationIdOf(context), actor: user.id };
   if (form.intent === 'issue') {
