@@ -1,6 +1,6 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 import { until } from '../support/until';
 import { freePort } from '../support/web-server';
-import { devOnlyPackages, node24, productionCommand, productionSteps, repoRoot } from '../support/production';
+import { devOnlyPackages, node24, productionCommand, productionSteps, repoRoot, runtimeFiles } from '../support/production';
 
 /**
  * Issue 26, "a production start": in a fresh copy of the repository (its files as git has them,
- * no node_modules, no build), the README's production path — `npm ci`, `npm run build`, then
- * `npm ci --omit=dev` — and the processes started with plain Node 24 and the built files only:
- * no tsx, no build tools, no test packages installed.
+ * no node_modules, no build), `npm ci` and `npm run build`; then, as the Dockerfile's runtime
+ * stage does, a folder with only the package manifests and what the build made, `npm ci
+ * --omit=dev` there, and the processes started with plain Node 24: no sources, no tsx, no build
+ * tools, no test packages.
  */
 const run = promisify(execFile);
 const npmEnv = { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
@@ -43,11 +44,11 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function start(copy: string, script: 'start:prod' | 'worker:prod', env: Record<string, string>): Started {
+function start(cwd: string, script: 'start:prod' | 'worker:prod', env: Record<string, string>): Started {
   const [, file] = productionCommand(script);
   let output = '';
   // Plain node: the Node 24 binary itself, the built file, and nothing on PATH that could lend it tsx.
-  const child = spawn(node24(), [file!], { cwd: copy, env: { PATH: '/usr/bin:/bin', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(node24(), [file!], { cwd, env: { PATH: '/usr/bin:/bin', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -93,6 +94,8 @@ async function expectHealthy(url: string): Promise<void> {
 
 describe('the production start from a fresh copy', () => {
   let copy: string;
+  /** The runtime folder: manifests, production packages, the built files; what the image holds. */
+  let runtime: string;
   const running: Started[] = [];
   const dataDirs: string[] = [];
   let database: TestDatabase | null = null;
@@ -101,19 +104,23 @@ describe('the production start from a fresh copy', () => {
     copy = await mkdtemp(path.join(os.tmpdir(), 'moncafe-production-'));
     copyRepository(copy);
     for (const step of productionSteps.build) await npm(copy, step);
-    await npm(copy, productionSteps.install);
+    runtime = await mkdtemp(path.join(os.tmpdir(), 'moncafe-runtime-'));
+    const { manifests, built } = runtimeFiles();
+    for (const file of [...manifests, ...built]) cpSync(path.join(copy, file), path.join(runtime, file), { recursive: true });
+    await npm(runtime, productionSteps.install);
   }, 900_000);
 
   afterAll(async () => {
     for (const started of running) await stop(started);
     await database?.drop();
-    for (const dir of [copy, ...dataDirs]) if (dir) await rm(dir, { recursive: true, force: true });
+    for (const dir of [copy, runtime, ...dataDirs]) if (dir) await rm(dir, { recursive: true, force: true });
   }, 60_000);
 
-  it('installs no build or test package with npm ci --omit=dev, and keeps the built processes', () => {
-    const installed = devOnlyPackages.filter((name) => existsSync(path.join(copy, 'node_modules', name, 'package.json')));
+  it('installs no build or test package with npm ci --omit=dev, and holds no source, only the built processes', () => {
+    const installed = devOnlyPackages.filter((name) => existsSync(path.join(runtime, 'node_modules', name, 'package.json')));
     expect(installed).toEqual([]);
-    for (const script of ['start:prod', 'worker:prod'] as const) expect(existsSync(path.join(copy, productionCommand(script)[1]!)), script).toBe(true);
+    for (const source of ['apps/web/server.ts', 'apps/web/app', 'infra/src', 'domain/src']) expect(existsSync(path.join(runtime, source)), source).toBe(false);
+    for (const script of ['start:prod', 'worker:prod'] as const) expect(existsSync(path.join(runtime, productionCommand(script)[1]!)), script).toBe(true);
     expect(execFileSync(node24(), ['--version'], { encoding: 'utf8' })).toMatch(/^v24\./);
   });
 
@@ -121,7 +128,7 @@ describe('the production start from a fresh copy', () => {
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-production-data-'));
     dataDirs.push(dataDir);
-    const web = start(copy, 'start:prod', {
+    const web = start(runtime, 'start:prod', {
       ...secrets(),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -148,11 +155,11 @@ describe('the production start from a fresh copy', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-production-data-'));
     dataDirs.push(dataDir);
     const shared = { ...secrets(), NODE_ENV: 'production', DATABASE_URL: database.url, DEMO_DATA: '1' };
-    const worker = start(copy, 'worker:prod', shared);
+    const worker = start(runtime, 'worker:prod', shared);
     running.push(worker);
     await waitFor(worker, /"msg":"worker started"/);
     const port = await freePort();
-    const web = start(copy, 'start:prod', {
+    const web = start(runtime, 'start:prod', {
       ...shared,
       RUN_PROJECTIONS: '0',
       RUN_NOTIFICATIONS: '1',

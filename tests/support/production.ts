@@ -17,6 +17,22 @@ export const productionSteps = {
   install: 'npm ci --omit=dev',
 } as const;
 
+/** The npm workspaces: their package.json files are what `npm ci` needs besides the root's. */
+export function workspaces(): string[] {
+  return (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+}
+
+/**
+ * What the runtime takes from the build: the manifests `npm ci --omit=dev` installs from, then
+ * the built web app and processes. No sources: nothing at run time may need one.
+ */
+export function runtimeFiles(): { manifests: string[]; built: string[] } {
+  return {
+    manifests: ['package.json', 'package-lock.json', ...workspaces().map((workspace) => `${workspace}/package.json`)],
+    built: ['apps/web/build', 'apps/worker/build'],
+  };
+}
+
 /** What a production process is started with: the package.json script, which must be plain `node FILE`. */
 export function productionCommand(script: 'start:prod' | 'worker:prod'): string[] {
   const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
