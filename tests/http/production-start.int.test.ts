@@ -124,7 +124,8 @@ describe('the production start from a fresh copy', () => {
     expect(execFileSync(node24(), ['--version'], { encoding: 'utf8' })).toMatch(/^v24\./);
   });
 
-  it('serves /moncafe from the built server with plain node, embedded', async () => {
+  /** `npm run start:prod`'s command on a free port with a fresh data folder, once it says it serves. */
+  async function startWeb(env: Record<string, string>): Promise<{ web: Started; url: string }> {
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-production-data-'));
     dataDirs.push(dataDir);
@@ -137,13 +138,19 @@ describe('the production start from a fresh copy', () => {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'owner@moncafe.test',
       ADMIN_PASSWORD: 'owner-password-for-production-1',
+      ...env,
     });
     running.push(web);
     const [, url] = await waitFor(web, /MonCafe: (http:\/\/\S+?)\/moncafe/);
+    return { web, url: url! };
+  }
+
+  it('serves /moncafe from the built server with plain node, embedded', async () => {
+    const { web, url } = await startWeb({});
     const page = await fetch(`${url}/moncafe`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html');
-    await expectHealthy(url!);
+    await expectHealthy(url);
     // Nothing was built at start: the process said so nowhere, and no build tool is installed to do it.
     expect(web.output()).not.toMatch(/building|rebuilding/);
   });
@@ -152,27 +159,12 @@ describe('the production start from a fresh copy', () => {
     const server = await postgresUrl();
     if (!server) return;
     database = await createTestDatabase(server, 'moncafe_production');
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-production-data-'));
-    dataDirs.push(dataDir);
     const shared = { ...secrets(), NODE_ENV: 'production', DATABASE_URL: database.url, DEMO_DATA: '1' };
     const worker = start(runtime, 'worker:prod', shared);
     running.push(worker);
     await waitFor(worker, /"msg":"worker started"/);
-    const port = await freePort();
-    const web = start(runtime, 'start:prod', {
-      ...shared,
-      RUN_PROJECTIONS: '0',
-      RUN_NOTIFICATIONS: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: 'owner@moncafe.test',
-      ADMIN_PASSWORD: 'owner-password-for-production-1',
-    });
-    running.push(web);
-    const [, url] = await waitFor(web, /MonCafe: (http:\/\/\S+?)\/moncafe/);
+    const { url } = await startWeb({ ...shared, RUN_PROJECTIONS: '0', RUN_NOTIFICATIONS: '1' });
     expect((await fetch(`${url}/moncafe`)).status).toBe(200);
-    await expectHealthy(url!);
+    await expectHealthy(url);
   });
 });
