@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/@react-router/dev/bin.js');
+/** The `react-router` command (React Router 8's bin is a CommonJS file). */
+export const reactRouterCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/@react-router/dev/bin.cjs');
 
 /**
  * `react-router build` of the app in `appRoot` (the product's, or the bench's bare page), always
@@ -11,5 +12,5 @@ const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../no
  * about 70 KB gzip more, to every later `npm start` and bench.
  */
 export function reactRouterBuild(appRoot: string, stdio: 'inherit' | 'ignore'): void {
-  execFileSync(process.execPath, [cli, 'build'], { cwd: appRoot, stdio, env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, [reactRouterCli, 'build'], { cwd: appRoot, stdio, env: { ...process.env, NODE_ENV: 'production' } });
 }

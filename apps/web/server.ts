@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
@@ -23,6 +23,7 @@ import * as seedModule from '@moncafe/infra/seed';
 import type { SeedResult } from '@moncafe/infra/seed';
 import { adminCredentialsPath, credentialsNotice } from '@moncafe/infra/auth/admin-credentials';
 import { reactRouterBuild } from './react-router-build';
+import { bundled, importServerBuild, webRoot } from './server-build';
 import { crossSiteWriteGuard } from '#app/auth/express-guard';
 import * as contextModule from '#app/context';
 import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
@@ -37,7 +38,6 @@ import { gracefulStop } from './operations/graceful-stop';
 import { requestIdOf, requestLog } from './operations/request-log';
 import { routeLabeller } from './operations/route-label';
 
-const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const serverBuildPath = path.join(webRoot, 'build/server/index.js');
 const clientBuildPath = path.join(webRoot, 'build/client');
 
@@ -97,7 +97,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const config = loadConfig({ ...(options.env ?? process.env), ...(options.port !== undefined ? { PORT: String(options.port) } : {}) });
   // The build first: its output comes before anything the system says, so the start's last lines stay its own.
-  if (!options.dev) ensureBuild({ whenStale: options.rebuildStale ?? false });
+  // The production bundle has the build inside and never builds (`npm run start:prod`).
+  if (!options.dev && !bundled) ensureBuild({ whenStale: options.rebuildStale ?? false });
   // With `dev`, Vite serves the app from source, and the modules the process shares with the
   // routes come from Vite's module graph too; otherwise Node loads them once for both (the
   // server build keeps them out of its bundle: vite.config.ts).
@@ -123,7 +124,7 @@ export async function startServer(
   app.disable('x-powered-by');
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
-  else build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  else build = await importServerBuild();
   // Operations first (decisions 175–177): the access log with request ids, `Connection: close`
   // while stopping, and /healthz, /readyz, /metrics before anything that may redirect or limit.
   const server = http.createServer(app);

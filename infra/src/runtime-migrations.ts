@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { readModelMigrations } from '@moncafe/projections/read-models';
 import type { Config } from './config';
 import { loginThrottleMigrations } from './auth/login-throttle';

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { Logger } from 'pino';
 import type { EventStore } from '@moncafe/domain/ports';
 import { openBus } from './bus/open';

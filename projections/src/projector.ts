@@ -1,4 +1,5 @@
-import type { Migration, RawBuilder, Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import { categoryOf } from '@moncafe/domain/streams';
 import type { Database } from './database';

@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse`: Lighthouse (12.x, the last line that runs on Node 20, fetched by npm
+ * `npm run lighthouse`: Lighthouse (12.x, the line BENCHMARKS.md was measured with; fetched by npm
  * exec) against the production build on a fresh demo system, with Debian's Chromium
  * (CHROME_PATH, default /usr/bin/chromium), mobile form factor and Lighthouse's default
  * throttling, for the customer pages the issue names. It prints a table to record in

@@ -12,7 +12,7 @@ import { freePort } from '../support/web-server';
 import { kb, ms, rate, ratio, record, type Quick } from './measure';
 
 /**
- * Pages against a bare React Router 7 page (tests/bench/bare-app) served the same way — express,
+ * Pages against a bare React Router page (tests/bench/bare-app) served the same way — express,
  * the production build, `tsx` as `npm start` runs it — each in a process of its own: requests a
  * second at 50 connections, the JavaScript a first visit loads, resident memory when idle.
  */

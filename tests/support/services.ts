@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { reactRouterCli } from '../../apps/web/react-router-build';
 import { until } from './until';
 
 /**
@@ -192,7 +193,7 @@ async function ensureWebBuild(): Promise<void> {
     }
     try {
       if (!existsSync(serverBuild)) {
-        await promisify(execFile)(process.execPath, [path.join(repoRoot, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+        await promisify(execFile)(process.execPath, [reactRouterCli, 'build'], {
           cwd: webRoot,
           maxBuffer: 64 * 1024 * 1024,
         });

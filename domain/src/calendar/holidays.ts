@@ -1,4 +1,4 @@
-import holidayTable from '@holiday-jp/holiday_jp/lib/holidays';
+import holidayTable from '@holiday-jp/holiday_jp/lib/holidays.js';
 import { isIsoDate, type IsoDate } from './dates';
 
 /**

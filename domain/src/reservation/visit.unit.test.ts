@@ -297,7 +297,10 @@ describe('the visit at the table', () => {
       spec.given(noShow).when({ type: 'MarkNoShow', now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
     });
     it('ends the visit: no arrival, checkout, label, move or cancellation, and no label `no_show` without the command', () => {
-      spec.given(noShow).when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: STAFF, tokenHash: 'd', now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
+      spec
+        .given(noShow)
+        .when({ type: 'RecordArrival', seatId: 'T1', people: 2, proof: STAFF, tokenHash: 'd', now: NO_SHOW_AT })
+        .thenThrows(code('visit_ended'));
       spec.given(noShow).when({ type: 'CheckOut', payment: null, now: NO_SHOW_AT }).thenThrows(code('visit_ended'));
       spec.given(noShow).when({ type: 'ChangeStatus', to: 'confirmed', now: NO_SHOW_AT }).thenThrows(code('status_final'));
       spec

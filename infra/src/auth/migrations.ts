@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /** Tables of the auth layer; the runtime runs these with the read-model migrations. */
 export const authMigrations: Record<string, Migration> = {

@@ -19,7 +19,7 @@ export async function resetAdminPassword(
   options: { email?: string | undefined } = {},
 ): Promise<{ accountId: string; email: string; password: string; position: number | null }> {
   const deps: AccountDeps = { eventStore: system.eventStore, ids: system.ids, clock: system.clock, claimKey: sha256Hex };
-  let accountId: string | null = null;
+  let accountId: string | null;
   if (options.email) {
     accountId = (await findAccountByEmail(deps, options.email))?.accountId ?? null;
     if (!accountId) throw new AdminResetError(`no account has the e-mail ${options.email}`);

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { DomainError } from '@moncafe/domain/decider';
 import type { BlobErrorCode, BlobInfo, BlobStore, Clock } from '@moncafe/domain/ports';
 import { sha256Hex } from '../system';

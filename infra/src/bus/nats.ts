@@ -117,7 +117,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   await ensureStream();
 
   async function ensureConsumer(durableName: string) {
-    let info: Awaited<ReturnType<typeof jsm.consumers.info>> | null = null;
+    let info: Awaited<ReturnType<typeof jsm.consumers.info>>;
     try {
       info = await jsm.consumers.info(streamName, durableName);
     } catch {

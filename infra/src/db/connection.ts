@@ -31,7 +31,9 @@ export function serverPoolOf(handle: Pick<DatabaseHandle, 'kind' | 'pool'>): pg.
  */
 export function kyselyOnConnection(client: pg.PoolClient): Kysely<Database> {
   const connection = { query: client.query.bind(client), release: () => undefined } as unknown as pg.PoolClient;
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => connection, end: async () => undefined } }) });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: { connect: async () => connection, end: async () => undefined, options: {} } }),
+  });
 }
 
 export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {

@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 
 /**
  * Runs every migration not yet applied. Kysely's Migrator takes a lock, so several processes

@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { Mailer } from '@moncafe/domain/ports';
 
 /** The `Mailer` port's adapters; what a mail says is worded by the web app's templates. */

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore, Subscription } from '@moncafe/domain/ports';

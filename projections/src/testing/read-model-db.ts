@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { DomainEvent, RecordedEvent } from '@moncafe/domain/ports';
 import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
 import type { CatalogKind } from '@moncafe/domain/catalog/kinds';

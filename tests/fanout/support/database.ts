@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { DatabaseHandle } from '@moncafe/infra/db/connection';
 import { eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
 import { relayMigrations } from '@moncafe/infra/relay/relay';

@@ -65,7 +65,7 @@ export function useLiveFeed(options: LiveFeedOptions): LiveFeedState {
         source.addEventListener(name, (e) => {
           const message = e as MessageEvent<string>;
           if (message.lastEventId) lastEventId = message.lastEventId;
-          let data: unknown = null;
+          let data: unknown;
           try {
             data = JSON.parse(message.data);
           } catch {

@@ -8,7 +8,7 @@ export default function Home({ loaderData }: { loaderData: { greeting: string } 
   return (
     <main>
       <h1>{loaderData.greeting}</h1>
-      <p>A bare React Router 7 page, rendered on the server like the product's pages.</p>
+      <p>A bare React Router page, rendered on the server like the product's pages.</p>
     </main>
   );
 }

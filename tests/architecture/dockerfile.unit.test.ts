@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { productionCommand, productionSteps, repoRoot, runtimeFiles, workspaces } from '../support/production';
+
+/**
+ * No container engine runs on these machines, so the image is never built here. What keeps the
+ * Dockerfile honest is that its steps are the ones tests/http/production-start.int.test.ts runs
+ * in a fresh copy (both read tests/support/production.ts), and compose.yaml starts the same
+ * commands. Decision 173.
+ */
+interface Instruction {
+  keyword: string;
+  args: string;
+}
+
+/** The Dockerfile's instructions per stage (comments dropped, continued lines joined). */
+function stages(): Map<string, Instruction[]> {
+  const text = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
+  const result = new Map<string, Instruction[]>();
+  let current: Instruction[] | null = null;
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    if (!line || line.startsWith('#')) continue;
+    const [, keyword = '', args = ''] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
+    if (keyword === 'FROM') {
+      const name = /\bAS\s+(\S+)$/i.exec(args)?.[1] ?? `stage${result.size}`;
+      current = [];
+      result.set(name, current);
+    }
+    current?.push({ keyword, args });
+  }
+  return result;
+}
+
+const runs = (stage: Instruction[]) => stage.filter((i) => i.keyword === 'RUN').map((i) => i.args);
+const baseImage = () => /^ARG NODE_IMAGE=(\S+)$/m.exec(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8'))?.[1];
+
+describe('the Dockerfile', () => {
+  const dockerfile = stages();
+  const build = dockerfile.get('build') ?? [];
+  const runtime = dockerfile.get('runtime') ?? [];
+
+  it('has a build stage and a runtime stage, both on a Node 24 slim base', () => {
+    expect([...dockerfile.keys()]).toEqual(['build', 'runtime']);
+    expect(baseImage()).toMatch(/^node:24(\.\d+)*-(\w+-)?slim$/);
+    for (const stage of [build, runtime]) expect(stage[0]).toEqual({ keyword: 'FROM', args: expect.stringMatching(/^\$\{NODE_IMAGE\} AS /) });
+  });
+
+  it('builds with exactly the production-start test’s build steps, after copying every manifest npm ci needs', () => {
+    expect(runs(build)).toEqual(productionSteps.build);
+    const copied = build.filter((i) => i.keyword === 'COPY').map((i) => i.args.split(/\s+/)[0]);
+    expect(copied).toEqual(['package.json', ...workspaces().map((w) => `${w}/package.json`), '.']);
+  });
+
+  it('runs only the production install in the runtime stage, from the manifests, then takes just what the build made', () => {
+    expect(runs(runtime).filter((r) => r.startsWith('npm'))).toEqual([productionSteps.install]);
+    const fromBuild = runtime
+      .filter((i) => i.keyword === 'COPY')
+      .map((i) => i.args.split(/\s+/))
+      .map((words) => {
+        expect(words[0]).toBe('--from=build');
+        return words.slice(1, -1).map((source) => path.posix.relative('/app', source));
+      });
+    const { manifests, built } = runtimeFiles();
+    expect(fromBuild.flat()).toEqual([...manifests, ...built]);
+    const install = runtime.findIndex((i) => i.args === productionSteps.install);
+    const firstBuilt = runtime.findIndex((i) => i.args.includes(built[0]!));
+    expect(install).toBeGreaterThan(0);
+    expect(firstBuilt).toBeGreaterThan(install);
+  });
+
+  it('starts `npm run start:prod`’s command as an unprivileged user, and checks /healthz', () => {
+    const cmd = runtime.filter((i) => i.keyword === 'CMD').at(-1);
+    expect(JSON.parse(cmd!.args)).toEqual(productionCommand('start:prod'));
+    const user = runtime.filter((i) => i.keyword === 'USER').at(-1)?.args;
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user);
+    expect(runtime.findIndex((i) => i.keyword === 'USER')).toBeLessThan(runtime.findIndex((i) => i.keyword === 'CMD'));
+    const healthcheck = runtime.find((i) => i.keyword === 'HEALTHCHECK')?.args ?? '';
+    expect(healthcheck).toMatch(/\/healthz/);
+    expect(runtime.find((i) => i.keyword === 'ENV')?.args).toMatch(/\bNODE_ENV=production\b/);
+  });
+});
+
+describe('compose.yaml', () => {
+  interface Service {
+    build?: string;
+    image?: string;
+    command?: string[];
+    environment?: Record<string, string>;
+    profiles?: string[];
+    volumes?: string[];
+  }
+  const compose = parse(readFileSync(path.join(repoRoot, 'compose.yaml'), 'utf8'), { merge: true }) as {
+    services: Record<string, Service>;
+    volumes: Record<string, unknown>;
+  };
+  const services = Object.entries(compose.services);
+  const ours = services.filter(([, s]) => s.build === '.');
+
+  it('runs the README’s multi-process example: two web processes without projectors, one sending notifications, and the worker', () => {
+    const webs = ours.filter(([, s]) => s.command === undefined);
+    expect(webs).toHaveLength(2);
+    for (const [, web] of webs) expect(web.environment?.RUN_PROJECTIONS).toBe('0');
+    expect(webs.filter(([, web]) => web.environment?.RUN_NOTIFICATIONS === '1')).toHaveLength(1);
+    const workers = ours.filter(([, s]) => s.command !== undefined);
+    expect(workers.map(([, s]) => s.command)).toEqual([productionCommand('worker:prod')]);
+    for (const [, service] of ours) {
+      expect(service.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
+      expect(service.environment?.NATS_URL).toBe('nats://nats:4222');
+      expect(service.environment?.NODE_ENV).toBe('production');
+    }
+  });
+
+  it('has PostgreSQL, NATS with JetStream on a data volume, and KurrentDB only under a profile', () => {
+    expect(compose.services.postgres?.image).toMatch(/^postgres:/);
+    const nats = compose.services.nats!;
+    expect(nats.command).toContain('-js');
+    const storeDir = nats.command![nats.command!.indexOf('-sd') + 1];
+    expect(nats.volumes?.some((volume) => volume.endsWith(`:${storeDir}`) && volume.split(':')[0]! in compose.volumes)).toBe(true);
+    expect(compose.services.kurrentdb?.profiles).toEqual(['kurrentdb']);
+    expect(services.filter(([, s]) => s.profiles === undefined).map(([name]) => name)).not.toContain('kurrentdb');
+  });
+});
