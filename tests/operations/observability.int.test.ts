@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCoursesReady, firstBookable, LUNCH } from '../reservation/booking-steps';
 import { HttpClient, httpClient } from '../support/http-client';
+import { outsideHost, type OutsideHost } from '../support/netns';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 import { AT_DEMO_STORE, moveToOpenHours, waitForOrderMenu, withToken } from '../support/table-order';
 import { until } from '../support/until';
@@ -11,20 +11,13 @@ import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
  * Health, readiness, metrics and request ids over a real server on a PostgreSQL database the
- * test can read (decisions 176, 177). The server listens on every interface, so the machine's
- * own non-loopback address reaches it as a non-loopback peer: what /metrics refuses without
- * the token. No redirect, no session, no rate limit on the operations endpoints.
+ * test can read (decisions 176, 177). The server listens on every interface, and a client in a
+ * network namespace the test makes (tests/support/netns.ts) reaches it as a non-loopback peer:
+ * what /metrics refuses without the token. No redirect, no session, no rate limit on the
+ * operations endpoints.
  */
 const serverUrl = await postgresUrl();
 const METRICS_TOKEN = 'metrics-token-for-the-tests-0123';
-
-/** An address of this machine that is not loopback (the socket's peer is then not loopback either). */
-function outsideAddress(): string {
-  const all = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []);
-  const found = all.find((a) => !a.internal && a.family === 'IPv4') ?? all.find((a) => !a.internal && a.family === 'IPv6' && !a.address.startsWith('fe80'));
-  if (!found) throw new Error('this machine has no non-loopback address to reach the server from');
-  return found.family === 'IPv6' ? `[${found.address}]` : found.address;
-}
 
 /** The value of one series in Prometheus text (`name{labels} value`), or null. */
 function seriesValue(text: string, name: string, labels: Record<string, string> = {}): number | null {
@@ -42,27 +35,32 @@ describe.skipIf(!serverUrl)('operations endpoints', () => {
   let database: TestDatabase;
   let server: TestWebServer;
   let probe: pg.Client;
+  let outside: OutsideHost;
 
   beforeAll(async () => {
     database = await createTestDatabase(serverUrl!, 'moncafe_ops');
     server = await startTestWebServer({ env: { DATABASE_URL: database.url, DEMO_DATA: '1', HOST: '0.0.0.0', METRICS_TOKEN } });
+    const host = await outsideHost();
+    if ('unavailable' in host) throw new Error(`a client on another host is needed for /metrics' access rule: ${host.unavailable}`);
+    outside = host;
     probe = new pg.Client({ connectionString: database.url });
     await probe.connect();
     await demoCoursesReady(server.url);
   }, 180_000);
   afterAll(async () => {
+    await outside?.close();
     await probe?.end();
     await server?.close();
     await database?.drop();
   });
 
   it('answers /healthz and /readyz with small JSON: no redirect, no cookie, from anywhere', async () => {
-    for (const base of [server.url, `http://${outsideAddress()}:${new URL(server.url).port}`]) {
-      const health = await fetch(`${base}/healthz`, { redirect: 'manual' });
-      expect(health.status).toBe(200);
-      expect(health.headers.get('set-cookie')).toBeNull();
-      expect(await health.json()).toEqual({ status: 'ok' });
-    }
+    const health = await fetch(`${server.url}/healthz`, { redirect: 'manual' });
+    expect(health.status).toBe(200);
+    expect(health.headers.get('set-cookie')).toBeNull();
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const fromElsewhere = await outside.get(`http://${outside.serverAddress}:${new URL(server.url).port}/healthz`);
+    expect(fromElsewhere).toEqual({ status: 200, body: JSON.stringify({ status: 'ok' }) });
     const ready = await fetch(`${server.url}/readyz`, { redirect: 'manual' });
     const body = (await ready.json()) as { status: string; checks: Record<string, { ok: boolean }> };
     expect(ready.status, JSON.stringify(body)).toBe(200);
@@ -199,11 +197,11 @@ describe.skipIf(!serverUrl)('operations endpoints', () => {
     expect(seriesValue(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
 
     // From a non-loopback address: refused without the token (a forged X-Forwarded-For does not help), served with it.
-    const outside = `http://${outsideAddress()}:${new URL(server.url).port}/metrics`;
-    expect((await fetch(outside, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(403);
-    expect((await fetch(outside, { headers: { authorization: 'Bearer wrong-token-wrong-token' } })).status).toBe(403);
-    const withTokenAnswer = await fetch(outside, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const metricsUrl = `http://${outside.serverAddress}:${new URL(server.url).port}/metrics`;
+    expect((await outside.get(metricsUrl, { 'x-forwarded-for': '127.0.0.1' })).status).toBe(403);
+    expect((await outside.get(metricsUrl, { authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(403);
+    const withTokenAnswer = await outside.get(metricsUrl, { authorization: `Bearer ${METRICS_TOKEN}` });
     expect(withTokenAnswer.status).toBe(200);
-    expect(await withTokenAnswer.text()).toContain('moncafe_event_appends_total');
+    expect(withTokenAnswer.body).toContain('moncafe_event_appends_total');
   }, 120_000);
 });
