@@ -5,7 +5,7 @@ import { demoCoursesReady, firstBookable, LUNCH } from '../reservation/booking-s
 import { HttpClient, httpClient } from '../support/http-client';
 import { outsideHost, type OutsideHost } from '../support/netns';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
-import { AT_DEMO_STORE, moveToOpenHours, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, moveToOpenHours, seatCodeOf, waitForOrderMenu, withToken } from '../support/table-order';
 import { until } from '../support/until';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
@@ -138,9 +138,10 @@ describe.skipIf(!serverUrl)('operations endpoints', () => {
     const checkIn = await phone.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-t3',
       number_of_people: 2,
+      seat_code: await seatCodeOf(server.url, 'seat-t3'),
       ...AT_DEMO_STORE,
     });
-    expect(checkIn.status).toBe(200);
+    expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
     const order = await phone.send('POST', '/api/orders', {
       json: { seat_id: 'seat-t3', reservation_id: checkIn.body.reservation_id, items: [{ menu_id: 'menu-blend', quantity: 1 }] },
       headers: withToken(checkIn.body.token),
