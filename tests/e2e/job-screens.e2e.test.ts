@@ -7,9 +7,6 @@ import { AT_DEMO_STORE, DEMO_STORE } from '../support/table-order';
 
 const runs = browserAvailable();
 
-/** The kitchen's and the floor's tablet (landscape). */
-const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
-
 /**
  * Screens made for the job (issue 29), each at the size of the person who uses it: the owner on a
  * laptop, staff on a phone, the kitchen on a tablet.
@@ -43,6 +40,36 @@ describe.runIf(runs)('screens made for the job', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+  });
+
+  /**
+   * How far a page reaches beyond the phone's width (0: nothing scrolls sideways). A mobile browser
+   * widens its layout viewport (innerWidth) to a too-wide page, so the width is the screen's.
+   */
+  const overflow = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth - width, page.viewportSize()!.width);
+
+  it('no staff page scrolls sideways on a phone; the menu folds behind メニュー and the public header is gone (items 3, 4)', async () => {
+    const { context, page } = await ownerAt(phone);
+    const staffPages = ['', 'shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'];
+    const overflows: string[] = [];
+    for (const sub of staffPages) {
+      const path = sub ? `/staff/${sub}` : '/staff';
+      await page.goto(path);
+      await page.locator('.area[data-ready="true"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('.site-header').count(), `${path}: the public header`).toBe(0);
+      await problems.screen(page, `phone-staff-${sub || 'home'}`);
+      overflows.push(`${path}: ${await overflow(page)}`);
+    }
+    expect(overflows, 'px beyond the phone’s width').toEqual(staffPages.map((sub) => `${sub ? `/staff/${sub}` : '/staff'}: 0`));
+    // The menu is folded: the screen comes first, and one tap opens the menu.
+    const firstLink = page.getByRole('navigation', { name: 'スタッフ' }).getByRole('link', { name: 'シフト提出' });
+    expect(await firstLink.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'メニュー' }).tap();
+    await firstLink.tap();
+    await page.waitForURL('**/staff/shift-submit');
+    await expect.poll(() => firstLink.isVisible(), { message: 'the menu closes after a move' }).toBe(false);
+    await context.close();
   });
 
   it('store coordinates opened from the sidebar show the saved latitude and longitude (item 2: 保存 there removed the geofence)', async () => {

@@ -149,7 +149,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
     await page.getByLabel('表示する月：').selectOption(month);
     const cell = page.locator(`[data-cell="${staffId}|${month}-04|end_time"]`);
     await cell.filter({ hasText: '15:00' }).waitFor();
-    await cell.dblclick();
+    await cell.click();
     await cell.locator('select').selectOption('16:30');
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('修正理由').fill('団体予約のため延長');
@@ -178,7 +178,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
     // Her session ran out meanwhile; she signs in again in another tab of the same browser.
     expect((await staffSide.context.request.post('/api/auth/login', { data: { email: STAFF.email, password: STAFF.password } })).status()).toBe(200);
     const startCell = page.locator(`[data-cell="${staffId}|${month}-05|start_time"]`);
-    await startCell.dblclick();
+    await startCell.click();
     await startCell.locator('select').selectOption('11:00');
     await dialog.getByLabel('修正理由').fill('遅れて出勤');
     await dialog.getByRole('button', { name: '修正する' }).click();

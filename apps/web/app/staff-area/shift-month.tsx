@@ -165,7 +165,9 @@ export function ShiftMonth({ storeId, month, version = 0, showHistory = true }: 
                             tabIndex={isEditing ? -1 : 0}
                             aria-label={t.editCell(p.name, day.label, field === 'start_time' ? t.colStart : t.colEnd)}
                             data-cell={`${p.id}|${date}|${field}`}
-                            onDoubleClick={() => startEditing(cell)}
+                            onClick={() => {
+                              if (!isEditing) startEditing(cell);
+                            }}
                             onKeyDown={(e: KeyboardEvent) => {
                               if (e.key === 'Enter' && !isEditing) startEditing(cell);
                             }}
