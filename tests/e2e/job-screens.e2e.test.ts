@@ -3,9 +3,12 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 import { browserAvailable, desktop, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
-import { AT_DEMO_STORE, DEMO_STORE } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, waitForOrderMenu, withToken } from '../support/table-order';
 
 const runs = browserAvailable();
+
+/** The kitchen's and the floor's tablet (landscape). */
+const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 /**
  * Screens made for the job (issue 29), each at the size of the person who uses it: the owner on a
@@ -33,6 +36,8 @@ describe.runIf(runs)('screens made for the job', () => {
 
   beforeAll(async () => {
     server = await startTestWebServer();
+    await waitForOrderMenu(server.url);
+    await moveToOpenHours(server);
     browser = await startBrowser();
     admin = httpClient(server.url);
     expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
@@ -80,6 +85,83 @@ describe.runIf(runs)('screens made for the job', () => {
     await page.waitForURL(/store_id=/);
     await expect.poll(() => page.getByLabel('緯度').inputValue()).toBe(String(AT_DEMO_STORE.lat));
     expect(await page.getByLabel('経度').inputValue()).toBe(String(AT_DEMO_STORE.lng));
+    await context.close();
+  });
+
+  it('the kitchen tablet shows full tickets with party size and a running timer, bumps and recalls by key, counts what is left to make, and remembers its sound (item 6)', async () => {
+    const guest = httpClient(server.url);
+    const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+      seat_id: 'seat-t3',
+      number_of_people: 2,
+      ...AT_DEMO_STORE,
+    });
+    expect(checkIn.status).toBe(200);
+    const order = { seat_id: 'seat-t3', reservation_id: checkIn.body.reservation_id, items: [{ menu_id: 'menu-blend', quantity: 2 }] };
+    expect((await guest.send('POST', '/api/orders', { json: order, headers: withToken(checkIn.body.token) })).status).toBe(200);
+
+    const { context, page } = await ownerAt(tablet);
+    await page.goto('/kitchen');
+    await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
+    expect(await page.locator('.site-header').count(), 'the public header').toBe(0);
+    const ticket = page.getByTestId('kitchen-order').first();
+    await ticket.waitFor();
+    expect(await ticket.getByTestId('party-size').textContent()).toBe('2名');
+    const timer = ticket.getByTestId('ticket-timer');
+    expect(await timer.textContent()).toMatch(/^\d+:\d{2}$/);
+    await expect.poll(() => page.getByTestId('all-day').textContent()).toContain('ブレンドコーヒー × 2');
+    await problems.screen(page, 'tablet-kitchen', { fullPage: false });
+
+    // Twenty minutes later (the server's clock) the timer is red.
+    await server.advanceClock(21 * 60_000);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('kitchen-order').first().getAttribute('data-age')).toBe('late');
+    expect(await page.getByTestId('ticket-timer').first().textContent()).toMatch(/^2\d:\d{2}$/);
+
+    // Key 1 bumps the first ticket, R brings it back.
+    await page.keyboard.press('1');
+    await expect.poll(() => page.getByTestId('kitchen-order').count()).toBe(0);
+    await page.keyboard.press('r');
+    await expect.poll(() => page.getByTestId('kitchen-order').count()).toBe(1);
+
+    // Sound: turned on here, it is still chosen after a reload (on, or a visible prompt while the browser blocks it).
+    await page.getByTestId('enable-sound').click();
+    await expect.poll(() => page.getByTestId('enable-sound').getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('kitchenSound'))).toBe('on');
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('enable-sound').getAttribute('aria-pressed')) === 'true' ||
+          (await page.getByTestId('sound-prompt').textContent())?.includes('タップ'),
+      )
+      .toBe(true);
+    await context.close();
+  });
+
+  it('the stock screen marks an item sold out in one tap and back, its 保存 looks pressable, and 保存しました is not cut at 1024 px (item 7)', async () => {
+    const { context, page } = await ownerAt(tablet);
+    await page.goto('/kitchen/stock');
+    const row = page.locator('[data-testid="stock-row"][data-menu-id="menu-latte"]');
+    await row.waitFor();
+    expect(await row.getByRole('button', { name: '保存' }).isEnabled(), 'an unchanged row’s 保存 is not greyed out').toBe(true);
+    await row.getByRole('button', { name: '売り切れにする' }).tap();
+    await expect.poll(() => row.getByRole('status').textContent()).toBe('保存しました');
+    expect(await row.textContent()).toContain('注文不可');
+    const menu = async () =>
+      ((await (await fetch(`${server.url}/api/orders/menu?store_id=${DEMO_STORE}`)).json()) as { menus: { id: string }[] }).menus.map((m) => m.id);
+    await expect.poll(menu).not.toContain('menu-latte');
+    // The message is whole: inside the screen and inside the table's box.
+    const fits = await row.getByRole('status').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const table = el.closest('table')!.getBoundingClientRect();
+      return box.right <= Math.min(window.innerWidth, table.right) + 1 && el.scrollWidth <= el.clientWidth + 1;
+    });
+    expect(fits).toBe(true);
+    await problems.screen(page, 'tablet-stock', { fullPage: false });
+    await row.getByRole('button', { name: '売り切れを解除' }).tap();
+    await expect.poll(() => row.textContent()).toContain('注文可');
+    await expect.poll(menu).toContain('menu-latte');
     await context.close();
   });
 });
