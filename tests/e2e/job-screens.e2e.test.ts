@@ -164,4 +164,42 @@ describe.runIf(runs)('screens made for the job', () => {
     await expect.poll(menu).toContain('menu-latte');
     await context.close();
   });
+
+  it('shift submission on a phone opens on next month, lists only days ahead, and copies the previous week in one tap (item 9)', async () => {
+    const { context, page } = await ownerAt(phone);
+    await page.goto('/staff/shift-submit');
+    await page.locator('.sa-page[data-ready="true"]').waitFor();
+    // An admin may submit for anyone: the name is chosen.
+    await page.getByLabel('従業員名を選択：').selectOption({ index: 1 });
+    const month = await page.getByLabel('提出シフト月を選択：').inputValue();
+    const today = await page.evaluate(() => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()));
+    expect(month > today.slice(0, 7), `${month} is after ${today}`).toBe(true);
+    const rows = page.locator('tr[data-date]');
+    await rows.first().waitFor();
+    const dates = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-date')!));
+    // The first Monday after the first week, and the week before it.
+    const monday = dates.find((d, i) => i >= 7 && new Date(`${d}T00:00:00Z`).getUTCDay() === 1)!;
+    const weekBefore = dates.filter((d) => d < monday).slice(-7);
+    for (const date of weekBefore.slice(0, 2)) {
+      const row = page.locator(`tr[data-date="${date}"]`);
+      const offered = await row
+        .locator('select')
+        .nth(0)
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      await row.locator('select').nth(0).selectOption(offered[0]!);
+      await row.locator('select').nth(1).selectOption(offered.at(-1)!);
+    }
+    const monthLabel = `${Number(monday.slice(5, 7))}/${Number(monday.slice(8, 10))}`;
+    await page.getByRole('button', { name: new RegExp(`^${monthLabel}（.）からの週を前の週と同じにする$`) }).tap();
+    const copied = async (date: string) => {
+      const row = page.locator(`tr[data-date="${date}"]`);
+      return [await row.locator('select').nth(0).inputValue(), await row.locator('select').nth(1).inputValue()];
+    };
+    const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    for (const date of weekBefore.slice(0, 2)) expect(await copied(addDays(date, 7)), date).toEqual(await copied(date));
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await problems.screen(page, 'phone-shift-submit');
+    await context.close();
+  });
 });
