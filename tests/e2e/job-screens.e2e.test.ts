@@ -202,4 +202,28 @@ describe.runIf(runs)('screens made for the job', () => {
     await problems.screen(page, 'phone-shift-submit');
     await context.close();
   });
+
+  it('guests are not told the wrong thing: no empty address, no phantom 備考欄, tab titles after failures, アクセス opens /access (item 11)', async () => {
+    const context = await offlineContext(browser, server.url, phone);
+    const page = problems.watch(await context.newPage());
+    await page.goto('/reservation-email-sent');
+    const sent = (await page.getByTestId('email-sent').textContent())!;
+    expect(sent.startsWith(' 宛に') || sent.startsWith('宛に')).toBe(false);
+    expect(sent).toContain('ご入力のメールアドレス宛に');
+
+    await page.goto('/confirm-reservation?token=not-a-real-token');
+    await page.getByTestId('confirm-error').waitFor();
+    await expect.poll(() => page.title()).toBe('エラー | MonCafe');
+
+    await page.goto('/auth/callback?message=auth_failed');
+    expect(await page.title()).toBe('認証に失敗しました | MonCafe');
+
+    await page.goto('/moncafe');
+    const access = page.locator('.card-list a', { hasText: 'アクセス' }).first();
+    expect(await access.getAttribute('href')).toBe('/access');
+
+    const disclaimer = await admin.page(`/admin/disclaimer?store_id=${DEMO_STORE}`);
+    expect(disclaimer.html).not.toContain('備考欄');
+    await context.close();
+  });
 });
