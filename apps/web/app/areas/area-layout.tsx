@@ -106,31 +106,24 @@ export function AreaLayout(props: AreaLayoutProps) {
     </div>
   );
 
-  if (props.frame === 'bar')
-    return (
-      <div className="area area-framed" data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
-        <WorkBar {...props} storeField={storeField} storeMissing={locked} storeName={current?.name ?? null} menuList={menuList} />
-        <section className="area-content">
-          {props.children}
-          <Outlet context={outletContext} />
-        </section>
-        {toastLine}
-      </div>
-    );
-
+  const framed = props.frame === 'bar';
   return (
-    <div className="area" data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
-      <aside className="area-sidebar panel">
-        <h1 className="area-title">{title}</h1>
-        {storeField}
-        {needsStore && stores.length === 0 && <p className="hint">{areaTexts.noStores}</p>}
-        {current && <p className="hint">{areaTexts.selectedStore(current.name)}</p>}
-        <nav aria-label={title}>{menuList}</nav>
-        <div className="area-user">
-          <span>{areaTexts.signedInAs(props.userName)}</span>
-          <LogoutButton secondary />
-        </div>
-      </aside>
+    <div className={framed ? 'area area-framed' : 'area'} data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
+      {framed ? (
+        <WorkBar {...props} storeField={storeField} storeMissing={locked} storeName={current?.name ?? null} menuList={menuList} />
+      ) : (
+        <aside className="area-sidebar panel">
+          <h1 className="area-title">{title}</h1>
+          {storeField}
+          {needsStore && stores.length === 0 && <p className="hint">{areaTexts.noStores}</p>}
+          {current && <p className="hint">{areaTexts.selectedStore(current.name)}</p>}
+          <nav aria-label={title}>{menuList}</nav>
+          <div className="area-user">
+            <span>{areaTexts.signedInAs(props.userName)}</span>
+            <LogoutButton secondary />
+          </div>
+        </aside>
+      )}
       <section className="area-content">
         {props.children}
         <Outlet context={outletContext} />
@@ -156,10 +149,10 @@ function WorkBar(props: AreaLayoutProps & { storeField: ReactNode; storeMissing:
   return (
     <header className="area-bar" data-open={open || atHome ? 'true' : undefined}>
       <div className="area-bar-row">
-        <p className="area-bar-title">
+        <h1 className="area-bar-title">
           <strong>{props.title}</strong>
           {props.storeName && <span className="area-bar-store">{props.storeName}</span>}
-        </p>
+        </h1>
         <button type="button" className="area-menu-button" hidden={atHome} aria-expanded={open} aria-controls="area-nav" onClick={() => setOpen((was) => !was)}>
           {areaTexts.menuButton}
         </button>
