@@ -1,3 +1,5 @@
+import { httpClient } from '../support/http-client';
+import { AT_DEMO_STORE, moveToOpenHours, waitForOrderMenu } from '../support/table-order';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
@@ -47,7 +49,7 @@ describe.runIf(runs)('admin history and database screens', () => {
 
     await page.goto('/admin/history');
     await page.getByRole('heading', { name: '変更履歴' }).waitFor();
-    await page.getByLabel('イベント').selectOption('RecordSaved');
+    await page.getByLabel('変更の内容').selectOption('RecordSaved');
     await page.getByLabel('実行者').selectOption({ label: `管理者 <${ADMIN_EMAIL}>` });
     await page.getByRole('button', { name: '絞り込む' }).click();
     await page.waitForURL(/type=RecordSaved/);
@@ -57,21 +59,42 @@ describe.runIf(runs)('admin history and database screens', () => {
     expect(await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))).toEqual(expect.arrayContaining(['RecordSaved']));
     expect(new Set(await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))))).toEqual(new Set(['RecordSaved']));
     const change = entries.first();
-    await change.locator('summary').click();
+    await change.locator('summary').first().click();
     await expect.poll(() => change.getByTestId('history-who').textContent()).toBe(`管理者 <${ADMIN_EMAIL}>`);
     const data = JSON.parse((await change.getByTestId('history-data').textContent())!) as { kind: string; id: string; data: { rate_percent: number } };
     expect(data).toMatchObject({ kind: 'tax', id: STORE, data: { rate_percent: 8 } });
     expect(await change.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     await problems.screen(page, 'admin-history');
 
+    // Owner words: the change is named in Japanese, the raw event name only behind its own disclosure.
+    expect(await change.locator('summary').first().textContent()).toContain('設定の保存');
+    expect(await change.getByText('RecordSaved').isVisible()).toBe(false);
     // The correlation id leads to every event of that request, whatever its stream.
     await change.getByRole('link', { name: 'この関連IDの変更をすべて表示' }).click();
     await page.waitForURL(/correlation=/);
     await page.getByRole('heading', { name: /^関連ID .+ の変更$/ }).waitFor();
     const followed = page.getByTestId('history-entry');
     expect(await followed.count()).toBeGreaterThanOrEqual(1);
-    await followed.first().locator('summary').click();
+    await followed.first().locator('summary').first().click();
     expect(JSON.parse((await followed.first().getByTestId('history-data').textContent())!)).toMatchObject({ kind: 'tax', data: { rate_percent: 8 } });
+    await page.close();
+  });
+
+  it('names a visit’s changes in Japanese by what they are about (a booking by its number and guest, a walk-in by its party), not by a UUID (issue 29 item 10)', async () => {
+    // A party seated at a table: a reservation stream with a guest's name and no number (a walk-in).
+    await waitForOrderMenu(server.url);
+    await moveToOpenHours(server);
+    const checkIn = await httpClient(server.url).post('/api/orders/qr-checkin', { seat_id: 'seat-t3', number_of_people: 2, ...AT_DEMO_STORE });
+    expect(checkIn.status).toBe(200);
+    const page = await adminPage();
+    await page.goto('/admin/history?category=reservation');
+    const entry = page.getByTestId('history-entry').first();
+    await entry.waitFor();
+    const summary = (await entry.locator('summary').first().textContent())!;
+    expect(summary).toMatch(/来店 2名（\d{4}-\d{2}-\d{2} \d{2}:\d{2}）/);
+    expect(summary).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(await page.getByLabel('変更の内容').locator('option', { hasText: '予約キャンセル' }).count()).toBeLessThanOrEqual(1);
+    await problems.screen(page, 'admin-history-reservations');
     await page.close();
   });
 
@@ -79,7 +102,7 @@ describe.runIf(runs)('admin history and database screens', () => {
     const page = await adminPage();
     await page.goto('/admin/history?type=AccountRegistered');
     const entry = page.getByTestId('history-entry').first();
-    await entry.locator('summary').click();
+    await entry.locator('summary').first().click();
     const text = (await entry.getByTestId('history-data').textContent())!;
     expect(text).toContain('[redacted]');
     expect(text).not.toContain('$argon2');
@@ -89,7 +112,10 @@ describe.runIf(runs)('admin history and database screens', () => {
   it('shows each read model’s status and rebuilds one with its progress to completion', async () => {
     const page = await adminPage();
     await page.goto('/admin/database');
-    await page.getByRole('heading', { name: '読み取りモデルの状態' }).waitFor();
+    await page.getByRole('heading', { name: '集計表の状態' }).waitFor();
+    // Rebuilding is folded away from the owner's everyday view (issue 29 item 10).
+    expect(await page.getByRole('button', { name: 'すべて作り直す' }).isVisible()).toBe(false);
+    await page.getByText('集計表を作り直す（サポートから頼まれたときだけ）').click();
     const row = page.locator('[data-testid="read-model"][data-name="event-history"]');
     await row.waitFor();
     expect(await page.getByTestId('read-model').count()).toBeGreaterThan(10);
@@ -98,13 +124,13 @@ describe.runIf(runs)('admin history and database screens', () => {
     const operation = page.getByTestId('database-operation');
     await operation.waitFor();
     // Running it says what it rebuilds; a fast rebuild may already have ended, and then it says what it rebuilt.
-    await expect.poll(() => operation.textContent()).toMatch(/作り直し中: event-history|作り直した読み取りモデル: event-history/);
+    await expect.poll(() => operation.textContent()).toMatch(/作り直し中: event-history|作り直した集計表: event-history/);
     expect(await operation.locator('progress').count()).toBe(1);
     await page.locator('[data-testid="database-operation"][data-status="done"]').waitFor({ timeout: 60_000 });
     expect(await operation.getByRole('status').textContent()).toBe('完了しました');
     // Ended, it no longer calls itself running.
     expect(await operation.getByRole('heading').textContent()).toBe('直近の処理');
-    expect(await operation.textContent()).toContain('作り直した読み取りモデル: event-history');
+    expect(await operation.textContent()).toContain('作り直した集計表: event-history');
     expect(await operation.textContent()).not.toContain('作り直し中');
     expect(await operation.locator('progress').getAttribute('value')).toBe('100');
     await problems.screen(page, 'admin-database');
@@ -122,6 +148,7 @@ describe.runIf(runs)('admin history and database screens', () => {
       expect((await onPhone.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
       const page = problems.watch(await onPhone.newPage());
       await page.goto('/admin/database');
+      await page.getByText('集計表を作り直す（サポートから頼まれたときだけ）').click();
       // Nothing to scroll sideways: every column is on the screen.
       const table = page.locator('table').first();
       await table.waitFor();

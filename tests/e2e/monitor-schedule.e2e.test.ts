@@ -232,6 +232,22 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     expect(end - now.minute).toBeLessThanOrEqual(1);
     expect(await overdue.textContent()).toContain('超過');
     expect(await block(second, mover).getAttribute('data-overdue')).toBe('false');
+    // Issue 29 item 8: the overdue block's name sits at its "now" end, where the grid is looked at;
+    // the short exited block keeps a readable width; the schedule's buttons are 44 px buttons.
+    const nameGap = await overdue.evaluate((el) => {
+      // The name's text itself (a stretched span would span the block whatever its alignment).
+      const range = document.createRange();
+      range.selectNodeContents(el.querySelector('.schedule-block-name')!);
+      return el.getBoundingClientRect().right - range.getBoundingClientRect().right;
+    });
+    expect(nameGap).toBeLessThanOrEqual(12);
+    expect((await block(second, mover).boundingBox())!.width).toBeGreaterThanOrEqual(60);
+    const dayButtons = await second
+      .getByTestId('schedule')
+      .locator('.schedule-dates button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().height));
+    expect(dayButtons.length).toBeGreaterThan(0);
+    expect(Math.min(...dayButtons)).toBeGreaterThanOrEqual(44);
     await problems.screen(second, 'monitor-schedule-5-overdue');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { takesWeekendTimes } from '@moncafe/domain/shift/rules';
 import { demoPng } from '@moncafe/infra/demo/staff-area';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
@@ -69,6 +70,28 @@ describe('shift submission', () => {
     expect(stranger).toEqual({ status: 403, body: expect.objectContaining({ error: 'この店舗のスタッフではありません。' }) as unknown });
     const submissions = await json<unknown[]>(await admin.get(`/api/admin/shift-submissions?store_id=999&month=${next}`));
     expect(submissions).toEqual([]);
+  });
+
+  it('takes a member’s wishes under their own name only, appending nothing for a colleague; an admin may submit for anyone (issue 29 item 9)', async () => {
+    const next = addDays(tokyoDateOf(new Date()), 35).slice(0, 7);
+    const colleague = (await json<{ id: string; name: string }[]>(await staff.get(`/api/users?store_id=${STORE}`))).find((u) => u.id !== staffId)!;
+    const recruit = await json<{ weekday_start: string; weekday_end: string }>(await admin.get(`/api/admin/shift-recruit-time?store_id=${STORE}`));
+    // A weekday that takes the weekday recruit times.
+    const day = Array.from({ length: 28 }, (_, i) => `${next}-${String(i + 1).padStart(2, '0')}`).find((d) => !takesWeekendTimes(d))!;
+    const wish = { shift_date: day, start_time: recruit.weekday_start, end_time: recruit.weekday_end };
+    const submittedBy = async (userId: string) =>
+      (await json<{ user_id: string; shift_date: string }[]>(await admin.get(`/api/admin/shift-submissions?store_id=${STORE}&month=${next}`))).filter(
+        (s) => s.user_id === userId && s.shift_date === day,
+      ).length;
+    const before = await submittedBy(colleague.id);
+
+    const forColleague = await staff.post('/api/shift/submit', { store_id: STORE, user_id: colleague.id, shifts: [wish] });
+    expect(forColleague).toEqual({ status: 403, body: expect.objectContaining({ error: 'シフトはご自身の分だけ提出できます。' }) as unknown });
+    expect(await submittedBy(colleague.id)).toBe(before);
+
+    expect((await staff.post('/api/shift/submit', { store_id: STORE, user_id: staffId, shifts: [wish] })).status).toBe(200);
+    expect((await admin.postJson('/api/shift/submit', { store_id: STORE, user_id: colleague.id, shifts: [wish] })).status).toBe(200);
+    expect(await submittedBy(colleague.id)).toBe(1);
   });
 });
 

@@ -1,8 +1,21 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router';
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { wantsStaffFrame } from '#app/areas/area-settings';
 import { securityMiddleware } from '#app/auth/middleware.server';
 import { useNonce } from '#app/auth/nonce';
 import { CartButton } from '#app/layout/cart-button';
@@ -26,6 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Also rendered around an error, when the root loader may not have answered.
   const viewer = useRouteLoaderData<typeof loader>('root')?.viewer ?? null;
+  // Kitchen, monitor and staff screens bring their own compact bar instead of the site's header and footer (issue 29).
+  const staffFrame = useMatches().some((match) => wantsStaffFrame(match.handle));
   return (
     <html lang="ja">
       <head>
@@ -35,13 +50,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader viewer={viewer} />
-        <main className="site-main">{children}</main>
-        <footer className="site-footer">
-          <CartButton />
-          <FooterLinks />
-          <small>{layoutTexts.copyright}</small>
-        </footer>
+        {!staffFrame && <SiteHeader viewer={viewer} />}
+        <main className={staffFrame ? 'site-main staff-main' : 'site-main'}>{children}</main>
+        {!staffFrame && (
+          <footer className="site-footer">
+            <CartButton />
+            <FooterLinks />
+            <small>{layoutTexts.copyright}</small>
+          </footer>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

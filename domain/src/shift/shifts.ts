@@ -7,8 +7,12 @@ import { shiftIdOf, toStreamName, type ShiftField, type ShiftMonthKey, type Shif
 import type { ShiftDirectory } from './ports';
 import { shiftMonthDecider, type ShiftCommand } from './shift-month';
 
-/** `shift_not_found`: the id names another shift. (`not_store_staff` comes from the one membership rule, account/store-membership.ts.) */
-export type ShiftServiceErrorCode = 'shift_not_found';
+/**
+ * `shift_not_found`: the id names another shift. `shift_not_yours`: a member who is not an admin
+ * submits wishes under a colleague's name. (`not_store_staff` comes from the one membership rule,
+ * account/store-membership.ts.)
+ */
+export type ShiftServiceErrorCode = 'shift_not_found' | 'shift_not_yours';
 
 const refuse = (code: ShiftServiceErrorCode) => new DomainError<ShiftServiceErrorCode>(code);
 
@@ -31,8 +35,10 @@ export function shiftService(ports: HandlerDeps & { clock: Clock; shiftDirectory
   const staffOnly = (storeId: string, userId: string) => requireStoreStaff(ports.storeStaff, storeId, { accountId: userId });
 
   return {
-    /** Wishes for days of one month (the month of the first day); throws the decider's codes or `not_store_staff`. */
-    async submit(input: { storeId: string; userId: string; shifts: ShiftTimes[] }, context: CommandContext) {
+    /** Wishes for days of one month (the month of the first day), the submitter's own unless an admin's; throws the decider's codes, `shift_not_yours` or `not_store_staff`. */
+    async submit(input: { storeId: string; userId: string; shifts: ShiftTimes[]; submitter: { admin: boolean } }, context: CommandContext) {
+      // Wishes are one's own (issue 29 item 9): only an admin submits for someone else.
+      if (!input.submitter.admin && input.userId !== context.actor) throw refuse('shift_not_yours');
       const first = input.shifts[0];
       if (!first) throw new DomainError('shift_nothing_submitted');
       await staffOnly(input.storeId, input.userId);

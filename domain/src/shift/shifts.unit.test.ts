@@ -33,20 +33,36 @@ function system(staff: string[]) {
   return { eventStore, shifts };
 }
 const as = (actor: string) => ({ correlationId: 'c', actor });
+const member = { admin: false };
+const admin = { admin: true };
 
 describe('the shift service', () => {
   it('takes wishes from the store staff only', async () => {
     const { shifts } = system(['hana']);
-    await expect(shifts.submit({ storeId: '2', userId: 'ken', shifts: [{ date: '2026-08-03', start: '10:00', end: '15:00' }] }, as('ken'))).rejects.toSatisfy(
-      (e) => e instanceof DomainError && e.code === 'not_store_staff',
+    await expect(
+      shifts.submit({ storeId: '2', userId: 'ken', shifts: [{ date: '2026-08-03', start: '10:00', end: '15:00' }], submitter: member }, as('ken')),
+    ).rejects.toSatisfy((e) => e instanceof DomainError && e.code === 'not_store_staff');
+    const result = await shifts.submit(
+      { storeId: '2', userId: 'hana', shifts: [{ date: '2026-08-03', start: '10:00', end: '15:00' }], submitter: admin },
+      as('owner'),
     );
-    const result = await shifts.submit({ storeId: '2', userId: 'hana', shifts: [{ date: '2026-08-03', start: '10:00', end: '15:00' }] }, as('tablet'));
     expect(result.submitted).toBe(1);
+  });
+
+  it('takes a member’s wishes under their own name only; an admin may submit for anyone (issue 29 item 9)', async () => {
+    const { shifts, eventStore } = system(['hana', 'ken']);
+    await expect(
+      shifts.submit({ storeId: '2', userId: 'hana', shifts: [{ date: '2026-08-03', start: '10:00', end: '15:00' }], submitter: member }, as('ken')),
+    ).rejects.toSatisfy((e) => e instanceof DomainError && e.code === 'shift_not_yours');
+    expect(await eventStore.readAll()).toEqual([]);
+    await shifts.submit({ storeId: '2', userId: 'ken', shifts: [{ date: '2026-08-03', start: '10:00', end: '15:00' }], submitter: member }, as('ken'));
+    await shifts.submit({ storeId: '2', userId: 'hana', shifts: [{ date: '2026-08-04', start: '10:00', end: '15:00' }], submitter: admin }, as('owner'));
+    expect((await eventStore.readAll()).map((e) => e.streamId)).toEqual(['shifts-2~ken~2026-08', 'shifts-2~hana~2026-08']);
   });
 
   it('imports everyone who submitted for the month, each person in their own stream, and a repeat imports nothing', async () => {
     const { shifts, eventStore } = system(['hana', 'ken']);
-    await shifts.submit({ storeId: '2', userId: 'hana', shifts: [{ date: '2026-08-03', start: '10:00', end: '15:00' }] }, as('hana'));
+    await shifts.submit({ storeId: '2', userId: 'hana', shifts: [{ date: '2026-08-03', start: '10:00', end: '15:00' }], submitter: member }, as('hana'));
     await shifts.submit(
       {
         storeId: '2',
@@ -55,6 +71,7 @@ describe('the shift service', () => {
           { date: '2026-08-04', start: '12:00', end: '18:00' },
           { date: '2026-08-05', start: '12:00', end: '18:00' },
         ],
+        submitter: member,
       },
       as('ken'),
     );

@@ -229,7 +229,8 @@ const homepageCards: [id: string, card: Omit<CatalogInput<'homepage-card'>, 'dis
     'card-map',
     {
       card_type: 'other',
-      link_url: 'https://www.google.com/maps/search/?api=1&query=%E6%96%B0%E5%AE%BF%E9%A7%85',
+      // The cafe's own access page (its map, address and route), not a map search for the station (issue 29 item 11).
+      link_url: '/access',
       image_url: '/images/cards/access.svg',
       title: 'アクセス',
       description: '駅西口から地下通路で徒歩2分。',
@@ -342,7 +343,8 @@ function demoRecords(today: string): DemoRecord[] {
   // Site settings (issue 14): the text a guest agrees to on the review step.
   add('disclaimer', store, {
     store_id: store,
-    content: 'アレルギーのある方は、ご予約の際に備考欄でお知らせください。\nご来店が15分以上遅れる場合は、お席をお譲りすることがあります。',
+    // No remarks field exists in the booking flow yet: guests are told the way that works (issue 29 item 11).
+    content: 'アレルギーのある方は、ご来店前にお電話でお知らせください。\nご来店が15分以上遅れる場合は、お席をお譲りすることがあります。',
   });
 
   homepageCards.forEach(([id, card], i) => add('homepage-card', id, { ...card, display_order: i + 1 }));

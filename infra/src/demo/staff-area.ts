@@ -210,6 +210,6 @@ export async function loadStaffAreaDemo(
   }
   for (const [i, userId] of staffIds.entries()) {
     const shifts = [3, 4, 10, 11, 17, 18].map((day) => ({ date: dateInMonth(next, day + i), start: '10:00', end: i === 2 ? '15:00' : '18:00' }));
-    await services.shifts.submit({ storeId: store, userId, shifts }, { ...context, actor: userId });
+    await services.shifts.submit({ storeId: store, userId, shifts, submitter: { admin: false } }, { ...context, actor: userId });
   }
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogoutButton } from '#app/auth/logout-button';
 import './areas.css';
-import { areaTexts } from './texts';
+import { areaLabels, areaTexts, type WorkArea } from './texts';
 import { useStoredStore, type AreaOutletContext, type StoreKey } from './store-choice';
 
 export interface AreaLayoutProps {
@@ -16,8 +16,17 @@ export interface AreaLayoutProps {
   toastOnLockedLink: boolean;
   /** Sub-paths without a saved store go back to the area's home (spec: /admin, and staff routes needing a store). */
   redirectWithoutStore: boolean;
+  /**
+   * 'sidebar': the admin's sidebar beside the screen, under the site's header. 'bar': the staff
+   * frame (kitchen, monitor, staff; issue 29) — no site header (the layout route's `handle`), a
+   * compact bar with the store, the person, sign-out and the area switch, and the menu folded
+   * behind a button on phones so the screen comes first.
+   */
+  frame: 'sidebar' | 'bar';
   stores: { store_id: string; name: string }[];
   userName: string;
+  /** The areas this person may open (the area switch; shown when there is more than one). */
+  areas: readonly WorkArea[];
   children?: ReactNode;
 }
 
@@ -57,60 +66,117 @@ export function AreaLayout(props: AreaLayoutProps) {
   const outletContext: AreaOutletContext = { storeId: effectiveStore, stores };
   const current = stores.find((s) => s.store_id === effectiveStore);
 
+  const storeField = needsStore && (
+    <label className="store-choice field">
+      {areaTexts.storeLabel}
+      <select value={effectiveStore ?? ''} onChange={(e) => chooseStore(e.target.value || null)} aria-label={areaTexts.storeLabel}>
+        <option value="">{areaTexts.storePlaceholder}</option>
+        {stores.map((s) => (
+          <option key={s.store_id} value={s.store_id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const menuList = (
+    <ul className="area-menu">
+      {menu.map((item) => {
+        const to = item.path ? `${base}/${item.path}` : base;
+        const disabled = locked && item.path !== '';
+        return (
+          <li key={to}>
+            {disabled ? (
+              <a href={to} aria-disabled="true" className="area-link disabled" onClick={onLockedClick}>
+                {item.label}
+              </a>
+            ) : (
+              <NavLink to={to} end={item.path === ''} className="area-link">
+                {item.label}
+              </NavLink>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+  const toastLine = toast && (
+    <div className="toast" role="status">
+      {areaTexts.storeRequiredToast}
+    </div>
+  );
+
+  const framed = props.frame === 'bar';
   return (
-    <div className="area" data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
-      <aside className="area-sidebar panel">
-        <h1 className="area-title">{title}</h1>
-        {needsStore && (
-          <label className="store-choice field">
-            {areaTexts.storeLabel}
-            <select value={effectiveStore ?? ''} onChange={(e) => chooseStore(e.target.value || null)} aria-label={areaTexts.storeLabel}>
-              <option value="">{areaTexts.storePlaceholder}</option>
-              {stores.map((s) => (
-                <option key={s.store_id} value={s.store_id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-        {needsStore && stores.length === 0 && <p className="hint">{areaTexts.noStores}</p>}
-        {current && <p className="hint">{areaTexts.selectedStore(current.name)}</p>}
-        <nav aria-label={title}>
-          <ul className="area-menu">
-            {menu.map((item) => {
-              const to = item.path ? `${base}/${item.path}` : base;
-              const disabled = locked && item.path !== '';
-              return (
-                <li key={to}>
-                  {disabled ? (
-                    <a href={to} aria-disabled="true" className="area-link disabled" onClick={onLockedClick}>
-                      {item.label}
-                    </a>
-                  ) : (
-                    <NavLink to={to} end={item.path === ''} className="area-link">
-                      {item.label}
-                    </NavLink>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="area-user">
-          <span>{areaTexts.signedInAs(props.userName)}</span>
-          <LogoutButton secondary />
-        </div>
-      </aside>
+    <div className={framed ? 'area area-framed' : 'area'} data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
+      {framed ? (
+        <WorkBar {...props} storeField={storeField} storeMissing={locked} storeName={current?.name ?? null} menuList={menuList} />
+      ) : (
+        <aside className="area-sidebar panel">
+          <h1 className="area-title">{title}</h1>
+          {storeField}
+          {needsStore && stores.length === 0 && <p className="hint">{areaTexts.noStores}</p>}
+          {current && <p className="hint">{areaTexts.selectedStore(current.name)}</p>}
+          <nav aria-label={title}>{menuList}</nav>
+          <div className="area-user">
+            <span>{areaTexts.signedInAs(props.userName)}</span>
+            <LogoutButton secondary />
+          </div>
+        </aside>
+      )}
       <section className="area-content">
         {props.children}
         <Outlet context={outletContext} />
       </section>
-      {toast && (
-        <div className="toast" role="status">
-          {areaTexts.storeRequiredToast}
-        </div>
-      )}
+      {toastLine}
     </div>
+  );
+}
+
+/**
+ * The staff frame's bar: the area's name and the chosen store, the person and sign-out, the area
+ * switch, and the menu — a row of links on a tablet, folded behind メニュー on a phone (closed
+ * again after each move, so the screen is what a phone shows first).
+ */
+function WorkBar(props: AreaLayoutProps & { storeField: ReactNode; storeMissing: boolean; storeName: string | null; menuList: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  // An area's home has nothing to show but where to go: there the menu is open, without the button.
+  const atHome = pathname === props.base || pathname === `${props.base}/`;
+  const here = props.base.slice(1) as WorkArea;
+  const others = props.areas.filter((area) => area !== here);
+  return (
+    <header className="area-bar" data-open={open || atHome ? 'true' : undefined}>
+      <div className="area-bar-row">
+        <h1 className="area-bar-title">
+          <strong>{props.title}</strong>
+          {props.storeName && <span className="area-bar-store">{props.storeName}</span>}
+        </h1>
+        <button type="button" className="area-menu-button" hidden={atHome} aria-expanded={open} aria-controls="area-nav" onClick={() => setOpen((was) => !was)}>
+          {areaTexts.menuButton}
+        </button>
+      </div>
+      {/* Until a store is chosen its field stays in view, also on a phone with the menu folded. */}
+      {props.storeMissing && <div className="area-bar-store-needed">{props.storeField}</div>}
+      <div className="area-bar-body" id="area-nav">
+        <nav aria-label={props.title}>{props.menuList}</nav>
+        <div className="area-bar-tools">
+          {!props.storeMissing && props.storeField}
+          {props.storeField && props.stores.length === 0 && <p className="hint">{areaTexts.noStores}</p>}
+          {others.length > 0 && (
+            <nav className="area-switch" aria-label={areaTexts.areaSwitch}>
+              {others.map((area) => (
+                <Link key={area} to={`/${area}`} className="area-switch-link">
+                  {areaLabels[area]}
+                </Link>
+              ))}
+            </nav>
+          )}
+          <span className="area-bar-user">{areaTexts.signedInAs(props.userName)}</span>
+          <LogoutButton secondary />
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,7 +1,7 @@
 import type { AreaLayoutProps } from './area-layout';
 import { adminMenu, areaTexts, kitchenMenu, monitorMenu, staffMenu } from './texts';
 
-type AreaSettings = Omit<AreaLayoutProps, 'stores' | 'userName' | 'children'>;
+type AreaSettings = Omit<AreaLayoutProps, 'stores' | 'userName' | 'areas' | 'children'>;
 
 /** How each operations area behaves, side by side; each area's layout route hands its own to AreaLayout. */
 export const areaSettings = {
@@ -13,6 +13,7 @@ export const areaSettings = {
     storeKey: 'adminStoreId',
     toastOnLockedLink: false,
     redirectWithoutStore: true,
+    frame: 'sidebar',
   },
   /** Sidebar links other than home wait for a store choice (kept as adminStoreId). */
   monitor: {
@@ -22,6 +23,7 @@ export const areaSettings = {
     storeKey: 'adminStoreId',
     toastOnLockedLink: false,
     redirectWithoutStore: false,
+    frame: 'bar',
   },
   /**
    * Sidebar links other than home wait for a store (kept as staffStoreId); clicking one shows
@@ -34,6 +36,7 @@ export const areaSettings = {
     storeKey: 'staffStoreId',
     toastOnLockedLink: true,
     redirectWithoutStore: true,
+    frame: 'bar',
   },
   /** Order list, history and stock for the kitchen; no store choice. */
   kitchen: {
@@ -43,5 +46,17 @@ export const areaSettings = {
     storeKey: null,
     toastOnLockedLink: false,
     redirectWithoutStore: false,
+    frame: 'bar',
   },
 } as const satisfies Record<string, AreaSettings>;
+
+/**
+ * What a staff-frame layout route exports as its `handle`: the root layout then leaves out the
+ * public site's header and footer (the area's own bar takes their place).
+ */
+export const staffFrameHandle = { staffFrame: true } as const;
+
+/** True when a matched route asks for the staff frame. */
+export function wantsStaffFrame(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && (handle as { staffFrame?: unknown }).staffFrame === true;
+}

@@ -15,7 +15,14 @@ export const areaTexts = {
   chooseStoreFirst: '先に店舗を選択してください。',
   selectedStore: (name: string) => `選択中の店舗：${name}`,
   signedInAs: (name: string) => `${name} さん`,
+  /** The staff frame's bar (issue 29): the folded menu on phones, and the switch to the person's other areas. */
+  menuButton: 'メニュー',
+  areaSwitch: '画面の切り替え',
 } as const;
+
+/** An operations area as the staff frame's area switch names it. */
+export type WorkArea = 'kitchen' | 'monitor' | 'staff' | 'admin';
+export const areaLabels: Record<WorkArea, string> = { kitchen: 'キッチン', monitor: 'モニター', staff: 'スタッフ', admin: '管理者' };
 
 export const adminMenu = [
   { path: '', label: 'ホーム' },

@@ -1,3 +1,4 @@
+import type { Role } from '@moncafe/domain/account/events';
 import type { RouterContextProvider } from 'react-router';
 import { allowedFor, permits, ruleFor } from '#app/auth/route-access';
 import { getUser } from '#app/auth/session.server';
@@ -5,12 +6,23 @@ import { sameForEveryVisit } from '#app/http/render-once.server';
 import type { Viewer } from './site-header';
 
 const AREAS = ['monitor', 'staff', 'admin'] as const;
+const WORK_AREAS = ['kitchen', 'monitor', 'staff', 'admin'] as const;
+
+/** The operations areas the route table (route-access.ts) lets these roles open, in the given order. */
+function areasOpenTo<A extends string>(areas: readonly A[], roles: readonly Role[]): A[] {
+  return areas.filter((area) => permits(allowedFor(ruleFor(`/${area}`).rule, 'GET'), roles));
+}
+
+/** The areas a staff frame's area switch offers (the kitchen is an area of its own there). */
+export function workAreasOf(roles: readonly Role[]): ('kitchen' | 'monitor' | 'staff' | 'admin')[] {
+  return areasOpenTo(WORK_AREAS, roles);
+}
 
 /** The signed-in user as the header shows them: the name, and the operations areas route-access.ts lets them open. */
 async function viewerOf(request: Request, context: Readonly<RouterContextProvider>): Promise<Viewer | null> {
   const user = await getUser(request, context);
   if (!user) return null;
-  return { name: user.name, areas: AREAS.filter((area) => permits(allowedFor(ruleFor(`/${area}`).rule, 'GET'), user.roles)) };
+  return { name: user.name, areas: areasOpenTo(AREAS, user.roles) };
 }
 
 /** Every guest's header is the same answer, so pages marked renderOnce are rendered once for all guests (entry.server.tsx). */

@@ -140,7 +140,9 @@ export function ReviewCard(props: {
               <dd>{contact.phone}</dd>
               <dt>{t.email}</dt>
               <dd>
-                {contact.email}
+                <span className="rsv-email" data-testid="review-email">
+                  <EmailBreaks email={contact.email} />
+                </span>
                 <button type="button" className="rsv-change" onClick={contact.onChange}>
                   {t.changeContact}
                 </button>
@@ -154,6 +156,21 @@ export function ReviewCard(props: {
         </dl>
       )}
     </section>
+  );
+}
+
+/** An address that wraps at its @ and dots, never mid-word (issue 29 item 11). */
+function EmailBreaks({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </span>
+      ))}
+    </>
   );
 }
 

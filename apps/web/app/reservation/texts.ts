@@ -98,8 +98,12 @@ export const reservationTexts = {
   // /reservation-email-sent
   emailSentTitle: '確認メールを送信しました',
   emailSentBody: (email: string) => `${email} 宛に確認メールを送信しました。メールに記載のリンクを5分以内に開いて、予約を確定してください。`,
+  /** Opened without `?email=` (a bookmark, a shared link): no empty 「 宛に」 (issue 29 item 11). */
+  emailSentBodyNoAddress: 'ご入力のメールアドレス宛に確認メールを送信しました。メールに記載のリンクを5分以内に開いて、予約を確定してください。',
   // /confirm-reservation
   loading: '読み込み中…',
+  /** The confirmation page's tab before the link is checked (its outcome then names the tab). */
+  confirmPageTitle: 'ご予約の確認',
   confirmedTitle: 'ご予約が確定しました',
   expiredTitle: 'リンクの有効期限が切れています',
   /** The confirmation link or the cancel link of a reservation cancelled since. */

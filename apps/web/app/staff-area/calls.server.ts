@@ -76,6 +76,7 @@ export const shiftErrors: ErrorTable = {
   shift_nothing_to_import: { status: 409, error: a.nothingToImport },
   shift_exists: { status: 409, error: a.shiftExists },
   not_store_staff: { status: 409, error: a.notStoreStaff },
+  shift_not_yours: { status: 403, error: a.shiftNotYours },
 };
 
 /** Refusals of the admin editors' saves: the first problem with the record, a record that is gone, a photo not uploaded. */

@@ -24,7 +24,20 @@ const HISTORY_DELAY_MS = 100;
  * click elsewhere, Escape or cancelling the reason. Below it, the month's change history, read
  * from the correction events. Used by /staff/view-shift and /admin/shifts.
  */
-export function ShiftMonth({ storeId, month, version = 0, showHistory = true }: { storeId: string; month: string; version?: number; showHistory?: boolean }) {
+export function ShiftMonth({
+  storeId,
+  month,
+  version = 0,
+  showHistory = true,
+  me = null,
+}: {
+  storeId: string;
+  month: string;
+  version?: number;
+  showHistory?: boolean;
+  /** The signed-in person: their column comes first (issue 29 item 9). */
+  me?: string | null;
+}) {
   const [data, setData] = useState<ShiftsAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [history, setHistory] = useState<HistoryAnswer | null>(null);
@@ -58,8 +71,8 @@ export function ShiftMonth({ storeId, month, version = 0, showHistory = true }: 
   const people = useMemo(() => {
     const byId = new Map<string, string>();
     for (const s of data?.shifts ?? []) byId.set(s.user_id, s.user_name ?? s.user_id);
-    return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'ja'));
-  }, [data]);
+    return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => Number(b.id === me) - Number(a.id === me) || a.name.localeCompare(b.name, 'ja'));
+  }, [data, me]);
   const shiftOf = useMemo(() => {
     const map = new Map<string, Shift>();
     for (const s of data?.shifts ?? []) map.set(`${s.user_id} ${s.shift_date}`, s);
@@ -165,7 +178,9 @@ export function ShiftMonth({ storeId, month, version = 0, showHistory = true }: 
                             tabIndex={isEditing ? -1 : 0}
                             aria-label={t.editCell(p.name, day.label, field === 'start_time' ? t.colStart : t.colEnd)}
                             data-cell={`${p.id}|${date}|${field}`}
-                            onDoubleClick={() => startEditing(cell)}
+                            onClick={() => {
+                              if (!isEditing) startEditing(cell);
+                            }}
                             onKeyDown={(e: KeyboardEvent) => {
                               if (e.key === 'Enter' && !isEditing) startEditing(cell);
                             }}

@@ -23,8 +23,12 @@ export const staffTexts = {
   // Shift submission (/staff/shift-submit)
   submitTitle: 'シフト提出',
   submitDescription:
-    '従業員名と提出する月を選び、勤務を希望する日の開始時刻と終了時刻を設定して「シフトを提出する」を押してください。開始と終了の両方を選んだ日だけが提出されます。時刻は店舗の募集時間から選べます（土日祝は週末の時間）。同じ日をもう一度提出すると、新しい希望に置き換わります。',
+    '提出する月を選び、勤務を希望する日の開始時刻と終了時刻を設定して「シフトを提出する」を押してください。開始と終了の両方を選んだ日だけが提出されます。「前の週と同じにする」で前の週の時間を写せます。時刻は店舗の募集時間から選べます（土日祝は週末の時間）。同じ日をもう一度提出すると、新しい希望に置き換わります。',
   employeeLabel: '従業員名を選択：',
+  /** A staff member submits only as themselves (issue 29 item 9). */
+  submittingAs: (name: string) => `提出する人：${name}`,
+  copyPreviousWeek: '前の週と同じにする',
+  copyPreviousWeekLabel: (from: string) => `${from}からの週を前の週と同じにする`,
   employeePlaceholder: '-- 選択してください --',
   noEmployees: 'この店舗のスタッフが登録されていません。管理者に登録を依頼してください。',
   usersFailed: 'ユーザー情報の取得に失敗しました。しばらく待ってから再試行してください。',
@@ -49,7 +53,7 @@ export const staffTexts = {
   // Shift view and correction (/staff/view-shift)
   viewTitle: 'シフト確認',
   viewDescription:
-    '月ごとのシフトを確認できます。時刻のセルをダブルクリック（またはEnterキー）すると時刻を修正できます。修正には理由の入力が必要で、変更は下の修正履歴に残ります。修正できるのは前月1日以降のシフトです。⚠は終了時刻が開始時刻より前になっているシフトです。',
+    '月ごとのシフトを確認できます。時刻のセルをタップ（またはEnterキー）すると時刻を修正できます。修正には理由の入力が必要で、変更は下の修正履歴に残ります。修正できるのは前月1日以降のシフトです。⚠は終了時刻が開始時刻より前になっているシフトです。',
   viewMonthLabel: '表示する月：',
   previousMonth: '前の月',
   nextMonth: '次の月',
@@ -188,6 +192,7 @@ export const adminStaffTexts = {
   nothingToImport: 'インポートできる提出がありません。',
   shiftExists: 'その日にはすでにシフトがあります。シフト表で修正してください。',
   notStoreStaff: 'この店舗のスタッフではありません。',
+  shiftNotYours: 'シフトはご自身の分だけ提出できます。',
   monthClosed: '過ぎた月のシフトは提出できません。',
   monthNotOpen: (ahead: number) => `このシフト月はまだ提出できません。今月から${ahead}か月先までの月を選んでください。`,
   timeNotOffered: (date: string) => `${date} の時刻は募集時間の一覧から選んでください`,

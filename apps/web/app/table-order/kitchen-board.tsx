@@ -13,8 +13,40 @@ import { kitchenTexts as t, orderTexts } from './texts';
 /** Spec §9: kitchen polling every 5 s (only while /live is down, decision 064), a new order highlighted for 5 s. */
 export const POLL_MS = 5_000;
 export const HIGHLIGHT_MS = 5_000;
+/** A ticket's timer turns amber, then red, after this many minutes waiting. */
+export const WAIT_WARN_MINUTES = 10;
+export const WAIT_LATE_MINUTES = 20;
+/** This browser's sound choice (local storage): 'on' or 'off'. */
+const SOUND_KEY = 'kitchenSound';
 
 type Order = ReadyAnswer['orders'][number];
+
+function rememberedSound(): boolean {
+  try {
+    return window.localStorage.getItem(SOUND_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+function rememberSound(on: boolean) {
+  try {
+    window.localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
+  } catch {
+    // Private mode: the choice lasts for this page.
+  }
+}
+
+/** The server's time now: its clock at the last answer plus what passed here since (the tablet's clock may be wrong). */
+function useServerNow(serverNow: string | null): number {
+  const [tick, setTick] = useState(() => Date.now());
+  const base = useMemo(() => (serverNow ? { server: Date.parse(serverNow), local: Date.now() } : null), [serverNow]);
+  useEffect(() => {
+    const timer = setInterval(() => setTick(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return base ? base.server + (tick - base.local) : tick;
+}
 
 /**
  * The kitchen's orders (/kitchen, /monitor/kitchen) or its history (/kitchen/history): ready
@@ -30,6 +62,11 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
   const [beeping, setBeeping] = useState(false);
   const [alerts, setAlerts] = useState(0);
   const [soundOn, setSoundOn] = useState(false);
+  /** The sound was chosen on this tablet but the browser keeps it silent until someone touches the screen. */
+  const [soundBlocked, setSoundBlocked] = useState(false);
+  const [serverNow, setServerNow] = useState<string | null>(null);
+  const [recalled, setRecalled] = useState(false);
+  const lastBumped = useRef<string | null>(null);
   const beeper = useMemo(() => (typeof window === 'undefined' ? null : createBeeper()), []);
   const known = useRef<Set<string> | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -65,6 +102,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
       return;
     }
     setFailed(false);
+    if ('now' in r.body) setServerNow(r.body.now);
     const list = r.body.orders;
     if (mode === 'ready') {
       // Orders this screen has not seen before ring, except on its first load.
@@ -103,14 +141,83 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
     return () => clearInterval(timer);
   }, [live.connected, live.downSince, load]);
 
-  const act = async (order: Order, verb: 'complete' | 'restore') => {
+  const act = async (orderId: string, verb: 'complete' | 'restore') => {
     setActionError(null);
-    const r = await tableCall<KitchenActionAnswer>(`/api/orders/${order.id}/${verb}`, { body: {} });
+    setRecalled(false);
+    const r = await tableCall<KitchenActionAnswer>(`/api/orders/${orderId}/${verb}`, { body: {} });
     if (r.status !== 200) setActionError(r.body.error ?? t.actionFailed);
+    else if (verb === 'complete') lastBumped.current = orderId;
+    else if (orderId === lastBumped.current) {
+      lastBumped.current = null;
+      setRecalled(true);
+    }
     await load();
   };
 
-  const enableSound = async () => setSoundOn((await beeper?.enable()) ?? false);
+  // Sound: remembered on this tablet; at load the browser may still block it, which the screen says.
+  const enableSound = useCallback(async () => {
+    const on = (await beeper?.enable()) ?? false;
+    setSoundOn(on);
+    setSoundBlocked(false);
+    if (on) rememberSound(true);
+  }, [beeper]);
+  const toggleSound = async () => {
+    if (!soundOn) return enableSound();
+    setSoundOn(false);
+    rememberSound(false);
+  };
+  useEffect(() => {
+    if (mode !== 'ready' || !rememberedSound()) return;
+    let cancelled = false;
+    // Blocked until the browser says otherwise: without a touch, resuming audio may never answer.
+    setSoundBlocked(true);
+    void beeper?.enable().then((on) => {
+      if (cancelled || !on) return;
+      setSoundOn(true);
+      setSoundBlocked(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [beeper, mode]);
+  useEffect(() => {
+    if (!soundBlocked) return;
+    const wake = () => void enableSound();
+    window.addEventListener('pointerdown', wake, { once: true });
+    window.addEventListener('keydown', wake, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', wake);
+      window.removeEventListener('keydown', wake);
+    };
+  }, [soundBlocked, enableSound]);
+
+  // Keys: 1–9 complete the ticket with that number, R recalls the last completed one.
+  const ordersRef = useRef<Order[] | null>(null);
+  ordersRef.current = orders;
+  useEffect(() => {
+    if (mode !== 'ready') return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))) return;
+      if (/^[1-9]$/.test(event.key)) {
+        const order = ordersRef.current?.[Number(event.key) - 1];
+        if (order) void act(order.id, 'complete');
+      } else if ((event.key === 'r' || event.key === 'R') && lastBumped.current) {
+        void act(lastBumped.current, 'restore');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const now = useServerNow(serverNow);
+  const allDay = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const order of mode === 'ready' ? (orders ?? []) : [])
+      for (const item of order.items) counts.set(item.menu_name, (counts.get(item.menu_name) ?? 0) + item.quantity);
+    return [...counts].sort((a, b) => b[1] - a[1]);
+  }, [orders, mode]);
 
   return (
     <section
@@ -127,7 +234,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
           <button
             type="button"
             className={soundOn ? 'button secondary' : 'button'}
-            onClick={() => void enableSound()}
+            onClick={() => void toggleSound()}
             aria-pressed={soundOn}
             data-testid="enable-sound"
           >
@@ -135,6 +242,26 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
           </button>
         )}
       </header>
+      {mode === 'ready' && !soundOn && (
+        <p className="kitchen-sound-prompt" role="status" data-testid="sound-prompt">
+          {soundBlocked ? t.soundBlocked : t.soundPrompt}
+        </p>
+      )}
+      {mode === 'ready' && allDay.length > 0 && (
+        <section className="kitchen-all-day" aria-labelledby="kitchen-all-day" data-testid="all-day">
+          <h3 id="kitchen-all-day">{t.allDayTitle}</h3>
+          <ul>
+            {allDay.map(([name, quantity]) => (
+              <li key={name}>{t.allDayItem(name, quantity)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {recalled && (
+        <p className="hint" role="status">
+          {t.recalled}
+        </p>
+      )}
       {live.downSince && (
         <p className="live-banner" role="status" data-testid="live-down">
           {t.liveDown(clockTime(live.downSince.toISOString()))}
@@ -148,41 +275,80 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
       {orders === null && !failed && <p aria-busy="true">{orderTexts.loading}</p>}
       {failed && orders === null && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
       {orders !== null && orders.length === 0 && <p className="empty">{mode === 'ready' ? t.empty : t.historyEmpty}</p>}
+      {mode === 'ready' && orders !== null && orders.length > 0 && <p className="hint kitchen-keys">{t.keyHint}</p>}
       <ol className="kitchen-orders" aria-live="polite">
-        {orders?.map((order) => (
-          <li
-            key={order.id}
-            className="kitchen-order panel"
-            data-testid="kitchen-order"
-            data-order-id={order.id}
-            data-new={fresh.has(order.id) ? 'true' : undefined}
-          >
-            <div className="kitchen-order-head">
-              <strong className="kitchen-seat">{order.seat_label}</strong>
-              <span>{mode === 'ready' ? t.orderedAt(clockTime(order.order_time)) : t.completedAt(clockTime(order.completed_at ?? order.updated_at))}</span>
-              {fresh.has(order.id) && <span className="badge">{t.newBadge}</span>}
-            </div>
-            <ul className="kitchen-items">
-              {order.items.map((item) => (
-                <li key={item.menu_id}>
-                  <span>{item.menu_name}</span> <strong>× {item.quantity}</strong>
-                </li>
-              ))}
-            </ul>
-            <div className="kitchen-order-foot">
-              <span className="hint">{yenAmount(order.subtotal)}</span>
-              {mode === 'ready' ? (
-                <button type="button" className="button" onClick={() => void act(order, 'complete')}>
-                  {t.complete}
-                </button>
-              ) : (
-                <button type="button" className="button secondary" onClick={() => void act(order, 'restore')}>
-                  {t.restore}
-                </button>
+        {orders?.map((order, index) => {
+          const waitedMs = Math.max(0, now - Date.parse(order.order_time));
+          const minutes = Math.floor(waitedMs / 60_000);
+          const age = minutes >= WAIT_LATE_MINUTES ? 'late' : minutes >= WAIT_WARN_MINUTES ? 'warn' : 'ok';
+          return (
+            <li
+              key={order.id}
+              className="kitchen-order panel"
+              data-testid="kitchen-order"
+              data-order-id={order.id}
+              data-new={fresh.has(order.id) ? 'true' : undefined}
+              data-age={mode === 'ready' ? age : undefined}
+              data-paid={order.paid ? 'true' : undefined}
+            >
+              <div className="kitchen-order-head">
+                {mode === 'ready' && index < 9 && (
+                  <kbd className="kitchen-key" aria-hidden="true">
+                    {t.ticketNumber(index + 1)}
+                  </kbd>
+                )}
+                <strong className="kitchen-seat">{order.seat_label}</strong>
+                {order.people !== null && (
+                  <span className="kitchen-people" data-testid="party-size">
+                    {t.people(order.people)}
+                  </span>
+                )}
+                {fresh.has(order.id) && <span className="badge">{t.newBadge}</span>}
+                {mode === 'ready' && (
+                  <span className="kitchen-timer" data-testid="ticket-timer" role="timer" aria-live="off" aria-label={t.waitedLabel(minutes)}>
+                    {t.waited(minutes, Math.floor((waitedMs % 60_000) / 1000))}
+                  </span>
+                )}
+              </div>
+              <p className="kitchen-time hint">
+                {mode === 'ready' ? t.orderedAt(clockTime(order.order_time)) : t.completedAt(clockTime(order.completed_at ?? order.updated_at))}
+              </p>
+              {order.paid && (
+                <p className="kitchen-paid" data-testid="ticket-paid">
+                  <strong>{t.paid}</strong> {mode === 'ready' && t.paidHint}
+                </p>
               )}
-            </div>
-          </li>
-        ))}
+              <ul className="kitchen-items">
+                {order.items.map((item) => (
+                  <li key={item.menu_id}>
+                    <span>{item.menu_name}</span> <strong>× {item.quantity}</strong>
+                  </li>
+                ))}
+              </ul>
+              {order.notes.length > 0 && (
+                <ul className="kitchen-notes" data-testid="ticket-notes">
+                  {order.notes.map((note) => (
+                    <li key={note.label} data-allergy={note.allergy ? 'true' : undefined}>
+                      {note.allergy && <strong className="kitchen-allergy">{t.allergy}</strong>} {note.label}：{note.text}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div className="kitchen-order-foot">
+                <span className="hint">{yenAmount(order.subtotal)}</span>
+                {mode === 'ready' ? (
+                  <button type="button" className="button kitchen-bump" onClick={() => void act(order.id, 'complete')}>
+                    {t.complete}
+                  </button>
+                ) : (
+                  <button type="button" className="button secondary kitchen-bump" onClick={() => void act(order.id, 'restore')}>
+                    {t.restore}
+                  </button>
+                )}
+              </div>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

@@ -65,8 +65,8 @@ export function StockEditor({ storeId }: { storeId: string | null }) {
 
   const change = (id: string, patch: Partial<Row>) => setRows((r) => ({ ...r, [id]: { ...r[id]!, ...patch, dirty: true, message: null } }));
 
-  const save = async (item: Item) => {
-    const row = rows[item.id]!;
+  const save = async (item: Item, override: Partial<Row> = {}) => {
+    const row = { ...rows[item.id]!, ...override };
     const quantity = parseQuantity(row.quantity);
     if (quantity === null) {
       setRows((r) => ({ ...r, [item.id]: { ...row, message: t.quantityInvalid } }));
@@ -103,9 +103,7 @@ export function StockEditor({ storeId }: { storeId: string | null }) {
               <th scope="col">{t.quantity}</th>
               <th scope="col">{t.soldOut}</th>
               <th scope="col">{t.status}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t.save}</span>
-              </th>
+              <th scope="col">{t.actions}</th>
             </tr>
           </thead>
           <tbody>
@@ -147,14 +145,36 @@ export function StockEditor({ storeId }: { storeId: string | null }) {
                   </td>
                   <td>{orderable ? t.orderable : t.notOrderable}</td>
                   <td>
-                    <button type="button" className="button" disabled={!row.dirty || row.saving} onClick={() => void save(item)}>
-                      {row.saving ? t.saving : t.save}
-                    </button>
-                    {row.message && (
-                      <span className="hint" role="status">
-                        {row.message}
-                      </span>
-                    )}
+                    <div className="stock-actions">
+                      {/* One action (issue 29 item 7): sold out now, counted from here on; undone, a count of 0 stops counting. */}
+                      {row.manage && row.soldOut && !row.dirty ? (
+                        <button
+                          type="button"
+                          className="button secondary"
+                          disabled={row.saving}
+                          onClick={() => void save(item, { soldOut: false, manage: (parseQuantity(row.quantity) ?? 0) > 0 })}
+                        >
+                          {t.clearSoldOut}
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button secondary danger"
+                          disabled={row.saving}
+                          onClick={() => void save(item, { manage: true, soldOut: true })}
+                        >
+                          {t.markSoldOut}
+                        </button>
+                      )}
+                      <button type="button" className="button" disabled={row.saving} onClick={() => void save(item)}>
+                        {row.saving ? t.saving : t.save}
+                      </button>
+                      {row.message && (
+                        <span className="stock-message hint" role="status">
+                          {row.message}
+                        </span>
+                      )}
+                    </div>
                   </td>
                 </tr>
               );

@@ -156,6 +156,21 @@ export const kitchenTexts = {
   actionFailed: '更新に失敗しました',
   store: (name: string) => `店舗：${name}`,
   items: (n: number) => `${n}点`,
+  /** The kitchen display (issue 29 item 6). */
+  people: (n: number) => `${n}名`,
+  waited: (minutes: number, seconds: number) => `${minutes}:${String(seconds).padStart(2, '0')}`,
+  waitedLabel: (minutes: number) => `待ち時間 ${minutes}分`,
+  paid: '会計済み',
+  paidHint: 'このお客様はお会計済みです。提供するか、完了にしてください。',
+  allergy: 'アレルギー',
+  allDayTitle: 'これから作るもの',
+  allDayItem: (name: string, quantity: number) => `${name} × ${quantity}`,
+  keyHint: '数字キー 1〜9：その番号の注文を完了　R：直前に完了した注文を戻す',
+  ticketNumber: (n: number) => `${n}`,
+  recalled: '直前に完了した注文を戻しました',
+  soundOff: '通知音：オフ',
+  soundBlocked: '通知音が止まっています。画面のどこかをタップすると鳴るようになります。',
+  soundPrompt: '新しい注文を音で知らせるには「通知音を有効にする」を押してください。',
 } as const;
 
 export const stockTexts = {
@@ -170,6 +185,9 @@ export const stockTexts = {
   save: '保存',
   saving: '保存中...',
   saved: '保存しました',
+  actions: '操作',
+  markSoldOut: '売り切れにする',
+  clearSoldOut: '売り切れを解除',
   /** Spec §5: quantity non-negative integer. */
   quantityInvalid: '在庫数は0以上の整数で入力してください',
   changed: (quantity: number) => `注文により在庫数が${quantity}に変わっています。確認してから保存してください。`,

@@ -12,5 +12,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** /admin: the admin menu (settings: app/areas/area-settings.ts). */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  return <AreaLayout {...areaSettings.admin} stores={loaderData.stores} userName={loaderData.userName} />;
+  return <AreaLayout {...areaSettings.admin} stores={loaderData.stores} userName={loaderData.userName} areas={loaderData.areas} />;
 }

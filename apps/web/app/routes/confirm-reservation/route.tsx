@@ -9,7 +9,16 @@ import { Notices, ReservationFacts } from '#app/reservation/confirmation-card';
 import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = () => [{ title: pageTitle(t.confirmedTitle) }];
+export const meta = () => [{ title: pageTitle(t.confirmPageTitle) }];
+
+/** The tab's title for what the link turned out to be (issue 29 item 11: a bad link read ご予約が確定しました). */
+const titleOf: Record<State['kind'], string> = {
+  loading: t.confirmPageTitle,
+  confirmed: t.confirmedTitle,
+  cancelled: t.cancelledTitle,
+  expired: t.expiredTitle,
+  error: t.errorTitle,
+};
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /** The confirmed view (a link never confirmed answers one without the guest's name, e-mail and phone). */
@@ -53,6 +62,10 @@ export default function ConfirmReservation() {
     setCancelling(false);
     setCancelError(r.message ?? r.body.error ?? t.serverError);
   };
+
+  useEffect(() => {
+    document.title = pageTitle(titleOf[state.kind]);
+  }, [state.kind]);
 
   useEffect(() => {
     if (!token) return;

@@ -1,8 +1,11 @@
 import type { Route } from './+types/route';
 import { AreaLayout } from '#app/areas/area-layout';
 import { loadArea } from '#app/areas/area-loader.server';
-import { areaSettings } from '#app/areas/area-settings';
+import { areaSettings, staffFrameHandle } from '#app/areas/area-settings';
 import { areaPageTitle } from '#app/admin-area/title';
+
+/** The staff frame: no public site header (root.tsx), the area's own bar instead. */
+export const handle = staffFrameHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(null, matches) }];
 
@@ -12,5 +15,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** /monitor: the monitor sidebar (settings: app/areas/area-settings.ts). */
 export default function MonitorLayout({ loaderData }: Route.ComponentProps) {
-  return <AreaLayout {...areaSettings.monitor} stores={loaderData.stores} userName={loaderData.userName} />;
+  return <AreaLayout {...areaSettings.monitor} stores={loaderData.stores} userName={loaderData.userName} areas={loaderData.areas} />;
 }

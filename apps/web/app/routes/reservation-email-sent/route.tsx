@@ -9,12 +9,12 @@ export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 /** /reservation-email-sent?email=: the mail is on its way; the link inside is valid 5 minutes. */
 export default function ReservationEmailSent() {
   const [params] = useSearchParams();
-  const email = params.get('email') ?? '';
+  const email = (params.get('email') ?? '').trim();
   return (
     <article className="page rsv-page">
       <h1>{t.emailSentTitle}</h1>
       <p className="card rsv-card" data-testid="email-sent">
-        {t.emailSentBody(email)}
+        {email ? t.emailSentBody(email) : t.emailSentBodyNoAddress}
       </p>
       <Link to="/moncafe" className="button">
         {t.home}

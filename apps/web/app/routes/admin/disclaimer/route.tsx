@@ -36,14 +36,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** /admin/disclaimer: the text shown where a guest reviews and sends their reservation. */
 export default function Disclaimer({ loaderData, actionData }: Route.ComponentProps) {
   useStoreQuery(loaderData.storeId);
+  if (!loaderData.storeId) return <p className="hint">{t.loading}</p>;
+  // Keyed by what was loaded, so the preview starts from the store's text (opened from the sidebar, the first render has no store).
+  return (
+    <DisclaimerForm
+      key={`${loaderData.storeId}:${loaderData.content}`}
+      loaded={{ storeId: loaderData.storeId, content: loaderData.content }}
+      answer={actionData}
+    />
+  );
+}
+
+function DisclaimerForm({
+  loaded: loaderData,
+  answer: actionData,
+}: {
+  loaded: { storeId: string; content: string };
+  answer: Route.ComponentProps['actionData'];
+}) {
   const busy = useNavigation().state !== 'idle';
   const [text, setText] = useState(loaderData.content);
-  if (!loaderData.storeId) return <p className="hint">{t.loading}</p>;
   return (
     <section data-testid="disclaimer-settings">
       <h2>{t.disclaimerTitle}</h2>
       <p className="hint">{t.disclaimerLead}</p>
-      <Form method="post" className="panel" key={`${loaderData.storeId}:${loaderData.content}`}>
+      <Form method="post" className="panel">
         <input type="hidden" name="store_id" value={loaderData.storeId} />
         <label className="field">
           {t.disclaimerContent}

@@ -4,7 +4,7 @@ import type { Route } from './+types/route';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import opsCss from '#app/admin-database/admin-ops.css?url';
-import { historyTexts as t } from './texts';
+import { categoryLabel, eventLabel, historyTexts as t } from './texts';
 import { adminPageTitle } from '#app/admin-area/title';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.title, matches) }];
@@ -61,6 +61,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const names = new Map(accounts.map((a) => [a.accountId, `${a.name} <${a.email}>`]));
   const who = (actor: string) => (actor === 'system' ? t.system : actor === 'customer' ? t.customer : (names.get(actor) ?? t.unknownAccount(actor)));
+  // The thing each change is about, named as the owner knows it: a reservation's number and name, an account's name.
+  const streamOwner = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
+  const reservationIds = [...new Set(page.entries.filter((e) => e.category === 'reservation').map((e) => streamOwner(e.streamId)))];
+  const reservations = new Map(
+    (await Promise.all(reservationIds.map((id) => queries.reservations.get(id)))).flatMap((r) =>
+      r
+        ? [
+            [
+              r.id,
+              r.customer_name.trim()
+                ? t.reservationSubject(r.reservation_number, r.customer_name)
+                : t.walkInSubject(r.people, r.reservation_date, r.reservation_time),
+            ] as const,
+          ]
+        : [],
+    ),
+  );
+  const accountNames = new Map(accounts.map((a) => [a.accountId, t.accountSubject(a.name)]));
+  const subjectOf = (e: { category: string; streamId: string }) =>
+    (e.category === 'reservation'
+      ? reservations.get(streamOwner(e.streamId))
+      : e.category === 'account'
+        ? accountNames.get(streamOwner(e.streamId))
+        : undefined) ?? categoryLabel(e.category);
   return {
     invalid: !parsed.success,
     filter,
@@ -72,6 +96,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       actor: e.actor,
       who: who(e.actor),
       type: e.type,
+      label: eventLabel(e.type),
+      subject: subjectOf(e),
       streamId: e.streamId,
       category: e.category,
       revision: e.revision,
@@ -79,8 +105,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       data: JSON.stringify(e.data, null, 2),
     })),
     next: page.next,
-    types: choices.types,
-    categories: choices.categories,
+    types: choices.types.map((type) => ({ value: type, label: eventLabel(type) })).sort((a, b) => a.label.localeCompare(b.label, 'ja')),
+    categories: choices.categories.map((c) => ({ value: c, label: categoryLabel(c) })),
     actors: choices.actors.map((a) => ({ id: a, label: who(a) })).sort((a, b) => a.label.localeCompare(b.label, 'ja')),
   };
 }
@@ -111,8 +137,8 @@ export default function History({ loaderData }: Route.ComponentProps) {
           <select name="category" defaultValue={filter.category ?? ''}>
             <option value="">{t.any}</option>
             {loaderData.categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
+              <option key={c.value} value={c.value}>
+                {c.label}
               </option>
             ))}
           </select>
@@ -126,8 +152,8 @@ export default function History({ loaderData }: Route.ComponentProps) {
           <select name="type" defaultValue={filter.type ?? ''}>
             <option value="">{t.any}</option>
             {loaderData.types.map((type) => (
-              <option key={type} value={type}>
-                {type}
+              <option key={type.value} value={type.value}>
+                {type.label}
               </option>
             ))}
           </select>
@@ -166,8 +192,8 @@ export default function History({ loaderData }: Route.ComponentProps) {
             <li key={e.eventId} className="history-entry" data-testid="history-entry" data-type={e.type}>
               <details>
                 <summary>
-                  <time dateTime={e.whenIso}>{e.when}</time> <strong>{e.type}</strong> <span className="history-who">{e.who}</span>{' '}
-                  <span className="hint">{e.streamId}</span>
+                  <time dateTime={e.whenIso}>{e.when}</time> <strong>{e.label}</strong> <span className="history-subject">{e.subject}</span>{' '}
+                  <span className="history-who hint">{e.who}</span>
                 </summary>
                 <dl className="history-detail">
                   <dt>{t.when}</dt>
@@ -175,20 +201,35 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   <dt>{t.who}</dt>
                   <dd data-testid="history-who">{e.who}</dd>
                   <dt>{t.what}</dt>
-                  <dd>{e.type}</dd>
-                  <dt>{t.stream}</dt>
-                  <dd>
-                    <Link to={query({ stream: e.streamId })}>{e.streamId}</Link> (#{e.revision})
-                  </dd>
+                  <dd>{e.label}</dd>
+                  <dt>{t.subject}</dt>
+                  <dd data-testid="history-subject">{e.subject}</dd>
                   <dt>{t.correlation}</dt>
                   <dd>
-                    <code>{e.correlationId}</code> <Link to={query({ correlation: e.correlationId })}>{t.followCorrelation}</Link>
-                  </dd>
-                  <dt>{t.data}</dt>
-                  <dd>
-                    <pre data-testid="history-data">{e.data}</pre>
+                    <Link to={query({ correlation: e.correlationId })}>{t.followCorrelation}</Link>
                   </dd>
                 </dl>
+                <details className="history-raw">
+                  <summary>{t.raw}</summary>
+                  <dl className="history-detail">
+                    <dt>{t.rawType}</dt>
+                    <dd>
+                      <code>{e.type}</code>
+                    </dd>
+                    <dt>{t.stream}</dt>
+                    <dd>
+                      <Link to={query({ stream: e.streamId })}>{e.streamId}</Link> (#{e.revision})
+                    </dd>
+                    <dt>{t.correlation}</dt>
+                    <dd>
+                      <code>{e.correlationId}</code>
+                    </dd>
+                    <dt>{t.data}</dt>
+                    <dd>
+                      <pre data-testid="history-data">{e.data}</pre>
+                    </dd>
+                  </dl>
+                </details>
               </details>
             </li>
           ))}

@@ -69,10 +69,23 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export default function StoreCoordinates({ loaderData, actionData }: Route.ComponentProps) {
   useStoreQuery(loaderData.storeId);
+  if (!loaderData.storeId) return null;
+  // Keyed by what was loaded: opened from the sidebar, the first render has no store yet, and the
+  // fields must start from the store's saved point once it is loaded (issue 29 item 2).
+  const { storeId, latitude, longitude, radius } = loaderData;
+  return <CoordinatesForm key={`${storeId}:${latitude}:${longitude}:${radius}`} loaded={{ storeId, latitude, longitude, radius }} answer={actionData} />;
+}
+
+function CoordinatesForm({
+  loaded: loaderData,
+  answer: actionData,
+}: {
+  loaded: { storeId: string; latitude: number | null; longitude: number | null; radius: number };
+  answer: { ok: boolean; error: string | null } | undefined;
+}) {
   const busy = useNavigation().state !== 'idle';
   const [lat, setLat] = useState(loaderData.latitude === null ? '' : String(loaderData.latitude));
   const [lng, setLng] = useState(loaderData.longitude === null ? '' : String(loaderData.longitude));
-  if (!loaderData.storeId) return null;
   const point =
     lat !== '' && lng !== '' && Number.isFinite(Number(lat)) && Number.isFinite(Number(lng)) ? { latitude: Number(lat), longitude: Number(lng) } : null;
   return (
@@ -83,7 +96,7 @@ export default function StoreCoordinates({ loaderData, actionData }: Route.Compo
           {t.coordinatesUnset}
         </p>
       )}
-      <Form method="post" className="panel" key={loaderData.storeId}>
+      <Form method="post" className="panel">
         <input type="hidden" name="store_id" value={loaderData.storeId} />
         <label className="field">
           {t.latitude}

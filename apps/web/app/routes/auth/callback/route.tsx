@@ -4,7 +4,10 @@ import { finishOidcLogin } from '#app/auth/oidc.server';
 import { authTexts } from '#app/auth/texts';
 import { AuthFailureCard } from '#app/auth/failure-card';
 
-export const meta: Route.MetaFunction = () => [{ title: `${authTexts.callbackProcessing} | MonCafe` }];
+/** The tab says what happened: a failed sign-in no longer reads 認証処理中 (issue 29 item 11). */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.failed ? authTexts.authFailed : authTexts.callbackProcessing} | MonCafe` },
+];
 
 /**
  * /auth/callback?code&state (or &message=auth_failed): the provider's answer. A good one signs

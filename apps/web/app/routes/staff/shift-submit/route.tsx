@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Route } from './+types/route';
-import { datesOfMonth, tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { addDays, datesOfMonth, tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { submittableMonths, timeOptions, DEFAULT_RECRUIT_TIMES, type RecruitTimes } from '@moncafe/domain/shift/rules';
+import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { callJson } from '#app/http/api-client';
 import type { Answer as UsersAnswer } from '#app/routes/api/users/route';
@@ -27,10 +28,22 @@ import { areaPageTitle } from '#app/admin-area/title';
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.submitTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
-/** The server's Tokyo date: which months may be submitted and which days are past. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { today: tokyoDateOf(appOf(context).runtime.clock.now()) };
+/** The server's Tokyo date (which months may be submitted, which days are past) and who submits. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireRole(request, context, 'staff', 'admin');
+  return { today: tokyoDateOf(appOf(context).runtime.clock.now()), me: { id: user.id, name: user.name }, admin: user.roles.includes('admin') };
 }
+
+/**
+ * The month the screen opens on: the first one still wholly ahead (next month), not the current
+ * one whose days have mostly passed; the current month stays in the list (decision 189).
+ */
+export function firstOpenMonth(today: string): string {
+  const months = submittableMonths(today);
+  return months.find((m) => m > today.slice(0, 7)) ?? months[0] ?? today.slice(0, 7);
+}
+
+const isMonday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() === 1;
 
 type Row = { start: string; end: string };
 
@@ -51,12 +64,13 @@ function check(rows: Record<string, Row>) {
 /** /staff/shift-submit: a person's wishes for a month, day by day (operations.md §2). */
 export default function ShiftSubmit({ loaderData }: Route.ComponentProps) {
   const { storeId, ready } = useAreaStore();
-  const { today } = loaderData;
+  const { today, me, admin } = loaderData;
   const [users, setUsers] = useState<UsersAnswer | null>(null);
   const [usersFailed, setUsersFailed] = useState(false);
   const [recruit, setRecruit] = useState<RecruitTimes>(DEFAULT_RECRUIT_TIMES);
-  const [userId, setUserId] = useState('');
-  const [month, setMonth] = useState('');
+  // A staff member submits as themselves only (the server refuses a colleague's name); an admin chooses.
+  const [userId, setUserId] = useState(admin ? '' : me.id);
+  const [month, setMonth] = useState(() => firstOpenMonth(today));
   const [rows, setRows] = useState<Record<string, Row>>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -78,7 +92,8 @@ export default function ShiftSubmit({ loaderData }: Route.ComponentProps) {
     void loadUsers();
   }, [loadUsers]);
 
-  const dates = useMemo(() => (month ? datesOfMonth(month) : []), [month]);
+  // Past days cannot be wished for: only the days still ahead are listed.
+  const dates = useMemo(() => (month ? datesOfMonth(month).filter((d) => d >= today) : []), [month, today]);
   const { complete, backwards, half } = check(rows);
   const valid = userId !== '' && month !== '' && complete.length > 0 && backwards.length === 0 && !busy;
 
@@ -87,6 +102,23 @@ export default function ShiftSubmit({ loaderData }: Route.ComponentProps) {
   const setTime = (date: string, which: keyof Row, value: string) => {
     setNotice(null);
     setRows((current) => ({ ...current, [date]: { ...(current[date] ?? { start: '', end: '' }), [which]: value } }));
+  };
+
+  /** The week starting `monday` takes the times of the week before (days without times there are cleared). */
+  const copyPreviousWeek = (monday: string) => {
+    setNotice(null);
+    setRows((current) => {
+      const next = { ...current };
+      for (let i = 0; i < 7; i++) {
+        const date = addDays(monday, i);
+        if (!dates.includes(date)) continue;
+        const before = current[addDays(date, -7)];
+        const offered = timeOptions(recruit, date);
+        if (before && offered.includes(before.start) && offered.includes(before.end)) next[date] = { ...before };
+        else delete next[date];
+      }
+      return next;
+    });
   };
 
   async function submit() {
@@ -98,7 +130,6 @@ export default function ShiftSubmit({ loaderData }: Route.ComponentProps) {
     if (r.ok) {
       setNotice({ kind: 'ok', text: t.submitted });
       setRows({});
-      setMonth('');
       return;
     }
     // Decision 080: every typed row stays on screen, and the screen says it failed and why.
@@ -113,16 +144,20 @@ export default function ShiftSubmit({ loaderData }: Route.ComponentProps) {
       </DescriptionPanel>
       {usersFailed && <LoadError message={t.usersFailed} onRetry={() => void loadUsers()} />}
       {users === null && <Loading />}
-      <label className="field">
-        {t.employeeLabel}
-        <Choices
-          value={userId}
-          disabled={users === null}
-          onChange={(e) => setUserId(e.target.value)}
-          placeholder={t.employeePlaceholder}
-          options={(users ?? []).map((u) => ({ value: u.id, label: u.name }))}
-        />
-      </label>
+      {admin ? (
+        <label className="field">
+          {t.employeeLabel}
+          <Choices
+            value={userId}
+            disabled={users === null}
+            onChange={(e) => setUserId(e.target.value)}
+            placeholder={t.employeePlaceholder}
+            options={(users ?? []).map((u) => ({ value: u.id, label: u.name }))}
+          />
+        </label>
+      ) : (
+        <p data-testid="submitting-as">{t.submittingAs(me.name)}</p>
+      )}
       {users !== null && users.length === 0 && !usersFailed && <p className="hint">{t.noEmployees}</p>}
       {userId && (
         <label className="field">
@@ -145,13 +180,29 @@ export default function ShiftSubmit({ loaderData }: Route.ComponentProps) {
           <table className="data-table sa-shift-table">
             <TableHead columns={[t.colDate, t.colStart, t.colEnd]} />
             <tbody>
-              {dates.map((date) => {
+              {dates.flatMap((date, index) => {
                 const day = dayLabel(date);
                 const row = rows[date] ?? { start: '', end: '' };
                 const past = date < today;
                 const options = choicesOf(timeOptions(recruit, date));
                 const wrong = backwards.includes(date);
-                return (
+                const weekStart =
+                  index > 0 && isMonday(date) ? (
+                    <tr key={`${date}-copy`} className="sa-week-start">
+                      <td colSpan={3}>
+                        <button
+                          type="button"
+                          className="button secondary"
+                          aria-label={t.copyPreviousWeekLabel(day.label)}
+                          onClick={() => copyPreviousWeek(date)}
+                        >
+                          {t.copyPreviousWeek}
+                        </button>
+                      </td>
+                    </tr>
+                  ) : null;
+                return [
+                  weekStart,
                   <tr key={date} className={`day-${day.type}${past ? ' past' : ''}`} data-date={date}>
                     <th scope="row" className="sa-day">
                       {day.label}
@@ -170,8 +221,8 @@ export default function ShiftSubmit({ loaderData }: Route.ComponentProps) {
                         />
                       </td>
                     ))}
-                  </tr>
-                );
+                  </tr>,
+                ];
               })}
             </tbody>
           </table>

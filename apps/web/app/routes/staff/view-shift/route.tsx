@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { viewableMonths } from '@moncafe/domain/shift/rules';
+import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { Choices, choicesOf, DescriptionPanel, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { ShiftMonth } from '#app/staff-area/shift-month';
@@ -12,9 +13,10 @@ import { areaPageTitle } from '#app/admin-area/title';
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.viewTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
-/** The server's Tokyo date: the months offered run from last month on. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { today: tokyoDateOf(appOf(context).runtime.clock.now()) };
+/** The server's Tokyo date (the months offered run from last month on) and who is looking (their column first). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireRole(request, context, 'staff', 'admin');
+  return { today: tokyoDateOf(appOf(context).runtime.clock.now()), me: user.id };
 }
 
 /** /staff/view-shift: the month's schedule, corrections with a reason, and their history (operations.md §2, §5). */
@@ -44,7 +46,7 @@ export default function ViewShift({ loaderData }: Route.ComponentProps) {
           {t.nextMonth}
         </button>
       </div>
-      {storeId && <ShiftMonth storeId={storeId} month={month} />}
+      {storeId && <ShiftMonth storeId={storeId} month={month} me={loaderData.me} />}
     </div>
   );
 }

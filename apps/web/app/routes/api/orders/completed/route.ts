@@ -3,7 +3,7 @@ import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
-import { orderAnswer } from '#app/table-order/answers';
+import { kitchenTickets } from '#app/table-order/kitchen-tickets.server';
 import { storeIdSchema } from '#app/table-order/call-schemas';
 
 /** GET /api/orders/completed[?store_id][&date]: orders completed on a day (today in Tokyo by default), newest first (monitor/admin). */
@@ -12,7 +12,7 @@ export const loader = jsonCall({
   async handle({ query, queries, runtime }) {
     const storeId = query.store_id ?? (await queries.stores.default())?.store_id ?? refuse(404, callTexts.noStore);
     const date = query.date ?? tokyoDateOf(runtime.clock.now());
-    return { success: true as const, store_id: storeId, date, orders: (await queries.orders.completed(storeId, date)).map(orderAnswer) };
+    return { success: true as const, store_id: storeId, date, orders: await kitchenTickets(queries, await queries.orders.completed(storeId, date)) };
   },
 });
 

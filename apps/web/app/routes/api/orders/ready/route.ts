@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
-import { orderAnswer } from '#app/table-order/answers';
+import { kitchenTickets } from '#app/table-order/kitchen-tickets.server';
 import { storeIdSchema } from '#app/table-order/call-schemas';
 
-/** GET /api/orders/ready[?store_id]: the kitchen's orders waiting to be made, oldest first (monitor/admin). */
+/** GET /api/orders/ready[?store_id]: the kitchen's orders waiting to be made, oldest first, each with its party (monitor/admin). */
 export const loader = jsonCall({
   query: z.object({ store_id: storeIdSchema.optional() }),
-  async handle({ query, queries }) {
+  async handle({ query, queries, runtime }) {
     const storeId = query.store_id ?? (await queries.stores.default())?.store_id ?? refuse(404, callTexts.noStore);
-    return { success: true as const, store_id: storeId, orders: (await queries.orders.ready(storeId)).map(orderAnswer) };
+    // `now`: the server's clock, so a ticket's timer does not depend on the tablet's.
+    return {
+      success: true as const,
+      store_id: storeId,
+      now: runtime.clock.now().toISOString(),
+      orders: await kitchenTickets(queries, await queries.orders.ready(storeId)),
+    };
   },
 });
 

@@ -6,7 +6,8 @@ import { actingMember, shiftErrors } from '#app/staff-area/calls.server';
 
 /**
  * POST /api/shift/submit {store_id, user_id, shifts: [{shift_date, start_time, end_time}]}: one
- * person's wishes for days of one month (rows with both times; the screen sends only those).
+ * person's wishes for days of one month (rows with both times; the screen sends only those) —
+ * the signed-in person's own, unless an admin submits for someone.
  */
 export const action = jsonCall({
   body: z.object({
@@ -17,9 +18,9 @@ export const action = jsonCall({
   errors: shiftErrors,
   async handle(input) {
     const { body } = input;
-    const { context } = await actingMember(input, body.store_id);
+    const { context, isAdmin } = await actingMember(input, body.store_id);
     const shifts = body.shifts.map((s) => ({ date: s.shift_date, start: s.start_time, end: s.end_time }));
-    const result = await input.services.shifts.submit({ storeId: body.store_id, userId: body.user_id, shifts }, context);
+    const result = await input.services.shifts.submit({ storeId: body.store_id, userId: body.user_id, shifts, submitter: { admin: isAdmin } }, context);
     await input.readYourWrites(result.position);
     return { success: true, submitted: result.submitted };
   },

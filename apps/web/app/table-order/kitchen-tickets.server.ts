@@ -1,0 +1,33 @@
+import type { OrderRow } from '@moncafe/projections/orders/queries';
+import type { WebApp } from '#app/context';
+import { orderAnswer } from './answers';
+
+/** Words that mark a note as an allergy, so the kitchen sees it highlighted. */
+const ALLERGY = /アレルギー|allerg/i;
+
+/**
+ * The kitchen's tickets (issue 29 item 6): each ready order with its party — how many, whether
+ * the visit is already paid — and the options the booking chose (text options only; a picture is
+ * not a note), an option naming an allergy marked as one.
+ */
+export async function kitchenTickets(queries: WebApp['queries'], orders: readonly OrderRow[]) {
+  const visitIds = [...new Set(orders.map((o) => o.reservation_id))];
+  const visits = new Map((await Promise.all(visitIds.map((id) => queries.reservations.get(id)))).flatMap((r) => (r ? [[r.id, r] as const] : [])));
+  const menuIds = [...new Set([...visits.values()].flatMap((r) => r.lines.map((l) => l.menuId)))];
+  const options = new Map((await queries.menus.options(menuIds)).map((o) => [`${o.menu_id}_${o.option_id}`, o]));
+  return orders.map((row) => {
+    const visit = visits.get(row.reservation_id);
+    const notes = Object.entries(visit?.detail ?? {}).flatMap(([key, value]) => {
+      const option = options.get(key);
+      if (!option || option.type === 'image') return [];
+      const text = (Array.isArray(value) ? value : [value]).filter((v) => v.trim() !== '').join('、');
+      return text ? [{ label: option.label, text, allergy: ALLERGY.test(option.label) || ALLERGY.test(text) }] : [];
+    });
+    return {
+      ...orderAnswer(row),
+      people: visit?.people ?? null,
+      paid: Boolean(visit?.payment_method ?? visit?.exited_at),
+      notes,
+    };
+  });
+}

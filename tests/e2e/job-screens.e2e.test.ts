@@ -1,0 +1,229 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { httpClient, type HttpClient } from '../support/http-client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
+import { browserAvailable, desktop, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, waitForOrderMenu, withToken } from '../support/table-order';
+
+const runs = browserAvailable();
+
+/** The kitchen's and the floor's tablet (landscape). */
+const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
+
+/**
+ * Screens made for the job (issue 29), each at the size of the person who uses it: the owner on a
+ * laptop, staff on a phone, the kitchen on a tablet.
+ */
+describe.runIf(runs)('screens made for the job', () => {
+  let server: TestWebServer;
+  let browser: Browser;
+  let admin: HttpClient;
+  const problems = pageProblems();
+  afterEach(() => problems.assertNone());
+
+  /** A signed-in owner's browser at `screen`, with the demo store chosen in every area. */
+  async function ownerAt(screen: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await offlineContext(browser, server.url, screen);
+    await context.addInitScript((store) => {
+      window.localStorage.setItem('staffStoreId', store);
+      window.localStorage.setItem('adminStoreId', store);
+    }, DEMO_STORE);
+    expect((await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
+    const page = problems.watch(await context.newPage());
+    page.setDefaultTimeout(20_000);
+    return { context, page };
+  }
+
+  beforeAll(async () => {
+    server = await startTestWebServer();
+    await waitForOrderMenu(server.url);
+    await moveToOpenHours(server);
+    browser = await startBrowser();
+    admin = httpClient(server.url);
+    expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /**
+   * How far a page reaches beyond the phone's width (0: nothing scrolls sideways). A mobile browser
+   * widens its layout viewport (innerWidth) to a too-wide page, so the width is the screen's.
+   */
+  const overflow = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth - width, page.viewportSize()!.width);
+
+  it('no staff page scrolls sideways on a phone; the menu folds behind メニュー and the public header is gone (items 3, 4)', async () => {
+    const { context, page } = await ownerAt(phone);
+    const staffPages = ['', 'shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'];
+    const overflows: string[] = [];
+    for (const sub of staffPages) {
+      const path = sub ? `/staff/${sub}` : '/staff';
+      await page.goto(path);
+      await page.locator('.area[data-ready="true"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('.site-header').count(), `${path}: the public header`).toBe(0);
+      await problems.screen(page, `phone-staff-${sub || 'home'}`);
+      overflows.push(`${path}: ${await overflow(page)}`);
+    }
+    expect(overflows, 'px beyond the phone’s width').toEqual(staffPages.map((sub) => `${sub ? `/staff/${sub}` : '/staff'}: 0`));
+    // The menu is folded: the screen comes first, and one tap opens the menu.
+    const firstLink = page.getByRole('navigation', { name: 'スタッフ' }).getByRole('link', { name: 'シフト提出' });
+    expect(await firstLink.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'メニュー' }).tap();
+    await firstLink.tap();
+    await page.waitForURL('**/staff/shift-submit');
+    await expect.poll(() => firstLink.isVisible(), { message: 'the menu closes after a move' }).toBe(false);
+    await context.close();
+  });
+
+  it('store coordinates opened from the sidebar show the saved latitude and longitude (item 2: 保存 there removed the geofence)', async () => {
+    const { context, page } = await ownerAt(desktop);
+    await page.goto('/admin');
+    await page.locator('.area[data-ready="true"]').waitFor();
+    await page.getByRole('link', { name: '店舗位置情報' }).click();
+    await page.waitForURL(/store_id=/);
+    await expect.poll(() => page.getByLabel('緯度').inputValue()).toBe(String(AT_DEMO_STORE.lat));
+    expect(await page.getByLabel('経度').inputValue()).toBe(String(AT_DEMO_STORE.lng));
+    await context.close();
+  });
+
+  it('the kitchen tablet shows full tickets with party size and a running timer, bumps and recalls by key, counts what is left to make, and remembers its sound (item 6)', async () => {
+    const guest = httpClient(server.url);
+    const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+      seat_id: 'seat-t3',
+      number_of_people: 2,
+      ...AT_DEMO_STORE,
+    });
+    expect(checkIn.status).toBe(200);
+    const order = { seat_id: 'seat-t3', reservation_id: checkIn.body.reservation_id, items: [{ menu_id: 'menu-blend', quantity: 2 }] };
+    expect((await guest.send('POST', '/api/orders', { json: order, headers: withToken(checkIn.body.token) })).status).toBe(200);
+
+    const { context, page } = await ownerAt(tablet);
+    await page.goto('/kitchen');
+    await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
+    expect(await page.locator('.site-header').count(), 'the public header').toBe(0);
+    const ticket = page.getByTestId('kitchen-order').first();
+    await ticket.waitFor();
+    expect(await ticket.getByTestId('party-size').textContent()).toBe('2名');
+    const timer = ticket.getByTestId('ticket-timer');
+    expect(await timer.textContent()).toMatch(/^\d+:\d{2}$/);
+    await expect.poll(() => page.getByTestId('all-day').textContent()).toContain('ブレンドコーヒー × 2');
+    await problems.screen(page, 'tablet-kitchen', { fullPage: false });
+
+    // Twenty minutes later (the server's clock) the timer is red.
+    await server.advanceClock(21 * 60_000);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('kitchen-order').first().getAttribute('data-age')).toBe('late');
+    expect(await page.getByTestId('ticket-timer').first().textContent()).toMatch(/^2\d:\d{2}$/);
+
+    // Key 1 bumps the first ticket, R brings it back.
+    await page.keyboard.press('1');
+    await expect.poll(() => page.getByTestId('kitchen-order').count()).toBe(0);
+    await page.keyboard.press('r');
+    await expect.poll(() => page.getByTestId('kitchen-order').count()).toBe(1);
+
+    // Sound: turned on here, it is still chosen after a reload (on, or a visible prompt while the browser blocks it).
+    await page.getByTestId('enable-sound').click();
+    await expect.poll(() => page.getByTestId('enable-sound').getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('kitchenSound'))).toBe('on');
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('enable-sound').getAttribute('aria-pressed')) === 'true' ||
+          (await page.getByTestId('sound-prompt').textContent())?.includes('タップ'),
+      )
+      .toBe(true);
+    await context.close();
+  });
+
+  it('the stock screen marks an item sold out in one tap and back, its 保存 looks pressable, and 保存しました is not cut at 1024 px (item 7)', async () => {
+    const { context, page } = await ownerAt(tablet);
+    await page.goto('/kitchen/stock');
+    const row = page.locator('[data-testid="stock-row"][data-menu-id="menu-latte"]');
+    await row.waitFor();
+    expect(await row.getByRole('button', { name: '保存' }).isEnabled(), 'an unchanged row’s 保存 is not greyed out').toBe(true);
+    await row.getByRole('button', { name: '売り切れにする' }).tap();
+    await expect.poll(() => row.getByRole('status').textContent()).toBe('保存しました');
+    expect(await row.textContent()).toContain('注文不可');
+    const menu = async () =>
+      ((await (await fetch(`${server.url}/api/orders/menu?store_id=${DEMO_STORE}`)).json()) as { menus: { id: string }[] }).menus.map((m) => m.id);
+    await expect.poll(menu).not.toContain('menu-latte');
+    // The message is whole: inside the screen and inside the table's box.
+    const fits = await row.getByRole('status').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const table = el.closest('table')!.getBoundingClientRect();
+      return box.right <= Math.min(window.innerWidth, table.right) + 1 && el.scrollWidth <= el.clientWidth + 1;
+    });
+    expect(fits).toBe(true);
+    await problems.screen(page, 'tablet-stock', { fullPage: false });
+    await row.getByRole('button', { name: '売り切れを解除' }).tap();
+    await expect.poll(() => row.textContent()).toContain('注文可');
+    await expect.poll(menu).toContain('menu-latte');
+    await context.close();
+  });
+
+  it('shift submission on a phone opens on next month, lists only days ahead, and copies the previous week in one tap (item 9)', async () => {
+    const { context, page } = await ownerAt(phone);
+    await page.goto('/staff/shift-submit');
+    await page.locator('.sa-page[data-ready="true"]').waitFor();
+    // An admin may submit for anyone: the name is chosen.
+    await page.getByLabel('従業員名を選択：').selectOption({ index: 1 });
+    const month = await page.getByLabel('提出シフト月を選択：').inputValue();
+    const today = await page.evaluate(() => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()));
+    expect(month > today.slice(0, 7), `${month} is after ${today}`).toBe(true);
+    const rows = page.locator('tr[data-date]');
+    await rows.first().waitFor();
+    const dates = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-date')!));
+    // The first Monday after the first week, and the week before it.
+    const monday = dates.find((d, i) => i >= 7 && new Date(`${d}T00:00:00Z`).getUTCDay() === 1)!;
+    const weekBefore = dates.filter((d) => d < monday).slice(-7);
+    for (const date of weekBefore.slice(0, 2)) {
+      const row = page.locator(`tr[data-date="${date}"]`);
+      const offered = await row
+        .locator('select')
+        .nth(0)
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      await row.locator('select').nth(0).selectOption(offered[0]!);
+      await row.locator('select').nth(1).selectOption(offered.at(-1)!);
+    }
+    const monthLabel = `${Number(monday.slice(5, 7))}/${Number(monday.slice(8, 10))}`;
+    await page.getByRole('button', { name: new RegExp(`^${monthLabel}（.）からの週を前の週と同じにする$`) }).tap();
+    const copied = async (date: string) => {
+      const row = page.locator(`tr[data-date="${date}"]`);
+      return [await row.locator('select').nth(0).inputValue(), await row.locator('select').nth(1).inputValue()];
+    };
+    const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    for (const date of weekBefore.slice(0, 2)) expect(await copied(addDays(date, 7)), date).toEqual(await copied(date));
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await problems.screen(page, 'phone-shift-submit');
+    await context.close();
+  });
+
+  it('guests are not told the wrong thing: no empty address, no phantom 備考欄, tab titles after failures, アクセス opens /access (item 11)', async () => {
+    const context = await offlineContext(browser, server.url, phone);
+    const page = problems.watch(await context.newPage());
+    await page.goto('/reservation-email-sent');
+    const sent = (await page.getByTestId('email-sent').textContent())!;
+    expect(sent.startsWith(' 宛に') || sent.startsWith('宛に')).toBe(false);
+    expect(sent).toContain('ご入力のメールアドレス宛に');
+
+    await page.goto('/confirm-reservation?token=not-a-real-token');
+    await page.getByTestId('confirm-error').waitFor();
+    await expect.poll(() => page.title()).toBe('エラー | MonCafe');
+
+    await page.goto('/auth/callback?message=auth_failed');
+    expect(await page.title()).toBe('認証に失敗しました | MonCafe');
+
+    await page.goto('/moncafe');
+    const access = page.locator('.card-list a', { hasText: 'アクセス' }).first();
+    expect(await access.getAttribute('href')).toBe('/access');
+
+    const disclaimer = await admin.page(`/admin/disclaimer?store_id=${DEMO_STORE}`);
+    expect(disclaimer.html).not.toContain('備考欄');
+    await context.close();
+  });
+});
