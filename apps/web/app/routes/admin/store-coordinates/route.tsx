@@ -72,15 +72,27 @@ export default function StoreCoordinates({ loaderData, actionData }: Route.Compo
   if (!loaderData.storeId) return null;
   // Keyed by what was loaded: opened from the sidebar, the first render has no store yet, and the
   // fields must start from the store's saved point once it is loaded (issue 29 item 2).
-  const { storeId, latitude, longitude, radius } = loaderData;
-  return <CoordinatesForm key={`${storeId}:${latitude}:${longitude}:${radius}`} loaded={{ storeId, latitude, longitude, radius }} answer={actionData} />;
+  const { storeId, latitude, longitude, radius, checkInMode } = loaderData;
+  return (
+    <CoordinatesForm
+      key={`${storeId}:${latitude}:${longitude}:${radius}:${checkInMode}`}
+      loaded={{ storeId, latitude, longitude, radius, checkInMode }}
+      answer={actionData}
+    />
+  );
 }
 
 function CoordinatesForm({
   loaded: loaderData,
   answer: actionData,
 }: {
-  loaded: { storeId: string; latitude: number | null; longitude: number | null; radius: number };
+  loaded: {
+    storeId: string;
+    latitude: number | null;
+    longitude: number | null;
+    radius: number;
+    checkInMode: Route.ComponentProps['loaderData']['checkInMode'];
+  };
   answer: { ok: boolean; error: string | null } | undefined;
 }) {
   const busy = useNavigation().state !== 'idle';
