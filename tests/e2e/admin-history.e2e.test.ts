@@ -1,5 +1,5 @@
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, moveToOpenHours, waitForOrderMenu } from '../support/table-order';
+import { AT_DEMO_STORE, moveToOpenHours, seatCodeOf, waitForOrderMenu } from '../support/table-order';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
@@ -84,7 +84,12 @@ describe.runIf(runs)('admin history and database screens', () => {
     // A party seated at a table: a reservation stream with a guest's name and no number (a walk-in).
     await waitForOrderMenu(server.url);
     await moveToOpenHours(server);
-    const checkIn = await httpClient(server.url).post('/api/orders/qr-checkin', { seat_id: 'seat-t3', number_of_people: 2, ...AT_DEMO_STORE });
+    const checkIn = await httpClient(server.url).post('/api/orders/qr-checkin', {
+      seat_id: 'seat-t3',
+      number_of_people: 2,
+      seat_code: await seatCodeOf(server.url, 'seat-t3'),
+      ...AT_DEMO_STORE,
+    });
     expect(checkIn.status).toBe(200);
     const page = await adminPage();
     await page.goto('/admin/history?category=reservation');

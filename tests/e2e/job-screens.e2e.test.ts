@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 import { browserAvailable, desktop, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
-import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, seatCodeOf, waitForOrderMenu, withToken } from '../support/table-order';
 
 const runs = browserAvailable();
 
@@ -93,9 +93,10 @@ describe.runIf(runs)('screens made for the job', () => {
     const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-t3',
       number_of_people: 2,
+      seat_code: await seatCodeOf(server.url, 'seat-t3'),
       ...AT_DEMO_STORE,
     });
-    expect(checkIn.status).toBe(200);
+    expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
     const order = { seat_id: 'seat-t3', reservation_id: checkIn.body.reservation_id, items: [{ menu_id: 'menu-blend', quantity: 2 }] };
     expect((await guest.send('POST', '/api/orders', { json: order, headers: withToken(checkIn.body.token) })).status).toBe(200);
 
