@@ -126,7 +126,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
     let waitForProjections: Runtime['waitForProjections'];
     if (config.runProjections) {
-      const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
+      const fanOut = await startFanOut({ database, eventStore, sealedEventStore: system.sealedEventStore, bus, logger, projectors });
       projections = fanOut.projections;
       system.onClose(() => fanOut.stop());
       waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));

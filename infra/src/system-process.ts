@@ -9,6 +9,10 @@ import { migrateToLatest } from './db/migrate';
 import { openEventStore } from './eventstore/open';
 import { eventsTableOf } from './eventstore/postgres';
 import { systemMigrations } from './runtime-migrations';
+import { personalDataDeclarations } from './privacy/declarations';
+import { personalKeyStore, type PersonalKeyStore } from './privacy/personal-keys';
+import { openingBus, personalDataSealer, sealingEventStore } from './privacy/sealing';
+import { secretBox, secretsKey } from './secrets/secret-box';
 
 /**
  * The process wiring every entry point shares, written once: the web process (runtime.ts), the
@@ -18,7 +22,12 @@ import { systemMigrations } from './runtime-migrations';
  */
 export interface SystemProcess {
   database: DatabaseHandle;
+  /** The event store as use cases and projectors see it: personal fields opened (decision 180). */
   eventStore: EventStore;
+  /** The same store as it keeps events, personal fields sealed: for the relay and exports. */
+  sealedEventStore: EventStore;
+  /** Each person's data key (privacy/personal-keys.ts): forgetting destroys one. */
+  personalKeys: PersonalKeyStore;
   /** Null unless opened with `bus: true`. */
   bus: Bus | null;
   /** Runs `close` on shutdown, before what was opened earlier (last opened, first closed). */
@@ -31,12 +40,14 @@ export interface SystemProcess {
  * admin): the database, the server's pool for lanes and COPY (none for PGlite), the event store,
  * and its events table when it is in the same database (decision 144).
  */
-export function rebuildTargetOf(system: Pick<SystemProcess, 'database' | 'eventStore'>) {
+export function rebuildTargetOf(system: Pick<SystemProcess, 'database' | 'eventStore' | 'sealedEventStore'>) {
   return {
     db: system.database.db,
     serverPool: serverPoolOf(system.database),
     eventStore: system.eventStore,
-    eventsTable: eventsTableOf(system.eventStore, system.database.pool),
+    sealedEventStore: system.sealedEventStore,
+    // Only envelopes are read straight from the table (decision 144), never personal fields.
+    eventsTable: eventsTableOf(system.sealedEventStore, system.database.pool),
   };
 }
 
@@ -57,16 +68,19 @@ export async function openSystemProcess(
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     closers.push(() => database.close());
     await migrateToLatest(database.db, options.migrations ?? systemMigrations(config));
-    const eventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
-    closers.push(() => eventStore.close());
+    const sealedEventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
+    closers.push(() => sealedEventStore.close());
+    const personalKeys = personalKeyStore({ db: database.db, secrets: secretBox(await secretsKey(config)) });
+    const sealer = personalDataSealer({ declarations: personalDataDeclarations, keys: personalKeys });
+    const eventStore = sealingEventStore(sealedEventStore, sealer);
     let bus: Bus | null = null;
     if (options.bus) {
       // Without NATS the bus lives in this process: relay, projectors and /live still meet through it.
       const opened = await openBus(config, logger);
-      bus = opened;
+      bus = openingBus(opened, sealer);
       closers.push(() => opened.close());
     }
-    return { database, eventStore, bus, onClose: (c) => void closers.push(c), close };
+    return { database, eventStore, sealedEventStore, personalKeys, bus, onClose: (c) => void closers.push(c), close };
   } catch (error) {
     await close();
     throw error;

@@ -43,7 +43,15 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   try {
     const projectors = options.projectors ?? productProjectors;
     const { database, eventStore } = system;
-    const { relay, projections, stop } = await startFanOut({ database, eventStore, bus: system.bus!, logger, projectors, sweepEveryMs: options.sweepEveryMs });
+    const { relay, projections, stop } = await startFanOut({
+      database,
+      eventStore,
+      sealedEventStore: system.sealedEventStore,
+      bus: system.bus!,
+      logger,
+      projectors,
+      sweepEveryMs: options.sweepEveryMs,
+    });
     system.onClose(stop);
     logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name) }, 'worker started');
     return { relay, projections, stop: system.close };

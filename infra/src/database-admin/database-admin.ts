@@ -92,6 +92,11 @@ export function createDatabaseAdmin(deps: {
   /** The PostgreSQL server's pool behind `db` (none for PGlite): rebuilds then hold a connection per lane and COPY (decision 143). */
   serverPool?: pg.Pool | undefined;
   eventStore: EventStore;
+  /**
+   * The store as it keeps events, personal fields sealed (decision 180): the export reads it and
+   * the import writes through it, so a file never holds them in the clear. `eventStore` without one.
+   */
+  sealedEventStore?: EventStore | undefined;
   /** The events' table, when `eventStore` keeps them in `db`'s database (`eventsTableOf`; decision 144). */
   eventsTable?: string | undefined;
   projectors: readonly Projector[];
@@ -100,6 +105,7 @@ export function createDatabaseAdmin(deps: {
 }): DatabaseAdmin {
   const { db, eventStore, projectors, logger, serverPool, eventsTable } = deps;
   const now = deps.now ?? (() => new Date());
+  const storedEvents = deps.sealedEventStore ?? eventStore;
   let operation: OperationState | null = null;
   let running: Promise<unknown> | null = null;
 
@@ -242,7 +248,7 @@ export function createDatabaseAdmin(deps: {
     async *exportLines() {
       let after = 0;
       for (;;) {
-        const page = await eventStore.readAll({ after, maxCount: 1000 });
+        const page = await storedEvents.readAll({ after, maxCount: 1000 });
         for (const event of page) yield `${JSON.stringify(exportedLine(event))}\n`;
         if (page.length < 1000) return;
         after = page.at(-1)!.position;
@@ -264,7 +270,7 @@ export function createDatabaseAdmin(deps: {
             let j = i + 1;
             while (j < events.length && j - i < 500 && events[j]!.streamId === first.streamId) j++;
             const batch: NewEvent[] = events.slice(i, j).map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata }));
-            await eventStore.appendToStream(first.streamId, batch, { expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1 });
+            await storedEvents.appendToStream(first.streamId, batch, { expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1 });
             i = j;
             state.imported = i;
           }

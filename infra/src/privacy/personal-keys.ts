@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { PersonalKeys } from '@moncafe/domain/privacy/personal-data';
+import type { SecretBox } from '@moncafe/domain/purchasing/suppliers';
+import { secretBox } from '../secrets/secret-box';
+
+/**
+ * Each person's data key, kept outside the log (decision 180): one row per subject (the stream
+ * whose personal fields it seals: `reservation-{id}`, `account-{id}`), the key itself sealed by
+ * `SECRETS_KEY` (envelope encryption with decision 083's secret box). Forgetting a subject
+ * clears its key and keeps the row, so the key can never be made again and reads know it is
+ * gone. Bookkeeping beside the read models in the system's own database (PostgreSQL or PGlite),
+ * never rebuilt from events — and never exported with them.
+ */
+interface KeyTables {
+  personal_keys: { subject: string; sealed_key: string | null; created_at: Date; erased_at: Date | null };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export const personalKeyMigrations: Record<string, Migration> = {
+  '2027-02-01T00-00-personal-keys': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('personal_keys')
+        .ifNotExists()
+        .addColumn('subject', 'text', (c) => c.primaryKey())
+        .addColumn('sealed_key', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('erased_at', 'timestamptz')
+        .execute();
+    },
+  },
+};
+
+/** A subject's key: the box that seals its fields, or `erased`. */
+export type DataKey = SecretBox | 'erased';
+
+export interface PersonalKeyStore extends PersonalKeys {
+  /** The keys of these subjects that exist (erased ones as `erased`); subjects without a key are absent. */
+  find(subjects: readonly string[]): Promise<Map<string, DataKey>>;
+  /** The subject's key, made now when it has none (two processes making one at once get the same). */
+  obtain(subject: string): Promise<DataKey>;
+}
+
+/** How long a process trusts a key it has read: another process's erasure is seen after at most this. */
+const KEY_CACHE_MS = 30_000;
+
+export function personalKeyStore(deps: { db: AnyDb; secrets: SecretBox; now?: () => number }): PersonalKeyStore {
+  const db = deps.db as Kysely<KeyTables>;
+  const now = deps.now ?? Date.now;
+  const cache = new Map<string, { key: DataKey; at: number }>();
+
+  const toKey = (sealed: string | null): DataKey => (sealed === null ? 'erased' : secretBox(deps.secrets.open(sealed)));
+  const remember = (subject: string, key: DataKey) => {
+    if (cache.size > 50_000) cache.clear();
+    cache.set(subject, { key, at: now() });
+    return key;
+  };
+
+  async function find(subjects: readonly string[]) {
+    const found = new Map<string, DataKey>();
+    const missing: string[] = [];
+    for (const subject of new Set(subjects)) {
+      const cached = cache.get(subject);
+      // An erased key never comes back, so only a live one is read again.
+      if (cached && (cached.key === 'erased' || now() - cached.at < KEY_CACHE_MS)) found.set(subject, cached.key);
+      else missing.push(subject);
+    }
+    if (missing.length > 0) {
+      const rows = await db.selectFrom('personal_keys').select(['subject', 'sealed_key']).where('subject', 'in', missing).execute();
+      for (const row of rows) found.set(row.subject, remember(row.subject, toKey(row.sealed_key)));
+    }
+    return found;
+  }
+
+  return {
+    find,
+    async obtain(subject) {
+      const known = (await find([subject])).get(subject);
+      if (known) return known;
+      const sealed = deps.secrets.seal(randomBytes(32).toString('base64url'));
+      await db
+        .insertInto('personal_keys')
+        .values({ subject, sealed_key: sealed, created_at: new Date(now()), erased_at: null })
+        .onConflict((oc) => oc.column('subject').doNothing())
+        .execute();
+      const row = await db.selectFrom('personal_keys').select('sealed_key').where('subject', '=', subject).executeTakeFirstOrThrow();
+      return remember(subject, toKey(row.sealed_key));
+    },
+    async erase(subjects) {
+      if (subjects.length === 0) return;
+      const at = new Date(now());
+      // A row with no key, even for a subject that never had one: a later append cannot make one.
+      await db
+        .insertInto('personal_keys')
+        .values(subjects.map((subject) => ({ subject, sealed_key: null, created_at: at, erased_at: at })))
+        .onConflict((oc) => oc.column('subject').doUpdateSet({ sealed_key: null, erased_at: sql`coalesce(personal_keys.erased_at, excluded.erased_at)` }))
+        .execute();
+      for (const subject of subjects) remember(subject, 'erased');
+    },
+    async isErased(subject) {
+      return (await find([subject])).get(subject) === 'erased';
+    },
+  };
+}

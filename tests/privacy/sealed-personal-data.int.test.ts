@@ -1,0 +1,111 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngOf } from '@moncafe/domain/testing/images';
+import { HttpClient } from '../support/http-client';
+import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
+import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
+import { BIRTHDAY, demoCoursesReady, firstBookable } from '../reservation/booking-steps';
+import { startSmtpSink } from '../reservation/smtp-sink';
+
+/**
+ * Issue 31, Done 1: on PostgreSQL, after a guest books with a distinctive name, e-mail, phone,
+ * message-plate text and picture, no event's data holds any of them in the clear — while the
+ * mails, the confirmation page's call and the read models still show them (decision 180).
+ */
+const serverUrl = await postgresUrl();
+
+export const GUEST = {
+  name: 'Quixotlan Brevarde',
+  email: 'quixotlan.brevarde@example.jp',
+  phone: '090-7315-2468',
+  plate: 'Zanthorpe Happy Day',
+};
+
+/** Books and confirms a birthday course with the guest's values and a picture: the reservation id and the picture's id. */
+export async function bookDistinctively(server: TestWebServer, smtp: Awaited<ReturnType<typeof startSmtpSink>>, guest = GUEST) {
+  const client = new HttpClient(server.url);
+  const { date, time } = await firstBookable(client, 2, [BIRTHDAY]);
+  expect((await client.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] })).status).toBe(200);
+  const uploaded = await client.send('POST', '/api/reservation-images', { bytes: pngOf(400, 400), headers: { 'content-type': 'image/png' } });
+  const { image_id: imageId } = (await uploaded.json()) as { image_id: string };
+  const detail = {
+    [`${BIRTHDAY}_4`]: 'clear',
+    [`${BIRTHDAY}_5`]: 'pink',
+    [`${BIRTHDAY}_11`]: 'yes',
+    [`${BIRTHDAY}_7`]: 'white',
+    [`${BIRTHDAY}_8`]: guest.plate,
+    [`${BIRTHDAY}_9`]: 'tea',
+    [`${BIRTHDAY}_12`]: ['print'],
+    [`${BIRTHDAY}_10`]: imageId,
+  };
+  const reservationData = { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }], detail };
+  const sent = await client.post('/api/reservation-confirmation/send-confirmation', {
+    name: guest.name,
+    email: guest.email,
+    phone: guest.phone,
+    reservationData,
+  });
+  expect(sent.status).toBe(200);
+  const request = await smtp.next(guest.email);
+  const token = decodeURIComponent(/confirm-reservation\?token=([^\s&]+)/.exec(request.text)![1]!);
+  const confirmed = await client.getJson(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
+  expect(confirmed.status).toBe(200);
+  const details = await smtp.next(guest.email);
+  const reservationId = /reservation_id=([0-9a-f-]+)/.exec(details.text)![1]!;
+  return { reservationId, imageId, token, requestMail: request, detailsMail: details, client, date };
+}
+
+export async function countInEvents(pool: pg.Pool, value: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from events where data::text ilike $1`, [`%${value}%`]);
+  return rows[0]!.n;
+}
+
+describe.skipIf(!serverUrl)('personal data sealed in the events table (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let server: TestWebServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(serverUrl!, 'moncafe_privacy');
+    smtp = await startSmtpSink();
+    server = await startTestWebServer({ env: { SMTP_URL: smtp.url, DATABASE_URL: database.url, SECRETS_KEY: 'privacy-test-secrets-key-0123456789abcdef' } });
+    await demoCoursesReady(server.url);
+    pool = database.pool(2);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+    await database?.drop();
+  });
+
+  it('keeps name, e-mail, phone, plate text and picture id out of every event, and every screen still shows them', { timeout: 120_000 }, async () => {
+    const booked = await bookDistinctively(server, smtp);
+    expect(await countInEvents(pool, booked.reservationId)).toBeGreaterThan(0); // the search does find what is in the clear
+    for (const value of [GUEST.name, GUEST.email, GUEST.phone, GUEST.plate, booked.imageId, 'Quixotlan', '7315-2468'])
+      expect({ value, count: await countInEvents(pool, value) }).toEqual({ value, count: 0 });
+
+    // The first admin's account: e-mail and password hash sealed too.
+    expect(await countInEvents(pool, 'owner@moncafe.test')).toBe(0);
+    expect(await countInEvents(pool, '$argon2id$')).toBe(0);
+
+    // The mails and the guest's confirmation page still show the values.
+    expect(booked.detailsMail.text).toContain(GUEST.name);
+    const view = await booked.client.getJson(`/api/reservation-confirmation/${encodeURIComponent(booked.token)}`);
+    expect(view.body.confirmation).toMatchObject({ name: GUEST.name });
+    expect(JSON.stringify(view.body)).toContain(GUEST.plate);
+
+    // The read model holds them plain (rebuilt from events at any time), for the staff screens.
+    const row = await waitForAnswer(
+      async () => (await pool.query('select customer_name, email, phone, detail from reservations where id = $1', [booked.reservationId])).rows[0],
+      (r) => r !== undefined,
+    );
+    expect(row).toMatchObject({ customer_name: GUEST.name, email: GUEST.email, phone: GUEST.phone });
+    expect(JSON.stringify(row.detail)).toContain(GUEST.plate);
+
+    // Signing in still works: the sealed password hash is opened for the account's decider.
+    const admin = new HttpClient(server.url);
+    const signIn = await admin.post('/api/auth/login', { email: 'owner@moncafe.test', password: 'owner-password-for-tests-1' });
+    expect(signIn.status).toBe(200);
+  });
+});
