@@ -171,6 +171,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       // Menu editor (issue 14, part menus)
       pictures: sharpPictures,
       menuDirectory: menuDirectory(database.db),
+      // Privacy (issue 31)
+      personalKeys: system.personalKeys,
+      guests: { reservationsOf: (email) => queries.reservations.ofGuest(email, clock.now()) },
     });
 
     // Site settings (issue 14 part settings): staff notification mails, in one process (decision 132).

@@ -1,11 +1,11 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngOf } from '@moncafe/domain/testing/images';
 import { HttpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
-import { BIRTHDAY, demoCoursesReady, firstBookable } from '../reservation/booking-steps';
+import { demoCoursesReady } from '../reservation/booking-steps';
 import { startSmtpSink } from '../reservation/smtp-sink';
+import { bookDistinctively, countInEvents, GUEST } from './privacy-steps';
 
 /**
  * Issue 31, Done 1: on PostgreSQL, after a guest books with a distinctive name, e-mail, phone,
@@ -13,52 +13,6 @@ import { startSmtpSink } from '../reservation/smtp-sink';
  * mails, the confirmation page's call and the read models still show them (decision 180).
  */
 const serverUrl = await postgresUrl();
-
-export const GUEST = {
-  name: 'Quixotlan Brevarde',
-  email: 'quixotlan.brevarde@example.jp',
-  phone: '090-7315-2468',
-  plate: 'Zanthorpe Happy Day',
-};
-
-/** Books and confirms a birthday course with the guest's values and a picture: the reservation id and the picture's id. */
-export async function bookDistinctively(server: TestWebServer, smtp: Awaited<ReturnType<typeof startSmtpSink>>, guest = GUEST) {
-  const client = new HttpClient(server.url);
-  const { date, time } = await firstBookable(client, 2, [BIRTHDAY]);
-  expect((await client.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] })).status).toBe(200);
-  const uploaded = await client.send('POST', '/api/reservation-images', { bytes: pngOf(400, 400), headers: { 'content-type': 'image/png' } });
-  const { image_id: imageId } = (await uploaded.json()) as { image_id: string };
-  const detail = {
-    [`${BIRTHDAY}_4`]: 'clear',
-    [`${BIRTHDAY}_5`]: 'pink',
-    [`${BIRTHDAY}_11`]: 'yes',
-    [`${BIRTHDAY}_7`]: 'white',
-    [`${BIRTHDAY}_8`]: guest.plate,
-    [`${BIRTHDAY}_9`]: 'tea',
-    [`${BIRTHDAY}_12`]: ['print'],
-    [`${BIRTHDAY}_10`]: imageId,
-  };
-  const reservationData = { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }], detail };
-  const sent = await client.post('/api/reservation-confirmation/send-confirmation', {
-    name: guest.name,
-    email: guest.email,
-    phone: guest.phone,
-    reservationData,
-  });
-  expect(sent.status).toBe(200);
-  const request = await smtp.next(guest.email);
-  const token = decodeURIComponent(/confirm-reservation\?token=([^\s&]+)/.exec(request.text)![1]!);
-  const confirmed = await client.getJson(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
-  expect(confirmed.status).toBe(200);
-  const details = await smtp.next(guest.email);
-  const reservationId = /reservation_id=([0-9a-f-]+)/.exec(details.text)![1]!;
-  return { reservationId, imageId, token, requestMail: request, detailsMail: details, client, date };
-}
-
-export async function countInEvents(pool: pg.Pool, value: string): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from events where data::text ilike $1`, [`%${value}%`]);
-  return rows[0]!.n;
-}
 
 describe.skipIf(!serverUrl)('personal data sealed in the events table (PostgreSQL)', () => {
   let database: TestDatabase;

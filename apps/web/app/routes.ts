@@ -40,6 +40,8 @@ export default [
   route('api/auth/logout', 'routes/api/auth/logout/route.ts'),
   route('api/admin/users', 'routes/api/admin/users/route.ts'),
   route('api/admin/users/:id/roles', 'routes/api/admin/users/$id/roles/route.ts'),
+  // Privacy (issue 31): forgetting a guest.
+  route('api/admin/guests/erase', 'routes/api/admin/guests/erase/route.ts'),
   route('admin', 'routes/admin/route.tsx', [
     index('routes/admin/_index/route.tsx'),
     route('users', 'routes/admin/users/route.tsx'),

@@ -122,6 +122,13 @@ export const reservationEventSchemas = {
     actualDurationMinutes: z.number().int(),
     date: z.string(),
   }),
+  /** The guest's name and phone corrected, by the guest or by staff at the counter (issue 31; sealed like the request). */
+  GuestDetailsCorrected: z.object({ name: z.string(), phone: z.string(), correctedAt: z.string() }),
+  /**
+   * The guest was forgotten (issue 31): their key is destroyed, and this event's contact and
+   * options read as erased, so read models learn it from the log (privacy/personal-data.ts).
+   */
+  GuestForgotten: z.object({ customer: customerContactSchema, detail: reservationDetailSchema, forgottenAt: z.string() }),
 };
 
 export type ReservationEvent = EventsOf<typeof reservationEventSchemas>;

@@ -79,8 +79,11 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
       case 'ReservationCancelled':
         entries.push({ ...who, at: event.data.cancelledAt, kind: 'cancelled', by: event.data.by, reason: event.data.reason });
         break;
+      // Personal data changes are not the schedule's history of the visit (the history browser shows them).
       case 'ConfirmationLinkIssued':
       case 'VisitTokenIssued':
+      case 'GuestDetailsCorrected':
+      case 'GuestForgotten':
         break;
       default:
         return assertNever(event);

@@ -333,6 +333,12 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
       return withVisit(state, (v) => ({ ...v, floor: event.data.to }));
     case 'CheckedOut':
       return withVisit(state, (v) => ({ ...v, floor: 'exited', tokens: {}, exitedAt: event.data.exitedAt }));
+    case 'GuestDetailsCorrected':
+      return state.status === 'empty'
+        ? state
+        : { ...state, request: { ...state.request, customer: { ...state.request.customer, name: event.data.name, phone: event.data.phone } } };
+    case 'GuestForgotten':
+      return state.status === 'empty' ? state : { ...state, request: { ...state.request, customer: event.data.customer, detail: event.data.detail } };
     default:
       return assertNever(event);
   }

@@ -95,6 +95,15 @@ export const reservationsProjector: Projector = {
           payment_method: event.data.payment?.method ?? null,
           paid_total: event.data.payment?.total ?? null,
         });
+      case 'GuestDetailsCorrected':
+        return reservations.update(id, { customer_name: event.data.name, phone: event.data.phone });
+      case 'GuestForgotten':
+        return reservations.update(id, {
+          customer_name: event.data.customer.name,
+          email: event.data.customer.email,
+          phone: event.data.customer.phone,
+          detail: event.data.detail,
+        });
       case 'VisitTokenIssued':
       case 'LocationCheckWaived':
         // Tokens and waivers are decided from the reservation's own stream, never from this row.

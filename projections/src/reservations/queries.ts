@@ -40,6 +40,23 @@ export async function reservationsByEmail(db: Kysely<Database>, email: string, n
     .execute();
 }
 
+/**
+ * Every reservation made with an e-mail address, lapsed requests included (issue 31: forgetting a
+ * guest reaches all of them); `open` when it may still be cancelled (neither cancelled nor checked out).
+ */
+export async function guestReservations(db: Kysely<Database>, email: string, now: Date): Promise<{ id: string; date: string; open: boolean }[]> {
+  const rows = await db
+    .selectFrom('reservations')
+    .select(['id', 'reservation_date', 'status', 'exited_at', 'email_confirm_status', 'confirm_expires_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.reservation_date,
+    open: r.status !== 'cancelled' && r.status !== 'exited' && r.exited_at === null && !confirmationLapsed(r, now),
+  }));
+}
+
 /** One reservation whatever its state (the confirm and cancel pages tell an expired link themselves). */
 export async function getReservation(db: Kysely<Database>, id: string): Promise<ReservationRow | null> {
   return (await db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;

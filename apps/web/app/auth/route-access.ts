@@ -203,6 +203,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // JSON calls: admin
   '/api/admin/users': admin,
   '/api/admin/users/:id/roles': admin,
+  // Privacy (issue 31): forgetting a guest.
+  '/api/admin/guests/erase': admin,
   '/api/admin/catalog/:kind': admin,
   '/api/admin/catalog/:kind/:id': admin,
   '/api/admin/shifts': admin,

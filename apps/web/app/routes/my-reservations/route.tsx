@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { z } from 'zod';
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { getUser } from '#app/auth/session.server';
@@ -8,6 +9,8 @@ import { MessageCard } from '#app/shared/message-card';
 import { japaneseDate } from '#app/reservation/presentation';
 import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
+import { readBody } from '#app/auth/login.server';
+import { privacyTexts as p } from '#app/privacy/texts';
 
 export const meta = () => [{ title: pageTitle(t.myReservationsTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
@@ -48,11 +51,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Mails a new verification link to the signed-in account's address (the old one stops working). */
+const actionSchema = z.union([
+  z.object({ intent: z.literal('forget'), confirm: z.literal('on').optional() }),
+  z.object({ intent: z.literal('resend').optional() }),
+]);
+
+/**
+ * Mails a new verification link to the signed-in account's address (the old one stops working);
+ * or, with `intent=forget` and the consent box ticked, forgets the guest of the account's verified
+ * e-mail (issue 31): the same use case as POST /api/admin/guests/erase.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context);
   if (!user) return { resent: false };
   const { services, runtime } = appOf(context);
+  const parsed = actionSchema.safeParse(await readBody(request));
+  if (parsed.success && parsed.data.intent === 'forget') {
+    if (!user.emailVerified) return { resent: false, forgetError: p.forgetNeedsVerified };
+    if (!('confirm' in parsed.data) || parsed.data.confirm !== 'on') return { resent: false, forgetError: p.forgetNotConfirmed };
+    const erased = await services.privacy.forget(
+      { email: user.email, reason: p.guestReason, requestedBy: 'guest' },
+      { correlationId: runtime.ids.uuid(), actor: user.id, storeId: null },
+    );
+    await runtime.waitForProjections(erased.position);
+    return { resent: false, forgotten: erased.reservations };
+  }
   await services.accounts.resendVerification(user.id, { correlationId: runtime.ids.uuid(), actor: user.id });
   return { resent: true };
 }
@@ -107,6 +130,26 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
       {list(loaderData.upcoming, 'upcoming')}
       <h2>{t.past}</h2>
       {list(loaderData.past, 'past')}
+      <section className="card rsv-card" aria-labelledby="forget-title">
+        <h2 id="forget-title">{p.forgetTitle}</h2>
+        {actionData && 'forgotten' in actionData && actionData.forgotten !== undefined ? (
+          <p role="status">{p.forgotten(actionData.forgotten)}</p>
+        ) : loaderData.emailVerified ? (
+          <Form method="post">
+            <p>{p.forgetBody}</p>
+            <input type="hidden" name="intent" value="forget" />
+            <label>
+              <input type="checkbox" name="confirm" required /> {p.forgetConfirm}
+            </label>
+            {actionData && 'forgetError' in actionData && <p role="alert">{actionData.forgetError}</p>}
+            <button type="submit" className="button secondary">
+              {p.forgetButton}
+            </button>
+          </Form>
+        ) : (
+          <p>{p.forgetNeedsVerified}</p>
+        )}
+      </section>
     </article>
   );
 }

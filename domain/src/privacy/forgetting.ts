@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { tokyoDateOf } from '../calendar/dates';
+import { DomainError } from '../decider';
+import { metadataOf, type CommandContext } from '../command-handler';
+import { isBlobId, type BlobStore, type Clock, type EventStore, type IdGenerator, type Logger } from '../ports';
+import { fromStreamName, parseReservationEvent, toStreamName } from '../reservation/events';
+import { streamName, type EventsOf } from '../streams';
+import { ERASED_FIELD, type PersonalKeys } from './personal-data';
+
+/**
+ * Forgetting a guest (issue 31, decision 182): every reservation made with their e-mail loses its
+ * key. Open reservations still to come are cancelled first (their seats freed, the guest told);
+ * then the keys are destroyed, each reservation records `GuestForgotten` (its contact and options
+ * read as erased from then on, also in every rebuild), the pictures leave the blob store, and one
+ * audit event says who asked, why, when and how many — no personal data in it.
+ */
+export const PRIVACY_CATEGORY = 'privacy';
+
+export const privacyEventSchemas = {
+  GuestErased: z.object({
+    /** `admin` (POST /api/admin/guests/erase), `guest` (their own request), `retention` (the worker). */
+    requestedBy: z.enum(['admin', 'guest', 'retention']),
+    reason: z.string(),
+    reservationIds: z.array(z.string()),
+    cancelled: z.number().int(),
+    pictures: z.number().int(),
+    erasedAt: z.string(),
+  }),
+};
+export type PrivacyEvent = EventsOf<typeof privacyEventSchemas>;
+
+/** A guest's reservations as the read models know them (by e-mail, lapsed requests included). */
+export interface GuestReservation {
+  id: string;
+  date: string;
+  /** Cancelled, checked out, or a lapsed request: nothing to cancel. */
+  open: boolean;
+}
+
+export interface GuestDirectory {
+  reservationsOf(email: string): Promise<GuestReservation[]>;
+}
+
+export interface ForgettingPorts {
+  eventStore: EventStore;
+  clock: Clock;
+  ids: IdGenerator;
+  blobs: BlobStore;
+  logger: Logger;
+  personalKeys: PersonalKeys;
+  guests: GuestDirectory;
+  /** Cancels one reservation as staff do (seats released, the cancellation mail sent). */
+  cancelReservation(input: { reservationId: string; reason: string; actor: string; correlationId: string }): Promise<unknown>;
+}
+
+export const erasureRequestSchema = z.object({ email: z.string().trim().min(3).max(254), reason: z.string().trim().min(1).max(200) });
+
+/** The reason a cancellation for a forgetting records (a code, not the guest's words). */
+export const ERASURE_CANCEL_REASON = 'personal-data-erasure';
+
+export function forgettingService(ports: ForgettingPorts) {
+  return {
+    /** Forgets the guest of `email`; safe to repeat (a second run finds nothing left to erase). */
+    async forget(input: { email: string; reason: string; requestedBy: 'admin' | 'guest' | 'retention' }, context: CommandContext) {
+      const email = input.email.trim().toLowerCase();
+      if (!email.includes('@')) throw new DomainError('invalid_email');
+      const reservations = await ports.guests.reservationsOf(email);
+      const today = tokyoDateOf(ports.clock.now());
+      let cancelled = 0;
+      for (const r of reservations.filter((r) => r.open && r.date >= today)) {
+        try {
+          await ports.cancelReservation({ reservationId: r.id, reason: ERASURE_CANCEL_REASON, actor: context.actor, correlationId: context.correlationId });
+          cancelled += 1;
+        } catch (err) {
+          // Checked out or cancelled meanwhile: nothing left to free.
+          if (!(err instanceof DomainError)) throw err;
+        }
+      }
+      const subjects: string[] = [];
+      const pictures = new Set<string>();
+      for (const r of reservations) {
+        const stream = toStreamName(r.id);
+        if (await ports.personalKeys.isErased(stream)) continue;
+        subjects.push(stream);
+        for (const recorded of await ports.eventStore.readStream(stream)) {
+          const event = parseReservationEvent(recorded);
+          if (event?.type !== 'ReservationRequested') continue;
+          for (const value of Object.values(event.data.detail).flat()) if (isBlobId(value)) pictures.add(value);
+        }
+      }
+      const erasedAt = ports.clock.now().toISOString();
+      await ports.personalKeys.erase(subjects);
+      const metadata = metadataOf(context);
+      let position = 0;
+      for (const stream of subjects) {
+        const forgotten = {
+          customer: { name: ERASED_FIELD, email: ERASED_FIELD, phone: ERASED_FIELD },
+          detail: ERASED_FIELD as unknown as Record<string, string>,
+          forgottenAt: erasedAt,
+        };
+        ({ lastPosition: position } = await ports.eventStore.appendToStream(
+          stream,
+          [{ eventId: ports.ids.uuid(), type: 'GuestForgotten', data: forgotten, metadata }],
+          {
+            expectedRevision: 'any',
+          },
+        ));
+      }
+      await ports.blobs.remove([...pictures]);
+      const audit: PrivacyEvent = {
+        type: 'GuestErased',
+        data: {
+          requestedBy: input.requestedBy,
+          reason: input.reason,
+          reservationIds: subjects.map((s) => fromStreamName(s)!.reservationId),
+          cancelled,
+          pictures: pictures.size,
+          erasedAt,
+        },
+      };
+      ({ lastPosition: position } = await ports.eventStore.appendToStream(
+        streamName(PRIVACY_CATEGORY, ports.ids.uuid()),
+        [{ eventId: ports.ids.uuid(), ...audit, metadata }],
+        { expectedRevision: 'no_stream' },
+      ));
+      ports.logger.warn(
+        { requestedBy: input.requestedBy, reservations: subjects.length, cancelled, pictures: pictures.size, correlationId: context.correlationId },
+        'guest forgotten',
+      );
+      return { reservations: subjects.length, cancelled, pictures: pictures.size, position };
+    },
+  };
+}
