@@ -11,7 +11,8 @@ import { eventsTableOf } from './eventstore/postgres';
 import { systemMigrations } from './runtime-migrations';
 import { personalDataDeclarations } from './privacy/declarations';
 import { personalKeyStore, type PersonalKeyStore } from './privacy/personal-keys';
-import { openingBus, personalDataSealer, sealingEventStore } from './privacy/sealing';
+import { openingBus, personalDataSealer, sealingEventStore, type PersonalDataSealer } from './privacy/sealing';
+import { sealPlaintextEventsOnce } from './privacy/seal-existing';
 import { secretBox, secretsKey } from './secrets/secret-box';
 
 /**
@@ -28,6 +29,8 @@ export interface SystemProcess {
   sealedEventStore: EventStore;
   /** Each person's data key (privacy/personal-keys.ts): forgetting destroys one. */
   personalKeys: PersonalKeyStore;
+  /** Seals and opens personal fields (privacy/sealing.ts), for the one-time rewrite and imports. */
+  sealer: PersonalDataSealer;
   /** Null unless opened with `bus: true`. */
   bus: Bus | null;
   /** Runs `close` on shutdown, before what was opened earlier (last opened, first closed). */
@@ -73,6 +76,12 @@ export async function openSystemProcess(
     const personalKeys = personalKeyStore({ db: database.db, secrets: secretBox(await secretsKey(config)) });
     const sealer = personalDataSealer({ declarations: personalDataDeclarations, keys: personalKeys });
     const eventStore = sealingEventStore(sealedEventStore, sealer);
+    if (!config.eventStoreUrl && !options.migrations) {
+      // Events written before personal fields were sealed are sealed once, in place (decision 183).
+      // (A process given its own migrations — a test's — has no personal keys table.)
+      const rewritten = await sealPlaintextEventsOnce({ db: database.db, sealer, declarations: personalDataDeclarations });
+      if (rewritten) logger.info({ events: rewritten.sealed }, 'personal fields of older events sealed');
+    }
     let bus: Bus | null = null;
     if (options.bus) {
       // Without NATS the bus lives in this process: relay, projectors and /live still meet through it.
@@ -80,7 +89,7 @@ export async function openSystemProcess(
       bus = openingBus(opened, sealer);
       closers.push(() => opened.close());
     }
-    return { database, eventStore, sealedEventStore, personalKeys, bus, onClose: (c) => void closers.push(c), close };
+    return { database, eventStore, sealedEventStore, personalKeys, sealer, bus, onClose: (c) => void closers.push(c), close };
   } catch (error) {
     await close();
     throw error;

@@ -30,6 +30,14 @@ export const personalKeyMigrations: Record<string, Migration> = {
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .addColumn('erased_at', 'timestamptz')
         .execute();
+      // One-time steps of this module that ran (seal-existing.ts), so a start does them once.
+      await db.schema
+        .createTable('privacy_steps')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('done_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute();
     },
   },
 };
@@ -53,6 +61,13 @@ export function personalKeyStore(deps: { db: AnyDb; secrets: SecretBox; now?: ()
   const cache = new Map<string, { key: DataKey; at: number }>();
 
   const toKey = (sealed: string | null): DataKey => (sealed === null ? 'erased' : secretBox(deps.secrets.open(sealed)));
+  const readable = (sealed: string | null): DataKey | null => {
+    try {
+      return toKey(sealed);
+    } catch {
+      return null;
+    }
+  };
   const remember = (subject: string, key: DataKey) => {
     if (cache.size > 50_000) cache.clear();
     cache.set(subject, { key, at: now() });
@@ -70,7 +85,11 @@ export function personalKeyStore(deps: { db: AnyDb; secrets: SecretBox; now?: ()
     }
     if (missing.length > 0) {
       const rows = await db.selectFrom('personal_keys').select(['subject', 'sealed_key']).where('subject', 'in', missing).execute();
-      for (const row of rows) found.set(row.subject, remember(row.subject, toKey(row.sealed_key)));
+      for (const row of rows) {
+        const key = readable(row.sealed_key);
+        // A key sealed under another SECRETS_KEY (an import without it) opens nothing: absent.
+        if (key) found.set(row.subject, remember(row.subject, key));
+      }
     }
     return found;
   }
