@@ -43,12 +43,13 @@ export interface SystemProcess {
  * admin): the database, the server's pool for lanes and COPY (none for PGlite), the event store,
  * and its events table when it is in the same database (decision 144).
  */
-export function rebuildTargetOf(system: Pick<SystemProcess, 'database' | 'eventStore' | 'sealedEventStore'>) {
+export function rebuildTargetOf(system: Pick<SystemProcess, 'database' | 'eventStore' | 'sealedEventStore' | 'personalKeys'>) {
   return {
     db: system.database.db,
     serverPool: serverPoolOf(system.database),
     eventStore: system.eventStore,
     sealedEventStore: system.sealedEventStore,
+    personalKeys: system.personalKeys,
     // Only envelopes are read straight from the table (decision 144), never personal fields.
     eventsTable: eventsTableOf(system.sealedEventStore, system.database.pool),
   };

@@ -11,14 +11,14 @@ import { until } from '../support/until';
 export type StoreKind = 'pglite' | 'postgres';
 
 /** A whole web process's system (runtime, projectors in-process), on PGlite in a temp folder or on its own PostgreSQL database. */
-export async function startSystem(kind: StoreKind, serverUrl: string | null, options: { demo: boolean }) {
+export async function startSystem(kind: StoreKind, serverUrl: string | null, options: { demo: boolean; secretsKey?: string }) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-ops-'));
   const database = kind === 'postgres' ? await createTestDatabase(serverUrl!, 'moncafe_ops') : null;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DEMO_DATA: options.demo ? '1' : '0',
-    SECRETS_KEY: 'ops-test-secrets-key-0123456789abcdef',
+    SECRETS_KEY: options.secretsKey ?? 'ops-test-secrets-key-0123456789abcdef',
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   const runtime = await startRuntime(loadConfig(env), stubMails);

@@ -112,6 +112,21 @@ describe.skipIf(!serverUrl)('forgetting a guest (PostgreSQL)', () => {
       );
       expect(await dumpReadModels(db)).toEqual(before);
 
+      // The export holds nothing readable of them either, and the export is an audit line (who, size).
+      const exported = await admin.send('GET', '/api/admin/database/export');
+      const file = await exported.text();
+      expect(exported.status).toBe(200);
+      for (const value of [FORGOTTEN.name, FORGOTTEN.email, FORGOTTEN.phone, FORGOTTEN.plate, '$argon2id$']) expect(file.includes(value)).toBe(false);
+      const auditLine = await waitForAnswer(
+        async () =>
+          server
+            .output()
+            .split('\n')
+            .find((l) => l.includes('"audit":"event_log_exported"')),
+        (l) => l !== undefined,
+      );
+      expect(JSON.parse(auditLine!)).toMatchObject({ audit: 'event_log_exported', bytes: Buffer.byteLength(file) });
+
       // Asking again finds nothing left to erase.
       const again = await admin.post('/api/admin/guests/erase', { email: FORGOTTEN.email, reason: 'asked twice' });
       expect(again.body).toEqual({ success: true, reservations: 0, cancelled: 0, pictures: 0 });

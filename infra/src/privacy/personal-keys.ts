@@ -45,7 +45,18 @@ export const personalKeyMigrations: Record<string, Migration> = {
 /** A subject's key: the box that seals its fields, or `erased`. */
 export type DataKey = SecretBox | 'erased';
 
+/** A key as the event log export carries it: still sealed by SECRETS_KEY, null once erased. */
+export interface ExportedKey {
+  subject: string;
+  sealedKey: string | null;
+  erasedAt: string | null;
+}
+
 export interface PersonalKeyStore extends PersonalKeys {
+  /** Every key row, sealed as stored (the export's last lines, decision 184). */
+  exportRows(): AsyncGenerator<ExportedKey>;
+  /** Puts exported rows into an empty key table (an import); an erased key stays erased. */
+  restore(rows: readonly ExportedKey[]): Promise<void>;
   /** The keys of these subjects that exist (erased ones as `erased`); subjects without a key are absent. */
   find(subjects: readonly string[]): Promise<Map<string, DataKey>>;
   /** The subject's key, made now when it has none (two processes making one at once get the same). */
@@ -118,6 +129,31 @@ export function personalKeyStore(deps: { db: AnyDb; secrets: SecretBox; now?: ()
         .onConflict((oc) => oc.column('subject').doUpdateSet({ sealed_key: null, erased_at: sql`coalesce(personal_keys.erased_at, excluded.erased_at)` }))
         .execute();
       for (const subject of subjects) remember(subject, 'erased');
+    },
+    async *exportRows() {
+      let after = '';
+      for (;;) {
+        const rows = await db.selectFrom('personal_keys').selectAll().where('subject', '>', after).orderBy('subject').limit(1000).execute();
+        for (const r of rows) yield { subject: r.subject, sealedKey: r.sealed_key, erasedAt: r.erased_at ? new Date(r.erased_at).toISOString() : null };
+        if (rows.length < 1000) return;
+        after = rows.at(-1)!.subject;
+      }
+    },
+    async restore(rows) {
+      for (let i = 0; i < rows.length; i += 500) {
+        const values = rows.slice(i, i + 500).map((r) => ({
+          subject: r.subject,
+          sealed_key: r.sealedKey,
+          created_at: new Date(now()),
+          erased_at: r.erasedAt ? new Date(r.erasedAt) : null,
+        }));
+        await db
+          .insertInto('personal_keys')
+          .values(values)
+          .onConflict((oc) => oc.column('subject').doNothing())
+          .execute();
+      }
+      cache.clear();
     },
     async isErased(subject) {
       return (await find([subject])).get(subject) === 'erased';
