@@ -28,6 +28,7 @@ import { cardImageService } from './site-settings/card-images';
 // Privacy (issue 31)
 import { forgettingService, type GuestDirectory } from './privacy/forgetting';
 import type { PersonalKeys } from './privacy/personal-data';
+import { retentionService } from './privacy/retention';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -76,6 +77,7 @@ export interface ApplicationPorts {
 export function createApplication(ports: ApplicationPorts) {
   const reservation = { ...ports, catalog: ports.reservationCatalog, mails: ports.reservationMails };
   const reservationStaff = staffReservationService(reservation);
+  const privacy = forgettingService({ ...ports, cancelReservation: (input) => reservationStaff.cancel(input) });
   return {
     /** The customer's booking: day screen, hold, request, confirmation link, cancel page. */
     booking: bookingService(reservation),
@@ -118,7 +120,13 @@ export function createApplication(ports: ApplicationPorts) {
     cardImages: cardImageService(ports),
     // Privacy (issue 31)
     /** Forgetting a guest: open reservations cancelled, keys destroyed, pictures deleted, one audit event. */
-    privacy: forgettingService({ ...ports, cancelReservation: (input) => reservationStaff.cancel(input) }),
+    privacy,
+    /** Retention: the store's months after a last visit, and the run that forgets guests past them. */
+    retention: retentionService({
+      ...ports,
+      guestsLastSeenBefore: (cutoff) => ports.guests.lastSeenBefore(cutoff),
+      forget: (input, context) => privacy.forget(input, context),
+    }),
   };
 }
 

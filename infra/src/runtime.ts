@@ -35,6 +35,8 @@ import { openSystemProcess, rebuildTargetOf } from './system-process';
 import { secretBox, secretsKey } from './secrets/secret-box';
 // Admin database screen (issue 14, part ops)
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
+// Privacy (issue 31)
+import { RETENTION_EVERY_MS, retentionRunner } from './privacy/retention-runner';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -72,6 +74,8 @@ export interface Runtime {
   waitForProjections(position: number | null): Promise<void>;
   /** Admin database screen (issue 14, part ops): read-model status, rebuilds, export and import. */
   databaseAdmin: DatabaseAdmin;
+  /** Privacy (issue 31): forgets guests past the store's retention; runs on a timer where notifications run. */
+  retention: ReturnType<typeof retentionRunner>;
   close(): Promise<void>;
 }
 
@@ -173,7 +177,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       menuDirectory: menuDirectory(database.db),
       // Privacy (issue 31)
       personalKeys: system.personalKeys,
-      guests: { reservationsOf: (email) => queries.reservations.ofGuest(email, clock.now()) },
+      guests: {
+        reservationsOf: (email) => queries.reservations.ofGuest(email, clock.now()),
+        lastSeenBefore: (cutoff) => queries.reservations.lastSeenBefore(cutoff),
+      },
     });
 
     // Site settings (issue 14 part settings): staff notification mails, in one process (decision 132).
@@ -195,9 +202,30 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       system.onClose(() => runner.stop());
     }
 
+    const retention = retentionRunner({
+      pool: database.pool,
+      services,
+      storeIds: async () => (await queries.stores.list()).map((s) => s.store_id),
+      ids,
+      logger,
+    });
+    if (config.runNotifications) {
+      // One designated process (with the worker's reactors); the lock keeps a second one out anyway.
+      const run = () => void retention.runOnce().catch((err: unknown) => logger.error({ err }, 'retention run failed'));
+      const first = setTimeout(run, 60_000);
+      const every = setInterval(run, RETENTION_EVERY_MS);
+      first.unref();
+      every.unref();
+      system.onClose(async () => {
+        clearTimeout(first);
+        clearInterval(every);
+      });
+    }
+
     return {
       config,
       services,
+      retention,
       queries,
       db: database.db,
       eventStore,

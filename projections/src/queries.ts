@@ -7,7 +7,8 @@ import { listNotices } from './email-notices/queries';
 import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
 import { completedOrders, countOpenOrders, ordersOfReservation, readyOrders, salesOfDay } from './orders/queries';
-import { getReservation, guestReservations, reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './reservations/queries';
+import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
+import { getReservation, guestReservations, guestsLastSeenBefore, reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
 import { getSeat, listSeats } from './seats/queries';
 import { menuItemsWithStock, orderMenu, soldOutItems, stockOfStore } from './stock/queries';
@@ -66,6 +67,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       byEmail: (email: string, now: Date) => reservationsByEmail(db, email, now),
       /** Every reservation of a guest's e-mail, lapsed ones too (issue 31: forgetting). */
       ofGuest: (email: string, now: Date) => guestReservations(db, email, now),
+      /** Guests without an account last seen before `cutoff` (issue 31: retention). */
+      lastSeenBefore: (cutoff: string) => guestsLastSeenBefore(db, cutoff, ERASED_TEXT),
       // Monitor reservation schedule (issue 12, part sched)
       /** A store's reservations of a day, lapsed requests left out (the schedule). */
       ofDay: (storeId: string, date: string, now: Date) => reservationsOfDay(db, storeId, date, now),

@@ -39,6 +39,8 @@ export interface GuestReservation {
 
 export interface GuestDirectory {
   reservationsOf(email: string): Promise<GuestReservation[]>;
+  /** Guests without an account whose last reservation day is before `cutoff` (retention). */
+  lastSeenBefore(cutoff: string): Promise<{ email: string; lastVisit: string }[]>;
 }
 
 export interface ForgettingPorts {
@@ -88,10 +90,12 @@ export function forgettingService(ports: ForgettingPorts) {
           for (const value of Object.values(event.data.detail).flat()) if (isBlobId(value)) pictures.add(value);
         }
       }
+      // Nothing left to erase (asked again, or another run came first): nothing to record.
+      if (subjects.length === 0 && cancelled === 0) return { reservations: 0, cancelled: 0, pictures: 0, position: null };
       const erasedAt = ports.clock.now().toISOString();
       await ports.personalKeys.erase(subjects);
       const metadata = metadataOf(context);
-      let position = 0;
+      let position: number | null = null;
       for (const stream of subjects) {
         const forgotten = {
           customer: { name: ERASED_FIELD, email: ERASED_FIELD, phone: ERASED_FIELD },

@@ -57,6 +57,33 @@ export async function guestReservations(db: Kysely<Database>, email: string, now
   }));
 }
 
+/**
+ * Guests who made no account (by e-mail, forgotten ones left out) whose last reservation day is
+ * before `cutoff`: the retention run's candidates (issue 31, decision 185).
+ */
+export async function guestsLastSeenBefore(db: Kysely<Database>, cutoff: string, erased: string): Promise<{ email: string; lastVisit: string }[]> {
+  const rows = await db
+    .selectFrom('reservations')
+    .select((eb) => [eb.fn<string>('lower', ['email']).as('email'), eb.fn.max('reservation_date').as('last_visit')])
+    .where('email', '<>', '')
+    .where('email', '<>', erased)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('accounts')
+            .select('accounts.account_id')
+            .where((a) => a(a.fn('lower', ['accounts.email']), '=', a.fn('lower', ['reservations.email']))),
+        ),
+      ),
+    )
+    .groupBy((eb) => eb.fn('lower', ['email']))
+    .having((eb) => eb.fn.max('reservation_date'), '<', cutoff)
+    .orderBy('email')
+    .execute();
+  return rows.map((r) => ({ email: r.email, lastVisit: String(r.last_visit) }));
+}
+
 /** One reservation whatever its state (the confirm and cancel pages tell an expired link themselves). */
 export async function getReservation(db: Kysely<Database>, id: string): Promise<ReservationRow | null> {
   return (await db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;

@@ -61,7 +61,7 @@ function system() {
       dependenciesOfOption: async () => [],
     },
     personalKeys: { erase: async () => {}, isErased: async () => false },
-    guests: { reservationsOf: async () => [] },
+    guests: { reservationsOf: async () => [], lastSeenBefore: async () => [] },
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
