@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
