@@ -42,6 +42,8 @@ export default [
   route('api/admin/users/:id/roles', 'routes/api/admin/users/$id/roles/route.ts'),
   // Privacy (issue 31): forgetting a guest.
   route('api/admin/guests/erase', 'routes/api/admin/guests/erase/route.ts'),
+  route('api/admin/guests/data', 'routes/api/admin/guests/data/route.ts'),
+  route('api/my-data', 'routes/api/my-data/route.ts'),
   route('admin', 'routes/admin/route.tsx', [
     index('routes/admin/_index/route.tsx'),
     route('users', 'routes/admin/users/route.tsx'),

@@ -26,6 +26,8 @@ export const privacyEventSchemas = {
     pictures: z.number().int(),
     erasedAt: z.string(),
   }),
+  /** Someone took out what the cafe holds on a guest (the guest, or the admin for a guest at the counter). */
+  GuestDataDownloaded: z.object({ requestedBy: z.enum(['admin', 'guest']), reservationIds: z.array(z.string()), downloadedAt: z.string() }),
 };
 export type PrivacyEvent = EventsOf<typeof privacyEventSchemas>;
 
@@ -61,7 +63,52 @@ export const erasureRequestSchema = z.object({ email: z.string().trim().min(3).m
 export const ERASURE_CANCEL_REASON = 'personal-data-erasure';
 
 export function forgettingService(ports: ForgettingPorts) {
+  async function audit(event: PrivacyEvent, context: CommandContext) {
+    const { lastPosition } = await ports.eventStore.appendToStream(
+      streamName(PRIVACY_CATEGORY, ports.ids.uuid()),
+      [{ eventId: ports.ids.uuid(), ...event, metadata: metadataOf(context) }],
+      { expectedRevision: 'no_stream' },
+    );
+    return lastPosition;
+  }
   return {
+    /**
+     * Records that a guest's data was taken out (issue 31, seeing): the caller shows or sends what
+     * the read models hold for `reservationIds` (the web app's /api/my-data).
+     */
+    async recordDownload(input: { reservationIds: readonly string[]; requestedBy: 'admin' | 'guest' }, context: CommandContext) {
+      return audit(
+        {
+          type: 'GuestDataDownloaded',
+          data: { requestedBy: input.requestedBy, reservationIds: [...input.reservationIds], downloadedAt: ports.clock.now().toISOString() },
+        },
+        context,
+      );
+    },
+    /**
+     * Corrects a guest's name and phone on every reservation made with their e-mail (issue 31,
+     * correcting): one `GuestDetailsCorrected` per reservation, sealed like the request, with the
+     * actor in its metadata. Forgotten reservations are left as they are.
+     */
+    async correct(input: { email: string; name: string; phone: string }, context: CommandContext) {
+      const reservations = await ports.guests.reservationsOf(input.email);
+      let position: number | null = null;
+      let corrected = 0;
+      for (const r of reservations) {
+        const stream = toStreamName(r.id);
+        if (await ports.personalKeys.isErased(stream)) continue;
+        const data = { name: input.name, phone: input.phone, correctedAt: ports.clock.now().toISOString() };
+        ({ lastPosition: position } = await ports.eventStore.appendToStream(
+          stream,
+          [{ eventId: ports.ids.uuid(), type: 'GuestDetailsCorrected', data, metadata: metadataOf(context) }],
+          {
+            expectedRevision: 'any',
+          },
+        ));
+        corrected += 1;
+      }
+      return { corrected, position };
+    },
     /** Forgets the guest of `email`; safe to repeat (a second run finds nothing left to erase). */
     async forget(input: { email: string; reason: string; requestedBy: 'admin' | 'guest' | 'retention' }, context: CommandContext) {
       const email = input.email.trim().toLowerCase();
@@ -111,7 +158,7 @@ export function forgettingService(ports: ForgettingPorts) {
         ));
       }
       await ports.blobs.remove([...pictures]);
-      const audit: PrivacyEvent = {
+      const erasure: PrivacyEvent = {
         type: 'GuestErased',
         data: {
           requestedBy: input.requestedBy,
@@ -122,11 +169,7 @@ export function forgettingService(ports: ForgettingPorts) {
           erasedAt,
         },
       };
-      ({ lastPosition: position } = await ports.eventStore.appendToStream(
-        streamName(PRIVACY_CATEGORY, ports.ids.uuid()),
-        [{ eventId: ports.ids.uuid(), ...audit, metadata }],
-        { expectedRevision: 'no_stream' },
-      ));
+      position = await audit(erasure, context);
       ports.logger.warn(
         { requestedBy: input.requestedBy, reservations: subjects.length, cancelled, pictures: pictures.size, correlationId: context.correlationId },
         'guest forgotten',

@@ -77,6 +77,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/confirm-reservation': pub,
   '/reservation/cancel': pub,
   '/my-reservations': pub,
+  // Privacy (issue 31): a signed-in guest's own data (the call checks the verified e-mail).
+  '/api/my-data': { read: 'signed-in' },
   // Sign-in
   '/login': pub,
   '/logout': pub,
@@ -205,6 +207,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/users/:id/roles': admin,
   // Privacy (issue 31): forgetting a guest.
   '/api/admin/guests/erase': admin,
+  '/api/admin/guests/data': admin,
   '/api/admin/catalog/:kind': admin,
   '/api/admin/catalog/:kind/:id': admin,
   '/api/admin/shifts': admin,

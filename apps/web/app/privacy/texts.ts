@@ -11,6 +11,11 @@ export const privacyTexts = {
   forgetNeedsVerified: 'メールアドレスの確認が済むと、登録情報の削除を申し込めます。',
   forgetNotConfirmed: '同意の欄にチェックを入れてください。',
   forgotten: (reservations: number) => `登録情報を削除しました（予約${reservations}件）。`,
+  signInFirst: 'ログインしてください',
+  downloadMyData: '登録情報をダウンロード（JSON）',
+  correctTitle: 'お名前・電話番号の訂正',
+  correctButton: '訂正する',
+  corrected: (reservations: number) => `お名前・電話番号を訂正しました（予約${reservations}件）。`,
   /** The audit's reason when the guest asked themselves. */
   guestReason: 'guest request from /my-reservations',
 } as const;

@@ -11,6 +11,7 @@ import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 import { readBody } from '#app/auth/login.server';
 import { privacyTexts as p } from '#app/privacy/texts';
+import { correctionSchema } from '#app/privacy/guest-data.server';
 
 export const meta = () => [{ title: pageTitle(t.myReservationsTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
@@ -53,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const actionSchema = z.union([
   z.object({ intent: z.literal('forget'), confirm: z.literal('on').optional() }),
+  z.object({ intent: z.literal('correct'), name: z.string(), phone: z.string() }),
   z.object({ intent: z.literal('resend').optional() }),
 ]);
 
@@ -66,6 +68,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) return { resent: false };
   const { services, runtime } = appOf(context);
   const parsed = actionSchema.safeParse(await readBody(request));
+  if (parsed.success && parsed.data.intent === 'correct') {
+    if (!user.emailVerified) return { resent: false, correctError: p.forgetNeedsVerified };
+    const correction = correctionSchema.safeParse(parsed.data);
+    if (!correction.success) return { resent: false, correctError: correction.error.issues[0]!.message };
+    const corrected = await services.privacy.correct(
+      { email: user.email, ...correction.data },
+      { correlationId: runtime.ids.uuid(), actor: user.id, storeId: null },
+    );
+    await runtime.waitForProjections(corrected.position);
+    return { resent: false, corrected: corrected.corrected };
+  }
   if (parsed.success && parsed.data.intent === 'forget') {
     if (!user.emailVerified) return { resent: false, forgetError: p.forgetNeedsVerified };
     if (!('confirm' in parsed.data) || parsed.data.confirm !== 'on') return { resent: false, forgetError: p.forgetNotConfirmed };
@@ -130,6 +143,35 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
       {list(loaderData.upcoming, 'upcoming')}
       <h2>{t.past}</h2>
       {list(loaderData.past, 'past')}
+      {loaderData.emailVerified && (
+        <section className="card rsv-card" aria-labelledby="correct-title">
+          <h2 id="correct-title">{p.correctTitle}</h2>
+          <p>
+            <a href="/api/my-data" download>
+              {p.downloadMyData}
+            </a>
+          </p>
+          {actionData && 'corrected' in actionData && actionData.corrected !== undefined ? (
+            <p role="status">{p.corrected(actionData.corrected)}</p>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="correct" />
+              <label>
+                {t.name}
+                <input name="name" autoComplete="name" required maxLength={50} />
+              </label>
+              <label>
+                {t.phone}
+                <input name="phone" type="tel" autoComplete="tel" required />
+              </label>
+              {actionData && 'correctError' in actionData && <p role="alert">{actionData.correctError}</p>}
+              <button type="submit" className="button secondary">
+                {p.correctButton}
+              </button>
+            </Form>
+          )}
+        </section>
+      )}
       <section className="card rsv-card" aria-labelledby="forget-title">
         <h2 id="forget-title">{p.forgetTitle}</h2>
         {actionData && 'forgotten' in actionData && actionData.forgotten !== undefined ? (
