@@ -44,8 +44,8 @@ describe.skipIf(!serverUrl)("seeing and correcting a guest's data (PostgreSQL)",
     const booked = await bookDistinctively(server, smtp, GUEST);
     const client = new HttpClient(server.url);
     await signUp(client, { name: 'Brannoch', email: GUEST.email, password: 'brannoch-password-12345' });
-    expect((await client.getJson('/api/my-data')).status).toBe(403);
-    expect((await client.post('/api/my-data', { name: 'Other Name', phone: '090-1111-2222' })).status).toBe(403);
+    expect((await client.getJson('/api/my-data')).status).toBe(409);
+    expect((await client.post('/api/my-data', { name: 'Other Name', phone: '090-1111-2222' })).status).toBe(409);
     expect(await downloads('guest')).toBe(0);
     await verifyEmail(client, verificationTokenIn((await smtp.next(GUEST.email)).text));
 

@@ -11,7 +11,8 @@ export const loader = jsonCall({
   async handle({ user, services, queries, runtime, correlationId }) {
     const me = await user();
     if (!me) return refuse(401, p.signInFirst);
-    if (!me.emailVerified) return refuse(403, p.forgetNeedsVerified);
+    // Not the route table's 403: the account is let in, its e-mail is not proved yet.
+    if (!me.emailVerified) return refuse(409, p.forgetNeedsVerified);
     const data = await guestData({ queries, runtime }, me.email, me);
     await services.privacy.recordDownload(
       { reservationIds: data.reservations.map((r) => r.id), requestedBy: 'guest' },
@@ -26,7 +27,8 @@ export const action = jsonCall({
   async handle({ body, user, services, correlationId, readYourWrites }) {
     const me = await user();
     if (!me) return refuse(401, p.signInFirst);
-    if (!me.emailVerified) return refuse(403, p.forgetNeedsVerified);
+    // Not the route table's 403: the account is let in, its e-mail is not proved yet.
+    if (!me.emailVerified) return refuse(409, p.forgetNeedsVerified);
     const corrected = await services.privacy.correct({ email: me.email, name: body.name, phone: body.phone }, { actor: me.id, correlationId, storeId: null });
     await readYourWrites(corrected.position);
     return { success: true as const, corrected: corrected.corrected };
