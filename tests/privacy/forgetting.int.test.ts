@@ -160,4 +160,20 @@ describe.skipIf(!serverUrl)('forgetting a guest (PostgreSQL)', () => {
     expect(audit[0].data.reservationIds).toEqual([booked.reservationId]);
     for (const value of [guest.name, guest.phone, guest.plate]) expect(await countInEvents(pool, value)).toBe(0);
   });
+
+  it("the admin screen shows the counts and saves the store's retention, refusing fewer than 13 months", { timeout: 60_000 }, async () => {
+    const admin = await signedInAdmin(server.url);
+    const page = await admin.send('GET', '/admin/privacy?store_id=2');
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('保存期間による自動削除：0人');
+    expect(html).toContain('削除依頼：管理者 1人・お客様ご自身 1人');
+    const before = await eventCount(pool);
+    const refused = await admin.send('POST', '/admin/privacy?store_id=2', { form: { intent: 'retention', store_id: '2', months: '6' } });
+    expect(await refused.text()).toContain('保存期間は13〜120か月で入力してください');
+    expect(await eventCount(pool)).toBe(before);
+    await admin.send('POST', '/admin/privacy?store_id=2', { form: { intent: 'retention', store_id: '2', months: '24' } });
+    expect((await pool.query("select data from events where type = 'RetentionSet'")).rows).toMatchObject([{ data: { storeId: '2', months: 24 } }]);
+    expect(await (await admin.send('GET', '/admin/privacy?store_id=2')).text()).toMatch(/name="months"[^>]*value="24"|value="24"[^>]*name="months"/);
+  });
 });

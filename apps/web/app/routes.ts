@@ -62,6 +62,8 @@ export default [
     // Admin history and database (issue 14, part ops)
     route('history', 'routes/admin/history/route.tsx'),
     route('database', 'routes/admin/database/route.tsx'),
+    // Privacy (issue 31)
+    route('privacy', 'routes/admin/privacy/route.tsx'),
     // Menu editor (issue 14, part menus)
     route('menu-add', 'routes/admin/menu-add/route.tsx'),
     route('menu-manager', 'routes/admin/menu-manager/route.tsx'),

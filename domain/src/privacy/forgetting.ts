@@ -72,6 +72,16 @@ export function forgettingService(ports: ForgettingPorts) {
     return lastPosition;
   }
   return {
+    /** How many guests were forgotten, by who asked (the admin screen's count; the log's `GuestErased` events). */
+    async erasureCounts(): Promise<Record<'admin' | 'guest' | 'retention', number>> {
+      const counts = { admin: 0, guest: 0, retention: 0 };
+      for (let after = 0; ;) {
+        const page = await ports.eventStore.readAll({ after, maxCount: 1000, categories: [PRIVACY_CATEGORY] });
+        for (const e of page) if (e.type === 'GuestErased') counts[privacyEventSchemas.GuestErased.parse(e.data).requestedBy] += 1;
+        if (page.length < 1000) return counts;
+        after = page.at(-1)!.position;
+      }
+    },
     /**
      * Records that a guest's data was taken out (issue 31, seeing): the caller shows or sends what
      * the read models hold for `reservationIds` (the web app's /api/my-data).

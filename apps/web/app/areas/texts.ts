@@ -39,6 +39,8 @@ export const adminMenu = [
   { path: 'cost-management', label: '原価管理' },
   { path: 'tax-management', label: '税率設定' },
   { path: 'store-coordinates', label: '店舗位置情報' },
+  // Privacy (issue 31)
+  { path: 'privacy', label: '個人情報' },
 ] as const;
 
 export const monitorMenu = [

@@ -54,6 +54,8 @@ export const adminAreaChildren = [
   'cost-management',
   'tax-management',
   'store-coordinates',
+  // Privacy (issue 31)
+  'privacy',
 ] as const;
 
 export const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
