@@ -9,9 +9,9 @@ import { migrateToLatest } from './db/migrate';
 import { openEventStore } from './eventstore/open';
 import { eventsTableOf } from './eventstore/postgres';
 import { systemMigrations } from './runtime-migrations';
-import { personalDataDeclarations } from './privacy/declarations';
-import { personalKeyStore, type PersonalKeyStore } from './privacy/personal-keys';
-import { openingBus, personalDataSealer, sealingEventStore, type PersonalDataSealer } from './privacy/sealing';
+import { personalDataDeclarations, personalDataLayer } from './privacy/declarations';
+import type { PersonalKeyStore } from './privacy/personal-keys';
+import { openingBus, type PersonalDataSealer } from './privacy/sealing';
 import { sealPlaintextEventsOnce } from './privacy/seal-existing';
 import { secretBox, secretsKey } from './secrets/secret-box';
 
@@ -74,9 +74,8 @@ export async function openSystemProcess(
     await migrateToLatest(database.db, options.migrations ?? systemMigrations(config));
     const sealedEventStore = openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
     closers.push(() => sealedEventStore.close());
-    const personalKeys = personalKeyStore({ db: database.db, secrets: secretBox(await secretsKey(config)) });
-    const sealer = personalDataSealer({ declarations: personalDataDeclarations, keys: personalKeys });
-    const eventStore = sealingEventStore(sealedEventStore, sealer);
+    const { keys: personalKeys, sealer, open } = personalDataLayer(database.db, secretBox(await secretsKey(config)));
+    const eventStore = open(sealedEventStore);
     if (!config.eventStoreUrl && !options.migrations) {
       // Events written before personal fields were sealed are sealed once, in place (decision 183).
       // (A process given its own migrations — a test's — has no personal keys table.)
