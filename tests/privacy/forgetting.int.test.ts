@@ -6,12 +6,11 @@ import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
 import { dumpReadModels } from '../database/read-model-dump';
 import { signUp, verificationTokenIn, verifyEmail } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
-import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
+import { postgresUrl, type TestDatabase } from '../support/services';
 import { signedInAdmin } from '../support/table-order';
-import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
-import { demoCoursesReady } from '../reservation/booking-steps';
-import { startSmtpSink } from '../reservation/smtp-sink';
-import { bookDistinctively, countInEvents } from './privacy-steps';
+import { waitForAnswer, type TestWebServer } from '../support/web-server';
+import type { startSmtpSink } from '../reservation/smtp-sink';
+import { bookDistinctively, countInEvents, startPrivacyServer } from './privacy-steps';
 
 /**
  * Issue 31, Done 2: a guest forgotten by the admin (POST /api/admin/guests/erase) — the open
@@ -28,6 +27,7 @@ async function eventCount(pool: pg.Pool): Promise<number> {
 }
 
 describe.skipIf(!serverUrl)('forgetting a guest (PostgreSQL)', () => {
+  let started: Awaited<ReturnType<typeof startPrivacyServer>>;
   let database: TestDatabase;
   let server: TestWebServer;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -35,18 +35,11 @@ describe.skipIf(!serverUrl)('forgetting a guest (PostgreSQL)', () => {
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(serverUrl!, 'moncafe_forget');
-    smtp = await startSmtpSink();
-    server = await startTestWebServer({ env: { SMTP_URL: smtp.url, DATABASE_URL: database.url, SECRETS_KEY: 'forget-test-secrets-key-0123456789abcdef' } });
-    await demoCoursesReady(server.url);
-    pool = database.pool(2);
+    started = await startPrivacyServer(serverUrl!, 'forget');
+    ({ database, server, smtp, pool } = started);
     db = (await database.open()).db as unknown as Kysely<Database>;
   }, 180_000);
-  afterAll(async () => {
-    await server?.close();
-    await smtp?.close();
-    await database?.drop();
-  });
+  afterAll(async () => started?.close());
 
   it('refuses anyone but an admin and appends nothing', { timeout: 60_000 }, async () => {
     const customer = new HttpClient(server.url);

@@ -2,9 +2,31 @@ import type pg from 'pg';
 import { expect } from 'vitest';
 import { pngOf } from '@moncafe/domain/testing/images';
 import { HttpClient } from '../support/http-client';
-import type { TestWebServer } from '../support/web-server';
-import { BIRTHDAY, firstBookable } from '../reservation/booking-steps';
-import type { startSmtpSink } from '../reservation/smtp-sink';
+import { createTestDatabase } from '../support/services';
+import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { BIRTHDAY, demoCoursesReady, firstBookable } from '../reservation/booking-steps';
+import { startSmtpSink } from '../reservation/smtp-sink';
+
+/** A web server on its own PostgreSQL database (demo data projected), its mails caught by an SMTP sink, and a pool to search the tables. */
+export async function startPrivacyServer(serverUrl: string, name: string) {
+  const database = await createTestDatabase(serverUrl, `moncafe_${name}`);
+  const smtp = await startSmtpSink();
+  const server = await startTestWebServer({
+    env: { SMTP_URL: smtp.url, DATABASE_URL: database.url, SECRETS_KEY: `${name}-test-secrets-key-0123456789abcdef` },
+  });
+  await demoCoursesReady(server.url);
+  return {
+    database,
+    smtp,
+    server,
+    pool: database.pool(2),
+    async close() {
+      await server.close();
+      await smtp.close();
+      await database.drop();
+    },
+  };
+}
 
 /** Steps the privacy suites share (issue 31): a booking with values no demo data has, and the search for them. */
 export const GUEST = {

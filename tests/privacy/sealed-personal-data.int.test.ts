@@ -1,11 +1,10 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../support/http-client';
-import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
-import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
-import { demoCoursesReady } from '../reservation/booking-steps';
-import { startSmtpSink } from '../reservation/smtp-sink';
-import { bookDistinctively, countInEvents, GUEST } from './privacy-steps';
+import { postgresUrl } from '../support/services';
+import { waitForAnswer, type TestWebServer } from '../support/web-server';
+import type { startSmtpSink } from '../reservation/smtp-sink';
+import { bookDistinctively, countInEvents, GUEST, startPrivacyServer } from './privacy-steps';
 
 /**
  * Issue 31, Done 1: on PostgreSQL, after a guest books with a distinctive name, e-mail, phone,
@@ -15,23 +14,16 @@ import { bookDistinctively, countInEvents, GUEST } from './privacy-steps';
 const serverUrl = await postgresUrl();
 
 describe.skipIf(!serverUrl)('personal data sealed in the events table (PostgreSQL)', () => {
-  let database: TestDatabase;
+  let started: Awaited<ReturnType<typeof startPrivacyServer>>;
   let server: TestWebServer;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let pool: pg.Pool;
 
   beforeAll(async () => {
-    database = await createTestDatabase(serverUrl!, 'moncafe_privacy');
-    smtp = await startSmtpSink();
-    server = await startTestWebServer({ env: { SMTP_URL: smtp.url, DATABASE_URL: database.url, SECRETS_KEY: 'privacy-test-secrets-key-0123456789abcdef' } });
-    await demoCoursesReady(server.url);
-    pool = database.pool(2);
+    started = await startPrivacyServer(serverUrl!, 'privacy');
+    ({ server, smtp, pool } = started);
   }, 180_000);
-  afterAll(async () => {
-    await server?.close();
-    await smtp?.close();
-    await database?.drop();
-  });
+  afterAll(async () => started?.close());
 
   it('keeps name, e-mail, phone, plate text and picture id out of every event, and every screen still shows them', { timeout: 120_000 }, async () => {
     const booked = await bookDistinctively(server, smtp);

@@ -2,12 +2,11 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, verificationTokenIn, verifyEmail } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
-import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
+import { postgresUrl } from '../support/services';
 import { signedInAdmin } from '../support/table-order';
-import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
-import { demoCoursesReady } from '../reservation/booking-steps';
-import { startSmtpSink } from '../reservation/smtp-sink';
-import { bookDistinctively, countInEvents } from './privacy-steps';
+import { waitForAnswer, type TestWebServer } from '../support/web-server';
+import type { startSmtpSink } from '../reservation/smtp-sink';
+import { bookDistinctively, countInEvents, startPrivacyServer } from './privacy-steps';
 
 /**
  * Issue 31, seeing and correcting (decision 186): a guest signed in with a verified e-mail takes
@@ -18,23 +17,16 @@ const serverUrl = await postgresUrl();
 const GUEST = { name: 'Brannoch Elsweyr', email: 'brannoch.elsweyr@example.jp', phone: '090-6172-8394', plate: 'Quillifer Cake' };
 
 describe.skipIf(!serverUrl)("seeing and correcting a guest's data (PostgreSQL)", () => {
-  let database: TestDatabase;
+  let started: Awaited<ReturnType<typeof startPrivacyServer>>;
   let server: TestWebServer;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let pool: pg.Pool;
 
   beforeAll(async () => {
-    database = await createTestDatabase(serverUrl!, 'moncafe_mydata');
-    smtp = await startSmtpSink();
-    server = await startTestWebServer({ env: { SMTP_URL: smtp.url, DATABASE_URL: database.url, SECRETS_KEY: 'mydata-test-secrets-key-0123456789abcdef' } });
-    await demoCoursesReady(server.url);
-    pool = database.pool(2);
+    started = await startPrivacyServer(serverUrl!, 'mydata');
+    ({ server, smtp, pool } = started);
   }, 180_000);
-  afterAll(async () => {
-    await server?.close();
-    await smtp?.close();
-    await database?.drop();
-  });
+  afterAll(async () => started?.close());
 
   const downloads = async (requestedBy: string) =>
     (await pool.query<{ n: number }>("select count(*)::int as n from events where type = 'GuestDataDownloaded' and data->>'requestedBy' = $1", [requestedBy]))
