@@ -72,6 +72,10 @@ export interface ApplicationPorts {
   personalKeys: PersonalKeys;
   /** Read port: a guest's reservations by e-mail (projections/src/reservations). */
   guests: GuestDirectory;
+  /** Read port: a guest's customer account by e-mail (projections/src/accounts). */
+  customerAccountOf(email: string): Promise<string | null>;
+  /** Ends an account's sessions (infra/src/auth/sessions.ts). */
+  signOut(accountId: string): Promise<void>;
 }
 
 export function createApplication(ports: ApplicationPorts) {

@@ -177,6 +177,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       menuDirectory: menuDirectory(database.db),
       // Privacy (issue 31)
       personalKeys: system.personalKeys,
+      customerAccountOf: (email) => queries.accounts.customerByEmail(email),
+      signOut: (accountId) => sessions.destroyAllOf(accountId),
       guests: {
         reservationsOf: (email) => queries.reservations.ofGuest(email, clock.now()),
         lastSeenBefore: (cutoff) => queries.reservations.lastSeenBefore(cutoff),

@@ -1,6 +1,6 @@
 import type { EventStore } from '@moncafe/domain/ports';
 import type { Kysely } from 'kysely';
-import { listAccounts } from './accounts/queries';
+import { listAccounts, customerAccountByEmail } from './accounts/queries';
 import { businessDaysOf } from './business-hours/queries';
 import type { Database } from './database';
 import { listNotices } from './email-notices/queries';
@@ -76,6 +76,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     },
     accounts: {
       list: () => listAccounts(db),
+      /** Issue 31: the customer account (no staff role) of a guest's e-mail. */
+      customerByEmail: (email: string) => customerAccountByEmail(db, email),
     },
     // Staff area (issue 13)
     storeStaff: {

@@ -132,7 +132,7 @@ describe.skipIf(!serverUrl)('forgetting a guest (PostgreSQL)', () => {
     const row = () => pool.query('select customer_name, email, phone from reservations where id = $1', [booked.reservationId]).then((r) => r.rows[0]);
     await waitForAnswer(row, (r) => r?.customer_name === guest.name);
     const client = new HttpClient(server.url);
-    await signUp(client, { name: 'Orsolwyn', email: guest.email, password: 'orsolwyn-password-12345' });
+    const account = await signUp(client, { name: 'Orsolwyn', email: guest.email, password: 'orsolwyn-password-12345' });
 
     const before = await eventCount(pool);
     const forget = (form: Record<string, string>) => client.send('POST', '/my-reservations?_data', { form });
@@ -152,6 +152,17 @@ describe.skipIf(!serverUrl)('forgetting a guest (PostgreSQL)', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0].data.reservationIds).toEqual([booked.reservationId]);
     for (const value of [guest.name, guest.phone, guest.plate]) expect(await countInEvents(pool, value)).toBe(0);
+    // Their customer account is forgotten with them: erased in the read model, signed out, no sign-in left.
+    expect((await pool.query('select name, email, has_password from accounts where account_id = $1', [account.id])).rows[0]).toEqual({
+      name: ERASED_TEXT,
+      email: ERASED_TEXT,
+      has_password: false,
+    });
+    expect(audit[0].data.accountId).toBe(account.id);
+    expect((await client.getJson('/api/my-data')).status).toBe(401);
+    const again = await new HttpClient(server.url).postJson('/api/auth/login', { email: guest.email, password: 'orsolwyn-password-12345' });
+    expect(again.status).toBe(401);
+    expect(await countInEvents(pool, 'Orsolwyn')).toBe(0);
   });
 
   it("the admin screen shows the counts and saves the store's retention, refusing fewer than 13 months", { timeout: 60_000 }, async () => {

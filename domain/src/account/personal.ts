@@ -12,5 +12,6 @@ export const accountPersonalData: PersonalData = {
     AccountRegistered: { name: 'text', email: 'text', passwordHash: 'none', externalIdentity: 'none' },
     PasswordChanged: { passwordHash: 'none' },
     ExternalIdentityLinked: { identity: 'none' },
+    AccountForgotten: { name: 'text', email: 'text' },
   },
 };

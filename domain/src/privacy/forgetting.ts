@@ -6,6 +6,7 @@ import { isBlobId, type BlobStore, type Clock, type EventStore, type IdGenerator
 import { fromStreamName, parseReservationEvent, toStreamName } from '../reservation/events';
 import { streamName, type EventsOf } from '../streams';
 import { ERASED_FIELD, type PersonalKeys } from './personal-data';
+import { toStreamName as accountStream } from '../account/events';
 
 /**
  * Forgetting a guest (issue 31, decision 182): every reservation made with their e-mail loses its
@@ -22,6 +23,8 @@ export const privacyEventSchemas = {
     requestedBy: z.enum(['admin', 'guest', 'retention']),
     reason: z.string(),
     reservationIds: z.array(z.string()),
+    /** The customer account forgotten with them, if any (issue 31). */
+    accountId: z.string().nullable().default(null),
     cancelled: z.number().int(),
     pictures: z.number().int(),
     erasedAt: z.string(),
@@ -53,6 +56,10 @@ export interface ForgettingPorts {
   logger: Logger;
   personalKeys: PersonalKeys;
   guests: GuestDirectory;
+  /** Read port: the customer account (no staff role) of an e-mail, forgotten with the guest; null for none. */
+  customerAccountOf(email: string): Promise<string | null>;
+  /** Ends every session of an account (a forgotten one signs in no more). */
+  signOut(accountId: string): Promise<void>;
   /** Cancels one reservation as staff do (seats released, the cancellation mail sent). */
   cancelReservation(input: { reservationId: string; reason: string; actor: string; correlationId: string }): Promise<unknown>;
 }
@@ -147,10 +154,12 @@ export function forgettingService(ports: ForgettingPorts) {
           for (const value of Object.values(event.data.detail).flat()) if (isBlobId(value)) pictures.add(value);
         }
       }
+      const accountId = await ports.customerAccountOf(email);
+      const account = accountId && !(await ports.personalKeys.isErased(accountStream(accountId))) ? accountId : null;
       // Nothing left to erase (asked again, or another run came first): nothing to record.
-      if (subjects.length === 0 && cancelled === 0) return { reservations: 0, cancelled: 0, pictures: 0, position: null };
+      if (subjects.length === 0 && cancelled === 0 && !account) return { reservations: 0, cancelled: 0, pictures: 0, position: null };
       const erasedAt = ports.clock.now().toISOString();
-      await ports.personalKeys.erase(subjects);
+      await ports.personalKeys.erase(account ? [...subjects, accountStream(account)] : subjects);
       const metadata = metadataOf(context);
       let position: number | null = null;
       for (const stream of subjects) {
@@ -167,6 +176,15 @@ export function forgettingService(ports: ForgettingPorts) {
           },
         ));
       }
+      if (account) {
+        const forgotten = { accountId: account, name: ERASED_FIELD, email: ERASED_FIELD, forgottenAt: erasedAt };
+        ({ lastPosition: position } = await ports.eventStore.appendToStream(
+          accountStream(account),
+          [{ eventId: ports.ids.uuid(), type: 'AccountForgotten', data: forgotten, metadata }],
+          { expectedRevision: 'any' },
+        ));
+        await ports.signOut(account);
+      }
       await ports.blobs.remove([...pictures]);
       const erasure: PrivacyEvent = {
         type: 'GuestErased',
@@ -174,6 +192,7 @@ export function forgettingService(ports: ForgettingPorts) {
           requestedBy: input.requestedBy,
           reason: input.reason,
           reservationIds: subjects.map((s) => fromStreamName(s)!.reservationId),
+          accountId: account,
           cancelled,
           pictures: pictures.size,
           erasedAt,

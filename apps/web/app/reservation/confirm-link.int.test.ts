@@ -62,6 +62,8 @@ function system() {
     },
     personalKeys: { erase: async () => {}, isErased: async () => false },
     guests: { reservationsOf: async () => [], lastSeenBefore: async () => [] },
+    customerAccountOf: async () => null,
+    signOut: async () => {},
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
