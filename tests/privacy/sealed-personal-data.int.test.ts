@@ -49,6 +49,19 @@ describe.skipIf(!serverUrl)('personal data sealed in the events table (PostgreSQ
     expect(row).toMatchObject({ customer_name: GUEST.name, email: GUEST.email, phone: GUEST.phone });
     expect(JSON.stringify(row.detail)).toContain(GUEST.plate);
 
+    // The reason a guest types when cancelling is theirs too: sealed, and shown to staff.
+    const cancelled = await booked.client.post('/api/customer-cancel/execute', {
+      reservation_id: booked.reservationId,
+      email: GUEST.email,
+      reason: 'Wobblecraft schedule clash',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await countInEvents(pool, 'Wobblecraft')).toBe(0);
+    await waitForAnswer(
+      async () => (await pool.query('select cancel_reason from reservations where id = $1', [booked.reservationId])).rows[0],
+      (r) => r?.cancel_reason === 'Wobblecraft schedule clash',
+    );
+
     // Signing in still works: the sealed password hash is opened for the account's decider.
     const admin = new HttpClient(server.url);
     const signIn = await admin.post('/api/auth/login', { email: 'owner@moncafe.test', password: 'owner-password-for-tests-1' });
