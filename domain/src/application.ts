@@ -74,6 +74,8 @@ export interface ApplicationPorts {
   guests: GuestDirectory;
   /** Read port: a guest's customer account by e-mail (projections/src/accounts). */
   customerAccountOf(email: string): Promise<string | null>;
+  /** Deletes the kept copies of mails to an address (infra/src/mail: the development outbox). */
+  forgetMails(email: string): Promise<void>;
   /** Ends an account's sessions (infra/src/auth/sessions.ts). */
   signOut(accountId: string): Promise<void>;
 }

@@ -24,7 +24,7 @@ import { startFanOut } from './fan-out';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
-import { outboxMailer, smtpMailer } from './mail/mailer';
+import { outboxMailer, removeOutboxMails, smtpMailer } from './mail/mailer';
 import { notificationReactor, type NotificationMails } from '@moncafe/domain/notification/reactor';
 import { startReactor } from './notifications/runner';
 import { waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
@@ -179,6 +179,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       personalKeys: system.personalKeys,
       customerAccountOf: (email) => queries.accounts.customerByEmail(email),
       signOut: (accountId) => sessions.destroyAllOf(accountId),
+      forgetMails: async (email) => void (await removeOutboxMails(database.db, email)),
       guests: {
         reservationsOf: (email) => queries.reservations.ofGuest(email, clock.now()),
         lastSeenBefore: (cutoff) => queries.reservations.lastSeenBefore(cutoff),

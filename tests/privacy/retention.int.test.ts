@@ -69,6 +69,17 @@ describe.skipIf(!serverUrl)('the retention run (PostgreSQL)', () => {
       await book('Returning Guest', 'returning.guest@example.jp', 2, 'seat-t1'),
       await book('Returning Guest', 'returning.guest@example.jp', 45, 'seat-t2'),
     ];
+    // A mail kept in the development outbox (no SMTP here) goes with its guest.
+    await runtime.mailer.send({ to: 'early.guest@example.jp', subject: 'ご予約', text: 'Early Guest 様' });
+    const outbox = async (to: string) =>
+      (
+        await runtime.db
+          .selectFrom('mail_outbox' as never)
+          .selectAll()
+          .where('to_address' as never, '=', to as never)
+          .execute()
+      ).length;
+    expect(await outbox('early.guest@example.jp')).toBe(1);
     await caughtUp(runtime);
 
     // The setting: 13 months by default; fewer is refused.
@@ -91,6 +102,7 @@ describe.skipIf(!serverUrl)('the retention run (PostgreSQL)', () => {
     const rowOf = async (id: string) => (await runtime.queries.reservations.get(id))!;
     expect((await rowOf(early.reservationId)).customer_name).toBe(ERASED_TEXT);
     expect((await rowOf(late.reservationId)).customer_name).toBe('Late Guest');
+    expect(await outbox('early.guest@example.jp')).toBe(0);
     for (const r of returning) expect((await rowOf(r.reservationId)).customer_name).toBe('Returning Guest');
     const audits = (await pool.query("select data from events where type = 'GuestErased'")).rows;
     expect(audits).toHaveLength(1);

@@ -58,6 +58,8 @@ export interface ForgettingPorts {
   guests: GuestDirectory;
   /** Read port: the customer account (no staff role) of an e-mail, forgotten with the guest; null for none. */
   customerAccountOf(email: string): Promise<string | null>;
+  /** Deletes the copies of mails to the address this system keeps (the development outbox; SMTP keeps none). */
+  forgetMails(email: string): Promise<void>;
   /** Ends every session of an account (a forgotten one signs in no more). */
   signOut(accountId: string): Promise<void>;
   /** Cancels one reservation as staff do (seats released, the cancellation mail sent). */
@@ -186,6 +188,8 @@ export function forgettingService(ports: ForgettingPorts) {
         await ports.signOut(account);
       }
       await ports.blobs.remove([...pictures]);
+      // Last: the cancellation mails above are among them.
+      await ports.forgetMails(email);
       const erasure: PrivacyEvent = {
         type: 'GuestErased',
         data: {

@@ -64,6 +64,7 @@ function system() {
     guests: { reservationsOf: async () => [], lastSeenBefore: async () => [] },
     customerAccountOf: async () => null,
     signOut: async () => {},
+    forgetMails: async () => {},
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
