@@ -11,6 +11,7 @@ import { DEMO_STORE_ID } from '@moncafe/infra/demo/demo-data';
 import { retentionRunner } from '@moncafe/infra/privacy/retention-runner';
 import { startRuntime, type Runtime } from '@moncafe/infra/runtime';
 import { seedEmptySystem } from '@moncafe/infra/seed';
+import { dumpReadModels } from '../database/read-model-dump';
 import { caughtUp } from '../database/system';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 
@@ -92,6 +93,8 @@ describe.skipIf(!serverUrl)('the retention run (PostgreSQL)', () => {
     clock.advance((Math.floor(13 * 30.44) + 5) * 24 * 60);
     const pool = database.pool(4);
     const other = retentionRunner({ pool, services: runtime.services, storeIds: async () => [DEMO_STORE_ID], ids: runtime.ids, logger: runtime.logger });
+    const personal = { reservations: ['customer_name', 'email', 'phone', 'detail', 'cancel_reason'] };
+    const before = await dumpReadModels(runtime.db, { omitColumns: personal });
     const results = await Promise.all([runtime.retention.runOnce(), other.runOnce()]);
     const third = await runtime.retention.runOnce();
     const forgotten = [...results, third].reduce((sum, r) => sum + (r?.forgotten ?? 0), 0);
@@ -103,6 +106,11 @@ describe.skipIf(!serverUrl)('the retention run (PostgreSQL)', () => {
     expect((await rowOf(early.reservationId)).customer_name).toBe(ERASED_TEXT);
     expect((await rowOf(late.reservationId)).customer_name).toBe('Late Guest');
     expect(await outbox('early.guest@example.jp')).toBe(0);
+    // Seats, visits, sales and counts are not personal: every read model but the history of events is as it was.
+    const after = await dumpReadModels(runtime.db, { omitColumns: personal });
+    const { event_history: _before, ...keptBefore } = before;
+    const { event_history: _after, ...keptAfter } = after;
+    expect(keptAfter).toEqual(keptBefore);
     for (const r of returning) expect((await rowOf(r.reservationId)).customer_name).toBe('Returning Guest');
     const audits = (await pool.query("select data from events where type = 'GuestErased'")).rows;
     expect(audits).toHaveLength(1);
