@@ -4,7 +4,7 @@ import { pngOf } from '@moncafe/domain/testing/images';
 import { HttpClient } from '../support/http-client';
 import { createTestDatabase } from '../support/services';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
-import { BIRTHDAY, demoCoursesReady, firstBookable } from '../reservation/booking-steps';
+import { BIRTHDAY, birthdayDetail, demoCoursesReady, firstBookable } from '../reservation/booking-steps';
 import { startSmtpSink } from '../reservation/smtp-sink';
 
 /** A web server on its own PostgreSQL database (demo data projected), its mails caught by an SMTP sink, and a pool to search the tables. */
@@ -43,16 +43,7 @@ export async function bookDistinctively(server: TestWebServer, smtp: Awaited<Ret
   expect((await client.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] })).status).toBe(200);
   const uploaded = await client.send('POST', '/api/reservation-images', { bytes: pngOf(400, 400), headers: { 'content-type': 'image/png' } });
   const { image_id: imageId } = (await uploaded.json()) as { image_id: string };
-  const detail = {
-    [`${BIRTHDAY}_4`]: 'clear',
-    [`${BIRTHDAY}_5`]: 'pink',
-    [`${BIRTHDAY}_11`]: 'yes',
-    [`${BIRTHDAY}_7`]: 'white',
-    [`${BIRTHDAY}_8`]: guest.plate,
-    [`${BIRTHDAY}_9`]: 'tea',
-    [`${BIRTHDAY}_12`]: ['print'],
-    [`${BIRTHDAY}_10`]: imageId,
-  };
+  const detail = birthdayDetail(guest.plate, imageId);
   const reservationData = { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }], detail };
   const sent = await client.post('/api/reservation-confirmation/send-confirmation', {
     name: guest.name,
