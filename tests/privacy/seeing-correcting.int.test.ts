@@ -37,6 +37,7 @@ describe.skipIf(!serverUrl)("seeing and correcting a guest's data (PostgreSQL)",
     const client = new HttpClient(server.url);
     await signUp(client, { name: 'Brannoch', email: GUEST.email, password: 'brannoch-password-12345' });
     expect((await client.getJson('/api/my-data')).status).toBe(409);
+    expect(await (await client.send('GET', '/my-data')).text()).toContain('メールアドレスの確認が済むと');
     expect((await client.post('/api/my-data', { name: 'Other Name', phone: '090-1111-2222' })).status).toBe(409);
     expect(await downloads('guest')).toBe(0);
     await verifyEmail(client, verificationTokenIn((await smtp.next(GUEST.email)).text));
@@ -48,6 +49,12 @@ describe.skipIf(!serverUrl)("seeing and correcting a guest's data (PostgreSQL)",
     expect(reservations[0]).toMatchObject({ id: booked.reservationId, name: GUEST.name, phone: GUEST.phone });
     expect(JSON.stringify(reservations[0]!.options)).toContain(GUEST.plate);
     expect(await downloads('guest')).toBe(1);
+    // The same, readable: the page shows the booking and is recorded too.
+    const page = await client.send('GET', '/my-data');
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    for (const value of [GUEST.name, GUEST.phone, GUEST.plate]) expect(html).toContain(value);
+    expect(await downloads('guest')).toBe(2);
 
     expect((await client.post('/api/my-data', { name: 'Brannoch Corrected', phone: 'not a phone' })).status).toBe(400);
     const corrected = await client.post('/api/my-data', { name: 'Brannoch Corrected', phone: '090-4444-5555' });

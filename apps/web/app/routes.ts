@@ -118,6 +118,8 @@ export default [
   route('customer-confirm', 'routes/confirm-reservation/route.tsx', { id: 'customer-confirm' }),
   route('reservation/cancel', 'routes/reservation/cancel/route.tsx'),
   route('my-reservations', 'routes/my-reservations/route.tsx'),
+  // Privacy (issue 31): a guest's own data, readable.
+  route('my-data', 'routes/my-data/route.tsx'),
 
   // Reservation flow calls (customer-site.md §7; `customery-day` is the spec's spelling)
   route('api/customer-detail', 'routes/api/customer-detail/route.ts'),

@@ -79,6 +79,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/confirm-reservation': pub,
   '/reservation/cancel': pub,
   '/my-reservations': pub,
+  '/my-data': pub,
   // Privacy (issue 31): a signed-in guest's own data (the call checks the verified e-mail).
   '/api/my-data': { read: 'signed-in' },
   // Sign-in

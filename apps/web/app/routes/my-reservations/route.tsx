@@ -147,6 +147,7 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
         <section className="card rsv-card" aria-labelledby="correct-title">
           <h2 id="correct-title">{p.correctTitle}</h2>
           <p>
+            <Link to="/my-data">{p.seeMyData}</Link>{' '}
             <a href="/api/my-data" download>
               {p.downloadMyData}
             </a>
