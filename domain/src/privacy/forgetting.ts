@@ -145,6 +145,8 @@ export function forgettingService(ports: ForgettingPorts) {
         }
       }
       const subjects: string[] = [];
+      /** Reservations whose cancellation reason (sealed, typed by the guest or staff) is erased with them. */
+      const cancelledOnes = new Set<string>();
       const pictures = new Set<string>();
       for (const r of reservations) {
         const stream = toStreamName(r.id);
@@ -152,6 +154,7 @@ export function forgettingService(ports: ForgettingPorts) {
         subjects.push(stream);
         for (const recorded of await ports.eventStore.readStream(stream)) {
           const event = parseReservationEvent(recorded);
+          if (event?.type === 'ReservationCancelled') cancelledOnes.add(stream);
           if (event?.type !== 'ReservationRequested') continue;
           for (const value of Object.values(event.data.detail).flat()) if (isBlobId(value)) pictures.add(value);
         }
@@ -168,6 +171,7 @@ export function forgettingService(ports: ForgettingPorts) {
         const forgotten = {
           customer: { name: ERASED_FIELD, email: ERASED_FIELD, phone: ERASED_FIELD },
           detail: ERASED_FIELD as unknown as Record<string, string>,
+          cancelReason: cancelledOnes.has(stream) ? ERASED_FIELD : null,
           forgottenAt: erasedAt,
         };
         ({ lastPosition: position } = await ports.eventStore.appendToStream(

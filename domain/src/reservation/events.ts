@@ -128,7 +128,13 @@ export const reservationEventSchemas = {
    * The guest was forgotten (issue 31): their key is destroyed, and this event's contact and
    * options read as erased, so read models learn it from the log (privacy/personal-data.ts).
    */
-  GuestForgotten: z.object({ customer: customerContactSchema, detail: reservationDetailSchema, forgottenAt: z.string() }),
+  GuestForgotten: z.object({
+    customer: customerContactSchema,
+    detail: reservationDetailSchema,
+    /** Erased too when the reservation was cancelled (its reason is what someone typed); null otherwise. */
+    cancelReason: z.string().nullable().default(null),
+    forgottenAt: z.string(),
+  }),
 };
 
 export type ReservationEvent = EventsOf<typeof reservationEventSchemas>;

@@ -15,6 +15,6 @@ export const reservationPersonalData: PersonalData = {
     GuestDetailsCorrected: { name: 'text', phone: 'text' },
     /** The reason a guest (or staff for them) typed when cancelling. */
     ReservationCancelled: { reason: 'text' },
-    GuestForgotten: { ...contact, detail: 'empty' },
+    GuestForgotten: { ...contact, detail: 'empty', cancelReason: 'text' },
   },
 };

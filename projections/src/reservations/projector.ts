@@ -103,6 +103,7 @@ export const reservationsProjector: Projector = {
           email: event.data.customer.email,
           phone: event.data.customer.phone,
           detail: event.data.detail,
+          ...(event.data.cancelReason !== null ? { cancel_reason: event.data.cancelReason } : {}),
         });
       case 'VisitTokenIssued':
       case 'LocationCheckWaived':
