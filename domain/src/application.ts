@@ -26,6 +26,10 @@ import { seatEditorService, type SeatBookings } from './catalog/seats';
 import { menuEditorService, type MenuDirectory, type PictureResizer } from './catalog/menu-editor';
 // Site settings (issue 14 part settings)
 import { cardImageService } from './site-settings/card-images';
+// Privacy (issue 31)
+import { forgettingService, type GuestDirectory } from './privacy/forgetting';
+import type { PersonalKeys } from './privacy/personal-data';
+import { retentionService } from './privacy/retention';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -64,16 +68,29 @@ export interface ApplicationPorts {
   pictures: PictureResizer;
   /** Read port: what refers to a menu item, its options and dependencies (projections/src/menus/references.ts). */
   menuDirectory: MenuDirectory;
+  // Privacy (issue 31)
+  /** Each person's data key (infra/src/privacy): forgetting destroys one. */
+  personalKeys: PersonalKeys;
+  /** Read port: a guest's reservations by e-mail (projections/src/reservations). */
+  guests: GuestDirectory;
+  /** Read port: a guest's customer account by e-mail (projections/src/accounts). */
+  customerAccountOf(email: string): Promise<string | null>;
+  /** Deletes the kept copies of mails to an address (infra/src/mail: the development outbox). */
+  forgetMails(email: string): Promise<void>;
+  /** Ends an account's sessions (infra/src/auth/sessions.ts). */
+  signOut(accountId: string): Promise<void>;
 }
 
 export function createApplication(ports: ApplicationPorts) {
   const reservation = { ...ports, catalog: ports.reservationCatalog, mails: ports.reservationMails };
   const seatCodes = seatCodeService(ports);
+  const reservationStaff = staffReservationService(reservation);
+  const privacy = forgettingService({ ...ports, cancelReservation: (input) => reservationStaff.cancel(input) });
   return {
     /** The customer's booking: day screen, hold, request, confirmation link, cancel page. */
     booking: bookingService(reservation),
     /** Staff moving and cancelling reservations from the schedule. */
-    reservationStaff: staffReservationService(reservation),
+    reservationStaff,
     /** Pictures for image options: upload, and who may see them. */
     reservationImages: reservationImages(ports),
     /** Reference data edited in the admin area (stores, seats, menus, hours, cards, notices …). */
@@ -111,6 +128,15 @@ export function createApplication(ports: ApplicationPorts) {
     // Site settings (issue 14 part settings)
     /** Homepage card pictures (/admin/homepage-settings). */
     cardImages: cardImageService(ports),
+    // Privacy (issue 31)
+    /** Forgetting a guest: open reservations cancelled, keys destroyed, pictures deleted, one audit event. */
+    privacy,
+    /** Retention: the store's months after a last visit, and the run that forgets guests past them. */
+    retention: retentionService({
+      ...ports,
+      guestsLastSeenBefore: (cutoff) => ports.guests.lastSeenBefore(cutoff),
+      forget: (input, context) => privacy.forget(input, context),
+    }),
   };
 }
 

@@ -19,6 +19,8 @@ export interface FanOut {
 export async function startFanOut(deps: {
   database: DatabaseHandle;
   eventStore: EventStore;
+  /** The store as it keeps events (personal fields sealed): what the relay publishes, so the bus holds no plaintext. */
+  sealedEventStore?: EventStore | undefined;
   bus: Bus;
   logger: Logger;
   projectors: readonly Projector[];
@@ -26,7 +28,7 @@ export async function startFanOut(deps: {
   sweepEveryMs?: number | undefined;
 }): Promise<FanOut> {
   const { database, eventStore, bus, logger } = deps;
-  const relay = startRelay({ pool: database.pool, kind: database.kind, eventStore, bus, logger });
+  const relay = startRelay({ pool: database.pool, kind: database.kind, eventStore: deps.sealedEventStore ?? eventStore, bus, logger });
   try {
     const projections = await startProjections({ db: database.db, eventStore, bus, projectors: deps.projectors, logger, sweepEveryMs: deps.sweepEveryMs });
     return {

@@ -9,6 +9,7 @@ import { streamNameMigrations } from './eventstore/stream-names-migration';
 import { outboxMigrations } from './mail/mailer';
 import { relayMigrations } from './relay/relay';
 import { reactorMigrations } from './notifications/runner';
+import { personalKeyMigrations } from './privacy/personal-keys';
 
 /** Bookkeeping tables of the running system that are not read models (never rebuilt from events). */
 export const runtimeMigrations: Record<string, Migration> = {
@@ -19,6 +20,8 @@ export const runtimeMigrations: Record<string, Migration> = {
   ...blobMigrations,
   // Site settings (issue 14 part settings): the notification reactor's checkpoint.
   ...reactorMigrations,
+  // Privacy (issue 31): each person's data key.
+  ...personalKeyMigrations,
 };
 
 /**

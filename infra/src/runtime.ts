@@ -24,7 +24,7 @@ import { startFanOut } from './fan-out';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
-import { outboxMailer, smtpMailer } from './mail/mailer';
+import { outboxMailer, removeOutboxMails, smtpMailer } from './mail/mailer';
 import { notificationReactor, type NotificationMails } from '@moncafe/domain/notification/reactor';
 import { startReactor } from './notifications/runner';
 import { waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
@@ -38,6 +38,8 @@ import { readiness, type Readiness } from './operations/health';
 import { countOutbox, gaugeTheSystem } from './operations/gauges';
 // Admin database screen (issue 14, part ops)
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
+// Privacy (issue 31)
+import { RETENTION_EVERY_MS, retentionRunner } from './privacy/retention-runner';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -79,6 +81,8 @@ export interface Runtime {
   metrics: Metrics;
   /** What `GET /readyz` answers (decision 176). */
   readiness(): Promise<Readiness>;
+  /** Privacy (issue 31): forgets guests past the store's retention; runs on a timer where notifications run. */
+  retention: ReturnType<typeof retentionRunner>;
   close(): Promise<void>;
 }
 
@@ -135,7 +139,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     let waitForProjections: Runtime['waitForProjections'];
     let relay: { isLeader(): boolean } | undefined;
     if (config.runProjections) {
-      const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
+      const fanOut = await startFanOut({ database, eventStore, sealedEventStore: system.sealedEventStore, bus, logger, projectors });
       relay = fanOut.relay;
       projections = fanOut.projections;
       system.onClose(() => fanOut.stop());
@@ -181,6 +185,15 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       // Menu editor (issue 14, part menus)
       pictures: sharpPictures,
       menuDirectory: menuDirectory(database.db),
+      // Privacy (issue 31)
+      personalKeys: system.personalKeys,
+      customerAccountOf: (email) => queries.accounts.customerByEmail(email),
+      signOut: (accountId) => sessions.destroyAllOf(accountId),
+      forgetMails: async (email) => void (await removeOutboxMails(database.db, email)),
+      guests: {
+        reservationsOf: (email) => queries.reservations.ofGuest(email, clock.now()),
+        lastSeenBefore: (cutoff) => queries.reservations.lastSeenBefore(cutoff),
+      },
     });
 
     // Site settings (issue 14 part settings): staff notification mails, in one process (decision 132).
@@ -209,10 +222,30 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       metrics.liveConnections.reset();
       for (const [topic, open] of live.connections()) metrics.liveConnections.set({ topic }, open);
     });
+    const retention = retentionRunner({
+      pool: database.pool,
+      services,
+      storeIds: async () => (await queries.stores.list()).map((s) => s.store_id),
+      ids,
+      logger,
+    });
+    if (config.runNotifications) {
+      // One designated process (with the worker's reactors); the lock keeps a second one out anyway.
+      const run = () => void retention.runOnce().catch((err: unknown) => logger.error({ err }, 'retention run failed'));
+      const first = setTimeout(run, 60_000);
+      const every = setInterval(run, RETENTION_EVERY_MS);
+      first.unref();
+      every.unref();
+      system.onClose(async () => {
+        clearTimeout(first);
+        clearInterval(every);
+      });
+    }
 
     return {
       config,
       services,
+      retention,
       queries,
       db: database.db,
       eventStore,

@@ -10,6 +10,11 @@ import { openEventStore } from './eventstore/open';
 import { eventsTableOf } from './eventstore/postgres';
 import { retryWhileStarting } from './operations/startup';
 import { systemMigrations } from './runtime-migrations';
+import { personalDataDeclarations, personalDataLayer } from './privacy/declarations';
+import type { PersonalKeyStore } from './privacy/personal-keys';
+import { openingBus, type PersonalDataSealer } from './privacy/sealing';
+import { sealPlaintextEventsOnce } from './privacy/seal-existing';
+import { secretBox, secretsKey } from './secrets/secret-box';
 
 /**
  * The process wiring every entry point shares, written once: the web process (runtime.ts), the
@@ -19,7 +24,14 @@ import { systemMigrations } from './runtime-migrations';
  */
 export interface SystemProcess {
   database: DatabaseHandle;
+  /** The event store as use cases and projectors see it: personal fields opened (decision 180). */
   eventStore: EventStore;
+  /** The same store as it keeps events, personal fields sealed: for the relay and exports. */
+  sealedEventStore: EventStore;
+  /** Each person's data key (privacy/personal-keys.ts): forgetting destroys one. */
+  personalKeys: PersonalKeyStore;
+  /** Seals and opens personal fields (privacy/sealing.ts), for the one-time rewrite and imports. */
+  sealer: PersonalDataSealer;
   /** Null unless opened with `bus: true`. */
   bus: Bus | null;
   /** Runs `close` on shutdown, before what was opened earlier (last opened, first closed). */
@@ -32,12 +44,15 @@ export interface SystemProcess {
  * admin): the database, the server's pool for lanes and COPY (none for PGlite), the event store,
  * and its events table when it is in the same database (decision 144).
  */
-export function rebuildTargetOf(system: Pick<SystemProcess, 'database' | 'eventStore'>) {
+export function rebuildTargetOf(system: Pick<SystemProcess, 'database' | 'eventStore' | 'sealedEventStore' | 'personalKeys'>) {
   return {
     db: system.database.db,
     serverPool: serverPoolOf(system.database),
     eventStore: system.eventStore,
-    eventsTable: eventsTableOf(system.eventStore, system.database.pool),
+    sealedEventStore: system.sealedEventStore,
+    personalKeys: system.personalKeys,
+    // Only envelopes are read straight from the table (decision 144), never personal fields.
+    eventsTable: eventsTableOf(system.sealedEventStore, system.database.pool),
   };
 }
 
@@ -63,18 +78,26 @@ export async function openSystemProcess(
       await retryWhileStarting(retry, () => database.pool.query('select 1'));
     }
     await migrateToLatest(database.db, options.migrations ?? systemMigrations(config));
-    const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
-    closers.push(() => eventStore.close());
+    const sealedEventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
+    closers.push(() => sealedEventStore.close());
+    const { keys: personalKeys, sealer, open } = personalDataLayer(database.db, secretBox(await secretsKey(config)));
+    const eventStore = open(sealedEventStore);
+    if (!config.eventStoreUrl && !options.migrations) {
+      // Events written before personal fields were sealed are sealed once, in place (decision 183).
+      // (A process given its own migrations — a test's — has no personal keys table.)
+      const rewritten = await sealPlaintextEventsOnce({ db: database.db, sealer, declarations: personalDataDeclarations });
+      if (rewritten) logger.info({ events: rewritten.sealed }, 'personal fields of older events sealed');
+    }
     let bus: Bus | null = null;
     if (options.bus) {
       // Without NATS the bus lives in this process: relay, projectors and /live still meet through it.
       const opened = config.natsUrl
         ? await retryWhileStarting({ variable: 'NATS_URL', target: config.natsUrl, timeoutMs: config.startTimeoutMs, logger }, () => openBus(config, logger))
         : await openBus(config, logger);
-      bus = opened;
+      bus = openingBus(opened, sealer);
       closers.push(() => opened.close());
     }
-    return { database, eventStore, bus, onClose: (c) => void closers.push(c), close };
+    return { database, eventStore, sealedEventStore, personalKeys, sealer, bus, onClose: (c) => void closers.push(c), close };
   } catch (error) {
     await close();
     throw error;

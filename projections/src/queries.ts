@@ -1,13 +1,14 @@
 import type { EventStore } from '@moncafe/domain/ports';
 import type { Kysely } from 'kysely';
-import { listAccounts } from './accounts/queries';
+import { listAccounts, customerAccountByEmail } from './accounts/queries';
 import { businessDaysOf } from './business-hours/queries';
 import type { Database } from './database';
 import { listNotices } from './email-notices/queries';
 import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
 import { completedOrders, countOpenOrders, ordersOfReservation, readyOrders, salesOfDay } from './orders/queries';
-import { getReservation, reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './reservations/queries';
+import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
+import { getReservation, guestReservations, guestsLastSeenBefore, reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
 import { getSeat, listSeats } from './seats/queries';
 import { menuItemsWithStock, orderMenu, soldOutItems, stockOfStore } from './stock/queries';
@@ -64,6 +65,10 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     reservations: {
       ofAccount: (accountId: string, now: Date) => reservationsOfAccount(db, accountId, now),
       byEmail: (email: string, now: Date) => reservationsByEmail(db, email, now),
+      /** Every reservation of a guest's e-mail, lapsed ones too (issue 31: forgetting). */
+      ofGuest: (email: string, now: Date) => guestReservations(db, email, now),
+      /** Guests without an account last seen before `cutoff` (issue 31: retention). */
+      lastSeenBefore: (cutoff: string) => guestsLastSeenBefore(db, cutoff, ERASED_TEXT),
       // Monitor reservation schedule (issue 12, part sched)
       /** A store's reservations of a day, lapsed requests left out (the schedule). */
       ofDay: (storeId: string, date: string, now: Date) => reservationsOfDay(db, storeId, date, now),
@@ -71,6 +76,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     },
     accounts: {
       list: () => listAccounts(db),
+      /** Issue 31: the customer account (no staff role) of a guest's e-mail. */
+      customerByEmail: (email: string) => customerAccountByEmail(db, email),
     },
     // Staff area (issue 13)
     storeStaff: {

@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@moncafe/domain/decider';
 import { openDatabase } from '@moncafe/infra/db/connection';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
+import { personalDataLayer } from '@moncafe/infra/privacy/declarations';
+import { secretBox } from '@moncafe/infra/secrets/secret-box';
 import { rebuildProjections } from '@moncafe/infra/projection-runner/runner';
 import { projectors } from '@moncafe/projections/read-models';
 import { postgresUrl } from '../support/services';
@@ -89,7 +91,9 @@ async function rebuildWhileBooking(kind: StoreKind) {
     const handle = await openDatabase(system.databaseUrl ? { url: system.databaseUrl, dataDir: '' } : { dataDir: system.dataDir });
     const store = createPostgresEventStore(handle.pool);
     try {
-      await rebuildProjections({ db: handle.db, eventStore: store, projectors });
+      // Through the sealing layer, as every process reads (decision 180): the personal fields are sealed at rest.
+      const opened = personalDataLayer(handle.db, secretBox(system.secretsKey)).open(store);
+      await rebuildProjections({ db: handle.db, eventStore: opened, projectors });
       expect(await dumpReadModels(handle.db)).toEqual(live);
       expect(await dumpCheckpoints(handle.db)).toEqual(liveCheckpoints);
     } finally {

@@ -11,14 +11,15 @@ import { until } from '../support/until';
 export type StoreKind = 'pglite' | 'postgres';
 
 /** A whole web process's system (runtime, projectors in-process), on PGlite in a temp folder or on its own PostgreSQL database. */
-export async function startSystem(kind: StoreKind, serverUrl: string | null, options: { demo: boolean }) {
+export async function startSystem(kind: StoreKind, serverUrl: string | null, options: { demo: boolean; secretsKey?: string }) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-ops-'));
   const database = kind === 'postgres' ? await createTestDatabase(serverUrl!, 'moncafe_ops') : null;
+  const secretsKey = options.secretsKey ?? 'ops-test-secrets-key-0123456789abcdef';
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DEMO_DATA: options.demo ? '1' : '0',
-    SECRETS_KEY: 'ops-test-secrets-key-0123456789abcdef',
+    SECRETS_KEY: secretsKey,
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   const runtime = await startRuntime(loadConfig(env), stubMails);
@@ -28,6 +29,7 @@ export async function startSystem(kind: StoreKind, serverUrl: string | null, opt
   return {
     runtime,
     dataDir,
+    secretsKey,
     databaseUrl: database?.url ?? null,
     async close() {
       await runtime.close();

@@ -25,6 +25,20 @@ export async function demoCoursesReady(serverUrl: string): Promise<void> {
   );
 }
 
+/** The birthday course's options filled in: a message plate and an uploaded picture (its id). */
+export function birthdayDetail(plate: string, imageId: string): Record<string, string | string[]> {
+  return {
+    [`${BIRTHDAY}_4`]: 'clear',
+    [`${BIRTHDAY}_5`]: 'pink',
+    [`${BIRTHDAY}_11`]: 'yes',
+    [`${BIRTHDAY}_7`]: 'white',
+    [`${BIRTHDAY}_8`]: plate,
+    [`${BIRTHDAY}_9`]: 'tea',
+    [`${BIRTHDAY}_12`]: ['print'],
+    [`${BIRTHDAY}_10`]: imageId,
+  };
+}
+
 /** A date after the first bookable one (so a test never depends on today's clock) and a time on it, for the party and courses. */
 export async function firstBookable(client: HttpClient, people: number, menuIds: string[]) {
   const dates = await client.post('/api/customery-day/available-dates', { people, menuIds });

@@ -1,7 +1,7 @@
 import { pngOf } from '@moncafe/domain/testing/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForAnswer, type TestWebServer } from '../support/web-server';
-import { BIRTHDAY, firstBookable as firstBookableFor, LUNCH, startServerWithMail } from './booking-steps';
+import { BIRTHDAY, birthdayDetail, firstBookable as firstBookableFor, LUNCH, startServerWithMail } from './booking-steps';
 import { signUp } from '../support/accounts';
 import { HttpClient } from '../support/http-client';
 import type { startSmtpSink } from './smtp-sink';
@@ -42,16 +42,7 @@ describe('the reservation calls', () => {
     const email = 'hanako.api@example.jp';
     const uploaded = await guest.send('POST', '/api/reservation-images', { bytes: pngOf(400, 400), headers: { 'content-type': 'image/png' } });
     const { image_id: imageId } = (await uploaded.json()) as { image_id: string };
-    const detail = {
-      [`${BIRTHDAY}_4`]: 'clear',
-      [`${BIRTHDAY}_5`]: 'pink',
-      [`${BIRTHDAY}_11`]: 'yes',
-      [`${BIRTHDAY}_7`]: 'white',
-      [`${BIRTHDAY}_8`]: 'おめでとう',
-      [`${BIRTHDAY}_9`]: 'tea',
-      [`${BIRTHDAY}_12`]: ['print'],
-      [`${BIRTHDAY}_10`]: imageId,
-    };
+    const detail = birthdayDetail('おめでとう', imageId);
     const reservationData = { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 1 }], detail };
     const sent = await guest.post('/api/reservation-confirmation/send-confirmation', { name: '山田花子', email, phone: '090-1234-5678', reservationData });
     expect(sent.status).toBe(200);

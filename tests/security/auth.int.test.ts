@@ -236,8 +236,10 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
         const { rows } = await database.pool.query<{ row: string }>(`select t::text as row from "${table_name}" t`);
         dump += rows.map((r) => r.row).join('\n');
       }
+      // The dump reaches the read models (the address is in the accounts table); the events hold
+      // the password hash sealed with the account's key (issue 31, decision 180), so not even it is there.
       expect(dump).toContain('hanako@moncafe.test');
-      expect(dump).toContain('$argon2id$v=19$m=19456,t=2,p=1$');
+      expect(dump).not.toContain('$argon2id$');
       for (const secret of passwords) {
         expect(output.includes(secret), `password in the server output: ${secret}`).toBe(false);
         expect(dump.includes(secret), `password in the database: ${secret}`).toBe(false);

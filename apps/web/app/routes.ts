@@ -40,6 +40,10 @@ export default [
   route('api/auth/logout', 'routes/api/auth/logout/route.ts'),
   route('api/admin/users', 'routes/api/admin/users/route.ts'),
   route('api/admin/users/:id/roles', 'routes/api/admin/users/$id/roles/route.ts'),
+  // Privacy (issue 31): forgetting a guest.
+  route('api/admin/guests/erase', 'routes/api/admin/guests/erase/route.ts'),
+  route('api/admin/guests/data', 'routes/api/admin/guests/data/route.ts'),
+  route('api/my-data', 'routes/api/my-data/route.ts'),
   route('admin', 'routes/admin/route.tsx', [
     index('routes/admin/_index/route.tsx'),
     route('users', 'routes/admin/users/route.tsx'),
@@ -59,6 +63,8 @@ export default [
     // Admin history and database (issue 14, part ops)
     route('history', 'routes/admin/history/route.tsx'),
     route('database', 'routes/admin/database/route.tsx'),
+    // Privacy (issue 31)
+    route('privacy', 'routes/admin/privacy/route.tsx'),
     // Menu editor (issue 14, part menus)
     route('menu-add', 'routes/admin/menu-add/route.tsx'),
     route('menu-manager', 'routes/admin/menu-manager/route.tsx'),
@@ -115,6 +121,8 @@ export default [
   route('customer-confirm', 'routes/confirm-reservation/route.tsx', { id: 'customer-confirm' }),
   route('reservation/cancel', 'routes/reservation/cancel/route.tsx'),
   route('my-reservations', 'routes/my-reservations/route.tsx'),
+  // Privacy (issue 31): a guest's own data, readable.
+  route('my-data', 'routes/my-data/route.tsx'),
 
   // Reservation flow calls (customer-site.md §7; `customery-day` is the spec's spelling)
   route('api/customer-detail', 'routes/api/customer-detail/route.ts'),

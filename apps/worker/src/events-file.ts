@@ -23,7 +23,7 @@ async function main() {
     if (command === 'export') {
       const out = createWriteStream(file);
       let count = 0;
-      for await (const line of admin.exportLines()) {
+      for await (const line of admin.exportLines('events:export')) {
         count++;
         if (!out.write(line)) await once(out, 'drain');
       }

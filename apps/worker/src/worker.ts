@@ -51,7 +51,15 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   try {
     const projectors = options.projectors ?? productProjectors;
     const { database, eventStore } = system;
-    const { relay, projections, stop } = await startFanOut({ database, eventStore, bus: system.bus!, logger, projectors, sweepEveryMs: options.sweepEveryMs });
+    const { relay, projections, stop } = await startFanOut({
+      database,
+      eventStore,
+      sealedEventStore: system.sealedEventStore,
+      bus: system.bus!,
+      logger,
+      projectors,
+      sweepEveryMs: options.sweepEveryMs,
+    });
     system.onClose(stop);
     const probePort = config.workerPort === undefined ? null : await serveProbes(config, system, projectors, relay);
     logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name), probePort }, 'worker started');

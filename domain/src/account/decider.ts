@@ -104,11 +104,15 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'PasswordChanged':
       return state.status === 'registered' ? { ...state, passwordHash: event.data.passwordHash } : state;
     case 'ExternalIdentityLinked':
-      return state.status === 'registered' ? { ...state, identities: [...state.identities, event.data.identity] } : state;
+      return state.status === 'registered' && event.data.identity ? { ...state, identities: [...state.identities, event.data.identity] } : state;
     case 'EmailVerificationIssued':
       return state.status === 'registered' ? { ...state, verification: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } } : state;
     case 'EmailVerified':
       return state.status === 'registered' ? { ...state, emailVerified: true, verification: null } : state;
+    case 'AccountForgotten':
+      return state.status === 'registered'
+        ? { ...state, name: event.data.name, email: event.data.email, passwordHash: null, identities: [], emailVerified: false, verification: null }
+        : state;
     default:
       return assertNever(event);
   }

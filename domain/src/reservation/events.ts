@@ -147,6 +147,19 @@ export const reservationEventSchemas = {
    * reservation's own count of its phones' orders, so every web process decides on the same log.
    */
   OrderAdmitted: z.object({ orderId: z.string(), tokenHash: z.string(), admittedAt: z.string() }),
+  /** The guest's name and phone corrected, by the guest or by staff at the counter (issue 31; sealed like the request). */
+  GuestDetailsCorrected: z.object({ name: z.string(), phone: z.string(), correctedAt: z.string() }),
+  /**
+   * The guest was forgotten (issue 31): their key is destroyed, and this event's contact and
+   * options read as erased, so read models learn it from the log (privacy/personal-data.ts).
+   */
+  GuestForgotten: z.object({
+    customer: customerContactSchema,
+    detail: reservationDetailSchema,
+    /** Erased too when the reservation was cancelled (its reason is what someone typed); null otherwise. */
+    cancelReason: z.string().nullable().default(null),
+    forgottenAt: z.string(),
+  }),
 };
 
 export type ReservationEvent = EventsOf<typeof reservationEventSchemas>;

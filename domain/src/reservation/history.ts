@@ -87,6 +87,9 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
       case 'NoShowReverted':
         entries.push({ ...who, at: event.data.revertedAt, kind: 'no_show_reverted', reason: event.data.reason });
         break;
+      // Personal data changes are not the schedule's history of the visit (the history browser shows them).
+      case 'GuestDetailsCorrected':
+      case 'GuestForgotten':
       case 'ConfirmationLinkIssued':
       case 'VisitTokenIssued':
       case 'OrderAdmitted':

@@ -556,6 +556,12 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
       const admitted = { orderId: event.data.orderId, tokenHash: event.data.tokenHash, at: event.data.admittedAt };
       return withVisit(state, (v) => ({ ...v, admissions: [...v.admissions, admitted].slice(-ADMISSIONS_KEPT) }));
     }
+    case 'GuestDetailsCorrected':
+      return state.status === 'empty'
+        ? state
+        : { ...state, request: { ...state.request, customer: { ...state.request.customer, name: event.data.name, phone: event.data.phone } } };
+    case 'GuestForgotten':
+      return state.status === 'empty' ? state : { ...state, request: { ...state.request, customer: event.data.customer, detail: event.data.detail } };
     default:
       return assertNever(event);
   }

@@ -28,5 +28,8 @@ export function memoryBlobStore(): BlobStore {
       const stored = blobs.get(id);
       return stored ? { id, mediaType: stored.mediaType, size: stored.size, bytes: stored.bytes } : null;
     },
+    async remove(ids) {
+      for (const id of ids) blobs.delete(id);
+    },
   };
 }

@@ -19,7 +19,9 @@ export type AuditEvent =
   | 'email_verified'
   | 'oidc_login_succeeded'
   | 'oidc_login_failed'
-  | 'first_admin_created';
+  | 'first_admin_created'
+  // Privacy (issue 31): who took the event log out, and when, how much.
+  | 'event_log_exported';
 
 export interface AuditFields {
   accountId?: string | null;

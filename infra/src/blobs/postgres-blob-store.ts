@@ -91,5 +91,13 @@ export function postgresBlobStore(deps: { db: AnyDb; clock: Clock }, options: { 
       if (!row) return null;
       return { id: row.id, mediaType: row.media_type as BlobInfo['mediaType'], size: row.size, bytes: new Uint8Array(row.bytes) };
     },
+    async remove(ids) {
+      // Owners go with the blob (on delete cascade).
+      if (ids.length > 0)
+        await db
+          .deleteFrom('blobs')
+          .where('id', 'in', [...ids])
+          .execute();
+    },
   };
 }

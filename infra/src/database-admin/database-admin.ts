@@ -7,6 +7,8 @@ import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
 import type { Projector } from '@moncafe/projections/projector';
 import { rebuildInShadow, type RebuildProgress } from '../projection-runner/shadow-rebuild';
+import { audit } from '../auth/audit';
+import type { ExportedKey, PersonalKeyStore } from '../privacy/personal-keys';
 
 /**
  * The admin's database screen (/admin/database) as one service: each read model's checkpoint and
@@ -75,6 +77,14 @@ export const exportedEventSchema = z.strictObject({
 });
 export type ExportedEvent = z.infer<typeof exportedEventSchema>;
 
+/**
+ * A person's data key, after the events (decision 184): sealed by SECRETS_KEY as stored, so the
+ * file opens personal fields only where the same SECRETS_KEY runs; null once the person is forgotten.
+ */
+export const exportedKeySchema = z.strictObject({
+  personalKey: z.strictObject({ subject: z.string().min(1).max(300), sealedKey: z.string().max(1000).nullable(), erasedAt: z.iso.datetime().nullable() }),
+});
+
 export interface DatabaseAdmin {
   status(): Promise<DatabaseStatus>;
   /** Starts a rebuild of the named read models (all when empty) and returns at once; `operation` in status() follows it. */
@@ -82,7 +92,8 @@ export interface DatabaseAdmin {
   /** The same, awaited (tests and the CLI). */
   rebuild(names: readonly string[]): Promise<OperationState>;
   /** The whole event log, one JSON line per event, in position order, read page by page. */
-  exportLines(): AsyncGenerator<string>;
+  /** `by`: who asked (the audit line, written when the last line is taken). */
+  exportLines(by?: string): AsyncGenerator<string>;
   /** Imports NDJSON lines into an empty store (all lines checked first), then rebuilds every read model. */
   importLines(lines: AsyncIterable<string> | Iterable<string>): Promise<{ imported: number }>;
 }
@@ -92,6 +103,13 @@ export function createDatabaseAdmin(deps: {
   /** The PostgreSQL server's pool behind `db` (none for PGlite): rebuilds then hold a connection per lane and COPY (decision 143). */
   serverPool?: pg.Pool | undefined;
   eventStore: EventStore;
+  /**
+   * The store as it keeps events, personal fields sealed (decision 180): the export reads it and
+   * the import writes through it, so a file never holds them in the clear. `eventStore` without one.
+   */
+  sealedEventStore?: EventStore | undefined;
+  /** The persons' data keys: exported after the events and restored by an import. */
+  personalKeys?: Pick<PersonalKeyStore, 'exportRows' | 'restore'> | undefined;
   /** The events' table, when `eventStore` keeps them in `db`'s database (`eventsTableOf`; decision 144). */
   eventsTable?: string | undefined;
   projectors: readonly Projector[];
@@ -100,6 +118,7 @@ export function createDatabaseAdmin(deps: {
 }): DatabaseAdmin {
   const { db, eventStore, projectors, logger, serverPool, eventsTable } = deps;
   const now = deps.now ?? (() => new Date());
+  const storedEvents = deps.sealedEventStore ?? eventStore;
   let operation: OperationState | null = null;
   let running: Promise<unknown> | null = null;
 
@@ -157,8 +176,9 @@ export function createDatabaseAdmin(deps: {
     return done;
   }
 
-  async function readLines(lines: AsyncIterable<string> | Iterable<string>): Promise<ExportedEvent[]> {
+  async function readLines(lines: AsyncIterable<string> | Iterable<string>): Promise<{ events: ExportedEvent[]; keys: ExportedKey[] }> {
     const events: ExportedEvent[] = [];
+    const keys: ExportedKey[] = [];
     const revisions = new Map<string, number>();
     const ids = new Set<string>();
     let lineNumber = 0;
@@ -172,6 +192,12 @@ export function createDatabaseAdmin(deps: {
         json = JSON.parse(line);
       } catch {
         throw new DatabaseAdminError('invalid_line', { line: lineNumber, reason: 'not JSON' });
+      }
+      if (typeof json === 'object' && json !== null && 'personalKey' in json) {
+        const key = exportedKeySchema.safeParse(json);
+        if (!key.success) throw new DatabaseAdminError('invalid_line', { line: lineNumber, reason: `personalKey: ${key.error.issues[0]!.message}` });
+        keys.push(key.data.personalKey);
+        continue;
       }
       const parsed = exportedEventSchema.safeParse(json);
       if (!parsed.success) {
@@ -190,7 +216,7 @@ export function createDatabaseAdmin(deps: {
       events.push(event);
     }
     if (events.length === 0) throw new DatabaseAdminError('empty_file');
-    return events;
+    return { events, keys };
   }
 
   async function isEmpty(): Promise<boolean> {
@@ -239,14 +265,31 @@ export function createDatabaseAdmin(deps: {
       return structuredClone(state);
     },
 
-    async *exportLines() {
+    async *exportLines(by) {
       let after = 0;
+      let events = 0;
+      let bytes = 0;
       for (;;) {
-        const page = await eventStore.readAll({ after, maxCount: 1000 });
-        for (const event of page) yield `${JSON.stringify(exportedLine(event))}\n`;
-        if (page.length < 1000) return;
+        const page = await storedEvents.readAll({ after, maxCount: 1000 });
+        for (const event of page) {
+          const line = `${JSON.stringify(exportedLine(event))}\n`;
+          events += 1;
+          bytes += Buffer.byteLength(line);
+          yield line;
+        }
+        if (page.length < 1000) break;
         after = page.at(-1)!.position;
       }
+      let keys = 0;
+      if (deps.personalKeys) {
+        for await (const personalKey of deps.personalKeys.exportRows()) {
+          const line = `${JSON.stringify({ personalKey })}\n`;
+          keys += 1;
+          bytes += Buffer.byteLength(line);
+          yield line;
+        }
+      }
+      if (logger) audit(logger, 'event_log_exported', { accountId: by ?? null, events, keys, bytes, at: now().toISOString() });
     },
 
     async importLines(lines) {
@@ -255,8 +298,10 @@ export function createDatabaseAdmin(deps: {
         state,
         (async () => {
           // Every line is checked before anything is written: a bad line imports nothing.
-          const events = await readLines(lines);
+          const { events, keys } = await readLines(lines);
           if (!(await isEmpty())) throw new DatabaseAdminError('store_not_empty');
+          // The keys first: the rebuild after the appends opens the personal fields with them.
+          await deps.personalKeys?.restore(keys);
           // In the file's order, each run of one stream's events as one append at its revision,
           // so the new store holds the same streams, versions and order (positions are its own).
           for (let i = 0; i < events.length;) {
@@ -264,7 +309,7 @@ export function createDatabaseAdmin(deps: {
             let j = i + 1;
             while (j < events.length && j - i < 500 && events[j]!.streamId === first.streamId) j++;
             const batch: NewEvent[] = events.slice(i, j).map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata }));
-            await eventStore.appendToStream(first.streamId, batch, { expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1 });
+            await storedEvents.appendToStream(first.streamId, batch, { expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1 });
             i = j;
             state.imported = i;
           }

@@ -51,6 +51,15 @@ export const outboxMigrations: Record<string, Migration> = {
  * Without SMTP, mails are kept in a table and shown at /dev/mailbox, so a developer can follow
  * a confirmation link on a machine with no mail server. Never used in production.
  */
+/** Deletes the outbox's copies of mails to an address (issue 31: a forgotten guest's mails); the number deleted. */
+export async function removeOutboxMails(db: AnyDb, address: string): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where(sql`lower(to_address)`, '=', address.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export function outboxMailer(db: AnyDb, newId: () => string): Mailer {
   return {
     async send(mail) {

@@ -37,7 +37,9 @@ export const accountsProjector: Projector = {
       case 'RoleRevoked':
         return updateRoles(rows, event.data.accountId, (roles) => roles.filter((r) => r !== event.data.role));
       case 'PasswordChanged':
-        return accounts.update(event.data.accountId, { has_password: true });
+        return accounts.update(event.data.accountId, { has_password: event.data.passwordHash !== null });
+      case 'AccountForgotten':
+        return accounts.update(event.data.accountId, { name: event.data.name, email: event.data.email, has_password: false });
       case 'ExternalIdentityLinked':
       case 'EmailVerificationIssued':
       case 'EmailVerified':

@@ -19,6 +19,17 @@ export async function listAccounts(db: Kysely<Database>): Promise<AccountRow[]> 
   return rows.map(toRow);
 }
 
+/** A customer account (no staff role) with this e-mail, or null (issue 31: forgotten with the guest's reservations). */
+export async function customerAccountByEmail(db: Kysely<Database>, email: string): Promise<string | null> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['account_id', 'roles'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .execute();
+  const customer = rows.find((r) => r.roles.length === 0);
+  return customer?.account_id ?? null;
+}
+
 export async function findAccount(db: Kysely<Database>, accountId: string): Promise<AccountRow | null> {
   const row = await db.selectFrom('accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   return row ? toRow(row) : null;

@@ -99,6 +99,16 @@ export const reservationsProjector: Projector = {
         return reservations.update(id, { status: 'no_show' });
       case 'NoShowReverted':
         return reservations.update(id, { status: event.data.to });
+      case 'GuestDetailsCorrected':
+        return reservations.update(id, { customer_name: event.data.name, phone: event.data.phone });
+      case 'GuestForgotten':
+        return reservations.update(id, {
+          customer_name: event.data.customer.name,
+          email: event.data.customer.email,
+          phone: event.data.customer.phone,
+          detail: event.data.detail,
+          ...(event.data.cancelReason !== null ? { cancel_reason: event.data.cancelReason } : {}),
+        });
       case 'VisitTokenIssued':
       case 'VisitPassIssued':
       case 'VisitPassUsed':

@@ -40,6 +40,50 @@ export async function reservationsByEmail(db: Kysely<Database>, email: string, n
     .execute();
 }
 
+/**
+ * Every reservation made with an e-mail address, lapsed requests included (issue 31: forgetting a
+ * guest reaches all of them); `open` when it may still be cancelled (neither cancelled nor checked out).
+ */
+export async function guestReservations(db: Kysely<Database>, email: string, now: Date): Promise<{ id: string; date: string; open: boolean }[]> {
+  const rows = await db
+    .selectFrom('reservations')
+    .select(['id', 'reservation_date', 'status', 'exited_at', 'email_confirm_status', 'confirm_expires_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.reservation_date,
+    open: r.status !== 'cancelled' && r.status !== 'exited' && r.exited_at === null && !confirmationLapsed(r, now),
+  }));
+}
+
+/**
+ * Guests who made no account (by e-mail, forgotten ones left out) whose last reservation day is
+ * before `cutoff`: the retention run's candidates (issue 31, decision 185).
+ */
+export async function guestsLastSeenBefore(db: Kysely<Database>, cutoff: string, erased: string): Promise<{ email: string; lastVisit: string }[]> {
+  const rows = await db
+    .selectFrom('reservations')
+    .select((eb) => [eb.fn<string>('lower', ['email']).as('email'), eb.fn.max('reservation_date').as('last_visit')])
+    .where('email', '<>', '')
+    .where('email', '<>', erased)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('accounts')
+            .select('accounts.account_id')
+            .where((a) => a(a.fn('lower', ['accounts.email']), '=', a.fn('lower', ['reservations.email']))),
+        ),
+      ),
+    )
+    .groupBy((eb) => eb.fn('lower', ['email']))
+    .having((eb) => eb.fn.max('reservation_date'), '<', cutoff)
+    .orderBy('email')
+    .execute();
+  return rows.map((r) => ({ email: r.email, lastVisit: String(r.last_visit) }));
+}
+
 /** One reservation whatever its state (the confirm and cancel pages tell an expired link themselves). */
 export async function getReservation(db: Kysely<Database>, id: string): Promise<ReservationRow | null> {
   return (await db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;

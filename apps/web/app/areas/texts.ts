@@ -47,6 +47,8 @@ export const adminMenu = [
   { path: 'tax-management', label: '税率設定' },
   { path: 'store-coordinates', label: '店舗位置情報' },
   { path: 'order-limits', label: '注文の上限' },
+  // Privacy (issue 31)
+  { path: 'privacy', label: '個人情報' },
 ] as const;
 
 export const monitorMenu = [

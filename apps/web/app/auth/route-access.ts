@@ -55,6 +55,8 @@ export const adminAreaChildren = [
   'tax-management',
   'store-coordinates',
   'order-limits',
+  // Privacy (issue 31)
+  'privacy',
 ] as const;
 
 export const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
@@ -78,6 +80,9 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/confirm-reservation': pub,
   '/reservation/cancel': pub,
   '/my-reservations': pub,
+  '/my-data': pub,
+  // Privacy (issue 31): a signed-in guest's own data (the call checks the verified e-mail).
+  '/api/my-data': { read: 'signed-in' },
   // Sign-in
   '/login': pub,
   '/logout': pub,
@@ -209,6 +214,9 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // JSON calls: admin
   '/api/admin/users': admin,
   '/api/admin/users/:id/roles': admin,
+  // Privacy (issue 31): forgetting a guest.
+  '/api/admin/guests/erase': admin,
+  '/api/admin/guests/data': admin,
   '/api/admin/catalog/:kind': admin,
   '/api/admin/catalog/:kind/:id': admin,
   '/api/admin/shifts': admin,

@@ -60,6 +60,11 @@ function system() {
       partsOf: async () => ({ optionIds: [], dependencyIds: [] }),
       dependenciesOfOption: async () => [],
     },
+    personalKeys: { erase: async () => {}, isErased: async () => false },
+    guests: { reservationsOf: async () => [], lastSeenBefore: async () => [] },
+    customerAccountOf: async () => null,
+    signOut: async () => {},
+    forgetMails: async () => {},
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { z } from 'zod';
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { getUser } from '#app/auth/session.server';
@@ -8,6 +9,9 @@ import { MessageCard } from '#app/shared/message-card';
 import { japaneseDate } from '#app/reservation/presentation';
 import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
+import { readBody } from '#app/auth/login.server';
+import { privacyTexts as p } from '#app/privacy/texts';
+import { correctionSchema } from '#app/privacy/guest-data.server';
 
 export const meta = () => [{ title: pageTitle(t.myReservationsTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
@@ -48,11 +52,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Mails a new verification link to the signed-in account's address (the old one stops working). */
+const actionSchema = z.union([
+  z.object({ intent: z.literal('forget'), confirm: z.literal('on').optional() }),
+  z.object({ intent: z.literal('correct'), name: z.string(), phone: z.string() }),
+  z.object({ intent: z.literal('resend').optional() }),
+]);
+
+/**
+ * Mails a new verification link to the signed-in account's address (the old one stops working);
+ * or, with `intent=forget` and the consent box ticked, forgets the guest of the account's verified
+ * e-mail (issue 31): the same use case as POST /api/admin/guests/erase.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context);
   if (!user) return { resent: false };
-  const { services } = appOf(context);
+  const { services, runtime } = appOf(context);
+  const parsed = actionSchema.safeParse(await readBody(request));
+  if (parsed.success && parsed.data.intent === 'correct') {
+    if (!user.emailVerified) return { resent: false, correctError: p.forgetNeedsVerified };
+    const correction = correctionSchema.safeParse(parsed.data);
+    if (!correction.success) return { resent: false, correctError: correction.error.issues[0]!.message };
+    const corrected = await services.privacy.correct(
+      { email: user.email, ...correction.data },
+      { correlationId: correlationIdOf(context), actor: user.id, storeId: null },
+    );
+    await runtime.waitForProjections(corrected.position);
+    return { resent: false, corrected: corrected.corrected };
+  }
+  if (parsed.success && parsed.data.intent === 'forget') {
+    if (!user.emailVerified) return { resent: false, forgetError: p.forgetNeedsVerified };
+    if (!('confirm' in parsed.data) || parsed.data.confirm !== 'on') return { resent: false, forgetError: p.forgetNotConfirmed };
+    const erased = await services.privacy.forget(
+      { email: user.email, reason: p.guestReason, requestedBy: 'guest' },
+      { correlationId: correlationIdOf(context), actor: user.id, storeId: null },
+    );
+    await runtime.waitForProjections(erased.position);
+    return { resent: false, forgotten: erased.reservations };
+  }
   await services.accounts.resendVerification(user.id, { correlationId: correlationIdOf(context), actor: user.id });
   return { resent: true };
 }
@@ -107,6 +143,56 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
       {list(loaderData.upcoming, 'upcoming')}
       <h2>{t.past}</h2>
       {list(loaderData.past, 'past')}
+      {loaderData.emailVerified && (
+        <section className="card rsv-card" aria-labelledby="correct-title">
+          <h2 id="correct-title">{p.correctTitle}</h2>
+          <p>
+            <Link to="/my-data">{p.seeMyData}</Link>{' '}
+            <a href="/api/my-data" download>
+              {p.downloadMyData}
+            </a>
+          </p>
+          {actionData && 'corrected' in actionData && actionData.corrected !== undefined ? (
+            <p role="status">{p.corrected(actionData.corrected)}</p>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="correct" />
+              <label>
+                {t.name}
+                <input name="name" autoComplete="name" required maxLength={50} />
+              </label>
+              <label>
+                {t.phone}
+                <input name="phone" type="tel" autoComplete="tel" required />
+              </label>
+              {actionData && 'correctError' in actionData && <p role="alert">{actionData.correctError}</p>}
+              <button type="submit" className="button secondary">
+                {p.correctButton}
+              </button>
+            </Form>
+          )}
+        </section>
+      )}
+      <section className="card rsv-card" aria-labelledby="forget-title">
+        <h2 id="forget-title">{p.forgetTitle}</h2>
+        {actionData && 'forgotten' in actionData && actionData.forgotten !== undefined ? (
+          <p role="status">{p.forgotten(actionData.forgotten)}</p>
+        ) : loaderData.emailVerified ? (
+          <Form method="post">
+            <p>{p.forgetBody}</p>
+            <input type="hidden" name="intent" value="forget" />
+            <label>
+              <input type="checkbox" name="confirm" required /> {p.forgetConfirm}
+            </label>
+            {actionData && 'forgetError' in actionData && <p role="alert">{actionData.forgetError}</p>}
+            <button type="submit" className="button secondary">
+              {p.forgetButton}
+            </button>
+          </Form>
+        ) : (
+          <p>{p.forgetNeedsVerified}</p>
+        )}
+      </section>
     </article>
   );
 }

@@ -8,8 +8,9 @@ import { jsonCall } from '#app/http/json.server';
  */
 export const loader = jsonCall({
   async handle({ request, context, runtime }) {
-    await requireRole(request, context, 'admin');
-    const lines = runtime.databaseAdmin.exportLines();
+    const admin = await requireRole(request, context, 'admin');
+    // Personal fields stay sealed and the keys come sealed by SECRETS_KEY; each export is an audit line (decision 184).
+    const lines = runtime.databaseAdmin.exportLines(admin.id);
     const body = Readable.toWeb(Readable.from(lines, { objectMode: false })) as ReadableStream<Uint8Array>;
     const stamp = runtime.clock.now().toISOString().slice(0, 19).replace(/[-:]/g, '');
     return new Response(body, {

@@ -1,0 +1,119 @@
+import { Form, useNavigation } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/route';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { erasureRequestSchema } from '@moncafe/domain/privacy/forgetting';
+import { retentionMonthsSchema } from '@moncafe/domain/privacy/retention';
+import { readBody } from '#app/auth/login.server';
+import { requireRole } from '#app/auth/require-role.server';
+import { appOf, correlationIdOf } from '#app/context';
+import { privacyTexts as t } from '#app/privacy/texts';
+import { useStoreQuery } from '#app/table-order/use-store-query';
+import { adminPageTitle } from '#app/admin-area/title';
+import '#app/site-settings/settings.css';
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.adminTitle, matches) }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'admin');
+  const { services } = appOf(context);
+  const storeId = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
+  const counts = await services.privacy.erasureCounts();
+  return { storeId: storeId.success ? storeId.data : null, months: storeId.success ? await services.retention.months(storeId.data) : null, counts };
+}
+
+const formSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('retention'), store_id: recordIdSchema, months: z.coerce.number().pipe(retentionMonthsSchema) }),
+  erasureRequestSchema.extend({ intent: z.literal('erase') }),
+]);
+
+type Answer = { ok: boolean; message: string };
+
+/** Saves the store's retention, or forgets a guest (the same use case as POST /api/admin/guests/erase). */
+export async function action({ request, context }: Route.ActionArgs): Promise<Answer> {
+  const admin = await requireRole(request, context, 'admin');
+  const { services, runtime } = appOf(context);
+  const parsed = formSchema.safeParse(await readBody(request));
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.path[0] === 'months' ? t.retentionOutOfRange : t.checkFields };
+  const ctx = { correlationId: correlationIdOf(context), actor: admin.id, storeId: null };
+  if (parsed.data.intent === 'retention') {
+    const saved = await services.retention.set({ storeId: parsed.data.store_id, months: parsed.data.months }, { ...ctx, storeId: parsed.data.store_id });
+    await runtime.waitForProjections(saved.position);
+    return { ok: true, message: t.saved };
+  }
+  const erased = await services.privacy.forget({ email: parsed.data.email, reason: parsed.data.reason, requestedBy: 'admin' }, ctx);
+  await runtime.waitForProjections(erased.position);
+  return { ok: true, message: erased.reservations === 0 ? t.nothingToErase : t.erasedGuest(erased.reservations, erased.cancelled) };
+}
+
+/** /admin/privacy: the store's retention, how many were forgotten, forgetting a guest, and their data at the counter. */
+export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
+  useStoreQuery(loaderData.storeId);
+  const busy = useNavigation().state !== 'idle';
+  const status = actionData ? (
+    <p role={actionData.ok ? 'status' : 'alert'} className={actionData.ok ? 'hint' : 'error'}>
+      {actionData.message}
+    </p>
+  ) : null;
+  return (
+    <section data-testid="privacy-settings">
+      <h2>{t.adminTitle}</h2>
+      <p className="hint">{t.adminLead}</p>
+      {status}
+      <section className="panel" aria-labelledby="retention-title">
+        <h3 id="retention-title">{t.retentionTitle}</h3>
+        <p className="hint">{t.retentionLead}</p>
+        {loaderData.storeId === null ? null : (
+          <Form method="post" key={`${loaderData.storeId}:${loaderData.months}`}>
+            <input type="hidden" name="intent" value="retention" />
+            <input type="hidden" name="store_id" value={loaderData.storeId} />
+            <label className="field">
+              {t.retentionMonths}
+              <input name="months" type="number" min={13} max={120} required defaultValue={loaderData.months ?? 13} />
+            </label>
+            <button type="submit" className="button" disabled={busy}>
+              {t.save}
+            </button>
+          </Form>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="counts-title">
+        <h3 id="counts-title">{t.countsTitle}</h3>
+        <p>{t.countRetention(loaderData.counts.retention)}</p>
+        <p>{t.countRequests(loaderData.counts.admin, loaderData.counts.guest)}</p>
+      </section>
+      <section className="panel" aria-labelledby="lookup-title">
+        <h3 id="lookup-title">{t.lookupTitle}</h3>
+        <form method="get" action="/api/admin/guests/data">
+          <label className="field">
+            {t.email}
+            <input name="email" type="email" autoComplete="off" required maxLength={254} />
+          </label>
+          <button type="submit" className="button secondary">
+            {t.lookupButton}
+          </button>
+        </form>
+      </section>
+      <section className="panel" aria-labelledby="erase-title">
+        <h3 id="erase-title">{t.eraseTitle}</h3>
+        <Form method="post">
+          <input type="hidden" name="intent" value="erase" />
+          <label className="field">
+            {t.email}
+            <input name="email" type="email" autoComplete="off" required maxLength={254} />
+          </label>
+          <label className="field">
+            {t.reason}
+            <input name="reason" required maxLength={200} />
+          </label>
+          <label>
+            <input type="checkbox" required /> {t.forgetConfirm}
+          </label>
+          <button type="submit" className="button danger" disabled={busy}>
+            {t.eraseButton}
+          </button>
+        </Form>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { PersonalKeys } from '@moncafe/domain/privacy/personal-data';
+import type { SecretBox } from '@moncafe/domain/purchasing/suppliers';
+import { secretBox } from '../secrets/secret-box';
+
+/**
+ * Each person's data key, kept outside the log (decision 180): one row per subject (the stream
+ * whose personal fields it seals: `reservation-{id}`, `account-{id}`), the key itself sealed by
+ * `SECRETS_KEY` (envelope encryption with decision 083's secret box). Forgetting a subject
+ * clears its key and keeps the row, so the key can never be made again and reads know it is
+ * gone. Bookkeeping beside the read models in the system's own database (PostgreSQL or PGlite),
+ * never rebuilt from events — and never exported with them.
+ */
+interface KeyTables {
+  personal_keys: { subject: string; sealed_key: string | null; created_at: Date; erased_at: Date | null };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export const personalKeyMigrations: Record<string, Migration> = {
+  '2027-02-01T00-00-personal-keys': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('personal_keys')
+        .ifNotExists()
+        .addColumn('subject', 'text', (c) => c.primaryKey())
+        .addColumn('sealed_key', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('erased_at', 'timestamptz')
+        .execute();
+      // One-time steps of this module that ran (seal-existing.ts), so a start does them once.
+      await db.schema
+        .createTable('privacy_steps')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('done_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+/** A subject's key: the box that seals its fields, or `erased`. */
+export type DataKey = SecretBox | 'erased';
+
+/** A key as the event log export carries it: still sealed by SECRETS_KEY, null once erased. */
+export interface ExportedKey {
+  subject: string;
+  sealedKey: string | null;
+  erasedAt: string | null;
+}
+
+export interface PersonalKeyStore extends PersonalKeys {
+  /** Every key row, sealed as stored (the export's last lines, decision 184). */
+  exportRows(): AsyncGenerator<ExportedKey>;
+  /** Puts exported rows into an empty key table (an import); an erased key stays erased. */
+  restore(rows: readonly ExportedKey[]): Promise<void>;
+  /** The keys of these subjects that exist (erased ones as `erased`); subjects without a key are absent. */
+  find(subjects: readonly string[]): Promise<Map<string, DataKey>>;
+  /** The subject's key, made now when it has none (two processes making one at once get the same). */
+  obtain(subject: string): Promise<DataKey>;
+}
+
+/** How long a process trusts a key it has read: another process's erasure is seen after at most this. */
+const KEY_CACHE_MS = 30_000;
+
+export function personalKeyStore(deps: { db: AnyDb; secrets: SecretBox; now?: () => number }): PersonalKeyStore {
+  const db = deps.db as Kysely<KeyTables>;
+  const now = deps.now ?? Date.now;
+  const cache = new Map<string, { key: DataKey; at: number }>();
+
+  const toKey = (sealed: string | null): DataKey => (sealed === null ? 'erased' : secretBox(deps.secrets.open(sealed)));
+  const readable = (sealed: string | null): DataKey | null => {
+    try {
+      return toKey(sealed);
+    } catch {
+      return null;
+    }
+  };
+  const remember = (subject: string, key: DataKey) => {
+    if (cache.size > 50_000) cache.clear();
+    cache.set(subject, { key, at: now() });
+    return key;
+  };
+
+  async function find(subjects: readonly string[]) {
+    const found = new Map<string, DataKey>();
+    const missing: string[] = [];
+    for (const subject of new Set(subjects)) {
+      const cached = cache.get(subject);
+      // An erased key never comes back, so only a live one is read again.
+      if (cached && (cached.key === 'erased' || now() - cached.at < KEY_CACHE_MS)) found.set(subject, cached.key);
+      else missing.push(subject);
+    }
+    if (missing.length > 0) {
+      const rows = await db.selectFrom('personal_keys').select(['subject', 'sealed_key']).where('subject', 'in', missing).execute();
+      for (const row of rows) {
+        const key = readable(row.sealed_key);
+        // A key sealed under another SECRETS_KEY (an import without it) opens nothing: absent.
+        if (key) found.set(row.subject, remember(row.subject, key));
+      }
+    }
+    return found;
+  }
+
+  return {
+    find,
+    async obtain(subject) {
+      const known = (await find([subject])).get(subject);
+      if (known) return known;
+      const sealed = deps.secrets.seal(randomBytes(32).toString('base64url'));
+      await db
+        .insertInto('personal_keys')
+        .values({ subject, sealed_key: sealed, created_at: new Date(now()), erased_at: null })
+        .onConflict((oc) => oc.column('subject').doNothing())
+        .execute();
+      const row = await db.selectFrom('personal_keys').select('sealed_key').where('subject', '=', subject).executeTakeFirstOrThrow();
+      return remember(subject, toKey(row.sealed_key));
+    },
+    async erase(subjects) {
+      if (subjects.length === 0) return;
+      const at = new Date(now());
+      // A row with no key, even for a subject that never had one: a later append cannot make one.
+      await db
+        .insertInto('personal_keys')
+        .values(subjects.map((subject) => ({ subject, sealed_key: null, created_at: at, erased_at: at })))
+        .onConflict((oc) => oc.column('subject').doUpdateSet({ sealed_key: null, erased_at: sql`coalesce(personal_keys.erased_at, excluded.erased_at)` }))
+        .execute();
+      for (const subject of subjects) remember(subject, 'erased');
+    },
+    async *exportRows() {
+      let after = '';
+      for (;;) {
+        const rows = await db.selectFrom('personal_keys').selectAll().where('subject', '>', after).orderBy('subject').limit(1000).execute();
+        for (const r of rows) yield { subject: r.subject, sealedKey: r.sealed_key, erasedAt: r.erased_at ? new Date(r.erased_at).toISOString() : null };
+        if (rows.length < 1000) return;
+        after = rows.at(-1)!.subject;
+      }
+    },
+    async restore(rows) {
+      for (let i = 0; i < rows.length; i += 500) {
+        const values = rows.slice(i, i + 500).map((r) => ({
+          subject: r.subject,
+          sealed_key: r.sealedKey,
+          created_at: new Date(now()),
+          erased_at: r.erasedAt ? new Date(r.erasedAt) : null,
+        }));
+        await db
+          .insertInto('personal_keys')
+          .values(values)
+          .onConflict((oc) => oc.column('subject').doNothing())
+          .execute();
+      }
+      cache.clear();
+    },
+    async isErased(subject) {
+      return (await find([subject])).get(subject) === 'erased';
+    },
+  };
+}

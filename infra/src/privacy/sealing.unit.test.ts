@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { NewEvent, RecordedEvent } from '@moncafe/domain/ports';
+import { ERASED_FIELD, ERASED_TEXT, type PersonalData } from '@moncafe/domain/privacy/personal-data';
+import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
+import { secretBox } from '../secrets/secret-box';
+import type { DataKey, PersonalKeyStore } from './personal-keys';
+import { personalDataSealer, sealingEventStore } from './sealing';
+
+/** Keys in memory: the contract the PostgreSQL key table keeps (tests/privacy for that one). */
+function memoryKeys(): PersonalKeyStore {
+  const keys = new Map<string, DataKey>();
+  return {
+    async find(subjects) {
+      return new Map(subjects.filter((s) => keys.has(s)).map((s) => [s, keys.get(s)!]));
+    },
+    async obtain(subject) {
+      if (!keys.has(subject)) keys.set(subject, secretBox(`key-of-${subject}-${Math.random()}`));
+      return keys.get(subject)!;
+    },
+    async erase(subjects) {
+      for (const s of subjects) keys.set(s, 'erased');
+    },
+    async isErased(subject) {
+      return keys.get(subject) === 'erased';
+    },
+    async *exportRows() {},
+    async restore() {},
+  };
+}
+
+const declarations: PersonalData[] = [
+  { category: 'guest', events: { Booked: { 'contact.name': 'text', notes: 'empty', hash: 'none' }, Forgotten: { 'contact.name': 'text' } } },
+];
+const metadata = { correlationId: 'c', causationId: null, actor: 'test', storeId: null };
+const booked = (data: unknown): NewEvent => ({ eventId: crypto.randomUUID(), type: 'Booked', data, metadata });
+const data = { contact: { name: 'Ilsabet Marrow', seats: 2 }, notes: { plate: 'Yorvance' }, hash: '$argon2id$x', people: 2 };
+
+describe('the sealing layer', () => {
+  it('stores declared fields sealed, hands them back plain, and leaves the rest and other streams alone', async () => {
+    const inner = memoryEventStore();
+    const keys = memoryKeys();
+    const store = sealingEventStore(inner, personalDataSealer({ declarations, keys }));
+    await store.appendToStream('guest-1', [booked(data)], { expectedRevision: 'no_stream' });
+    await store.appendToStream('other-1', [booked(data)], { expectedRevision: 'no_stream' });
+
+    const [stored] = await inner.readStream('guest-1');
+    const text = JSON.stringify(stored!.data);
+    for (const value of ['Ilsabet', 'Yorvance', '$argon2id$']) expect(text).not.toContain(value);
+    expect(stored!.data).toMatchObject({ contact: { name: expect.stringMatching(/^pd1\./), seats: 2 }, people: 2 });
+    expect((await store.readStream('guest-1'))[0]!.data).toEqual(data);
+    expect((await store.readAll()).map((e: RecordedEvent) => e.data)).toEqual([data, data]);
+    expect((await inner.readStream('other-1'))[0]!.data).toEqual(data);
+  });
+
+  it("reads a forgotten subject's fields as their erased values, and an erasure marker as one", async () => {
+    const inner = memoryEventStore();
+    const keys = memoryKeys();
+    const store = sealingEventStore(inner, personalDataSealer({ declarations, keys }));
+    await store.appendToStream('guest-2', [booked(data)], { expectedRevision: 'no_stream' });
+    await keys.erase(['guest-2']);
+    await store.appendToStream('guest-2', [{ eventId: crypto.randomUUID(), type: 'Forgotten', data: { contact: { name: ERASED_FIELD } }, metadata }], {
+      expectedRevision: 0,
+    });
+    const [first, second] = await store.readStream('guest-2');
+    expect(first!.data).toEqual({ contact: { name: ERASED_TEXT, seats: 2 }, notes: {}, hash: null, people: 2 });
+    expect(second!.data).toEqual({ contact: { name: ERASED_TEXT } });
+    // Appending after the erasure makes no new key: the field is stored erased.
+    await store.appendToStream('guest-2', [booked(data)], { expectedRevision: 1 });
+    expect((await inner.readStream('guest-2'))[2]!.data).toMatchObject({ contact: { name: ERASED_FIELD } });
+  });
+
+  it('seals a value once: sealing stored events again changes nothing', async () => {
+    const sealer = personalDataSealer({ declarations, keys: memoryKeys() });
+    const [once] = await sealer.seal('guest-3', [booked(data)]);
+    const [twice] = await sealer.seal('guest-3', [once!]);
+    expect(twice).toBe(once);
+  });
+});
