@@ -27,7 +27,7 @@ import { createLogger } from './logger';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { notificationReactor, type NotificationMails } from '@moncafe/domain/notification/reactor';
 import { startReactor } from './notifications/runner';
-import { waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
+import { ProjectionLagError, waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
 import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
 import { cachedReservationCatalog } from './reference-data/reservation-catalog';
 import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
@@ -73,6 +73,12 @@ export interface Runtime {
   testClock: { advance(ms: number): void } | null;
   /** Waits (bounded) until every projector has applied the event at `position`; null returns at once. */
   waitForProjections(position: number | null): Promise<void>;
+  /**
+   * Waits however long it takes for every read model to reach `position` (seeding, issue 28
+   * finding 7): a web process that leaves projection to a worker (RUN_PROJECTIONS=0) and starts
+   * first waits for that worker instead of seeding on against read models nobody builds.
+   */
+  catchUp(position: number | null): Promise<void>;
   /** Admin database screen (issue 14, part ops): read-model status, rebuilds, export and import. */
   databaseAdmin: DatabaseAdmin;
   /** This process's Prometheus metrics (`GET /metrics`, decision 177). */
@@ -132,17 +138,38 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     });
     system.onClose(() => following.close());
 
-    let waitForProjections: Runtime['waitForProjections'];
+    let waitWithin: (position: number, timeoutMs: number) => Promise<void>;
     let relay: { isLeader(): boolean } | undefined;
     if (config.runProjections) {
       const fanOut = await startFanOut({ database, eventStore, bus, logger, projectors });
       relay = fanOut.relay;
       projections = fanOut.projections;
       system.onClose(() => fanOut.stop());
-      waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+      waitWithin = (position, timeoutMs) => fanOut.projections.waitFor(position, timeoutMs);
     } else {
-      waitForProjections = (position) => waitOrWarn(() => waitForCheckpoints(database.db, names, position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+      waitWithin = (position, timeoutMs) => waitForCheckpoints(database.db, names, position, timeoutMs);
     }
+    const waitForProjections: Runtime['waitForProjections'] = (position) => waitOrWarn(() => waitWithin(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+    let closing = false;
+    system.onClose(async () => {
+      closing = true;
+    });
+    const catchUp: Runtime['catchUp'] = async (position) => {
+      for (let waits = 1; ; waits++) {
+        try {
+          return await waitWithin(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS);
+        } catch (err) {
+          if (closing || !(err instanceof ProjectionLagError)) throw err;
+          if (waits === 1 || waits % 12 === 0)
+            logger.warn(
+              { position, runProjections: config.runProjections },
+              config.runProjections
+                ? 'waiting for the read models to catch up'
+                : 'waiting for a worker to build the read models (RUN_PROJECTIONS=0): start `npm run worker`',
+            );
+        }
+      }
+    };
 
     let mailer = options.mailer;
     if (!mailer && config.smtpUrl) {
@@ -227,6 +254,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       referenceData,
       testClock,
       waitForProjections,
+      catchUp,
       databaseAdmin: createDatabaseAdmin({
         ...rebuildTargetOf(system),
         // Appends through the wrapped store drop reference data on catalog saves; the events
