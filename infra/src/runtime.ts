@@ -126,7 +126,11 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     const names = projectors.map((p) => p.name);
     const referenceData = referenceDataCache({
       startPosition: await system.eventStore.headPosition(),
-      appliedUpTo: async () => Math.min(...(projections ? projections.checkpoints() : await readCheckpoints(database.db, names)).values()),
+      appliedUpTo: async () => {
+        // This process's runner when it projects; the table when a worker (or the leading process) does.
+        const own = projections?.checkpoints();
+        return Math.min(...(own && own.size > 0 ? own : await readCheckpoints(database.db, names)).values());
+      },
     });
     // This process's own catalog changes drop it at once; other processes' through the bus.
     const eventStore = measuredAppends(droppingOnCatalogAppends(system.eventStore, referenceData), metrics);
