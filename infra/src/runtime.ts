@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { createApplication, type Application } from '@moncafe/domain/application';
-import type { Clock, EventStore, IdGenerator, Mailer } from '@moncafe/domain/ports';
+import type { Clock, EventStore, IdGenerator, Mailer, RecordedEvent } from '@moncafe/domain/ports';
 import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import type { AccountMails } from '@moncafe/domain/account/accounts';
 import type { Database } from '@moncafe/projections/database';
@@ -21,6 +21,7 @@ import { hmacSigning, type Signing } from './auth/signing';
 import { postgresBlobStore } from './blobs/postgres-blob-store';
 import type { Config } from './config';
 import { startFanOut } from './fan-out';
+import { feedFromStoreWhileBusDown } from './live/store-follower';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
@@ -136,11 +137,25 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     const eventStore = measuredAppends(droppingOnCatalogAppends(system.eventStore, referenceData), metrics);
 
     const live = createLiveHub({ eventStore, map: liveMessagesFor });
-    const following = await bus.follow(({ event }) => {
+    const toScreens = (event: RecordedEvent) => {
       live.publish(event);
       if (isReferenceData(event)) referenceData.changed(event.position);
+    };
+    // While NATS is away the store feeds the live screens (issue 28 finding 3).
+    const fromStore = feedFromStoreWhileBusDown({
+      bus,
+      eventStore,
+      deliver: toScreens,
+      onError: (err) => logger.warn({ err }, 'live feed from the store failed'),
     });
-    system.onClose(() => following.close());
+    const following = await bus.follow(({ event }) => {
+      fromStore.seen(event.position);
+      toScreens(event);
+    });
+    system.onClose(async () => {
+      fromStore.stop();
+      await following.close();
+    });
 
     let waitWithin: (position: number, timeoutMs: number) => Promise<void>;
     let relay: { isLeader(): boolean } | undefined;
