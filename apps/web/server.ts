@@ -6,7 +6,6 @@
  *   npm run dev        the same with Vite's dev server and hot reload
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +33,7 @@ import * as notificationMailsModule from '#app/notifications/mails';
 import { exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
 import { StartupError } from '@moncafe/infra/operations/startup';
 import { operationsEndpoints } from './operations/endpoints';
+import { boundedServer } from './operations/connection-bounds';
 import { gracefulStop } from './operations/graceful-stop';
 import { requestIdOf, requestLog } from './operations/request-log';
 import { routeLabeller } from './operations/route-label';
@@ -127,7 +127,14 @@ export async function startServer(
   else build = await importServerBuild();
   // Operations first (decisions 175–177): the access log with request ids, `Connection: close`
   // while stopping, and /healthz, /readyz, /metrics before anything that may redirect or limit.
-  const server = http.createServer(app);
+  // Slow clients and one address's flood of connections are bounded (issue 28 finding 9).
+  app.set('trust proxy', config.trustProxy);
+  const trustedProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const server = boundedServer(app, {
+    headersTimeoutMs: config.httpHeadersTimeoutMs,
+    maxPerAddress: config.httpMaxConnectionsPerAddress,
+    trustedProxy: (address) => config.trustProxy !== false && trustedProxy(address, 0),
+  });
   const stopping = gracefulStop({
     server,
     drainLive: () => runtime.live.drain(),
@@ -139,8 +146,7 @@ export async function startServer(
   app.use(requestLog({ logger: runtime.logger, metrics: runtime.metrics, routeOf: routeLabeller(typeof build === 'function' ? null : build.routes) }));
   app.use(stopping.middleware);
   app.use(operationsEndpoints(runtime, stopping));
-  // Who the client is behind a proxy (TRUST_PROXY): per-address limits and Secure cookies depend on it.
-  app.set('trust proxy', config.trustProxy);
+  // Who the client is behind a proxy (TRUST_PROXY, set above): per-address limits and Secure cookies depend on it.
   // Outermost: the security headers on every answer, and unread bodies drained (app/http/answer-edge.ts).
   app.use(answerEdge(config));
   // Brotli or gzip for pages, JSON and assets — never the live stream, whose events must leave

@@ -71,6 +71,10 @@ const environment = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(8),
   /** /readyz answers 503 while a projector is further behind the store than this (decision 176). */
   READY_MAX_LAG_SECONDS: z.coerce.number().min(1).default(30),
+  /** A client must send a request's headers within this; a slow one is cut (issue 28 finding 9, decision 196). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(20),
+  /** Open connections one client address may hold at once; more are cut. Trusted proxies (TRUST_PROXY) are exempt. */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(128),
   /** The worker answers /healthz, /readyz and /metrics on this port (on HOST); unset: it listens on none. */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Lets a scraper outside this machine read /metrics (`Authorization: Bearer …`); loopback needs none (decision 177). */
@@ -143,6 +147,8 @@ function toConfig(e: z.infer<typeof environment>) {
     startTimeoutMs: e.START_TIMEOUT_SECONDS * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     readyMaxLagSeconds: e.READY_MAX_LAG_SECONDS,
+    httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    httpMaxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
     metricsToken: e.METRICS_TOKEN,
     workerPort: e.WORKER_PORT,
     logLevel: e.LOG_LEVEL,

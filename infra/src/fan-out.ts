@@ -3,7 +3,7 @@ import type { EventStore } from '@moncafe/domain/ports';
 import type { Projector } from '@moncafe/projections/projector';
 import type { Bus } from './bus/port';
 import type { DatabaseHandle } from './db/connection';
-import { startProjections, type ProjectionsHandle } from './projection-runner/runner';
+import { startProjections, waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
 import { startRelay, type Relay } from './relay/relay';
 
 export interface FanOut {
@@ -12,9 +12,18 @@ export interface FanOut {
   stop(): Promise<void>;
 }
 
+/** How often a process looks whether its relay leads, to start or stop its projectors. */
+const LEAD_CHECK_MS = 250;
+
 /**
  * The relay (event store → bus, one leader at a time) and the projectors (bus → read models).
  * The web process runs it unless RUN_PROJECTIONS=0; the worker process always does.
+ *
+ * Only the process whose relay leads runs the projectors (issue 28 finding 2, decision 197): a
+ * standby that consumed too would share the one durable consumer (decision 146), and each would
+ * see the other's messages as gaps and read them from the store, making read models ~10×
+ * slower. A standby starts them when its relay takes the lead, and stops them if it loses it;
+ * meanwhile its read-your-writes reads the checkpoint table the leader moves.
  */
 export async function startFanOut(deps: {
   database: DatabaseHandle;
@@ -28,19 +37,52 @@ export async function startFanOut(deps: {
   sweepEveryMs?: number | undefined;
 }): Promise<FanOut> {
   const { database, eventStore, bus, logger } = deps;
+  const names = deps.projectors.map((p) => p.name);
   const relay = startRelay({ pool: database.pool, kind: database.kind, eventStore: deps.sealedEventStore ?? eventStore, bus, logger });
-  try {
-    const projections = await startProjections({ db: database.db, eventStore, bus, projectors: deps.projectors, logger, sweepEveryMs: deps.sweepEveryMs });
-    return {
-      relay,
-      projections,
-      async stop() {
-        await projections.stop();
-        await relay.stop();
-      },
-    };
-  } catch (error) {
-    await relay.stop();
-    throw error;
-  }
+  let current: ProjectionsHandle | null = null;
+  let changing: Promise<void> = Promise.resolve();
+  let stopped = false;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const follow = () =>
+    (changing = changing
+      .then(async () => {
+        if (stopped) return;
+        if (relay.isLeader() && !current) {
+          current = await startProjections({ db: database.db, eventStore, bus, projectors: deps.projectors, logger, sweepEveryMs: deps.sweepEveryMs });
+          logger.info('projectors started: this process leads');
+          void current.ready.then(markReady);
+        } else if (!relay.isLeader() && current) {
+          const leaving = current;
+          current = null;
+          logger.info('projectors stopped: another process leads');
+          await leaving.stop();
+        }
+      })
+      .catch((err: unknown) => logger.warn({ err }, 'could not start or stop the projectors; trying again')));
+  const timer = setInterval(() => void follow(), LEAD_CHECK_MS);
+  timer.unref();
+  await follow();
+
+  const projections: ProjectionsHandle = {
+    ready,
+    checkpoints: () => current?.checkpoints() ?? new Map(),
+    waitFor: (position, timeoutMs) => (current ? current.waitFor(position, timeoutMs) : waitForCheckpoints(database.db, names, position, timeoutMs)),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await changing;
+      await current?.stop();
+      current = null;
+    },
+  };
+  return {
+    relay,
+    projections,
+    async stop() {
+      await projections.stop();
+      await relay.stop();
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { createApplication, type Application } from '@moncafe/domain/application';
-import type { Clock, EventStore, IdGenerator, Mailer } from '@moncafe/domain/ports';
+import type { Clock, EventStore, IdGenerator, Mailer, RecordedEvent } from '@moncafe/domain/ports';
 import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import type { AccountMails } from '@moncafe/domain/account/accounts';
 import type { Database } from '@moncafe/projections/database';
@@ -21,13 +21,14 @@ import { hmacSigning, type Signing } from './auth/signing';
 import { postgresBlobStore } from './blobs/postgres-blob-store';
 import type { Config } from './config';
 import { startFanOut } from './fan-out';
+import { feedFromStoreWhileBusDown } from './live/store-follower';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
 import { outboxMailer, removeOutboxMails, smtpMailer } from './mail/mailer';
 import { notificationReactor, type NotificationMails } from '@moncafe/domain/notification/reactor';
 import { startReactor } from './notifications/runner';
-import { waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
+import { ProjectionLagError, waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
 import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
 import { cachedReservationCatalog } from './reference-data/reservation-catalog';
 import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
@@ -75,6 +76,12 @@ export interface Runtime {
   testClock: { advance(ms: number): void } | null;
   /** Waits (bounded) until every projector has applied the event at `position`; null returns at once. */
   waitForProjections(position: number | null): Promise<void>;
+  /**
+   * Waits however long it takes for every read model to reach `position` (seeding, issue 28
+   * finding 7): a web process that leaves projection to a worker (RUN_PROJECTIONS=0) and starts
+   * first waits for that worker instead of seeding on against read models nobody builds.
+   */
+  catchUp(position: number | null): Promise<void>;
   /** Admin database screen (issue 14, part ops): read-model status, rebuilds, export and import. */
   databaseAdmin: DatabaseAdmin;
   /** This process's Prometheus metrics (`GET /metrics`, decision 177). */
@@ -124,29 +131,68 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     const names = projectors.map((p) => p.name);
     const referenceData = referenceDataCache({
       startPosition: await system.eventStore.headPosition(),
-      appliedUpTo: async () => Math.min(...(projections ? projections.checkpoints() : await readCheckpoints(database.db, names)).values()),
+      appliedUpTo: async () => {
+        // This process's runner when it projects; the table when a worker (or the leading process) does.
+        const own = projections?.checkpoints();
+        return Math.min(...(own && own.size > 0 ? own : await readCheckpoints(database.db, names)).values());
+      },
     });
     // This process's own catalog changes drop it at once; other processes' through the bus.
     const eventStore = measuredAppends(droppingOnCatalogAppends(system.eventStore, referenceData), metrics);
 
     const live = createLiveHub({ eventStore, map: liveMessagesFor });
-    const following = await bus.follow(({ event }) => {
+    const toScreens = (event: RecordedEvent) => {
       live.publish(event);
       if (isReferenceData(event)) referenceData.changed(event.position);
+    };
+    // While NATS is away the store feeds the live screens (issue 28 finding 3).
+    const fromStore = feedFromStoreWhileBusDown({
+      bus,
+      eventStore,
+      deliver: toScreens,
+      onError: (err) => logger.warn({ err }, 'live feed from the store failed'),
     });
-    system.onClose(() => following.close());
+    const following = await bus.follow(({ event }) => {
+      fromStore.seen(event.position);
+      toScreens(event);
+    });
+    system.onClose(async () => {
+      fromStore.stop();
+      await following.close();
+    });
 
-    let waitForProjections: Runtime['waitForProjections'];
+    let waitWithin: (position: number, timeoutMs: number) => Promise<void>;
     let relay: { isLeader(): boolean } | undefined;
     if (config.runProjections) {
       const fanOut = await startFanOut({ database, eventStore, sealedEventStore: system.sealedEventStore, bus, logger, projectors });
       relay = fanOut.relay;
       projections = fanOut.projections;
       system.onClose(() => fanOut.stop());
-      waitForProjections = (position) => waitOrWarn(() => fanOut.projections.waitFor(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+      waitWithin = (position, timeoutMs) => fanOut.projections.waitFor(position, timeoutMs);
     } else {
-      waitForProjections = (position) => waitOrWarn(() => waitForCheckpoints(database.db, names, position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+      waitWithin = (position, timeoutMs) => waitForCheckpoints(database.db, names, position, timeoutMs);
     }
+    const waitForProjections: Runtime['waitForProjections'] = (position) => waitOrWarn(() => waitWithin(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+    let closing = false;
+    system.onClose(async () => {
+      closing = true;
+    });
+    const catchUp: Runtime['catchUp'] = async (position) => {
+      for (let waits = 1; ; waits++) {
+        try {
+          return await waitWithin(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS);
+        } catch (err) {
+          if (closing || !(err instanceof ProjectionLagError)) throw err;
+          if (waits === 1 || waits % 12 === 0)
+            logger.warn(
+              { position, runProjections: config.runProjections },
+              config.runProjections
+                ? 'waiting for the read models to catch up'
+                : 'waiting for a worker to build the read models (RUN_PROJECTIONS=0): start `npm run worker`',
+            );
+        }
+      }
+    };
 
     let mailer = options.mailer;
     if (!mailer && config.smtpUrl) {
@@ -260,6 +306,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       referenceData,
       testClock,
       waitForProjections,
+      catchUp,
       databaseAdmin: createDatabaseAdmin({
         ...rebuildTargetOf(system),
         // Appends through the wrapped store drop reference data on catalog saves; the events

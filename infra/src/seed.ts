@@ -30,6 +30,8 @@ export async function seedEmptySystem(system: {
   logger: Logger;
   /** The demo's stock names menu items the stock editor checks in the read models. */
   waitForProjections(position: number | null): Promise<void>;
+  /** Waits however long the read models take (a worker that starts after this process): seeding uses it when given. */
+  catchUp?(position: number | null): Promise<void>;
 }): Promise<SeedResult> {
   if ((await system.eventStore.headPosition()) > 0) return { generatedAdmin: null };
   const { config, logger } = system;
@@ -39,9 +41,12 @@ export async function seedEmptySystem(system: {
   });
   if (config.demoData) {
     const context = { correlationId: system.ids.uuid(), actor: 'system', storeId: null };
+    // Each step reads what the last one wrote from the read models: it waits for them, however
+    // long a worker takes to start (issue 28 finding 7), never on past a timeout into a refusal.
+    const waitForProjections = system.catchUp ?? system.waitForProjections;
     const created = await loadDemoData(system.services.catalog, system.clock, context);
-    await loadStaffAreaDemo(system.services, system, context);
-    await system.waitForProjections(created.position);
+    await loadStaffAreaDemo(system.services, { ...system, waitForProjections }, context);
+    await waitForProjections(created.position);
     await loadTableOrderDemo(system.services, context).catch((err: unknown) => logger.warn({ err }, 'demo stock not loaded'));
     // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.
     if (config.env !== 'test' && system.services.reservationStaff)

@@ -7,8 +7,8 @@ import type { Config } from './config';
 import { openDatabase, serverPoolOf, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { openEventStore } from './eventstore/open';
-import { eventsTableOf } from './eventstore/postgres';
-import { retryWhileStarting } from './operations/startup';
+import { eventsTableOf, restoredClusterProblem } from './eventstore/postgres';
+import { retryWhileStarting, StartupError } from './operations/startup';
 import { systemMigrations } from './runtime-migrations';
 import { personalDataDeclarations, personalDataLayer } from './privacy/declarations';
 import type { PersonalKeyStore } from './privacy/personal-keys';
@@ -78,6 +78,11 @@ export async function openSystemProcess(
       await retryWhileStarting(retry, () => database.pool.query('select 1'));
     }
     await migrateToLatest(database.db, options.migrations ?? systemMigrations(config));
+    // A database restored with pg_dump into another cluster would hide every event: refused, with the way out.
+    if (config.databaseUrl && !config.eventStoreUrl) {
+      const problem = await restoredClusterProblem(database.pool);
+      if (problem) throw new StartupError('DATABASE_URL', config.databaseUrl, problem);
+    }
     const sealedEventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
     closers.push(() => sealedEventStore.close());
     const { keys: personalKeys, sealer, open } = personalDataLayer(database.db, secretBox(await secretsKey(config)));

@@ -9,10 +9,12 @@ export async function dumpReadModels(
 ): Promise<Record<string, string[]>> {
   const dump: Record<string, string[]> = {};
   for (const table of projectors.flatMap((p) => p.tables).sort()) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+    // As JSON made by PostgreSQL: a timestamp keeps its microseconds (a JS Date would drop them
+    // and hide a difference, issue 28 finding 8).
+    const { rows } = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t) as row from ${sql.table(table)} t`.execute(db);
     const omit = options.omitColumns?.[table] ?? [];
     dump[table] = rows
-      .map((row) =>
+      .map(({ row }) =>
         JSON.stringify(
           Object.fromEntries(
             Object.entries(row)

@@ -195,6 +195,23 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     await projections.stop();
   });
 
+  it('follows the store within a second while the bus is away, not at the next sweep (issue 28 finding 6)', async () => {
+    const db6 = await freshDatabase(serverUrl!);
+    cleanups.push(() => db6.drop());
+    // A worker whose NATS is down: nothing is delivered, and the bus says it is not connected.
+    const bus = { ...memoryBus(), connected: () => false };
+    const projections = await startProjections({ db: db6.handle.db, eventStore: store, bus, projectors: [testProjector()] });
+    cleanups.push(() => projections.stop());
+    await projections.ready;
+    // Another process appends; nobody asks this runner to wait for it (read-your-writes in a web
+    // process reads the checkpoint table).
+    const { lastPosition } = await store.appendToStream('order-bus-down-1', [newEvent()], { expectedRevision: 'no_stream' });
+    await until(async () => (await readCheckpoints(db6.handle.db, ['fanout-test'])).get('fanout-test')! >= lastPosition, {
+      what: 'the checkpoint to pass the new event with the bus away',
+      timeoutMs: 2_000,
+    });
+  });
+
   it('rebuilds from position 0 to the same rows, in place and into a fresh database', async () => {
     await live!.waitFor(await store.headPosition(), 20_000);
     const expected = await dumpTestReadModel(database.handle.db);

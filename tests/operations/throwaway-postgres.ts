@@ -18,7 +18,8 @@ export const canRunThrowawayPostgres = existsSync(path.join(BIN, 'initdb')) && p
 
 export interface ThrowawayPostgres {
   url: string;
-  stop(): Promise<void>;
+  /** `fast` (the default) ends sessions cleanly; `immediate` drops them mid-query, as a crash or `pg_ctl -m immediate` does. */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -54,13 +55,14 @@ export async function startThrowawayPostgres(port: number): Promise<ThrowawayPos
       { what: 'the throwaway PostgreSQL to accept connections', timeoutMs: 30_000, everyMs: 100 },
     );
   };
-  const stop = async () => {
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
     const running = server;
     server = null;
     if (!running || running.exitCode !== null) return;
     const exited = once(running, 'exit');
-    // Fast shutdown: open sessions are ended, as when a database server is stopped for maintenance.
-    running.kill('SIGINT');
+    // Fast shutdown (SIGINT): open sessions are ended, as when a database server is stopped for
+    // maintenance; immediate (SIGQUIT): every backend quits at once, queries and all.
+    running.kill(mode === 'immediate' ? 'SIGQUIT' : 'SIGINT');
     await exited;
   };
   await start();

@@ -40,6 +40,8 @@ export interface TestWebServerOptions {
   env?: Record<string, string>;
   /** A port fixed in advance (an OpenID provider redirects to it); a free one otherwise. */
   port?: number;
+  /** Called with everything the server writes, also before it serves (a test waiting for a line of its start). */
+  onOutput?: (text: string) => void;
 }
 
 export interface TestWebServer {
@@ -116,13 +118,17 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
       const timer = setTimeout(() => reject(new Error(`web server did not start within 120 s:\n${output}`)), 120_000);
       child.stdout!.on('data', (chunk: Buffer) => {
         output += chunk.toString();
+        options.onOutput?.(chunk.toString());
         const served = /MonCafe: (http:\/\/\S+?)\/moncafe/.exec(output)?.[1];
         if (!served) return;
         clearTimeout(timer);
         if (served === url) resolve();
         else reject(new Error(`web server serves ${served}, expected ${url}`));
       });
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        options.onOutput?.(chunk.toString());
+      });
       void exited.then((code) => {
         clearTimeout(timer);
         const message = `web server exited (${code}) before serving:\n${output}`;

@@ -7,6 +7,7 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { NonceProvider } from '#app/auth/nonce';
 import { sharedAnswerKind } from '#app/http/render-once.server';
+import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@moncafe/infra/db/unavailable';
 import { nonceContext } from './context';
 
 /**
@@ -88,6 +89,8 @@ function renderWhole(routerContext: EntryContext, url: string): Promise<string> 
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // The database restarting is answered 503 with Retry-After (handleRequest), not logged as a fault.
+  if (databaseUnavailable(error)) return;
   if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return;
   console.error(error);
 };
@@ -99,6 +102,13 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A loader that failed because the database is away (a restart): 503 with Retry-After, so a
+  // client or a proxy tries again shortly instead of taking the page for broken (decision 194).
+  if (responseStatusCode === 500 && Object.values(routerContext.staticHandlerContext.errors ?? {}).some(databaseUnavailable)) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    responseHeaders.set('Cache-Control', 'no-store');
+  }
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

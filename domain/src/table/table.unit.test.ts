@@ -338,3 +338,38 @@ describe('checkout', () => {
     expect((await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx })).isExisting).toBe(false);
   });
 });
+
+describe('a seat after checkout (issue 28 finding 10)', () => {
+  it('seats the next walk-in whose scan began a moment before the last party checked out', async () => {
+    const t = tableTestSystem();
+    const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    // The next party scans at 12:04:59.9; the first one pays at 12:05:00, while that check-in is
+    // between reading the clock and reading the day's ledger (two requests, one moment).
+    t.clock.advanceMs(5 * 60_000 - 100);
+    const ledgerId = ledgerStream(STORE, '2026-12-10');
+    const read = t.eventStore.readStream.bind(t.eventStore);
+    let checkedOut = false;
+    t.eventStore.readStream = async (streamId, options) => {
+      if (streamId === ledgerId && !checkedOut) {
+        checkedOut = true;
+        t.clock.advanceMs(100);
+        await t.table.checkOut({ reservationId: a.reservationId, auth: { kind: 'token', token: a.token }, method: 'cash', orderIds: null, ...ctx });
+      }
+      return read(streamId, options);
+    };
+    const b = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    expect(checkedOut).toBe(true);
+    expect(b).toMatchObject({ isExisting: false, seatId: 'T1' });
+    expect(b.reservationId).not.toBe(a.reservationId);
+  });
+
+  it('seats a walk-in again and again at one seat, each party checking out within its first minute', async () => {
+    const t = tableTestSystem();
+    for (let party = 0; party < 3; party++) {
+      const visit = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+      expect(visit.isExisting).toBe(false);
+      t.clock.advanceMs(10_000);
+      await t.table.checkOut({ reservationId: visit.reservationId, auth: { kind: 'token', token: visit.token }, method: 'cash', orderIds: null, ...ctx });
+    }
+  });
+});

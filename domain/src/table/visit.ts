@@ -134,6 +134,18 @@ export function tableService(ports: TablePorts) {
     return foldStream(seatingLedger, await ports.eventStore.readStream(ledgerStream(storeId, date)));
   }
 
+  /**
+   * The day's ledger and the minute to judge it at, the clock read AFTER the ledger: a checkout the
+   * ledger shows ended its booking at a minute no later than this one, so a party that has just
+   * paid never holds the seat against the next (issue 28 finding 10). `minute` is the request's
+   * own, kept when the day turned meanwhile.
+   */
+  async function ledgerNow(storeId: string, date: string, minute: number): Promise<{ day: SeatingState; minute: number }> {
+    const day = await ledger(storeId, date);
+    const later = tokyoDateTime(ports.clock.now());
+    return { day, minute: later.date === date ? Math.max(minute, later.minute) : minute };
+  }
+
   /** What a phone is told after a check-in or renewal: where it is and the token that proves it. */
   function issued(reservationId: string, seat: TableSeat, token: string, pass: { validUntil: string | null }, position: number | null): IssuedToken {
     return { reservationId, storeId: seat.storeId, seatId: seat.id, seatName: seat.name, token, ...pass, position };
@@ -256,13 +268,14 @@ export function tableService(ports: TablePorts) {
       await atTheTable(seat, input.seatCode, input.staff);
       const instant = ports.clock.now();
       const now = instant.toISOString();
-      const { date, minute } = tokyoDateTime(instant);
-      if (!input.staff && !isOpenAt(await catalog.businessDay(seat.storeId, date), minute)) throw refuse('store_closed');
+      const { date, minute: requested } = tokyoDateTime(instant);
+      if (!input.staff && !isOpenAt(await catalog.businessDay(seat.storeId, date), requested)) throw refuse('store_closed');
       const verdict = await verdictFor(seat, input.position, input.staff);
       const context: CommandContext = { correlationId: input.correlationId, actor: input.staff ?? 'customer', storeId: seat.storeId };
 
       const attempt = async (): Promise<IssuedToken & { isExisting: boolean }> => {
-        const booking = currentBooking(await ledger(seat.storeId, date), seat.id, minute);
+        const { day, minute } = await ledgerNow(seat.storeId, date, requested);
+        const booking = currentBooking(day, seat.id, minute);
         if (booking) {
           const stream = await reservations.load(reservationStream(booking.reservationId));
           const { token, tokenHash } = newToken(booking.reservationId);
@@ -299,7 +312,9 @@ export function tableService(ports: TablePorts) {
         } catch (error) {
           if (!(error instanceof SeatRace)) throw error;
           // The seat is taken by a booking that is not "now" (a reservation soon after), or the race repeats.
-          if (round >= 2 || !currentBooking(await ledger(seat.storeId, date), seat.id, minute)) throw refuse('seat_taken');
+          if (round >= 2) throw refuse('seat_taken');
+          const { day, minute } = await ledgerNow(seat.storeId, date, requested);
+          if (!currentBooking(day, seat.id, minute)) throw refuse('seat_taken');
         }
       }
     },
@@ -393,10 +408,11 @@ export function tableService(ports: TablePorts) {
       const seat = await seatOf(input.seatId);
       const instant = ports.clock.now();
       const now = instant.toISOString();
-      const { date, minute } = tokyoDateTime(instant);
+      const { date, minute: requested } = tokyoDateTime(instant);
       const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: seat.storeId };
       const attempt = async () => {
-        const booking = currentBooking(await ledger(seat.storeId, date), seat.id, minute);
+        const { day, minute } = await ledgerNow(seat.storeId, date, requested);
+        const booking = currentBooking(day, seat.id, minute);
         if (booking) {
           const stream = await reservations.load(reservationStream(booking.reservationId));
           const { pass, grant } = newPass(booking.reservationId, now);

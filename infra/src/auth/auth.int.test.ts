@@ -33,6 +33,19 @@ describe('auth bookkeeping on embedded PostgreSQL', () => {
     expect((await rateLimit(limiter, { ...rule, key: 'login:account:other' })).ok).toBe(true);
   });
 
+  it('spends exactly the limit when ten requests of one client arrive at once (issue 28 finding 5)', async () => {
+    const clock = clockAt('2026-11-22T02:00:00Z');
+    const rule = { key: 'api:ip:203.0.113.50', limit: 600, windowMs: 60_000 };
+    const limiter = { rateLimiter: createRateLimiter(database.pool, clock) };
+    let allowed = 0;
+    // 80 rounds of 10 concurrent requests: 800 asked, the limit is 600, all in one window.
+    for (let round = 0; round < 80; round++) {
+      const results = await Promise.all(Array.from({ length: 10 }, () => rateLimit(limiter, rule)));
+      allowed += results.filter((r) => r.ok).length;
+    }
+    expect(allowed).toBe(600);
+  });
+
   it('keeps sessions server-side behind a signed cookie, ends them and lets them expire', async () => {
     const clock = clockAt('2026-11-22T01:00:00Z');
     const store = createSessionStore({ db: database.db, clock }, { secret: 'test-secret-test-secret-test-secret', production: false, ttlMs: 3_600_000 });

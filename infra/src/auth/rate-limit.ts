@@ -68,12 +68,16 @@ export function createRateLimiter(pool: pg.Pool, clock: Clock): RateLimiter {
     return limiter;
   }
 
+  /** The lease being fetched per key: requests that find none wait for it (issue 28 finding 5). */
+  const fetching = new Map<string, Promise<void>>();
+
   return {
     async consume(rule) {
+      const leaseKey = `${rule.limit}/${rule.windowMs}:${rule.key}`;
+      for (let inFlight = fetching.get(leaseKey); inFlight; inFlight = fetching.get(leaseKey)) await inFlight;
       const now = clock.now().getTime();
       const window = Math.floor(now / rule.windowMs);
       const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * rule.windowMs - now) / 1000));
-      const leaseKey = `${rule.limit}/${rule.windowMs}:${rule.key}`;
       if (++calls % 1000 === 0) for (const [key, old] of leases) if (old.window < window) leases.delete(key);
       const lease = leases.get(leaseKey);
       if (lease && lease.window === window && lease.points > 0) {
@@ -81,21 +85,36 @@ export function createRateLimiter(pool: pg.Pool, clock: Clock): RateLimiter {
         return { ok: true, remaining: lease.points };
       }
       const size = Math.max(1, Math.floor(rule.limit / LEASE_DIVISOR));
-      let result: RateLimiterRes;
-      let granted: number;
+      // One lease fetched at a time per key: ten requests at once used to fetch ten leases, each
+      // replacing the last, and the points of nine were lost (a busy client refused at a third of
+      // its limit). The others wait for this one and spend from it.
+      let release = () => {};
+      fetching.set(
+        leaseKey,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
       try {
-        result = await limiterFor(rule).consume(`${rule.key}@${window}`, size);
-        granted = size;
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        result = error;
-        // Over the limit now: what the counter still had before this lease (none when the key
-        // was refused from memory, which reports nothing consumed).
-        granted = result.consumedPoints === 0 ? 0 : Math.min(size, Math.max(0, rule.limit - (result.consumedPoints - size)));
+        let result: RateLimiterRes;
+        let granted: number;
+        try {
+          result = await limiterFor(rule).consume(`${rule.key}@${window}`, size);
+          granted = size;
+        } catch (error) {
+          if (!(error instanceof RateLimiterRes)) throw error;
+          result = error;
+          // Over the limit now: what the counter still had before this lease (none when the key
+          // was refused from memory, which reports nothing consumed).
+          granted = result.consumedPoints === 0 ? 0 : Math.min(size, Math.max(0, rule.limit - (result.consumedPoints - size)));
+        }
+        if (granted === 0) return { ok: false, retryAfterSeconds };
+        leases.set(leaseKey, { points: granted - 1, window });
+        return { ok: true, remaining: Math.max(0, rule.limit - result.consumedPoints) + granted - 1 };
+      } finally {
+        fetching.delete(leaseKey);
+        release();
       }
-      if (granted === 0) return { ok: false, retryAfterSeconds };
-      leases.set(leaseKey, { points: granted - 1, window });
-      return { ok: true, remaining: Math.max(0, rule.limit - result.consumedPoints) + granted - 1 };
     },
   };
 }

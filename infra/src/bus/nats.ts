@@ -291,30 +291,35 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
 
     async follow(listener: BusListener): Promise<BusSubscription> {
       let stopped = false;
-      // An ordered consumer starting at the stream's next message; after a reconnect it
-      // resumes right after the last message it delivered.
-      const consumer = await js.consumers.get(streamName, { deliver_policy: DeliverPolicy.New });
-      const messages = await consumer.consume({ max_messages: 256 });
-      const done = (async () => {
-        try {
-          for await (const m of messages) {
-            if (stopped) break;
-            try {
-              listener(decode(m));
-            } catch (error) {
-              log?.warn({ err: error, subject: m.subject }, 'bus listener failed');
-            }
+      // The stream sequence of the last message delivered: a follower reopened after a reconnect
+      // (issue 28 finding 3: the old one stalled until its heartbeats noticed, ~40 s) resumes
+      // right after it, so live screens miss nothing and see nothing twice.
+      let lastSeq = (await jsm.streams.info(streamName)).state.last_seq;
+      const runner = supervise(
+        'live follower',
+        () => stopped,
+        async () => {
+          // A server that came back without its state numbers from 1 again: follow from now.
+          const head = (await jsm.streams.info(streamName).catch(() => null))?.state.last_seq ?? 0;
+          if (head < lastSeq) lastSeq = head;
+          const consumer = await js.consumers.get(streamName, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastSeq + 1 });
+          return consumer.consume({ max_messages: 256 });
+        },
+        (m) => {
+          if (m.seq <= lastSeq) return;
+          lastSeq = m.seq;
+          try {
+            listener(decode(m));
+          } catch (error) {
+            log?.warn({ err: error, subject: m.subject }, 'bus listener failed');
           }
-        } catch (error) {
-          if (!stopped && !closed) log?.warn({ err: error }, 'live bus follower ended');
-        }
-      })();
+        },
+      );
       const subscription: BusSubscription = {
         async close() {
           stopped = true;
           subscriptions.delete(subscription);
-          await messages.close().catch(() => undefined);
-          await done;
+          await runner.stop();
         },
       };
       subscriptions.add(subscription);

@@ -55,6 +55,12 @@ export function topicKindOf(topic: string): string {
 /** Missed events a reconnecting client is sent at most; past that it resyncs (an old Last-Event-ID cannot replay the store). */
 export const MAX_REPLAY = 1000;
 export const MAX_STREAMS_PER_CLIENT = 20;
+/**
+ * Streams one process holds open in all (issue 28 finding 9: 500 streams from 500 addresses were
+ * all accepted). Far above a cafe's screens and guests' phones; past it a stream is refused (429)
+ * and its client retries, on this process or another.
+ */
+export const MAX_STREAMS_TOTAL = 1000;
 /** How long a stream holds availability notices before sending them as one frame. */
 export const DEBOUNCE_MS = 2_000;
 
@@ -95,6 +101,7 @@ function debouncing(send: (frame: LiveFrame) => void, signal: AbortSignal) {
 export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; map: LiveMapper }): LiveHub {
   const listeners = new Set<(event: RecordedEvent) => void>();
   const streams = new Map<string, number>();
+  let total = 0;
   const open = new Map<string, number>();
   const stopping = new AbortController();
 
@@ -109,11 +116,13 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
 
     claim(client, signal) {
       const open = streams.get(client) ?? 0;
-      if (open >= MAX_STREAMS_PER_CLIENT) return false;
+      if (open >= MAX_STREAMS_PER_CLIENT || total >= MAX_STREAMS_TOTAL) return false;
       streams.set(client, open + 1);
+      total++;
       signal.addEventListener(
         'abort',
         () => {
+          total--;
           const left = (streams.get(client) ?? 1) - 1;
           if (left > 0) streams.set(client, left);
           else streams.delete(client);

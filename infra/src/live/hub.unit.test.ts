@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { createLiveHub, DEBOUNCE_MS, MAX_REPLAY, MAX_STREAMS_PER_CLIENT, type LiveFrame, type LiveMessage } from './hub';
+import { createLiveHub, DEBOUNCE_MS, MAX_REPLAY, MAX_STREAMS_PER_CLIENT, MAX_STREAMS_TOTAL, type LiveFrame, type LiveMessage } from './hub';
 
 /** A store of `count` events `step` positions apart, each mapped to one message on the `admin` topic. */
 function hubOver(count: number, step = 1) {
@@ -82,6 +82,15 @@ describe('the live hub (docs/security.md, finding 14)', () => {
     expect(hub.claim('198.51.100.7', new AbortController().signal)).toBe(true);
     streams[0]!.abort();
     expect(hub.claim('203.0.113.5', new AbortController().signal)).toBe(true);
+  });
+
+  it('caps the streams of the whole process across addresses (issue 28 finding 9)', () => {
+    const { hub } = hubOver(0);
+    const streams = Array.from({ length: MAX_STREAMS_TOTAL }, () => new AbortController());
+    expect(streams.every((s, i) => hub.claim(`10.0.${i >> 8}.${i & 255}`, s.signal))).toBe(true);
+    expect(hub.claim('198.51.100.7', new AbortController().signal)).toBe(false);
+    streams[0]!.abort();
+    expect(hub.claim('198.51.100.7', new AbortController().signal)).toBe(true);
   });
 
   describe('availability notices (issue 25 finding 11)', () => {

@@ -3,7 +3,8 @@ import { unstorableTextIn } from '@moncafe/domain/text';
 import { audit } from '@moncafe/infra/auth/audit';
 import { rateLimit, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { clientAddressContext, getRuntime } from '#app/context';
-import { tooManyRequests } from '#app/http/json.server';
+import { serviceUnavailable, tooManyRequests } from '#app/http/json.server';
+import { databaseUnavailable } from '@moncafe/infra/db/unavailable';
 import { callTexts } from '#app/http/texts';
 import { isCrossSiteWrite } from './csrf';
 import { isApiPath, requireRouteAccess } from './require-role.server';
@@ -14,6 +15,17 @@ import { authTexts } from './texts';
  * per-IP limit on /api, then checks the route table.
  */
 const guard: MiddlewareFunction<Response> = async (args, next) => {
+  try {
+    return await guarded(args, next);
+  } catch (error) {
+    // The database is away (a restart): the limit and the session could not be read, so the
+    // request waits for it like every other (503 with Retry-After, decision 194).
+    if (databaseUnavailable(error)) return serviceUnavailable();
+    throw error;
+  }
+};
+
+const guarded: MiddlewareFunction<Response> = async (args, next) => {
   const { request, context, pattern } = args;
   const url = args.url ?? new URL(request.url);
   const runtime = getRuntime(context);

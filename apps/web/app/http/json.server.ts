@@ -4,6 +4,7 @@ import type { SignedInUser } from '@moncafe/domain/account/accounts';
 import { DomainError } from '@moncafe/domain/decider';
 import { unstorableTextIn } from '@moncafe/domain/text';
 import { rateLimitAll, type RateLimitRule } from '@moncafe/infra/auth/rate-limit';
+import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@moncafe/infra/db/unavailable';
 import { getUser } from '#app/auth/session.server';
 import { appOf, clientAddressContext, correlationIdOf, type WebApp } from '#app/context';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
@@ -185,6 +186,7 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
             : json({ success: false, error: answer.error, ...(answer.field ? { field: answer.field } : {}) }, answer.status, headers);
         }
       }
+      if (databaseUnavailable(error)) return serviceUnavailable(headers);
       runtime.logger.error({ err: error, correlationId, path: new URL(request.url).pathname }, 'call failed');
       return json({ success: false, error: callTexts.serverError } satisfies ErrorEnvelope, 500, headers);
     }
@@ -203,6 +205,12 @@ export function refuse(status: number, error: string, details: { field?: string;
 export function tooManyRequests(retryAfterSeconds: number, headers = new Headers()): Response {
   headers.set('Retry-After', String(retryAfterSeconds));
   return json({ success: false, error: callTexts.tooManyRequests } satisfies ErrorEnvelope, 429, headers);
+}
+
+/** The database is away (restarting, failing over): try again shortly, nothing was done (decision 194). */
+export function serviceUnavailable(headers = new Headers()): Response {
+  headers.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  return json({ success: false, error: callTexts.unavailable } satisfies ErrorEnvelope, 503, headers);
 }
 
 /** JSON with Cache-Control no-store unless the headers already say otherwise. */

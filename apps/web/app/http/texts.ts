@@ -20,6 +20,8 @@ export const callTexts = {
   badRequest: 'リクエストが正しくありません',
   /** Unexpected errors: logged with the correlation id, answered without details. */
   serverError: 'サーバーエラーが発生しました。しばらくしてから再試行してください。',
+  /** The database is away for a moment (a restart): answered 503 with Retry-After. */
+  unavailable: 'ただいま混み合っています。しばらくしてから再試行してください。',
   noStore: '店舗が登録されていません',
   notFound: 'no such call',
 } as const;
