@@ -92,9 +92,10 @@ describe.runIf(runs)('accounts in the browser', () => {
       await login.getByRole('button', { name: 'ログイン' }).click();
       await page.waitForURL((url) => url.pathname === '/staff');
       await page.getByRole('heading', { name: 'スタッフ' }).first().waitFor();
-      // Staff see the operations button they may use, and only that one.
-      const operations = page.getByRole('navigation', { name: '業務画面' });
-      expect(await operations.getByRole('link').allTextContents()).toEqual(['スタッフ']);
+      // The staff area has its own frame (decision 187): no public header, and with one area of
+      // their own no switch to another.
+      expect(await page.getByRole('navigation', { name: '業務画面' }).count()).toBe(0);
+      expect(await page.locator('nav.area-switch').count()).toBe(0);
       // The store choice lives in the browser: wait until the page has read it (hydrated).
       await page.locator('.area[data-ready="true"]').waitFor();
 
@@ -113,6 +114,11 @@ describe.runIf(runs)('accounts in the browser', () => {
       await page.waitForFunction(() => !document.querySelector('a[aria-disabled="true"]'));
       expect(await page.evaluate(() => window.localStorage.getItem('staffStoreId'))).toBe(firstStore);
       await problems.screen(page, `accounts-staff-${label}`);
+
+      // On the public site staff see the operations button they may use, and only that one.
+      await page.goto('/moncafe');
+      const operations = page.getByRole('navigation', { name: '業務画面' });
+      expect(await operations.getByRole('link').allTextContents()).toEqual(['スタッフ']);
 
       // Staff are refused the admin area.
       const refused = await page.goto('/admin');
