@@ -94,11 +94,12 @@ describe('demo data', () => {
     expect(await getSameDaySettings(t.db, DEMO_STORE_ID)).toEqual({ is_enabled: true, deadline_time: '15:00' });
   });
 
-  it('gives homepage cards (instagram, calendar, internal and external links) and two notices', async () => {
+  it('gives homepage cards (instagram outside the site, calendar, links inside it) and two notices', async () => {
     const cards = await listHomepageCards(t.db, { activeOnly: true });
     expect(cards.map((c) => c.card_type)).toEqual(['instagram', 'calendar', 'other', 'other', 'other']);
-    expect(cards.map((c) => c.link_url)).toEqual(expect.arrayContaining(['/reservation', '/menu']));
-    expect(cards.some((c) => c.link_url?.startsWith('https://') && c.card_type === 'other')).toBe(true);
+    // アクセス opens the site's own page, not a map search (issue 29 item 11).
+    expect(cards.filter((c) => c.card_type === 'other').map((c) => c.link_url)).toEqual(['/reservation', '/menu', '/access']);
+    expect(cards.find((c) => c.card_type === 'instagram')?.link_url).toMatch(/^https:\/\//);
     expect(await listNotices(t.db, { storeId: DEMO_STORE_ID })).toHaveLength(2);
   });
 });
