@@ -35,6 +35,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
+          // A browser on two shared cores may take more than vitest's default second to see a
+          // live update; a poll still fails when the page never shows it.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
