@@ -14,6 +14,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY domain/package.json domain/
 COPY projections/package.json projections/
+COPY demo/package.json demo/
 COPY infra/package.json infra/
 COPY apps/web/package.json apps/web/
 COPY apps/worker/package.json apps/worker/
@@ -29,6 +30,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/domain/package.json domain/
 COPY --from=build /app/projections/package.json projections/
+COPY --from=build /app/demo/package.json demo/
 COPY --from=build /app/infra/package.json infra/
 COPY --from=build /app/apps/web/package.json apps/web/
 COPY --from=build /app/apps/worker/package.json apps/worker/

@@ -10,6 +10,7 @@ import tseslint from 'typescript-eslint';
  */
 const infra = ['@moncafe/infra', '@moncafe/infra/*', '**/infra/src/**'];
 const projections = ['@moncafe/projections', '@moncafe/projections/*', '**/projections/src/**'];
+const demo = ['@moncafe/demo', '@moncafe/demo/*', '**/demo/src/**'];
 // A leading '#' starts a comment in these (gitignore-style) patterns, hence the escape.
 const apps = ['\\#app/*', '@moncafe/web', '@moncafe/web/*', '@moncafe/worker', '@moncafe/worker/*', '**/apps/**'];
 const drivers = ['pg', 'kysely', '@electric-sql/*', '@nats-io/*', '@kurrent/*', 'nodemailer', 'pino', '@node-rs/*'];
@@ -19,13 +20,18 @@ const ui = ['react', 'react-dom', 'react-router', '@react-router/*'];
 export const importTable = [
   {
     files: ['domain/**/*.ts'],
-    forbidden: [...infra, ...projections, ...apps, ...drivers, ...ui],
+    forbidden: [...infra, ...projections, ...demo, ...apps, ...drivers, ...ui],
     message: 'domain is pure: it imports zod and the date/holiday libraries only (ARCHITECTURE.md, import table); reach the world through domain/src/ports.ts',
   },
   {
     files: ['projections/**/*.ts'],
-    forbidden: [...infra, ...apps, '@nats-io/*', '@kurrent/*', 'nodemailer', ...ui],
+    forbidden: [...infra, ...demo, ...apps, '@nats-io/*', '@kurrent/*', 'nodemailer', ...ui],
     message: 'projections import the domain (event types) and kysely only (ARCHITECTURE.md, import table)',
+  },
+  {
+    files: ['demo/**/*.ts'],
+    forbidden: [...infra, ...projections, ...apps, ...drivers, ...ui],
+    message: 'the demo cafe is loaded through the application services: it imports the domain only (ARCHITECTURE.md, import table); infra/src/seed.ts calls it',
   },
   {
     files: ['infra/**/*.ts'],
@@ -34,8 +40,8 @@ export const importTable = [
   },
   {
     files: ['apps/worker/**/*.ts'],
-    forbidden: ['\\#app/*', '@moncafe/web', '@moncafe/web/*', '**/apps/web/**', ...ui],
-    message: 'the worker runs infra and projections; the web app is not part of it (ARCHITECTURE.md, import table)',
+    forbidden: ['\\#app/*', '@moncafe/web', '@moncafe/web/*', '**/apps/web/**', ...demo, ...ui],
+    message: 'the worker runs infra and projections; the web app is not part of it, nor the demo (a worker never seeds) (ARCHITECTURE.md, import table)',
   },
 ];
 
@@ -46,6 +52,7 @@ const importRules = importTable.flatMap(({ files, forbidden, message }) => {
   const table = { group: forbidden, message };
   const isDomain = files[0]?.startsWith('domain/');
   const isProjections = files[0]?.startsWith('projections/');
+  const isDemo = files[0]?.startsWith('demo/');
   return [
     { files, rules: { 'no-restricted-imports': ['error', { patterns: isDomain ? [table, domainPurity] : [table] }] } },
     // Test support and tests of the domain may use Node (crypto for real ids and digests), never another workspace.
@@ -54,6 +61,15 @@ const importRules = importTable.flatMap(({ files, forbidden, message }) => {
       : []),
     // Projector tests run on a real (embedded) database, which infra opens: their tests and test support may.
     ...(isProjections ? [{ files: ['projections/**/*.test.ts', 'projections/src/testing/**/*.ts'], rules: { 'no-restricted-imports': 'off' } }] : []),
+    // The demo's tests read what it loaded through the read models.
+    ...(isDemo
+      ? [
+          {
+            files: ['demo/**/*.test.ts'],
+            rules: { 'no-restricted-imports': ['error', { patterns: [{ ...table, group: forbidden.filter((p) => !projections.includes(p)) }] }] },
+          },
+        ]
+      : []),
   ];
 });
 

@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{domain,projections,infra,apps,tests}/**/*.unit.test.{ts,tsx}'],
+          include: ['{domain,projections,demo,infra,apps,tests}/**/*.unit.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/build/**'],
         },
       },
@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'int',
-          include: ['{domain,projections,infra,apps,tests}/**/*.int.test.{ts,tsx}'],
+          include: ['{domain,projections,demo,infra,apps,tests}/**/*.int.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/build/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

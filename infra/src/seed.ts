@@ -1,13 +1,9 @@
 import type { Logger } from 'pino';
-import type { Application } from '@moncafe/domain/application';
-import type { Clock, EventStore, IdGenerator } from '@moncafe/domain/ports';
+import { loadDemo, type DemoSystem } from '@moncafe/demo/load-demo';
+import type { EventStore } from '@moncafe/domain/ports';
 import { keepAdminCredentials, type AdminCredentials } from './auth/admin-credentials';
 import { ensureFirstAdmin } from './auth/first-admin';
 import type { Config } from './config';
-import { loadDemoData } from './demo/demo-data';
-import { loadStaffAreaDemo, type StaffAreaServices } from './demo/staff-area';
-import { loadTableOrderDemo } from './demo/table-order';
-import { loadScheduleDemo } from './demo/schedule';
 
 /** What seeding made that the owner must be told: the generated admin credentials and where they are kept. */
 export interface SeedResult {
@@ -21,18 +17,13 @@ export interface SeedResult {
  * worker or a rebuild never seeds. Generated admin credentials go to a file in DATA_DIR (0600)
  * before the account exists; the server prints them last (decision 108).
  */
-export async function seedEmptySystem(system: {
-  config: Pick<Config, 'adminEmail' | 'adminPassword' | 'demoData' | 'dataDir'> & Partial<Pick<Config, 'env'>>;
-  services: Pick<Application, 'catalog' | 'stock' | 'seatCodes'> & StaffAreaServices & Partial<Pick<Application, 'reservationStaff'>>;
-  eventStore: EventStore;
-  ids: IdGenerator;
-  clock: Clock;
-  logger: Logger;
-  /** The demo's stock names menu items the stock editor checks in the read models. */
-  waitForProjections(position: number | null): Promise<void>;
-  /** Waits however long the read models take (a worker that starts after this process): seeding uses it when given. */
-  catchUp?(position: number | null): Promise<void>;
-}): Promise<SeedResult> {
+export async function seedEmptySystem(
+  system: DemoSystem & {
+    config: Pick<Config, 'adminEmail' | 'adminPassword' | 'demoData' | 'dataDir'> & Partial<Pick<Config, 'env'>>;
+    eventStore: EventStore;
+    logger: Logger;
+  },
+): Promise<SeedResult> {
   if ((await system.eventStore.headPosition()) > 0) return { generatedAdmin: null };
   const { config, logger } = system;
   let generatedAdmin: SeedResult['generatedAdmin'] = null;
@@ -40,17 +31,8 @@ export async function seedEmptySystem(system: {
     generatedAdmin = { ...credentials, file: await keepAdminCredentials(config.dataDir, credentials, system.clock.now()) };
   });
   if (config.demoData) {
-    const context = { correlationId: system.ids.uuid(), actor: 'system', storeId: null };
-    // Each step reads what the last one wrote from the read models: it waits for them, however
-    // long a worker takes to start (issue 28 finding 7), never on past a timeout into a refusal.
-    const waitForProjections = system.catchUp ?? system.waitForProjections;
-    const created = await loadDemoData(system.services.catalog, system.clock, context);
-    await loadStaffAreaDemo(system.services, { ...system, waitForProjections }, context);
-    await waitForProjections(created.position);
-    await loadTableOrderDemo(system.services, context).catch((err: unknown) => logger.warn({ err }, 'demo stock not loaded'));
-    // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.
-    if (config.env !== 'test' && system.services.reservationStaff)
-      await loadScheduleDemo({ reservationStaff: system.services.reservationStaff }, system, context);
+    // The demo cafe lives in its own package (demo/); today's bookings only outside tests.
+    const created = await loadDemo(system, { schedule: config.env !== 'test' });
     logger.info({ records: created.created.length, position: created.position }, 'demo data loaded');
   }
   return { generatedAdmin };

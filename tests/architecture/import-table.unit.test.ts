@@ -38,6 +38,23 @@ describe('the import table', () => {
     expect(await problemsOf('infra/src/x.ts', "import { appOf } from '#app/context';\nexport const a = appOf;\n")).toHaveLength(1);
   });
 
+  it('refuses infra inside the demo, and the demo inside domain, projections and the worker', async () => {
+    const demoProblems = await problemsOf('demo/src/x.ts', "import { sha256Hex } from '@moncafe/infra/system';\nexport const h = sha256Hex;\n");
+    expect(demoProblems).toHaveLength(1);
+    expect(demoProblems[0]).toMatch(/demo cafe is loaded through the application services/);
+    const importsDemo = "import { DEMO_STORE_ID } from '@moncafe/demo/demo-data';\nexport const id = DEMO_STORE_ID;\n";
+    for (const file of ['domain/src/seating/x.ts', 'projections/src/menus/x.ts', 'apps/worker/src/x.ts'])
+      expect(await problemsOf(file, importsDemo)).toHaveLength(1);
+  });
+
+  it('lets the demo use the domain, its tests the read models, and infra the demo', async () => {
+    expect(await problemsOf('demo/src/x.ts', "import { addDays } from '@moncafe/domain/calendar/dates';\nexport const a = addDays;\n")).toEqual([]);
+    expect(
+      await problemsOf('demo/src/x.int.test.ts', "import { listStores } from '@moncafe/projections/stores/queries';\nexport const l = listStores;\n"),
+    ).toEqual([]);
+    expect(await problemsOf('infra/src/x.ts', "import { loadDemo } from '@moncafe/demo/load-demo';\nexport const l = loadDemo;\n")).toEqual([]);
+  });
+
   it('lets each package import what its row allows', async () => {
     expect(await problemsOf('domain/src/seating/x.ts', "import { z } from 'zod';\nexport const s = z.string();\n")).toEqual([]);
     expect(await problemsOf('projections/src/menus/x.ts', "import { DomainError } from '@moncafe/domain/decider';\nexport const e = DomainError;\n")).toEqual(

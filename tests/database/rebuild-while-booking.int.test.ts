@@ -4,7 +4,7 @@ import { openDatabase } from '@moncafe/infra/db/connection';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
 import { personalDataLayer } from '@moncafe/infra/privacy/declarations';
 import { secretBox } from '@moncafe/infra/secrets/secret-box';
-import { rebuildProjections } from '@moncafe/infra/projection-runner/runner';
+import { rebuildProjections } from '@moncafe/infra/projection-runner/rebuild-in-place';
 import { projectors } from '@moncafe/projections/read-models';
 import { postgresUrl } from '../support/services';
 import { dumpCheckpoints, dumpReadModelShape, dumpReadModels } from './read-model-dump';

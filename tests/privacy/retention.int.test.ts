@@ -7,7 +7,7 @@ import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
 import { manualClock } from '@moncafe/domain/testing/manual-clock';
 import { stubMails } from '@moncafe/domain/testing/stub-mails';
 import { loadConfig } from '@moncafe/infra/config';
-import { DEMO_STORE_ID } from '@moncafe/infra/demo/demo-data';
+import { DEMO_STORE_ID } from '@moncafe/demo/demo-data';
 import { retentionRunner } from '@moncafe/infra/privacy/retention-runner';
 import { startRuntime, type Runtime } from '@moncafe/infra/runtime';
 import { seedEmptySystem } from '@moncafe/infra/seed';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, tokyoDateOf } from '@moncafe/domain/calendar/dates';
-import { DEMO_STORE_ID } from '@moncafe/infra/demo/demo-data';
+import { DEMO_STORE_ID } from '@moncafe/demo/demo-data';
 import { caughtUp, startSystem } from '../database/system';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { takesWeekendTimes } from '@moncafe/domain/shift/rules';
-import { demoPng } from '@moncafe/infra/demo/staff-area';
+import { demoPng } from '@moncafe/demo/staff-area';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 import { signUp } from '../support/accounts';

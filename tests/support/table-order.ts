@@ -4,7 +4,7 @@ import { offlineContext, phone } from './browser';
 import { httpClient, type HttpClient } from './http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, waitForAnswer, type TestWebServer } from './web-server';
 
-/** The demo store (infra/src/demo/demo-data.ts): the order page's default store, at 西新宿1-1-1 with a 150 m fence. */
+/** The demo store (demo/src/demo-data.ts): the order page's default store, at 西新宿1-1-1 with a 150 m fence. */
 export const DEMO_STORE = '2';
 export const AT_DEMO_STORE = { lat: 35.690921, lng: 139.698414, accuracy: 25 };
 /** Tokyo station, about 6 km from the demo store. */
@@ -65,7 +65,7 @@ export async function waitForOrderMenu(url: string): Promise<{ id: string; name:
   return answer.menus!;
 }
 
-/** The demo store's seats (infra/src/demo/demo-data.ts DEMO_SEAT_IDS). */
+/** The demo store's seats (demo/src/demo-data.ts DEMO_SEAT_IDS). */
 export const DEMO_SEATS = ['seat-c1', 'seat-c2', 'seat-t1', 'seat-t2', 'seat-t3', 'seat-t4', 'seat-s1'] as const;
 
 /**

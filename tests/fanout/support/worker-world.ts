@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { EventStore } from '@moncafe/domain/ports';
 import { checkpointMigrations } from '@moncafe/projections/checkpoints/migration';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
-import { rebuildProjections } from '@moncafe/infra/projection-runner/runner';
+import { rebuildProjections } from '@moncafe/infra/projection-runner/rebuild-in-place';
 import { freshDatabase, type TestDatabase } from './database';
 import { freePort, startChild, startNatsServer, type Child } from './processes';
 import { countingProjector, dumpTestReadModel, testProjector, testReadModelMigrations } from './test-read-model';
