@@ -92,7 +92,7 @@ export async function startServer(
     dev?: boolean;
     /** Rebuild a build older than the sources (`npm start`). */
     rebuildStale?: boolean;
-    overrides?: Omit<RuntimeOptions, 'reservationMails' | 'accountMails' | 'notificationMails'>;
+    overrides?: Omit<RuntimeOptions, 'reservationMails' | 'accountMails' | 'notificationMails' | 'reminderMails'>;
   } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({ ...(options.env ?? process.env), ...(options.port !== undefined ? { PORT: String(options.port) } : {}) });
@@ -103,7 +103,7 @@ export async function startServer(
   // routes come from Vite's module graph too; otherwise Node loads them once for both (the
   // server build keeps them out of its bundle: vite.config.ts).
   const vite = options.dev ? await keepingOwnStop(() => import('vite').then((v) => v.createServer({ root: webRoot, server: { middlewareMode: true } }))) : null;
-  const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails, accountMails, notificationMails } = vite
+  const { startRuntime, seedEmptySystem, createWebApp, createAppLoadContext, reservationMails, reminderMails, accountMails, notificationMails } = vite
     ? await keepingOwnStop(() => sharedModulesFrom(vite))
     : sharedModules;
   // The process wiring, once: the application services, read-model queries and what routes reach
@@ -113,6 +113,7 @@ export async function startServer(
     reservationMails: reservationMails(config.publicUrl),
     accountMails: accountMails(config.publicUrl),
     notificationMails: notificationMails(),
+    reminderMails: reminderMails(config.publicUrl),
   });
   const seeded = await seedEmptySystem(runtime).catch(async (error: unknown) => {
     await runtime.close();

@@ -41,6 +41,7 @@ import { countOutbox, gaugeTheSystem } from './operations/gauges';
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
 // Privacy (issue 31)
 import { RETENTION_EVERY_MS, retentionRunner } from './privacy/retention-runner';
+import { guestReminderService, type GuestReminderService, type ReminderMails } from '@moncafe/domain/reminder/reminder-service';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -90,6 +91,8 @@ export interface Runtime {
   readiness(): Promise<Readiness>;
   /** Privacy (issue 31): forgets guests past the store's retention; runs on a timer where notifications run. */
   retention: ReturnType<typeof retentionRunner>;
+  /** The guests' reminder mails (decision 290): null without their wording; runs each minute where notifications run. */
+  reminders: GuestReminderService | null;
   close(): Promise<void>;
 }
 
@@ -105,9 +108,13 @@ export interface RuntimeOptions {
   mailer?: Mailer;
   /** The wording of the staff notification mails (apps/web/app/notifications/mails.ts); without it no reactor runs. */
   notificationMails?: NotificationMails;
+  /** The wording of the guests' reminder mail (apps/web/app/reservation/mails.ts); without it none is sent. */
+  reminderMails?: ReminderMails;
 }
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
+/** How often the reminder mails are checked (decision 290). */
+const REMINDER_EVERY_MS = 60_000;
 
 /**
  * Starts one web process's system from configuration: the shared process wiring (database,
@@ -209,6 +216,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     const signing = hmacSigning(secret);
 
     const queries = createQueries(database.db, eventStore);
+    const reservationCatalog = cachedReservationCatalog(catalogForReservations(database.db), referenceData);
     const services = createApplication({
       eventStore,
       clock,
@@ -218,7 +226,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       mailer,
       logger,
       passwords: argon2Passwords,
-      reservationCatalog: cachedReservationCatalog(catalogForReservations(database.db), referenceData),
+      reservationCatalog,
       reservationMails: options.reservationMails,
       shiftDirectory: { submittersOf: queries.shifts.submitters, recruitTimes: queries.shifts.recruitTimes },
       storeStaff: { isStoreStaff: queries.storeStaff.includes },
@@ -288,10 +296,48 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       });
     }
 
+    // The guests' reminders (decision 290): checked each minute where notifications run; any
+    // number of processes may, the reminder stream lets one send each.
+    const reminders = options.reminderMails
+      ? guestReminderService({
+          eventStore,
+          ids,
+          clock,
+          mailer,
+          logger,
+          catalog: reservationCatalog,
+          mails: options.reminderMails,
+          directory: {
+            storeIds: async () => (await queries.stores.list()).map((s) => s.store_id),
+            setting: async (storeId) => {
+              const settings = await queries.siteSettings.notifications(storeId);
+              return { enabled: settings.guest_reminders, hour: settings.reminder_hour };
+            },
+            confirmedOn: (storeId, date) => queries.reservations.confirmedIdsOn(storeId, date),
+          },
+        })
+      : null;
+    if (reminders && config.runNotifications) {
+      let running: Promise<unknown> | null = null;
+      const tick = () => {
+        running ??= reminders
+          .sendDue()
+          .catch((err: unknown) => logger.error({ err }, 'reminder run failed'))
+          .finally(() => (running = null));
+      };
+      const every = setInterval(tick, REMINDER_EVERY_MS);
+      every.unref();
+      system.onClose(async () => {
+        clearInterval(every);
+        await running;
+      });
+    }
+
     return {
       config,
       services,
       retention,
+      reminders,
       queries,
       db: database.db,
       eventStore,

@@ -8,7 +8,15 @@ import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
 import { completedOrders, countOpenOrders, ordersOfReservation, readyOrders, salesOfDay } from './orders/queries';
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
-import { getReservation, guestReservations, guestsLastSeenBefore, reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './reservations/queries';
+import {
+  getReservation,
+  guestReservations,
+  guestsLastSeenBefore,
+  reservationsByEmail,
+  reservationsOfAccount,
+  reservationsOfDay,
+  confirmedBookingIdsOn,
+} from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
 import { getSeat, listSeats } from './seats/queries';
 import { menuItemsWithStock, orderMenu, soldOutItems, stockOfStore } from './stock/queries';
@@ -73,6 +81,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       /** A store's reservations of a day, lapsed requests left out (the schedule). */
       ofDay: (storeId: string, date: string, now: Date) => reservationsOfDay(db, storeId, date, now),
       get: (id: string) => getReservation(db, id),
+      /** The confirmed web bookings of a store's day (the reminder mails, decision 290). */
+      confirmedIdsOn: (storeId: string, date: string) => confirmedBookingIdsOn(db, storeId, date),
     },
     accounts: {
       list: () => listAccounts(db),

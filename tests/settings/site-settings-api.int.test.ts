@@ -90,6 +90,26 @@ describe('site settings writes', () => {
     expect((await day(date)).is_closed).toBe(true);
   });
 
+  it('keep the guests’ reminder setting the reminders read (decision 290), refusing an hour outside 0–23', async () => {
+    if (!database) return;
+    const pool = database.pool(1);
+    const reminderSetting = async () =>
+      (await pool.query('select guest_reminders, reminder_hour from notification_settings where store_id = $1', [STORE])).rows[0] as
+        { guest_reminders: boolean; reminder_hour: number } | undefined;
+    const save = (settings: Record<string, unknown>) =>
+      admin.send('POST', '/admin/notifications', { json: { settings: { store_id: STORE, recipients: [], low_stock_threshold: 3, ...settings } } });
+    expect((await save({ guest_reminders: false, reminder_hour: 9 })).status).toBe(200);
+    expect(await reminderSetting()).toEqual({ guest_reminders: false, reminder_hour: 9 });
+    const bad = await save({ guest_reminders: true, reminder_hour: 24 });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('reminder_hour');
+    expect(await reminderSetting()).toEqual({ guest_reminders: false, reminder_hour: 9 });
+    // Saved without the two fields (an older screen): on at 18:00.
+    expect((await save({})).status).toBe(200);
+    expect(await reminderSetting()).toEqual({ guest_reminders: true, reminder_hour: 18 });
+    await pool.end();
+  });
+
   it('refuse an upload that is not a picture, or too large, and store nothing', async () => {
     const text = await admin.send('POST', '/api/admin/homepage-settings/images', { bytes: new TextEncoder().encode('hello, not a picture') });
     expect(text.status).toBe(415);

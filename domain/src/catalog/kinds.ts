@@ -371,6 +371,10 @@ export const notificationSettingsSchema = z
     recipients: z.array(notificationRecipientSchema).max(20).default([]),
     /** A low-stock mail goes out when an order leaves an item at this many or fewer. */
     low_stock_threshold: z.int().min(0).max(1000).default(3),
+    /** Guests get a reminder mail the day before a confirmed booking (decision 290). */
+    guest_reminders: z.boolean().default(true),
+    /** The hour (Tokyo, 0–23) the day before from which the reminders go. */
+    reminder_hour: z.int().min(0).max(23).default(18),
   })
   .refine((n) => new Set(n.recipients.map((r) => r.email.toLowerCase())).size === n.recipients.length, {
     message: 'each address once',

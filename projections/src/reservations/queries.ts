@@ -104,6 +104,24 @@ export async function reservationsOfDay(db: Kysely<Database>, storeId: string, d
     .execute();
 }
 
+/**
+ * The web bookings of a store's day that the read model holds as confirmed and not cancelled: the
+ * candidates for the guests' reminder mails (decision 290), each checked again against its events.
+ */
+export async function confirmedBookingIdsOn(db: Kysely<Database>, storeId: string, date: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('reservations')
+    .select('id')
+    .where('store_id', '=', storeId)
+    .where('reservation_date', '=', date)
+    .where('origin', '=', 'web')
+    .where('email_confirm_status', '=', '1')
+    .where('cancelled_at', 'is', null)
+    .orderBy('reservation_time')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 // --- Seats editor and admin home (issues 12 and 14) -------------------------------------------
 
 /**

@@ -21,4 +21,15 @@ export const siteSettingsMigrations: ReadModelMigrations = {
         .execute();
     },
   },
+  '2026-11-26T11-40-guest-reminders': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      // Settings saved before reminders existed read as on at 18:00 (decision 290).
+      await db.schema
+        .alterTable('notification_settings')
+        .addColumn('guest_reminders', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('reminder_hour', 'integer', (c) => c.notNull().defaultTo(18))
+        .execute();
+    },
+  },
 };

@@ -17,5 +17,7 @@ export interface SiteSettingsTables {
     store_id: string;
     recipients: ColumnType<NotificationRecipientRow[], string, string>;
     low_stock_threshold: number;
+    guest_reminders: ColumnType<boolean, boolean | undefined, boolean>;
+    reminder_hour: ColumnType<number, number | undefined, number>;
   };
 }

@@ -1,4 +1,5 @@
 import type { MailMessage } from '@moncafe/domain/ports';
+import type { ReminderMails } from '@moncafe/domain/reminder/reminder-service';
 import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import type { ReservationSummary } from '@moncafe/domain/reservation/summary';
 import { yenAmount } from '#app/shared/yen';
@@ -17,6 +18,11 @@ export function reservationMails(publicUrl: string): ReservationMails {
     confirmed: (summary) => reservationConfirmedMail(mailDataOf(summary), cancelUrlFor(publicUrl, summary.reservationId, summary.customer.email)),
     cancelled: (summary) => reservationCancelledMail(mailDataOf(summary), `${publicUrl}/reservation`),
   };
+}
+
+/** The guests' reminder the day before (decision 290), wired as the reminder service's `ReminderMails` port. */
+export function reminderMails(publicUrl: string): ReminderMails {
+  return { reminder: (summary) => reservationReminderMail(mailDataOf(summary), cancelUrlFor(publicUrl, summary.reservationId, summary.customer.email)) };
 }
 
 /** A summary as the templates read it: option lines worded, notices with the defaults standing in for none. */
@@ -131,6 +137,26 @@ export function reservationConfirmedMail(data: ReservationMailData, cancelUrl: s
       '',
       'ご予約のキャンセルは下のリンクから行えます。',
       cancelUrl,
+    ].join('\n'),
+  };
+}
+
+/** The day before the booking (decision 290): the details and the cancel link. */
+export function reservationReminderMail(data: ReservationMailData, cancelUrl: string): MailMessage {
+  return {
+    to: data.to,
+    subject: `【${data.storeName}】明日のご予約のお知らせ`,
+    text: [
+      `${inertText(data.customerName)} 様`,
+      '',
+      '明日のご予約についてお知らせします。ご来店をお待ちしております。',
+      '',
+      ...detailsBlock(data),
+      '',
+      'ご都合が悪くなった場合は、下のリンクからキャンセルできます。',
+      cancelUrl,
+      '',
+      'このメールはご予約の前日にお送りしています。',
     ].join('\n'),
   };
 }

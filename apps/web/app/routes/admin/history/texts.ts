@@ -95,6 +95,8 @@ export const eventLabels: Record<string, string> = {
   SupplierPasswordRevealed: '仕入れ先パスワードの表示',
   NotificationsPlanned: 'お知らせメールの予定',
   NotificationMailSent: 'お知らせメール送信',
+  GuestReminderClaimed: 'リマインドメールの送信開始',
+  GuestReminderSent: 'リマインドメール送信',
 };
 
 /** The stream categories as an owner reads them. */
@@ -104,6 +106,7 @@ export const categoryLabels: Record<string, string> = {
   catalog: '設定・メニュー',
   checklist: '開店・閉店作業',
   notification: 'お知らせメール',
+  reminder: 'リマインドメール',
   order: '注文',
   purchasing: '発注',
   reservation: '予約',

@@ -44,10 +44,15 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   return <NotificationsForm key={loaderData.storeId} storeId={loaderData.storeId} settings={loaderData.settings} />;
 }
 
-function NotificationsForm({ storeId, settings }: { storeId: string; settings: { recipients: Recipient[]; low_stock_threshold: number } }) {
+type Settings = { recipients: Recipient[]; low_stock_threshold: number; guest_reminders: boolean; reminder_hour: number };
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+function NotificationsForm({ storeId, settings }: { storeId: string; settings: Settings }) {
   const fetcher = useFetcher<SettingsAnswer>();
   const [recipients, setRecipients] = useState<Recipient[]>(settings.recipients);
   const [threshold, setThreshold] = useState(settings.low_stock_threshold);
+  const [reminders, setReminders] = useState(settings.guest_reminders);
+  const [reminderHour, setReminderHour] = useState(settings.reminder_hour);
   const label = { new_booking: t.newBooking, cancellation: t.cancellation, low_stock: t.lowStock };
   const update = (i: number, patch: Partial<Recipient>) => setRecipients(recipients.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
@@ -58,10 +63,15 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: {
         className="panel"
         onSubmit={(e) => {
           e.preventDefault();
-          void fetcher.submit(JSON.stringify({ settings: { store_id: storeId, recipients, low_stock_threshold: threshold } }), {
-            method: 'post',
-            encType: 'application/json',
-          });
+          void fetcher.submit(
+            JSON.stringify({
+              settings: { store_id: storeId, recipients, low_stock_threshold: threshold, guest_reminders: reminders, reminder_hour: reminderHour },
+            }),
+            {
+              method: 'post',
+              encType: 'application/json',
+            },
+          );
         }}
       >
         <p>{t.how}</p>
@@ -98,6 +108,23 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: {
           {t.threshold}
           <input type="number" min={0} max={1000} value={threshold} onChange={(e) => setThreshold(Number(e.target.value))} />
         </label>
+        <fieldset data-testid="guest-reminders">
+          <legend>{t.remindersLegend}</legend>
+          <p className="hint">{t.remindersLead}</p>
+          <label>
+            <input type="checkbox" checked={reminders} onChange={(e) => setReminders(e.target.checked)} /> {t.remindersOn}
+          </label>
+          <label className="field">
+            {t.reminderHour}
+            <select value={reminderHour} disabled={!reminders} onChange={(e) => setReminderHour(Number(e.target.value))}>
+              {HOURS.map((hour) => (
+                <option key={hour} value={hour}>
+                  {t.hourOption(hour)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </fieldset>
         <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
           {t.save}
         </button>
