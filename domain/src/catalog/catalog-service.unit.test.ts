@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryEventStore } from '../testing/memory-event-store';
 import { DomainError } from '../decider';
-import { removeRecord, saveRecord } from './commands';
+import { removeRecord, saveRecord } from './catalog-service';
 import { toStreamName } from './events';
 
 let n = 0;

@@ -1,7 +1,7 @@
 import type { CommandContext, CommandResult, HandlerDeps } from '../command-handler';
 import { foldStream } from '../command-handler';
 import { DomainError } from '../decider';
-import { saveRecord } from './commands';
+import { saveRecord } from './catalog-service';
 import { catalogDecider } from './decider';
 import { toStreamName, type CatalogEvent } from './events';
 import type { CatalogKind } from './kinds';

@@ -1,7 +1,7 @@
 import { foldStream, type CommandContext, type HandlerDeps } from '../command-handler';
 import { DomainError } from '../decider';
 import type { BlobInfo, BlobStore } from '../ports';
-import { removeRecord, saveRecord } from './commands';
+import { removeRecord, saveRecord } from './catalog-service';
 import { catalogDecider } from './decider';
 import { toStreamName } from './events';
 import type { CatalogInput, CatalogKind, MenuData, MenuOptionData } from './kinds';

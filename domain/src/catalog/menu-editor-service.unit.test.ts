@@ -3,7 +3,7 @@ import { DomainError } from '../decider';
 import { memoryBlobStore } from '../testing/memory-blob-store';
 import { memoryEventStore } from '../testing/memory-event-store';
 import { testIds } from '../testing/test-ids';
-import { MENU_IMAGE_MAX_UPLOAD_BYTES, menuEditorService, type MenuDirectory } from './menu-editor';
+import { MENU_IMAGE_MAX_UPLOAD_BYTES, menuEditorService, type MenuDirectory } from './menu-editor-service';
 
 const admin = { correlationId: 'c-1', actor: 'account-admin' };
 const item = { store_id: '2', name: 'スコーン', price: 400, show_on_menu: true };

@@ -1,7 +1,7 @@
 import { foldStream, type CommandContext, type CommandResult, type HandlerDeps } from '../command-handler';
 import { DomainError } from '../decider';
 import type { Clock } from '../ports';
-import { removeRecord, saveRecord } from './commands';
+import { removeRecord, saveRecord } from './catalog-service';
 import { catalogDecider, parseRecord } from './decider';
 import { toStreamName, type CatalogEvent } from './events';
 import type { CatalogInput, SeatData } from './kinds';

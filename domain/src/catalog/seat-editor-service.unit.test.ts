@@ -3,7 +3,7 @@ import { DomainError } from '../decider';
 import { memoryEventStore } from '../testing/memory-event-store';
 import { manualClock } from '../testing/manual-clock';
 import { toStreamName } from './events';
-import { seatEditorService, type SeatBooking } from './seats';
+import { seatEditorService, type SeatBooking } from './seat-editor-service';
 
 const context = { correlationId: 'c-1', actor: 'admin-1' };
 const seat = { store_id: '2', name: 'テーブル9', max_people: 4, reservation_hold_minutes: 90, adjacent_seat_ids: [] as string[] };

@@ -4,7 +4,7 @@ import { commandHandler, type CommandContext, type HandlerDeps } from '../comman
 import { requireStoreStaff, type StoreStaffDirectory } from '../account/store-membership';
 import { DomainError } from '../decider';
 import type { Clock } from '../ports';
-import { checklistDayDecider } from './checklist-day';
+import { checklistDayDecider } from './decider';
 import { toStreamName } from './events';
 
 /** What the checklist service asks of the read side: where a task belongs (catalog `checklist-task`). */

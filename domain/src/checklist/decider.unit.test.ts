@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpecification } from '../testing/decider-specification';
-import { checklistDayDecider } from './checklist-day';
+import { checklistDayDecider } from './decider';
 import { fromStreamName, toStreamName } from './events';
 
 const spec = deciderSpecification(checklistDayDecider);

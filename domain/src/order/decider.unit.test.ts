@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import type { OrderEvent } from './events';
-import { orderDecider, type OrderPlacement } from './order';
+import { orderDecider, type OrderPlacement } from './decider';
 
 const spec = deciderSpecification(orderDecider);
 const code = (c: string) => (e: Error) => e instanceof DomainError && e.code === c;

@@ -2,14 +2,14 @@ import { commandHandler, retryOnConflict, type CommandContext } from '../command
 import { DomainError } from '../decider';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
 import { toStreamName as reservationStream } from '../reservation/events';
-import { parseToken, reservationDecider } from '../reservation/reservation';
+import { parseToken, reservationDecider } from '../reservation/decider';
 import { toStreamName as stockStream } from '../stock/events';
-import { stockDecider } from '../stock/stock';
+import { stockDecider } from '../stock/decider';
 import type { TableCatalog } from '../table/ports';
-import { authorizeVisit, type TableAuth } from '../table/visit';
+import { authorizeVisit, type TableAuth } from '../table/table-service';
 import { orderSubtotal, toStreamName, type OrderLine } from './events';
 import { checkOrderSize, orderLimitsOf } from './limits';
-import { orderDecider } from './order';
+import { orderDecider } from './decider';
 
 /**
  * Table orders (operations.md §2 "Customer order page" and "Kitchen", decision 061): a guest's

@@ -4,7 +4,7 @@ import type { Clock } from '../ports';
 import { commandHandler, foldStream, type CommandContext, type HandlerDeps } from '../command-handler';
 import { DomainError, assertNever, type Decider } from '../decider';
 import { eventParser, streamName, type EventsOf } from '../streams';
-import { PRIVACY_CATEGORY } from './forgetting';
+import { PRIVACY_CATEGORY } from './forgetting-service';
 
 /**
  * Retention (issue 31, decision 185): a store keeps a guest who made no account for a number of

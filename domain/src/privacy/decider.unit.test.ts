@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpecification } from '../testing/decider-specification';
-import { retentionCutoff, retentionDecider, type RetentionEvent } from './retention';
+import { retentionCutoff, retentionDecider, type RetentionEvent } from './decider';
 
 const spec = deciderSpecification(retentionDecider);
 const NOW = '2027-01-10T01:00:00.000Z';

@@ -1,4 +1,4 @@
-import { saveRecord } from '../catalog/commands';
+import { saveRecord } from '../catalog/catalog-service';
 import { catalogDecider } from '../catalog/decider';
 import { toStreamName as catalogStream } from '../catalog/events';
 import type { CatalogInput, SupplierData } from '../catalog/kinds';
@@ -7,7 +7,7 @@ import { requireStoreStaff, type StoreStaffDirectory } from '../account/store-me
 import { DomainError } from '../decider';
 import type { Clock } from '../ports';
 import { toStreamName } from './events';
-import { supplierAccessDecider } from './supplier-access';
+import { supplierAccessDecider } from './decider';
 
 /**
  * Seals secrets before they are stored and opens them for a reveal (AES-256-GCM with the

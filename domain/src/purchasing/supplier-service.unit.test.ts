@@ -3,7 +3,7 @@ import { DomainError } from '../decider';
 import { manualClock } from '../testing/manual-clock';
 import { memoryEventStore } from '../testing/memory-event-store';
 import { testIds } from '../testing/test-ids';
-import { supplierService, type SecretBox } from './suppliers';
+import { supplierService, type SecretBox } from './supplier-service';
 
 /** Reversible but not the plain text, so a test sees what was stored. */
 const box: SecretBox = {

@@ -17,13 +17,13 @@ import {
 } from '../seating/availability';
 import { toStreamName as ledgerStream } from '../seating/events';
 import type { SeatSpec } from '../seating/allocation';
-import { seatingLedger, type Hold, type SeatingState } from '../seating/ledger';
+import { seatingLedger, type Hold, type SeatingState } from '../seating/decider';
 import { checkDetail, detailKey, type DetailProblem } from './detail';
 import { toStreamName, type CustomerContact, type ReservationDetail, type ReservationRequest } from './events';
 import { RESERVATION_IMAGE, reservationOwner, sessionOwner } from './images';
 import { claimReservationNumber } from './number';
 import type { ReservationCatalog, ReservationMails } from './ports';
-import { confirmationExpiry, confirmationLinkExpired, parseToken, reservationDecider, type CancelProof, type ReservationState } from './reservation';
+import { confirmationExpiry, confirmationLinkExpired, parseToken, reservationDecider, type CancelProof, type ReservationState } from './decider';
 import { sendCancelledMail, summarize, type ReservationSummary } from './summary';
 
 /**

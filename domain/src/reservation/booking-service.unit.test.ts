@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { foldStream } from '../command-handler';
 import { DomainError } from '../decider';
 import { toStreamName as ledgerStream } from '../seating/events';
-import { seatingLedger } from '../seating/ledger';
+import { seatingLedger } from '../seating/decider';
 import { cakeCourse, STORE } from '../testing/reservation-catalog';
 import { reservationTestSystem } from '../testing/reservation-system';
-import { holdExpiry } from './booking';
+import { holdExpiry } from './booking-service';
 import { toStreamName } from './events';
 import { claimReservationNumber, reservationNumberOf, reservationNumberPattern } from './number';
-import { reservationDecider } from './reservation';
+import { reservationDecider } from './decider';
 
 /** The booking service and its reads of the two streams, over the in-memory test system. */
 function setup() {

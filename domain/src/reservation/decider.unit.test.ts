@@ -4,7 +4,7 @@ import { deciderSpecification } from '../testing/decider-specification';
 import { foldStream } from '../command-handler';
 import { recordedEvent } from '../testing/recorded-event';
 import { parseReservationEvent, type ReservationEvent } from './events';
-import { reservationDecider } from './reservation';
+import { reservationDecider } from './decider';
 import { sampleRequest } from '../testing/reservation-catalog';
 
 const spec = deciderSpecification(reservationDecider);

@@ -5,13 +5,13 @@ import { commandHandler, currentState, retryOnConflict, type CommandContext } fr
 import { DomainError } from '../decider';
 import type { Clock, EventStore, IdGenerator, Logger, Mailer } from '../ports';
 import { toStreamName as ledgerStream } from '../seating/events';
-import { seatingLedger } from '../seating/ledger';
+import { seatingLedger } from '../seating/decider';
 import { toStreamName, type FloorStatus } from './events';
 import { reservationHistory } from './history';
 import { scheduleWindow, SCHEDULE_STEP_MINUTES } from './schedule';
 import type { ReservationCatalog, ReservationMails } from './ports';
 import { sendCancelledMail, summarize } from './summary';
-import { reservationDecider, decide as decideReservation, evolve as evolveReservation, initialState, type ReservationCommand } from './reservation';
+import { reservationDecider, decide as decideReservation, evolve as evolveReservation, initialState, type ReservationCommand } from './decider';
 import { SCHEDULE_DEFAULT_HOLD_MINUTES } from './schedule';
 
 /**

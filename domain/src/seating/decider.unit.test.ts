@@ -4,7 +4,7 @@ import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import { overlaps, type SeatSpec } from './allocation';
 import type { SeatingEvent } from './events';
-import { rememberedSessions, seatingLedger, type SeatingCommand, type SeatingState } from './ledger';
+import { rememberedSessions, seatingLedger, type SeatingCommand, type SeatingState } from './decider';
 
 const spec = deciderSpecification(seatingLedger);
 

@@ -3,7 +3,7 @@ import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import type { ShiftEvent } from './events';
 import { dayTypeOf, endsBeforeStart, firstEditableDate, isEmptyShift, submittableMonths, timeOptions, viewableMonths, DEFAULT_RECRUIT_TIMES } from './rules';
-import { shiftMonthDecider, type ShiftCommand } from './shift-month';
+import { shiftMonthDecider, type ShiftCommand } from './decider';
 
 const spec = deciderSpecification(shiftMonthDecider);
 const key = { storeId: '2', userId: 'u1', month: '2026-08' };

@@ -5,7 +5,7 @@ import { DomainError } from '../decider';
 import type { Clock } from '../ports';
 import { shiftIdOf, toStreamName, type ShiftField, type ShiftMonthKey, type ShiftTimes } from './events';
 import type { ShiftDirectory } from './ports';
-import { shiftMonthDecider, type ShiftCommand } from './shift-month';
+import { shiftMonthDecider, type ShiftCommand } from './decider';
 
 /**
  * `shift_not_found`: the id names another shift. `shift_not_yours`: a member who is not an admin

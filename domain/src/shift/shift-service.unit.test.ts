@@ -5,7 +5,7 @@ import { memoryEventStore } from '../testing/memory-event-store';
 import { testIds } from '../testing/test-ids';
 import { fromStreamName } from './events';
 import { DEFAULT_RECRUIT_TIMES } from './rules';
-import { shiftService } from './shifts';
+import { shiftService } from './shift-service';
 
 // 2026-07-20 12:00 in Tokyo.
 const clock = manualClock(new Date('2026-07-20T03:00:00Z'));

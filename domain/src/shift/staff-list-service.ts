@@ -1,5 +1,5 @@
 import { loadAccount } from '../account/handlers';
-import { removeRecord, saveRecord } from '../catalog/commands';
+import { removeRecord, saveRecord } from '../catalog/catalog-service';
 import { storeStaffRecordId } from '../catalog/kinds';
 import type { CommandContext, HandlerDeps } from '../command-handler';
 import { DomainError } from '../decider';

@@ -1,4 +1,4 @@
-import type { PictureResizer } from '../catalog/menu-editor';
+import type { PictureResizer } from '../catalog/menu-editor-service';
 import { DomainError } from '../decider';
 import type { BlobInfo, BlobStore } from '../ports';
 

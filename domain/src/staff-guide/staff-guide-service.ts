@@ -1,4 +1,4 @@
-import { saveRecord } from '../catalog/commands';
+import { saveRecord } from '../catalog/catalog-service';
 import type { CatalogInput } from '../catalog/kinds';
 import type { CommandContext, HandlerDeps } from '../command-handler';
 import { DomainError } from '../decider';

@@ -3,7 +3,7 @@ import { DomainError } from '../decider';
 import { memoryBlobStore } from '../testing/memory-blob-store';
 import { memoryEventStore } from '../testing/memory-event-store';
 import { testIds } from '../testing/test-ids';
-import { staffGuideService } from './guides';
+import { staffGuideService } from './staff-guide-service';
 
 const context = { correlationId: 'c', actor: 'owner' };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import type { StockEvent } from './events';
-import { decide, evolve, initialState, isOrderable, levelOf, stockDecider } from './stock';
+import { decide, evolve, initialState, isOrderable, levelOf, stockDecider } from './decider';
 
 const spec = deciderSpecification(stockDecider);
 const code = (c: string) => (e: Error) => e instanceof DomainError && e.code === c;

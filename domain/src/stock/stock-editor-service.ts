@@ -3,7 +3,7 @@ import { DomainError } from '../decider';
 import type { Clock, EventStore, IdGenerator } from '../ports';
 import type { TableCatalog } from '../table/ports';
 import { toStreamName } from './events';
-import { levelOf, stockDecider, type StockLevel } from './stock';
+import { levelOf, stockDecider, type StockLevel } from './decider';
 
 /**
  * The stock editor's use cases (/kitchen/stock, /monitor/stock; GET/POST /api/admin/menu-stock):

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commandHandler, type CommandContext, type HandlerDeps } from '../command-handler';
 import { DomainError, assertNever, type Decider } from '../decider';
 import type { Clock, Hashing } from '../ports';
-import type { SecretBox } from '../purchasing/suppliers';
+import type { SecretBox } from '../purchasing/supplier-service';
 import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
-import { seatCodeDecider, seatCodeMatches, fromStreamName, toStreamName, type SeatCodeEvent } from './seat-code';
+import { seatCodeDecider, seatCodeMatches, fromStreamName, toStreamName, type SeatCodeEvent } from './decider';
 
 /** The seat code (decision 150): issued once, rotated on demand, compared by hash. */
 const spec = deciderSpecification(seatCodeDecider);

@@ -1,5 +1,5 @@
 import { foldStream, type CommandContext, type HandlerDeps } from '../command-handler';
-import { saveRecord } from '../catalog/commands';
+import { saveRecord } from '../catalog/catalog-service';
 import { catalogDecider } from '../catalog/decider';
 import { toStreamName } from '../catalog/events';
 import type { StoreData } from '../catalog/kinds';

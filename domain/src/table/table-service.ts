@@ -2,7 +2,7 @@ import { minutesOf, timeOf, tokyoDateTime } from '../calendar/dates';
 import { commandHandler, foldStream, retryOnConflict, type CommandContext, type CommandHandler } from '../command-handler';
 import { DomainError } from '../decider';
 import { orderSubtotal, toStreamName as orderStream, type OrderLine } from '../order/events';
-import { orderDecider } from '../order/order';
+import { orderDecider } from '../order/decider';
 import { taxedTotal, type TaxRule } from '../order/tax';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
 import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
@@ -14,16 +14,16 @@ import {
   visitTokenSeat,
   type ReservationCommand,
   type ReservationState,
-} from '../reservation/reservation';
+} from '../reservation/decider';
 import type { BusinessDay } from '../seating/availability';
 import { toStreamName as ledgerStream } from '../seating/events';
-import { seatingLedger, type Booking, type SeatingState } from '../seating/ledger';
+import { seatingLedger, type Booking, type SeatingState } from '../seating/decider';
 import { catalogDecider } from '../catalog/decider';
 import { toStreamName as catalogStream } from '../catalog/events';
 import type { StoreData } from '../catalog/kinds';
 import { checkLocation, type LocationVerdict, type ReportedPosition } from './geofence';
 import type { TableCatalog, TableSeat } from './ports';
-import type { SeatCodeService } from './seat-code';
+import type { SeatCodeService } from './decider';
 
 /**
  * The guest at the table (operations.md §2 "Customer order page", §6, decision 060): QR check-in
@@ -46,7 +46,7 @@ export interface TablePorts {
   clock: Clock;
   hashing: Hashing;
   catalog: TableCatalog;
-  /** The seats' codes (seat-code.ts): a guest's check-in and renewal must carry the seat's current one. */
+  /** The seats' codes (decider.ts): a guest's check-in and renewal must carry the seat's current one. */
   seatCodes: Pick<SeatCodeService, 'verify'>;
   seatingAttempts?: number;
 }

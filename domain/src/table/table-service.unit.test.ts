@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogService } from '../catalog/commands';
+import { catalogService } from '../catalog/catalog-service';
 import { DomainError } from '../decider';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { AT_STORE, FAR_AWAY } from '../testing/table-catalog';
