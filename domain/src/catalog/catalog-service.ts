@@ -1,7 +1,7 @@
 import { commandHandler, foldStream, type CommandContext, type CommandResult, type HandlerDeps } from '../command-handler';
 import { catalogDecider } from './decider';
 import { toStreamName, type CatalogEvent } from './events';
-import type { CatalogInput, CatalogKind } from './kinds';
+import type { CatalogInput, CatalogKind } from './registry';
 
 /**
  * The catalog's use cases: save and remove a record of any kind. Both answer the command

@@ -4,7 +4,7 @@ import { DomainError } from '../decider';
 import { saveRecord } from './catalog-service';
 import { catalogDecider } from './decider';
 import { toStreamName, type CatalogEvent } from './events';
-import type { CatalogKind } from './kinds';
+import type { CatalogKind } from './registry';
 
 /** Kinds kept in an order the admin chooses within a store (a `display_order` and a `store_id`). */
 export const orderedKinds = [

@@ -4,7 +4,8 @@ import type { BlobInfo, BlobStore } from '../ports';
 import { removeRecord, saveRecord } from './catalog-service';
 import { catalogDecider } from './decider';
 import { toStreamName } from './events';
-import type { CatalogInput, CatalogKind, MenuData, MenuOptionData } from './kinds';
+import type { MenuData, MenuOptionData } from './kinds';
+import type { CatalogInput, CatalogKind } from './registry';
 
 /**
  * The menu editor's use cases (/admin/menu-add, /admin/menu-manager; docs/decisions/090-menu-editor.md):

@@ -4,7 +4,8 @@ import type { Clock } from '../ports';
 import { removeRecord, saveRecord } from './catalog-service';
 import { catalogDecider, parseRecord } from './decider';
 import { toStreamName, type CatalogEvent } from './events';
-import type { CatalogInput, SeatData } from './kinds';
+import type { SeatData } from './kinds';
+import type { CatalogInput } from './registry';
 
 /** A booking that still holds a seat: not cancelled, not left, on today or later (Tokyo). */
 export interface SeatBooking {

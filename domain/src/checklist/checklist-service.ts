@@ -1,5 +1,5 @@
 import { tokyoDateOf } from '../calendar/dates';
-import type { ChecklistName } from '../catalog/kinds';
+import type { ChecklistName } from './kinds';
 import { commandHandler, type CommandContext, type HandlerDeps } from '../command-handler';
 import { requireStoreStaff, type StoreStaffDirectory } from '../account/store-membership';
 import { DomainError } from '../decider';

@@ -1,7 +1,8 @@
 import { saveRecord } from '../catalog/catalog-service';
 import { catalogDecider } from '../catalog/decider';
 import { toStreamName as catalogStream } from '../catalog/events';
-import type { CatalogInput, SupplierData } from '../catalog/kinds';
+import type { CatalogInput } from '../catalog/registry';
+import type { SupplierData } from './kinds';
 import { commandHandler, foldStream, type CommandContext, type HandlerDeps } from '../command-handler';
 import { requireStoreStaff, type StoreStaffDirectory } from '../account/store-membership';
 import { DomainError } from '../decider';

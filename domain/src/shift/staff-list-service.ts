@@ -1,6 +1,6 @@
 import { loadAccount } from '../account/handlers';
 import { removeRecord, saveRecord } from '../catalog/catalog-service';
-import { storeStaffRecordId } from '../catalog/kinds';
+import { storeStaffRecordId } from './kinds';
 import type { CommandContext, HandlerDeps } from '../command-handler';
 import { DomainError } from '../decider';
 

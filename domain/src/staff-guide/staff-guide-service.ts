@@ -1,5 +1,5 @@
 import { saveRecord } from '../catalog/catalog-service';
-import type { CatalogInput } from '../catalog/kinds';
+import type { CatalogInput } from '../catalog/registry';
 import type { CommandContext, HandlerDeps } from '../command-handler';
 import { DomainError } from '../decider';
 import type { BlobInfo, BlobStore } from '../ports';
