@@ -18,6 +18,7 @@ import {
 import { toStreamName as ledgerStream } from '../seating/events';
 import type { SeatSpec } from '../seating/allocation';
 import { seatingLedger, type Hold, type SeatingState } from '../seating/decider';
+import { seatsHoldParty } from '../seating/capacity';
 import { checkDetail, detailKey, type DetailProblem } from './detail';
 import { toStreamName, type CustomerContact, type ReservationDetail, type ReservationRequest } from './events';
 import { RESERVATION_IMAGE, reservationOwner, sessionOwner } from './images';
@@ -185,10 +186,10 @@ export function bookingService(ports: BookingPorts) {
    * another party or a shorter course is never turned into this booking (docs/security.md, finding 3).
    */
   function holdFits(held: Hold, people: number, menus: readonly MenuRules[], seats: readonly SeatSpec[]): boolean {
-    const capacity = held.seatIds.reduce((sum, id) => sum + (seats.find((s) => s.id === id)?.maxPeople ?? 0), 0);
+    const heldSeats = held.seatIds.flatMap((id) => seats.find((s) => s.id === id) ?? []);
     const courseMinutes = courseMinutesOf(menus);
     const needed = Math.max(...held.seatIds.map((id) => courseMinutes ?? seats.find((s) => s.id === id)?.holdMinutes ?? Infinity));
-    return held.people === people && capacity >= people && held.end - held.start >= needed;
+    return held.people === people && seatsHoldParty(heldSeats, people) && held.end - held.start >= needed;
   }
 
   /** Checks the cart against the catalog and prices it: courses from the catalog, never from the browser. */

@@ -1,6 +1,7 @@
 import { DomainError, assertNever, type Decider } from '../decider';
 import { allocateSeats, overlaps, type Interval, type SeatSpec } from './allocation';
 import { parseSeatingEvent, type HoldReleaseReason, type SeatingEvent, type SeatsReleaseReason } from './events';
+import { seatsHoldParty } from './capacity';
 
 /**
  * The seating ledger of one store and one day (stream `seating-{storeId}~{YYYY-MM-DD}`, events.ts): the
@@ -205,8 +206,13 @@ function checkSeats(
 ) {
   const targets = command.seatIds.map((id) => command.seats.find((s) => s.id === id));
   if (targets.length === 0 || targets.some((s) => s === undefined)) throw new DomainError<SeatingErrorCode>('unknown_seat');
-  const capacity = targets.reduce((sum, s) => sum + (s?.maxPeople ?? 0), 0);
-  if (capacity < people) throw new DomainError<SeatingErrorCode>('over_capacity');
+  if (
+    !seatsHoldParty(
+      targets.filter((s) => s !== undefined),
+      people,
+    )
+  )
+    throw new DomainError<SeatingErrorCode>('over_capacity');
   if (!(interval.end > interval.start)) throw new DomainError<SeatingErrorCode>('overlap');
   const busy = occupied(state, command.now, except);
   if (command.seatIds.some((id) => busy(id, interval))) throw new DomainError<SeatingErrorCode>('overlap');
