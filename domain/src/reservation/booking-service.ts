@@ -1,24 +1,14 @@
-import { holidaysBetween } from '../calendar/holidays';
-import { minutesOf, tokyoDateTime, tokyoInstant } from '../calendar/dates';
-import { commandHandler, currentState, retryOnConflict, type CommandContext } from '../command-handler';
+import { minutesOf } from '../calendar/dates';
+import { commandHandler, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import { unstorableTextIn } from '../text';
 import { isBlobId, type BlobStore, type Clock, type EventStore, type Hashing, type IdGenerator, type Logger, type Mailer } from '../ports';
-import {
-  availableDates,
-  availableTimes,
-  bookingWindow,
-  checkDate,
-  courseMinutesOf,
-  minimumDate,
-  type BusinessDay,
-  type DateRefusal,
-  type MenuRules,
-} from '../seating/availability';
+import { courseMinutesOf, type DateRefusal, type MenuRules } from '../seating/availability';
 import { toStreamName as ledgerStream } from '../seating/events';
 import type { SeatSpec } from '../seating/allocation';
-import { seatingLedger, type Hold, type SeatingState } from '../seating/decider';
+import { seatingLedger, type Hold } from '../seating/decider';
 import { seatsHoldParty } from '../seating/capacity';
+import { availabilityService, bookingDays, type AvailabilityErrorCode } from './availability-service';
 import { checkDetail, detailKey, type DetailProblem } from './detail';
 import { toStreamName, type CustomerContact, type ReservationDetail, type ReservationRequest } from './events';
 import { RESERVATION_IMAGE, reservationOwner, sessionOwner } from './images';
@@ -30,7 +20,9 @@ import { sendCancelledMail, summarize, type ReservationSummary } from './summary
 /**
  * The customer's booking, from the day screen to the confirmation link and the cancel page: the
  * use cases the reservation calls make (apps/web/app/routes/api/customery-day/…,
- * …/reservation-confirmation/…, …/customer-cancel/…). Written against ports only.
+ * …/reservation-confirmation/…, …/customer-cancel/…). Written against ports only. What the day
+ * screen may offer (dates, times, the date checks) is availability-service.ts, whose calls this
+ * service answers too.
  *
  * A command that touches both streams writes the contended one, the seating ledger of the day,
  * first; what a half-done command leaves behind heals by itself (docs/decisions/021):
@@ -82,7 +74,7 @@ export interface BookingPorts {
  * (U+0000, an unpaired surrogate). Plus the seating ledger's hold limits (`session_over`,
  * `session_hold_limit`, `visit_required`, `client_hold_limit`) and the reservation decider's codes.
  */
-export type BookingErrorCode = 'no_store' | 'date_refused' | 'time_unavailable' | 'seats_full' | 'unknown_course' | 'invalid_detail' | 'invalid_text';
+export type BookingErrorCode = AvailabilityErrorCode | 'seats_full' | 'unknown_course' | 'invalid_detail' | 'invalid_text';
 
 /** The date refusal a `date_refused` error carries. */
 export function dateRefusalOf(error: DomainError): DateRefusal | null {
@@ -110,7 +102,6 @@ export interface SeatChoice {
   correlationId: string;
 }
 
-const CLOSED: BusinessDay = { closed: true, openTime: null, closeTime: null };
 const customerContext = (correlationId: string, storeId: string | null): CommandContext => ({ correlationId, actor: 'customer', storeId });
 
 export function bookingService(ports: BookingPorts) {
@@ -120,35 +111,7 @@ export function bookingService(ports: BookingPorts) {
   const reservations = commandHandler(reservationDecider, ports);
   const { catalog } = ports;
 
-  async function storeId(): Promise<string> {
-    const id = await catalog.defaultStoreId();
-    if (!id) throw new DomainError<BookingErrorCode>('no_store');
-    return id;
-  }
-
-  async function ledger(store: string, date: string): Promise<SeatingState> {
-    // The day's state as this process keeps it, brought up to date from its last revision.
-    return currentState(ports.eventStore, seatingLedger, ledgerStream(store, date));
-  }
-
-  /** The one place the spec's date checks are put together: the day's hours, same-day settings and the cart's deadlines. */
-  async function refusalOf(store: string, date: string, menus: readonly MenuRules[]): Promise<{ day: BusinessDay; refusal: DateRefusal | null }> {
-    const [days, sameDay] = await Promise.all([catalog.businessDays(store, [date]), catalog.sameDaySettings(store)]);
-    const day = days[date] ?? CLOSED;
-    return { day, refusal: checkDate({ date, now: ports.clock.now(), day, sameDay, menus }) };
-  }
-
-  /** The date checks, then whether the store is open at that time (and it is not past). */
-  async function refuseDateOrTime(store: string, date: string, time: string, menus: readonly MenuRules[]): Promise<{ close: number }> {
-    const { day, refusal } = await refusalOf(store, date, menus);
-    if (refusal) throw new DomainError<BookingErrorCode>('date_refused', refusal.code, { refusal });
-    if (day.closed || !day.openTime || !day.closeTime) throw new DomainError<BookingErrorCode>('time_unavailable');
-    const start = minutesOf(time);
-    const today = tokyoDateTime(ports.clock.now());
-    if (start < minutesOf(day.openTime) || start >= minutesOf(day.closeTime) || (date === today.date && start <= today.minute))
-      throw new DomainError<BookingErrorCode>('time_unavailable');
-    return { close: minutesOf(day.closeTime) };
-  }
+  const { storeId, ledger, refuseDateOrTime } = bookingDays(ports);
 
   /** Holds seats for the session; throws `seats_full` when nothing fits, and the ledger's hold limits. */
   async function hold(input: SeatChoice & { store: string }) {
@@ -258,68 +221,7 @@ export function bookingService(ports: BookingPorts) {
   }
 
   return {
-    /** Dates of the booking window with a free time for the party, the window's holidays and closed days. */
-    async availableDates(input: { people: number; menuIds: readonly string[] }) {
-      const store = await storeId();
-      const now = ports.clock.now();
-      const window = bookingWindow(now);
-      const [days, seats, sameDay, menus] = await Promise.all([
-        catalog.businessDays(store, window),
-        catalog.seats(store),
-        catalog.sameDaySettings(store),
-        catalog.menus(store, input.menuIds),
-      ]);
-      // Only open days need their ledger; read them up front so the pure rule stays synchronous.
-      const open = window.filter((d) => !(days[d] ?? CLOSED).closed);
-      const ledgers = new Map(await Promise.all(open.map(async (d) => [d, await ledger(store, d)] as const)));
-      const dates = availableDates({
-        now,
-        dayOf: (d) => days[d] ?? CLOSED,
-        ledgerOf: (d) => ledgers.get(d) ?? seatingLedger.initialState(),
-        seats,
-        sameDay,
-        menus,
-        people: input.people,
-      });
-      const holidays = holidaysBetween(window[0]!, window.at(-1)!).map((h) => h.date);
-      return { dates, holidays, closedDates: window.filter((d) => (days[d] ?? CLOSED).closed) };
-    },
-
-    /** Start times where the party fits, or the refusal of the date. */
-    async availableTimes(input: { date: string; people: number; menuIds: readonly string[] }): Promise<{ times: string[]; refusal: DateRefusal | null }> {
-      const store = await storeId();
-      const menus = await catalog.menus(store, input.menuIds);
-      const [{ day, refusal }, seats, dayLedger] = await Promise.all([refusalOf(store, input.date, menus), catalog.seats(store), ledger(store, input.date)]);
-      if (refusal) return { times: [], refusal };
-      const times = availableTimes({
-        date: input.date,
-        now: ports.clock.now(),
-        day,
-        seats,
-        ledger: dayLedger,
-        people: input.people,
-        courseMinutes: courseMinutesOf(menus),
-      });
-      return { times, refusal: null };
-    },
-
-    /** The spec's date checks for a chosen date, in its order; null when it may be chosen. */
-    async checkDate(input: { date: string; menuIds: readonly string[] }): Promise<DateRefusal | null> {
-      const store = await storeId();
-      return (await refusalOf(store, input.date, await catalog.menus(store, input.menuIds))).refusal;
-    },
-
-    async isClosed(date: string): Promise<boolean> {
-      const store = await storeId();
-      return ((await catalog.businessDays(store, [date]))[date] ?? CLOSED).closed;
-    },
-
-    /** The first date every course of the cart can still be booked for, and the instant it begins. */
-    async deadline(menuIds: readonly string[]) {
-      const store = await storeId();
-      const minDate = minimumDate(await catalog.menus(store, menuIds), ports.clock.now());
-      return { minDate, minDateTime: tokyoInstant(minDate, 0).toISOString() };
-    },
+    ...availabilityService(ports),
 
     /**
      * allocate-seat: holds seats for the session at the chosen time, replacing the session's
