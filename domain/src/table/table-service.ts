@@ -6,15 +6,8 @@ import { orderDecider } from '../order/decider';
 import { taxedTotal, type TaxRule } from '../order/tax';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
 import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
-import {
-  locationCheckWaived,
-  type JoinProof,
-  parseToken,
-  reservationDecider,
-  visitTokenSeat,
-  type ReservationCommand,
-  type ReservationState,
-} from '../reservation/decider';
+import { parseToken, reservationDecider, type ReservationCommand, type ReservationState } from '../reservation/decider';
+import { locationCheckWaived, visitTokenSeat, type JoinProof } from '../reservation/visit';
 import type { BusinessDay } from '../seating/availability';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { seatingLedger, type Booking, type SeatingState } from '../seating/decider';
