@@ -6,7 +6,7 @@ import { parseToken, reservationDecider } from '../reservation/decider';
 import { toStreamName as stockStream } from '../stock/events';
 import { stockDecider } from '../stock/decider';
 import type { TableCatalog } from '../table/ports';
-import { authorizeVisit, type TableAuth } from '../table/table-service';
+import { authorizeVisit, type TableAuth } from '../table/visit-access';
 import { orderSubtotal, toStreamName, type OrderLine } from './events';
 import { checkOrderSize, orderLimitsOf } from './limits';
 import { orderDecider } from './decider';

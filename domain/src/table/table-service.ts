@@ -1,27 +1,25 @@
-import { minutesOf, timeOf, tokyoDateTime } from '../calendar/dates';
-import { commandHandler, foldStream, retryOnConflict, type CommandContext, type CommandHandler } from '../command-handler';
+import { timeOf, tokyoDateTime } from '../calendar/dates';
+import { commandHandler, foldStream, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
-import { orderSubtotal, toStreamName as orderStream, type OrderLine } from '../order/events';
 import { orderDecider } from '../order/decider';
-import { taxedTotal, type TaxRule } from '../order/tax';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
-import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
-import { parseToken, reservationDecider, type ReservationCommand, type ReservationState } from '../reservation/decider';
-import { locationCheckWaived, visitTokenSeat, type JoinProof } from '../reservation/visit';
-import type { BusinessDay } from '../seating/availability';
+import { toStreamName as reservationStream } from '../reservation/events';
+import { parseToken, reservationDecider, type ReservationCommand } from '../reservation/decider';
+import type { JoinProof } from '../reservation/visit';
 import { toStreamName as ledgerStream } from '../seating/events';
-import { seatingLedger, type Booking, type SeatingState } from '../seating/decider';
-import { catalogDecider } from '../catalog/decider';
-import { toStreamName as catalogStream } from '../catalog/events';
-import type { StoreData } from '../catalog/kinds';
-import { checkLocation, type LocationVerdict, type ReportedPosition } from './geofence';
+import { seatingLedger, type SeatingState } from '../seating/decider';
+import type { LocationVerdict, ReportedPosition } from './geofence';
 import type { TableCatalog, TableSeat } from './ports';
 import type { SeatCodeService } from './decider';
+import { checkoutCalls } from './checkout-service';
+import { currentBooking, END_OF_DAY, isOpenAt, lostWalkIn } from './seat-now';
+import { authorizeVisit, tableAccess, type TableAuth } from './visit-access';
 
 /**
  * The guest at the table (operations.md §2 "Customer order page", §6, decision 060): QR check-in
- * at a seat, the table-order token, its renewal, staff's location waiver, the bill and checkout.
- * Built on the reservation's visit (decision 038) and the day's seating ledger.
+ * at a seat, the table-order token, its renewal, staff's location waiver, the bill and checkout
+ * (checkout-service.ts). Built on the reservation's visit (decision 038) and the day's seating
+ * ledger; who is at a seat now is seat-now.ts, what a token opens is visit-access.ts.
  *
  * Streams, the contended one first (ARCHITECTURE.md):
  * - A walk-in books the seat on the day's ledger (`BookSeatsAt`), then starts its reservation
@@ -44,9 +42,6 @@ export interface TablePorts {
   seatingAttempts?: number;
 }
 
-/** Who is asking: a guest's phone with its table-order token, or signed-in staff (monitor/admin). */
-export type TableAuth = { kind: 'token'; token: string } | { kind: 'staff'; actor: string };
-
 /**
  * `unknown_seat`; `store_closed`; the location verdicts `location_required`, `outside_geofence`,
  * `store_location_unset`; `seat_taken` (booked or occupied), `over_capacity`; `no_visit` (nobody
@@ -67,38 +62,8 @@ export type TableErrorCode =
 
 const refuse = (code: TableErrorCode, details: Record<string, unknown> = {}) => new DomainError<TableErrorCode>(code, code, details);
 
-/** A booking counts as "at the seat now" from this many minutes before it starts: booked guests come early. */
-export const EARLY_ARRIVAL_MINUTES = 15;
 /** How long a one-time pass (staff seating's QR, a guest's invite) stays usable (decisions 151, 152). */
 export const PASS_MINUTES = 10;
-const END_OF_DAY = 24 * 60;
-
-/** Whether the store takes orders at `minute` of a day (spec §5: closed day, missing hours or outside open–close is closed). */
-export function isOpenAt(day: BusinessDay, minute: number): boolean {
-  if (day.closed || !day.openTime || !day.closeTime) return false;
-  return minutesOf(day.openTime) <= minute && minute < minutesOf(day.closeTime);
-}
-
-/** The booking at a seat now (or starting within EARLY_ARRIVAL_MINUTES): the one already begun first. */
-export function currentBooking(ledger: SeatingState, seatId: string, minute: number): Booking | null {
-  const candidates = Object.values(ledger.bookings).filter((b) => b.seatIds.includes(seatId) && b.start - EARLY_ARRIVAL_MINUTES <= minute && minute < b.end);
-  const begun = candidates.filter((b) => b.start <= minute).sort((a, b) => b.start - a.start);
-  const upcoming = candidates.filter((b) => b.start > minute).sort((a, b) => a.start - b.start);
-  return begun[0] ?? upcoming[0] ?? null;
-}
-
-/** A bill: the reservation's orders as recorded in their own streams, priced by the store's tax rule. */
-export interface Bill {
-  reservationId: string;
-  storeId: string;
-  seatLabel: string;
-  orders: { orderId: string; placedAt: string; status: 'ready' | 'complete'; lines: OrderLine[] }[];
-  subtotal: number;
-  tax: number;
-  total: number;
-  taxRule: TaxRule;
-  exitedAt: string | null;
-}
 
 export interface IssuedToken {
   reservationId: string;
@@ -191,51 +156,9 @@ export function tableService(ports: TablePorts) {
     return { reservationId, storeId: seat.storeId, date: at.date, time: timeOf(at.minute), people, seatIds: [seat.id], seatName: seat.name };
   }
 
-  /** How the store's guests are seated (decision 151): by the seat's QR (the spec's way) or by staff only. */
-  async function checkInMode(storeId: string): Promise<'self' | 'staff'> {
-    const state = foldStream(catalogDecider, await ports.eventStore.readStream(catalogStream('store', storeId)));
-    return state.status === 'saved' ? ((state.data as StoreData).table_check_in ?? 'self') : 'self';
-  }
-
-  /** A guest's claim to be at the table (decision 150): the seat's code, then the store's seating mode. Staff skip both. */
-  async function atTheTable(seat: TableSeat, seatCode: string | null, staff: string | null): Promise<void> {
-    if (staff) return;
-    await ports.seatCodes.verify(seat.id, seatCode);
-    if ((await checkInMode(seat.storeId)) === 'staff') throw refuse('staff_seating_only');
-  }
-
-  /**
-   * The location step: staff skip it; a phone passes inside the fence; outside it (or with no
-   * position) only a waiver of this reservation lets it through, and then its token dies with the waiver.
-   */
-  function locationPass(verdict: LocationVerdict, state: ReservationState | null, now: string): { validUntil: string | null } {
-    if (verdict === 'inside') return { validUntil: null };
-    if (state && locationCheckWaived(state, now) && state.status !== 'empty') return { validUntil: state.visit.locationWaivedUntil };
-    throw refuse(verdict);
-  }
-
-  async function verdictFor(seat: TableSeat, position: ReportedPosition | null, staff: string | null): Promise<LocationVerdict> {
-    return staff ? 'inside' : checkLocation(await catalog.fence(seat.storeId), position);
-  }
+  const { checkInMode, atTheTable, locationPass, verdictFor } = tableAccess(ports);
 
   const authorize = (reservationId: string, auth: TableAuth) => authorizeVisit(reservations, ports, reservationId, auth);
-
-  async function billOf(state: ReservationState, reservationId: string): Promise<Bill> {
-    if (state.status === 'empty') throw new DomainError('not_found');
-    const { request } = state;
-    const ids = await catalog.orderIdsOf(reservationId);
-    const loaded = await Promise.all(ids.map(async (id) => ({ id, state: (await orders.load(orderStream(id))).state })));
-    const placed = loaded.flatMap(({ id, state: o }) =>
-      o.status === 'empty' || o.order.reservationId !== reservationId
-        ? []
-        : [{ orderId: id, placedAt: o.order.placedAt, status: o.status, lines: o.order.lines }],
-    );
-    placed.sort((a, b) => a.placedAt.localeCompare(b.placedAt));
-    const taxRule = await catalog.taxRule(request.storeId);
-    const totals = taxedTotal(orderSubtotal(placed.flatMap((o) => o.lines)), taxRule);
-    const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
-    return { reservationId, storeId: request.storeId, seatLabel: seatNames.join('・'), orders: placed, ...totals, taxRule, exitedAt: state.visit.exitedAt };
-  }
 
   return {
     /** How the store's guests are seated: `self` (the seat's QR, the spec's way) or `staff` only (decision 151). */
@@ -490,81 +413,11 @@ export function tableService(ports: TablePorts) {
       return { until: waived?.type === 'LocationCheckWaived' ? waived.data.until : null, position: result.position };
     },
 
-    /** The reservation's orders and what they come to (GET /api/orders/checkout, by-reservation). */
-    async bill(input: { reservationId: string; auth: TableAuth }): Promise<Bill> {
-      const { stream } = await authorize(input.reservationId, input.auth);
-      return billOf(stream.state, input.reservationId);
-    },
-
-    /**
-     * Checkout (spec §2 "Monitor checkout", customer /checkout): records the payment of exactly
-     * the orders the screen showed (`orders_changed` otherwise), sets the reservation `exited`,
-     * kills its tokens and frees the seat for the rest of the day.
-     */
-    async checkOut(input: { reservationId: string; auth: TableAuth; method: PaymentMethod; orderIds: readonly string[] | null; correlationId: string }) {
-      return retryOnConflict(
-        async () => {
-          const { stream } = await authorize(input.reservationId, input.auth);
-          const bill = await billOf(stream.state, input.reservationId);
-          const billed = bill.orders.map((o) => o.orderId).sort();
-          if (input.orderIds !== null && JSON.stringify([...input.orderIds].sort()) !== JSON.stringify(billed)) throw refuse('orders_changed');
-          const instant = ports.clock.now();
-          const now = instant.toISOString();
-          const payment = { method: input.method, subtotal: bill.subtotal, tax: bill.tax, total: bill.total, orderIds: billed };
-          const events = stream.decide({ type: 'CheckOut', payment, now });
-          if (stream.state.status === 'empty') throw new DomainError('not_found');
-          const { request } = stream.state;
-          const actor = input.auth.kind === 'staff' ? input.auth.actor : 'customer';
-          const context: CommandContext = { correlationId: input.correlationId, actor, storeId: request.storeId };
-          const today = tokyoDateTime(instant);
-          const endMinute = today.date === request.date ? today.minute : today.date > request.date ? END_OF_DAY : 0;
-          await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
-          const result = await stream.append(events, context);
-          return { payment, exitedAt: now, position: result.position };
-        },
-        attempts(reservationStream(input.reservationId)),
-      );
-    },
+    ...checkoutCalls(ports, { seating, reservations, orders, authorize }),
   };
 }
 
 export type TableService = ReturnType<typeof tableService>;
-
-/**
- * The reservation a request may act on, checked live from its stream: staff may act on any; a
- * token opens only its own reservation while it lives (unknown, dead after checkout, ended with
- * its waiver, or another reservation's: `invalid_token`). `seatId` is the token's seat.
- */
-export async function authorizeVisit(
-  reservations: CommandHandler<ReservationState, ReservationCommand, ReservationEvent>,
-  ports: { clock: Clock; hashing: Hashing },
-  reservationId: string,
-  auth: TableAuth,
-) {
-  const stream = await reservations.load(reservationStream(reservationId));
-  const now = ports.clock.now().toISOString();
-  if (auth.kind === 'staff') {
-    if (stream.state.status === 'empty') throw new DomainError('not_found');
-    return { stream, seatId: null as string | null };
-  }
-  const parsed = parseToken(auth.token, ports.hashing.sha256Hex);
-  const seatId = parsed.reservationId === reservationId ? visitTokenSeat(stream.state, parsed.tokenHash, now) : null;
-  if (seatId === null) throw refuse('invalid_token');
-  return { stream, seatId };
-}
-
-/** A walk-in whose reservation was never recorded (decision 060), as its booking on the ledger describes it. */
-function lostWalkIn(booking: Booking, seat: TableSeat, date: string) {
-  return {
-    reservationId: booking.reservationId,
-    storeId: seat.storeId,
-    date,
-    time: timeOf(booking.start),
-    people: booking.people,
-    seatIds: booking.seatIds,
-    seatName: seat.name,
-  };
-}
 
 /** The seat was taken between reading the ledger and booking it. */
 class SeatRace extends Error {}
