@@ -204,15 +204,9 @@ function checkSeats(
   interval: Interval,
   except: { reservationId?: string } = {},
 ) {
-  const targets = command.seatIds.map((id) => command.seats.find((s) => s.id === id));
-  if (targets.length === 0 || targets.some((s) => s === undefined)) throw new DomainError<SeatingErrorCode>('unknown_seat');
-  if (
-    !seatsHoldParty(
-      targets.filter((s) => s !== undefined),
-      people,
-    )
-  )
-    throw new DomainError<SeatingErrorCode>('over_capacity');
+  const targets = command.seatIds.flatMap((id) => command.seats.find((s) => s.id === id) ?? []);
+  if (targets.length === 0 || targets.length < command.seatIds.length) throw new DomainError<SeatingErrorCode>('unknown_seat');
+  if (!seatsHoldParty(targets, people)) throw new DomainError<SeatingErrorCode>('over_capacity');
   if (!(interval.end > interval.start)) throw new DomainError<SeatingErrorCode>('overlap');
   const busy = occupied(state, command.now, except);
   if (command.seatIds.some((id) => busy(id, interval))) throw new DomainError<SeatingErrorCode>('overlap');
