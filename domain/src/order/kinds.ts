@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { kind, onePerStore, storeId } from '../catalog/kinds';
+import { DEFAULT_TAX_RULE, TAX_ROUNDINGS } from './tax';
 
 /** The order context's reference data: the store's tax and what a table may order, registered with the catalog (catalog/registry.ts). */
 
-/** A store's tax at checkout (/admin/tax-management); one per store, its id is the store id. Default: the spec's 10%, rounded down, added. */
+/** A store's tax at checkout (/admin/tax-management); one per store, its id is the store id. Its defaults are the spec's rule, DEFAULT_TAX_RULE (tax.ts). */
 export const taxSchema = z.object({
   store_id: storeId,
-  rate_percent: z.int().min(0).max(100).default(10),
-  rounding: z.enum(['floor', 'round', 'ceil']).default('floor'),
+  rate_percent: z.int().min(0).max(100).default(DEFAULT_TAX_RULE.ratePercent),
+  rounding: z.enum(TAX_ROUNDINGS).default(DEFAULT_TAX_RULE.rounding),
   /** Menu prices already include tax: checkout shows the tax contained in the total. */
-  prices_include_tax: z.boolean().default(false),
+  prices_include_tax: z.boolean().default(DEFAULT_TAX_RULE.pricesIncludeTax),
 });
 
 // --- Order limits at the table (issue 25 item 4, decision 155) -------------------------------

@@ -1,7 +1,7 @@
 import { minutesOf } from '../calendar/dates';
 import { assertNever, DomainError, type Decider } from '../decider';
 import { parseShiftEvent, shiftIdOf, type ShiftEvent, type ShiftField, type ShiftMonthKey, type ShiftTimes } from './events';
-import { firstEditableDate, submittableMonths, timeOptions, type RecruitTimes } from './rules';
+import { isCorrectable, submittableMonths, timeOptions, type RecruitTimes } from './rules';
 
 /**
  * The decider of one person's month at one store (stream `shifts-{store}~{user}~{YYYY-MM}`):
@@ -89,7 +89,7 @@ function importShifts(command: Extract<ShiftCommand, { type: 'ImportShifts' }>, 
 }
 
 function editable(command: Stamp & { date: string }) {
-  if (command.date < firstEditableDate(command.today)) throw refuse('shift_too_old', { date: command.date });
+  if (!isCorrectable(command.date, command.today)) throw refuse('shift_too_old', { date: command.date });
 }
 
 function add(command: Extract<ShiftCommand, { type: 'AddShift' }>, state: ShiftMonthState): ShiftEvent[] {

@@ -11,6 +11,11 @@ const photoIds = z
 
 const guideStepSchema = z.object({ text: z.string().trim().max(2000).default(''), photos: photoIds });
 
+/**
+ * What a recipe is: a store's dish as the kitchen makes it, with a name, its cooking time, its
+ * ingredients and notes as free text, a gallery of pictures and numbered steps with text and
+ * pictures. Staff read it in the staff area; admins edit it there (/api/recipes).
+ */
 export const recipeSchema = z.object({
   store_id: storeId,
   name: text(100),

@@ -44,6 +44,14 @@ export function levelOf(state: StockState, menuId: string): StockLevel {
   return Object.hasOwn(state.items, menuId) ? state.items[menuId]! : UNMANAGED;
 }
 
+/**
+ * Stock cannot go below 0: a count staff set, and what an order leaves, must be 0 or more. The
+ * decider refuses a negative count (`invalid_quantity`) and an order that takes more than is left (`sold_out`).
+ */
+export function neverBelowZero(remaining: number): boolean {
+  return remaining >= 0;
+}
+
 /** Whether a guest may order the item: not counted, or counted with some left and not marked sold out. */
 export function isOrderable(level: StockLevel): boolean {
   return !level.manageStock || (level.quantity > 0 && !level.isSoldOut);
@@ -57,7 +65,7 @@ function decideReserve(command: Extract<StockCommand, { type: 'ReserveStock' }>,
   if (counted.length === 0) return [];
   const short = counted.filter(([menuId, quantity]) => {
     const level = levelOf(state, menuId);
-    return level.isSoldOut || level.quantity < quantity;
+    return level.isSoldOut || !neverBelowZero(level.quantity - quantity);
   });
   if (short.length > 0) throw new DomainError<StockErrorCode>('sold_out', 'sold_out', { menuIds: short.map(([menuId]) => menuId) });
   const lines = counted.map(([menuId, quantity]) => ({ menuId, quantity, remaining: levelOf(state, menuId).quantity - quantity }));
@@ -67,7 +75,7 @@ function decideReserve(command: Extract<StockCommand, { type: 'ReserveStock' }>,
 export function decide(command: StockCommand, state: StockState): StockEvent[] {
   switch (command.type) {
     case 'SetStock': {
-      if (!Number.isInteger(command.quantity) || command.quantity < 0) throw new DomainError<StockErrorCode>('invalid_quantity');
+      if (!Number.isInteger(command.quantity) || !neverBelowZero(command.quantity)) throw new DomainError<StockErrorCode>('invalid_quantity');
       const current = levelOf(state, command.menuId);
       if (command.expectedQuantity !== undefined && command.expectedQuantity !== null && command.expectedQuantity !== current.quantity)
         throw new DomainError<StockErrorCode>('stock_changed', 'stock_changed', { quantity: current.quantity });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import type { StockEvent } from './events';
-import { decide, evolve, initialState, isOrderable, levelOf, stockDecider } from './decider';
+import { decide, evolve, initialState, isOrderable, levelOf, neverBelowZero, stockDecider } from './decider';
 
 const spec = deciderSpecification(stockDecider);
 const code = (c: string) => (e: Error) => e instanceof DomainError && e.code === c;
@@ -89,5 +89,13 @@ describe('a store’s stock', () => {
         expect(levelOf(state, 'cake').quantity).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe('stock cannot go below 0', () => {
+  it('allows a count or a remainder of 0 or more, never less', () => {
+    expect(neverBelowZero(0)).toBe(true);
+    expect(neverBelowZero(3)).toBe(true);
+    expect(neverBelowZero(-1)).toBe(false);
   });
 });
