@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogService } from '@moncafe/domain/catalog/commands';
+import { catalogService } from '@moncafe/domain/catalog/catalog-service';
 import { toStreamName } from '@moncafe/domain/catalog/events';
 import { manualClock } from '@moncafe/domain/testing/manual-clock';
 import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';

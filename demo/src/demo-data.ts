@@ -1,7 +1,8 @@
 import { addDays, tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import type { CommandContext } from '@moncafe/domain/command-handler';
-import type { CatalogService } from '@moncafe/domain/catalog/commands';
-import { businessHoursRecordId, type CatalogInput, type CatalogKind } from '@moncafe/domain/catalog/kinds';
+import type { CatalogService } from '@moncafe/domain/catalog/catalog-service';
+import { businessHoursRecordId } from '@moncafe/domain/catalog/kinds';
+import { type CatalogInput, type CatalogKind } from '@moncafe/domain/catalog/registry';
 import type { Clock } from '@moncafe/domain/ports';
 
 /**

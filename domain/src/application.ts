@@ -1,35 +1,35 @@
 import type { StoreStaffDirectory } from './account/store-membership';
-import { accountService, type AccountMails, type Passwords } from './account/accounts';
-import { catalogService } from './catalog/commands';
-import { orderingService } from './order/ordering';
+import { accountService, type AccountMails, type Passwords } from './account/account-service';
+import { catalogService } from './catalog/catalog-service';
+import { orderingService } from './order/ordering-service';
 import type { BlobStore, Clock, EventStore, Hashing, IdGenerator, Logger, Mailer } from './ports';
-import { bookingService } from './reservation/booking';
+import { bookingService } from './reservation/booking-service';
 import { reservationImages } from './reservation/images';
 import type { ReservationCatalog, ReservationMails } from './reservation/ports';
-import { staffReservationService } from './reservation/staff';
-import { checklistService, type ChecklistTasks } from './checklist/checklists';
+import { staffReservationService } from './reservation/staff-reservation-service';
+import { checklistService, type ChecklistTasks } from './checklist/checklist-service';
 import { reorderRecords, type OrderedKind } from './catalog/display-order';
 import type { CommandContext } from './command-handler';
-import { supplierService, type SecretBox } from './purchasing/suppliers';
+import { supplierService, type SecretBox } from './purchasing/supplier-service';
 import type { ShiftDirectory } from './shift/ports';
-import { shiftService } from './shift/shifts';
-import { staffListService } from './shift/staff-list';
-import { staffGuideService } from './staff-guide/guides';
-import { stockEditorService } from './stock/stock-editor';
+import { shiftService } from './shift/shift-service';
+import { staffListService } from './shift/staff-list-service';
+import { staffGuideService } from './staff-guide/staff-guide-service';
+import { stockEditorService } from './stock/stock-editor-service';
 import type { TableCatalog } from './table/ports';
-import { storeLocationService } from './table/store-location';
-import { seatCodeService } from './table/seat-code';
-import { tableService } from './table/visit';
+import { storeLocationService } from './table/store-location-service';
+import { seatCodeService } from './table/decider';
+import { tableService } from './table/table-service';
 // Seats editor (issue 12 item 6)
-import { seatEditorService, type SeatBookings } from './catalog/seats';
+import { seatEditorService, type SeatBookings } from './catalog/seat-editor-service';
 // Menu editor (issue 14, part menus)
-import { menuEditorService, type MenuDirectory, type PictureResizer } from './catalog/menu-editor';
+import { menuEditorService, type MenuDirectory, type PictureResizer } from './catalog/menu-editor-service';
 // Site settings (issue 14 part settings)
-import { cardImageService } from './site-settings/card-images';
+import { cardImageService } from './site-settings/card-image-service';
 // Privacy (issue 31)
-import { forgettingService, type GuestDirectory } from './privacy/forgetting';
+import { forgettingService, type GuestDirectory } from './privacy/forgetting-service';
 import type { PersonalKeys } from './privacy/personal-data';
-import { retentionService } from './privacy/retention';
+import { retentionService } from './privacy/decider';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls

@@ -76,7 +76,7 @@ export interface LoadedStream<State, Command, Event extends DomainEvent> {
 
 /**
  * Runs `attempt` again while it fails with a revision conflict, a bounded number of times. For
- * commands that decide on one stream and write another in between (see reservation/booking.ts):
+ * commands that decide on one stream and write another in between (see reservation/booking-service.ts):
  * each attempt loads, decides once, and appends with the revision it loaded.
  */
 export async function retryOnConflict<T>(attempt: () => Promise<T>, options: { maxAttempts: number; what: string }): Promise<T> {

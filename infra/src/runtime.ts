@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { createApplication, type Application } from '@moncafe/domain/application';
 import type { Clock, EventStore, IdGenerator, Mailer, RecordedEvent } from '@moncafe/domain/ports';
 import type { ReservationMails } from '@moncafe/domain/reservation/ports';
-import type { AccountMails } from '@moncafe/domain/account/accounts';
+import type { AccountMails } from '@moncafe/domain/account/account-service';
 import type { Database } from '@moncafe/projections/database';
 import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import { createQueries, type Queries } from '@moncafe/projections/queries';

@@ -1,5 +1,5 @@
 import { CATALOG_CATEGORY, parseCatalogEvent } from '@moncafe/domain/catalog/events';
-import type { CatalogData, CatalogKind } from '@moncafe/domain/catalog/kinds';
+import type { CatalogData, CatalogKind } from '@moncafe/domain/catalog/registry';
 import type { Database } from './database';
 import type { Projector } from './projector';
 import type { RowOf } from './read-model-rows';

@@ -21,7 +21,7 @@ import { getSameDaySettings } from './same-day-settings/queries';
 import { getSeat, listSeats } from './seats/queries';
 import { menuItemsWithStock, orderMenu, soldOutItems, stockOfStore } from './stock/queries';
 import { defaultStore, getStore, listStores } from './stores/queries';
-import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
+import type { ChecklistName } from '@moncafe/domain/checklist/kinds';
 import { checklistOf, findChecklistTask } from './checklists/queries';
 import { listOrderRules, listPurchaseItems, listSuppliers } from './purchasing/queries';
 import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submittersOf } from './shifts/queries';

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { DomainError } from '@moncafe/domain/decider';
 import { addDays, tokyoDateTime } from '@moncafe/domain/calendar/dates';
 import { toStreamName as ledgerStream, type SeatingEvent } from '@moncafe/domain/seating/events';
-import { seatingLedger, type SeatingState } from '@moncafe/domain/seating/ledger';
+import { seatingLedger, type SeatingState } from '@moncafe/domain/seating/decider';
 import { loadConfig } from '@moncafe/infra/config';
 import { startRuntime } from '@moncafe/infra/runtime';
 import { createTestDatabase } from '../support/services';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveRecord } from '@moncafe/domain/catalog/commands';
+import { saveRecord } from '@moncafe/domain/catalog/catalog-service';
 import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
 import { deleteNatsStream } from '@moncafe/infra/bus/nats';
 import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';

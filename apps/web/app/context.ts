@@ -1,6 +1,6 @@
 import { createContext, RouterContextProvider } from 'react-router';
 import type { Application } from '@moncafe/domain/application';
-import type { SignedInUser } from '@moncafe/domain/account/accounts';
+import type { SignedInUser } from '@moncafe/domain/account/account-service';
 import type { Runtime } from '@moncafe/infra/runtime';
 import type { Queries } from '@moncafe/projections/queries';
 import { createOidcClient, type OidcClient } from '#app/auth/oidc-client.server';

@@ -1,5 +1,5 @@
 import { fromStreamName } from '@moncafe/domain/catalog/events';
-import { supplierService } from '@moncafe/domain/purchasing/suppliers';
+import { supplierService } from '@moncafe/domain/purchasing/supplier-service';
 import { secretBox, secretsKey } from '@moncafe/infra/secrets/secret-box';
 import { cryptoIds, systemClock } from '@moncafe/infra/system';
 import { runCommand } from './command';

@@ -1,7 +1,8 @@
 import { assertNever, DomainError, type Decider } from '../decider';
 import { parseCatalogEvent, type CatalogEvent, type RecordRemoved, type RecordSaved } from './events';
 import { isOneLineName } from '../text';
-import { canonicalRecordId, catalogNameFields, catalogSchemas, recordIdSchema, type CatalogData, type CatalogKind } from './kinds';
+import { recordIdSchema } from './kinds';
+import { canonicalRecordId, catalogSchemas, nameFieldsOf, type CatalogData, type CatalogKind } from './registry';
 
 /**
  * One generic decider for every kind of reference data: a record is saved (created or
@@ -48,7 +49,7 @@ export function parseRecord<K extends CatalogKind>(kind: K, id: string, data: un
     );
   }
   const parsed = result.data as CatalogData<K>;
-  const names = (catalogNameFields[kind] ?? []).flatMap((path) => valuesAt(parsed, path.split('.'), []));
+  const names = nameFieldsOf(kind).flatMap((path) => valuesAt(parsed, path.split('.'), []));
   const badNames = names.filter(({ value }) => typeof value === 'string' && !isOneLineName(value));
   if (badNames.length > 0)
     throw invalid(

@@ -1,10 +1,10 @@
 import type { CommandContext, CommandResult, HandlerDeps } from '../command-handler';
 import { foldStream } from '../command-handler';
 import { DomainError } from '../decider';
-import { saveRecord } from './commands';
+import { saveRecord } from './catalog-service';
 import { catalogDecider } from './decider';
 import { toStreamName, type CatalogEvent } from './events';
-import type { CatalogKind } from './kinds';
+import type { CatalogKind } from './registry';
 
 /** Kinds kept in an order the admin chooses within a store (a `display_order` and a `store_id`). */
 export const orderedKinds = [

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '../ports';
 import { streamName, streamParts } from '../streams';
-import { catalogKinds, catalogSchemas, recordIdSchema, type CatalogData, type CatalogKind } from './kinds';
+import { recordIdSchema } from './kinds';
+import { catalogKinds, catalogSchemas, type CatalogData, type CatalogKind } from './registry';
 
 /**
  * The catalog's events and stream names: one stream per record, `catalog-{kind}~{id}`. (Before

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { isoDateSchema, timeOfDaySchema } from '../calendar/date-schemas';
 
 /**
- * The kinds of reference data the admin area edits, each with the zod schema its data must
- * pass. Field names are snake_case, as in the spec's answer shapes, so a read model row and an
+ * The catalog's own kinds of reference data (stores, seats, menus, opening hours, menu costs) and
+ * what every kind is built from: the record id, the common fields and the registration each
+ * context gives its own kinds (shift/kinds.ts, staff-guide/kinds.ts, …), gathered by
+ * catalog/registry.ts. Each kind has the zod schema its data must pass. Field names are snake_case, as in the spec's answer shapes, so a read model row and an
  * `/api` answer need no renaming. A record's own id is not part of its data: it is the `id`
  * of the command and event (and the `store_id` of a store, the `option_id` of a menu option).
  *
@@ -17,16 +19,42 @@ export const recordIdSchema = z
   .max(120)
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'ids use letters, digits and _ . : - only');
 
-const storeId = recordIdSchema;
-const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().default(null);
-const displayOrder = z.int().min(0).max(1_000_000).default(0);
+// --- The fields records are made of (every context's kinds build on these) --------------------
+
+export const storeId = recordIdSchema;
+export const text = (max: number) => z.string().trim().min(1).max(max);
+export const optionalText = (max: number) => z.string().trim().max(max).nullable().default(null);
+export const displayOrder = z.int().min(0).max(1_000_000).default(0);
 /** Image and link targets: a path the web app serves (`/images/…`) or an absolute http(s) URL. */
-const urlOrPath = z
+export const urlOrPath = z
   .string()
   .max(2000)
   .refine((v) => (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^\s]+$/.test(v), 'a /path or an http(s) URL');
-const price = z.int().min(0).max(10_000_000);
+export const price = z.int().min(0).max(10_000_000);
+
+/**
+ * How a context registers one kind with the catalog (catalog/registry.ts gathers them): its
+ * schema, the names and one-line labels an admin types (`nameFields`, paths into the record, `*`
+ * for every item of a list; each must be one line with no control or bidi characters,
+ * `isOneLineName` in domain/src/text.ts, issue 25 finding 12; checked when a record is saved, by
+ * catalog/decider.ts `parseRecord`, not when an old event is read, so a record saved before the
+ * rule still loads and shows until it is next edited, decision 161), and, for kinds whose id
+ * follows from their data so that two records can never claim the same slot (two "Monday" rules
+ * for one store, two same-day settings), that id (`recordId`): the decider refuses another id.
+ */
+export interface KindRegistration<S extends z.ZodType = z.ZodType> {
+  readonly schema: S;
+  readonly nameFields?: readonly string[];
+  recordId?(data: z.output<S>): string;
+}
+
+/** Types a registration from its schema, so `recordId` receives the kind's data. */
+export function kind<S extends z.ZodType>(registration: KindRegistration<S>): KindRegistration<S> {
+  return registration;
+}
+
+/** One record per store: its record id is the store id. */
+export const onePerStore = (data: { store_id: string }): string => data.store_id;
 
 export const storeSchema = z.object({
   name: text(100),
@@ -183,150 +211,6 @@ export const businessHoursSchema = z
     path: ['close_time'],
   });
 
-export const sameDaySettingsSchema = z.object({
-  store_id: storeId,
-  is_enabled: z.boolean(),
-  /** Same-day bookings close at this time; null means until closing time. */
-  deadline_time: timeOfDaySchema.nullable().default(null),
-});
-
-export const homepageCardTypeSchema = z.enum(['instagram', 'calendar', 'other']);
-
-export const homepageCardSchema = z.object({
-  card_type: homepageCardTypeSchema,
-  link_url: urlOrPath.nullable().default(null),
-  image_url: urlOrPath.nullable().default(null),
-  title: z.string().trim().max(100).default(''),
-  description: z.string().trim().max(1000).default(''),
-  is_active: z.boolean().default(true),
-  display_order: displayOrder,
-});
-
-/** A notice printed in reservation mails and on the confirm and cancel pages. */
-export const noticeSchema = z.object({
-  /** null: shown for every store. */
-  store_id: storeId.nullable().default(null),
-  title: z.string().trim().max(100).default(''),
-  content: text(2000),
-  is_active: z.boolean().default(true),
-  display_order: displayOrder,
-});
-
-// --- The staff area's reference data (issue 13, decisions 081–085) ---------------------------
-
-/** A picture in the blob store: the SHA-256 hex of its bytes (decision 032). */
-const photoIds = z
-  .array(z.string().regex(/^[0-9a-f]{64}$/, 'a picture id'))
-  .max(20)
-  .default([]);
-
-/**
- * When a store takes shifts: the first and last time a shift may start or end on weekdays and on
- * weekends (Saturday, Sunday and public holidays), and the step of the time lists. One per store:
- * its record id is the store id.
- */
-export const recruitTimesSchema = z
-  .object({
-    store_id: storeId,
-    weekday_start: timeOfDaySchema.default('10:00'),
-    weekday_end: timeOfDaySchema.default('20:00'),
-    weekend_start: timeOfDaySchema.default('10:00'),
-    weekend_end: timeOfDaySchema.default('20:00'),
-    /** Spec §9: 30 minutes by default. */
-    interval_minutes: z.int().min(5).max(120).default(30),
-  })
-  .refine((r) => r.weekday_start < r.weekday_end, { message: 'weekday_end must be after weekday_start', path: ['weekday_end'] })
-  .refine((r) => r.weekend_start < r.weekend_end, { message: 'weekend_end must be after weekend_start', path: ['weekend_end'] });
-
-/** An account working at a store, with its hourly wage in yen (shown to admins only). Record id: `{store_id}:{account_id}`. */
-export const storeStaffSchema = z.object({
-  store_id: storeId,
-  account_id: recordIdSchema,
-  wage: z.int().min(0).max(100_000).nullable().default(null),
-  display_order: displayOrder,
-});
-
-export const checklistNameSchema = z.enum(['opening', 'closing']);
-
-/** A task of a store's opening or closing checklist; its number on screen is its place in the list. */
-export const checklistTaskSchema = z.object({
-  store_id: storeId,
-  list: checklistNameSchema,
-  task_text: text(300),
-  display_order: displayOrder,
-});
-
-export const orderRuleSchema = z.object({
-  store_id: storeId,
-  rule_content: text(1000),
-  display_order: displayOrder,
-});
-
-/**
- * A supplier's web shop account. The password is sealed (AES-256-GCM with the deployment's key,
- * decision 083) before it reaches an event: events, the bus and the read model hold only the
- * sealed text, and staff reveal it through a call that records who did.
- */
-export const supplierSchema = z.object({
-  store_id: storeId,
-  supplier_name: text(100),
-  login_id: optionalText(200),
-  password_sealed: z.string().max(2000).nullable().default(null),
-  display_order: displayOrder,
-});
-
-export const purchaseItemSchema = z.object({
-  store_id: storeId,
-  supplier: text(100),
-  product_name: text(200),
-  purchase_url: z
-    .string()
-    .max(2000)
-    .regex(/^https?:\/\/[^\s]+$/, 'an http(s) URL')
-    .nullable()
-    .default(null),
-  notes: z.string().trim().max(1000).default(''),
-  display_order: displayOrder,
-});
-
-const guideStepSchema = z.object({ text: z.string().trim().max(2000).default(''), photos: photoIds });
-
-export const recipeSchema = z.object({
-  store_id: storeId,
-  name: text(100),
-  /** Minutes; shown as a badge. */
-  cooking_time: z
-    .int()
-    .min(0)
-    .max(24 * 60)
-    .nullable()
-    .default(null),
-  ingredients: z.string().trim().max(4000).default(''),
-  notes: z.string().trim().max(4000).default(''),
-  /** The gallery. */
-  photos: photoIds,
-  steps: z.array(guideStepSchema).max(50).default([]),
-  display_order: displayOrder,
-});
-
-/** How a menu item is served: numbered steps with text and photos. */
-export const serveMethodSchema = z.object({
-  store_id: storeId,
-  menu_id: recordIdSchema,
-  title: z.string().trim().max(100).default(''),
-  steps: z.array(guideStepSchema).max(50).default([]),
-  display_order: displayOrder,
-});
-
-/** A store's tax at checkout (/admin/tax-management); one per store, its id is the store id. Default: the spec's 10%, rounded down, added. */
-export const taxSchema = z.object({
-  store_id: storeId,
-  rate_percent: z.int().min(0).max(100).default(10),
-  rounding: z.enum(['floor', 'round', 'ceil']).default('floor'),
-  /** Menu prices already include tax: checkout shows the tax contained in the total. */
-  prices_include_tax: z.boolean().default(false),
-});
-
 // --- Cost management (issue 14 item 7, decision 122) ------------------------------------------
 
 /**
@@ -343,166 +227,6 @@ export const costLineSchema = z.object({
   display_order: displayOrder,
 });
 
-// --- Site settings (issue 14 part settings, decisions 130–139) -------------------------------
-
-/** The text a guest agrees to where they confirm a reservation (/admin/disclaimer); one per store, its id is the store id. */
-export const disclaimerSchema = z.object({
-  store_id: storeId,
-  content: z.string().trim().max(5000).default(''),
-});
-
-export const notificationRecipientSchema = z.object({
-  email: z.email().max(254),
-  /** A reservation was confirmed by the guest's link. */
-  new_booking: z.boolean().default(true),
-  /** A confirmed reservation was cancelled (by the guest or staff). */
-  cancellation: z.boolean().default(true),
-  /** A counted menu item fell to the threshold or below. */
-  low_stock: z.boolean().default(false),
-});
-
-/**
- * Who at a store is told of new bookings, cancellations and low stock, by mail through the mailer
- * port (/admin/notifications, decision 132). One per store, its id is the store id.
- */
-export const notificationSettingsSchema = z
-  .object({
-    store_id: storeId,
-    recipients: z.array(notificationRecipientSchema).max(20).default([]),
-    /** A low-stock mail goes out when an order leaves an item at this many or fewer. */
-    low_stock_threshold: z.int().min(0).max(1000).default(3),
-    /** Guests get a reminder mail the day before a confirmed booking (decision 290). */
-    guest_reminders: z.boolean().default(true),
-    /** The hour (Tokyo, 0–23) the day before from which the reminders go. */
-    reminder_hour: z.int().min(0).max(23).default(18),
-  })
-  .refine((n) => new Set(n.recipients.map((r) => r.email.toLowerCase())).size === n.recipients.length, {
-    message: 'each address once',
-    path: ['recipients'],
-  });
-
-// --- Order limits at the table (issue 25 item 4, decision 155) -------------------------------
-
-/**
- * What a table's phones may order (/admin/order-limits); one per store, its id is the store id.
- * The defaults are far above what a real table does: a flood or a typo meets them, a party never.
- */
-export const orderLimitsSchema = z.object({
-  store_id: storeId,
-  /** Orders all phones of one visit may place in a minute. */
-  per_visit_per_minute: z.int().min(1).max(60).default(12),
-  /** Orders one phone (table-order token) may place in a minute. */
-  per_token_per_minute: z.int().min(1).max(60).default(6),
-  /** Lines (items) one order may have, per person of the party. */
-  lines_per_person: z.int().min(1).max(50).default(5),
-  /** How many of one item one order may take, per person of the party. */
-  quantity_per_person: z.int().min(1).max(99).default(5),
-  /** Yen (before tax): a guest's order above this is refused with a call for staff, who place it from the monitor. */
-  staff_above_yen: z.int().min(0).max(10_000_000).default(30_000),
-});
-
-export const catalogSchemas = {
-  store: storeSchema,
-  seat: seatSchema,
-  menu: menuSchema,
-  'menu-option': menuOptionSchema,
-  'option-dependency': optionDependencySchema,
-  'business-hours': businessHoursSchema,
-  'same-day-settings': sameDaySettingsSchema,
-  'homepage-card': homepageCardSchema,
-  notice: noticeSchema,
-  'recruit-times': recruitTimesSchema,
-  'store-staff': storeStaffSchema,
-  'checklist-task': checklistTaskSchema,
-  'order-rule': orderRuleSchema,
-  supplier: supplierSchema,
-  'purchase-item': purchaseItemSchema,
-  recipe: recipeSchema,
-  'serve-method': serveMethodSchema,
-  tax: taxSchema,
-  'cost-line': costLineSchema,
-  // Site settings (issue 14 part settings)
-  disclaimer: disclaimerSchema,
-  'notification-settings': notificationSettingsSchema,
-  'order-limits': orderLimitsSchema,
-} as const;
-
-export type CatalogKind = keyof typeof catalogSchemas;
-
-/**
- * The names and one-line labels of each kind that an admin types, as paths into the record (`*`
- * for every item of a list): each must be one line with no control or bidi characters
- * (`isOneLineName`, domain/src/text.ts; issue 25 finding 12). Checked when a record is saved
- * (catalog/decider.ts `parseRecord`), not when an old event is read, so a record saved before the
- * rule still loads and shows until it is next edited (decision 161).
- */
-export const catalogNameFields: { readonly [K in CatalogKind]?: readonly string[] } = {
-  store: ['name'],
-  seat: ['name'],
-  menu: ['name'],
-  'menu-option': ['label', 'choices.*.label'],
-  'homepage-card': ['title'],
-  notice: ['title'],
-  'checklist-task': ['task_text'],
-  supplier: ['supplier_name', 'login_id'],
-  'purchase-item': ['supplier', 'product_name'],
-  recipe: ['name'],
-  'serve-method': ['title'],
-  'cost-line': ['name', 'unit'],
-};
-export const catalogKinds = Object.keys(catalogSchemas) as CatalogKind[];
-
-/** The data of a record of kind K as stored in events (defaults filled in). */
-export type CatalogData<K extends CatalogKind = CatalogKind> = z.output<(typeof catalogSchemas)[K]>;
-/** What a caller may send for kind K (fields with defaults may be left out). */
-export type CatalogInput<K extends CatalogKind = CatalogKind> = z.input<(typeof catalogSchemas)[K]>;
-
-export type StoreData = CatalogData<'store'>;
-export type SeatData = CatalogData<'seat'>;
-export type MenuData = CatalogData<'menu'>;
-export type MenuCategory = z.output<typeof menuCategorySchema>;
-export type MenuOptionType = z.output<typeof menuOptionTypeSchema>;
-export type MenuOptionChoice = z.output<typeof menuOptionChoiceSchema>;
-export type MenuOptionData = CatalogData<'menu-option'>;
-export type OptionDependencyData = CatalogData<'option-dependency'>;
-export type BusinessHoursData = CatalogData<'business-hours'>;
-export type SameDaySettingsData = CatalogData<'same-day-settings'>;
-export type HomepageCardType = z.output<typeof homepageCardTypeSchema>;
-export type HomepageCardData = CatalogData<'homepage-card'>;
-export type NoticeData = CatalogData<'notice'>;
-export type RecruitTimesData = CatalogData<'recruit-times'>;
-export type StoreStaffData = CatalogData<'store-staff'>;
-export type ChecklistName = z.output<typeof checklistNameSchema>;
-export type ChecklistTaskData = CatalogData<'checklist-task'>;
-export type SupplierData = CatalogData<'supplier'>;
-export type RecipeData = CatalogData<'recipe'>;
-export type ServeMethodData = CatalogData<'serve-method'>;
-export type TaxData = CatalogData<'tax'>;
-export type CostLineData = CatalogData<'cost-line'>;
-export type DisclaimerData = CatalogData<'disclaimer'>;
-export type NotificationSettingsData = CatalogData<'notification-settings'>;
-export type OrderLimitsData = CatalogData<'order-limits'>;
-
-export function isCatalogKind(value: string): value is CatalogKind {
-  return Object.hasOwn(catalogSchemas, value);
-}
-
-/**
- * Kinds whose id follows from their data, so that two records can never claim the same slot
- * (two "Monday" rules for one store, two same-day settings): the decider refuses another id.
- */
-export function canonicalRecordId<K extends CatalogKind>(kind: K, data: CatalogData<K>): string | null {
-  if (kind === 'business-hours') return businessHoursRecordId(data as BusinessHoursData);
-  if (kind === 'same-day-settings') return (data as SameDaySettingsData).store_id;
-  if (kind === 'recruit-times') return (data as RecruitTimesData).store_id;
-  if (kind === 'store-staff') return storeStaffRecordId(data as StoreStaffData);
-  if (kind === 'tax') return (data as TaxData).store_id;
-  if (kind === 'disclaimer') return (data as DisclaimerData).store_id;
-  if (kind === 'notification-settings') return (data as NotificationSettingsData).store_id;
-  if (kind === 'order-limits') return (data as OrderLimitsData).store_id;
-  return null;
-}
-
 /** `{store}-weekday-{0..6}`, `{store}-holiday` or `{store}-{YYYY-MM-DD}`. */
 export function businessHoursRecordId(
   rule: { rule: 'weekday'; store_id: string; weekday: number } | { rule: 'holiday'; store_id: string } | { rule: 'date'; store_id: string; date: string },
@@ -517,7 +241,24 @@ export function businessHoursRecordId(
   }
 }
 
-/** `{store_id}:{account_id}`: one record per person and store. */
-export function storeStaffRecordId(staff: { store_id: string; account_id: string }): string {
-  return `${staff.store_id}:${staff.account_id}`;
-}
+export type StoreData = z.output<typeof storeSchema>;
+export type SeatData = z.output<typeof seatSchema>;
+export type MenuData = z.output<typeof menuSchema>;
+export type MenuCategory = z.output<typeof menuCategorySchema>;
+export type MenuOptionType = z.output<typeof menuOptionTypeSchema>;
+export type MenuOptionChoice = z.output<typeof menuOptionChoiceSchema>;
+export type MenuOptionData = z.output<typeof menuOptionSchema>;
+export type OptionDependencyData = z.output<typeof optionDependencySchema>;
+export type BusinessHoursData = z.output<typeof businessHoursSchema>;
+export type CostLineData = z.output<typeof costLineSchema>;
+
+/** The catalog's own kinds: stores, seats, menus and their options, opening hours, menu costs. */
+export const catalogOwnKinds = {
+  store: kind({ schema: storeSchema, nameFields: ['name'] }),
+  seat: kind({ schema: seatSchema, nameFields: ['name'] }),
+  menu: kind({ schema: menuSchema, nameFields: ['name'] }),
+  'menu-option': kind({ schema: menuOptionSchema, nameFields: ['label', 'choices.*.label'] }),
+  'option-dependency': kind({ schema: optionDependencySchema }),
+  'business-hours': kind({ schema: businessHoursSchema, recordId: businessHoursRecordId }),
+  'cost-line': kind({ schema: costLineSchema, nameFields: ['name', 'unit'] }),
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../calendar/date-schemas';
-import { checklistNameSchema, type ChecklistName } from '../catalog/kinds';
+import { checklistNameSchema, type ChecklistName } from './kinds';
 import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
 
 /**

@@ -1,7 +1,7 @@
 import { foldStream } from '../command-handler';
 import { catalogDecider } from '../catalog/decider';
 import { toStreamName as catalogStream } from '../catalog/events';
-import { orderLimitsSchema, type OrderLimitsData } from '../catalog/kinds';
+import { orderLimitsSchema, type OrderLimitsData } from './kinds';
 import { DomainError } from '../decider';
 import type { EventStore } from '../ports';
 import { orderSubtotal, type OrderLine } from './events';

@@ -3,7 +3,9 @@
  * a store may set another rate and rounding (catalog kind `tax`, /admin/tax-management) and say
  * that its menu prices already include tax, in which case the tax is the part contained in them.
  */
-export type TaxRounding = 'floor' | 'round' | 'ceil';
+/** How the tax's fraction of a yen is dropped: down (the spec's), to the nearest, or up. */
+export const TAX_ROUNDINGS = ['floor', 'round', 'ceil'] as const;
+export type TaxRounding = (typeof TAX_ROUNDINGS)[number];
 
 export interface TaxRule {
   /** Whole percent, e.g. 10. */
@@ -13,7 +15,7 @@ export interface TaxRule {
   pricesIncludeTax: boolean;
 }
 
-/** The spec's default: 10%, rounded down, added on top. */
+/** The spec's rule, and every store's until it sets its own (the `tax` kind's defaults are these): 10%, rounded down, added on top. */
 export const DEFAULT_TAX_RULE: TaxRule = { ratePercent: 10, rounding: 'floor', pricesIncludeTax: false };
 
 const rounders: Record<TaxRounding, (n: number) => number> = { floor: Math.floor, round: Math.round, ceil: Math.ceil };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { taxSchema } from './kinds';
 import { DEFAULT_TAX_RULE, taxedTotal } from './tax';
 
 describe('tax at checkout', () => {
@@ -15,5 +16,11 @@ describe('tax at checkout', () => {
   it('shows the tax contained in prices that already include it', () => {
     expect(taxedTotal(1100, { ratePercent: 10, rounding: 'floor', pricesIncludeTax: true })).toEqual({ subtotal: 1100, tax: 100, total: 1100 });
     expect(taxedTotal(1000, { ratePercent: 10, rounding: 'floor', pricesIncludeTax: true })).toEqual({ subtotal: 1000, tax: 90, total: 1000 });
+  });
+});
+
+describe('a store’s tax record', () => {
+  it('is the spec’s rule (10%, rounded down, added) until the store sets its own', () => {
+    expect(taxSchema.parse({ store_id: '2' })).toEqual({ store_id: '2', rate_percent: 10, rounding: 'floor', prices_include_tax: false });
   });
 });

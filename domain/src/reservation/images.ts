@@ -1,7 +1,7 @@
 import { foldStream } from '../command-handler';
 import type { BlobInfo, BlobStore, EventStore, Hashing } from '../ports';
 import { toStreamName } from './events';
-import { parseToken, reservationDecider, type ReservationState } from './reservation';
+import { parseToken, reservationDecider, type ReservationState } from './decider';
 
 /**
  * Pictures for image options (a cake print): uploaded by the reservation session before the

@@ -5,7 +5,8 @@ import { deciderSpecification } from '../testing/decider-specification';
 import { recordedEvent } from '../testing/recorded-event';
 import { sampleRequest } from '../testing/reservation-catalog';
 import type { ReservationEvent } from './events';
-import { MAX_WAIVER_MINUTES, RENEWALS_PER_HOUR, locationCheckWaived, reservationDecider, visitMinutes, visitTokenSeat, type WalkIn } from './reservation';
+import { reservationDecider } from './decider';
+import { MAX_WAIVER_MINUTES, RENEWALS_PER_HOUR, locationCheckWaived, visitMinutes, visitTokenSeat, type WalkIn } from './visit';
 
 /** The visit at the table (decision 038): walk-ins, arrivals, table-order tokens, waivers, status labels and checkout. */
 const spec = deciderSpecification(reservationDecider);

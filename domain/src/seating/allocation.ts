@@ -2,6 +2,7 @@
  * Seat allocation rules, shared by the ledger decider and the availability queries so that
  * what the calendar offers is exactly what `allocate-seat` can grant.
  */
+import { placesOf, seatsHoldParty } from './capacity';
 
 /** A reservable seat as the catalog defines it. The array order is the display order, used to break ties. */
 export interface SeatSpec {
@@ -68,7 +69,7 @@ export function allocateSeats(
   // Smallest single seat first, so large tables stay free for large parties.
   const singles = seats
     .map((seat, index) => ({ seat, index }))
-    .filter(({ seat }) => seat.maxPeople >= people)
+    .filter(({ seat }) => seatsHoldParty([seat], people))
     .sort((a, b) => a.seat.maxPeople - b.seat.maxPeople || a.index - b.index);
   for (const { seat } of singles) {
     const found = usable([seat]);
@@ -78,8 +79,9 @@ export function allocateSeats(
   // Then the fewest adjacent seats; among equal counts, the least total capacity, then display order.
   for (let size = 2; size <= seats.length; size++) {
     const groups = connectedGroups(seats, size)
-      .map((indices) => ({ indices, capacity: indices.reduce((sum, i) => sum + seats[i]!.maxPeople, 0) }))
-      .filter((g) => g.capacity >= people)
+      .map((indices) => ({ indices, group: indices.map((i) => seats[i]!) }))
+      .filter(({ group }) => seatsHoldParty(group, people))
+      .map(({ indices, group }) => ({ indices, capacity: placesOf(group) }))
       .sort((a, b) => a.capacity - b.capacity || compareIndices(a.indices, b.indices));
     for (const { indices } of groups) {
       const found = usable(indices.map((i) => seats[i]!));

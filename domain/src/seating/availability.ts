@@ -1,6 +1,6 @@
 import { addDays, addMonths, datesOfMonth, formatYearMonth, minutesOf, timeOf, tokyoDateOf, tokyoDateTime, tokyoInstant, yearMonthOf } from '../calendar/dates';
 import { allocateSeats, type SeatSpec } from './allocation';
-import { occupied, type SeatingState } from './ledger';
+import { occupied, type SeatingState } from './decider';
 
 /**
  * What the day screen may offer: pure functions over business hours, seats, the day's ledger,

@@ -3,7 +3,7 @@ import type { SeatSpec } from './allocation';
 import { availableDates, availableTimes, bookingWindow, checkDate, courseMinutesOf, minimumDate, type BusinessDay, type MenuRules } from './availability';
 import { tokyoInstant } from '../calendar/dates';
 import type { SeatingEvent } from './events';
-import { initialState, seatingLedger } from './ledger';
+import { initialState, seatingLedger } from './decider';
 
 const seats: SeatSpec[] = [
   { id: 'T1', name: 'テーブル1', maxPeople: 2, holdMinutes: 90, adjacentSeatIds: [] },

@@ -4,7 +4,7 @@ import { eventParser, streamName, streamParts, type EventsOf } from '../streams'
 /**
  * The seating ledger's events and stream names. One stream per store and day,
  * `seating-{storeId}~{YYYY-MM-DD}`: the consistency boundary that makes double booking
- * impossible (see ledger.ts).
+ * impossible (see decider.ts).
  */
 export const SEATING_CATEGORY = 'seating';
 

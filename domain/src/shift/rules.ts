@@ -57,6 +57,14 @@ export function firstEditableDate(today: IsoDate): IsoDate {
   return dateInMonth(addMonths(yearMonthOf(today), -1), 1);
 }
 
+/**
+ * Shift corrections older than last month are refused (spec §5, §9): a day of the schedule may be
+ * corrected or added from the first day of last month on. The decider refuses the rest (`shift_too_old`).
+ */
+export function isCorrectable(date: IsoDate, today: IsoDate): boolean {
+  return date >= firstEditableDate(today);
+}
+
 /** The months the shift view offers: from last month to `ahead` months on, newest first. */
 export function viewableMonths(today: IsoDate, ahead = SUBMITTABLE_MONTHS - 1): string[] {
   const current = yearMonthOf(today);

@@ -1,8 +1,8 @@
 import type { EventStore, MailMessage } from '../ports';
-import { bookingService, type BookingPorts } from '../reservation/booking';
+import { bookingService, type BookingPorts } from '../reservation/booking-service';
 import { reservationImages } from '../reservation/images';
 import type { ReservationCatalog } from '../reservation/ports';
-import { staffReservationService } from '../reservation/staff';
+import { staffReservationService } from '../reservation/staff-reservation-service';
 import type { ReservationSummary } from '../reservation/summary';
 import { manualClock } from './manual-clock';
 import { memoryBlobStore } from './memory-blob-store';

@@ -1,4 +1,4 @@
-import type { AccountMails } from '../account/accounts';
+import type { AccountMails } from '../account/account-service';
 import type { ReservationMails } from '../reservation/ports';
 
 /**

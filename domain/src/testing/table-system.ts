@@ -1,8 +1,8 @@
 import { tokyoInstant } from '../calendar/dates';
 import { DomainError } from '../decider';
-import { orderingService } from '../order/ordering';
-import { stockEditorService } from '../stock/stock-editor';
-import { tableService } from '../table/visit';
+import { orderingService } from '../order/ordering-service';
+import { stockEditorService } from '../stock/stock-editor-service';
+import { tableService } from '../table/table-service';
 import { manualClock } from './manual-clock';
 import { memoryEventStore } from './memory-event-store';
 import { fixedTableCatalog } from './table-catalog';

@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import type { Passwords } from '@moncafe/domain/account/accounts';
+import type { Passwords } from '@moncafe/domain/account/account-service';
 
 /**
  * OWASP's first argon2id recommendation: 19 MiB of memory, 2 passes, 1 lane. The algorithm is a

@@ -1,5 +1,5 @@
 import type Sharp from 'sharp';
-import type { PictureResizer } from '@moncafe/domain/catalog/menu-editor';
+import type { PictureResizer } from '@moncafe/domain/catalog/menu-editor-service';
 import { imageInfoOf } from '../blobs/media-type';
 
 /** The longest side of a menu picture as stored: sharp on the largest card and on a tablet's editor. */

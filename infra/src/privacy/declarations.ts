@@ -1,6 +1,6 @@
 import { accountPersonalData } from '@moncafe/domain/account/personal';
 import type { PersonalData } from '@moncafe/domain/privacy/personal-data';
-import type { SecretBox } from '@moncafe/domain/purchasing/suppliers';
+import type { SecretBox } from '@moncafe/domain/purchasing/supplier-service';
 import type { EventStore } from '@moncafe/domain/ports';
 import type { Kysely } from 'kysely';
 import { reservationPersonalData } from '@moncafe/domain/reservation/personal';

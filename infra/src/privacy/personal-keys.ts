@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { PersonalKeys } from '@moncafe/domain/privacy/personal-data';
-import type { SecretBox } from '@moncafe/domain/purchasing/suppliers';
+import type { SecretBox } from '@moncafe/domain/purchasing/supplier-service';
 import { secretBox } from '../secrets/secret-box';
 
 /**

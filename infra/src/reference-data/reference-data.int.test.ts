@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveRecord } from '@moncafe/domain/catalog/commands';
+import { saveRecord } from '@moncafe/domain/catalog/catalog-service';
 import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '../../../tests/support/services';
 import { deleteNatsStream } from '../bus/nats';
 import { loadConfig } from '../config';

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SecretBox } from '@moncafe/domain/purchasing/suppliers';
+import type { SecretBox } from '@moncafe/domain/purchasing/supplier-service';
 
 /**
  * Secrets staff need in clear (suppliers' passwords), sealed at rest with AES-256-GCM

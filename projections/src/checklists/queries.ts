@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
+import type { ChecklistName } from '@moncafe/domain/checklist/kinds';
 import type { Database } from '../database';
 
 /**

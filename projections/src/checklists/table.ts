@@ -1,4 +1,4 @@
-import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
+import type { ChecklistName } from '@moncafe/domain/checklist/kinds';
 
 /** Opening and closing checklists: the tasks (catalog `checklist-task`) and each business day's ticks. */
 export interface ChecklistTables {

@@ -1,4 +1,4 @@
-import type { HomepageCardType } from '@moncafe/domain/catalog/kinds';
+import type { HomepageCardType } from '@moncafe/domain/site-settings/kinds';
 
 /** The cards of the homepage, in the admin's order. */
 export interface HomepageCardTables {

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { MenuDirectory } from '@moncafe/domain/catalog/menu-editor';
+import type { MenuDirectory } from '@moncafe/domain/catalog/menu-editor-service';
 import type { Database } from '../database';
 
 /**
- * The menu editor's read port (domain/src/catalog/menu-editor.ts): what names a menu item — a
+ * The menu editor's read port (domain/src/catalog/menu-editor-service.ts): what names a menu item — a
  * reservation's course (`menu_id`) or cart line (`lines[].menuId`), any status, and a table
  * order's line — and the options and dependencies that belong to it.
  */

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import { RESERVATION_CATEGORY, fromStreamName, parseReservationEvent, reservationTotal } from '@moncafe/domain/reservation/events';
-import { confirmationExpiryDate } from '@moncafe/domain/reservation/reservation';
+import { confirmationExpiryDate } from '@moncafe/domain/reservation/decider';
 import { assertNever } from '@moncafe/domain/decider';
 import type { Projector } from '../projector';
 

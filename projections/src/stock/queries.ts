@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isOrderable } from '@moncafe/domain/stock/stock';
+import { isOrderable } from '@moncafe/domain/stock/decider';
 import type { Database } from '../database';
 import { listMenuItems, type MenuFilter, type MenuItem } from '../menus/queries';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEvent } from '@moncafe/domain/catalog/events';
 import { parseRecord } from '@moncafe/domain/catalog/decider';
-import type { CatalogInput, CatalogKind } from '@moncafe/domain/catalog/kinds';
+import type { CatalogInput, CatalogKind } from '@moncafe/domain/catalog/registry';
 import { businessHoursProjector } from '../business-hours/projector';
 import { businessHoursForDate, businessHoursForDates, businessHoursForMonth, listBusinessHoursRules } from '../business-hours/queries';
 import { emailNoticesProjector } from '../email-notices/projector';

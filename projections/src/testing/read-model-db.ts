@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DomainEvent, RecordedEvent } from '@moncafe/domain/ports';
 import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
-import type { CatalogKind } from '@moncafe/domain/catalog/kinds';
+import type { CatalogKind } from '@moncafe/domain/catalog/registry';
 import { recordedEvent } from '@moncafe/domain/testing/recorded-event';
 import { openDatabase } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';

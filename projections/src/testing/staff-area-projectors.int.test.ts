@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord } from '@moncafe/domain/catalog/decider';
-import type { CatalogInput, CatalogKind } from '@moncafe/domain/catalog/kinds';
+import type { CatalogInput, CatalogKind } from '@moncafe/domain/catalog/registry';
 import type { DomainEvent } from '@moncafe/domain/ports';
 import { recordedEvent } from '@moncafe/domain/testing/recorded-event';
 import { accountsProjector } from '../accounts/projector';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SeatBooking } from '@moncafe/domain/catalog/seats';
+import type { SeatBooking } from '@moncafe/domain/catalog/seat-editor-service';
 import { japaneseDate } from '#app/reservation/presentation';
 import type { ErrorTable } from '#app/http/json.server';
 import { catalogErrors } from '#app/staff-area/calls.server';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouterContextProvider } from 'react-router';
-import type { SignedInUser } from '@moncafe/domain/account/accounts';
+import type { SignedInUser } from '@moncafe/domain/account/account-service';
 import { emailSchema, normalizeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@moncafe/domain/account/events';
 import { unstorableTextIn } from '@moncafe/domain/text';
 import { audit } from '@moncafe/infra/auth/audit';

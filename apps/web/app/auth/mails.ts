@@ -1,4 +1,4 @@
-import type { AccountMails } from '@moncafe/domain/account/accounts';
+import type { AccountMails } from '@moncafe/domain/account/account-service';
 import type { MailMessage } from '@moncafe/domain/ports';
 import { inertText } from '#app/reservation/mails';
 

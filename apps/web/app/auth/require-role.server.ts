@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { RouterContextProvider } from 'react-router';
 import type { Role } from '@moncafe/domain/account/events';
-import type { SignedInUser } from '@moncafe/domain/account/accounts';
+import type { SignedInUser } from '@moncafe/domain/account/account-service';
 import { audit } from '@moncafe/infra/auth/audit';
 import { clientAddressContext, getRuntime } from '#app/context';
 import { allowedFor, permits, ruleFor } from './route-access';

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
-import type { SignedInUser } from '@moncafe/domain/account/accounts';
+import type { SignedInUser } from '@moncafe/domain/account/account-service';
 import type { StaffRole } from '@moncafe/domain/account/events';
 import { DomainError } from '@moncafe/domain/decider';
 import { audit } from '@moncafe/infra/auth/audit';

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
-import type { SignedInUser } from '@moncafe/domain/account/accounts';
+import type { SignedInUser } from '@moncafe/domain/account/account-service';
 import { appOf, userContext } from '#app/context';
 
 /**

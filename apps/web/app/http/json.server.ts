@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
-import type { SignedInUser } from '@moncafe/domain/account/accounts';
+import type { SignedInUser } from '@moncafe/domain/account/account-service';
 import { DomainError } from '@moncafe/domain/decider';
 import { unstorableTextIn } from '@moncafe/domain/text';
 import { rateLimitAll, type RateLimitRule } from '@moncafe/infra/auth/rate-limit';

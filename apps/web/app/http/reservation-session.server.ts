@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SESSION_MINUTES } from '@moncafe/domain/seating/ledger';
+import { SESSION_MINUTES } from '@moncafe/domain/seating/decider';
 import { readCookie } from '@moncafe/infra/auth/sessions';
 import type { Signing } from '@moncafe/infra/auth/signing';
 import type { Config } from '@moncafe/infra/config';

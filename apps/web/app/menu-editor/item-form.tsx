@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MENU_IMAGE_MAX_UPLOAD_BYTES } from '@moncafe/domain/catalog/menu-editor';
+import { MENU_IMAGE_MAX_UPLOAD_BYTES } from '@moncafe/domain/catalog/menu-editor-service';
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import { callJson, type CallResult } from '#app/http/api-client';
 import type { Answer as MenuItemsAnswer } from '#app/routes/api/admin/menu-items/route';

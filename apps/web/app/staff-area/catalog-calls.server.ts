@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { CommandContext } from '@moncafe/domain/command-handler';
-import { supplierSchema, type CatalogKind, type recipeSchema, type serveMethodSchema } from '@moncafe/domain/catalog/kinds';
+import { type CatalogKind } from '@moncafe/domain/catalog/registry';
+import { supplierSchema } from '@moncafe/domain/purchasing/kinds';
+import { type recipeSchema, type serveMethodSchema } from '@moncafe/domain/staff-guide/kinds';
 import { orderedKinds } from '@moncafe/domain/catalog/display-order';
 import type { Application } from '@moncafe/domain/application';
 import { jsonCall } from '#app/http/json.server';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
-import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
+import type { ChecklistName } from '@moncafe/domain/checklist/kinds';
 import { jsonCall } from '#app/http/json.server';
 import { actingMember, actingUser, catalogErrors } from './calls.server';
 

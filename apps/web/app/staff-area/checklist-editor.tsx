@@ -1,4 +1,4 @@
-import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
+import type { ChecklistName } from '@moncafe/domain/checklist/kinds';
 import type { Answer as ChecklistAnswer } from '#app/routes/api/store-opening-tasks/$id/route';
 import { checklistPath } from './checklist';
 import { LoadError, Loading, StoreRequired, useAreaStore, useLoad } from './components';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { addDays } from '@moncafe/domain/calendar/dates';
-import type { ChecklistName } from '@moncafe/domain/catalog/kinds';
+import type { ChecklistName } from '@moncafe/domain/checklist/kinds';
 import { callJson } from '#app/http/api-client';
 import type { Answer as ChecklistAnswer, ToggleAnswer } from '#app/routes/api/store-opening-tasks/$id/route';
 import { DescriptionPanel, LoadError, Loading, NoticeLine, StoreRequired, TableHead, useAreaStore, type Notice } from './components';

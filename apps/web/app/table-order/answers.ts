@@ -1,4 +1,5 @@
-import type { Bill, IssuedToken } from '@moncafe/domain/table/visit';
+import type { Bill } from '@moncafe/domain/table/checkout-service';
+import type { IssuedToken } from '@moncafe/domain/table/table-service';
 import type { OrderRow } from '@moncafe/projections/orders/queries';
 
 /** An order as the calls answer it: the spec's fields (id, seat_label, seat_id, order_time, updated_at, items) and its status. */

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
 import { tokyoDateTime } from '@moncafe/domain/calendar/dates';
-import { isOpenAt } from '@moncafe/domain/table/visit';
+import { isOpenAt } from '@moncafe/domain/table/seat-now';
 import { appOf } from '#app/context';
 import { DEFAULT_ORDER_STORE_ID } from './call-schemas';
 

@@ -3,7 +3,7 @@ import type { Answer as InviteAnswer } from '#app/routes/api/orders/invite/route
 import { tableCall } from './table-call';
 import { checkoutTexts, orderTexts as t } from './texts';
 
-/** Minutes a one-time pass is valid (domain/src/table/visit.ts PASS_MINUTES), for the wording only. */
+/** Minutes a one-time pass is valid (domain/src/table/table-service.ts PASS_MINUTES), for the wording only. */
 export const PASS_MINUTES = 10;
 
 /**

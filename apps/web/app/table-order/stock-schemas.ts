@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StockSetting } from '@moncafe/domain/stock/stock-editor';
+import type { StockSetting } from '@moncafe/domain/stock/stock-editor-service';
 
 /** One item's stock fields as the spec's calls send them (manage_stock and is_sold_out as 0/1 or booleans). */
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);

@@ -1,4 +1,4 @@
-import type { TableAuth } from '@moncafe/domain/table/visit';
+import type { TableAuth } from '@moncafe/domain/table/visit-access';
 import { refuse, type CallInput } from '#app/http/json.server';
 import { orderTexts as t } from './texts';
 

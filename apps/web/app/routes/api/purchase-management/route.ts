@@ -1,4 +1,4 @@
-import { purchaseItemSchema } from '@moncafe/domain/catalog/kinds';
+import { purchaseItemSchema } from '@moncafe/domain/purchasing/kinds';
 import type { AnswerOf } from '#app/http/json.server';
 import { storeRead } from '#app/staff-area/calls.server';
 import { createCall } from '#app/staff-area/catalog-calls.server';

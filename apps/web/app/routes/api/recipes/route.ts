@@ -1,4 +1,4 @@
-import { recipeSchema } from '@moncafe/domain/catalog/kinds';
+import { recipeSchema } from '@moncafe/domain/staff-guide/kinds';
 import type { AnswerOf } from '#app/http/json.server';
 import { storeRead } from '#app/staff-area/calls.server';
 import { createCall, saveRecipe } from '#app/staff-area/catalog-calls.server';

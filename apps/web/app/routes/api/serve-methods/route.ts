@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { recordIdSchema, serveMethodSchema } from '@moncafe/domain/catalog/kinds';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { serveMethodSchema } from '@moncafe/domain/staff-guide/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { actingMember } from '#app/staff-area/calls.server';
 import { createCall, saveServeMethod } from '#app/staff-area/catalog-calls.server';

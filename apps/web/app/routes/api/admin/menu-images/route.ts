@@ -1,4 +1,4 @@
-import { MENU_IMAGE_MAX_UPLOAD_BYTES } from '@moncafe/domain/catalog/menu-editor';
+import { MENU_IMAGE_MAX_UPLOAD_BYTES } from '@moncafe/domain/catalog/menu-editor-service';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { menuEditorErrors } from '#app/menu-editor/calls.server';
 import { actingUser } from '#app/staff-area/calls.server';

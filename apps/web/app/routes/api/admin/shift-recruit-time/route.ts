@@ -1,4 +1,4 @@
-import { recruitTimesSchema } from '@moncafe/domain/catalog/kinds';
+import { recruitTimesSchema } from '@moncafe/domain/shift/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { actingMember, actingUser, catalogErrors, storeQuery } from '#app/staff-area/calls.server';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateRefusalOf } from '@moncafe/domain/reservation/booking';
+import { dateRefusalOf } from '@moncafe/domain/reservation/booking-service';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
 import { rateLimits } from '@moncafe/infra/auth/rate-limit';

@@ -1,4 +1,4 @@
-import { orderRuleSchema } from '@moncafe/domain/catalog/kinds';
+import { orderRuleSchema } from '@moncafe/domain/purchasing/kinds';
 import { itemCall } from '#app/staff-area/catalog-calls.server';
 
 /** PUT /api/order-rules/{id} (admin): the rule replaced; DELETE {remove: true}: removed. */

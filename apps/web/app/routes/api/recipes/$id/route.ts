@@ -1,4 +1,4 @@
-import { recipeSchema } from '@moncafe/domain/catalog/kinds';
+import { recipeSchema } from '@moncafe/domain/staff-guide/kinds';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 import { actingMember } from '#app/staff-area/calls.server';
 import { staffTexts as t } from '#app/staff-area/texts';

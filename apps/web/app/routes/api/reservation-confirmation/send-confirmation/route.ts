@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateRefusalOf, detailProblemsOf } from '@moncafe/domain/reservation/booking';
+import { dateRefusalOf, detailProblemsOf } from '@moncafe/domain/reservation/booking-service';
 import { mailboxKey } from '@moncafe/infra/auth/mailbox';
 import { rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { sha256Hex } from '@moncafe/infra/system';

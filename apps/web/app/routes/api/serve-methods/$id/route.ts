@@ -1,4 +1,4 @@
-import { serveMethodSchema } from '@moncafe/domain/catalog/kinds';
+import { serveMethodSchema } from '@moncafe/domain/staff-guide/kinds';
 import { itemCall, saveServeMethod } from '#app/staff-area/catalog-calls.server';
 
 /** PUT /api/serve-methods/{id} (admin): replaced; DELETE {remove: true}: removed. */

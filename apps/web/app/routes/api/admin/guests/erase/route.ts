@@ -1,4 +1,4 @@
-import { erasureRequestSchema } from '@moncafe/domain/privacy/forgetting';
+import { erasureRequestSchema } from '@moncafe/domain/privacy/forgetting-service';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { requireRole } from '#app/auth/require-role.server';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_WAIVER_MINUTES } from '@moncafe/domain/reservation/reservation';
+import { MAX_WAIVER_MINUTES } from '@moncafe/domain/reservation/visit';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 import { uuidSchema } from '#app/table-order/call-schemas';
 import { monitorTexts } from '#app/table-order/texts';

@@ -1,0 +1,446 @@
+import { DomainError, assertNever, type Decider } from '../decider';
+import { allocateSeats, overlaps, type Interval, type SeatSpec } from './allocation';
+import { parseSeatingEvent, type HoldReleaseReason, type SeatingEvent, type SeatsReleaseReason } from './events';
+import { seatsHoldParty } from './capacity';
+
+/**
+ * The seating ledger of one store and one day (stream `seating-{storeId}~{YYYY-MM-DD}`, events.ts): the
+ * consistency boundary that makes double booking impossible. Every hold and booking of the day
+ * is decided against all the others, and the event store's expected-revision check makes two
+ * racing writers re-decide one after the other.
+ *
+ * Times are minutes since midnight (Asia/Tokyo) of the ledger's day; `expiresAt` is an instant
+ * (ISO string). Whether a hold still counts is judged against the command's `now`, never the
+ * wall clock, so every decision can be replayed.
+ */
+
+interface AllocationRequestFields {
+  people: number;
+  startMinute: number;
+  courseMinutes: number | null;
+  latestEndMinute: number | null;
+  /** The store's seats in floor order, from the catalog. */
+  seats: SeatSpec[];
+  /** The command's time (ISO): holds that expired before it no longer count. */
+  now: string;
+}
+
+export type SeatingCommand =
+  | ({
+      type: 'HoldSeats';
+      holdId: string;
+      sessionId: string;
+      /** The latest the hold may last; the ledger ends it earlier when the session's 5 minutes end first. */
+      expiresAt: string;
+      /** A keyed digest of the client's address (the per-client line); null or absent when unknown (an internal caller). */
+      client?: string | null;
+      /** When the session's visit of the day screen began, when the session has a live one (checked by the edge). */
+      visitStartedAt?: string | null;
+    } & AllocationRequestFields)
+  | { type: 'ExtendHold'; holdId: string; reservationId: string; expiresAt: string; now: string }
+  | { type: 'ReleaseHold'; holdId: string; reason: HoldReleaseReason }
+  | { type: 'BookHeldSeats'; holdId: string; reservationId: string; now: string }
+  | ({ type: 'BookSeats'; reservationId: string } & AllocationRequestFields)
+  | { type: 'ReleaseSeats'; reservationId: string; reason: SeatsReleaseReason }
+  /** Books the named seats for a party (a QR walk-in at its seat): refused when they are too small or taken. */
+  | { type: 'BookSeatsAt'; reservationId: string; seatIds: string[]; people: number; startMinute: number; endMinute: number; seats: SeatSpec[]; now: string }
+  /** The guests left (checkout): the booking ends at `endMinute`, so the seat is free for the rest of the day. */
+  | { type: 'EndBooking'; reservationId: string; endMinute: number }
+  | {
+      type: 'MoveSeats';
+      reservationId: string;
+      seatIds: string[];
+      startMinute: number;
+      endMinute: number;
+      /** A new party size, when staff change it with the move (the seats must hold it). */
+      people?: number;
+      /** Where the mover's decision saw the booking: refused with 'changed_elsewhere' when another move came first. */
+      expected?: { seatIds: readonly string[]; startMinute: number };
+      seats: SeatSpec[];
+      now: string;
+    };
+
+export interface Hold extends Interval {
+  holdId: string;
+  sessionId: string;
+  seatIds: string[];
+  people: number;
+  expiresAt: string;
+  reservationId: string | null;
+  client: string | null;
+}
+
+/** What the ledger remembers of a reservation session that held seats on its day. */
+export interface SessionRecord {
+  /** Its first hold of the day: without a visit of the day screen, the session's 5 minutes run from here. */
+  firstHeldAt: string;
+  /** Holds it made on this day. */
+  holds: number;
+}
+
+export interface Booking extends Interval {
+  reservationId: string;
+  seatIds: string[];
+  people: number;
+}
+
+export interface SeatingState {
+  /** Holds that may still count: a hold that expired before a later hold was made is dropped (compaction). */
+  holds: Record<string, Hold>;
+  bookings: Record<string, Booking>;
+  /** Sessions that held seats on this day within the last day. */
+  sessions: RememberedSessions;
+}
+
+/**
+ * Session records in buckets by a hash of the session id, so a hold copies one bucket (about a
+ * 64th of the day's sessions) and the bucket index, never every session the day has seen (a busy
+ * day's holds cost more with every session otherwise: issue 10's seat row). `oldestAt` is at or
+ * before the oldest record's first hold (ms); once it is a day old, the records are pruned.
+ */
+export interface RememberedSessions {
+  buckets: Readonly<Record<string, Readonly<Record<string, SessionRecord>>>>;
+  oldestAt: number | null;
+}
+const SESSION_BUCKETS = 64;
+
+/**
+ * `session_over`: the session's 5 minutes are over (a new visit of the day screen starts another).
+ * `session_hold_limit`: the session already chose a time MAX_HOLDS_PER_SESSION times this day.
+ * `visit_required`: the client address already holds a party's worth of seats from other
+ * sessions, and this session did not come through the day screen. `client_hold_limit`: the
+ * client address holds CLIENT_MAX_PEOPLE seats' worth already. See docs/decisions/050.
+ */
+export type SeatingErrorCode =
+  | 'seats_full'
+  | 'hold_not_found'
+  | 'hold_expired'
+  | 'booking_not_found'
+  | 'over_capacity'
+  | 'overlap'
+  | 'unknown_seat'
+  | 'session_over'
+  | 'session_hold_limit'
+  | 'visit_required'
+  | 'client_hold_limit'
+  | 'changed_elsewhere';
+
+/** A reservation session lasts 5 minutes (customer-site.md §4): no hold of it outlives them. */
+export const SESSION_MINUTES = 5;
+/** One party (customer-site.md §9: party size 1 to 6): what one client may hold without the day screen's visit. */
+export const PARTY_MAX_PEOPLE = 6;
+/** What one client address may hold at once with visits: four parties (a household or an office behind one address). */
+export const CLIENT_MAX_PEOPLE = 4 * PARTY_MAX_PEOPLE;
+/** Times one session may choose a time on one day; a guest changes their mind a few times, a script thousands. */
+export const MAX_HOLDS_PER_SESSION = 20;
+/** Session records older than this (from the newest hold) are forgotten; the session cookie lives a day. */
+const SESSION_MEMORY_MS = 24 * 60 * 60_000;
+
+const isLive = (hold: Hold, now: string) => Date.parse(hold.expiresAt) > Date.parse(now);
+
+/** Everything that occupies seats at `now`: bookings and live holds, except the ones named in `except`. */
+export function occupied(state: SeatingState, now: string, except: { holdId?: string; reservationId?: string } = {}) {
+  const entries: { seatIds: string[]; interval: Interval }[] = [];
+  for (const b of Object.values(state.bookings)) if (b.reservationId !== except.reservationId) entries.push({ seatIds: b.seatIds, interval: b });
+  for (const h of Object.values(state.holds)) if (h.holdId !== except.holdId && isLive(h, now)) entries.push({ seatIds: h.seatIds, interval: h });
+  return (seatId: string, interval: Interval) => entries.some((e) => e.seatIds.includes(seatId) && overlaps(e.interval, interval));
+}
+
+/**
+ * The limits on holds (docs/decisions/050): a session's holds end with its 5 minutes, however
+ * often it chooses again; a session chooses at most MAX_HOLDS_PER_SESSION times a day; a client
+ * address holds at most one party's worth from sessions that did not visit the day screen, and
+ * CLIENT_MAX_PEOPLE with visits. Returns when the new hold ends.
+ */
+function holdLimits(command: Extract<SeatingCommand, { type: 'HoldSeats' }>, state: SeatingState, replaced: readonly Hold[]): string {
+  const session = sessionAt(state.sessions, command.sessionId, Date.parse(command.now));
+  if (session && session.holds >= MAX_HOLDS_PER_SESSION) throw new DomainError<SeatingErrorCode>('session_hold_limit');
+  const startedAt = command.visitStartedAt ?? session?.firstHeldAt ?? command.now;
+  const sessionEnd = Date.parse(startedAt) + SESSION_MINUTES * 60_000;
+  if (sessionEnd <= Date.parse(command.now)) throw new DomainError<SeatingErrorCode>('session_over');
+  if (command.client) {
+    const held = Object.values(state.holds)
+      .filter((h) => h.client === command.client && isLive(h, command.now) && !replaced.includes(h))
+      .reduce((sum, h) => sum + h.people, 0);
+    const line = command.visitStartedAt ? CLIENT_MAX_PEOPLE : PARTY_MAX_PEOPLE;
+    if (held + command.people > line) throw new DomainError<SeatingErrorCode>(command.visitStartedAt ? 'client_hold_limit' : 'visit_required');
+  }
+  return new Date(Math.min(Date.parse(command.expiresAt), sessionEnd)).toISOString();
+}
+
+function decideHold(command: Extract<SeatingCommand, { type: 'HoldSeats' }>, state: SeatingState): SeatingEvent[] {
+  // One hold per reservation session: choosing another time gives the old one back first.
+  const previous = Object.values(state.holds).filter((h) => h.sessionId === command.sessionId && h.reservationId === null);
+  const expiresAt = holdLimits(command, state, previous);
+  const released: SeatingEvent[] = previous.map((h) => ({ type: 'HoldReleased', data: { holdId: h.holdId, reason: 'replaced' } }));
+  const without = { ...state, holds: Object.fromEntries(Object.entries(state.holds).filter(([, h]) => !previous.includes(h))) };
+  const found = allocateSeats(command.seats, occupied(without, command.now), command);
+  if (!found) throw new DomainError<SeatingErrorCode>('seats_full');
+  return [
+    ...released,
+    {
+      type: 'SeatsHeld',
+      data: {
+        holdId: command.holdId,
+        sessionId: command.sessionId,
+        seatIds: found.seatIds,
+        people: command.people,
+        startMinute: found.startMinute,
+        endMinute: found.endMinute,
+        expiresAt,
+        heldAt: command.now,
+        client: command.client ?? null,
+        visited: Boolean(command.visitStartedAt),
+      },
+    },
+  ];
+}
+
+/** Refuses seats that are unknown, too small for `people` together, or busy during `interval` (other than `except`). */
+function checkSeats(
+  state: SeatingState,
+  command: { seatIds: string[]; seats: SeatSpec[]; now: string },
+  people: number,
+  interval: Interval,
+  except: { reservationId?: string } = {},
+) {
+  const targets = command.seatIds.flatMap((id) => command.seats.find((s) => s.id === id) ?? []);
+  if (targets.length === 0 || targets.length < command.seatIds.length) throw new DomainError<SeatingErrorCode>('unknown_seat');
+  if (!seatsHoldParty(targets, people)) throw new DomainError<SeatingErrorCode>('over_capacity');
+  if (!(interval.end > interval.start)) throw new DomainError<SeatingErrorCode>('overlap');
+  const busy = occupied(state, command.now, except);
+  if (command.seatIds.some((id) => busy(id, interval))) throw new DomainError<SeatingErrorCode>('overlap');
+}
+
+function decideMove(command: Extract<SeatingCommand, { type: 'MoveSeats' }>, state: SeatingState): SeatingEvent[] {
+  const booking = state.bookings[command.reservationId];
+  if (!booking) throw new DomainError<SeatingErrorCode>('booking_not_found');
+  const { expected } = command;
+  if (expected && (expected.startMinute !== booking.start || [...expected.seatIds].sort().join() !== [...booking.seatIds].sort().join())) {
+    throw new DomainError<SeatingErrorCode>('changed_elsewhere');
+  }
+  const interval = { start: command.startMinute, end: command.endMinute };
+  const people = command.people ?? booking.people;
+  checkSeats(state, command, people, interval, { reservationId: command.reservationId });
+  return [
+    {
+      type: 'SeatsMoved',
+      data: {
+        reservationId: command.reservationId,
+        seatIds: command.seatIds,
+        startMinute: interval.start,
+        endMinute: interval.end,
+        ...(people !== booking.people ? { people } : {}),
+      },
+    },
+  ];
+}
+
+function decideBookAt(command: Extract<SeatingCommand, { type: 'BookSeatsAt' }>, state: SeatingState): SeatingEvent[] {
+  if (state.bookings[command.reservationId]) return [];
+  checkSeats(state, command, command.people, { start: command.startMinute, end: command.endMinute });
+  const { reservationId, seatIds, people, startMinute, endMinute } = command;
+  return [{ type: 'SeatsBooked', data: { reservationId, holdId: null, seatIds, people, startMinute, endMinute } }];
+}
+
+function decideEnd(command: Extract<SeatingCommand, { type: 'EndBooking' }>, state: SeatingState): SeatingEvent[] {
+  const booking = state.bookings[command.reservationId];
+  // Idempotent, and nothing to free when the stay already ends by then.
+  if (!booking) return [];
+  // A stay ended before it began (a party that came early and left early) holds nothing: ended at
+  // its start, the booking is gone and its seat free at once (issue 25 finding 9).
+  const endMinute = Math.max(booking.start, command.endMinute);
+  if (endMinute >= booking.end) return [];
+  return [{ type: 'BookingEnded', data: { reservationId: command.reservationId, endMinute } }];
+}
+
+export function decide(command: SeatingCommand, state: SeatingState): SeatingEvent[] {
+  switch (command.type) {
+    case 'HoldSeats':
+      return decideHold(command, state);
+    case 'ExtendHold': {
+      const hold = state.holds[command.holdId];
+      if (!hold) throw new DomainError<SeatingErrorCode>('hold_not_found');
+      if (!isLive(hold, command.now)) throw new DomainError<SeatingErrorCode>('hold_expired');
+      if (hold.reservationId !== null && hold.reservationId !== command.reservationId) throw new DomainError<SeatingErrorCode>('hold_not_found');
+      return [{ type: 'HoldExtended', data: { holdId: command.holdId, reservationId: command.reservationId, expiresAt: command.expiresAt } }];
+    }
+    case 'ReleaseHold':
+      return state.holds[command.holdId] ? [{ type: 'HoldReleased', data: { holdId: command.holdId, reason: command.reason } }] : [];
+    case 'BookHeldSeats': {
+      // Idempotent: a retried confirmation finds the seats already booked and appends nothing.
+      if (state.bookings[command.reservationId]) return [];
+      const hold = state.holds[command.holdId];
+      if (!hold) throw new DomainError<SeatingErrorCode>('hold_not_found');
+      if (!isLive(hold, command.now)) throw new DomainError<SeatingErrorCode>('hold_expired');
+      return [
+        {
+          type: 'SeatsBooked',
+          data: {
+            reservationId: command.reservationId,
+            holdId: hold.holdId,
+            seatIds: hold.seatIds,
+            people: hold.people,
+            startMinute: hold.start,
+            endMinute: hold.end,
+          },
+        },
+      ];
+    }
+    case 'BookSeats': {
+      if (state.bookings[command.reservationId]) return [];
+      const found = allocateSeats(command.seats, occupied(state, command.now), command);
+      if (!found) throw new DomainError<SeatingErrorCode>('seats_full');
+      return [
+        {
+          type: 'SeatsBooked',
+          data: {
+            reservationId: command.reservationId,
+            holdId: null,
+            seatIds: found.seatIds,
+            people: command.people,
+            startMinute: found.startMinute,
+            endMinute: found.endMinute,
+          },
+        },
+      ];
+    }
+    case 'ReleaseSeats': {
+      if (state.bookings[command.reservationId]) return [{ type: 'SeatsReleased', data: { reservationId: command.reservationId, reason: command.reason } }];
+      // Not confirmed yet: its seats are still a hold kept for the reservation.
+      const hold = Object.values(state.holds).find((h) => h.reservationId === command.reservationId);
+      return hold ? [{ type: 'HoldReleased', data: { holdId: hold.holdId, reason: 'reservation_cancelled' } }] : [];
+    }
+    case 'BookSeatsAt':
+      return decideBookAt(command, state);
+    case 'EndBooking':
+      return decideEnd(command, state);
+    case 'MoveSeats':
+      return decideMove(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
+  switch (event.type) {
+    case 'SeatsHeld': {
+      const d = event.data;
+      const hold: Hold = {
+        holdId: d.holdId,
+        sessionId: d.sessionId,
+        seatIds: d.seatIds,
+        people: d.people,
+        start: d.startMinute,
+        end: d.endMinute,
+        expiresAt: d.expiresAt,
+        reservationId: null,
+        client: d.client ?? null,
+      };
+      const heldAt = d.heldAt ?? new Date(Date.parse(d.expiresAt) - SESSION_MINUTES * 60_000).toISOString();
+      return { ...state, holds: { ...compacted(state.holds, heldAt), [d.holdId]: hold }, sessions: remembered(state.sessions, d.sessionId, heldAt) };
+    }
+    case 'HoldExtended': {
+      const hold = state.holds[event.data.holdId];
+      if (!hold) return state;
+      const extended = { ...hold, reservationId: event.data.reservationId, expiresAt: event.data.expiresAt };
+      return { ...state, holds: { ...state.holds, [hold.holdId]: extended } };
+    }
+    case 'HoldReleased': {
+      const { [event.data.holdId]: _released, ...holds } = state.holds;
+      return { ...state, holds };
+    }
+    case 'SeatsBooked': {
+      const d = event.data;
+      const holds = { ...state.holds };
+      if (d.holdId) delete holds[d.holdId];
+      const booking: Booking = { reservationId: d.reservationId, seatIds: d.seatIds, people: d.people, start: d.startMinute, end: d.endMinute };
+      return { ...state, holds, bookings: { ...state.bookings, [d.reservationId]: booking } };
+    }
+    case 'SeatsReleased': {
+      const { [event.data.reservationId]: _released, ...bookings } = state.bookings;
+      return { ...state, bookings };
+    }
+    case 'SeatsMoved': {
+      const booking = state.bookings[event.data.reservationId];
+      if (!booking) return state;
+      const moved = {
+        ...booking,
+        seatIds: event.data.seatIds,
+        start: event.data.startMinute,
+        end: event.data.endMinute,
+        people: event.data.people ?? booking.people,
+      };
+      return { ...state, bookings: { ...state.bookings, [booking.reservationId]: moved } };
+    }
+    case 'BookingEnded': {
+      const booking = state.bookings[event.data.reservationId];
+      if (!booking) return state;
+      if (event.data.endMinute <= booking.start) {
+        const { [booking.reservationId]: _ended, ...rest } = state.bookings;
+        return { ...state, bookings: rest };
+      }
+      return { ...state, bookings: { ...state.bookings, [booking.reservationId]: { ...booking, end: event.data.endMinute } } };
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+/**
+ * Compaction: a hold that had expired when a later hold was made can never count again (every
+ * later command's `now` is later still), so the state forgets it and a day's state stays as
+ * small as its live holds, however many holds the day saw (docs/decisions/050).
+ */
+function compacted(holds: Record<string, Hold>, heldAt: string): Record<string, Hold> {
+  const at = Date.parse(heldAt);
+  if (Object.values(holds).every((h) => Date.parse(h.expiresAt) > at)) return holds;
+  return Object.fromEntries(Object.entries(holds).filter(([, h]) => Date.parse(h.expiresAt) > at));
+}
+
+function bucketOf(sessionId: string): string {
+  let hash = 0;
+  for (let i = 0; i < sessionId.length; i++) hash = (hash * 31 + sessionId.charCodeAt(i)) | 0;
+  return String((hash >>> 0) % SESSION_BUCKETS);
+}
+
+/** The session's record if it first held within a day of `at` (an older one may wait for the next pruning: it no longer counts). */
+function sessionAt(sessions: RememberedSessions, sessionId: string, at: number): SessionRecord | undefined {
+  const session = sessions.buckets[bucketOf(sessionId)]?.[sessionId];
+  return session && at - Date.parse(session.firstHeldAt) < SESSION_MEMORY_MS ? session : undefined;
+}
+
+/** Every session record the day's state holds, by session id (a record over a day old may wait for the next pruning). */
+export function rememberedSessions(sessions: RememberedSessions): Record<string, SessionRecord> {
+  return Object.assign({}, ...Object.values(sessions.buckets)) as Record<string, SessionRecord>;
+}
+
+/** The sessions after one more hold: one bucket copied, or, once the oldest record is a day old, every bucket pruned. */
+function remembered(sessions: RememberedSessions, sessionId: string, heldAt: string): RememberedSessions {
+  const at = Date.parse(heldAt);
+  const known = sessionAt(sessions, sessionId, at);
+  const record: SessionRecord = { firstHeldAt: known?.firstHeldAt ?? heldAt, holds: (known?.holds ?? 0) + 1 };
+  const key = bucketOf(sessionId);
+  if (sessions.oldestAt !== null && at - sessions.oldestAt >= SESSION_MEMORY_MS) {
+    const buckets: Record<string, Record<string, SessionRecord>> = {};
+    let oldestAt = at;
+    for (const [bucket, records] of Object.entries(sessions.buckets)) {
+      for (const [id, kept] of Object.entries(records)) {
+        const first = Date.parse(kept.firstHeldAt);
+        if (id === sessionId || at - first >= SESSION_MEMORY_MS) continue;
+        (buckets[bucket] ??= {})[id] = kept;
+        oldestAt = Math.min(oldestAt, first);
+      }
+    }
+    (buckets[key] ??= {})[sessionId] = record;
+    return { buckets, oldestAt: Math.min(oldestAt, Date.parse(record.firstHeldAt)) };
+  }
+  return {
+    buckets: { ...sessions.buckets, [key]: { ...sessions.buckets[key], [sessionId]: record } },
+    oldestAt: Math.min(sessions.oldestAt ?? at, Date.parse(record.firstHeldAt)),
+  };
+}
+
+export const initialState = (): SeatingState => ({ holds: {}, bookings: {}, sessions: { buckets: {}, oldestAt: null } });
+
+export const seatingLedger: Decider<SeatingState, SeatingCommand, SeatingEvent> = { initialState, evolve, decide, parseEvent: parseSeatingEvent };

@@ -1,0 +1,101 @@
+import { tokyoDateTime } from '../calendar/dates';
+import { retryOnConflict, type CommandContext, type CommandHandler } from '../command-handler';
+import { DomainError } from '../decider';
+import { orderSubtotal, toStreamName as orderStream, type OrderEvent, type OrderLine } from '../order/events';
+import type { OrderCommand, OrderState } from '../order/decider';
+import { taxedTotal, type TaxRule } from '../order/tax';
+import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
+import type { ReservationCommand, ReservationState } from '../reservation/decider';
+import { toStreamName as ledgerStream, type SeatingEvent } from '../seating/events';
+import type { SeatingCommand, SeatingState } from '../seating/decider';
+import { END_OF_DAY } from './seat-now';
+import type { TableErrorCode, TablePorts } from './table-service';
+import type { TableAuth, authorizeVisit } from './visit-access';
+
+/**
+ * The bill and checkout at the table (spec §2 "Monitor checkout", customer /checkout): the
+ * reservation's orders priced by the store's tax rule, and the payment that ends the visit. Part of
+ * the table service (`tableService` answers these calls), with its stream handlers.
+ */
+
+/** A bill: the reservation's orders as recorded in their own streams, priced by the store's tax rule. */
+export interface Bill {
+  reservationId: string;
+  storeId: string;
+  seatLabel: string;
+  orders: { orderId: string; placedAt: string; status: 'ready' | 'complete'; lines: OrderLine[] }[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  taxRule: TaxRule;
+  exitedAt: string | null;
+}
+
+interface CheckoutHandlers {
+  seating: CommandHandler<SeatingState, SeatingCommand, SeatingEvent>;
+  reservations: CommandHandler<ReservationState, ReservationCommand, ReservationEvent>;
+  orders: CommandHandler<OrderState, OrderCommand, OrderEvent>;
+  authorize: (reservationId: string, auth: TableAuth) => ReturnType<typeof authorizeVisit>;
+}
+
+const refuse = (code: TableErrorCode) => new DomainError<TableErrorCode>(code, code, {});
+
+export function checkoutCalls(ports: TablePorts, { seating, reservations, orders, authorize }: CheckoutHandlers) {
+  const { catalog } = ports;
+  const attempts = (what: string) => ({ maxAttempts: reservations.maxAttempts, what });
+
+  async function billOf(state: ReservationState, reservationId: string): Promise<Bill> {
+    if (state.status === 'empty') throw new DomainError('not_found');
+    const { request } = state;
+    const ids = await catalog.orderIdsOf(reservationId);
+    const loaded = await Promise.all(ids.map(async (id) => ({ id, state: (await orders.load(orderStream(id))).state })));
+    const placed = loaded.flatMap(({ id, state: o }) =>
+      o.status === 'empty' || o.order.reservationId !== reservationId
+        ? []
+        : [{ orderId: id, placedAt: o.order.placedAt, status: o.status, lines: o.order.lines }],
+    );
+    placed.sort((a, b) => a.placedAt.localeCompare(b.placedAt));
+    const taxRule = await catalog.taxRule(request.storeId);
+    const totals = taxedTotal(orderSubtotal(placed.flatMap((o) => o.lines)), taxRule);
+    const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
+    return { reservationId, storeId: request.storeId, seatLabel: seatNames.join('・'), orders: placed, ...totals, taxRule, exitedAt: state.visit.exitedAt };
+  }
+
+  return {
+    /** The reservation's orders and what they come to (GET /api/orders/checkout, by-reservation). */
+    async bill(input: { reservationId: string; auth: TableAuth }): Promise<Bill> {
+      const { stream } = await authorize(input.reservationId, input.auth);
+      return billOf(stream.state, input.reservationId);
+    },
+
+    /**
+     * Checkout (spec §2 "Monitor checkout", customer /checkout): records the payment of exactly
+     * the orders the screen showed (`orders_changed` otherwise), sets the reservation `exited`,
+     * kills its tokens and frees the seat for the rest of the day.
+     */
+    async checkOut(input: { reservationId: string; auth: TableAuth; method: PaymentMethod; orderIds: readonly string[] | null; correlationId: string }) {
+      return retryOnConflict(
+        async () => {
+          const { stream } = await authorize(input.reservationId, input.auth);
+          const bill = await billOf(stream.state, input.reservationId);
+          const billed = bill.orders.map((o) => o.orderId).sort();
+          if (input.orderIds !== null && JSON.stringify([...input.orderIds].sort()) !== JSON.stringify(billed)) throw refuse('orders_changed');
+          const instant = ports.clock.now();
+          const now = instant.toISOString();
+          const payment = { method: input.method, subtotal: bill.subtotal, tax: bill.tax, total: bill.total, orderIds: billed };
+          const events = stream.decide({ type: 'CheckOut', payment, now });
+          if (stream.state.status === 'empty') throw new DomainError('not_found');
+          const { request } = stream.state;
+          const actor = input.auth.kind === 'staff' ? input.auth.actor : 'customer';
+          const context: CommandContext = { correlationId: input.correlationId, actor, storeId: request.storeId };
+          const today = tokyoDateTime(instant);
+          const endMinute = today.date === request.date ? today.minute : today.date > request.date ? END_OF_DAY : 0;
+          await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
+          const result = await stream.append(events, context);
+          return { payment, exitedAt: now, position: result.position };
+        },
+        attempts(reservationStream(input.reservationId)),
+      );
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { commandHandler, type CommandContext, type HandlerDeps } from '../command-handler';
+import { DomainError, assertNever, type Decider } from '../decider';
+import type { Clock, Hashing } from '../ports';
+import type { SecretBox } from '../purchasing/supplier-service';
+import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
+
+/**
+ * The seat code (decision 150): something a printed table card carries that a remote client
+ * cannot know. Each seat has a random code (≥128 bits, `IdGenerator.token`); its stream
+ * `seatcode-{seatId}` keeps the code's SHA-256 hash, which check-in and token renewal compare,
+ * and a copy sealed with the deployment's `SECRETS_KEY` (the supplier passwords' seal, decision
+ * 083), which only the staff QR page opens to print the card. Rotating replaces both: the old card
+ * stops working at once.
+ */
+export const SEAT_CODE_CATEGORY = 'seatcode';
+
+export function toStreamName(seatId: string): string {
+  return streamName(SEAT_CODE_CATEGORY, seatId);
+}
+
+export function fromStreamName(streamId: string): { seatId: string } | null {
+  const parts = streamParts(SEAT_CODE_CATEGORY, streamId, 1);
+  return parts ? { seatId: parts[0]! } : null;
+}
+
+export const seatCodeEventSchemas = {
+  /** A seat's code was issued (`rotated`: it replaces the one before, whose cards stop working). */
+  SeatCodeIssued: z.object({
+    seatId: z.string(),
+    storeId: z.string(),
+    codeHash: z.string(),
+    sealedCode: z.string(),
+    issuedAt: z.string(),
+    rotated: z.boolean(),
+  }),
+};
+export type SeatCodeEvent = EventsOf<typeof seatCodeEventSchemas>;
+export const parseSeatCodeEvent = eventParser(seatCodeEventSchemas);
+
+export interface SeatCodeGrant {
+  seatId: string;
+  storeId: string;
+  codeHash: string;
+  sealedCode: string;
+}
+
+/** `IssueSeatCode`: only when the seat has none (safe to resend); `RotateSeatCode`: always a new one. */
+export type SeatCodeCommand = ({ type: 'IssueSeatCode'; now: string } & SeatCodeGrant) | ({ type: 'RotateSeatCode'; now: string } & SeatCodeGrant);
+
+export type SeatCodeState = { status: 'none' } | { status: 'issued'; codeHash: string; sealedCode: string; issuedAt: string };
+
+function issued(command: SeatCodeGrant & { now: string }, rotated: boolean): SeatCodeEvent {
+  const { seatId, storeId, codeHash, sealedCode, now } = command;
+  return { type: 'SeatCodeIssued', data: { seatId, storeId, codeHash, sealedCode, issuedAt: now, rotated } };
+}
+
+export function decide(command: SeatCodeCommand, state: SeatCodeState): SeatCodeEvent[] {
+  switch (command.type) {
+    case 'IssueSeatCode':
+      return state.status === 'issued' ? [] : [issued(command, false)];
+    case 'RotateSeatCode':
+      return [issued(command, state.status === 'issued')];
+    default:
+      return assertNever(command);
+  }
+}
+
+export function evolve(_state: SeatCodeState, event: SeatCodeEvent): SeatCodeState {
+  switch (event.type) {
+    case 'SeatCodeIssued':
+      return { status: 'issued', codeHash: event.data.codeHash, sealedCode: event.data.sealedCode, issuedAt: event.data.issuedAt };
+    default:
+      return assertNever(event.type);
+  }
+}
+
+export const seatCodeDecider: Decider<SeatCodeState, SeatCodeCommand, SeatCodeEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+  parseEvent: parseSeatCodeEvent,
+};
+
+/** Whether `code` is the seat's current code (compared as hashes, so the stored hash is all it needs). */
+export function seatCodeMatches(state: SeatCodeState, code: string | null | undefined, hash: (text: string) => string): boolean {
+  return state.status === 'issued' && typeof code === 'string' && code.length > 0 && hash(code) === state.codeHash;
+}
+
+export type SeatCodeErrorCode = 'seat_code_invalid';
+
+/** The seats' codes: verification for check-in and renewal, issue and rotation for staff, the printable codes for the QR page. */
+export function seatCodeService(ports: HandlerDeps & { clock: Clock; hashing: Hashing; secrets: SecretBox }) {
+  const codes = commandHandler(seatCodeDecider, ports);
+
+  function grant(seat: { id: string; storeId: string }): SeatCodeGrant {
+    const code = ports.ids.token();
+    return { seatId: seat.id, storeId: seat.storeId, codeHash: ports.hashing.sha256Hex(code), sealedCode: ports.secrets.seal(code) };
+  }
+
+  async function issueEach(type: SeatCodeCommand['type'], seats: readonly { id: string; storeId: string }[], context: CommandContext) {
+    let position: number | null = null;
+    for (const seat of seats) {
+      const command: SeatCodeCommand = { type, ...grant(seat), now: ports.clock.now().toISOString() };
+      const result = await codes.handle(toStreamName(seat.id), command, { ...context, storeId: seat.storeId });
+      position = result.position ?? position;
+    }
+    return { position };
+  }
+
+  return {
+    /** Throws `seat_code_invalid` unless `code` is the seat's current code (a seat with no code opens to no guest). */
+    async verify(seatId: string, code: string | null | undefined): Promise<void> {
+      const { state } = await codes.load(toStreamName(seatId));
+      if (!seatCodeMatches(state, code, ports.hashing.sha256Hex)) throw new DomainError<SeatCodeErrorCode>('seat_code_invalid');
+    },
+
+    /** Codes for the seats that have none (the QR page's "issue", demo data); seats with a code keep it. */
+    issueMissing: (seats: readonly { id: string; storeId: string }[], context: CommandContext) => issueEach('IssueSeatCode', seats, context),
+
+    /** New codes for these seats (one, or all of a store): their old cards stop working at once. */
+    rotate: (seats: readonly { id: string; storeId: string }[], context: CommandContext) => issueEach('RotateSeatCode', seats, context),
+
+    /** The current code of each seat in clear (null: none yet), for the staff QR page only. */
+    async printable(seatIds: readonly string[]): Promise<Record<string, string | null>> {
+      const entries = await Promise.all(
+        seatIds.map(async (id) => {
+          const { state } = await codes.load(toStreamName(id));
+          return [id, state.status === 'issued' ? ports.secrets.open(state.sealedCode) : null] as const;
+        }),
+      );
+      return Object.fromEntries(entries);
+    },
+  };
+}
+
+export type SeatCodeService = ReturnType<typeof seatCodeService>;
