@@ -120,7 +120,13 @@ export const billEventSchemas = {
     splitAt: z.string(),
   }),
   /** One part was paid, by its own method, with its own receipt. */
-  BillPartPaid: z.object({ partId: z.string(), paymentMethod: paymentMethodSchema, receiptId: z.string(), receiptNumber: z.number().int(), paidAt: z.string() }),
+  BillPartPaid: z.object({
+    partId: z.string(),
+    paymentMethod: paymentMethodSchema,
+    receiptId: z.string(),
+    receiptNumber: z.number().int(),
+    paidAt: z.string(),
+  }),
 };
 export type BillEvent = EventsOf<typeof billEventSchemas>;
 export const parseBillEvent = eventParser(billEventSchemas);

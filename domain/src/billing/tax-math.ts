@@ -106,7 +106,13 @@ export function shares(amount: number, parts: number): number[] {
 export function splitEqually(byRate: readonly RateTotal[], parts: number): RateTotal[][] {
   const perRate = byRate.map((r) => ({ rate: r, totals: shares(r.total, parts), taxes: shares(r.tax, parts) }));
   return Array.from({ length: parts }, (_, i) =>
-    perRate.map(({ rate, totals, taxes }) => ({ ratePercent: rate.ratePercent, reduced: rate.reduced, base: totals[i]! - taxes[i]!, tax: taxes[i]!, total: totals[i]! })),
+    perRate.map(({ rate, totals, taxes }) => ({
+      ratePercent: rate.ratePercent,
+      reduced: rate.reduced,
+      base: totals[i]! - taxes[i]!,
+      tax: taxes[i]!,
+      total: totals[i]!,
+    })),
   );
 }
 

@@ -42,14 +42,17 @@ const rates = fc.record({
   rounding: fc.constantFrom('floor' as const, 'round' as const, 'ceil' as const),
   pricesIncludeTax: fc.boolean(),
 });
-const byKey = <T extends { reduced: boolean; ratePercent: number }>(rows: T[]) => [...rows].sort((a, b) => `${a.reduced}${a.ratePercent}`.localeCompare(`${b.reduced}${b.ratePercent}`));
+const byKey = <T extends { reduced: boolean; ratePercent: number }>(rows: T[]) =>
+  [...rows].sort((a, b) => `${a.reduced}${a.ratePercent}`.localeCompare(`${b.reduced}${b.ratePercent}`));
 
 describe('tax by rate (issue 30)', () => {
   it('per-rate totals and taxes equal an integer reference that rounds once per rate, for any lines, mix and price style', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 30 }), rates, (lines, r) => {
         const bill = billTotals(lines, r);
-        expect(byKey(bill.totalsByRate.map(({ reduced, ratePercent, tax, total }) => ({ reduced, ratePercent, tax, total })))).toEqual(byKey(reference(lines, r)));
+        expect(byKey(bill.totalsByRate.map(({ reduced, ratePercent, tax, total }) => ({ reduced, ratePercent, tax, total })))).toEqual(
+          byKey(reference(lines, r)),
+        );
         for (const t of bill.totalsByRate) expect(t.base + t.tax).toBe(t.total);
         expect(bill.total).toBe(bill.totalsByRate.reduce((s, t) => s + t.total, 0));
         expect(bill.total).toBe(r.pricesIncludeTax ? bill.subtotal : bill.subtotal + bill.tax);
@@ -75,10 +78,17 @@ describe('tax by rate (issue 30)', () => {
   it('a split by items: the visit total is the sum of its parts, each part rounded once per rate', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(line, fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 20 }), rates, (assigned, r) => {
-        const parts = [0, 1, 2, 3].map((p) => billTotals(assigned.filter(([, to]) => to === p).map(([l]) => l), r));
+        const parts = [0, 1, 2, 3].map((p) =>
+          billTotals(
+            assigned.filter(([, to]) => to === p).map(([l]) => l),
+            r,
+          ),
+        );
         for (const [p, part] of parts.entries()) {
           const own = assigned.filter(([, to]) => to === p).map(([l]) => l);
-          expect(byKey(part.totalsByRate.map(({ reduced, ratePercent, tax, total }) => ({ reduced, ratePercent, tax, total })))).toEqual(byKey(reference(own, r)));
+          expect(byKey(part.totalsByRate.map(({ reduced, ratePercent, tax, total }) => ({ reduced, ratePercent, tax, total })))).toEqual(
+            byKey(reference(own, r)),
+          );
         }
         const whole = summed(
           parts.flatMap((p) => p.lines),
@@ -106,7 +116,13 @@ describe('tax by rate (issue 30)', () => {
   });
 
   it('a rate change entered ahead applies from its day', () => {
-    const rule = { ratePercent: 10, reducedRatePercent: 8, rounding: 'floor' as const, pricesIncludeTax: false, nextRates: { effective_from: '2027-04-01', rate_percent: 12, reduced_rate_percent: 8 } };
+    const rule = {
+      ratePercent: 10,
+      reducedRatePercent: 8,
+      rounding: 'floor' as const,
+      pricesIncludeTax: false,
+      nextRates: { effective_from: '2027-04-01', rate_percent: 12, reduced_rate_percent: 8 },
+    };
     expect(ratesOn(rule, '2027-03-31').standardPercent).toBe(10);
     expect(ratesOn(rule, '2027-04-01').standardPercent).toBe(12);
   });
