@@ -6,6 +6,7 @@ export const billingTexts = {
   rateTotal: (rate: number, reduced: boolean) => `${rate}%対象${reduced ? '（※軽減税率）' : ''}`,
   rateTax: (rate: number, included: boolean) => (included ? `内消費税（${rate}%）` : `消費税（${rate}%）`),
   reducedMark: '※',
+  taxTotal: '消費税合計',
   reducedNote: '※は軽減税率（8%）対象商品です',
   reducedNoteRate: (rate: number) => `※は軽減税率（${rate}%）対象商品です`,
   takeout: '持ち帰り',
@@ -85,11 +86,4 @@ export const billingTexts = {
   // Menu editor
   taxCategory: '税区分',
   taxCategories: { standard: '標準税率（物販など）', reduced: '軽減税率対象（飲食料品・持ち帰り時）', never_reduced: '軽減税率対象外（酒類など）' },
-  // History
-  events: {
-    ReceiptIssued: '領収書の発行',
-    ReceiptReissued: '領収書の再発行',
-    BillSplit: '会計の分割',
-    BillPartPaid: '分割会計の支払い',
-  } as Record<string, string>,
 } as const;
