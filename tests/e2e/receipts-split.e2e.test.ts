@@ -140,6 +140,10 @@ describe.runIf(runs)('receipts and a split bill', () => {
     });
     await staff.getByTestId('receipt-reissue').click();
     await staff.getByTestId('receipt-reissued').waitFor();
+    // Issue 29 item 1: /checkout opened without a visit says where checkout is, not 認証に失敗しました.
+    await guest.goto('/checkout');
+    await guest.getByTestId('checkout-no-reservation').waitFor();
+    expect(await guest.getByTestId('checkout-page').textContent()).not.toContain('認証に失敗しました');
     await guestContext.close();
     await staffContext.close();
   });

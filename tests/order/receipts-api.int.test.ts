@@ -129,4 +129,23 @@ describe('receipt calls', () => {
     const numbers = paid.map((p) => p.body.receipt_number).sort((a, b) => a - b);
     expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2, numbers[0]! + 3]);
   }, 120_000);
+
+  it('the admin saves a registration number only with a valid check digit; receipts carry the saved one', async () => {
+    const admin = await signedInAdmin(server.url);
+    const form = { store_id: '2', rate_percent: '10', rounding: 'floor', reduced_rate_percent: '8', issuer_name: 'カフェ テスト', next_from: '' };
+    const refused = await admin.send('POST', '/admin/tax-management?store_id=2', { form: { ...form, registration_number: 'T1234567890123' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('登録番号は「T」と13桁の数字（検査用数字が正しいもの）で入力してください。');
+    const saved = await admin.send('POST', '/admin/tax-management?store_id=2', { form: { ...form, registration_number: 'T1180301018771' } });
+    expect(saved.status).toBe(200);
+
+    const visit = await visitAt('seat-s1');
+    const orderIds = await order(visit, [{ menu_id: 'menu-blend', quantity: 1 }]);
+    const paid = await call<CheckoutAnswer>(visit.guest, 'POST', '/api/orders/checkout', {
+      json: { reservation_id: visit.reservationId, payment_method: 'qr', order_ids: orderIds },
+      headers: withToken(visit.token),
+    });
+    const receipt = await call<ReceiptJson>(admin, 'GET', `/api/receipts/${paid.body.receipt_id}`);
+    expect(receipt.body).toMatchObject({ registration_number: 'T1180301018771', issuer_name: 'カフェ テスト', payment_method: 'qr' });
+  }, 120_000);
 });

@@ -33,13 +33,14 @@ const formSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === 'on'),
-  // Issue 30: the reduced rate, a rate change entered ahead, the receipts' issuer.
-  reduced_rate_percent: z.coerce.number().int().min(0).max(100),
-  next_from: z.union([z.literal(''), isoDateSchema]).default(''),
+  // Issue 30: the reduced rate, a rate change entered ahead, the receipts' issuer. A form without
+  // them (an older page) keeps what is saved.
+  reduced_rate_percent: z.coerce.number().int().min(0).max(100).optional(),
+  next_from: z.union([z.literal(''), isoDateSchema]).optional(),
   next_rate_percent: z.coerce.number().int().min(0).max(100).default(10),
   next_reduced_rate_percent: z.coerce.number().int().min(0).max(100).default(8),
-  issuer_name: z.string().trim().max(100).default(''),
-  registration_number: z.union([z.literal(''), registrationNumberSchema]).default(''),
+  issuer_name: z.string().trim().max(100).optional(),
+  registration_number: z.union([z.literal(''), registrationNumberSchema]).optional(),
 });
 
 /** Saves the store's tax rule (catalog kind `tax`, decision 063). */
@@ -50,12 +51,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const badNumber = parsed.error.issues.some((i) => i.path[0] === 'registration_number');
     return data({ ok: false, error: badNumber ? b.registrationInvalid : t.saveFailed }, { status: 400 });
   }
-  const { services, runtime } = appOf(context);
-  const { next_from, next_rate_percent, next_reduced_rate_percent, registration_number, ...rest } = parsed.data;
+  const { services, runtime, queries } = appOf(context);
+  const current = await queries.tax.settings(parsed.data.store_id);
+  const { next_from, next_rate_percent, next_reduced_rate_percent, registration_number, reduced_rate_percent, issuer_name, ...rest } = parsed.data;
   const record = {
     ...rest,
-    next_rates: next_from ? { effective_from: next_from, rate_percent: next_rate_percent, reduced_rate_percent: next_reduced_rate_percent } : null,
-    registration_number: registration_number || null,
+    reduced_rate_percent: reduced_rate_percent ?? current?.reduced_rate_percent ?? 8,
+    issuer_name: issuer_name ?? current?.issuer_name ?? '',
+    next_rates:
+      next_from === undefined
+        ? (current?.next_rates ?? null)
+        : next_from
+          ? { effective_from: next_from, rate_percent: next_rate_percent, reduced_rate_percent: next_reduced_rate_percent }
+          : null,
+    registration_number: registration_number === undefined ? (current?.registration_number ?? null) : registration_number || null,
   };
   const saved = await services.catalog.save(
     { kind: 'tax', id: parsed.data.store_id, data: record },
