@@ -18,7 +18,7 @@ export type BillSplitCommand =
   | { type: 'SplitBill'; split: SplitData }
   | { type: 'PayPart'; partId: string; paymentMethod: PaymentMethod; receiptId: string; receiptNumber: number; now: string };
 
-/** `part_paid_already` (a split with a paid part is not split again, a part not paid twice), `unknown_part`, `not_split`. */
+/** `split_started` (a split with a paid part is not split again), `unknown_part`, `not_split`. A part paid again changes nothing. */
 export type BillSplitErrorCode = 'split_started' | 'unknown_part' | 'not_split';
 
 function decide(command: BillSplitCommand, state: BillSplitState): BillEvent[] {

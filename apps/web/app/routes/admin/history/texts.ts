@@ -118,6 +118,9 @@ export const categoryLabels: Record<string, string> = {
   seating: '座席',
   shifts: 'シフト',
   stock: '在庫',
+  // Issue 30
+  receipts: '領収書',
+  bill: '会計の分割',
 };
 
 export const eventLabel = (type: string) => eventLabels[type] ?? type;
