@@ -64,7 +64,14 @@ export function orderingService(ports: OrderingPorts) {
     if (missing.length > 0) throw new DomainError<OrderingErrorCode>('unknown_item', 'unknown_item', { menuIds: missing });
     return items.map((i) => {
       const item = found.find((m) => m.menuId === i.menuId)!;
-      return { menuId: item.menuId, name: item.name, price: item.price, quantity: i.quantity, takeout: i.takeout ?? false, taxCategory: item.taxCategory ?? 'reduced' };
+      return {
+        menuId: item.menuId,
+        name: item.name,
+        price: item.price,
+        quantity: i.quantity,
+        takeout: i.takeout ?? false,
+        taxCategory: item.taxCategory ?? 'reduced',
+      };
     });
   }
 

@@ -55,7 +55,10 @@ export const menuMigrations: ReadModelMigrations = {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
       // Issue 30: how an item is taxed; items saved before it are food or soft drinks.
-      await db.schema.alterTable('menu_items').addColumn('tax_category', 'text', (c) => c.notNull().defaultTo('reduced')).execute();
+      await db.schema
+        .alterTable('menu_items')
+        .addColumn('tax_category', 'text', (c) => c.notNull().defaultTo('reduced'))
+        .execute();
     },
   },
 };
