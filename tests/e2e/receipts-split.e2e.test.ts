@@ -147,4 +147,35 @@ describe.runIf(runs)('receipts and a split bill', () => {
     await guestContext.close();
     await staffContext.close();
   });
+
+  it('a guest paying the whole bill at /checkout ends on the thank-you with the amount, the method and the receipt (issue 29 item 1)', async () => {
+    const guestContext = await guestPhone(browser, server.url);
+    const guest = problems.watch(await guestContext.newPage());
+    guest.on('dialog', (dialog) => void dialog.accept());
+    await guest.goto(`/order/top?seat_id=seat-t3&code=${await seatCodeOf(server.url, 'seat-t3')}`);
+    await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
+    await guest.getByTestId('people').selectOption('1');
+    await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
+    await guest.waitForURL('**/order/food?**');
+    await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
+    await guest.getByRole('button', { name: 'ブレンドコーヒー カートに追加' }).click();
+    await guest.getByTestId('to-cart').click();
+    await guest.waitForURL('**/order?**show_cart=true');
+    await guest.getByTestId('place-order').click();
+    await guest.getByTestId('order-choices').waitFor();
+    await guest.getByRole('link', { name: 'お会計へ進む' }).click();
+    await guest.getByTestId('checkout').waitFor();
+    await guest.getByLabel('電子マネー').check();
+    await guest.getByTestId('complete-checkout').click();
+    await guest.getByTestId('thank-you').waitFor();
+    expect(await guest.getByTestId('thank-you-amount').textContent()).toBe('550円');
+    expect(await guest.getByTestId('thank-you-method').textContent()).toBe('電子マネー');
+    expect(await guest.getByTestId('receipt-link').count()).toBe(1);
+    expect(await guest.getByTestId('checkout-page').textContent()).not.toContain('認証に失敗しました');
+    await shot(guest, '6-whole-thank-you');
+    await guest.getByTestId('receipt-link').click();
+    await guest.getByTestId('receipt').waitFor();
+    expect(await guest.getByTestId('receipt-method').textContent()).toBe('電子マネー');
+    await guestContext.close();
+  });
 });
