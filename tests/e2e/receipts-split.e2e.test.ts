@@ -140,6 +140,10 @@ describe.runIf(runs)('receipts and a split bill', () => {
     });
     await staff.getByTestId('receipt-reissue').click();
     await staff.getByTestId('receipt-reissued').waitFor();
+    // The monitor's checkout lists the day's receipts, the 赤伝 among them.
+    await staff.goto('/monitor/checkout?store_id=2');
+    await staff.getByTestId('day-receipts').waitFor();
+    expect(await staff.getByTestId('day-receipts').textContent()).toContain(`No. ${String(numbers[1]! + 1).padStart(6, '0')} 領収書（取消） -572円（現金）`);
     // Issue 29 item 1: /checkout opened without a visit says where checkout is, not 認証に失敗しました.
     await guest.goto('/checkout');
     await guest.getByTestId('checkout-no-reservation').waitFor();

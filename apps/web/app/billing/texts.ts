@@ -71,6 +71,8 @@ export const billingTexts = {
   refundDo: '取消伝票を発行する',
   refundDone: (number: number) => `取消伝票 No. ${String(number).padStart(6, '0')} を発行しました`,
   receiptNotFound: '領収書が見つかりません。',
+  dayReceipts: '本日の領収書',
+  cancelledShort: '取消済み',
   receiptCancelled: 'この領収書はすでに取り消されています。',
   notASale: '取消伝票は取り消せません。',
   methods: { cash: '現金', credit: 'クレジットカード', electronic: '電子マネー', qr: 'QRコード決済' } satisfies Record<PaymentMethod, string>,
