@@ -130,6 +130,61 @@ describe('receipt calls', () => {
     expect(numbers).toEqual([numbers[0], numbers[0]! + 1, numbers[0]! + 2, numbers[0]! + 3]);
   }, 120_000);
 
+  it('a split by items: each part its own bill and receipt; the visit ends when the last is paid, its total the sum of the parts', async () => {
+    const visit = await visitAt('seat-t1');
+    await order(visit, [
+      { menu_id: 'menu-gateau', quantity: 2, takeout: true },
+      { menu_id: 'menu-blend', quantity: 1 },
+    ]);
+    const bad = await call(visit.guest, 'POST', '/api/orders/split', {
+      json: { reservation_id: visit.reservationId, mode: 'items', parts: [[{ line: 0, quantity: 1 }], [{ line: 1, quantity: 1 }]] },
+      headers: withToken(visit.token),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'split_mismatch' });
+    const split = await call<{ split: { parts: { part_id: string; total: number }[] } }>(visit.guest, 'POST', '/api/orders/split', {
+      json: {
+        reservation_id: visit.reservationId,
+        mode: 'items',
+        parts: [
+          [{ line: 0, quantity: 1 }],
+          [
+            { line: 0, quantity: 1 },
+            { line: 1, quantity: 1 },
+          ],
+        ],
+      },
+      headers: withToken(visit.token),
+    });
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    // 550 + 8% = 594; 594 + (500 + 10% = 550) = 1,144.
+    expect(split.body.split.parts.map((p) => p.total)).toEqual([594, 1144]);
+    const first = await call<{ all_paid: boolean; receipt_id: string }>(visit.guest, 'POST', '/api/orders/split/pay', {
+      json: { reservation_id: visit.reservationId, part_id: split.body.split.parts[0]!.part_id, payment_method: 'cash' },
+      headers: withToken(visit.token),
+    });
+    expect(first.body.all_paid).toBe(false);
+    const last = await call<{ all_paid: boolean; exited_at: string | null; receipt_ids: string[] }>(visit.guest, 'POST', '/api/orders/split/pay', {
+      json: { reservation_id: visit.reservationId, part_id: split.body.split.parts[1]!.part_id, payment_method: 'qr' },
+      headers: withToken(visit.token),
+    });
+    expect(last.body.all_paid).toBe(true);
+    expect(last.body.exited_at).not.toBeNull();
+    expect(last.body.receipt_ids).toHaveLength(2);
+    const staff = await signedInAdmin(server.url);
+    const receipts = await Promise.all(last.body.receipt_ids.map((id) => call<ReceiptJson>(staff, 'GET', `/api/receipts/${id}`)));
+    expect(receipts.map((r) => [r.body.total, r.body.payment_method])).toEqual([
+      [594, 'cash'],
+      [1144, 'qr'],
+    ]);
+    // The visit is over: the token orders nothing more.
+    const late = await call(visit.guest, 'POST', '/api/orders', {
+      json: { reservation_id: visit.reservationId, items: [{ menu_id: 'menu-blend', quantity: 1 }] },
+      headers: withToken(visit.token),
+    });
+    expect(late.status).toBe(401);
+  }, 120_000);
+
   it('the admin saves a registration number only with a valid check digit; receipts carry the saved one', async () => {
     const admin = await signedInAdmin(server.url);
     const form = { store_id: '2', rate_percent: '10', rounding: 'floor', reduced_rate_percent: '8', issuer_name: 'カフェ テスト', next_from: '' };
