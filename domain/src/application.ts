@@ -20,6 +20,7 @@ import type { TableCatalog } from './table/ports';
 import { storeLocationService } from './table/store-location-service';
 import { seatCodeService } from './table/decider';
 import { tableService } from './table/table-service';
+import { billingService } from './billing/billing-service';
 // Seats editor (issue 12 item 6)
 import { seatEditorService, type SeatBookings } from './catalog/seat-editor-service';
 // Menu editor (issue 14, part menus)
@@ -79,12 +80,15 @@ export interface ApplicationPorts {
   forgetMails(email: string): Promise<void>;
   /** Ends an account's sessions (infra/src/auth/sessions.ts). */
   signOut(accountId: string): Promise<void>;
+  /** Read port (issue 30): which store's book a receipt is in (projections/src/receipts). */
+  receiptStoreOf?(receiptId: string): Promise<string | null>;
 }
 
 export function createApplication(ports: ApplicationPorts) {
   const reservation = { ...ports, catalog: ports.reservationCatalog, mails: ports.reservationMails };
   const seatCodes = seatCodeService(ports);
   const reservationStaff = staffReservationService(reservation);
+  const table = tableService({ ...ports, catalog: ports.tableCatalog, seatCodes });
   const privacy = forgettingService({ ...ports, cancelReservation: (input) => reservationStaff.cancel(input) });
   return {
     /** The customer's booking: day screen, hold, request, confirmation link, cancel page. */
@@ -110,7 +114,9 @@ export function createApplication(ports: ApplicationPorts) {
     /** Admin lists put in the order the admin chose. */
     reorder: (input: { kind: OrderedKind; ids: readonly string[] }, context: CommandContext) => reorderRecords(ports, input, context),
     /** The guest at the table: QR check-in, tokens, staff's location waiver, the bill and checkout. */
-    table: tableService({ ...ports, catalog: ports.tableCatalog, seatCodes }),
+    table,
+    /** Receipts and split bills (issue 30): checkout with its receipt, splits, parts paid, reprints and cancelling receipts. */
+    billing: billingService({ ...ports, table, receiptStoreOf: ports.receiptStoreOf ?? (async () => null) }),
     /** The seats' codes (decision 150): issued, rotated and printed on the staff QR page. */
     seatCodes,
     /** Table orders: placed by a phone or staff (stock reserved first), completed and restored in the kitchen. */

@@ -11,6 +11,7 @@ import { seatingEventSchemas, toStreamName as seatingStream } from '@moncafe/dom
 import { shiftEventSchemas, toStreamName as shiftStream } from '@moncafe/domain/shift/events';
 import { stockEventSchemas, toStreamName as stockStream } from '@moncafe/domain/stock/events';
 import { categoryOf } from '@moncafe/domain/streams';
+import { billEventSchemas, billStream, receiptEventSchemas, receiptsStream } from '@moncafe/domain/billing/events';
 import { byCategory, eventsFor } from './projector';
 import { projectors } from './read-models';
 import type { RecordedEvent } from '@moncafe/domain/ports';
@@ -30,6 +31,8 @@ const streams = [
   seatingStream('1', '2026-12-01'),
   shiftStream({ storeId: '1', userId: 'u1', month: '2026-12' }),
   stockStream('1'),
+  receiptsStream('1'),
+  billStream('res-1'),
   'contract-1',
   'nodash',
 ];
@@ -48,6 +51,8 @@ const types = [
     ...seatingEventSchemas,
     ...shiftEventSchemas,
     ...stockEventSchemas,
+    ...receiptEventSchemas,
+    ...billEventSchemas,
   }),
   'RecordSaved',
   'RecordRemoved',

@@ -43,6 +43,9 @@ import { eventHistoryProjector } from './event-history/projector';
 // Site settings (issue 14 part settings)
 import { siteSettingsMigrations } from './site-settings/migration';
 import { siteSettingsProjector } from './site-settings/projector';
+// Receipts (issue 30, decision 240)
+import { receiptMigrations } from './receipts/migration';
+import { receiptsProjector } from './receipts/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -85,6 +88,8 @@ export const readModels: ReadModel[] = [
   { migrations: eventHistoryMigrations, projector: eventHistoryProjector },
   // Site settings (issue 14 part settings): disclaimers, notification settings.
   { migrations: siteSettingsMigrations, projector: siteSettingsProjector },
+  // Receipts (issue 30): every receipt issued, sales and cancellations.
+  { migrations: receiptMigrations, projector: receiptsProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxCategorySchema } from '../billing/tax-category';
 import { isoDateSchema, timeOfDaySchema } from '../calendar/date-schemas';
 
 /**
@@ -119,6 +120,8 @@ export const menuSchema = z
     /** When null, screens infer it from the name (see inferMenuCategory). */
     category: menuCategorySchema.nullable().default(null),
     show_on_menu: z.boolean().default(true),
+    /** How it is taxed (issue 30): food and soft drinks `reduced` when taken away; alcohol `never_reduced`. */
+    tax_category: taxCategorySchema.default('reduced'),
     show_on_reservation: z.boolean().default(false),
     show_on_order: z.boolean().default(false),
     /** A course must be booked this many days before the date, by deadline_time. */

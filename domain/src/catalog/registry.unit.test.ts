@@ -34,7 +34,18 @@ describe('the catalog registry', () => {
   });
 
   it('gives the id a record must have where its data decides it, and none elsewhere', () => {
-    expect(canonicalRecordId('tax', { store_id: '2', rate_percent: 10, rounding: 'floor', prices_include_tax: false })).toBe('2');
+    expect(
+      canonicalRecordId('tax', {
+        store_id: '2',
+        rate_percent: 10,
+        rounding: 'floor',
+        prices_include_tax: false,
+        reduced_rate_percent: 8,
+        next_rates: null,
+        issuer_name: '',
+        registration_number: null,
+      }),
+    ).toBe('2');
     expect(canonicalRecordId('store-staff', { store_id: '2', account_id: 'a1', wage: null, display_order: 0 })).toBe('2:a1');
     expect(canonicalRecordId('business-hours', { rule: 'holiday', store_id: '2', open_time: null, close_time: null, is_closed: true })).toBe('2-holiday');
     expect(canonicalRecordId('order-rule', { store_id: '2', rule_content: '前日までに', display_order: 0 })).toBeNull();

@@ -1,3 +1,5 @@
+import { registrationNumberSchema } from '../billing/registration-number';
+import { isoDateSchema } from '../calendar/date-schemas';
 import { z } from 'zod';
 import { kind, onePerStore, storeId } from '../catalog/kinds';
 import { DEFAULT_TAX_RULE, TAX_ROUNDINGS } from './tax';
@@ -11,6 +13,17 @@ export const taxSchema = z.object({
   rounding: z.enum(TAX_ROUNDINGS).default(DEFAULT_TAX_RULE.rounding),
   /** Menu prices already include tax: checkout shows the tax contained in the total. */
   prices_include_tax: z.boolean().default(DEFAULT_TAX_RULE.pricesIncludeTax),
+  /** The reduced rate (軽減税率) for `reduced` items taken away (issue 30). */
+  reduced_rate_percent: z.int().min(0).max(100).default(8),
+  /** A rate change entered ahead: from this date the two rates are these (old receipts keep theirs). */
+  next_rates: z
+    .object({ effective_from: isoDateSchema, rate_percent: z.int().min(0).max(100), reduced_rate_percent: z.int().min(0).max(100) })
+    .nullable()
+    .default(null),
+  /** The issuer named on receipts (適格簡易請求書), empty: the store's name. */
+  issuer_name: z.string().trim().max(100).default(''),
+  /** 適格請求書発行事業者登録番号: `T` + 13 digits with the corporate-number check digit. */
+  registration_number: registrationNumberSchema.nullable().default(null),
 });
 
 // --- Order limits at the table (issue 25 item 4, decision 155) -------------------------------

@@ -129,6 +129,6 @@ describe('orders, payments and stock read models', () => {
         ),
       ],
     );
-    expect(await taxRuleOf(t.db, 's')).toEqual({ ratePercent: 8, rounding: 'round', pricesIncludeTax: true });
+    expect(await taxRuleOf(t.db, 's')).toEqual({ ratePercent: 8, rounding: 'round', pricesIncludeTax: true, reducedRatePercent: 8, nextRates: null });
   });
 });

@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const who = (actor: string) => (actor === 'system' ? t.system : actor === 'customer' ? t.customer : (names.get(actor) ?? t.unknownAccount(actor)));
   // The thing each change is about, named as the owner knows it: a reservation's number and name, an account's name.
   const streamOwner = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
-  const reservationIds = [...new Set(page.entries.filter((e) => e.category === 'reservation').map((e) => streamOwner(e.streamId)))];
+  const reservationIds = [...new Set(page.entries.filter((e) => e.category === 'reservation' || e.category === 'bill').map((e) => streamOwner(e.streamId)))];
   const reservations = new Map(
     (await Promise.all(reservationIds.map((id) => queries.reservations.get(id)))).flatMap((r) =>
       r
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const accountNames = new Map(accounts.map((a) => [a.accountId, t.accountSubject(a.name)]));
   const subjectOf = (e: { category: string; streamId: string }) =>
-    (e.category === 'reservation'
+    (e.category === 'reservation' || e.category === 'bill'
       ? reservations.get(streamOwner(e.streamId))
       : e.category === 'account'
         ? accountNames.get(streamOwner(e.streamId))

@@ -2,7 +2,9 @@ import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { areaTexts } from '#app/areas/texts';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { appOf } from '#app/context';
+import { DayReceipts } from '#app/billing/day-receipts';
 import { CheckoutView } from '#app/table-order/checkout-view';
 import { clockTime } from '#app/table-order/presentation';
 import { checkoutTexts as t } from '#app/table-order/texts';
@@ -15,9 +17,16 @@ export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
-  if (!parsed.success) return { storeId: null, seated: [] };
-  const floor = await appOf(context).services.table.floor(parsed.data);
-  return { storeId: parsed.data, seated: floor.filter((s) => s.reservationId !== null) };
+  if (!parsed.success) return { storeId: null, seated: [], receipts: [] };
+  const { services, queries, runtime } = appOf(context);
+  const floor = await services.table.floor(parsed.data);
+  // Issue 30: the day's receipts, to reprint one or issue its 赤伝.
+  const receipts = await queries.receipts.ofDay(parsed.data, tokyoDateOf(runtime.clock.now()));
+  return {
+    storeId: parsed.data,
+    seated: floor.filter((s) => s.reservationId !== null),
+    receipts: receipts.map((r) => ({ id: r.id, number: r.number, total: r.total, method: r.payment_method, kind: r.kind, cancelled: r.cancelled_by !== null })),
+  };
 }
 
 /**
@@ -56,6 +65,7 @@ export default function MonitorCheckout({ loaderData }: Route.ComponentProps) {
           </ul>
         </>
       )}
+      {!reservationId && loaderData.receipts.length > 0 && <DayReceipts receipts={loaderData.receipts} />}
     </section>
   );
 }
