@@ -30,6 +30,8 @@ import { cardImageService } from './site-settings/card-images';
 import { forgettingService, type GuestDirectory } from './privacy/forgetting';
 import type { PersonalKeys } from './privacy/personal-data';
 import { retentionService } from './privacy/retention';
+// The daily close and sales (issue 30, items 4 and 5)
+import { registerService, type DayFiguresPort } from './register/closing';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -79,6 +81,9 @@ export interface ApplicationPorts {
   forgetMails(email: string): Promise<void>;
   /** Ends an account's sessions (infra/src/auth/sessions.ts). */
   signOut(accountId: string): Promise<void>;
+  // The daily close (issue 30 item 4)
+  /** Read port: a business day's figures as the read models count them (projections/src/register/day-figures.ts). */
+  dayFigures: DayFiguresPort;
 }
 
 export function createApplication(ports: ApplicationPorts) {
@@ -137,6 +142,9 @@ export function createApplication(ports: ApplicationPorts) {
       guestsLastSeenBefore: (cutoff) => ports.guests.lastSeenBefore(cutoff),
       forget: (input, context) => privacy.forget(input, context),
     }),
+    // The daily close (issue 30 item 4)
+    /** /admin/daily-close: closing a business day (日計・レジ締め) and correcting a closed day. */
+    register: registerService(ports),
   };
 }
 

@@ -25,6 +25,8 @@ import type { CostTables } from './costs/table';
 import type { EventHistoryTables } from './event-history/table';
 // Site settings (issue 14 part settings)
 import type { SiteSettingsTables } from './site-settings/table';
+// The daily close (issue 30 item 4)
+import type { RegisterTables } from './register/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -47,4 +49,5 @@ export type Database = CheckpointTables &
   CostTables &
   // Admin history (issue 14, part ops)
   EventHistoryTables &
-  SiteSettingsTables;
+  SiteSettingsTables &
+  RegisterTables;

@@ -43,6 +43,9 @@ import { eventHistoryProjector } from './event-history/projector';
 // Site settings (issue 14 part settings)
 import { siteSettingsMigrations } from './site-settings/migration';
 import { siteSettingsProjector } from './site-settings/projector';
+// The daily close (issue 30 item 4)
+import { registerMigrations } from './register/migration';
+import { registerProjector } from './register/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -85,6 +88,8 @@ export const readModels: ReadModel[] = [
   { migrations: eventHistoryMigrations, projector: eventHistoryProjector },
   // Site settings (issue 14 part settings): disclaimers, notification settings.
   { migrations: siteSettingsMigrations, projector: siteSettingsProjector },
+  // The daily close (issue 30 item 4): closes and corrections of closed days.
+  { migrations: registerMigrations, projector: registerProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));
