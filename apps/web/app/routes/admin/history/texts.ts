@@ -95,6 +95,9 @@ export const eventLabels: Record<string, string> = {
   SupplierPasswordRevealed: '仕入れ先パスワードの表示',
   NotificationsPlanned: 'お知らせメールの予定',
   NotificationMailSent: 'お知らせメール送信',
+  // The daily close (issue 30 item 4)
+  DayClosed: '日計（レジ締め）',
+  DayCorrected: '締め後の売上訂正',
 };
 
 /** The stream categories as an owner reads them. */
@@ -113,6 +116,7 @@ export const categoryLabels: Record<string, string> = {
   seating: '座席',
   shifts: 'シフト',
   stock: '在庫',
+  register: 'レジ・日計',
 };
 
 export const eventLabel = (type: string) => eventLabels[type] ?? type;
