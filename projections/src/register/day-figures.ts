@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays, tokyoInstant } from '@moncafe/domain/calendar/dates';
+import { menuCategory } from '@moncafe/domain/catalog/menu-category';
+import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import { NO_FIGURES, type DayFigures } from '@moncafe/domain/register/figures';
 import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Database } from '../database';
@@ -33,15 +35,16 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
       .where('business_date', '=', date)
       .groupBy('method')
       .execute(),
-    sql<{ category: string | null; quantity: string; amount: string }>`
-      select m.category, sum((i.item->>'quantity')::int) as quantity, sum((i.item->>'quantity')::int * (i.item->>'price')::int) as amount
+    sql<{ category: MenuCategory | null; name: string; quantity: string; amount: string }>`
+      select m.category, coalesce(m.name, min(i.item->>'menu_name')) as name,
+        sum((i.item->>'quantity')::int) as quantity, sum((i.item->>'quantity')::int * (i.item->>'price')::int) as amount
       from payments p
       cross join lateral jsonb_array_elements_text(p.order_ids) as po(order_id)
       join orders o on o.id = po.order_id
       cross join lateral jsonb_array_elements(o.items) as i(item)
       left join menu_items m on m.id = i.item->>'menu_id'
       where p.store_id = ${storeId} and p.business_date = ${date}
-      group by m.category`.execute(db),
+      group by i.item->>'menu_id', m.category, m.name`.execute(db),
     db
       .selectFrom('reservations')
       .select([sql<string>`count(*)`.as('visits'), sql<string>`coalesce(sum(people), 0)`.as('guests')])
@@ -64,6 +67,15 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     taxRuleOf(db, storeId),
   ]);
 
+  // The category a guest sees on the menu: the admin's, else inferred from the name (catalog/menu-category.ts).
+  const byCategory = new Map<string, { category: string; quantity: number; amount: number }>();
+  for (const r of categories.rows) {
+    const category = menuCategory({ name: r.name, category: r.category });
+    const line = byCategory.get(category) ?? { category, quantity: 0, amount: 0 };
+    line.quantity += Number(r.quantity);
+    line.amount += Number(r.amount);
+    byCategory.set(category, line);
+  }
   const byMethod = methods
     .map((r) => ({ method: r.method, count: Number(r.count), subtotal: Number(r.subtotal), tax: Number(r.tax), total: Number(r.total) }))
     .sort((a, b) => METHODS.indexOf(a.method) - METHODS.indexOf(b.method));
@@ -74,9 +86,7 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     sales,
     byMethod: byMethod.map(({ method, count, total }) => ({ method, count, total })),
     byRate: sales.count === 0 ? [] : [{ ratePercent: rule.ratePercent, reduced: false, taxable: sales.subtotal, tax: sales.tax, total: sales.total }],
-    byCategory: categories.rows
-      .map((r) => ({ category: r.category ?? 'other', quantity: Number(r.quantity), amount: Number(r.amount) }))
-      .sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category)),
+    byCategory: [...byCategory.values()].sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category)),
     guests: Number(visits.guests),
     visits: Number(visits.visits),
     reservations: { booked: Number(reservations.booked), noShows: Number(reservations.no_shows), cancelled: Number(reservations.cancelled) },
