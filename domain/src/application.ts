@@ -20,6 +20,7 @@ import type { TableCatalog } from './table/ports';
 import { storeLocationService } from './table/store-location';
 import { seatCodeService } from './table/seat-code';
 import { tableService } from './table/visit';
+import { billingService } from './billing/billing';
 // Seats editor (issue 12 item 6)
 import { seatEditorService, type SeatBookings } from './catalog/seats';
 // Menu editor (issue 14, part menus)
@@ -81,6 +82,8 @@ export interface ApplicationPorts {
   forgetMails(email: string): Promise<void>;
   /** Ends an account's sessions (infra/src/auth/sessions.ts). */
   signOut(accountId: string): Promise<void>;
+  /** Read port (issue 30): which store's book a receipt is in (projections/src/receipts). */
+  receiptStoreOf?(receiptId: string): Promise<string | null>;
   // The daily close (issue 30 item 4)
   /** Read port: a business day's figures as the read models count them (projections/src/register/day-figures.ts). */
   dayFigures: DayFiguresPort;
@@ -90,6 +93,7 @@ export function createApplication(ports: ApplicationPorts) {
   const reservation = { ...ports, catalog: ports.reservationCatalog, mails: ports.reservationMails };
   const seatCodes = seatCodeService(ports);
   const reservationStaff = staffReservationService(reservation);
+  const table = tableService({ ...ports, catalog: ports.tableCatalog, seatCodes });
   const privacy = forgettingService({ ...ports, cancelReservation: (input) => reservationStaff.cancel(input) });
   return {
     /** The customer's booking: day screen, hold, request, confirmation link, cancel page. */
@@ -115,7 +119,9 @@ export function createApplication(ports: ApplicationPorts) {
     /** Admin lists put in the order the admin chose. */
     reorder: (input: { kind: OrderedKind; ids: readonly string[] }, context: CommandContext) => reorderRecords(ports, input, context),
     /** The guest at the table: QR check-in, tokens, staff's location waiver, the bill and checkout. */
-    table: tableService({ ...ports, catalog: ports.tableCatalog, seatCodes }),
+    table,
+    /** Receipts and split bills (issue 30): checkout with its receipt, splits, parts paid, reprints and cancelling receipts. */
+    billing: billingService({ ...ports, table, receiptStoreOf: ports.receiptStoreOf ?? (async () => null) }),
     /** The seats' codes (decision 150): issued, rotated and printed on the staff QR page. */
     seatCodes,
     /** Table orders: placed by a phone or staff (stock reserved first), completed and restored in the kitchen. */

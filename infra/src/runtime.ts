@@ -226,6 +226,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       secrets: secretBox(await secretsKey(config)),
       accountMails: options.accountMails,
       tableCatalog: catalogForTables(database.db),
+      receiptStoreOf: (receiptId) => queries.receipts.storeOf(receiptId),
       // Seats editor (issue 12 item 6)
       seatBookings: { futureOn: queries.adminDay.futureOnSeat },
       // Menu editor (issue 14, part menus)

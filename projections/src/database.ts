@@ -25,6 +25,8 @@ import type { CostTables } from './costs/table';
 import type { EventHistoryTables } from './event-history/table';
 // Site settings (issue 14 part settings)
 import type { SiteSettingsTables } from './site-settings/table';
+// Receipts (issue 30, decision 240)
+import type { ReceiptTables } from './receipts/table';
 // The daily close (issue 30 item 4)
 import type { RegisterTables } from './register/table';
 
@@ -50,4 +52,5 @@ export type Database = CheckpointTables &
   // Admin history (issue 14, part ops)
   EventHistoryTables &
   SiteSettingsTables &
-  RegisterTables;
+  RegisterTables &
+  ReceiptTables;

@@ -20,6 +20,7 @@ import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submitt
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
 import { isStoreStaff, listStoreStaff } from './store-staff/queries';
 import { taxRuleOf } from './tax/queries';
+import { receiptStoreOf, receiptsOfDay, receiptsOfVisit } from './receipts/queries';
 // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
 import { costReport, listCostLines } from './costs/queries';
 import { ordersOfDay, paymentsOfDay } from './orders/queries';
@@ -135,6 +136,12 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     },
     tax: {
       rule: (storeId: string) => taxRuleOf(db, storeId),
+    },
+    // Receipts (issue 30, decision 240)
+    receipts: {
+      storeOf: (receiptId: string) => receiptStoreOf(db, receiptId),
+      ofVisit: (reservationId: string) => receiptsOfVisit(db, reservationId),
+      ofDay: (storeId: string, date: string) => receiptsOfDay(db, storeId, date),
     },
     // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
     adminDay: {

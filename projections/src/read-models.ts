@@ -43,6 +43,9 @@ import { eventHistoryProjector } from './event-history/projector';
 // Site settings (issue 14 part settings)
 import { siteSettingsMigrations } from './site-settings/migration';
 import { siteSettingsProjector } from './site-settings/projector';
+// Receipts (issue 30, decision 240)
+import { receiptMigrations } from './receipts/migration';
+import { receiptsProjector } from './receipts/projector';
 // The daily close (issue 30 item 4)
 import { registerMigrations } from './register/migration';
 import { registerProjector } from './register/projector';
@@ -88,6 +91,8 @@ export const readModels: ReadModel[] = [
   { migrations: eventHistoryMigrations, projector: eventHistoryProjector },
   // Site settings (issue 14 part settings): disclaimers, notification settings.
   { migrations: siteSettingsMigrations, projector: siteSettingsProjector },
+  // Receipts (issue 30): every receipt issued, sales and cancellations.
+  { migrations: receiptMigrations, projector: receiptsProjector },
   // The daily close (issue 30 item 4): closes and corrections of closed days.
   { migrations: registerMigrations, projector: registerProjector },
 ];

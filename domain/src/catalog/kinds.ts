@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { registrationNumberSchema } from '../billing/registration-number';
+import { taxCategorySchema } from '../billing/tax-category';
 import { isoDateSchema, timeOfDaySchema } from '../calendar/date-schemas';
 
 /**
@@ -91,6 +93,8 @@ export const menuSchema = z
     /** When null, screens infer it from the name (see inferMenuCategory). */
     category: menuCategorySchema.nullable().default(null),
     show_on_menu: z.boolean().default(true),
+    /** How it is taxed (issue 30): food and soft drinks `reduced` when taken away; alcohol `never_reduced`. */
+    tax_category: taxCategorySchema.default('reduced'),
     show_on_reservation: z.boolean().default(false),
     show_on_order: z.boolean().default(false),
     /** A course must be booked this many days before the date, by deadline_time. */
@@ -325,6 +329,17 @@ export const taxSchema = z.object({
   rounding: z.enum(['floor', 'round', 'ceil']).default('floor'),
   /** Menu prices already include tax: checkout shows the tax contained in the total. */
   prices_include_tax: z.boolean().default(false),
+  /** The reduced rate (軽減税率) for `reduced` items taken away (issue 30). */
+  reduced_rate_percent: z.int().min(0).max(100).default(8),
+  /** A rate change entered ahead: from this date the two rates are these (old receipts keep theirs). */
+  next_rates: z
+    .object({ effective_from: isoDateSchema, rate_percent: z.int().min(0).max(100), reduced_rate_percent: z.int().min(0).max(100) })
+    .nullable()
+    .default(null),
+  /** The issuer named on receipts (適格簡易請求書), empty: the store's name. */
+  issuer_name: z.string().trim().max(100).default(''),
+  /** 適格請求書発行事業者登録番号: `T` + 13 digits with the corporate-number check digit. */
+  registration_number: registrationNumberSchema.nullable().default(null),
 });
 
 // --- Cost management (issue 14 item 7, decision 122) ------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxCategorySchema } from '../billing/tax-category';
 import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
 
 /**
@@ -24,6 +25,10 @@ export const orderLineSchema = z.object({
   /** Unit price in yen, from the catalog. */
   price: z.number().int(),
   quantity: z.number().int().positive(),
+  /** Taken away (the reduced rate for a `reduced` item) or eaten in (issue 30); eat-in by default. */
+  takeout: z.boolean().default(false),
+  /** The menu item's tax category when it was ordered. */
+  taxCategory: taxCategorySchema.default('reduced'),
 });
 export type OrderLine = z.output<typeof orderLineSchema>;
 

@@ -13,7 +13,7 @@ const order: Omit<OrderPlacement, 'placedAt'> = {
   reservationId: 'r1',
   seatId: 'T1',
   seatLabel: 'テーブル1',
-  lines: [{ menuId: 'coffee', name: 'ブレンドコーヒー', price: 500, quantity: 2 }],
+  lines: [{ menuId: 'coffee', name: 'ブレンドコーヒー', price: 500, quantity: 2, takeout: false, taxCategory: 'reduced' }],
   placedBy: 'customer',
 };
 const placed: OrderEvent[] = [{ type: 'OrderPlaced', data: { ...order, placedAt: NOW } }];

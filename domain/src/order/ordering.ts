@@ -46,7 +46,7 @@ export interface OrderRequest {
   orderId: string | null;
   reservationId: string;
   seatId: string | null;
-  items: readonly { menuId: string; quantity: number }[];
+  items: readonly { menuId: string; quantity: number; takeout?: boolean }[];
   auth: TableAuth;
   correlationId: string;
 }
@@ -64,7 +64,7 @@ export function orderingService(ports: OrderingPorts) {
     if (missing.length > 0) throw new DomainError<OrderingErrorCode>('unknown_item', 'unknown_item', { menuIds: missing });
     return items.map((i) => {
       const item = found.find((m) => m.menuId === i.menuId)!;
-      return { menuId: item.menuId, name: item.name, price: item.price, quantity: i.quantity };
+      return { menuId: item.menuId, name: item.name, price: item.price, quantity: i.quantity, takeout: i.takeout ?? false, taxCategory: item.taxCategory ?? 'reduced' };
     });
   }
 

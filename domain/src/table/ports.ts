@@ -1,3 +1,4 @@
+import type { TaxCategory } from '../billing/tax-category';
 import type { TaxRule } from '../order/tax';
 import type { SeatSpec } from '../seating/allocation';
 import type { BusinessDay } from '../seating/availability';
@@ -38,4 +39,6 @@ export interface OrderableItem {
   /** Yen, from the catalog. */
   price: number;
   showOnOrder: boolean;
+  /** How it is taxed (issue 30); `reduced` when the catalog says nothing. */
+  taxCategory?: TaxCategory;
 }

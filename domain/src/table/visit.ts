@@ -1,9 +1,11 @@
 import { minutesOf, timeOf, tokyoDateTime } from '../calendar/dates';
 import { commandHandler, foldStream, retryOnConflict, type CommandContext, type CommandHandler } from '../command-handler';
 import { DomainError } from '../decider';
-import { orderSubtotal, toStreamName as orderStream, type OrderLine } from '../order/events';
+import { toStreamName as orderStream, type OrderLine } from '../order/events';
 import { orderDecider } from '../order/order';
-import { taxedTotal, type TaxRule } from '../order/tax';
+import type { TaxRule } from '../order/tax';
+import type { RateTotal } from '../billing/events';
+import { billTotals, ratesOn, type StoreRates } from '../billing/tax-math';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
 import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
 import {
@@ -104,6 +106,10 @@ export interface Bill {
   tax: number;
   total: number;
   taxRule: TaxRule;
+  /** Per rate (issue 30): eat-in and takeout lines at their rates, each rate's tax rounded once. */
+  totalsByRate: RateTotal[];
+  /** The rates in force today, by which the lines are taxed. */
+  rates: StoreRates;
   exitedAt: string | null;
 }
 
@@ -239,7 +245,12 @@ export function tableService(ports: TablePorts) {
     );
     placed.sort((a, b) => a.placedAt.localeCompare(b.placedAt));
     const taxRule = await catalog.taxRule(request.storeId);
-    const totals = taxedTotal(orderSubtotal(placed.flatMap((o) => o.lines)), taxRule);
+    const rates = ratesOn(taxRule, tokyoDateTime(ports.clock.now()).date);
+    const lines = placed
+      .flatMap((o) => o.lines)
+      .map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout }));
+    const { subtotal, tax, total, totalsByRate } = billTotals(lines, rates);
+    const totals = { subtotal, tax, total, totalsByRate, rates };
     const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
     return { reservationId, storeId: request.storeId, seatLabel: seatNames.join('・'), orders: placed, ...totals, taxRule, exitedAt: state.visit.exitedAt };
   }
@@ -508,7 +519,15 @@ export function tableService(ports: TablePorts) {
      * the orders the screen showed (`orders_changed` otherwise), sets the reservation `exited`,
      * kills its tokens and frees the seat for the rest of the day.
      */
-    async checkOut(input: { reservationId: string; auth: TableAuth; method: PaymentMethod; orderIds: readonly string[] | null; correlationId: string }) {
+    async checkOut(input: {
+      reservationId: string;
+      auth: TableAuth;
+      method: PaymentMethod;
+      orderIds: readonly string[] | null;
+      correlationId: string;
+      /** A split bill's sums of its parts (issue 30), instead of the bill's own. */
+      totals?: { subtotal: number; tax: number; total: number };
+    }) {
       return retryOnConflict(
         async () => {
           const { stream } = await authorize(input.reservationId, input.auth);
@@ -517,7 +536,8 @@ export function tableService(ports: TablePorts) {
           if (input.orderIds !== null && JSON.stringify([...input.orderIds].sort()) !== JSON.stringify(billed)) throw refuse('orders_changed');
           const instant = ports.clock.now();
           const now = instant.toISOString();
-          const payment = { method: input.method, subtotal: bill.subtotal, tax: bill.tax, total: bill.total, orderIds: billed };
+          const { subtotal, tax, total } = input.totals ?? bill;
+          const payment = { method: input.method, subtotal, tax, total, orderIds: billed };
           const events = stream.decide({ type: 'CheckOut', payment, now });
           if (stream.state.status === 'empty') throw new DomainError('not_found');
           const { request } = stream.state;
@@ -527,7 +547,7 @@ export function tableService(ports: TablePorts) {
           const endMinute = today.date === request.date ? today.minute : today.date > request.date ? END_OF_DAY : 0;
           await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
           const result = await stream.append(events, context);
-          return { payment, exitedAt: now, position: result.position };
+          return { payment, bill, exitedAt: now, position: result.position };
         },
         attempts(reservationStream(input.reservationId)),
       );

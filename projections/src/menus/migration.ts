@@ -51,4 +51,11 @@ export const menuMigrations: ReadModelMigrations = {
       await db.schema.createIndex('menu_option_dependencies_menu_id').ifNotExists().on('menu_option_dependencies').column('menu_id').execute();
     },
   },
+  '2026-11-26T11-20-menu-items-tax-category': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      // Issue 30: how an item is taxed; items saved before it are food or soft drinks.
+      await db.schema.alterTable('menu_items').addColumn('tax_category', 'text', (c) => c.notNull().defaultTo('reduced')).execute();
+    },
+  },
 };

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { TaxCategory } from '@moncafe/domain/billing/tax-category';
 import type { MenuCategory, MenuOptionChoice, MenuOptionType } from '@moncafe/domain/catalog/kinds';
 
 /** Menu items, the options asked when one is booked, and the rules that show child options. */
@@ -13,6 +14,7 @@ export interface MenuTables {
     /** As the admin set it; null means inferred from the name when read. */
     category: MenuCategory | null;
     show_on_menu: boolean;
+    tax_category: TaxCategory;
     show_on_reservation: boolean;
     show_on_order: boolean;
     deadline_days_before: number | null;

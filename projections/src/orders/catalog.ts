@@ -33,6 +33,7 @@ export function catalogForTables(db: Kysely<Database>): TableCatalog {
         name: m.name,
         price: m.price,
         showOnOrder: m.show_on_order,
+        taxCategory: m.tax_category,
       }));
     },
     taxRule: (storeId) => taxRuleOf(db, storeId),

@@ -16,4 +16,17 @@ export const taxMigrations: ReadModelMigrations = {
         .execute();
     },
   },
+  '2026-11-26T11-20-tax-settings-rates-and-issuer': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      // Issue 30: the reduced rate, a rate change entered ahead, and the receipts' issuer.
+      await db.schema
+        .alterTable('tax_settings')
+        .addColumn('reduced_rate_percent', 'integer', (c) => c.notNull().defaultTo(8))
+        .addColumn('next_rates', 'jsonb')
+        .addColumn('issuer_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('registration_number', 'text')
+        .execute();
+    },
+  },
 };

@@ -19,7 +19,7 @@ export const action = jsonCall({
       orderId: body.order_id ?? null,
       reservationId: body.reservation_id,
       seatId: body.seat_id ?? null,
-      items: body.items.map((i) => ({ menuId: i.menu_id, quantity: i.quantity })),
+      items: body.items.map((i) => ({ menuId: i.menu_id, quantity: i.quantity, takeout: i.takeout ?? false })),
       auth: await tableAuthOf(input),
       correlationId,
     });

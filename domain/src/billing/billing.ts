@@ -1,0 +1,297 @@
+import { commandHandler, currentState, foldStream, retryOnConflict, type CommandContext } from '../command-handler';
+import { catalogDecider } from '../catalog/decider';
+import { toStreamName as catalogStream } from '../catalog/events';
+import type { StoreData, TaxData } from '../catalog/kinds';
+import { DomainError } from '../decider';
+import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
+import { toStreamName as reservationStream, parseReservationEvent, type PaymentMethod } from '../reservation/events';
+import { parseToken } from '../reservation/reservation';
+import type { Bill, TableAuth, TableService } from '../table/visit';
+import { allPaid, billSplitDecider, type BillSplitState, type SplitData } from './bill-split';
+import { billStream, receiptsStream, type BillPart, type RateTotal, type ReceiptLine } from './events';
+import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book';
+import { billTotals, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
+
+/**
+ * Receipts and split bills (issue 30, decision 240), on top of the table's bill and checkout.
+ *
+ * Streams, in the order written: a whole checkout ends the visit first (table service), then
+ * issues its receipt; a part of a split issues its receipt first, then records the part paid,
+ * then (the last part) checks the visit out. Issuing is idempotent per visit and part, so a
+ * retry after a lost write finds the receipt already issued and completes the rest.
+ */
+export interface BillingPorts {
+  eventStore: EventStore;
+  ids: IdGenerator;
+  clock: Clock;
+  hashing: Hashing;
+  table: Pick<TableService, 'bill' | 'checkOut'>;
+  /** Which store's book a receipt is in (the receipts read model). */
+  receiptStoreOf(receiptId: string): Promise<string | null>;
+}
+
+/** Who reads a receipt: staff, the guest's link (signed by the web app), or one of the visit's own tokens. */
+export type ReceiptAuth = { kind: 'staff' } | { kind: 'link' } | { kind: 'token'; token: string };
+
+/** `nothing_to_split`, `split_mismatch` (the items given are not exactly the bill's), `visit_ended`, `orders_changed`. */
+export type BillingErrorCode = 'nothing_to_split' | 'split_mismatch' | 'visit_ended' | 'orders_changed';
+
+export type SplitRequest = { mode: 'equal'; parts: number } | { mode: 'items'; parts: { line: number; quantity: number }[][] };
+
+export interface ReceiptOptions {
+  addressee: string | null;
+  proviso: string | null;
+}
+
+export type Receipt = IssuedReceipt & { reissued: number; cancelledBy: string | null };
+
+const taxable = (bill: Bill): TaxableLine[] =>
+  bill.orders.flatMap((o) => o.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout })));
+
+export function billingService(ports: BillingPorts) {
+  const book = commandHandler(receiptBookDecider, { ...ports, maxAttempts: 50 });
+  const splits = commandHandler(billSplitDecider, ports);
+  const actorOf = (auth: TableAuth) => (auth.kind === 'staff' ? auth.actor : 'customer');
+
+  async function catalogRecord<T>(kind: 'tax' | 'store', id: string): Promise<T | null> {
+    const state = foldStream(catalogDecider, await ports.eventStore.readStream(catalogStream(kind, id)));
+    return state.status === 'saved' ? (state.data as T) : null;
+  }
+
+  /** The issuer on the store's receipts: the tax record's issuer name (else the store's name) and registration number. */
+  async function issuerOf(storeId: string) {
+    const [tax, store] = await Promise.all([catalogRecord<TaxData>('tax', storeId), catalogRecord<StoreData>('store', storeId)]);
+    return { issuerName: tax?.issuer_name || store?.name || storeId, registrationNumber: tax?.registration_number ?? null };
+  }
+
+  async function issue(
+    bill: Bill,
+    part: { partId: string | null; partLabel: string | null; lines: ReceiptLine[]; totalsByRate: RateTotal[]; total: number },
+    payment: { method: PaymentMethod } & ReceiptOptions,
+    context: CommandContext,
+  ): Promise<Receipt & { position: number | null }> {
+    const stream = receiptsStream(bill.storeId);
+    const result = await book.handle(
+      stream,
+      {
+        type: 'IssueReceipt',
+        receipt: {
+          receiptId: ports.ids.uuid(),
+          storeId: bill.storeId,
+          reservationId: bill.reservationId,
+          issuedAt: ports.clock.now().toISOString(),
+          ...(await issuerOf(bill.storeId)),
+          ...part,
+          pricesIncludeTax: bill.rates.pricesIncludeTax,
+          rounding: bill.rates.rounding,
+          paymentMethod: payment.method,
+          addressee: payment.addressee,
+          proviso: payment.proviso,
+        },
+      },
+      context,
+    );
+    const state = await currentState(ports.eventStore, receiptBookDecider, stream);
+    return { ...state.receipts[state.sales[saleKey(bill.reservationId, part.partId)]!]!, position: result.position };
+  }
+
+  function partsOf(bill: Bill, request: SplitRequest): BillPart[] {
+    const lines = taxable(bill);
+    if (lines.length === 0) throw new DomainError<BillingErrorCode>('nothing_to_split');
+    const rates: StoreRates = bill.rates;
+    if (request.mode === 'equal') {
+      const whole = billTotals(lines, rates);
+      return splitEqually(whole.totalsByRate, request.parts).map((totalsByRate, i) => ({
+        partId: ports.ids.uuid(),
+        label: `${i + 1}/${request.parts}`,
+        lines: whole.lines,
+        totalsByRate,
+        total: totalsByRate.reduce((s, r) => s + r.total, 0),
+      }));
+    }
+    const given = lines.map(() => 0);
+    for (const part of request.parts)
+      for (const { line, quantity } of part) {
+        if (line < 0 || line >= lines.length || quantity <= 0) throw new DomainError<BillingErrorCode>('split_mismatch');
+        given[line]! += quantity;
+      }
+    if (given.some((q, i) => q !== lines[i]!.quantity) || request.parts.some((p) => p.length === 0)) throw new DomainError<BillingErrorCode>('split_mismatch');
+    return request.parts.map((part, i) => {
+      const totals = billTotals(
+        part.map(({ line, quantity }) => ({ ...lines[line]!, quantity })),
+        rates,
+      );
+      return {
+        partId: ports.ids.uuid(),
+        label: `${i + 1}/${request.parts.length}`,
+        lines: totals.lines,
+        totalsByRate: totals.totalsByRate,
+        total: totals.total,
+      };
+    });
+  }
+
+  const sameOrders = (split: SplitData, bill: Bill) => JSON.stringify([...split.orderIds].sort()) === JSON.stringify(bill.orders.map((o) => o.orderId).sort());
+
+  /** The split as the bill should show it: null when none, or when orders came after it (it must be made again). */
+  function currentSplit(state: BillSplitState, bill: Bill) {
+    if (!state.split || (!sameOrders(state.split, bill) && Object.keys(state.paid).length === 0)) return null;
+    return { ...state.split, parts: state.split.parts.map((p) => ({ ...p, paid: state.paid[p.partId] ?? null })) };
+  }
+
+  return {
+    /** The visit's bill with its split, if any (GET /api/orders/checkout). */
+    async bill(input: { reservationId: string; auth: TableAuth }) {
+      const bill = await ports.table.bill(input);
+      const state = await currentState(ports.eventStore, billSplitDecider, billStream(input.reservationId));
+      return { bill, split: currentSplit(state, bill) };
+    },
+
+    /** Checks the whole bill out (POST /api/orders/checkout) and issues its receipt. */
+    async checkOut(input: Parameters<TableService['checkOut']>[0] & ReceiptOptions) {
+      const done = await ports.table.checkOut(input);
+      const context: CommandContext = { correlationId: input.correlationId, actor: actorOf(input.auth), storeId: done.bill.storeId };
+      const { bill } = done;
+      const receipt = await issue(
+        bill,
+        { partId: null, partLabel: null, ...summed(billTotals(taxable(bill), bill.rates).lines, bill.totalsByRate) },
+        { method: input.method, addressee: input.addressee, proviso: input.proviso },
+        context,
+      );
+      return { ...done, receipt, position: Math.max(done.position ?? 0, receipt.position ?? 0) };
+    },
+
+    /** Splits the bill by items or into N equal parts (POST /api/orders/split). */
+    async split(input: { reservationId: string; auth: TableAuth; request: SplitRequest; correlationId: string }) {
+      const bill = await ports.table.bill(input);
+      if (bill.exitedAt) throw new DomainError<BillingErrorCode>('visit_ended');
+      const parts = partsOf(bill, input.request);
+      const split: SplitData = {
+        reservationId: bill.reservationId,
+        storeId: bill.storeId,
+        mode: input.request.mode,
+        orderIds: bill.orders.map((o) => o.orderId),
+        parts,
+        pricesIncludeTax: bill.rates.pricesIncludeTax,
+        rounding: bill.rates.rounding,
+        splitAt: ports.clock.now().toISOString(),
+      };
+      const context: CommandContext = { correlationId: input.correlationId, actor: actorOf(input.auth), storeId: bill.storeId };
+      const result = await splits.handle(billStream(bill.reservationId), { type: 'SplitBill', split }, context);
+      return { split, position: result.position };
+    },
+
+    /**
+     * Pays one part of the split by its own method: its receipt, the part paid, and when it was the
+     * last part the visit's checkout (its total the sum of the parts).
+     */
+    async payPart(input: { reservationId: string; auth: TableAuth; partId: string; method: PaymentMethod; correlationId: string } & ReceiptOptions) {
+      return retryOnConflict(
+        async () => {
+          const bill = await ports.table.bill(input);
+          const stream = await splits.load(billStream(input.reservationId));
+          const { split } = stream.state;
+          if (!split) throw new DomainError('not_split');
+          if (!sameOrders(split, bill)) throw new DomainError<BillingErrorCode>('orders_changed');
+          const part = split.parts.find((p) => p.partId === input.partId);
+          if (!part) throw new DomainError('unknown_part');
+          const context: CommandContext = { correlationId: input.correlationId, actor: actorOf(input.auth), storeId: bill.storeId };
+          const receipt = await issue(
+            bill,
+            { partId: part.partId, partLabel: part.label, lines: part.lines, totalsByRate: part.totalsByRate, total: part.total },
+            input,
+            context,
+          );
+          const paid = await stream.append(
+            stream.decide({
+              type: 'PayPart',
+              partId: part.partId,
+              paymentMethod: input.method,
+              receiptId: receipt.receiptId,
+              receiptNumber: receipt.number,
+              now: receipt.issuedAt,
+            }),
+            context,
+          );
+          const after = (await splits.load(billStream(input.reservationId))).state;
+          let position = Math.max(paid.position ?? 0, receipt.position ?? 0);
+          let exitedAt: string | null = null;
+          if (allPaid(after) && !bill.exitedAt) {
+            const { parts } = split;
+            const done = await ports.table.checkOut({
+              reservationId: input.reservationId,
+              auth: input.auth,
+              method: input.method,
+              orderIds: split.orderIds,
+              correlationId: input.correlationId,
+              totals: {
+                subtotal: bill.subtotal,
+                tax: parts.reduce((s, p) => s + p.totalsByRate.reduce((a, r) => a + r.tax, 0), 0),
+                total: parts.reduce((s, p) => s + p.total, 0),
+              },
+            });
+            position = Math.max(position, done.position ?? 0);
+            exitedAt = done.exitedAt;
+          }
+          return { receipt, part, allPaid: allPaid(after), exitedAt, position };
+        },
+        { maxAttempts: 5, what: `pay part ${input.partId}` },
+      );
+    },
+
+    /** A receipt as issued, with its reprints and its cancellation (GET /api/receipts/{id}, /receipts/{id}). */
+    async receipt(input: { receiptId: string; auth: ReceiptAuth }): Promise<Receipt> {
+      const storeId = await ports.receiptStoreOf(input.receiptId);
+      if (!storeId) throw new DomainError('receipt_not_found');
+      const state = await currentState(ports.eventStore, receiptBookDecider, receiptsStream(storeId));
+      const receipt = state.receipts[input.receiptId];
+      if (!receipt) throw new DomainError('receipt_not_found');
+      if (input.auth.kind === 'token') {
+        // One of the visit's own tokens, alive or ended with the checkout: they are never issued to anyone else.
+        let parsed: { reservationId: string; tokenHash: string };
+        try {
+          parsed = parseToken(input.auth.token, ports.hashing.sha256Hex);
+        } catch {
+          throw new DomainError('receipt_not_found');
+        }
+        const events = parsed.reservationId === receipt.reservationId ? await ports.eventStore.readStream(reservationStream(receipt.reservationId)) : [];
+        const own = events.some((e) => {
+          const event = parseReservationEvent(e);
+          return event?.type === 'VisitTokenIssued' && event.data.tokenHash === parsed.tokenHash;
+        });
+        if (!own) throw new DomainError('receipt_not_found');
+      }
+      return receipt;
+    },
+
+    /** Staff print a receipt again: recorded, and every print from now on says 再発行. */
+    async reissue(input: { receiptId: string; actor: string; correlationId: string }) {
+      const storeId = await ports.receiptStoreOf(input.receiptId);
+      if (!storeId) throw new DomainError('receipt_not_found');
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId };
+      const result = await book.handle(
+        receiptsStream(storeId),
+        { type: 'ReissueReceipt', receiptId: input.receiptId, now: ports.clock.now().toISOString() },
+        context,
+      );
+      return { position: result.position };
+    },
+
+    /** A refund or correction: a cancelling receipt (赤伝) referencing the original, which stays as it was. */
+    async cancel(input: { receiptId: string; reason: string; actor: string; correlationId: string }) {
+      const storeId = await ports.receiptStoreOf(input.receiptId);
+      if (!storeId) throw new DomainError('receipt_not_found');
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId };
+      const cancellationId = ports.ids.uuid();
+      const result = await book.handle(
+        receiptsStream(storeId),
+        { type: 'CancelReceipt', receiptId: cancellationId, originalId: input.receiptId, reason: input.reason, now: ports.clock.now().toISOString() },
+        context,
+      );
+      const issued = result.events[0];
+      return { receiptId: cancellationId, number: issued?.type === 'ReceiptIssued' ? issued.data.number : 0, position: result.position };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof billingService>;

@@ -1,0 +1,34 @@
+import type { ColumnType } from 'kysely';
+import type { RateTotal } from '@moncafe/domain/billing/events';
+import type { PaymentMethod } from '@moncafe/domain/reservation/events';
+
+/** jsonb column: read as T, written as JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+
+/**
+ * Every receipt the stores issued (decision 240), one row each, from `ReceiptIssued` and
+ * `ReceiptReissued`: sales and cancelling receipts (赤伝, negative amounts) alike.
+ */
+export interface ReceiptTables {
+  receipts: {
+    id: string;
+    store_id: string;
+    number: number;
+    reservation_id: string;
+    part_id: string | null;
+    kind: 'sale' | 'cancellation';
+    /** For a cancellation: the receipt it cancels. */
+    cancels_receipt_id: string | null;
+    cancel_reason: string | null;
+    /** For a sale: the cancelling receipt, once issued. */
+    cancelled_by: string | null;
+    issued_at: Date;
+    /** The Tokyo date it was issued on. */
+    business_date: string;
+    payment_method: PaymentMethod;
+    total: number;
+    tax: number;
+    totals_by_rate: Json<RateTotal[]>;
+    reissued: number;
+  };
+}
