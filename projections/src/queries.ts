@@ -33,7 +33,7 @@ import { disclaimerOf, menuNameOf, notificationSettingsOf } from './site-setting
 // The daily close and sales (issue 30 items 4 and 5)
 import { dayFiguresOf } from './register/day-figures';
 import { closeOf, closesOf, correctionsOf } from './register/queries';
-import { paymentsOfRange, reservationsOfRange, salesLines, salesReport, shiftsWithWages, type SalesGrain, type SalesRange } from './register/sales';
+import { paymentsWithoutReceipts, receiptsOfRange, reservationsOfRange, salesLines, salesReport, shiftsWithWages, type SalesGrain, type SalesRange } from './register/sales';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -179,7 +179,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     sales: {
       report: (range: SalesRange, grain: SalesGrain) => salesReport(db, range, grain),
       lines: (range: SalesRange) => salesLines(db, range),
-      payments: (range: SalesRange) => paymentsOfRange(db, range),
+      receipts: (range: SalesRange) => receiptsOfRange(db, range),
+      paymentsWithoutReceipts: (range: SalesRange) => paymentsWithoutReceipts(db, range),
       reservations: (range: SalesRange) => reservationsOfRange(db, range),
       shifts: (range: SalesRange) => shiftsWithWages(db, range),
     },

@@ -50,27 +50,34 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
   }
   const ofStore = checkouts.filter((c) => storeOf.get(c.reservationId) === storeId);
   const paid = ofStore.flatMap((c) => (c.payment ? [c.payment] : []));
-  const sum = (k: 'subtotal' | 'tax' | 'total', list = paid) => list.reduce((n, p) => n + p[k], 0);
+  // Money is the receipts' (decision 240): a cancelling receipt is negative; a checkout without any receipt counts by its payment.
+  const receipts = events.filter((e) => e.type === 'ReceiptIssued' && e.data.storeId === storeId && tokyoDateOf(new Date(e.data.issuedAt as string)) === date);
+  const withReceipt = new Set(events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data.reservationId as string));
+  const takings = [
+    ...receipts.map((e) => ({
+      method: e.data.paymentMethod as string,
+      total: e.data.total as number,
+      tax: (e.data.totalsByRate as { tax: number }[]).reduce((n, r) => n + r.tax, 0),
+      refund: e.data.kind === 'cancellation',
+    })),
+    ...ofStore.flatMap((c) => (c.payment && !withReceipt.has(c.reservationId) ? [{ method: c.payment.method, total: c.payment.total, tax: c.payment.tax, refund: false }] : [])),
+  ];
+  const total = takings.reduce((n, t) => n + t.total, 0);
+  const tax = takings.reduce((n, t) => n + t.tax, 0);
   const byMethod: Record<string, { count: number; total: number }> = {};
-  for (const p of paid) {
-    const m = (byMethod[p.method] ??= { count: 0, total: 0 });
-    m.count += 1;
-    m.total += p.total;
-  }
-  const byCategory: Record<string, { quantity: number; amount: number }> = {};
-  for (const line of paid.flatMap((p) => p.orderIds.flatMap((id) => lines.get(id) ?? []))) {
-    const c = (byCategory[category.get(line.menuId) ?? 'other'] ??= { quantity: 0, amount: 0 });
-    c.quantity += line.quantity;
-    c.amount += line.quantity * line.price;
+  for (const t of takings) {
+    const m = (byMethod[t.method] ??= { count: 0, total: 0 });
+    if (!t.refund) m.count += 1;
+    m.total += t.total;
   }
   return {
-    sales: { count: paid.length, subtotal: sum('subtotal'), tax: sum('tax'), total: sum('total') },
+    sales: { count: paid.length, subtotal: total - tax, tax, total },
     byMethod,
     byCategory,
     visits: ofStore.length,
     guests: ofStore.reduce((n, c) => n + (people.get(c.reservationId) ?? 0), 0),
     cashExpected: byMethod.cash?.total ?? 0,
     voids: events.filter((e) => /Void/.test(e.type)).length,
-    refunds: events.filter((e) => /Refund/.test(e.type)).length,
+    refunds: takings.filter((t) => t.refund).length,
   };
 }

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays, tokyoInstant } from '@moncafe/domain/calendar/dates';
-import { menuCategory } from '@moncafe/domain/catalog/menu-category';
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
+import { menuCategory } from '@moncafe/domain/catalog/menu-category';
+import type { RateTotal } from '@moncafe/domain/billing/events';
 import { NO_FIGURES, type DayFigures } from '@moncafe/domain/register/figures';
 import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Database } from '../database';
@@ -9,32 +10,50 @@ import { taxRuleOf } from '../tax/queries';
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
 
+/** One taking of the day: a receipt (a sale, or a cancelling 赤伝 with negative amounts), or a payment from before receipts. */
+interface Taking {
+  method: PaymentMethod;
+  total: number;
+  tax: number;
+  rates: RateTotal[];
+  refund: { reason: string } | null;
+}
+
 /**
- * A store's business day as the daily close counts it (decision 250), from the read models only:
- * payments (checkouts with a payment, by their Tokyo date), the orders they paid, the menu's
- * categories, the reservations of the day and the visits that ended on it.
+ * A store's business day as the daily close counts it (decision 250), from the read models only.
  *
- * Tax per rate: today a checkout records one rate (the store's rule), so the day has one rate
- * line. Voids and refunds: no event records either yet, so both are empty here; this function is
- * the one place to count them once they exist (the seam named in decision 250).
+ * Money: the day's receipts (decision 240), by the Tokyo date they were issued. A cancelling
+ * receipt (赤伝) is a refund on the day it is issued and takes its amounts off that day's methods
+ * and rates. A checkout from before receipts (a payment with no receipt) counts by its payment, at
+ * the store's rate. Sales by category: the lines of the orders the day's checkouts paid, in the
+ * menu's category. Visits and guests: the visits that ended that day. Reservations: the web
+ * bookings of the day. Voids: no event records a void yet, so they stay empty; this function is
+ * the one place to count them (the seam named in decision 250).
  */
 export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: string): Promise<DayFigures> {
   const from = tokyoInstant(date, 0);
   const to = tokyoInstant(addDays(date, 1), 0);
-  const [methods, categories, visits, reservations, rule] = await Promise.all([
+  const [receipts, legacy, checkouts, categories, visits, reservations, rule] = await Promise.all([
     db
-      .selectFrom('payments')
-      .select([
-        'method',
-        sql<string>`count(*)`.as('count'),
-        sql<string>`sum(subtotal)`.as('subtotal'),
-        sql<string>`sum(tax)`.as('tax'),
-        sql<string>`sum(total)`.as('total'),
-      ])
+      .selectFrom('receipts')
+      .select(['payment_method', 'total', 'tax', 'totals_by_rate', 'kind', 'cancel_reason'])
       .where('store_id', '=', storeId)
       .where('business_date', '=', date)
-      .groupBy('method')
+      .orderBy('number')
       .execute(),
+    db
+      .selectFrom('payments as p')
+      .select(['p.method', 'p.total', 'p.tax', 'p.subtotal'])
+      .where('p.store_id', '=', storeId)
+      .where('p.business_date', '=', date)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('receipts as r').select('r.id').whereRef('r.reservation_id', '=', 'p.reservation_id'))))
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('store_id', '=', storeId)
+      .where('business_date', '=', date)
+      .executeTakeFirstOrThrow(),
     sql<{ category: MenuCategory | null; name: string; quantity: string; amount: string }>`
       select m.category, coalesce(m.name, min(i.item->>'menu_name')) as name,
         sum((i.item->>'quantity')::int) as quantity, sum((i.item->>'quantity')::int * (i.item->>'price')::int) as amount
@@ -67,6 +86,47 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     taxRuleOf(db, storeId),
   ]);
 
+  const takings: Taking[] = [
+    ...receipts.map((r) => ({
+      method: r.payment_method,
+      total: r.total,
+      tax: r.tax,
+      rates: r.totals_by_rate,
+      refund: r.kind === 'cancellation' ? { reason: r.cancel_reason ?? '' } : null,
+    })),
+    ...legacy.map((p) => ({
+      method: p.method,
+      total: p.total,
+      tax: p.tax,
+      rates: [{ ratePercent: rule.ratePercent, reduced: false, base: p.subtotal, tax: p.tax, total: p.total }],
+      refund: null,
+    })),
+  ];
+
+  const byMethod = new Map<PaymentMethod, { method: PaymentMethod; count: number; total: number }>();
+  const byRate = new Map<string, DayFigures['byRate'][number]>();
+  const refunds = new Map<string, { reason: string; count: number; amount: number }>();
+  for (const t of takings) {
+    const m = byMethod.get(t.method) ?? { method: t.method, count: 0, total: 0 };
+    if (!t.refund) m.count += 1;
+    m.total += t.total;
+    byMethod.set(t.method, m);
+    for (const r of t.rates) {
+      const key = `${r.ratePercent}:${String(r.reduced)}`;
+      const line = byRate.get(key) ?? { ratePercent: r.ratePercent, reduced: r.reduced, taxable: 0, tax: 0, total: 0 };
+      line.taxable += r.base;
+      line.tax += r.tax;
+      line.total += r.total;
+      byRate.set(key, line);
+    }
+    if (t.refund) {
+      const line = refunds.get(t.refund.reason) ?? { reason: t.refund.reason, count: 0, amount: 0 };
+      line.count += 1;
+      line.amount += -t.total;
+      refunds.set(t.refund.reason, line);
+    }
+  }
+
   // The category a guest sees on the menu: the admin's, else inferred from the name (catalog/menu-category.ts).
   const byCategory = new Map<string, { category: string; quantity: number; amount: number }>();
   for (const r of categories.rows) {
@@ -76,20 +136,20 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     line.amount += Number(r.amount);
     byCategory.set(category, line);
   }
-  const byMethod = methods
-    .map((r) => ({ method: r.method, count: Number(r.count), subtotal: Number(r.subtotal), tax: Number(r.tax), total: Number(r.total) }))
-    .sort((a, b) => METHODS.indexOf(a.method) - METHODS.indexOf(b.method));
-  const sum = (key: 'count' | 'subtotal' | 'tax' | 'total') => byMethod.reduce((n, m) => n + m[key], 0);
-  const sales = { count: sum('count'), subtotal: sum('subtotal'), tax: sum('tax'), total: sum('total') };
+
+  const total = takings.reduce((n, t) => n + t.total, 0);
+  const tax = takings.reduce((n, t) => n + t.tax, 0);
+  const refundLines = [...refunds.values()].sort((a, b) => a.reason.localeCompare(b.reason));
   return {
     ...NO_FIGURES,
-    sales,
-    byMethod: byMethod.map(({ method, count, total }) => ({ method, count, total })),
-    byRate: sales.count === 0 ? [] : [{ ratePercent: rule.ratePercent, reduced: false, taxable: sales.subtotal, tax: sales.tax, total: sales.total }],
+    sales: { count: Number(checkouts.n), subtotal: total - tax, tax, total },
+    byMethod: [...byMethod.values()].sort((a, b) => METHODS.indexOf(a.method) - METHODS.indexOf(b.method)),
+    byRate: [...byRate.values()].sort((a, b) => b.ratePercent - a.ratePercent || Number(a.reduced) - Number(b.reduced)),
     byCategory: [...byCategory.values()].sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category)),
     guests: Number(visits.guests),
     visits: Number(visits.visits),
+    refunds: { count: refundLines.reduce((n, r) => n + r.count, 0), amount: refundLines.reduce((n, r) => n + r.amount, 0), byReason: refundLines },
     reservations: { booked: Number(reservations.booked), noShows: Number(reservations.no_shows), cancelled: Number(reservations.cancelled) },
-    cashExpected: byMethod.find((m) => m.method === 'cash')?.total ?? 0,
+    cashExpected: byMethod.get('cash')?.total ?? 0,
   };
 }

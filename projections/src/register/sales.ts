@@ -30,27 +30,49 @@ export function bucketsOf(range: Pick<SalesRange, 'from' | 'to'>, grain: SalesGr
   return [...new Set(datesBetween(range.from, range.to).map((d) => bucketOf(d, grain)))];
 }
 
-async function totalsOf(db: Kysely<Database>, range: SalesRange) {
-  const row = await db
+/**
+ * The money taken in a range, as the daily close counts it (decision 250): the receipts issued
+ * (a cancelling 赤伝 negative, on the day it was issued), and the payments of checkouts from
+ * before receipts (no receipt for their visit).
+ */
+function takings(range: SalesRange) {
+  return sql`(
+    select r.business_date, r.issued_at as at, r.total, r.tax from receipts r
+    where r.store_id = ${range.storeId} and r.business_date between ${range.from} and ${range.to}
+    union all
+    select p.business_date, p.paid_at as at, p.total, p.tax from payments p
+    where p.store_id = ${range.storeId} and p.business_date between ${range.from} and ${range.to}
+      and not exists (select 1 from receipts r where r.reservation_id = p.reservation_id)
+  )`;
+}
+
+/** Checkouts with a payment in the range and their guests, by business day. */
+function checkoutsByDay(db: Kysely<Database>, range: SalesRange) {
+  return db
     .selectFrom('payments as p')
     .leftJoin('reservations as r', 'r.id', 'p.reservation_id')
-    .select([
-      sql<string>`count(*)`.as('count'),
-      sql<string>`coalesce(sum(p.subtotal), 0)`.as('subtotal'),
-      sql<string>`coalesce(sum(p.tax), 0)`.as('tax'),
-      sql<string>`coalesce(sum(p.total), 0)`.as('total'),
-      sql<string>`coalesce(sum(r.people), 0)`.as('guests'),
-    ])
+    .select(['p.business_date as date', sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(r.people), 0)`.as('guests')])
     .where('p.store_id', '=', range.storeId)
     .where('p.business_date', '>=', range.from)
     .where('p.business_date', '<=', range.to)
-    .executeTakeFirstOrThrow();
-  const total = Number(row.total);
-  const guests = Number(row.guests);
+    .groupBy('p.business_date')
+    .execute();
+}
+
+function moneyByDay(db: Kysely<Database>, range: SalesRange) {
+  return sql<{ date: string; total: string; tax: string }>`
+    select t.business_date as date, sum(t.total) as total, sum(t.tax) as tax from ${takings(range)} t group by t.business_date`.execute(db);
+}
+
+async function totalsOf(db: Kysely<Database>, range: SalesRange) {
+  const [checkouts, money] = await Promise.all([checkoutsByDay(db, range), moneyByDay(db, range)]);
+  const total = money.rows.reduce((n, r) => n + Number(r.total), 0);
+  const tax = money.rows.reduce((n, r) => n + Number(r.tax), 0);
+  const guests = checkouts.reduce((n, r) => n + Number(r.guests), 0);
   return {
-    count: Number(row.count),
-    subtotal: Number(row.subtotal),
-    tax: Number(row.tax),
+    count: checkouts.reduce((n, r) => n + Number(r.count), 0),
+    subtotal: total - tax,
+    tax,
     total,
     guests,
     /** Yen per guest, rounded down; 0 without guests. */
@@ -64,24 +86,11 @@ export type SalesTotals = Awaited<ReturnType<typeof totalsOf>>;
 export async function salesReport(db: Kysely<Database>, range: SalesRange, grain: SalesGrain) {
   const days = datesBetween(range.from, range.to).length;
   const before = { storeId: range.storeId, from: addDays(range.from, -days), to: addDays(range.from, -1) };
-  const [totals, previous, daily, items, hours] = await Promise.all([
+  const [totals, previous, checkouts, money, items, hours] = await Promise.all([
     totalsOf(db, range),
     totalsOf(db, before),
-    db
-      .selectFrom('payments as p')
-      .leftJoin('reservations as r', 'r.id', 'p.reservation_id')
-      .select([
-        'p.business_date as date',
-        sql<string>`count(*)`.as('count'),
-        sql<string>`sum(p.total)`.as('total'),
-        sql<string>`sum(p.tax)`.as('tax'),
-        sql<string>`coalesce(sum(r.people), 0)`.as('guests'),
-      ])
-      .where('p.store_id', '=', range.storeId)
-      .where('p.business_date', '>=', range.from)
-      .where('p.business_date', '<=', range.to)
-      .groupBy('p.business_date')
-      .execute(),
+    checkoutsByDay(db, range),
+    moneyByDay(db, range),
     sql<{ menu_id: string; menu_name: string; quantity: string; amount: string }>`
       select i.item->>'menu_id' as menu_id, min(i.item->>'menu_name') as menu_name,
         sum((i.item->>'quantity')::int) as quantity, sum((i.item->>'quantity')::int * (i.item->>'price')::int) as amount
@@ -94,19 +103,21 @@ export async function salesReport(db: Kysely<Database>, range: SalesRange, grain
       order by amount desc, menu_id
       limit 10`.execute(db),
     sql<{ hour: number; count: string; total: string }>`
-      select extract(hour from p.paid_at at time zone 'Asia/Tokyo')::int as hour, count(*) as count, sum(p.total) as total
-      from payments p
-      where p.store_id = ${range.storeId} and p.business_date between ${range.from} and ${range.to}
+      select extract(hour from t.at at time zone 'Asia/Tokyo')::int as hour, count(*) as count, sum(t.total) as total
+      from ${takings(range)} t
       group by 1 order by 1`.execute(db),
   ]);
 
   const buckets = new Map(bucketsOf(range, grain).map((key) => [key, { key, count: 0, total: 0, tax: 0, guests: 0 }]));
-  for (const d of daily) {
+  for (const d of checkouts) {
     const bucket = buckets.get(bucketOf(d.date, grain))!;
     bucket.count += Number(d.count);
+    bucket.guests += Number(d.guests);
+  }
+  for (const d of money.rows) {
+    const bucket = buckets.get(bucketOf(d.date, grain))!;
     bucket.total += Number(d.total);
     bucket.tax += Number(d.tax);
-    bucket.guests += Number(d.guests);
   }
   return {
     range: { from: range.from, to: range.to },
@@ -150,16 +161,42 @@ export async function salesLines(db: Kysely<Database>, range: SalesRange) {
   return result.rows;
 }
 
-/** The payments of the range (one per checkout), oldest first: the receipts' CSV until receipts have a read model of their own. */
-export async function paymentsOfRange(db: Kysely<Database>, range: SalesRange) {
+/** The receipts issued in the range (sales and cancelling 赤伝), in number order. */
+export async function receiptsOfRange(db: Kysely<Database>, range: SalesRange) {
   return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('store_id', '=', range.storeId)
-    .where('business_date', '>=', range.from)
-    .where('business_date', '<=', range.to)
-    .orderBy('paid_at')
-    .orderBy('reservation_id')
+    .selectFrom('receipts as r')
+    .leftJoin('receipts as c', 'c.id', 'r.cancels_receipt_id')
+    .select([
+      'r.business_date',
+      'r.issued_at',
+      'r.number',
+      'r.kind',
+      'c.number as cancels_number',
+      'r.cancel_reason',
+      'r.reservation_id',
+      'r.payment_method',
+      'r.total',
+      'r.tax',
+      'r.totals_by_rate',
+    ])
+    .where('r.store_id', '=', range.storeId)
+    .where('r.business_date', '>=', range.from)
+    .where('r.business_date', '<=', range.to)
+    .orderBy('r.number')
+    .execute();
+}
+
+/** The payments of checkouts from before receipts (no receipt for their visit) in the range, oldest first. */
+export async function paymentsWithoutReceipts(db: Kysely<Database>, range: SalesRange) {
+  return db
+    .selectFrom('payments as p')
+    .selectAll('p')
+    .where('p.store_id', '=', range.storeId)
+    .where('p.business_date', '>=', range.from)
+    .where('p.business_date', '<=', range.to)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('receipts as r').select('r.id').whereRef('r.reservation_id', '=', 'p.reservation_id'))))
+    .orderBy('p.paid_at')
+    .orderBy('p.reservation_id')
     .execute();
 }
 

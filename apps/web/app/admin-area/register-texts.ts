@@ -125,7 +125,8 @@ export const salesTexts = {
 /** The CSV exports' header rows and file names. */
 export const salesCsvTexts = {
   'sales-lines': ['営業日', '会計日時', '予約ID', '注文ID', '座席', '商品ID', '商品', '数量', '単価', '金額', '支払方法'],
-  receipts: ['営業日', '会計日時', '予約ID', '支払方法', '税抜金額', '消費税', '合計'],
+  receipts: ['営業日', '発行日時', 'レシート番号', '種類', '取消元番号', '取消理由', '予約ID', '支払方法', '税率別（対象額/税）', '税抜金額', '消費税', '合計'],
+  receiptKinds: { sale: '売上', cancellation: '取消（赤伝）', payment: '会計（レシート導入前）' } as Record<string, string>,
   reservations: ['予約日', '時刻', '予約番号', '予約ID', 'お名前', '人数', '状況', '受付', '予約金額', '会計金額'],
   shifts: ['日付', 'スタッフID', '氏名', '開始', '終了', '時間', '時給', '給与'],
   totalRow: '合計',

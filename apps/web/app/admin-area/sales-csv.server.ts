@@ -45,10 +45,46 @@ export async function salesCsv(queries: Queries, kind: SalesExport, query: Sales
       break;
     }
     case 'receipts': {
-      const payments = await queries.sales.payments(range);
-      rows = payments.map((p) => [p.business_date, tokyoDateTimeLabel(p.paid_at.toISOString()), p.reservation_id, method(p.method), p.subtotal, p.tax, p.total]);
-      const sum = (k: 'subtotal' | 'tax' | 'total') => payments.reduce((n, p) => n + p[k], 0);
-      rows.push([t.totalRow, null, null, null, sum('subtotal'), sum('tax'), sum('total')]);
+      const [receipts, payments] = await Promise.all([queries.sales.receipts(range), queries.sales.paymentsWithoutReceipts(range)]);
+      const rates = (list: readonly { ratePercent: number; reduced: boolean; base: number; tax: number }[]) =>
+        list.map((r) => `${moneyLabels.rate(r.ratePercent, r.reduced)} ${r.base}/${r.tax}`).join(' ');
+      const money = [
+        ...receipts.map((r) => ({ total: r.total, tax: r.tax })),
+        ...payments.map((p) => ({ total: p.total, tax: p.tax })),
+      ];
+      rows = [
+        ...receipts.map((r) => [
+          r.business_date,
+          tokyoDateTimeLabel(r.issued_at.toISOString()),
+          r.number,
+          t.receiptKinds[r.kind] ?? r.kind,
+          r.cancels_number,
+          r.cancel_reason,
+          r.reservation_id,
+          method(r.payment_method),
+          rates(r.totals_by_rate),
+          r.total - r.tax,
+          r.tax,
+          r.total,
+        ]),
+        ...payments.map((p) => [
+          p.business_date,
+          tokyoDateTimeLabel(p.paid_at.toISOString()),
+          null,
+          t.receiptKinds.payment!,
+          null,
+          null,
+          p.reservation_id,
+          method(p.method),
+          null,
+          p.subtotal,
+          p.tax,
+          p.total,
+        ]),
+      ];
+      const tax = money.reduce((n, m) => n + m.tax, 0);
+      const total = money.reduce((n, m) => n + m.total, 0);
+      rows.push([t.totalRow, null, null, null, null, null, null, null, null, total - tax, tax, total]);
       break;
     }
     case 'reservations': {
