@@ -70,6 +70,12 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
     if (!t.refund) m.count += 1;
     m.total += t.total;
   }
+  const byCategory: Record<string, { quantity: number; amount: number }> = {};
+  for (const line of paid.flatMap((p) => p.orderIds.flatMap((id) => lines.get(id) ?? []))) {
+    const c = (byCategory[category.get(line.menuId) ?? 'food'] ??= { quantity: 0, amount: 0 });
+    c.quantity += line.quantity;
+    c.amount += line.quantity * line.price;
+  }
   return {
     sales: { count: paid.length, subtotal: total - tax, tax, total },
     byMethod,

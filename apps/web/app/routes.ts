@@ -47,6 +47,7 @@ export default [
   // The daily close and sales (issue 30 items 4 and 5)
   route('api/admin/daily-close', 'routes/api/admin/daily-close/route.ts'),
   route('api/admin/sales/export/:kind', 'routes/api/admin/sales/export/$kind/route.ts'),
+  route('api/admin/sales/summary', 'routes/api/admin/sales/summary/route.ts'),
   route('admin', 'routes/admin/route.tsx', [
     index('routes/admin/_index/route.tsx'),
     route('users', 'routes/admin/users/route.tsx'),

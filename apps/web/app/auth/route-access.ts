@@ -238,6 +238,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // The daily close and sales (issue 30 items 4 and 5)
   '/api/admin/daily-close': admin,
   '/api/admin/sales/export/:kind': admin,
+  '/api/admin/sales/summary': admin,
   // Admin database (issue 14, part ops); /admin/history and /admin/database are adminAreaChildren
   '/api/admin/database': admin,
   '/api/admin/database/export': admin,
