@@ -19,7 +19,7 @@ import { listOrderRules, listPurchaseItems, listSuppliers } from './purchasing/q
 import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submittersOf } from './shifts/queries';
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
 import { isStoreStaff, listStoreStaff } from './store-staff/queries';
-import { taxRuleOf } from './tax/queries';
+import { taxRuleOf, taxSettingsOf } from './tax/queries';
 import { receiptStoreOf, receiptsOfDay, receiptsOfVisit } from './receipts/queries';
 // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
 import { costReport, listCostLines } from './costs/queries';
@@ -136,6 +136,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     },
     tax: {
       rule: (storeId: string) => taxRuleOf(db, storeId),
+      /** The whole record (issue 30): reduced rate, rate change ahead, issuer and registration number. */
+      settings: (storeId: string) => taxSettingsOf(db, storeId),
     },
     // Receipts (issue 30, decision 240)
     receipts: {

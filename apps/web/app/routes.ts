@@ -242,6 +242,15 @@ export default [
   route('api/admin/reservations/:id/no-show', 'routes/api/admin/reservations/$id/no-show/route.ts'),
   route('api/admin/reservations/:id/revert-no-show', 'routes/api/admin/reservations/$id/revert-no-show/route.ts'),
 
+  // Receipts and split bills (issue 30, decision 240)
+  route('receipts/:id', 'routes/receipts/$id/route.tsx'),
+  route('receipts/:id/pdf', 'routes/receipts/$id/pdf/route.ts'),
+  route('api/receipts/:id', 'routes/api/receipts/$id/route.ts'),
+  route('api/receipts/:id/reissue', 'routes/api/receipts/$id/reissue/route.ts'),
+  route('api/receipts/:id/cancel', 'routes/api/receipts/$id/cancel/route.ts'),
+  route('api/orders/split', 'routes/api/orders/split/route.ts'),
+  route('api/orders/split/pay', 'routes/api/orders/split/pay/route.ts'),
+
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),
   route('*', 'routes/$/route.ts', { id: 'unknown-path' }),

@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import type { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import type { ReceiptEvent } from './events';
 import { receiptBookDecider, type IssuedReceipt } from './receipt-book';
@@ -72,11 +73,11 @@ describe('the receipt book (decision 240)', () => {
     spec
       .given(cancelled)
       .when({ type: 'CancelReceipt', receiptId: 'd', originalId: 'a', reason: 'y', now: NOW })
-      .thenThrows((e: { code?: string }) => e.code === 'receipt_cancelled');
+      .thenThrows((e: DomainError) => e.code === 'receipt_cancelled');
     spec
       .given(cancelled)
       .when({ type: 'CancelReceipt', receiptId: 'd', originalId: 'c', reason: 'y', now: NOW })
-      .thenThrows((e: { code?: string }) => e.code === 'not_a_sale');
+      .thenThrows((e: DomainError) => e.code === 'not_a_sale');
   });
 
   it('records a reprint of a known receipt only', () => {
@@ -87,6 +88,6 @@ describe('the receipt book (decision 240)', () => {
     spec
       .given([])
       .when({ type: 'ReissueReceipt', receiptId: 'a', now: NOW })
-      .thenThrows((e: { code?: string }) => e.code === 'receipt_not_found');
+      .thenThrows((e: DomainError) => e.code === 'receipt_not_found');
   });
 });

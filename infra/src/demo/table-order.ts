@@ -8,6 +8,9 @@ import { DEMO_SEAT_IDS, DEMO_STORE_ID } from './demo-data';
  * /kitchen/stock and /checkout show them working, and a code for every demo seat (decision 150),
  * so /monitor/qr-codes prints working cards. Ordinary commands; loading twice changes nothing.
  */
+/** The demo store's registration number (issue 30): made up, its check digit valid. */
+export const DEMO_REGISTRATION_NUMBER = 'T8900000000001';
+
 export async function loadTableOrderDemo(
   services: Pick<Application, 'catalog' | 'stock' | 'seatCodes'>,
   context: CommandContext,
@@ -17,7 +20,18 @@ export async function loadTableOrderDemo(
     context,
   );
   const tax = await services.catalog.save(
-    { kind: 'tax', id: DEMO_STORE_ID, data: { store_id: DEMO_STORE_ID, rate_percent: 10, rounding: 'floor', prices_include_tax: false } },
+    {
+      kind: 'tax',
+      id: DEMO_STORE_ID,
+      data: {
+        store_id: DEMO_STORE_ID,
+        rate_percent: 10,
+        rounding: 'floor',
+        prices_include_tax: false,
+        // Issue 30: receipts are qualified simplified invoices (made up, with a valid check digit); the issuer is the store's name.
+        registration_number: DEMO_REGISTRATION_NUMBER,
+      },
+    },
     context,
   );
   const counted: [menuId: string, quantity: number][] = [

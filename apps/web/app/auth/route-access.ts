@@ -264,6 +264,15 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
 
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,
+  // Receipts and split bills (issue 30, decision 240): the print view, its PDF and the JSON are
+  // guarded inside (staff, the guest link's key, or the visit's own token); reprints and 赤伝 are staff's.
+  '/receipts/:id': pub,
+  '/receipts/:id/pdf': pub,
+  '/api/receipts/:id': pub,
+  '/api/receipts/:id/reissue': monitor,
+  '/api/receipts/:id/cancel': monitor,
+  '/api/orders/split': pub,
+  '/api/orders/split/pay': pub,
 };
 
 /** `admin/users/:accountId` → `/admin/users/:`: leading slash, parameter names dropped. */

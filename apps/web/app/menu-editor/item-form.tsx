@@ -1,3 +1,5 @@
+import type { TaxCategory } from '@moncafe/domain/billing/tax-category';
+import { billingTexts as b } from '#app/billing/texts';
 import { useId, useState, type FormEvent } from 'react';
 import { MENU_IMAGE_MAX_UPLOAD_BYTES } from '@moncafe/domain/catalog/menu-editor';
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
@@ -15,6 +17,8 @@ export interface ItemDraft {
   description: string;
   price: string;
   category: '' | MenuCategory;
+  /** Issue 30: how it is taxed. */
+  tax_category: TaxCategory;
   image_url: string | null;
   show_on_menu: boolean;
   show_on_reservation: boolean;
@@ -32,6 +36,7 @@ export const blankItem: ItemDraft = {
   description: '',
   price: '',
   category: '',
+  tax_category: 'reduced',
   image_url: null,
   show_on_menu: true,
   show_on_reservation: false,
@@ -50,6 +55,7 @@ export function draftOf(item: EditorItem): ItemDraft {
     description: item.description,
     price: String(item.price),
     category: item.saved_category ?? '',
+    tax_category: item.tax_category,
     image_url: item.image_url,
     show_on_menu: item.show_on_menu,
     show_on_reservation: item.show_on_reservation,
@@ -73,6 +79,7 @@ export function itemBody(draft: ItemDraft, storeId: string, displayOrder: number
     description: draft.description,
     price: Number(draft.price),
     category: draft.category === '' ? null : draft.category,
+    tax_category: draft.tax_category,
     image_url: draft.image_url,
     show_on_menu: draft.show_on_menu,
     show_on_reservation: draft.show_on_reservation,
@@ -172,6 +179,21 @@ export function ItemForm(props: { initial: ItemDraft; busy: boolean; submitLabel
           {(Object.keys(t.categories) as MenuCategory[]).map((c) => (
             <option key={c} value={c}>
               {t.categories[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field" htmlFor={`${id}-tax-category`}>
+        {b.taxCategory}
+        <select
+          id={`${id}-tax-category`}
+          value={draft.tax_category}
+          onChange={(e) => set('tax_category', e.target.value as TaxCategory)}
+          data-testid="tax-category"
+        >
+          {(Object.keys(b.taxCategories) as TaxCategory[]).map((c) => (
+            <option key={c} value={c}>
+              {b.taxCategories[c]}
             </option>
           ))}
         </select>

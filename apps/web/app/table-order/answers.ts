@@ -1,4 +1,7 @@
 import type { Bill, IssuedToken } from '@moncafe/domain/table/visit';
+import type { BillingService } from '@moncafe/domain/billing/billing';
+import { isReduced } from '@moncafe/domain/billing/tax-math';
+import { rateAnswer } from '#app/billing/answers';
 import type { OrderRow } from '@moncafe/projections/orders/queries';
 
 /** An order as the calls answer it: the spec's fields (id, seat_label, seat_id, order_time, updated_at, items) and its status. */
@@ -20,20 +23,42 @@ export function orderAnswer(row: OrderRow) {
 export type OrderAnswer = ReturnType<typeof orderAnswer>;
 
 /** The checkout answer (GET /api/orders/checkout): success, order_items, seat_label, and the totals. */
-export function billAnswer(bill: Bill) {
+export function billAnswer(bill: Bill, split: Awaited<ReturnType<BillingService['bill']>>['split'] = null) {
   return {
     success: true as const,
     reservation_id: bill.reservationId,
     seat_label: bill.seatLabel,
     order_ids: bill.orders.map((o) => o.orderId),
     order_items: bill.orders.flatMap((o) =>
-      o.lines.map((l) => ({ order_id: o.orderId, menu_id: l.menuId, menu_name: l.name, quantity: l.quantity, price: l.price })),
+      o.lines.map((l) => ({
+        order_id: o.orderId,
+        menu_id: l.menuId,
+        menu_name: l.name,
+        quantity: l.quantity,
+        price: l.price,
+        takeout: l.takeout,
+        reduced: isReduced(l),
+        rate: isReduced(l) ? bill.rates.reducedPercent : bill.rates.standardPercent,
+      })),
     ),
     subtotal: bill.subtotal,
     tax: bill.tax,
     total: bill.total,
     tax_rate: bill.taxRule.ratePercent,
     prices_include_tax: bill.taxRule.pricesIncludeTax,
+    /** Issue 30: the total and the tax per rate, each rate's tax rounded once. */
+    totals_by_rate: bill.totalsByRate.map(rateAnswer),
+    split: split && {
+      mode: split.mode,
+      parts: split.parts.map((p) => ({
+        part_id: p.partId,
+        label: p.label,
+        total: p.total,
+        totals_by_rate: p.totalsByRate.map(rateAnswer),
+        lines: p.lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: l.amount, reduced: l.reduced })),
+        paid: p.paid && { payment_method: p.paid.paymentMethod, receipt_id: p.paid.receiptId, receipt_number: p.paid.receiptNumber },
+      })),
+    },
     exited_at: bill.exitedAt,
   };
 }

@@ -2,10 +2,18 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Answer as BillAnswer, CompleteAnswer } from '#app/routes/api/orders/checkout/route';
 import { yenAmount } from '#app/shared/yen';
+import { billingTexts as b } from '#app/billing/texts';
+import { SplitBill, type PaidReceipt } from './split-bill';
 import { tableCall } from './table-call';
 import { checkoutTexts as t, orderTexts } from './texts';
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
+
+export interface CheckoutDone {
+  total: number;
+  method: PaymentMethod;
+  receipts: PaidReceipt[];
+}
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string; status: number } | { state: 'ready'; bill: BillAnswer };
 
@@ -15,13 +23,21 @@ type Load = { state: 'loading' } | { state: 'failed'; message: string; status: n
  * payment method that must be chosen, and a confirmation before completing. Completion records
  * the payment and the reservation leaves (status exited).
  */
-export function CheckoutView(props: { reservationId: string; token: string | null; staff: boolean; onDone?: (total: number) => void; onRefused?: () => void }) {
+export function CheckoutView(props: {
+  reservationId: string;
+  token: string | null;
+  staff: boolean;
+  onDone?: (done: CheckoutDone) => void;
+  onRefused?: () => void;
+}) {
   const { reservationId, token, onRefused } = props;
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [done, setDone] = useState<number | null>(null);
+  const [done, setDone] = useState<CheckoutDone | null>(null);
+  const [addressee, setAddressee] = useState('');
+  const [proviso, setProviso] = useState('');
 
   const fetchBill = useCallback(async () => {
     const r = await tableCall<BillAnswer>(`/api/orders/checkout?reservation_id=${reservationId}`, { token });
@@ -44,12 +60,13 @@ export function CheckoutView(props: { reservationId: string; token: string | nul
     setMessage(null);
     const r = await tableCall<CompleteAnswer>('/api/orders/checkout', {
       token,
-      body: { reservation_id: reservationId, payment_method: method, order_ids: bill.order_ids },
+      body: { reservation_id: reservationId, payment_method: method, order_ids: bill.order_ids, addressee, proviso },
     });
     setBusy(false);
     if (r.status === 200 && r.body.success) {
-      setDone(r.body.total);
-      props.onDone?.(r.body.total);
+      const paid: CheckoutDone = { total: r.body.total, method, receipts: [{ url: r.body.receipt_url, label: null }] };
+      setDone(paid);
+      props.onDone?.(paid);
       return;
     }
     if (r.status === 0) return setMessage(t.cannotReach);
@@ -58,11 +75,18 @@ export function CheckoutView(props: { reservationId: string; token: string | nul
     setMessage(r.body.message ?? r.body.error ?? t.cannotReach);
   };
 
+  const allPaid = (paid: CheckoutDone) => {
+    setDone(paid);
+    props.onDone?.(paid);
+  };
   if (done !== null)
     return (
-      <p className="order-confirmed" role="status" data-testid="checkout-done">
-        {props.staff ? t.doneStaff(yenAmount(done)) : t.done}
-      </p>
+      <>
+        <p className="order-confirmed" role="status" data-testid="checkout-done">
+          {props.staff ? t.doneStaff(yenAmount(done.total)) : t.done}
+        </p>
+        <ReceiptLinks receipts={done.receipts} />
+      </>
     );
   if (load.state === 'loading') return <p aria-busy="true">{orderTexts.loading}</p>;
   if (load.state === 'failed')
@@ -103,7 +127,11 @@ export function CheckoutView(props: { reservationId: string; token: string | nul
           <tbody>
             {bill.order_items.map((item, i) => (
               <tr key={`${item.order_id}-${item.menu_id}-${i}`}>
-                <td>{item.menu_name}</td>
+                <td>
+                  {item.reduced ? `${b.reducedMark} ` : ''}
+                  {item.menu_name}
+                  {item.takeout ? `（${b.takeout}）` : ''}
+                </td>
                 <td className="amount">{item.quantity}</td>
                 <td className="amount">{yenAmount(item.price * item.quantity)}</td>
               </tr>
@@ -118,9 +146,19 @@ export function CheckoutView(props: { reservationId: string; token: string | nul
                 {yenAmount(bill.subtotal)}
               </td>
             </tr>
+            {bill.totals_by_rate.map((r) => (
+              <tr key={`${r.rate}-${r.reduced}`} data-testid={`checkout-rate-${r.rate}`}>
+                <th scope="row" colSpan={2}>
+                  {b.rateTotal(r.rate, r.reduced)}
+                </th>
+                <td className="amount">
+                  {yenAmount(r.amount)}（{b.rateTax(r.rate, bill.prices_include_tax)} {yenAmount(r.tax)}）
+                </td>
+              </tr>
+            ))}
             <tr>
               <th scope="row" colSpan={2}>
-                {bill.prices_include_tax ? t.taxIncluded(bill.tax_rate) : t.tax(bill.tax_rate)}
+                {bill.totals_by_rate.length > 1 ? b.taxTotal : bill.prices_include_tax ? t.taxIncluded(bill.tax_rate) : t.tax(bill.tax_rate)}
               </th>
               <td className="amount" data-testid="checkout-tax">
                 {yenAmount(bill.tax)}
@@ -138,7 +176,28 @@ export function CheckoutView(props: { reservationId: string; token: string | nul
         </table>
       )}
       {bill.order_items.length > 0 && (
+        <SplitBill
+          key={bill.split ? 'split' : 'whole'}
+          bill={bill}
+          reservationId={reservationId}
+          token={token}
+          onChanged={(next) => setLoad({ state: 'ready', bill: next })}
+          onAllPaid={allPaid}
+        />
+      )}
+      {bill.order_items.length > 0 && !bill.split && (
         <>
+          <details className="receipt-options">
+            <summary>{b.receiptOptions}</summary>
+            <label className="field">
+              {b.addressee}
+              <input value={addressee} onChange={(e) => setAddressee(e.target.value)} maxLength={60} />
+            </label>
+            <label className="field">
+              {b.proviso}
+              <input value={proviso} onChange={(e) => setProviso(e.target.value)} maxLength={60} />
+            </label>
+          </details>
           <fieldset className="payment-methods">
             <legend>{t.paymentMethod}</legend>
             {METHODS.map((m) => (
@@ -161,5 +220,20 @@ export function CheckoutView(props: { reservationId: string; token: string | nul
         </>
       )}
     </section>
+  );
+}
+
+/** The receipts of a finished checkout: one link per receipt (a split has one per part). */
+export function ReceiptLinks({ receipts }: { receipts: readonly PaidReceipt[] }) {
+  return (
+    <ul className="receipt-links" data-testid="checkout-receipts">
+      {receipts.map((r) => (
+        <li key={r.url}>
+          <a href={r.url} className="button secondary" data-testid="receipt-link">
+            {r.label ? b.receiptLinkPart(r.label) : b.receiptLink}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

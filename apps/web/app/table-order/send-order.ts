@@ -42,6 +42,8 @@ export type SendOutcome =
 export interface OrderLineInput {
   menu_id: string;
   quantity: number;
+  /** Taken away (issue 30); eat-in when absent. */
+  takeout?: boolean;
 }
 
 const refusedAuth = (status: number) => status === 401 || status === 403;

@@ -1,40 +1,60 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { pageTitle } from '#app/layout/texts';
-import { CheckoutView } from '#app/table-order/checkout-view';
+import { billingTexts as b } from '#app/billing/texts';
+import { CheckoutView, ReceiptLinks, type CheckoutDone } from '#app/table-order/checkout-view';
 import { orderPath, RescanNotice } from '#app/table-order/guest-notices';
 import { checkoutTexts as t, orderTexts } from '#app/table-order/texts';
 import { useGuestVisit } from '#app/table-order/use-visit';
 import { clearVisit } from '#app/table-order/visit-store';
+import { yenAmount } from '#app/shared/yen';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
 export const meta = () => [{ title: pageTitle(t.title) }];
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
-/** /checkout?reservation_id: the guest's own checkout with the phone's token; afterwards the token is gone. */
+/**
+ * /checkout?reservation_id: the guest's own checkout with the phone's token; afterwards the token
+ * is gone and the thank-you stays: the amount, the payment method and the receipt links (issue 29
+ * item 1, issue 30). Without a reservation_id it says where the checkout is opened from.
+ */
 export default function Checkout() {
   const reservationId = new URLSearchParams(useLocation().search).get('reservation_id');
   const { visit, loaded, ended, end } = useGuestVisit({ seatId: null, reservationId });
   const refused = useCallback(() => end(), [end]);
   // Once paid here, the end of the visit is this checkout's own doing: its thanks stay on screen.
-  const [paid, setPaid] = useState(false);
+  const [paid, setPaid] = useState<CheckoutDone | null>(null);
   return (
     <article className="page order-page" data-testid="checkout-page" data-ready={loaded ? 'true' : undefined}>
-      <h1>{t.title}</h1>
-      {ended && !paid ? (
+      <h1>{paid ? b.thanksTitle : t.title}</h1>
+      {paid ? (
+        <section className="thank-you" data-testid="thank-you" role="status">
+          <p>{b.thanks}</p>
+          <dl>
+            <dt>{b.paidAmount}</dt>
+            <dd data-testid="thank-you-amount">{yenAmount(paid.total)}</dd>
+            <dt>{b.paidMethod}</dt>
+            <dd data-testid="thank-you-method">{b.methods[paid.method]}</dd>
+          </dl>
+          <ReceiptLinks receipts={paid.receipts} />
+        </section>
+      ) : !reservationId ? (
+        <p className="order-message" data-testid="checkout-no-reservation">
+          {b.noReservation}
+        </p>
+      ) : ended ? (
         <RescanNotice message={orderTexts.tokenInvalidated} seatId={visit?.seatId ?? null} />
-      ) : loaded && (!visit || !reservationId) ? (
+      ) : loaded && !visit ? (
         <RescanNotice message={orderTexts.authFailed} seatId={null} />
       ) : (
-        visit &&
-        reservationId && (
+        visit && (
           <>
             <CheckoutView
               reservationId={reservationId}
               token={visit.token}
               staff={false}
-              onDone={() => {
-                setPaid(true);
+              onDone={(done) => {
+                setPaid(done);
                 clearVisit();
               }}
               onRefused={refused}

@@ -7,6 +7,7 @@ import { locate } from '#app/table-order/geolocation';
 import { orderPath, orderQuery, RescanNotice } from '#app/table-order/guest-notices';
 import { CartPanel } from '#app/table-order/order-menu';
 import { sendOrder, type SendOrderDeps } from '#app/table-order/send-order';
+import { TakeoutChoice } from '#app/table-order/takeout-choice';
 import { tableCall } from '#app/table-order/table-call';
 import { orderTexts as t } from '#app/table-order/texts';
 import { useGuestVisit } from '#app/table-order/use-visit';
@@ -61,6 +62,7 @@ export default function OrderCart() {
     return () => clearTimeout(timer);
   }, [phase]);
 
+  const [takeout, setTakeout] = useState<Set<string>>(() => new Set());
   const send = async () => {
     if (!visit) return;
     if (cart.length === 0) {
@@ -72,7 +74,7 @@ export default function OrderCart() {
     const { outcome, visit: after } = await sendOrder(
       browserDeps,
       visit,
-      cart.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })),
+      cart.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity, takeout: takeout.has(l.menu_id) })),
     );
     update(after);
     switch (outcome.kind) {
@@ -140,6 +142,7 @@ export default function OrderCart() {
             onIncrease={(l) => cartActions.add({ menu_id: l.menu_id, name: l.name, price: l.price })}
             onDecrease={(l) => cartActions.removeOne(l.menu_id)}
           >
+            {visit && <TakeoutChoice lines={lines} takeout={takeout} onChange={setTakeout} />}
             {visit ? (
               <button type="button" className="button" onClick={() => void send()} disabled={phase === 'sending'} data-testid="place-order">
                 {phase === 'sending' ? t.placing : t.placeOrder}

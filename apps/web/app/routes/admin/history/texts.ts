@@ -58,6 +58,11 @@ export const eventLabels: Record<string, string> = {
   VisitTokenIssued: '注文用QRの発行',
   LocationCheckWaived: '位置確認の免除',
   StatusChanged: '予約状況の変更',
+  // Receipts and split bills (issue 30)
+  ReceiptIssued: '領収書の発行',
+  ReceiptReissued: '領収書の再発行',
+  BillSplit: '会計の分割',
+  BillPartPaid: '分割会計の支払い',
   CheckedOut: '会計',
   VisitPassIssued: '案内用QRの発行',
   VisitPassUsed: '案内用QRでの入店',

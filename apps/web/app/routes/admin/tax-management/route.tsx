@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { registrationNumberSchema } from '@moncafe/domain/billing/registration-number';
+import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
+import { billingTexts as b } from '#app/billing/texts';
 import { DEFAULT_TAX_RULE, taxedTotal, type TaxRounding } from '@moncafe/domain/order/tax';
 import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
@@ -17,8 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitl
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
-  if (!parsed.success) return { storeId: null, rule: DEFAULT_TAX_RULE };
-  return { storeId: parsed.data, rule: await appOf(context).queries.tax.rule(parsed.data) };
+  if (!parsed.success) return { storeId: null, rule: DEFAULT_TAX_RULE, settings: null };
+  const { queries } = appOf(context);
+  return { storeId: parsed.data, rule: await queries.tax.rule(parsed.data), settings: await queries.tax.settings(parsed.data) };
 }
 
 const formSchema = z.object({
@@ -29,16 +33,32 @@ const formSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === 'on'),
+  // Issue 30: the reduced rate, a rate change entered ahead, the receipts' issuer.
+  reduced_rate_percent: z.coerce.number().int().min(0).max(100),
+  next_from: z.union([z.literal(''), isoDateSchema]).default(''),
+  next_rate_percent: z.coerce.number().int().min(0).max(100).default(10),
+  next_reduced_rate_percent: z.coerce.number().int().min(0).max(100).default(8),
+  issuer_name: z.string().trim().max(100).default(''),
+  registration_number: z.union([z.literal(''), registrationNumberSchema]).default(''),
 });
 
 /** Saves the store's tax rule (catalog kind `tax`, decision 063). */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireRole(request, context, 'admin');
   const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data({ ok: false, error: t.saveFailed }, { status: 400 });
+  if (!parsed.success) {
+    const badNumber = parsed.error.issues.some((i) => i.path[0] === 'registration_number');
+    return data({ ok: false, error: badNumber ? b.registrationInvalid : t.saveFailed }, { status: 400 });
+  }
   const { services, runtime } = appOf(context);
+  const { next_from, next_rate_percent, next_reduced_rate_percent, registration_number, ...rest } = parsed.data;
+  const record = {
+    ...rest,
+    next_rates: next_from ? { effective_from: next_from, rate_percent: next_rate_percent, reduced_rate_percent: next_reduced_rate_percent } : null,
+    registration_number: registration_number || null,
+  };
   const saved = await services.catalog.save(
-    { kind: 'tax', id: parsed.data.store_id, data: parsed.data },
+    { kind: 'tax', id: parsed.data.store_id, data: record },
     { correlationId: correlationIdOf(context), actor: admin.id, storeId: parsed.data.store_id },
   );
   await runtime.waitForProjections(saved.position);
@@ -51,13 +71,13 @@ const ROUNDINGS: readonly TaxRounding[] = ['floor', 'round', 'ceil'];
 export default function TaxManagement({ loaderData, actionData }: Route.ComponentProps) {
   useStoreQuery(loaderData.storeId);
   const busy = useNavigation().state !== 'idle';
-  const { rule, storeId } = loaderData;
+  const { rule, storeId, settings } = loaderData;
   const example = taxedTotal(1234, rule);
   if (!storeId) return null;
   return (
     <section data-testid="tax-management">
       <h2>{t.taxTitle}</h2>
-      <Form method="post" className="panel" key={`${storeId}-${rule.ratePercent}-${rule.rounding}-${String(rule.pricesIncludeTax)}`}>
+      <Form method="post" className="panel" key={`${storeId}-${JSON.stringify(settings)}`}>
         <input type="hidden" name="store_id" value={storeId} />
         <label className="field">
           {t.taxRate}
@@ -75,6 +95,33 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
         </label>
         <label>
           <input type="checkbox" name="prices_include_tax" defaultChecked={rule.pricesIncludeTax} /> {t.pricesIncludeTax}
+        </label>
+        <label className="field">
+          {b.reducedRate}
+          <input type="number" name="reduced_rate_percent" min={0} max={100} step={1} defaultValue={settings?.reduced_rate_percent ?? 8} required />
+        </label>
+        <fieldset>
+          <legend>{b.nextRates}</legend>
+          <label className="field">
+            {b.nextFrom}
+            <input type="date" name="next_from" defaultValue={settings?.next_rates?.effective_from ?? ''} />
+          </label>
+          <label className="field">
+            {b.nextRate}
+            <input type="number" name="next_rate_percent" min={0} max={100} step={1} defaultValue={settings?.next_rates?.rate_percent ?? 10} />
+          </label>
+          <label className="field">
+            {b.nextReducedRate}
+            <input type="number" name="next_reduced_rate_percent" min={0} max={100} step={1} defaultValue={settings?.next_rates?.reduced_rate_percent ?? 8} />
+          </label>
+        </fieldset>
+        <label className="field">
+          {b.issuerName}
+          <input name="issuer_name" maxLength={100} defaultValue={settings?.issuer_name ?? ''} />
+        </label>
+        <label className="field">
+          {b.registrationNumber}
+          <input name="registration_number" pattern="T[0-9]{13}" defaultValue={settings?.registration_number ?? ''} data-testid="registration-number" />
         </label>
         <p className="hint">{t.taxExample(yenAmount(example.subtotal), yenAmount(example.tax), yenAmount(example.total))}</p>
         <button type="submit" className="button" disabled={busy}>

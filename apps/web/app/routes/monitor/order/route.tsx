@@ -12,6 +12,7 @@ import { yenAmount } from '#app/shared/yen';
 import { CartPanel, OrderMenu, type CartLineView } from '#app/table-order/order-menu';
 import { clockTime } from '#app/table-order/presentation';
 import { tableCall } from '#app/table-order/table-call';
+import { TakeoutChoice } from '#app/table-order/takeout-choice';
 import { checkoutTexts, monitorTexts as t, orderTexts } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
@@ -92,6 +93,7 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
     setMessage(r.status === 200 && r.body.until ? t.granted(clockTime(r.body.until)) : (r.body.error ?? checkoutTexts.cannotReach));
   };
 
+  const [takeout, setTakeout] = useState<Set<string>>(() => new Set());
   const send = async () => {
     if (!seat || !reservationId) return;
     if (lines.length === 0) {
@@ -104,7 +106,7 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
         seat_id: seat.seatId,
         reservation_id: reservationId,
         order_id: crypto.randomUUID(),
-        items: lines.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })),
+        items: lines.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity, takeout: takeout.has(l.menu_id) })),
       },
     });
     setBusy(false);
@@ -193,6 +195,7 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
           </p>
           <OrderMenu items={loaderData.menu} onAdd={(item) => change({ menu_id: item.id, name: item.name, price: item.price, quantity: 1 }, 1)} />
           <CartPanel lines={lines} onIncrease={(l) => change(l, 1)} onDecrease={(l) => change(l, -1)}>
+            <TakeoutChoice lines={lines} takeout={takeout} onChange={setTakeout} />
             <button type="button" className="button" disabled={busy} onClick={() => void send()}>
               {orderTexts.placeOrder}
             </button>

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { billAnswer } from '#app/table-order/answers';
 import { paymentMethodSchema, uuidSchema } from '#app/table-order/call-schemas';
-import { tableErrors } from '#app/table-order/call-errors';
+import { billingErrors } from '#app/billing/call-errors';
+import { receiptPath } from '#app/billing/receipt-link.server';
 import { tableAuthOf } from '#app/table-order/visit-auth.server';
 
 /**
@@ -11,33 +12,54 @@ import { tableAuthOf } from '#app/table-order/visit-auth.server';
  */
 export const loader = jsonCall({
   query: z.object({ reservation_id: uuidSchema }),
-  errors: tableErrors,
+  errors: billingErrors,
   async handle(input) {
     // Orders placed a moment ago are in the bill: the order index catches up first.
     await input.readYourWrites(await input.runtime.eventStore.headPosition());
-    return billAnswer(await input.services.table.bill({ reservationId: input.query.reservation_id, auth: await tableAuthOf(input) }));
+    const { bill, split } = await input.services.billing.bill({ reservationId: input.query.reservation_id, auth: await tableAuthOf(input) });
+    return billAnswer(bill, split);
   },
 });
 
 /**
  * POST /api/orders/checkout {reservation_id, payment_method, order_ids}: completes the checkout of
  * exactly the orders shown (409 `orders_changed` otherwise); the reservation becomes `exited`,
- * its tokens die and the guests' screens hear `reservation-closed` and `token-invalidated`.
+ * its tokens die and the guests' screens hear `reservation-closed` and `token-invalidated`. The
+ * answer carries the receipt's id, number and the guest's link to it (issue 30).
  */
 export const action = jsonCall({
-  body: z.object({ reservation_id: uuidSchema, payment_method: paymentMethodSchema, order_ids: z.array(uuidSchema).max(500) }),
-  errors: tableErrors,
+  body: z.object({
+    reservation_id: uuidSchema,
+    payment_method: paymentMethodSchema,
+    order_ids: z.array(uuidSchema).max(500),
+    /** 宛名 and 但し書き of the receipt (issue 30), optional. */
+    addressee: z.string().trim().max(60).optional(),
+    proviso: z.string().trim().max(60).optional(),
+  }),
+  errors: billingErrors,
   async handle(input) {
     const { body, services, correlationId } = input;
     await input.readYourWrites(await input.runtime.eventStore.headPosition());
-    const done = await services.table.checkOut({
+    const done = await services.billing.checkOut({
       reservationId: body.reservation_id,
       auth: await tableAuthOf(input),
       method: body.payment_method,
       orderIds: body.order_ids,
+      addressee: body.addressee || null,
+      proviso: body.proviso || null,
       correlationId,
     });
-    return { success: true as const, ...done.payment, payment_method: done.payment.method, exited_at: done.exitedAt };
+    // The receipt is read back by id at once (its store's book is found in the read model).
+    await input.readYourWrites(done.position);
+    return {
+      success: true as const,
+      ...done.payment,
+      payment_method: done.payment.method,
+      exited_at: done.exitedAt,
+      receipt_id: done.receipt.receiptId,
+      receipt_number: done.receipt.number,
+      receipt_url: receiptPath(input.runtime.signing, done.receipt.receiptId),
+    };
   },
 });
 

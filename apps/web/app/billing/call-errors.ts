@@ -1,0 +1,18 @@
+import type { ErrorAnswer, ErrorTable } from '#app/http/json.server';
+import { tableErrors } from '#app/table-order/call-errors';
+import { billingTexts as t } from './texts';
+
+const answer = (status: number, error: string, message: string): ErrorAnswer => ({ status, answer: { success: false, error, message } });
+
+/** The billing service's codes (decision 240) beside the table's, as the receipt and split calls answer them. */
+export const billingErrors: ErrorTable = {
+  ...tableErrors,
+  nothing_to_split: answer(409, 'nothing_to_split', t.nothingToSplit),
+  split_mismatch: answer(400, 'split_mismatch', t.splitMismatch),
+  split_started: answer(409, 'split_started', t.splitStarted),
+  not_split: answer(409, 'not_split', t.notSplit),
+  unknown_part: answer(404, 'unknown_part', t.unknownPart),
+  receipt_not_found: answer(404, 'receipt_not_found', t.receiptNotFound),
+  receipt_cancelled: answer(409, 'receipt_cancelled', t.receiptCancelled),
+  not_a_sale: answer(409, 'not_a_sale', t.notASale),
+};

@@ -1,0 +1,89 @@
+import type { ReceiptAnswer } from './answers';
+import { yenAmount } from '#app/shared/yen';
+import { billingTexts as t } from './texts';
+
+export type Paper = '58' | '80' | 'a4';
+
+const tokyo = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A receipt as printed (issue 30): the five items of a qualified simplified invoice (issuer and
+ * registration number, date, what was sold with reduced-rate lines marked ※, the total per rate,
+ * the tax per rate), the payment method, 宛名 and 但し書き when given, 再発行 on a reprint, and
+ * for a 赤伝 the receipt it cancels.
+ */
+export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper: Paper }) {
+  const cancellation = receipt.kind === 'cancellation';
+  const reducedRate = receipt.lines.find((l) => l.reduced)?.rate ?? null;
+  return (
+    <article className={`receipt paper-${paper}`} data-testid="receipt" data-number={receipt.number}>
+      <h1 className={cancellation ? 'cancellation-title' : undefined}>{cancellation ? t.cancellationTitle : t.receiptTitle}</h1>
+      <p>
+        <span data-testid="receipt-number">{t.number(receipt.number)}</span>{' '}
+        {receipt.reissue && (
+          <span className="reissued" data-testid="receipt-reissued">
+            {t.reissued}
+          </span>
+        )}
+      </p>
+      {receipt.addressee && <p data-testid="receipt-addressee">{t.addresseeSuffix(receipt.addressee)}</p>}
+      {receipt.cancels && <p data-testid="receipt-cancels">{t.cancels(receipt.cancels.number, receipt.cancels.reason)}</p>}
+      {receipt.part_label && <p>{t.partLabel(receipt.part_label)}</p>}
+      <table>
+        <tbody>
+          {receipt.lines.map((l, i) => (
+            <tr key={i} data-testid="receipt-line">
+              <td>
+                {l.reduced ? `${t.reducedMark} ` : ''}
+                {l.name}
+                {l.takeout ? `（${t.takeout}）` : ''} × {l.quantity}
+              </td>
+              <td className="amount">{yenAmount(l.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <hr />
+      <table data-testid="receipt-rates">
+        <tbody>
+          {receipt.totals_by_rate.map((r) => (
+            <tr key={`${r.rate}-${r.reduced}`} data-testid={`receipt-rate-${r.rate}`}>
+              <th scope="row">
+                {t.ratePart(r.rate, r.reduced)} {yenAmount(r.amount)}
+              </th>
+              <td className="amount">
+                {t.ratePartTax(r.rate)} {yenAmount(r.tax)}
+              </td>
+            </tr>
+          ))}
+          <tr className="total-row">
+            <th scope="row">{t.totalTaxIncluded}</th>
+            <td className="amount" data-testid="receipt-total">
+              {yenAmount(receipt.total)}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">{t.method}</th>
+            <td className="amount" data-testid="receipt-method">
+              {t.methods[receipt.payment_method]}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {reducedRate !== null && <p>{t.reducedNoteRate(reducedRate)}</p>}
+      {receipt.proviso && <p data-testid="receipt-proviso">{t.provisoLine(receipt.proviso)}</p>}
+      {!cancellation && <p>{t.receivedWithThanks}</p>}
+      <hr />
+      <p>
+        {t.issuedAt} {tokyo.format(new Date(receipt.issued_at))}
+      </p>
+      <p data-testid="receipt-issuer">{receipt.issuer_name}</p>
+      <p data-testid="receipt-registration">{receipt.registration_number ? t.registration(receipt.registration_number) : t.noRegistration}</p>
+      {receipt.cancelled_by && (
+        <p className="cancelled" data-testid="receipt-cancelled">
+          {t.cancelledNotice}
+        </p>
+      )}
+    </article>
+  );
+}

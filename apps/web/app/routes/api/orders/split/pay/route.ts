@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { jsonCall, type AnswerOf } from '#app/http/json.server';
+import { paymentMethodSchema, uuidSchema } from '#app/table-order/call-schemas';
+import { billingErrors } from '#app/billing/call-errors';
+import { receiptPath } from '#app/billing/receipt-link.server';
+import { tableAuthOf } from '#app/table-order/visit-auth.server';
+
+/**
+ * POST /api/orders/split/pay {reservation_id, part_id, payment_method, addressee?, proviso?}:
+ * one part of a split bill paid by its own method, with its own receipt (issue 30 item 3). When
+ * it was the last, the visit checks out: `exited_at` and every part's `receipt_ids`.
+ */
+export const action = jsonCall({
+  body: z.object({
+    reservation_id: uuidSchema,
+    part_id: uuidSchema,
+    payment_method: paymentMethodSchema,
+    addressee: z.string().trim().max(60).optional(),
+    proviso: z.string().trim().max(60).optional(),
+  }),
+  errors: billingErrors,
+  async handle(input) {
+    const { body, services, correlationId } = input;
+    await input.readYourWrites(await input.runtime.eventStore.headPosition());
+    const paid = await services.billing.payPart({
+      reservationId: body.reservation_id,
+      auth: await tableAuthOf(input),
+      partId: body.part_id,
+      method: body.payment_method,
+      addressee: body.addressee || null,
+      proviso: body.proviso || null,
+      correlationId,
+    });
+    await input.readYourWrites(paid.position);
+    const receipts = paid.allPaid ? await input.queries.receipts.ofVisit(body.reservation_id) : [];
+    const sales = receipts.filter((r) => r.kind === 'sale');
+    return {
+      success: true as const,
+      part_id: paid.part.partId,
+      label: paid.part.label,
+      total: paid.part.total,
+      payment_method: body.payment_method,
+      receipt_id: paid.receipt.receiptId,
+      receipt_number: paid.receipt.number,
+      receipt_url: receiptPath(input.runtime.signing, paid.receipt.receiptId),
+      all_paid: paid.allPaid,
+      exited_at: paid.exitedAt,
+      receipt_ids: sales.map((r) => r.id),
+      receipt_urls: sales.map((r) => receiptPath(input.runtime.signing, r.id)),
+    };
+  },
+});
+
+export type Answer = AnswerOf<typeof action>;

@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, desktop, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
+import { guestPhone, staffBrowser, startTableOrderServer, seatCodeOf } from '../support/table-order';
+import type { TestWebServer } from '../support/web-server';
+
+const runs = browserAvailable();
+/** The demo store's registration number (infra/src/demo/table-order.ts). */
+const REGISTRATION = 'T8900000000001';
+
+/**
+ * Issue 30: a party orders a cake to take away and a coffee eaten in (8% and 10%), splits the
+ * bill in two on the monitor, pays one part in cash there and the other by card on the guest's
+ * phone, which ends on the thank-you with the receipt links (issue 29 item 1). Each receipt's
+ * print view shows the registration number, both rates' totals and taxes, the ※ mark and
+ * numbers one after the other; the PDF downloads; a refund issues a 赤伝 referencing the original.
+ */
+describe.runIf(runs)('receipts and a split bill', () => {
+  let server: TestWebServer;
+  let browser: Browser;
+  const problems = pageProblems();
+  afterEach(() => problems.assertNone());
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `receipts-${name}.png`), fullPage: true });
+
+  beforeAll(async () => {
+    server = await startTableOrderServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('takeout cake at 8%, coffee eaten in at 10%, split in two, cash and card, two receipts, a PDF and a 赤伝', async () => {
+    const guestContext = await guestPhone(browser, server.url);
+    const guest = problems.watch(await guestContext.newPage());
+    await guest.goto(`/order/top?seat_id=seat-s1&code=${await seatCodeOf(server.url, 'seat-s1')}`);
+    await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
+    await guest.getByTestId('people').selectOption('2');
+    await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
+    await guest.waitForURL('**/order/food?**');
+    await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
+    await guest.getByRole('button', { name: 'ブレンドコーヒー カートに追加' }).click();
+    await guest.getByRole('button', { name: 'ガトーショコラケーキ カートに追加' }).click();
+    await guest.getByTestId('to-cart').click();
+    await guest.waitForURL('**/order?**show_cart=true');
+    // The cake goes home; the coffee is drunk here (eat-in is the default).
+    await guest.getByTestId('takeout-menu-gateau').check();
+    await shot(guest, '1-cart-takeout');
+    await guest.getByTestId('place-order').click();
+    await guest.getByTestId('order-choices').waitFor();
+    const visit = JSON.parse((await guest.evaluate(() => window.localStorage.getItem('moncafe.visit')))!) as { reservationId: string };
+
+    // The bill per rate: coffee 500 + 10% = 550 (tax 50); cake 550 + 8% = 594 (tax 44); 1,144 in all.
+    await guest.goto(`/checkout?reservation_id=${visit.reservationId}`);
+    await guest.getByTestId('checkout').waitFor();
+    expect(await guest.getByTestId('checkout-rate-10').textContent()).toContain('550円（消費税（10%） 50円）');
+    expect(await guest.getByTestId('checkout-rate-8').textContent()).toContain('594円（消費税（8%） 44円）');
+    expect(await guest.getByTestId('checkout-total').textContent()).toBe('1,144円');
+    expect(await guest.getByTestId('checkout').textContent()).toContain('※ ガトーショコラケーキ（持ち帰り）');
+
+    // Staff split it in two equal parts and take the first in cash.
+    const staffContext = await staffBrowser(browser, server, desktop);
+    const staff = problems.watch(await staffContext.newPage());
+    await staff.goto(`/monitor/checkout?reservation_id=${visit.reservationId}`);
+    await staff.getByTestId('checkout').waitFor();
+    await staff.locator('summary', { hasText: 'お会計を分ける' }).click();
+    await staff.getByTestId('split-parts').fill('2');
+    await staff.getByTestId('split-do').click();
+    await expect.poll(() => staff.getByTestId('split-part').count()).toBe(2);
+    // Each rate halved, remainders on the first: 275 + 297 = 572 each.
+    expect(await staff.getByTestId('split-part-total').allTextContents()).toEqual(['572円', '572円']);
+    const first = staff.getByTestId('split-part').first();
+    await first.getByLabel('現金').check();
+    await first.getByTestId('split-pay').click();
+    await first.getByTestId('split-part-paid').waitFor();
+    await shot(staff, '2-split-first-paid');
+    const staffReceiptUrl = await first.getByRole('link', { name: '領収書を表示' }).getAttribute('href');
+
+    // The guest pays the second part by card on the phone and sees the thank-you, never 認証に失敗しました.
+    await guest.reload();
+    await guest.getByTestId('split-parts-list').waitFor();
+    const second = guest.getByTestId('split-part').nth(1);
+    await second.getByLabel('クレジットカード').check();
+    await second.getByTestId('split-pay').click();
+    await guest.getByTestId('thank-you').waitFor();
+    expect(await guest.getByTestId('thank-you-amount').textContent()).toBe('1,144円');
+    expect(await guest.getByTestId('thank-you-method').textContent()).toBe('クレジットカード');
+    expect(await guest.getByTestId('checkout-page').textContent()).not.toContain('認証に失敗しました');
+    await expect.poll(() => guest.getByTestId('receipt-link').count()).toBe(2);
+    await shot(guest, '3-thank-you');
+
+    // Each receipt's print view: registration number, both rates with their taxes, ※, numbers in a row.
+    const links = await guest.getByTestId('receipt-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const numbers: number[] = [];
+    for (const [i, href] of links.entries()) {
+      await guest.goto(href);
+      await guest.getByTestId('receipt').waitFor();
+      const text = (await guest.getByTestId('receipt').textContent())!;
+      expect(text).toContain(`登録番号 ${REGISTRATION}`);
+      expect(await guest.getByTestId('receipt-rate-10').textContent()).toMatch(/10%対象.*275円.*消費税（10%）.*25円/);
+      expect(await guest.getByTestId('receipt-rate-8').textContent()).toMatch(/8%対象※.*297円.*消費税（8%）.*22円/);
+      expect(text).toContain('※ ガトーショコラケーキ（持ち帰り）');
+      expect(text).toContain('※は軽減税率（8%）対象商品です');
+      expect(await guest.getByTestId('receipt-total').textContent()).toBe('572円');
+      expect(await guest.getByTestId('receipt-method').textContent()).toBe(i === 0 ? '現金' : 'クレジットカード');
+      numbers.push(Number(await guest.getByTestId('receipt').getAttribute('data-number')));
+      await shot(guest, `4-receipt-${i + 1}`);
+    }
+    // The PDF downloads from the print view.
+    const [download] = await Promise.all([guest.waitForEvent('download'), guest.getByTestId('receipt-pdf').click()]);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(download.suggestedFilename()).toMatch(/^receipt-\d{6}\.pdf$/);
+    expect(numbers[1]).toBe(numbers[0]! + 1);
+
+    // A refund: staff issue a 赤伝 for the first receipt; it has the next number and references the original.
+    await staff.goto(staffReceiptUrl!);
+    await staff.getByTestId('receipt').waitFor();
+    expect(Number(await staff.getByTestId('receipt').getAttribute('data-number'))).toBe(numbers[0]);
+    await staff.getByTestId('refund-reason').fill('注文間違いによる返金');
+    await staff.getByTestId('refund').click();
+    await staff.getByTestId('refund-done').waitFor();
+    await staff.getByTestId('receipt-cancelled').waitFor();
+    await staff.getByTestId('refund-done').getByRole('link').click();
+    await staff.waitForURL(/\/receipts\/[0-9a-f-]{36}$/);
+    await expect.poll(() => staff.getByTestId('receipt-cancels').count()).toBe(1);
+    expect(Number(await staff.getByTestId('receipt').getAttribute('data-number'))).toBe(numbers[1]! + 1);
+    expect(await staff.getByTestId('receipt-cancels').textContent()).toBe(`No. ${String(numbers[0]).padStart(6, '0')} の取消（注文間違いによる返金）`);
+    expect(await staff.getByTestId('receipt-total').textContent()).toBe('-572円');
+    expect(await staff.getByTestId('receipt').textContent()).toContain('領収書（取消）');
+    await shot(staff, '5-cancellation');
+
+    // A reprint says 再発行 from then on.
+    await staff.goto(staffReceiptUrl!);
+    await staff.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await staff.getByTestId('receipt-reissue').click();
+    await staff.getByTestId('receipt-reissued').waitFor();
+    await guestContext.close();
+    await staffContext.close();
+  });
+});
