@@ -58,16 +58,35 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
       method: e.data.paymentMethod as string,
       total: e.data.total as number,
       tax: (e.data.totalsByRate as { tax: number }[]).reduce((n, r) => n + r.tax, 0),
-      refund: e.data.kind === 'cancellation',
+      rates: e.data.totalsByRate as { ratePercent: number; reduced: boolean; base: number; tax: number; total: number }[],
+      refund: e.data.kind === 'cancellation' ? ((e.data.cancels as { reason: string }).reason) : null,
     })),
-    ...ofStore.flatMap((c) => (c.payment && !withReceipt.has(c.reservationId) ? [{ method: c.payment.method, total: c.payment.total, tax: c.payment.tax, refund: false }] : [])),
+    ...ofStore.flatMap((c) =>
+      c.payment && !withReceipt.has(c.reservationId)
+        ? [{ method: c.payment.method, total: c.payment.total, tax: c.payment.tax, rates: [{ ratePercent: 10, reduced: false, base: c.payment.subtotal, tax: c.payment.tax, total: c.payment.total }], refund: null }]
+        : [],
+    ),
   ];
+  const byRate: Record<string, { taxable: number; tax: number; total: number }> = {};
+  for (const r of takings.flatMap((t) => t.rates)) {
+    const line = (byRate[`${r.ratePercent}${r.reduced ? '軽' : ''}`] ??= { taxable: 0, tax: 0, total: 0 });
+    line.taxable += r.base;
+    line.tax += r.tax;
+    line.total += r.total;
+  }
+  const refunds: Record<string, { count: number; amount: number }> = {};
+  for (const t of takings) {
+    if (t.refund === null) continue;
+    const line = (refunds[t.refund] ??= { count: 0, amount: 0 });
+    line.count += 1;
+    line.amount -= t.total;
+  }
   const total = takings.reduce((n, t) => n + t.total, 0);
   const tax = takings.reduce((n, t) => n + t.tax, 0);
   const byMethod: Record<string, { count: number; total: number }> = {};
   for (const t of takings) {
     const m = (byMethod[t.method] ??= { count: 0, total: 0 });
-    if (!t.refund) m.count += 1;
+    if (t.refund === null) m.count += 1;
     m.total += t.total;
   }
   const byCategory: Record<string, { quantity: number; amount: number }> = {};
@@ -79,11 +98,12 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
   return {
     sales: { count: paid.length, subtotal: total - tax, tax, total },
     byMethod,
+    byRate,
     byCategory,
     visits: ofStore.length,
     guests: ofStore.reduce((n, c) => n + (people.get(c.reservationId) ?? 0), 0),
     cashExpected: byMethod.cash?.total ?? 0,
     voids: events.filter((e) => /Void/.test(e.type)).length,
-    refunds: takings.filter((t) => t.refund).length,
+    refunds,
   };
 }
