@@ -33,7 +33,16 @@ import { disclaimerOf, menuNameOf, notificationSettingsOf } from './site-setting
 // The daily close and sales (issue 30 items 4 and 5)
 import { dayFiguresOf } from './register/day-figures';
 import { closeOf, closesOf, correctionsOf } from './register/queries';
-import { paymentsWithoutReceipts, receiptsOfRange, reservationsOfRange, salesLines, salesReport, shiftsWithWages, type SalesGrain, type SalesRange } from './register/sales';
+import {
+  paymentsWithoutReceipts,
+  receiptsOfRange,
+  reservationsOfRange,
+  salesLines,
+  salesReport,
+  shiftsWithWages,
+  type SalesGrain,
+  type SalesRange,
+} from './register/sales';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)

@@ -31,7 +31,14 @@ describe.runIf(runs)('sales and the daily close on a desktop', () => {
     const admin = await signedInAdmin(server.url);
     for (const [seat, method, items] of [
       ['seat-t1', 'cash', [{ menu_id: 'menu-blend', quantity: 2 }]],
-      ['seat-t3', 'credit', [{ menu_id: 'menu-cheesecake', quantity: 2 }, { menu_id: 'menu-latte', quantity: 1 }]],
+      [
+        'seat-t3',
+        'credit',
+        [
+          { menu_id: 'menu-cheesecake', quantity: 2 },
+          { menu_id: 'menu-latte', quantity: 1 },
+        ],
+      ],
       ['seat-s1', 'qr', [{ menu_id: 'menu-napolitan', quantity: 1 }]],
     ] as const) {
       const guest = httpClient(server.url);
@@ -47,7 +54,9 @@ describe.runIf(runs)('sales and the daily close on a desktop', () => {
         headers: withToken(checkIn.body.token),
       });
       const { order_id } = (await order.json()) as { order_id: string };
-      const checkout = await admin.send('POST', '/api/orders/checkout', { json: { reservation_id: checkIn.body.reservation_id, payment_method: method, order_ids: [order_id] } });
+      const checkout = await admin.send('POST', '/api/orders/checkout', {
+        json: { reservation_id: checkIn.body.reservation_id, payment_method: method, order_ids: [order_id] },
+      });
       expect(checkout.status).toBe(200);
       paid.push(((await checkout.json()) as { total: number }).total);
     }

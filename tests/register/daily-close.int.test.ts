@@ -52,7 +52,8 @@ describe('the daily close', () => {
     expect(answer.status).toBe(200);
     return answer.body;
   };
-  const post = (form: Record<string, string>) => admin.send('POST', `/admin/daily-close?store_id=${DEMO_STORE}&date=${form.date}`, { form: { store_id: DEMO_STORE, ...form } });
+  const post = (form: Record<string, string>) =>
+    admin.send('POST', `/admin/daily-close?store_id=${DEMO_STORE}&date=${form.date}`, { form: { store_id: DEMO_STORE, ...form } });
   const eventsOf = (log: LoggedEvent[], type: string) => log.filter((e) => e.type === type && e.streamId === `register-${DEMO_STORE}`);
 
   /** Every figure of the close against the same figure summed from the events. */
@@ -60,9 +61,9 @@ describe('the daily close', () => {
     expect(figures.sales).toEqual(expected.sales);
     expect(Object.fromEntries(figures.byMethod.map((m) => [m.method, { count: m.count, total: m.total }]))).toEqual(expected.byMethod);
     expect(Object.fromEntries(figures.byCategory.map((c) => [c.category, { quantity: c.quantity, amount: c.amount }]))).toEqual(expected.byCategory);
-    expect(Object.fromEntries(figures.byRate.map((r) => [`${r.ratePercent}${r.reduced ? '軽' : ''}`, { taxable: r.taxable, tax: r.tax, total: r.total }]))).toEqual(
-      expected.byRate,
-    );
+    expect(
+      Object.fromEntries(figures.byRate.map((r) => [`${r.ratePercent}${r.reduced ? '軽' : ''}`, { taxable: r.taxable, tax: r.tax, total: r.total }])),
+    ).toEqual(expected.byRate);
     expect(figures.visits).toBe(expected.visits);
     expect(figures.guests).toBe(expected.guests);
     expect(figures.cashExpected).toBe(expected.cashExpected);
@@ -72,8 +73,25 @@ describe('the daily close', () => {
   }
 
   it('closes a day whose figures are the events’ sums; a later sale that day needs a correction, which the next close shows', async () => {
-    await visit('seat-t1', 2, [{ menu_id: 'menu-blend', quantity: 2 }, { menu_id: 'menu-latte', quantity: 1 }], 'cash');
-    await visit('seat-s1', 3, [{ menu_id: 'menu-cheesecake', quantity: 2 }, { menu_id: 'menu-tea', quantity: 3 }, { menu_id: 'menu-napolitan', quantity: 1 }], 'credit');
+    await visit(
+      'seat-t1',
+      2,
+      [
+        { menu_id: 'menu-blend', quantity: 2 },
+        { menu_id: 'menu-latte', quantity: 1 },
+      ],
+      'cash',
+    );
+    await visit(
+      'seat-s1',
+      3,
+      [
+        { menu_id: 'menu-cheesecake', quantity: 2 },
+        { menu_id: 'menu-tea', quantity: 3 },
+        { menu_id: 'menu-napolitan', quantity: 1 },
+      ],
+      'credit',
+    );
     await visit('seat-c1', 1, [{ menu_id: 'menu-pudding', quantity: 1 }], 'qr');
     const refunded = await visit('seat-t3', 4, [{ menu_id: 'menu-blend', quantity: 1 }], 'cash');
     // A refund: the cancelling receipt (赤伝) of the last visit, with its reason.
@@ -99,7 +117,12 @@ describe('the daily close', () => {
     expect(closed.status).toBe(200);
     let log = await eventLog(admin);
     const [dayClosed] = eventsOf(log, 'DayClosed');
-    expect(dayClosed?.data).toMatchObject({ businessDate: today, cash: { expected: expected.cashExpected, counted, difference: -100 }, note: '釣銭不足', corrections: [] });
+    expect(dayClosed?.data).toMatchObject({
+      businessDate: today,
+      cash: { expected: expected.cashExpected, counted, difference: -100 },
+      note: '釣銭不足',
+      corrections: [],
+    });
     expect(dayClosed?.data.closedBy).toBe(dayClosed?.metadata.actor);
     expect(dayClosed?.metadata.actor).not.toBe('customer');
     const atClose = await view(today);

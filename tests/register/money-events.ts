@@ -43,8 +43,7 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
     else if (e.type === 'RecordSaved' && d.kind === 'menu') {
       const menu = d.data as { name: string; category: MenuCategory | null };
       category.set(d.id as string, menuCategory({ name: menu.name, category: menu.category ?? null }));
-    }
-    else if (e.type === 'OrderPlaced') lines.set(d.orderId as string, d.lines as { menuId: string; price: number; quantity: number }[]);
+    } else if (e.type === 'OrderPlaced') lines.set(d.orderId as string, d.lines as { menuId: string; price: number; quantity: number }[]);
     else if (e.type === 'CheckedOut' && tokyoDateOf(new Date(d.exitedAt as string)) === date)
       checkouts.push({ reservationId: reservationOf(e.streamId), payment: d.payment as Payment | null });
   }
@@ -59,11 +58,19 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
       total: e.data.total as number,
       tax: (e.data.totalsByRate as { tax: number }[]).reduce((n, r) => n + r.tax, 0),
       rates: e.data.totalsByRate as { ratePercent: number; reduced: boolean; base: number; tax: number; total: number }[],
-      refund: e.data.kind === 'cancellation' ? ((e.data.cancels as { reason: string }).reason) : null,
+      refund: e.data.kind === 'cancellation' ? (e.data.cancels as { reason: string }).reason : null,
     })),
     ...ofStore.flatMap((c) =>
       c.payment && !withReceipt.has(c.reservationId)
-        ? [{ method: c.payment.method, total: c.payment.total, tax: c.payment.tax, rates: [{ ratePercent: 10, reduced: false, base: c.payment.subtotal, tax: c.payment.tax, total: c.payment.total }], refund: null }]
+        ? [
+            {
+              method: c.payment.method,
+              total: c.payment.total,
+              tax: c.payment.tax,
+              rates: [{ ratePercent: 10, reduced: false, base: c.payment.subtotal, tax: c.payment.tax, total: c.payment.total }],
+              refund: null,
+            },
+          ]
         : [],
     ),
   ];

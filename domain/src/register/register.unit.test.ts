@@ -46,11 +46,27 @@ const correct = (over: Partial<Extract<RegisterCommand, { type: 'CorrectDay' }>>
 });
 const closed = (date: string, f: DayFigures, corrections: Extract<RegisterEvent, { type: 'DayClosed' }>['data']['corrections'] = []): RegisterEvent => ({
   type: 'DayClosed',
-  data: { businessDate: date, figures: f, cash: { expected: f.cashExpected, counted: f.cashExpected, difference: 0 }, note: '', corrections, closedBy: 'owner', closedAt: CLOSED_AT },
+  data: {
+    businessDate: date,
+    figures: f,
+    cash: { expected: f.cashExpected, counted: f.cashExpected, difference: 0 },
+    note: '',
+    corrections,
+    closedBy: 'owner',
+    closedAt: CLOSED_AT,
+  },
 });
 const corrected: RegisterEvent = {
   type: 'DayCorrected',
-  data: { correctionId: 'c1', businessDate: DAY, before: figures(1100), after: figures(1650), reason: '締め後の会計', correctedBy: 'owner', correctedAt: LATER },
+  data: {
+    correctionId: 'c1',
+    businessDate: DAY,
+    before: figures(1100),
+    after: figures(1650),
+    reason: '締め後の会計',
+    correctedBy: 'owner',
+    correctedAt: LATER,
+  },
 };
 
 describe('register', () => {
@@ -76,7 +92,10 @@ describe('register', () => {
     });
 
     it('refuses a day that has not begun', () => {
-      spec.given([]).when(close({ businessDate: NEXT })).thenThrows(code('future_date'));
+      spec
+        .given([])
+        .when(close({ businessDate: NEXT }))
+        .thenThrows(code('future_date'));
     });
 
     it('refuses to correct a day that is not closed', () => {
@@ -86,7 +105,10 @@ describe('register', () => {
 
   describe('when the day is closed', () => {
     it('refuses to close it again', () => {
-      spec.given([closed(DAY, figures(1100))]).when(close()).thenThrows(code('already_closed'));
+      spec
+        .given([closed(DAY, figures(1100))])
+        .when(close())
+        .thenThrows(code('already_closed'));
     });
 
     it('refuses the next close while a closed day counts other sales than it closed with', () => {
@@ -105,18 +127,35 @@ describe('register', () => {
     });
 
     it('records a correction with the figures before and after, and a reason', () => {
-      spec.given([closed(DAY, figures(1100))]).when(correct()).then([corrected]);
+      spec
+        .given([closed(DAY, figures(1100))])
+        .when(correct())
+        .then([corrected]);
     });
 
     it('refuses a correction without a reason, or one that changes nothing', () => {
-      spec.given([closed(DAY, figures(1100))]).when(correct({ reason: '  ' })).thenThrows(code('reason_required'));
-      spec.given([closed(DAY, figures(1100))]).when(correct({ figures: figures(1100) })).thenThrows(code('nothing_to_correct'));
+      spec
+        .given([closed(DAY, figures(1100))])
+        .when(correct({ reason: '  ' }))
+        .thenThrows(code('reason_required'));
+      spec
+        .given([closed(DAY, figures(1100))])
+        .when(correct({ figures: figures(1100) }))
+        .thenThrows(code('nothing_to_correct'));
     });
   });
 
   describe('when a closed day was corrected', () => {
     it('shows the correction in the next close, once', () => {
-      const reported = { correctionId: 'c1', businessDate: DAY, reason: '締め後の会計', correctedBy: 'owner', correctedAt: LATER, totalBefore: 1100, totalAfter: 1650 };
+      const reported = {
+        correctionId: 'c1',
+        businessDate: DAY,
+        reason: '締め後の会計',
+        correctedBy: 'owner',
+        correctedAt: LATER,
+        totalBefore: 1100,
+        totalAfter: 1650,
+      };
       spec
         .given([closed(DAY, figures(1100)), corrected])
         .when(close({ businessDate: NEXT, today: NEXT, figures: figures(550), cashCounted: 550, closedDaysNow: { [DAY]: figures(1650) }, now: LATER }))

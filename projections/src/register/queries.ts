@@ -13,11 +13,5 @@ export async function closeOf(db: Kysely<Database>, storeId: string, date: strin
 
 /** The corrections of one closed day, oldest first. */
 export async function correctionsOf(db: Kysely<Database>, storeId: string, date: string) {
-  return db
-    .selectFrom('register_corrections')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('business_date', '=', date)
-    .orderBy('corrected_at')
-    .execute();
+  return db.selectFrom('register_corrections').selectAll().where('store_id', '=', storeId).where('business_date', '=', date).orderBy('corrected_at').execute();
 }

@@ -25,7 +25,15 @@ const at = (event: DomainEvent, streamId: string): RecordedEvent =>
 const projectors = [reservationsProjector, ordersProjector, receiptsProjector, registerProjector];
 
 /** A walk-in party seated at `at`, an order of `lines`, and its checkout paid by `method` (a payment, no receipt). */
-function visitEvents(input: { id: string; date: string; minute: number; people: number; lines: { menuId: string; name: string; price: number; quantity: number }[]; method: string; withPayment?: boolean }) {
+function visitEvents(input: {
+  id: string;
+  date: string;
+  minute: number;
+  people: number;
+  lines: { menuId: string; name: string; price: number; quantity: number }[];
+  method: string;
+  withPayment?: boolean;
+}) {
   const seatedAt = tokyoInstant(input.date, input.minute).toISOString();
   const exitedAt = tokyoInstant(input.date, input.minute + 45).toISOString();
   const subtotal = input.lines.reduce((n, l) => n + l.price * l.quantity, 0);
@@ -62,8 +70,22 @@ function visitEvents(input: { id: string; date: string; minute: number; people: 
   ];
 }
 
-const rate = (ratePercent: number, reduced: boolean, base: number) => ({ ratePercent, reduced, base, tax: Math.floor((base * ratePercent) / 100), total: base + Math.floor((base * ratePercent) / 100) });
-function receipt(input: { id: string; number: number; reservationId: string; method: string; date: string; rates: ReturnType<typeof rate>[]; cancels?: { receiptId: string; number: number; reason: string } }) {
+const rate = (ratePercent: number, reduced: boolean, base: number) => ({
+  ratePercent,
+  reduced,
+  base,
+  tax: Math.floor((base * ratePercent) / 100),
+  total: base + Math.floor((base * ratePercent) / 100),
+});
+function receipt(input: {
+  id: string;
+  number: number;
+  reservationId: string;
+  method: string;
+  date: string;
+  rates: ReturnType<typeof rate>[];
+  cancels?: { receiptId: string; number: number; reason: string };
+}) {
   const sign = input.cancels ? -1 : 1;
   const rates = input.rates.map((r) => ({ ...r, base: sign * r.base, tax: sign * r.tax, total: sign * r.total }));
   return at(
@@ -113,7 +135,15 @@ describe('the daily close’s figures and the sales report', () => {
       receipt({ id: 'rc2', number: 2, reservationId: 'r1', method: 'credit', date: day, rates: [rate(10, false, 500)] }),
       ...visitEvents({ id: 'r2', date: day, minute: 13 * 60, people: 3, lines: [coffee], method: 'cash' }),
       receipt({ id: 'rc3', number: 3, reservationId: 'r2', method: 'cash', date: day, rates: [rate(10, false, 500)] }),
-      receipt({ id: 'rc4', number: 4, reservationId: 'r2', method: 'cash', date: day, rates: [rate(10, false, 500)], cancels: { receiptId: 'rc3', number: 3, reason: '注文間違い' } }),
+      receipt({
+        id: 'rc4',
+        number: 4,
+        reservationId: 'r2',
+        method: 'cash',
+        date: day,
+        rates: [rate(10, false, 500)],
+        cancels: { receiptId: 'rc3', number: 3, reason: '注文間違い' },
+      }),
       // A checkout from before receipts: its payment counts.
       ...visitEvents({ id: 'r3', date: day, minute: 14 * 60, people: 1, lines: [coffee], method: 'qr' }),
       // Guests who left without paying here: a visit, no sale.
@@ -148,12 +178,31 @@ describe('the daily close’s figures and the sales report', () => {
       at(
         {
           type: 'DayClosed',
-          data: { businessDate: day, figures, cash: { expected: 1080, counted: 1000, difference: -80 }, note: '', corrections: [], closedBy: 'owner', closedAt: '2026-12-01T13:00:00.000Z' },
+          data: {
+            businessDate: day,
+            figures,
+            cash: { expected: 1080, counted: 1000, difference: -80 },
+            note: '',
+            corrections: [],
+            closedBy: 'owner',
+            closedAt: '2026-12-01T13:00:00.000Z',
+          },
         },
         'register-s',
       ),
       at(
-        { type: 'DayCorrected', data: { correctionId: 'x1', businessDate: day, before: figures, after: later, reason: '締め後の会計', correctedBy: 'owner', correctedAt: '2026-12-01T14:00:00.000Z' } },
+        {
+          type: 'DayCorrected',
+          data: {
+            correctionId: 'x1',
+            businessDate: day,
+            before: figures,
+            after: later,
+            reason: '締め後の会計',
+            correctedBy: 'owner',
+            correctedAt: '2026-12-01T14:00:00.000Z',
+          },
+        },
         'register-s',
       ),
     ]);
@@ -174,7 +223,11 @@ describe('the daily close’s figures and the sales report', () => {
       minute: fc.integer({ min: 10 * 60, max: 20 * 60 }),
       people: fc.integer({ min: 1, max: 6 }),
       method: fc.constantFrom('cash', 'credit', 'electronic', 'qr'),
-      lines: fc.uniqueArray(fc.record({ item: fc.integer({ min: 0, max: 3 }), quantity: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 4, selector: (l) => l.item }),
+      lines: fc.uniqueArray(fc.record({ item: fc.integer({ min: 0, max: 3 }), quantity: fc.integer({ min: 1, max: 4 }) }), {
+        minLength: 1,
+        maxLength: 4,
+        selector: (l) => l.item,
+      }),
     });
     const visits = fc.sample(fc.array(visitArb, { minLength: 150, maxLength: 150 }), { numRuns: 1, seed: 30 })[0]!;
     const days = datesOfMonth(month);
@@ -211,7 +264,10 @@ describe('the daily close’s figures and the sales report', () => {
         perGuest: Math.floor(Number(s.total) / Number(s.guests)),
       });
       expect(report.totals.count).toBe(150);
-      expect(report.buckets.reduce((n, b) => n + b.total, 0), grain).toBe(Number(s.total));
+      expect(
+        report.buckets.reduce((n, b) => n + b.total, 0),
+        grain,
+      ).toBe(Number(s.total));
       // Money is the receipts' (a 赤伝 negative), and the payments of visits without a receipt.
       const previous = await sql<{ total: string }>`
         select (select coalesce(sum(total), 0) from receipts where store_id = 's' and business_date between ${report.previousRange.from} and ${report.previousRange.to})
@@ -224,7 +280,9 @@ describe('the daily close’s figures and the sales report', () => {
 
     const daily = await salesReport(t.db, range, 'day');
     const perDay = await sql<{ business_date: string; total: string }>`
-      select business_date, sum(total) as total from payments where store_id = 's' and business_date between ${range.from} and ${range.to} group by business_date`.execute(t.db);
+      select business_date, sum(total) as total from payments where store_id = 's' and business_date between ${range.from} and ${range.to} group by business_date`.execute(
+      t.db,
+    );
     expect(Object.fromEntries(daily.buckets.filter((b) => b.total !== 0).map((b) => [b.key, b.total]))).toEqual(
       Object.fromEntries(perDay.rows.map((r) => [r.business_date, Number(r.total)])),
     );

@@ -204,7 +204,19 @@ export async function paymentsWithoutReceipts(db: Kysely<Database>, range: Sales
 export async function reservationsOfRange(db: Kysely<Database>, range: SalesRange) {
   return db
     .selectFrom('reservations')
-    .select(['id', 'reservation_number', 'reservation_date', 'reservation_time', 'customer_name', 'people', 'status', 'origin', 'price', 'paid_total', 'cancelled_at'])
+    .select([
+      'id',
+      'reservation_number',
+      'reservation_date',
+      'reservation_time',
+      'customer_name',
+      'people',
+      'status',
+      'origin',
+      'price',
+      'paid_total',
+      'cancelled_at',
+    ])
     .where('store_id', '=', range.storeId)
     .where('reservation_date', '>=', range.from)
     .where('reservation_date', '<=', range.to)

@@ -131,6 +131,9 @@ export const salesCsvTexts = {
   shifts: ['日付', 'スタッフID', '氏名', '開始', '終了', '時間', '時給', '給与'],
   totalRow: '合計',
   origins: { web: 'ウェブ', walk_in: '来店' } as Record<string, string>,
-  statuses: { web: 'ウェブ予約', guest: 'QR', confirmed: '来店中', exited: '退店', cancelled: 'キャンセル', no_show: '無断キャンセル' } as Record<string, string>,
+  statuses: { web: 'ウェブ予約', guest: 'QR', confirmed: '来店中', exited: '退店', cancelled: 'キャンセル', no_show: '無断キャンセル' } as Record<
+    string,
+    string
+  >,
   fileName: (kind: string, from: string, to: string) => `${kind}-${from}_${to}.csv`,
 } as const;

@@ -48,10 +48,7 @@ export async function salesCsv(queries: Queries, kind: SalesExport, query: Sales
       const [receipts, payments] = await Promise.all([queries.sales.receipts(range), queries.sales.paymentsWithoutReceipts(range)]);
       const rates = (list: readonly { ratePercent: number; reduced: boolean; base: number; tax: number }[]) =>
         list.map((r) => `${moneyLabels.rate(r.ratePercent, r.reduced)} ${r.base}/${r.tax}`).join(' ');
-      const money = [
-        ...receipts.map((r) => ({ total: r.total, tax: r.tax })),
-        ...payments.map((p) => ({ total: p.total, tax: p.tax })),
-      ];
+      const money = [...receipts.map((r) => ({ total: r.total, tax: r.tax })), ...payments.map((p) => ({ total: p.total, tax: p.tax }))];
       rows = [
         ...receipts.map((r) => [
           r.business_date,
@@ -101,7 +98,18 @@ export async function salesCsv(queries: Queries, kind: SalesExport, query: Sales
         r.price,
         r.paid_total,
       ]);
-      rows.push([t.totalRow, null, null, null, null, reservations.reduce((n, r) => n + r.people, 0), null, null, null, reservations.reduce((n, r) => n + (r.paid_total ?? 0), 0)]);
+      rows.push([
+        t.totalRow,
+        null,
+        null,
+        null,
+        null,
+        reservations.reduce((n, r) => n + r.people, 0),
+        null,
+        null,
+        null,
+        reservations.reduce((n, r) => n + (r.paid_total ?? 0), 0),
+      ]);
       break;
     }
     case 'shifts': {

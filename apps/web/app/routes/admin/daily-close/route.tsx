@@ -42,9 +42,7 @@ const formSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('correct'), store_id: recordIdSchema, date: isoDateSchema, reason: z.string().max(500) }),
 ]);
 
-type Answer =
-  | { ok: true; message: string | null; confirm: { cashCounted: number; note: string } | null }
-  | { ok: false; message: string; confirm: null };
+type Answer = { ok: true; message: string | null; confirm: { cashCounted: number; note: string } | null } | { ok: false; message: string; confirm: null };
 
 /**
  * Reviews a close (the confirmation step), closes the day (services.register.close), or records
