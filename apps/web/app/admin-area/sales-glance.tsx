@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { callJson } from '#app/http/api-client';
 import type { Answer as SummaryAnswer } from '#app/routes/api/admin/sales/summary/route';
 import { yenAmount } from '#app/shared/yen';
-import { dailyCloseTexts, salesTexts as t } from './register-texts';
+import { salesTexts as t } from './register-texts';
 
 const change = (now: number, before: number) => (before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10);
 
@@ -26,13 +26,13 @@ export function SalesGlance({ storeId }: { storeId: string }) {
       <p className="admin-day-figure" data-figure="total">
         {yenAmount(summary.totals.total)}
       </p>
-      <p className="hint">
-        {t.count} {summary.totals.count}・{t.guests} {summary.totals.guests}・{t.perGuest} {yenAmount(summary.totals.perGuest)}
-      </p>
+      <p className="hint">{t.homeCounts(summary.totals.count, summary.totals.guests, yenAmount(summary.totals.perGuest))}</p>
       <p className="hint">{t.homeVsPrevious(t.changePercent(change(summary.totals.total, summary.previous.total)))}</p>
       <p>
-        <Link to="/admin/sales">{t.toSales}</Link>・<Link to="/admin/daily-close">{t.toDailyClose}</Link>
-        {!summary.todayClosed && <span className="hint">（{dailyCloseTexts.open}）</span>}
+        <Link to="/admin/sales">{t.toSales}</Link>
+        {t.separator}
+        <Link to="/admin/daily-close">{t.toDailyClose}</Link>
+        {!summary.todayClosed && <span className="hint">{t.notClosedYet}</span>}
       </p>
     </section>
   );

@@ -170,7 +170,8 @@ export default function DailyClose({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <Form method="post" data-testid="close-form">
             <p>
-              {t.cashExpected}：<span data-figure="cash.expected">{yenAmount(view.figures.cashExpected)}</span>
+              {t.cashExpectedLabel}
+              <span data-figure="cash.expected">{yenAmount(view.figures.cashExpected)}</span>
             </p>
             <input type="hidden" name="intent" value="review" />
             <input type="hidden" name="store_id" value={view.storeId} />

@@ -81,14 +81,14 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             <tr data-testid="sales-totals-current">
-              <th scope="row">{`${view.from}〜${view.to}`}</th>
+              <th scope="row">{t.rangeLabel(view.from, view.to)}</th>
               <td data-figure="total">{yenAmount(view.totals.total)}</td>
               <td data-figure="count">{view.totals.count}</td>
               <td data-figure="guests">{view.totals.guests}</td>
               <td data-figure="perGuest">{yenAmount(view.totals.perGuest)}</td>
             </tr>
             <tr data-testid="sales-totals-previous">
-              <th scope="row">{`${t.previous}（${view.previousRange.from}〜${view.previousRange.to}）`}</th>
+              <th scope="row">{t.previousRangeLabel(view.previousRange.from, view.previousRange.to)}</th>
               <td>{yenAmount(view.previous.total)}</td>
               <td>{view.previous.count}</td>
               <td>{view.previous.guests}</td>
