@@ -12,7 +12,11 @@ import { openReadModelTestDb, type ReadModelTestDb } from '../testing/read-model
 import { dayFiguresOf } from './day-figures';
 import { registerProjector } from './projector';
 import { closeOf } from './queries';
-import { salesReport } from './sales';
+import { salesReport, shiftsWithWages } from './sales';
+import { shiftsProjector } from '../shifts/projector';
+import { storeStaffProjector } from '../store-staff/projector';
+import { toStreamName as shiftStream } from '@moncafe/domain/shift/events';
+import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
 
 /**
  * The daily close's figures and the sales report over the read models (decisions 250, 251):
@@ -300,5 +304,45 @@ describe('the daily close’s figures and the sales report', () => {
       select extract(hour from paid_at at time zone 'Asia/Tokyo')::int as hour, sum(total) as total
       from payments where store_id = 's' and business_date between ${range.from} and ${range.to} group by 1 order by 1`.execute(t.db);
     expect(daily.byHour.map((h) => [h.hour, h.total])).toEqual(hours.rows.map((r) => [Number(r.hour), Number(r.total)]));
+  });
+
+  it('lists the shifts of a range with each person’s hourly wage at the store, for payroll', async () => {
+    await t.project(
+      [shiftsProjector, storeStaffProjector],
+      [
+        at(
+          { type: 'RecordSaved', data: { kind: 'store-staff', id: 'st-1', data: { store_id: 's', account_id: 'u1', wage: 1100, display_order: 1 } } },
+          catalogStream('store-staff', 'st-1'),
+        ),
+        at(
+          {
+            type: 'ShiftsImported',
+            data: {
+              shifts: [
+                { shiftId: 'sh1', date: '2027-02-01', start: '09:00', end: '17:30' },
+                { shiftId: 'sh2', date: '2027-02-02', start: '10:00', end: '14:00' },
+                { shiftId: 'sh3', date: '2027-03-01', start: '10:00', end: '14:00' },
+              ],
+              importedAt: '2027-01-25T00:00:00.000Z',
+              by: 'owner',
+            },
+          },
+          shiftStream({ storeId: 's', userId: 'u1', month: '2027-02' }),
+        ),
+        at(
+          {
+            type: 'ShiftsImported',
+            data: { shifts: [{ shiftId: 'sh4', date: '2027-02-01', start: '12:00', end: '15:00' }], importedAt: '2027-01-25T00:00:00.000Z', by: 'owner' },
+          },
+          shiftStream({ storeId: 's', userId: 'u2', month: '2027-02' }),
+        ),
+      ],
+    );
+    const rows = await shiftsWithWages(t.db, { storeId: 's', from: '2027-02-01', to: '2027-02-28' });
+    expect(rows.map((r) => [r.shift_date, r.user_id, r.start_time, r.end_time, r.wage])).toEqual([
+      ['2027-02-01', 'u1', '09:00', '17:30', 1100],
+      ['2027-02-01', 'u2', '12:00', '15:00', null],
+      ['2027-02-02', 'u1', '10:00', '14:00', 1100],
+    ]);
   });
 });
