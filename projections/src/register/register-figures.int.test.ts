@@ -74,6 +74,41 @@ function visitEvents(input: {
   ];
 }
 
+/** A web booking of `date`: confirmed (and kept), then marked a no-show, cancelled, or left unconfirmed. */
+function booking(id: string, date: string, fate: 'confirmed' | 'no_show' | 'cancelled' | 'unconfirmed') {
+  const stream = `reservation-${id}`;
+  const requestedAt = tokyoInstant(addDays(date, -3), 10 * 60).toISOString();
+  const events = [
+    at(
+      {
+        type: 'ReservationRequested',
+        data: {
+          reservationId: id,
+          storeId: 's',
+          date,
+          time: '18:00',
+          people: 2,
+          seatIds: ['T2'],
+          holdId: `h-${id}`,
+          customer: { name: '予約 太郎', email: `${id}@example.jp`, phone: '090-0000-0000' },
+          accountId: null,
+          lines: [],
+          detail: {},
+          optionsPrice: 0,
+          reservationNumber: null,
+          requestedAt,
+        },
+      },
+      stream,
+    ),
+  ];
+  if (fate === 'unconfirmed') return events;
+  events.push(at({ type: 'ReservationConfirmed', data: { tokenHash: 'x', confirmedAt: requestedAt, date } }, stream));
+  if (fate === 'no_show') events.push(at({ type: 'MarkedNoShow', data: { from: 'web', markedAt: tokyoInstant(date, 19 * 60).toISOString(), date } }, stream));
+  if (fate === 'cancelled') events.push(at({ type: 'ReservationCancelled', data: { by: 'customer', reason: '', cancelledAt: requestedAt, date } }, stream));
+  return events;
+}
+
 const rate = (ratePercent: number, reduced: boolean, base: number) => ({
   ratePercent,
   reduced,
@@ -152,6 +187,11 @@ describe('the daily close’s figures and the sales report', () => {
       ...visitEvents({ id: 'r3', date: day, minute: 14 * 60, people: 1, lines: [coffee], method: 'qr' }),
       // Guests who left without paying here: a visit, no sale.
       ...visitEvents({ id: 'r4', date: day, minute: 15 * 60, people: 4, lines: [coffee], method: 'cash', withPayment: false }),
+      // Web bookings of the day: one kept, one a no-show, one cancelled, one never confirmed (lapsed: not counted).
+      ...booking('b1', day, 'confirmed'),
+      ...booking('b2', day, 'no_show'),
+      ...booking('b3', day, 'cancelled'),
+      ...booking('b4', day, 'unconfirmed'),
     ]);
     const figures = await dayFiguresOf(t.db, 's', day);
     expect(figures).toEqual({
@@ -173,6 +213,7 @@ describe('the daily close’s figures and the sales report', () => {
       guests: 2 + 3 + 1 + 4,
       visits: 4,
       refunds: { count: 1, amount: 550, byReason: [{ reason: '注文間違い', count: 1, amount: 550 }] },
+      reservations: { booked: 1, noShows: 1, cancelled: 1 },
       cashExpected: 1080 + 550 - 550,
     });
 
