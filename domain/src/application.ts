@@ -31,6 +31,8 @@ import { cardImageService } from './site-settings/card-image-service';
 import { forgettingService, type GuestDirectory } from './privacy/forgetting-service';
 import type { PersonalKeys } from './privacy/personal-data';
 import { retentionService } from './privacy/decider';
+// The daily close and sales (issue 30, items 4 and 5)
+import { registerService, type DayFiguresPort } from './register/register-service';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -82,6 +84,9 @@ export interface ApplicationPorts {
   signOut(accountId: string): Promise<void>;
   /** Read port (issue 30): which store's book a receipt is in (projections/src/receipts). */
   receiptStoreOf?(receiptId: string): Promise<string | null>;
+  // The daily close (issue 30 item 4)
+  /** Read port: a business day's figures as the read models count them (projections/src/register/day-figures.ts). */
+  dayFigures: DayFiguresPort;
 }
 
 export function createApplication(ports: ApplicationPorts) {
@@ -143,6 +148,9 @@ export function createApplication(ports: ApplicationPorts) {
       guestsLastSeenBefore: (cutoff) => ports.guests.lastSeenBefore(cutoff),
       forget: (input, context) => privacy.forget(input, context),
     }),
+    // The daily close (issue 30 item 4)
+    /** /admin/daily-close: closing a business day (日計・レジ締め) and correcting a closed day. */
+    register: registerService(ports),
   };
 }
 

@@ -249,6 +249,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         reservationsOf: (email) => queries.reservations.ofGuest(email, clock.now()),
         lastSeenBefore: (cutoff) => queries.reservations.lastSeenBefore(cutoff),
       },
+      // The daily close (issue 30 item 4)
+      dayFigures: { of: queries.register.dayFigures },
     });
 
     // Site settings (issue 14 part settings): staff notification mails, in one process (decision 132).

@@ -5,6 +5,7 @@ import { checklistEventSchemas, toStreamName as checklistStream } from '@moncafe
 import { notificationEventSchemas, toStreamName as notificationStream } from '@moncafe/domain/notification/events';
 import { orderEventSchemas, toStreamName as orderStream } from '@moncafe/domain/order/events';
 import { purchasingEventSchemas, toStreamName as purchasingStream } from '@moncafe/domain/purchasing/events';
+import { registerEventSchemas, toStreamName as registerStream } from '@moncafe/domain/register/events';
 import { reservationEventSchemas, toStreamName as reservationStream } from '@moncafe/domain/reservation/events';
 import { numberClaimStreamName, reservationNumberEventSchemas } from '@moncafe/domain/reservation/number';
 import { seatingEventSchemas, toStreamName as seatingStream } from '@moncafe/domain/seating/events';
@@ -26,6 +27,7 @@ const streams = [
   notificationStream('e1'),
   orderStream('o1'),
   purchasingStream('sup-1'),
+  registerStream('1'),
   reservationStream('res-1'),
   numberClaimStreamName('R-1234'),
   seatingStream('1', '2026-12-01'),
@@ -46,6 +48,7 @@ const types = [
     ...notificationEventSchemas,
     ...orderEventSchemas,
     ...purchasingEventSchemas,
+    ...registerEventSchemas,
     ...reservationEventSchemas,
     ...reservationNumberEventSchemas,
     ...seatingEventSchemas,

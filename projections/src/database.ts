@@ -27,6 +27,8 @@ import type { EventHistoryTables } from './event-history/table';
 import type { SiteSettingsTables } from './site-settings/table';
 // Receipts (issue 30, decision 240)
 import type { ReceiptTables } from './receipts/table';
+// The daily close (issue 30 item 4)
+import type { RegisterTables } from './register/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -50,4 +52,5 @@ export type Database = CheckpointTables &
   // Admin history (issue 14, part ops)
   EventHistoryTables &
   SiteSettingsTables &
+  RegisterTables &
   ReceiptTables;

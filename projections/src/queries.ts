@@ -38,6 +38,19 @@ import { historyChoices, historyPage, type HistoryFilter } from './event-history
 // Site settings (issue 14 part settings)
 import { listBusinessHoursRules } from './business-hours/queries';
 import { disclaimerOf, menuNameOf, notificationSettingsOf } from './site-settings/queries';
+// The daily close and sales (issue 30 items 4 and 5)
+import { dayFiguresOf } from './register/day-figures';
+import { closeOf, closesOf, correctionsOf } from './register/queries';
+import {
+  paymentsWithoutReceipts,
+  receiptsOfRange,
+  reservationsOfRange,
+  salesLines,
+  salesReport,
+  shiftsWithWages,
+  type SalesGrain,
+  type SalesRange,
+} from './register/sales';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -176,6 +189,21 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       disclaimer: (storeId: string) => disclaimerOf(db, storeId),
       notifications: (storeId: string) => notificationSettingsOf(db, storeId),
       menuName: (menuId: string) => menuNameOf(db, menuId),
+    },
+    // The daily close and sales (issue 30 items 4 and 5)
+    register: {
+      dayFigures: (storeId: string, date: string) => dayFiguresOf(db, storeId, date),
+      closes: (storeId: string) => closesOf(db, storeId),
+      close: (storeId: string, date: string) => closeOf(db, storeId, date),
+      corrections: (storeId: string, date: string) => correctionsOf(db, storeId, date),
+    },
+    sales: {
+      report: (range: SalesRange, grain: SalesGrain) => salesReport(db, range, grain),
+      lines: (range: SalesRange) => salesLines(db, range),
+      receipts: (range: SalesRange) => receiptsOfRange(db, range),
+      paymentsWithoutReceipts: (range: SalesRange) => paymentsWithoutReceipts(db, range),
+      reservations: (range: SalesRange) => reservationsOfRange(db, range),
+      shifts: (range: SalesRange) => shiftsWithWages(db, range),
     },
   };
 }

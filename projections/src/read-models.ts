@@ -46,6 +46,9 @@ import { siteSettingsProjector } from './site-settings/projector';
 // Receipts (issue 30, decision 240)
 import { receiptMigrations } from './receipts/migration';
 import { receiptsProjector } from './receipts/projector';
+// The daily close (issue 30 item 4)
+import { registerMigrations } from './register/migration';
+import { registerProjector } from './register/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -90,6 +93,8 @@ export const readModels: ReadModel[] = [
   { migrations: siteSettingsMigrations, projector: siteSettingsProjector },
   // Receipts (issue 30): every receipt issued, sales and cancellations.
   { migrations: receiptMigrations, projector: receiptsProjector },
+  // The daily close (issue 30 item 4): closes and corrections of closed days.
+  { migrations: registerMigrations, projector: registerProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));

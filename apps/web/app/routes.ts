@@ -44,6 +44,10 @@ export default [
   route('api/admin/guests/erase', 'routes/api/admin/guests/erase/route.ts'),
   route('api/admin/guests/data', 'routes/api/admin/guests/data/route.ts'),
   route('api/my-data', 'routes/api/my-data/route.ts'),
+  // The daily close and sales (issue 30 items 4 and 5)
+  route('api/admin/daily-close', 'routes/api/admin/daily-close/route.ts'),
+  route('api/admin/sales/export/:kind', 'routes/api/admin/sales/export/$kind/route.ts'),
+  route('api/admin/sales/summary', 'routes/api/admin/sales/summary/route.ts'),
   route('admin', 'routes/admin/route.tsx', [
     index('routes/admin/_index/route.tsx'),
     route('users', 'routes/admin/users/route.tsx'),
@@ -74,6 +78,9 @@ export default [
     route('email-settings', 'routes/admin/email-settings/route.tsx'),
     route('notifications', 'routes/admin/notifications/route.tsx'),
     route('disclaimer', 'routes/admin/disclaimer/route.tsx'),
+    // The daily close and sales (issue 30 items 4 and 5)
+    route('daily-close', 'routes/admin/daily-close/route.tsx'),
+    route('sales', 'routes/admin/sales/route.tsx'),
   ]),
   route('monitor', 'routes/monitor/route.tsx', [
     index('routes/monitor/_index/route.tsx'),

@@ -49,6 +49,9 @@ export const adminMenu = [
   { path: 'order-limits', label: '注文の上限' },
   // Privacy (issue 31)
   { path: 'privacy', label: '個人情報' },
+  // The daily close and sales (issue 30 items 4 and 5)
+  { path: 'daily-close', label: '日計・レジ締め' },
+  { path: 'sales', label: '売上' },
 ] as const;
 
 export const monitorMenu = [

@@ -57,6 +57,9 @@ export const adminAreaChildren = [
   'order-limits',
   // Privacy (issue 31)
   'privacy',
+  // The daily close and sales (issue 30 items 4 and 5)
+  'daily-close',
+  'sales',
 ] as const;
 
 export const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
@@ -232,6 +235,10 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/orders/export.csv': admin,
   '/api/admin/cost-lines': admin,
   '/api/admin/cost-lines/:id': admin,
+  // The daily close and sales (issue 30 items 4 and 5)
+  '/api/admin/daily-close': admin,
+  '/api/admin/sales/export/:kind': admin,
+  '/api/admin/sales/summary': admin,
   // Admin database (issue 14, part ops); /admin/history and /admin/database are adminAreaChildren
   '/api/admin/database': admin,
   '/api/admin/database/export': admin,

@@ -90,7 +90,8 @@ export const settingsTexts = {
   lowStock: '在庫の減少',
   threshold: '在庫がこの数以下になったらお知らせ',
   remindersLegend: 'お客様へのリマインドメール',
-  remindersLead: '確定したご予約の前日に、日時・人数・コースとキャンセル用リンクをお客様へメールでお送りします。その時刻より後に入った翌日のご予約には送りません。',
+  remindersLead:
+    '確定したご予約の前日に、日時・人数・コースとキャンセル用リンクをお客様へメールでお送りします。その時刻より後に入った翌日のご予約には送りません。',
   remindersOn: '前日にリマインドメールを送る',
   reminderHour: '送る時刻（前日）',
   hourOption: (hour: number) => `${hour}:00`,

@@ -1,6 +1,7 @@
 import { useOutletContext } from 'react-router';
 import type { Route } from './+types/route';
 import { AdminDay } from '#app/admin-area/admin-day';
+import { SalesGlance } from '#app/admin-area/sales-glance';
 import adminCss from '#app/admin-area/admin-area.css?url';
 import { adminPageTitle } from '#app/admin-area/title';
 import { AreaHome } from '#app/areas/area-home';
@@ -20,6 +21,7 @@ export default function AdminHome() {
   return (
     <>
       <AreaHome title={areaTexts.adminTitle} needsStore />
+      {storeId && <SalesGlance key={`sales-${storeId}`} storeId={storeId} />}
       {storeId && <AdminDay key={storeId} storeId={storeId} />}
     </>
   );

@@ -102,6 +102,9 @@ export const eventLabels: Record<string, string> = {
   NotificationMailSent: 'お知らせメール送信',
   GuestReminderClaimed: 'リマインドメールの送信開始',
   GuestReminderSent: 'リマインドメール送信',
+  // The daily close (issue 30 item 4)
+  DayClosed: '日計（レジ締め）',
+  DayCorrected: '締め後の売上訂正',
 };
 
 /** The stream categories as an owner reads them. */
@@ -124,6 +127,7 @@ export const categoryLabels: Record<string, string> = {
   // Issue 30
   receipts: '領収書',
   bill: '会計の分割',
+  register: 'レジ・日計',
 };
 
 export const eventLabel = (type: string) => eventLabels[type] ?? type;

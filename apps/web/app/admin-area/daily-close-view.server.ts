@@ -1,0 +1,59 @@
+import type { Application } from '@moncafe/domain/application';
+import type { Queries } from '@moncafe/projections/queries';
+import { dailyCloseTexts as t } from './register-texts';
+
+/**
+ * What /admin/daily-close shows for a store and business day: the day's figures now, its close
+ * (when closed) with the corrections it reported and those made to it, the closed days whose
+ * sales changed since, and the recent closes. Reads only; names instead of account ids.
+ */
+export async function dailyCloseView(services: Application, queries: Queries, storeId: string, date: string) {
+  const [day, close, corrections, closes, accounts] = await Promise.all([
+    services.register.dayOf(storeId, date),
+    queries.register.close(storeId, date),
+    queries.register.corrections(storeId, date),
+    queries.register.closes(storeId),
+    queries.accounts.list(),
+  ]);
+  const names = new Map(accounts.map((a) => [a.accountId, a.name]));
+  const nameOf = (id: string) => names.get(id) ?? t.unknownAccount;
+  const changed = await Promise.all(
+    day.changedDays.map(async (d) => {
+      const [closed, now] = await Promise.all([queries.register.close(storeId, d), queries.register.dayFigures(storeId, d)]);
+      return { date: d, countedTotal: closed?.counted.sales.total ?? 0, nowTotal: now.sales.total };
+    }),
+  );
+  return {
+    storeId,
+    date,
+    today: day.today,
+    figures: close ? close.counted : day.figures,
+    close: close
+      ? {
+          closedAt: close.closed_at.toISOString(),
+          closedBy: nameOf(close.closed_by),
+          cash: { expected: close.cash_expected, counted: close.cash_counted, difference: close.cash_difference },
+          note: close.note,
+          reported: close.corrections.map((c) => ({ ...c, correctedBy: nameOf(c.correctedBy) })),
+        }
+      : null,
+    corrections: corrections.map((c) => ({
+      id: c.correction_id,
+      reason: c.reason,
+      totalBefore: c.total_before,
+      totalAfter: c.total_after,
+      correctedBy: nameOf(c.corrected_by),
+      correctedAt: c.corrected_at.toISOString(),
+    })),
+    changed,
+    closes: closes.map((c) => ({
+      date: c.business_date,
+      total: c.counted.sales.total,
+      cashDifference: c.cash_difference,
+      closedAt: c.closed_at.toISOString(),
+      closedBy: nameOf(c.closed_by),
+    })),
+  };
+}
+
+export type DailyCloseView = Awaited<ReturnType<typeof dailyCloseView>>;

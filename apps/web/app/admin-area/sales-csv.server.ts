@@ -1,0 +1,125 @@
+import { minutesOf } from '@moncafe/domain/calendar/dates';
+import type { Queries } from '@moncafe/projections/queries';
+import { tokyoDateTimeLabel } from '#app/staff-area/presentation';
+import { csvDocument } from './csv';
+import { moneyLabels, salesCsvTexts as t } from './register-texts';
+import type { SalesQuery } from './sales-range';
+
+export const SALES_EXPORTS = ['sales-lines', 'receipts', 'reservations', 'shifts'] as const;
+export type SalesExport = (typeof SALES_EXPORTS)[number];
+
+type Cell = string | number | null;
+const method = (m: string) => moneyLabels.paymentMethods[m] ?? m;
+
+/** Hours of a shift (end − start, to the minute) and the pay for them at `wage` yen an hour, rounded down. */
+export function shiftPay(start: string, end: string, wage: number | null): { minutes: number; hours: number; pay: number | null } {
+  const minutes = Math.max(0, minutesOf(end) - minutesOf(start));
+  return { minutes, hours: Math.round((minutes / 60) * 100) / 100, pay: wage === null ? null : Math.floor((minutes * wage) / 60) };
+}
+
+/**
+ * One CSV export of the sales screen (decision 251), UTF-8 with a BOM (csv.ts), ending with a
+ * totals row: the amounts add up to the screen's figures for the same range.
+ */
+export async function salesCsv(queries: Queries, kind: SalesExport, query: SalesQuery): Promise<string> {
+  const range = { storeId: query.store_id, from: query.from, to: query.to };
+  let rows: Cell[][];
+  switch (kind) {
+    case 'sales-lines': {
+      const lines = await queries.sales.lines(range);
+      rows = lines.map((l) => [
+        l.business_date,
+        tokyoDateTimeLabel(new Date(l.paid_at).toISOString()),
+        l.reservation_id,
+        l.order_id,
+        l.seat_label,
+        l.menu_id,
+        l.menu_name,
+        l.quantity,
+        l.price,
+        l.quantity * l.price,
+        method(l.method),
+      ]);
+      const sum = lines.reduce((n, l) => n + l.quantity * l.price, 0);
+      rows.push([t.totalRow, null, null, null, null, null, null, lines.reduce((n, l) => n + l.quantity, 0), null, sum, null]);
+      break;
+    }
+    case 'receipts': {
+      const [receipts, payments] = await Promise.all([queries.sales.receipts(range), queries.sales.paymentsWithoutReceipts(range)]);
+      const rates = (list: readonly { ratePercent: number; reduced: boolean; base: number; tax: number }[]) =>
+        list.map((r) => `${moneyLabels.rate(r.ratePercent, r.reduced)} ${r.base}/${r.tax}`).join(' ');
+      const money = [...receipts.map((r) => ({ total: r.total, tax: r.tax })), ...payments.map((p) => ({ total: p.total, tax: p.tax }))];
+      rows = [
+        ...receipts.map((r) => [
+          r.business_date,
+          tokyoDateTimeLabel(r.issued_at.toISOString()),
+          r.number,
+          t.receiptKinds[r.kind] ?? r.kind,
+          r.cancels_number,
+          r.cancel_reason,
+          r.reservation_id,
+          method(r.payment_method),
+          rates(r.totals_by_rate),
+          r.total - r.tax,
+          r.tax,
+          r.total,
+        ]),
+        ...payments.map((p) => [
+          p.business_date,
+          tokyoDateTimeLabel(p.paid_at.toISOString()),
+          null,
+          t.receiptKinds.payment!,
+          null,
+          null,
+          p.reservation_id,
+          method(p.method),
+          null,
+          p.subtotal,
+          p.tax,
+          p.total,
+        ]),
+      ];
+      const tax = money.reduce((n, m) => n + m.tax, 0);
+      const total = money.reduce((n, m) => n + m.total, 0);
+      rows.push([t.totalRow, null, null, null, null, null, null, null, null, total - tax, tax, total]);
+      break;
+    }
+    case 'reservations': {
+      const reservations = await queries.sales.reservations(range);
+      rows = reservations.map((r) => [
+        r.reservation_date,
+        r.reservation_time.slice(0, 5),
+        r.reservation_number,
+        r.id,
+        r.customer_name,
+        r.people,
+        r.status ? (t.statuses[r.status] ?? r.status) : null,
+        t.origins[r.origin] ?? r.origin,
+        r.price,
+        r.paid_total,
+      ]);
+      rows.push([
+        t.totalRow,
+        null,
+        null,
+        null,
+        null,
+        reservations.reduce((n, r) => n + r.people, 0),
+        null,
+        null,
+        null,
+        reservations.reduce((n, r) => n + (r.paid_total ?? 0), 0),
+      ]);
+      break;
+    }
+    case 'shifts': {
+      const shifts = await queries.sales.shifts(range);
+      const paid = shifts.map((s) => ({ s, ...shiftPay(s.start_time, s.end_time, s.wage) }));
+      rows = paid.map(({ s, hours, pay }) => [s.shift_date, s.user_id, s.name, s.start_time, s.end_time, hours, s.wage, pay]);
+      const minutes = paid.reduce((n, p) => n + p.minutes, 0);
+      rows.push([t.totalRow, null, null, null, null, Math.round((minutes / 60) * 100) / 100, null, paid.reduce((n, p) => n + (p.pay ?? 0), 0)]);
+      break;
+    }
+  }
+  return csvDocument([t[kind], ...rows]);
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
+import { datesBetween } from '@moncafe/domain/calendar/dates';
+import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+
+/** The longest range the sales screen and its exports take at once, in days. */
+export const MAX_SALES_DAYS = 400;
+
+/** `store_id`, `from`, `to` (both included) and `grain` of the sales screen and its CSV exports (decision 251). */
+export const salesQuerySchema = z
+  .object({
+    store_id: recordIdSchema,
+    from: isoDateSchema,
+    to: isoDateSchema,
+    grain: z.enum(['day', 'week', 'month']).default('day'),
+  })
+  .refine((q) => q.from <= q.to && datesBetween(q.from, q.to).length <= MAX_SALES_DAYS, { path: ['to'], message: 'range' });
+
+export type SalesQuery = z.output<typeof salesQuerySchema>;
+
+/** The month so far: the default range of the sales screen. */
+export function monthToDate(today: string): { from: string; to: string } {
+  return { from: `${today.slice(0, 7)}-01`, to: today };
+}

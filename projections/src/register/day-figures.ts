@@ -1,0 +1,155 @@
+import { sql, type Kysely } from 'kysely';
+import { addDays, tokyoInstant } from '@moncafe/domain/calendar/dates';
+import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
+import { menuCategory } from '@moncafe/domain/catalog/menu-category';
+import type { RateTotal } from '@moncafe/domain/billing/events';
+import { NO_FIGURES, type DayFigures } from '@moncafe/domain/register/figures';
+import type { PaymentMethod } from '@moncafe/domain/reservation/events';
+import type { Database } from '../database';
+import { taxRuleOf } from '../tax/queries';
+
+const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
+
+/** One taking of the day: a receipt (a sale, or a cancelling 赤伝 with negative amounts), or a payment from before receipts. */
+interface Taking {
+  method: PaymentMethod;
+  total: number;
+  tax: number;
+  rates: RateTotal[];
+  refund: { reason: string } | null;
+}
+
+/**
+ * A store's business day as the daily close counts it (decision 250), from the read models only.
+ *
+ * Money: the day's receipts (decision 240), by the Tokyo date they were issued. A cancelling
+ * receipt (赤伝) is a refund on the day it is issued and takes its amounts off that day's methods
+ * and rates. A checkout from before receipts (a payment with no receipt) counts by its payment, at
+ * the store's rate. Sales by category: the lines of the orders the day's checkouts paid, in the
+ * menu's category. Visits and guests: the visits that ended that day. Reservations: the web
+ * bookings of the day. Voids: no event records a void yet, so they stay empty; this function is
+ * the one place to count them (the seam named in decision 250).
+ */
+export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: string): Promise<DayFigures> {
+  const from = tokyoInstant(date, 0);
+  const to = tokyoInstant(addDays(date, 1), 0);
+  const [receipts, legacy, checkouts, categories, visits, reservations, rule] = await Promise.all([
+    db
+      .selectFrom('receipts')
+      .select(['payment_method', 'total', 'tax', 'totals_by_rate', 'kind', 'cancel_reason'])
+      .where('store_id', '=', storeId)
+      .where('business_date', '=', date)
+      .orderBy('number')
+      .execute(),
+    db
+      .selectFrom('payments as p')
+      .select(['p.method', 'p.total', 'p.tax', 'p.subtotal'])
+      .where('p.store_id', '=', storeId)
+      .where('p.business_date', '=', date)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('receipts as r').select('r.id').whereRef('r.reservation_id', '=', 'p.reservation_id'))))
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('store_id', '=', storeId)
+      .where('business_date', '=', date)
+      .executeTakeFirstOrThrow(),
+    sql<{ category: MenuCategory | null; name: string; quantity: string; amount: string }>`
+      select m.category, coalesce(m.name, min(i.item->>'menu_name')) as name,
+        sum((i.item->>'quantity')::int) as quantity, sum((i.item->>'quantity')::int * (i.item->>'price')::int) as amount
+      from payments p
+      cross join lateral jsonb_array_elements_text(p.order_ids) as po(order_id)
+      join orders o on o.id = po.order_id
+      cross join lateral jsonb_array_elements(o.items) as i(item)
+      left join menu_items m on m.id = i.item->>'menu_id'
+      where p.store_id = ${storeId} and p.business_date = ${date}
+      group by i.item->>'menu_id', m.category, m.name`.execute(db),
+    db
+      .selectFrom('reservations')
+      .select([sql<string>`count(*)`.as('visits'), sql<string>`coalesce(sum(people), 0)`.as('guests')])
+      .where('store_id', '=', storeId)
+      .where('exited_at', '>=', from)
+      .where('exited_at', '<', to)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reservations')
+      .select([
+        sql<string>`count(*) filter (where cancelled_at is null and status is distinct from 'no_show')`.as('booked'),
+        sql<string>`count(*) filter (where status = 'no_show')`.as('no_shows'),
+        sql<string>`count(*) filter (where cancelled_at is not null)`.as('cancelled'),
+      ])
+      .where('store_id', '=', storeId)
+      .where('reservation_date', '=', date)
+      .where('origin', '=', 'web')
+      .where((eb) => eb.or([eb('confirmed_at', 'is not', null), eb('cancelled_at', 'is not', null)]))
+      .executeTakeFirstOrThrow(),
+    taxRuleOf(db, storeId),
+  ]);
+
+  const takings: Taking[] = [
+    ...receipts.map((r) => ({
+      method: r.payment_method,
+      total: r.total,
+      tax: r.tax,
+      rates: r.totals_by_rate,
+      refund: r.kind === 'cancellation' ? { reason: r.cancel_reason ?? '' } : null,
+    })),
+    ...legacy.map((p) => ({
+      method: p.method,
+      total: p.total,
+      tax: p.tax,
+      rates: [{ ratePercent: rule.ratePercent, reduced: false, base: p.subtotal, tax: p.tax, total: p.total }],
+      refund: null,
+    })),
+  ];
+
+  const byMethod = new Map<PaymentMethod, { method: PaymentMethod; count: number; total: number }>();
+  const byRate = new Map<string, DayFigures['byRate'][number]>();
+  const refunds = new Map<string, { reason: string; count: number; amount: number }>();
+  for (const t of takings) {
+    const m = byMethod.get(t.method) ?? { method: t.method, count: 0, total: 0 };
+    if (!t.refund) m.count += 1;
+    m.total += t.total;
+    byMethod.set(t.method, m);
+    for (const r of t.rates) {
+      const key = `${r.ratePercent}:${String(r.reduced)}`;
+      const line = byRate.get(key) ?? { ratePercent: r.ratePercent, reduced: r.reduced, taxable: 0, tax: 0, total: 0 };
+      line.taxable += r.base;
+      line.tax += r.tax;
+      line.total += r.total;
+      byRate.set(key, line);
+    }
+    if (t.refund) {
+      const line = refunds.get(t.refund.reason) ?? { reason: t.refund.reason, count: 0, amount: 0 };
+      line.count += 1;
+      line.amount += -t.total;
+      refunds.set(t.refund.reason, line);
+    }
+  }
+
+  // The category a guest sees on the menu: the admin's, else inferred from the name (catalog/menu-category.ts).
+  const byCategory = new Map<string, { category: string; quantity: number; amount: number }>();
+  for (const r of categories.rows) {
+    const category = menuCategory({ name: r.name, category: r.category });
+    const line = byCategory.get(category) ?? { category, quantity: 0, amount: 0 };
+    line.quantity += Number(r.quantity);
+    line.amount += Number(r.amount);
+    byCategory.set(category, line);
+  }
+
+  const total = takings.reduce((n, t) => n + t.total, 0);
+  const tax = takings.reduce((n, t) => n + t.tax, 0);
+  const refundLines = [...refunds.values()].sort((a, b) => a.reason.localeCompare(b.reason));
+  return {
+    ...NO_FIGURES,
+    sales: { count: Number(checkouts.n), subtotal: total - tax, tax, total },
+    byMethod: [...byMethod.values()].sort((a, b) => METHODS.indexOf(a.method) - METHODS.indexOf(b.method)),
+    byRate: [...byRate.values()].sort((a, b) => b.ratePercent - a.ratePercent || Number(a.reduced) - Number(b.reduced)),
+    byCategory: [...byCategory.values()].sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category)),
+    guests: Number(visits.guests),
+    visits: Number(visits.visits),
+    refunds: { count: refundLines.reduce((n, r) => n + r.count, 0), amount: refundLines.reduce((n, r) => n + r.amount, 0), byReason: refundLines },
+    reservations: { booked: Number(reservations.booked), noShows: Number(reservations.no_shows), cancelled: Number(reservations.cancelled) },
+    cashExpected: byMethod.get('cash')?.total ?? 0,
+  };
+}

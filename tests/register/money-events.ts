@@ -1,0 +1,116 @@
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
+import { menuCategory } from '@moncafe/domain/catalog/menu-category';
+import type { HttpClient } from '../support/http-client';
+
+/**
+ * The event log as /api/admin/database/export gives it, and a business day's figures summed from
+ * it by hand (issue 30 item 4): what the daily close must equal, computed without the read models.
+ */
+export interface LoggedEvent {
+  streamId: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: { storeId: string | null; actor: string };
+}
+
+export async function eventLog(admin: HttpClient): Promise<LoggedEvent[]> {
+  const response = await admin.get('/api/admin/database/export');
+  if (response.status !== 200) throw new Error(`export: ${response.status}`);
+  return (await response.text())
+    .split('\n')
+    .filter((line) => line.startsWith('{"position"'))
+    .map((line) => JSON.parse(line) as LoggedEvent);
+}
+
+type Payment = { method: string; subtotal: number; tax: number; total: number; orderIds: string[] };
+const reservationOf = (streamId: string) => streamId.slice('reservation-'.length);
+
+/** The day's figures from the events: checkouts (by the Tokyo date they ended), the orders they paid and the menus' categories. */
+export function figuresFromEvents(events: readonly LoggedEvent[], storeId: string, date: string) {
+  const storeOf = new Map<string, string>();
+  const people = new Map<string, number>();
+  const category = new Map<string, string>();
+  const lines = new Map<string, { menuId: string; price: number; quantity: number }[]>();
+  const checkouts: { reservationId: string; payment: Payment | null }[] = [];
+  for (const e of events) {
+    const d = e.data;
+    if (e.type === 'WalkInSeated' || e.type === 'ReservationRequested') {
+      storeOf.set(d.reservationId as string, d.storeId as string);
+      people.set(d.reservationId as string, d.people as number);
+    } else if (e.type === 'ReservationMoved' && typeof d.people === 'number') people.set(reservationOf(e.streamId), d.people);
+    else if (e.type === 'CustomerArrived') people.set(reservationOf(e.streamId), d.people as number);
+    else if (e.type === 'RecordSaved' && d.kind === 'menu') {
+      const menu = d.data as { name: string; category: MenuCategory | null };
+      category.set(d.id as string, menuCategory({ name: menu.name, category: menu.category ?? null }));
+    } else if (e.type === 'OrderPlaced') lines.set(d.orderId as string, d.lines as { menuId: string; price: number; quantity: number }[]);
+    else if (e.type === 'CheckedOut' && tokyoDateOf(new Date(d.exitedAt as string)) === date)
+      checkouts.push({ reservationId: reservationOf(e.streamId), payment: d.payment as Payment | null });
+  }
+  const ofStore = checkouts.filter((c) => storeOf.get(c.reservationId) === storeId);
+  const paid = ofStore.flatMap((c) => (c.payment ? [c.payment] : []));
+  // Money is the receipts' (decision 240): a cancelling receipt is negative; a checkout without any receipt counts by its payment.
+  const receipts = events.filter((e) => e.type === 'ReceiptIssued' && e.data.storeId === storeId && tokyoDateOf(new Date(e.data.issuedAt as string)) === date);
+  const withReceipt = new Set(events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data.reservationId as string));
+  const takings = [
+    ...receipts.map((e) => ({
+      method: e.data.paymentMethod as string,
+      total: e.data.total as number,
+      tax: (e.data.totalsByRate as { tax: number }[]).reduce((n, r) => n + r.tax, 0),
+      rates: e.data.totalsByRate as { ratePercent: number; reduced: boolean; base: number; tax: number; total: number }[],
+      refund: e.data.kind === 'cancellation' ? (e.data.cancels as { reason: string }).reason : null,
+    })),
+    ...ofStore.flatMap((c) =>
+      c.payment && !withReceipt.has(c.reservationId)
+        ? [
+            {
+              method: c.payment.method,
+              total: c.payment.total,
+              tax: c.payment.tax,
+              rates: [{ ratePercent: 10, reduced: false, base: c.payment.subtotal, tax: c.payment.tax, total: c.payment.total }],
+              refund: null,
+            },
+          ]
+        : [],
+    ),
+  ];
+  const byRate: Record<string, { taxable: number; tax: number; total: number }> = {};
+  for (const r of takings.flatMap((t) => t.rates)) {
+    const line = (byRate[`${r.ratePercent}${r.reduced ? '軽' : ''}`] ??= { taxable: 0, tax: 0, total: 0 });
+    line.taxable += r.base;
+    line.tax += r.tax;
+    line.total += r.total;
+  }
+  const refunds: Record<string, { count: number; amount: number }> = {};
+  for (const t of takings) {
+    if (t.refund === null) continue;
+    const line = (refunds[t.refund] ??= { count: 0, amount: 0 });
+    line.count += 1;
+    line.amount -= t.total;
+  }
+  const total = takings.reduce((n, t) => n + t.total, 0);
+  const tax = takings.reduce((n, t) => n + t.tax, 0);
+  const byMethod: Record<string, { count: number; total: number }> = {};
+  for (const t of takings) {
+    const m = (byMethod[t.method] ??= { count: 0, total: 0 });
+    if (t.refund === null) m.count += 1;
+    m.total += t.total;
+  }
+  const byCategory: Record<string, { quantity: number; amount: number }> = {};
+  for (const line of paid.flatMap((p) => p.orderIds.flatMap((id) => lines.get(id) ?? []))) {
+    const c = (byCategory[category.get(line.menuId) ?? 'food'] ??= { quantity: 0, amount: 0 });
+    c.quantity += line.quantity;
+    c.amount += line.quantity * line.price;
+  }
+  return {
+    sales: { count: paid.length, subtotal: total - tax, tax, total },
+    byMethod,
+    byRate,
+    byCategory,
+    visits: ofStore.length,
+    guests: ofStore.reduce((n, c) => n + (people.get(c.reservationId) ?? 0), 0),
+    cashExpected: byMethod.cash?.total ?? 0,
+    voids: events.filter((e) => /Void/.test(e.type)).length,
+    refunds,
+  };
+}
