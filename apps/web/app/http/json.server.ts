@@ -8,6 +8,7 @@ import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@moncafe/i
 import { getUser } from '#app/auth/session.server';
 import { appOf, clientAddressContext, correlationIdOf, type WebApp } from '#app/context';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
+import { firstProblem, japaneseIssue } from './field-errors';
 import { clientKeyOf, liveVisit, readReservationSession, secureCookies } from './reservation-session.server';
 import { callTexts } from './texts';
 
@@ -237,11 +238,6 @@ export function bodyTooLarge(error: unknown): boolean {
   return error instanceof Refusal && error.status === 413;
 }
 
-function firstIssue(error: z.ZodError, fallback: string): { field: string; message: string } {
-  const issue = error.issues[0];
-  return { field: issue?.path.length ? issue.path.map(String).join('.') : fallback, message: issue?.message ?? 'invalid' };
-}
-
 /** U+0000 or an unpaired surrogate anywhere in what was sent (docs/security.md, finding 9). */
 function textRefusal(field: string): Refusal {
   return new Refusal({ success: false, error: callTexts.textRefused, field });
@@ -251,9 +247,9 @@ function parseQuery(request: Request, schema: z.ZodType | undefined): unknown {
   const entries = [...new URL(request.url).searchParams];
   if (unstorableTextIn(entries) !== null) throw textRefusal('query');
   if (!schema) return undefined;
-  const parsed = schema.safeParse(Object.fromEntries(entries));
+  const parsed = schema.safeParse(Object.fromEntries(entries), { error: japaneseIssue });
   if (parsed.success) return parsed.data;
-  throw new Refusal({ success: false, error: 'invalid query', ...firstIssue(parsed.error, 'query') });
+  throw new Refusal({ success: false, error: 'invalid query', ...firstProblem(parsed.error, 'query') });
 }
 
 async function parseBody(request: Request, spec: BodySpec, maxBytes: number): Promise<unknown> {
@@ -267,9 +263,9 @@ async function parseBody(request: Request, spec: BodySpec, maxBytes: number): Pr
     throw new Refusal({ success: false, error: callTexts.checkRequiredFields, field: 'body', message: callTexts.jsonRequired });
   }
   if (unstorableTextIn(raw) !== null) throw textRefusal('body');
-  const parsed = spec.safeParse(raw);
+  const parsed = spec.safeParse(raw, { error: japaneseIssue });
   if (parsed.success) return parsed.data;
-  throw new Refusal({ success: false, error: callTexts.checkRequiredFields, ...firstIssue(parsed.error, 'body') });
+  throw new Refusal({ success: false, error: callTexts.checkRequiredFields, ...firstProblem(parsed.error, 'body') });
 }
 
 /**

@@ -3,9 +3,9 @@ import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { DEFAULT_TAX_RULE, taxedTotal, type TaxRounding } from '@moncafe/domain/order/tax';
-import { readBody } from '#app/auth/login.server';
+import { formAction } from '#app/http/form-action.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf, correlationIdOf } from '#app/context';
+import { appOf } from '#app/context';
 import { yenAmount } from '#app/shared/yen';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
@@ -32,18 +32,17 @@ const formSchema = z.object({
 });
 
 /** Saves the store's tax rule (catalog kind `tax`, decision 063). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireRole(request, context, 'admin');
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data({ ok: false, error: t.saveFailed }, { status: 400 });
-  const { services, runtime } = appOf(context);
-  const saved = await services.catalog.save(
-    { kind: 'tax', id: parsed.data.store_id, data: parsed.data },
-    { correlationId: correlationIdOf(context), actor: admin.id, storeId: parsed.data.store_id },
-  );
-  await runtime.waitForProjections(saved.position);
-  return { ok: true, error: null };
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  refused: (error) => data({ ok: false, error }, { status: 400 }),
+  invalid: t.saveFailed,
+  async handle({ form, services, command, readYourWrites }) {
+    const saved = await services.catalog.save({ kind: 'tax', id: form.store_id, data: form }, { ...command, storeId: form.store_id });
+    await readYourWrites(saved.position);
+    return { ok: true, error: null };
+  },
+});
 
 const ROUNDINGS: readonly TaxRounding[] = ['floor', 'round', 'ceil'];
 
