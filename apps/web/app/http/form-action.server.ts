@@ -66,12 +66,13 @@ export type FormErrors = Readonly<Record<string, string | ((error: DomainError) 
 
 type Access = readonly [Role, ...Role[]] | 'anyone';
 type UserOf<A extends Access> = A extends 'anyone' ? SignedInUser | null : SignedInUser;
-type FormOf<S> = S extends z.ZodType ? z.output<S> : unknown;
+type FormSchema = z.ZodType | 'raw' | undefined;
+type FormOf<S> = S extends z.ZodType ? z.output<S> : S extends 'raw' ? unknown : undefined;
 
-export interface FormSpec<A extends Access, S extends z.ZodType | undefined, Answer, Refusal> {
+export interface FormSpec<A extends Access, S extends FormSchema, Answer, Refusal> {
   /** The roles that may send the form (any one of them), or 'anyone'. Checked before the body is read. */
   roles: A;
-  /** The body's schema; without one `handle` gets the body as read (null when unreadable). */
+  /** The body's schema, or 'raw' for the body as read (null when unreadable); without it the body is not read. */
   form?: S;
   /** How the screen shows a refused form or an expected DomainError: its answer for the message. */
   refused?: (message: string, field: string | null) => Refusal;
@@ -84,20 +85,21 @@ export interface FormSpec<A extends Access, S extends z.ZodType | undefined, Ans
 /** A page route's action made by `formAction` (the walker in tests/architecture looks for the call). */
 export type FormAction<Answer> = (args: CallArgs) => Promise<Answer>;
 
-export function formAction<A extends Access, S extends z.ZodType | undefined = undefined, Answer = unknown, Refusal = never>(
+export function formAction<A extends Access, S extends FormSchema = undefined, Answer = unknown, Refusal = never>(
   spec: FormSpec<A, S, Answer, Refusal>,
 ): FormAction<Answer | Refusal> {
   return async ({ request, params, context }) => {
-    const user = (spec.roles === 'anyone' ? await getUser(request, context) : await requireRole(request, context, ...(spec.roles as readonly Role[]))) as UserOf<A>;
+    const user = (
+      spec.roles === 'anyone' ? await getUser(request, context) : await requireRole(request, context, ...(spec.roles as readonly Role[]))
+    ) as UserOf<A>;
     const app = appOf(context);
     const refuse = (message: string, field: string | null): Refusal => {
       if (!spec.refused) throw new Error('formAction: a form with a schema or an errors table says how it is refused');
       return spec.refused(message, field);
     };
-    const body = await readBody(request);
-    let form: unknown = body;
-    if (spec.form) {
-      const parsed = spec.form.safeParse(body ?? {}, { error: japaneseIssue });
+    let form: unknown = spec.form ? await readBody(request) : undefined;
+    if (spec.form && spec.form !== 'raw') {
+      const parsed = spec.form.safeParse(form ?? {}, { error: japaneseIssue });
       if (!parsed.success) {
         const problem = firstProblem(parsed.error, 'form');
         return refuse(spec.invalid ?? problem.message, problem.field);

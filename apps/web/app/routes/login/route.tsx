@@ -30,6 +30,7 @@ type ActionData = { intent: 'login' | 'register'; error?: string; notice?: strin
 
 export const action = formAction({
   roles: 'anyone',
+  form: 'raw',
   async handle({ form, request, context }) {
     const body = form as Record<string, unknown> | null;
     const intent = body?.intent === 'register' ? 'register' : 'login';

@@ -74,7 +74,11 @@ export const action = formAction({
           input,
         );
       case 'remove-date':
-        return savedAs(services.catalog.remove({ kind: 'business-hours', id: businessHoursRecordId({ rule: 'date', store_id: f.store_id, date: f.date }) }, c), input, t.removed);
+        return savedAs(
+          services.catalog.remove({ kind: 'business-hours', id: businessHoursRecordId({ rule: 'date', store_id: f.store_id, date: f.date }) }, c),
+          input,
+          t.removed,
+        );
       default: {
         const times = f.is_closed ? { open_time: null, close_time: null } : { open_time: f.open_time, close_time: f.close_time };
         const rule =
@@ -83,7 +87,10 @@ export const action = formAction({
             : f.intent === 'holiday'
               ? ({ rule: 'holiday', store_id: f.store_id } as const)
               : ({ rule: 'date', store_id: f.store_id, date: f.date } as const);
-        return savedAs(services.catalog.save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: f.is_closed } }, c), input);
+        return savedAs(
+          services.catalog.save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: f.is_closed } }, c),
+          input,
+        );
       }
     }
   },

@@ -60,7 +60,10 @@ export const action = formAction({
     const { form: f, services, command } = input;
     return f.intent === 'remove'
       ? savedAs(services.catalog.remove({ kind: 'notice', id: f.id }, command), input, t.removed)
-      : savedAs(services.catalog.save({ kind: 'notice', id: f.id ?? input.runtime.ids.uuid(), data: f.notice }, { ...command, storeId: f.notice.store_id }), input);
+      : savedAs(
+          services.catalog.save({ kind: 'notice', id: f.id ?? input.runtime.ids.uuid(), data: f.notice }, { ...command, storeId: f.notice.store_id }),
+          input,
+        );
   },
 });
 
