@@ -6,6 +6,7 @@ import { unstorableTextIn } from '@moncafe/domain/text';
 import { rateLimitAll, type RateLimitRule } from '@moncafe/infra/auth/rate-limit';
 import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@moncafe/infra/db/unavailable';
 import { getUser } from '#app/auth/session.server';
+import { authTexts } from '#app/auth/texts';
 import { appOf, clientAddressContext, correlationIdOf, type WebApp } from '#app/context';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
 import { firstProblem, japaneseIssue } from './field-errors';
@@ -74,6 +75,12 @@ export interface CallInput<Body, Query> {
   correlationId: string;
   clientAddress: string | null;
   user(): Promise<SignedInUser | null>;
+  /**
+   * The signed-in account that sends a staff call, for its command's actor and roles; signed out,
+   * the call ends 401 (the route table already keeps such calls to signed-in roles). Never a
+   * made-up actor such as 'staff'.
+   */
+  caller(): Promise<SignedInUser>;
   /** The browser's reservation session id; a new one's cookie is set on the answer. */
   reservationSession(): string;
   /** When the session's live visit of the day screen began (signed by the day screen's loader), or null. */
@@ -156,6 +163,11 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
         correlationId,
         clientAddress: context.get(clientAddressContext),
         user: () => getUser(request, context),
+        async caller() {
+          const signedIn = await getUser(request, context);
+          if (!signedIn) throw new Refusal({ success: false, error: authTexts.unauthenticated }, 401);
+          return signedIn;
+        },
         reservationSession,
         reservationVisit: () => liveVisit(request, reservationSession(), runtime.clock.now(), runtime.signing),
         clientKey: () => clientKeyOf(context.get(clientAddressContext), runtime.signing),
