@@ -89,6 +89,8 @@ export interface CallInput<Body, Query> {
   clientKey(): string | null;
   /** Read-your-writes: waits (bounded) until the read models have applied the command at `position`. */
   readYourWrites(position: number | null): Promise<void>;
+  /** Waits (bounded) until the read models have applied everything written so far (a bill read right after an order). */
+  readAllWrites(): Promise<void>;
   /**
    * Counts `rules` now, in their order, and ends the call with 429 at the first one over (a rule
    * after it is not counted). For a call whose request is only known valid inside its use case:
@@ -172,6 +174,7 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
         reservationVisit: () => liveVisit(request, reservationSession(), runtime.clock.now(), runtime.signing),
         clientKey: () => clientKeyOf(context.get(clientAddressContext), runtime.signing),
         readYourWrites: (position) => runtime.waitForProjections(position),
+        readAllWrites: async () => runtime.waitForProjections(await runtime.eventStore.headPosition()),
         async limit(rules) {
           const limited = await rateLimitAll(runtime, rules);
           if (!limited.ok) throw tooManyRequests(limited.retryAfterSeconds);

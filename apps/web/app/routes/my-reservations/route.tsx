@@ -27,11 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return { signedIn: false as const };
   const { queries, runtime } = appOf(context);
   const now = runtime.clock.now();
-  const [own, byEmail] = await Promise.all([
-    queries.reservations.ofAccount(user.id, now),
-    user.emailVerified ? queries.reservations.byEmail(user.email, now) : Promise.resolve([]),
-  ]);
-  const rows = [...new Map([...own, ...byEmail].map((r) => [r.id, r])).values()];
+  const rows = await queries.reservations.mine({ accountId: user.id, verifiedEmail: user.emailVerified ? user.email : null }, now);
   const today = tokyoDateOf(now);
   const shown = rows.map((r) => ({
     id: r.id,

@@ -14,7 +14,7 @@ export const loader = jsonCall({
   errors: tableErrors,
   async handle(input) {
     // Orders placed a moment ago are in the bill: the order index catches up first.
-    await input.readYourWrites(await input.runtime.eventStore.headPosition());
+    await input.readAllWrites();
     return billAnswer(await input.services.table.bill({ reservationId: input.query.reservation_id, auth: await tableAuthOf(input) }));
   },
 });
@@ -29,7 +29,7 @@ export const action = jsonCall({
   errors: tableErrors,
   async handle(input) {
     const { body, services, correlationId } = input;
-    await input.readYourWrites(await input.runtime.eventStore.headPosition());
+    await input.readAllWrites();
     const done = await services.table.checkOut({
       reservationId: body.reservation_id,
       auth: await tableAuthOf(input),
