@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { formAction } from '#app/http/form-action.server';
+import { japaneseIssue } from '#app/http/field-errors';
 import { getUser } from '#app/auth/session.server';
 import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
@@ -67,7 +68,7 @@ export const action = formAction({
     if (!user) return { resent: false };
     if (form.intent === 'correct') {
       if (!user.emailVerified) return { resent: false, correctError: p.forgetNeedsVerified };
-      const correction = correctionSchema.safeParse(form);
+      const correction = correctionSchema.safeParse(form, { error: japaneseIssue });
       if (!correction.success) return { resent: false, correctError: correction.error.issues[0]!.message };
       const corrected = await services.privacy.correct({ email: user.email, ...correction.data }, { ...command, storeId: null });
       await readYourWrites(corrected.position);
