@@ -99,7 +99,7 @@ export function formAction<A extends Access, S extends FormSchema = undefined, A
     };
     let form: unknown = spec.form ? await readBody(request) : undefined;
     if (spec.form && spec.form !== 'raw') {
-      const parsed = spec.form.safeParse(form ?? {}, { error: japaneseIssue });
+      const parsed = spec.form.safeParse(form, { error: japaneseIssue });
       if (!parsed.success) {
         const problem = firstProblem(parsed.error, 'form');
         return refuse(spec.invalid ?? problem.message, problem.field);
