@@ -1,6 +1,8 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 
 /**
  * ARCHITECTURE.md's import table, as lint: what each workspace must not import. A package may
@@ -73,6 +75,23 @@ const importRules = importTable.flatMap(({ files, forbidden, message }) => {
   ];
 });
 
+/** The web app imports its own modules as `#app/…` (package.json "imports"), never by climbing folders. */
+const appImports = { group: ['../*'], message: 'Import app modules as #app/… (apps/web/README.md).' };
+
+const routeStorageMessage =
+  'A route reads one named query (projections/src/queries.ts) and writes through one application service: never the database or the event store (apps/web/README.md).';
+/** What a route module may not reach for: the database and the event store, by name or by import. */
+export const routeStorage = {
+  syntax: [
+    { selector: 'MemberExpression[property.name=/^(db|eventStore)$/]', message: routeStorageMessage },
+    { selector: 'ObjectPattern > Property[key.name=/^(db|eventStore)$/]', message: routeStorageMessage },
+  ],
+  imports: {
+    group: ['kysely', 'pg', '@electric-sql/*', '@moncafe/infra/db/*', '@moncafe/infra/eventstore/*', '@moncafe/projections/database'],
+    message: routeStorageMessage,
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', '.data/**', 'test-results/**'] },
   js.configs.recommended,
@@ -87,12 +106,36 @@ export default tseslint.config(
   },
   ...importRules,
   {
+    // The rules of hooks and the accessibility checks of JSX, on every screen (decision 222). The
+    // plugin's React Compiler checks (set-state-in-effect and the rest of its v7 set) are not on yet.
+    files: ['apps/web/app/**/*.ts', 'apps/web/app/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['apps/web/app/**/*.tsx'], ...jsxA11y.configs.recommended },
+  {
+    // A box that scrolls on its own is reached by keyboard as a named region (axe's
+    // scrollable-region-focusable); the recommended set allows only tabpanel.
+    files: ['apps/web/app/**/*.tsx'],
+    rules: { 'jsx-a11y-x/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }] },
+  },
+  {
     // The web app imports its own modules as `#app/…` (package.json "imports"), never by climbing folders.
     files: ['apps/web/app/**/*.ts', 'apps/web/app/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../*'], message: 'Import app modules as #app/… (apps/web/README.md).' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [appImports] }] },
   },
   {
     files: ['infra/**/*.ts', 'apps/**/*.ts', 'apps/**/*.tsx', 'tests/**/*.ts'],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // A route module gets application services and named queries, never the database or the event
+    // store (decision 221). tests/architecture/route-reads.unit.test.ts lints a route that tries.
+    files: ['apps/web/app/routes/**/*.ts', 'apps/web/app/routes/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', ...routeStorage.syntax],
+      'no-restricted-imports': ['error', { patterns: [appImports, routeStorage.imports] }],
+    },
   },
 );

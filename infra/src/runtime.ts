@@ -25,7 +25,7 @@ import { feedFromStoreWhileBusDown } from './live/store-follower';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
-import { outboxMailer, removeOutboxMails, smtpMailer } from './mail/mailer';
+import { listOutbox, outboxMailer, removeOutboxMails, smtpMailer } from './mail/mailer';
 import { notificationReactor, type NotificationMails } from '@moncafe/domain/notification/reactor';
 import { startReactor } from './notifications/runner';
 import { ProjectionLagError, waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
@@ -61,6 +61,8 @@ export interface Runtime {
   logger: Logger;
   /** Mails: SMTP when configured, else the outbox shown at /dev/mailbox. */
   mailer: Mailer;
+  /** The latest mails kept in the outbox, newest first (/dev/mailbox: a route never reads `db` itself). */
+  outbox(): ReturnType<typeof listOutbox>;
   sessions: SessionStore;
   /** Signatures with the session secret (auth/signing.ts). */
   signing: Signing;
@@ -348,6 +350,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       ids,
       logger,
       mailer,
+      outbox: () => listOutbox(database.db),
       sessions,
       signing,
       live,

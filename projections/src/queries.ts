@@ -8,15 +8,7 @@ import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
 import { completedOrders, countOpenOrders, ordersOfReservation, readyOrders, salesOfDay } from './orders/queries';
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
-import {
-  getReservation,
-  guestReservations,
-  guestsLastSeenBefore,
-  reservationsByEmail,
-  reservationsOfAccount,
-  reservationsOfDay,
-  confirmedBookingIdsOn,
-} from './reservations/queries';
+import { getReservation, guestReservations, guestsLastSeenBefore, reservationsOfDay, confirmedBookingIdsOn } from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
 import { getSeat, listSeats } from './seats/queries';
 import { menuItemsWithStock, orderMenu, soldOutItems, stockOfStore } from './stock/queries';
@@ -26,12 +18,11 @@ import { checklistOf, findChecklistTask } from './checklists/queries';
 import { listOrderRules, listPurchaseItems, listSuppliers } from './purchasing/queries';
 import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submittersOf } from './shifts/queries';
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
-import { isStoreStaff, listStoreStaff } from './store-staff/queries';
+import { isStoreStaff } from './store-staff/queries';
 import { taxRuleOf, taxSettingsOf } from './tax/queries';
 import { receiptStoreOf, receiptsOfDay, receiptsOfVisit } from './receipts/queries';
 // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
 import { costReport, listCostLines } from './costs/queries';
-import { ordersOfDay, paymentsOfDay } from './orders/queries';
 import { futureReservationsOnSeat } from './reservations/queries';
 // Admin history (issue 14, part ops)
 import { historyChoices, historyPage, type HistoryFilter } from './event-history/queries';
@@ -51,6 +42,7 @@ import {
   type SalesGrain,
   type SalesRange,
 } from './register/sales';
+import { myReservations, orderRowsOfDay, scheduleDay, storeStaffOf } from './screen-queries';
 
 /**
  * The read models' queries bound to the database, built once per process (infra/src/runtime.ts)
@@ -85,8 +77,6 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       list: (options: { storeId?: string; activeOnly?: boolean } = {}) => listNotices(db, options),
     },
     reservations: {
-      ofAccount: (accountId: string, now: Date) => reservationsOfAccount(db, accountId, now),
-      byEmail: (email: string, now: Date) => reservationsByEmail(db, email, now),
       /** Every reservation of a guest's e-mail, lapsed ones too (issue 31: forgetting). */
       ofGuest: (email: string, now: Date) => guestReservations(db, email, now),
       /** Guests without an account last seen before `cutoff` (issue 31: retention). */
@@ -97,6 +87,10 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       get: (id: string) => getReservation(db, id),
       /** The confirmed web bookings of a store's day (the reminder mails, decision 290). */
       confirmedIdsOn: (storeId: string, date: string) => confirmedBookingIdsOn(db, storeId, date),
+      /** The schedule's day: reservations, seats, hours and the booked courses' options; null for no such store. */
+      scheduleDay: (storeId: string, date: string, now: Date) => scheduleDay(db, storeId, date, now),
+      /** /my-reservations: the account's own, and its verified e-mail's guest bookings. */
+      mine: (who: { accountId: string; verifiedEmail: string | null }, now: Date) => myReservations(db, who, now),
     },
     accounts: {
       list: () => listAccounts(db),
@@ -105,7 +99,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     },
     // Staff area (issue 13)
     storeStaff: {
-      list: (storeId: string) => listStoreStaff(db, storeId),
+      /** The shift screens' list: wages for admins only (staff get no `wage` field at all). */
+      list: (storeId: string, options: { wages: boolean }) => storeStaffOf(db, storeId, options),
       includes: (storeId: string, accountId: string) => isStoreStaff(db, storeId, accountId),
     },
     shifts: {
@@ -166,10 +161,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     },
     // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
     adminDay: {
-      /** Orders placed on a Tokyo date, oldest first. */
-      orders: (storeId: string, date: string) => ordersOfDay(db, storeId, date),
-      /** Payments taken on a Tokyo date (one per reservation). */
-      payments: (storeId: string, date: string) => paymentsOfDay(db, storeId, date),
+      /** Orders placed on a Tokyo date, each with its payment method (the admin home, the CSV). */
+      orderRows: (storeId: string, date: string) => orderRowsOfDay(db, storeId, date),
       /** Bookings still holding a seat (the seats editor's refusal). */
       futureOnSeat: (seatId: string, now: Date) => futureReservationsOnSeat(db, seatId, now),
     },

@@ -15,7 +15,8 @@ async function problemsOf(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('the import table', () => {
+// Loading the repository's lint config (its plugins) takes seconds on a busy machine: a lint test waits for it.
+describe('the import table', { timeout: 30_000 }, () => {
   it('refuses an import from infra inside domain', async () => {
     const problems = await problemsOf(
       'domain/src/seating/a-new-module.ts',

@@ -7,14 +7,13 @@ import type { Queries } from '@moncafe/projections/queries';
  * order of the day with its payment method. Read models only; nothing here writes.
  */
 export async function daySummary(queries: Queries, storeId: string, date: string, now: Date) {
-  const [reservations, seats, open, sales, soldOut, orders, payments] = await Promise.all([
+  const [reservations, seats, open, sales, soldOut, orders] = await Promise.all([
     queries.reservations.ofDay(storeId, date, now),
     queries.seats.ofStore(storeId),
     queries.orders.ready(storeId),
     queries.orders.salesOfDay(storeId, date),
     queries.stock.soldOut(storeId),
-    queries.adminDay.orders(storeId, date),
-    queries.adminDay.payments(storeId, date),
+    queries.adminDay.orderRows(storeId, date),
   ]);
   const seatName = new Map(seats.map((s) => [s.id, s.name]));
   const live = reservations.filter((r) => r.status !== 'cancelled' && r.cancelled_at === null);
@@ -29,7 +28,6 @@ export async function daySummary(queries: Queries, storeId: string, date: string
   }
 
   const checkedIn = date === tokyoDateOf(now) ? live.filter((r) => r.seated_at !== null && r.exited_at === null && r.status !== 'exited') : [];
-  const paidBy = new Map(payments.map((p) => [p.reservation_id, p.method]));
 
   const itemTotals = new Map<string, { menu_id: string; menu_name: string; quantity: number; amount: number }>();
   for (const o of orders) {
@@ -66,7 +64,7 @@ export async function daySummary(queries: Queries, storeId: string, date: string
       status: o.status,
       items: o.items,
       subtotal: o.subtotal,
-      payment_method: paidBy.get(o.reservation_id) ?? null,
+      payment_method: o.payment_method,
     })),
     orderTotals: {
       count: orders.length,

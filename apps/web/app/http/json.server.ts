@@ -6,8 +6,10 @@ import { unstorableTextIn } from '@moncafe/domain/text';
 import { rateLimitAll, type RateLimitRule } from '@moncafe/infra/auth/rate-limit';
 import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@moncafe/infra/db/unavailable';
 import { getUser } from '#app/auth/session.server';
+import { authTexts } from '#app/auth/texts';
 import { appOf, clientAddressContext, correlationIdOf, type WebApp } from '#app/context';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
+import { firstProblem, japaneseIssue } from './field-errors';
 import { clientKeyOf, liveVisit, readReservationSession, secureCookies } from './reservation-session.server';
 import { callTexts } from './texts';
 
@@ -73,6 +75,12 @@ export interface CallInput<Body, Query> {
   correlationId: string;
   clientAddress: string | null;
   user(): Promise<SignedInUser | null>;
+  /**
+   * The signed-in account that sends a staff call, for its command's actor and roles; signed out,
+   * the call ends 401 (the route table already keeps such calls to signed-in roles). Never a
+   * made-up actor such as 'staff'.
+   */
+  caller(): Promise<SignedInUser>;
   /** The browser's reservation session id; a new one's cookie is set on the answer. */
   reservationSession(): string;
   /** When the session's live visit of the day screen began (signed by the day screen's loader), or null. */
@@ -81,6 +89,8 @@ export interface CallInput<Body, Query> {
   clientKey(): string | null;
   /** Read-your-writes: waits (bounded) until the read models have applied the command at `position`. */
   readYourWrites(position: number | null): Promise<void>;
+  /** Waits (bounded) until the read models have applied everything written so far (a bill read right after an order). */
+  readAllWrites(): Promise<void>;
   /**
    * Counts `rules` now, in their order, and ends the call with 429 at the first one over (a rule
    * after it is not counted). For a call whose request is only known valid inside its use case:
@@ -155,10 +165,16 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
         correlationId,
         clientAddress: context.get(clientAddressContext),
         user: () => getUser(request, context),
+        async caller() {
+          const signedIn = await getUser(request, context);
+          if (!signedIn) throw new Refusal({ success: false, error: authTexts.unauthenticated }, 401);
+          return signedIn;
+        },
         reservationSession,
         reservationVisit: () => liveVisit(request, reservationSession(), runtime.clock.now(), runtime.signing),
         clientKey: () => clientKeyOf(context.get(clientAddressContext), runtime.signing),
         readYourWrites: (position) => runtime.waitForProjections(position),
+        readAllWrites: async () => runtime.waitForProjections(await runtime.eventStore.headPosition()),
         async limit(rules) {
           const limited = await rateLimitAll(runtime, rules);
           if (!limited.ok) throw tooManyRequests(limited.retryAfterSeconds);
@@ -237,11 +253,6 @@ export function bodyTooLarge(error: unknown): boolean {
   return error instanceof Refusal && error.status === 413;
 }
 
-function firstIssue(error: z.ZodError, fallback: string): { field: string; message: string } {
-  const issue = error.issues[0];
-  return { field: issue?.path.length ? issue.path.map(String).join('.') : fallback, message: issue?.message ?? 'invalid' };
-}
-
 /** U+0000 or an unpaired surrogate anywhere in what was sent (docs/security.md, finding 9). */
 function textRefusal(field: string): Refusal {
   return new Refusal({ success: false, error: callTexts.textRefused, field });
@@ -251,9 +262,9 @@ function parseQuery(request: Request, schema: z.ZodType | undefined): unknown {
   const entries = [...new URL(request.url).searchParams];
   if (unstorableTextIn(entries) !== null) throw textRefusal('query');
   if (!schema) return undefined;
-  const parsed = schema.safeParse(Object.fromEntries(entries));
+  const parsed = schema.safeParse(Object.fromEntries(entries), { error: japaneseIssue });
   if (parsed.success) return parsed.data;
-  throw new Refusal({ success: false, error: 'invalid query', ...firstIssue(parsed.error, 'query') });
+  throw new Refusal({ success: false, error: 'invalid query', ...firstProblem(parsed.error, 'query') });
 }
 
 async function parseBody(request: Request, spec: BodySpec, maxBytes: number): Promise<unknown> {
@@ -267,9 +278,9 @@ async function parseBody(request: Request, spec: BodySpec, maxBytes: number): Pr
     throw new Refusal({ success: false, error: callTexts.checkRequiredFields, field: 'body', message: callTexts.jsonRequired });
   }
   if (unstorableTextIn(raw) !== null) throw textRefusal('body');
-  const parsed = spec.safeParse(raw);
+  const parsed = spec.safeParse(raw, { error: japaneseIssue });
   if (parsed.success) return parsed.data;
-  throw new Refusal({ success: false, error: callTexts.checkRequiredFields, ...firstIssue(parsed.error, 'body') });
+  throw new Refusal({ success: false, error: callTexts.checkRequiredFields, ...firstProblem(parsed.error, 'body') });
 }
 
 /**

@@ -101,3 +101,22 @@ describe('the JSON edge', () => {
     expect(logged[0]).toMatchObject({ correlationId: 'corr-1', path: '/api/x' });
   });
 });
+
+describe('the JSON edge’s field errors', () => {
+  it('words zod’s own checks in Japanese naming the field (never "Too big: expected number to be <=8"), keeping a schema’s own message', async () => {
+    const { call } = harness();
+    const people = z.object({ people: z.number().int().max(8), name: z.string().min(1, 'お名前を入力してください').optional() });
+    const route = jsonCall({ body: people, query: z.object({ page: z.coerce.number().int().min(1).optional() }), handle: () => ({}) });
+    expect(await call(route, { body: JSON.stringify({ people: 9 }) })).toMatchObject({
+      status: 400,
+      body: { success: false, field: 'people', message: '「people」は8以下で入力してください' },
+    });
+    expect(await call(route, { body: JSON.stringify({}) })).toMatchObject({ body: { field: 'people', message: '「people」を入力してください' } });
+    expect(await call(route, { body: JSON.stringify({ people: 2, name: '' }) })).toMatchObject({
+      body: { field: 'name', message: 'お名前を入力してください' },
+    });
+    expect(await call(route, { url: 'http://cafe.test/api/x?page=0', body: JSON.stringify({ people: 2 }) })).toMatchObject({
+      body: { field: 'page', message: '「page」は1以上で入力してください' },
+    });
+  });
+});

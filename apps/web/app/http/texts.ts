@@ -25,3 +25,28 @@ export const callTexts = {
   noStore: '店舗が登録されていません',
   notFound: 'no such call',
 } as const;
+
+/**
+ * A field that does not parse, in Japanese naming the field, for zod's own checks (a schema's
+ * own message, already the screen's words, is kept): both edges, the JSON calls' 400 `message`
+ * and the page forms' first problem (app/http/field-errors.ts).
+ */
+export const fieldTexts = {
+  required: (field: string) => `「${field}」を入力してください`,
+  invalid: (field: string) => `「${field}」の形式が正しくありません`,
+  choose: (field: string) => `「${field}」は選択肢から選んでください`,
+  tooBig: {
+    number: (field: string, max: string) => `「${field}」は${max}以下で入力してください`,
+    string: (field: string, max: string) => `「${field}」は${max}文字以内で入力してください`,
+    array: (field: string, max: string) => `「${field}」は${max}件以内で指定してください`,
+    other: (field: string) => `「${field}」が大きすぎます`,
+  },
+  tooSmall: {
+    number: (field: string, min: string) => `「${field}」は${min}以上で入力してください`,
+    string: (field: string, min: string) => `「${field}」は${min}文字以上で入力してください`,
+    array: (field: string, min: string) => `「${field}」は${min}件以上指定してください`,
+    other: (field: string) => `「${field}」が小さすぎます`,
+  },
+  /** The field of a problem at the root of what was sent. */
+  wholeForm: '入力内容',
+} as const;

@@ -125,7 +125,6 @@ export function AskDialog(props: {
             <input
               id={inputId}
               value={value}
-              autoFocus
               maxLength={500}
               aria-invalid={error !== null}
               onChange={(e) => {

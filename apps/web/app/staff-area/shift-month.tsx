@@ -24,6 +24,9 @@ const HISTORY_DELAY_MS = 100;
  * click elsewhere, Escape or cancelling the reason. Below it, the month's change history, read
  * from the correction events. Used by /staff/view-shift and /admin/shifts.
  */
+/** The cell the user chose to edit takes the focus as it opens (on their action, never on page load). */
+const focusWhenShown = (element: HTMLElement | null) => element?.focus();
+
 export function ShiftMonth({
   storeId,
   month,
@@ -187,7 +190,7 @@ export function ShiftMonth({
                           >
                             {isEditing && shift ? (
                               <select
-                                autoFocus
+                                ref={focusWhenShown}
                                 defaultValue={value}
                                 aria-label={t.editCell(p.name, day.label, field === 'start_time' ? t.colStart : t.colEnd)}
                                 onChange={(e) => choose(cell, e.target.value)}

@@ -10,10 +10,10 @@ import { kitchenTexts } from './texts';
 export function kitchenCall(verb: 'complete' | 'restore') {
   return jsonCall({
     errors: { order_not_found: { status: 404, error: kitchenTexts.actionFailed } },
-    async handle({ params, services, user, correlationId, readYourWrites }) {
+    async handle({ params, services, caller, correlationId, readYourWrites }) {
       const id = uuidSchema.safeParse(params.id);
       if (!id.success) refuse(400, 'invalid id', { field: 'id' });
-      const actor = (await user())?.id ?? 'staff';
+      const actor = (await caller()).id;
       const done = await services.ordering[verb]({ orderId: id.data, actor, correlationId });
       await readYourWrites(done.position);
       return { success: true as const, id: id.data, status: done.status };

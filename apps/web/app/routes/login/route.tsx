@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
-import { logIn, readBody, register } from '#app/auth/login.server';
+import { formAction } from '#app/http/form-action.server';
+import { logIn, register } from '#app/auth/login.server';
 import { safeRedirectTarget } from '#app/auth/require-role.server';
 import { getUser } from '#app/auth/session.server';
 import '#app/auth/auth.css';
@@ -27,21 +28,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionData = { intent: 'login' | 'register'; error?: string; notice?: string; fieldErrors?: Record<string, string> };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = (await readBody(request)) as Record<string, unknown> | null;
-  const intent = body?.intent === 'register' ? 'register' : 'login';
-  // Where to go afterwards is settled before anything is written (a bad target once failed after the session row existed).
-  const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null);
-  const outcome = intent === 'register' ? await register(request, context, body) : await logIn(request, context, body);
-  if (outcome.ok && 'mailed' in outcome) return data<ActionData>({ intent, notice: authTexts.verificationMailSent });
-  if (outcome.ok) throw redirect(target, { headers: { 'Set-Cookie': outcome.setCookie } });
-  const message = intent === 'register' ? authTexts.registrationFailed(outcome.error) : authTexts.loginFailed(outcome.error);
-  const headers: HeadersInit = outcome.retryAfterSeconds !== undefined ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};
-  return data<ActionData>(
-    { intent, error: message, ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}) },
-    { status: outcome.status, headers },
-  );
-}
+export const action = formAction({
+  roles: 'anyone',
+  form: 'raw',
+  async handle({ form, request, context }) {
+    const body = form as Record<string, unknown> | null;
+    const intent = body?.intent === 'register' ? 'register' : 'login';
+    // Where to go afterwards is settled before anything is written (a bad target once failed after the session row existed).
+    const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null);
+    const outcome = intent === 'register' ? await register(request, context, body) : await logIn(request, context, body);
+    if (outcome.ok && 'mailed' in outcome) return data<ActionData>({ intent, notice: authTexts.verificationMailSent });
+    if (outcome.ok) throw redirect(target, { headers: { 'Set-Cookie': outcome.setCookie } });
+    const message = intent === 'register' ? authTexts.registrationFailed(outcome.error) : authTexts.loginFailed(outcome.error);
+    const headers: HeadersInit = outcome.retryAfterSeconds !== undefined ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};
+    return data<ActionData>(
+      { intent, error: message, ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}) },
+      { status: outcome.status, headers },
+    );
+  },
+});
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

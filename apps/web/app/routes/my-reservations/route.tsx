@@ -2,14 +2,15 @@ import { Form, Link } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { formAction } from '#app/http/form-action.server';
+import { japaneseIssue } from '#app/http/field-errors';
 import { getUser } from '#app/auth/session.server';
-import { appOf, correlationIdOf } from '#app/context';
+import { appOf } from '#app/context';
 import { pageTitle } from '#app/layout/texts';
 import { MessageCard } from '#app/shared/message-card';
 import { japaneseDate } from '#app/reservation/presentation';
 import { reservationTexts as t } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
-import { readBody } from '#app/auth/login.server';
 import { privacyTexts as p } from '#app/privacy/texts';
 import { correctionSchema } from '#app/privacy/guest-data.server';
 
@@ -27,11 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return { signedIn: false as const };
   const { queries, runtime } = appOf(context);
   const now = runtime.clock.now();
-  const [own, byEmail] = await Promise.all([
-    queries.reservations.ofAccount(user.id, now),
-    user.emailVerified ? queries.reservations.byEmail(user.email, now) : Promise.resolve([]),
-  ]);
-  const rows = [...new Map([...own, ...byEmail].map((r) => [r.id, r])).values()];
+  const rows = await queries.reservations.mine({ accountId: user.id, verifiedEmail: user.emailVerified ? user.email : null }, now);
   const today = tokyoDateOf(now);
   const shown = rows.map((r) => ({
     id: r.id,
@@ -63,35 +60,31 @@ const actionSchema = z.union([
  * or, with `intent=forget` and the consent box ticked, forgets the guest of the account's verified
  * e-mail (issue 31): the same use case as POST /api/admin/guests/erase.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getUser(request, context);
-  if (!user) return { resent: false };
-  const { services, runtime } = appOf(context);
-  const parsed = actionSchema.safeParse(await readBody(request));
-  if (parsed.success && parsed.data.intent === 'correct') {
-    if (!user.emailVerified) return { resent: false, correctError: p.forgetNeedsVerified };
-    const correction = correctionSchema.safeParse(parsed.data);
-    if (!correction.success) return { resent: false, correctError: correction.error.issues[0]!.message };
-    const corrected = await services.privacy.correct(
-      { email: user.email, ...correction.data },
-      { correlationId: correlationIdOf(context), actor: user.id, storeId: null },
-    );
-    await runtime.waitForProjections(corrected.position);
-    return { resent: false, corrected: corrected.corrected };
-  }
-  if (parsed.success && parsed.data.intent === 'forget') {
-    if (!user.emailVerified) return { resent: false, forgetError: p.forgetNeedsVerified };
-    if (!('confirm' in parsed.data) || parsed.data.confirm !== 'on') return { resent: false, forgetError: p.forgetNotConfirmed };
-    const erased = await services.privacy.forget(
-      { email: user.email, reason: p.guestReason, requestedBy: 'guest' },
-      { correlationId: correlationIdOf(context), actor: user.id, storeId: null },
-    );
-    await runtime.waitForProjections(erased.position);
-    return { resent: false, forgotten: erased.reservations };
-  }
-  await services.accounts.resendVerification(user.id, { correlationId: correlationIdOf(context), actor: user.id });
-  return { resent: true };
-}
+export const action = formAction({
+  roles: 'anyone',
+  // Anything else the form sends asks for the verification mail again.
+  form: actionSchema.catch({}),
+  async handle({ form, user, services, command, readYourWrites }) {
+    if (!user) return { resent: false };
+    if (form.intent === 'correct') {
+      if (!user.emailVerified) return { resent: false, correctError: p.forgetNeedsVerified };
+      const correction = correctionSchema.safeParse(form, { error: japaneseIssue });
+      if (!correction.success) return { resent: false, correctError: correction.error.issues[0]!.message };
+      const corrected = await services.privacy.correct({ email: user.email, ...correction.data }, { ...command, storeId: null });
+      await readYourWrites(corrected.position);
+      return { resent: false, corrected: corrected.corrected };
+    }
+    if (form.intent === 'forget') {
+      if (!user.emailVerified) return { resent: false, forgetError: p.forgetNeedsVerified };
+      if (!('confirm' in form) || form.confirm !== 'on') return { resent: false, forgetError: p.forgetNotConfirmed };
+      const erased = await services.privacy.forget({ email: user.email, reason: p.guestReason, requestedBy: 'guest' }, { ...command, storeId: null });
+      await readYourWrites(erased.position);
+      return { resent: false, forgotten: erased.reservations };
+    }
+    await services.accounts.resendVerification(user.id, command);
+    return { resent: true };
+  },
+});
 
 export default function MyReservations({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn)

@@ -1,11 +1,11 @@
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
-import { DomainError } from '@moncafe/domain/decider';
+import { z } from 'zod';
 import { audit } from '@moncafe/infra/auth/audit';
+import { formAction, GUEST_ACTOR } from '#app/http/form-action.server';
 import '#app/auth/auth.css';
-import { readBody } from '#app/auth/login.server';
 import { authTexts as t } from '#app/auth/texts';
-import { appOf, clientAddressContext, correlationIdOf } from '#app/context';
+import { clientAddressContext } from '#app/context';
 import { MessageCard } from '#app/shared/message-card';
 
 export const meta: Route.MetaFunction = () => [{ title: `${t.verifyEmailTitle} | MonCafe` }];
@@ -23,21 +23,20 @@ type Outcome = { verified: true } | { verified: false; message: string };
  * (docs/security.md, finding 1). Only then are reservations made with the address shown on
  * /my-reservations.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, runtime } = appOf(context);
-  const body = (await readBody(request)) as { token?: unknown } | null;
-  const token = typeof body?.token === 'string' ? body.token.slice(0, 200) : '';
-  const correlationId = correlationIdOf(context);
-  try {
-    const { accountId } = await services.accounts.verifyEmail(token, { correlationId, actor: 'customer' });
+const formSchema = z.object({ token: z.string().catch('') }).catch({ token: '' });
+
+export const action = formAction({
+  roles: 'anyone',
+  form: formSchema,
+  refused: (message) => data<Outcome>({ verified: false, message }, { status: 400 }),
+  errors: { token_expired: t.verifyLinkExpired, otherwise: t.verifyLinkInvalid },
+  async handle({ form, services, runtime, correlationId, context }) {
+    // The link's holder verifies, signed in or not.
+    const { accountId } = await services.accounts.verifyEmail(form.token.slice(0, 200), { correlationId, actor: GUEST_ACTOR });
     audit(runtime.logger, 'email_verified', { accountId, ip: context.get(clientAddressContext) });
     return data<Outcome>({ verified: true });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const message = error.code === 'token_expired' ? t.verifyLinkExpired : t.verifyLinkInvalid;
-    return data<Outcome>({ verified: false, message }, { status: 400 });
-  }
-}
+  },
+});
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== 'idle';

@@ -6,12 +6,12 @@ import { isoDateSchema, timeOfDaySchema, yearMonthSchema } from '@moncafe/domain
 import { addMonths, formatYearMonth, monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { holidaysBetween } from '@moncafe/domain/calendar/holidays';
 import { businessHoursRecordId, recordIdSchema } from '@moncafe/domain/catalog/kinds';
-import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { monthGrid } from '#app/shared/calendar-month';
 import { MonthTable } from '#app/shared/month-table';
-import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
@@ -56,38 +56,45 @@ const formSchema = z.discriminatedUnion('intent', [
 ]);
 
 /** Saves one rule (a weekday, public holidays, one date), removes a date's own rule, or saves the same-day settings (decision 130). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
-  const f = parsed.data;
-  return runAdminCommand(
-    request,
-    context,
-    (services, ctx) => {
-      const c = { ...ctx, storeId: f.store_id };
-      switch (f.intent) {
-        case 'same-day':
-          return services.catalog.save(
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  ...settingsForm,
+  handle(input) {
+    const f = input.form;
+    const { services } = input;
+    const c = { ...input.command, storeId: f.store_id };
+    switch (f.intent) {
+      case 'same-day':
+        return savedAs(
+          services.catalog.save(
             { kind: 'same-day-settings', id: f.store_id, data: { store_id: f.store_id, is_enabled: f.is_enabled, deadline_time: f.deadline_time } },
             c,
-          );
-        case 'remove-date':
-          return services.catalog.remove({ kind: 'business-hours', id: businessHoursRecordId({ rule: 'date', store_id: f.store_id, date: f.date }) }, c);
-        default: {
-          const times = f.is_closed ? { open_time: null, close_time: null } : { open_time: f.open_time, close_time: f.close_time };
-          const rule =
-            f.intent === 'weekday'
-              ? ({ rule: 'weekday', store_id: f.store_id, weekday: f.weekday } as const)
-              : f.intent === 'holiday'
-                ? ({ rule: 'holiday', store_id: f.store_id } as const)
-                : ({ rule: 'date', store_id: f.store_id, date: f.date } as const);
-          return services.catalog.save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: f.is_closed } }, c);
-        }
+          ),
+          input,
+        );
+      case 'remove-date':
+        return savedAs(
+          services.catalog.remove({ kind: 'business-hours', id: businessHoursRecordId({ rule: 'date', store_id: f.store_id, date: f.date }) }, c),
+          input,
+          t.removed,
+        );
+      default: {
+        const times = f.is_closed ? { open_time: null, close_time: null } : { open_time: f.open_time, close_time: f.close_time };
+        const rule =
+          f.intent === 'weekday'
+            ? ({ rule: 'weekday', store_id: f.store_id, weekday: f.weekday } as const)
+            : f.intent === 'holiday'
+              ? ({ rule: 'holiday', store_id: f.store_id } as const)
+              : ({ rule: 'date', store_id: f.store_id, date: f.date } as const);
+        return savedAs(
+          services.catalog.save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: f.is_closed } }, c),
+          input,
+        );
       }
-    },
-    f.intent === 'remove-date' ? t.removed : t.saved,
-  );
-}
+    }
+  },
+});
 
 type Rule = Route.ComponentProps['loaderData']['rules'][number];
 

@@ -4,13 +4,12 @@ import type { Route } from './+types/route';
 import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
-import { DomainError } from '@moncafe/domain/decider';
 import adminCss from '#app/admin-area/admin-area.css?url';
 import { dailyCloseTexts as t } from '#app/admin-area/register-texts';
 import { adminPageTitle } from '#app/admin-area/title';
-import { readBody } from '#app/auth/login.server';
+import { formAction } from '#app/http/form-action.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf, correlationIdOf } from '#app/context';
+import { appOf } from '#app/context';
 import { japaneseDate } from '#app/reservation/presentation';
 import { yenAmount } from '#app/shared/yen';
 import { tokyoDateTimeLabel } from '#app/staff-area/presentation';
@@ -48,26 +47,23 @@ type Answer = { ok: true; message: string | null; confirm: { cashCounted: number
  * Reviews a close (the confirmation step), closes the day (services.register.close), or records
  * the correction of a closed day whose sales changed (services.register.correct).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireRole(request, context, 'admin');
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data<Answer>({ ok: false, message: t.checkFields, confirm: null }, { status: 400 });
-  const input = parsed.data;
-  if (input.intent === 'review') return { ok: true, message: null, confirm: { cashCounted: input.cash_counted, note: input.note } } satisfies Answer;
-  const { services, runtime } = appOf(context);
-  const ctx = { correlationId: correlationIdOf(context), actor: admin.id, storeId: input.store_id };
-  try {
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  invalid: t.checkFields,
+  refused: (message, field) => data<Answer>({ ok: false, message, confirm: null }, { status: field === null ? 409 : 400 }),
+  errors: { ...t.errors, otherwise: t.checkFields },
+  async handle({ form: input, services, command, readYourWrites }): Promise<Answer> {
+    if (input.intent === 'review') return { ok: true, message: null, confirm: { cashCounted: input.cash_counted, note: input.note } };
+    const ctx = { ...command, storeId: input.store_id };
     const done =
       input.intent === 'close'
         ? await services.register.close({ storeId: input.store_id, businessDate: input.date, cashCounted: input.cash_counted, note: input.note }, ctx)
         : await services.register.correct({ storeId: input.store_id, businessDate: input.date, reason: input.reason }, ctx);
-    await runtime.waitForProjections(done.position);
-    return { ok: true, message: input.intent === 'close' ? t.closed(japaneseDate(input.date)) : t.corrected, confirm: null } satisfies Answer;
-  } catch (error) {
-    if (error instanceof DomainError) return data<Answer>({ ok: false, message: t.errors[error.code] ?? t.checkFields, confirm: null }, { status: 409 });
-    throw error;
-  }
-}
+    await readYourWrites(done.position);
+    return { ok: true, message: input.intent === 'close' ? t.closed(japaneseDate(input.date)) : t.corrected, confirm: null };
+  },
+});
 
 /** /admin/daily-close: a business day's figures (日計), the cash count, closing with a confirmation, and corrections of closed days. */
 export default function DailyClose({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,8 +3,8 @@ import { data, Form, useNavigation, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/route';
 import { DatabaseAdminError } from '@moncafe/infra/database-admin/database-admin';
+import { formAction } from '#app/http/form-action.server';
 import { databaseErrorMessage, databaseTexts as t } from '#app/admin-database/texts';
-import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { callJson } from '#app/http/api-client';
@@ -23,18 +23,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const formSchema = z.object({ name: z.string().max(100) });
 
 /** Starts a rebuild of one read model (or all, with an empty name); the page then follows its progress. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireRole(request, context, 'admin');
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data({ error: t.errors.unknown_read_model }, { status: 400 });
-  try {
-    appOf(context).runtime.databaseAdmin.startRebuild(parsed.data.name ? [parsed.data.name] : []);
-    return { error: null };
-  } catch (error) {
-    if (error instanceof DatabaseAdminError) return data({ error: databaseErrorMessage(error) }, { status: error.code === 'busy' ? 409 : 400 });
-    throw error;
-  }
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  refused: (error) => data({ error }, { status: 400 }),
+  invalid: t.errors.unknown_read_model,
+  handle({ form, runtime }) {
+    try {
+      runtime.databaseAdmin.startRebuild(form.name ? [form.name] : []);
+      return { error: null };
+    } catch (error) {
+      if (error instanceof DatabaseAdminError) return data({ error: databaseErrorMessage(error) }, { status: error.code === 'busy' ? 409 : 400 });
+      throw error;
+    }
+  },
+});
 
 const POLL_MS = 1000;
 

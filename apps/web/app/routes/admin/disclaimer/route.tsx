@@ -3,10 +3,10 @@ import { Form, useNavigation } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
-import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
-import { firstIssue, refused, runAdminCommand } from '#app/site-settings/actions.server';
+import { savedAs, settingsForm } from '#app/site-settings/actions.server';
+import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
@@ -25,13 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const formSchema = z.object({ store_id: recordIdSchema, content: z.string().max(5000) });
 
 /** Saves the store's disclaimer (catalog kind `disclaimer`, decision 135); an empty text hides it. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
-  return runAdminCommand(request, context, (services, ctx) =>
-    services.catalog.save({ kind: 'disclaimer', id: parsed.data.store_id, data: parsed.data }, { ...ctx, storeId: parsed.data.store_id }),
-  );
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  ...settingsForm,
+  handle(input) {
+    const f = input.form;
+    return savedAs(input.services.catalog.save({ kind: 'disclaimer', id: f.store_id, data: f }, { ...input.command, storeId: f.store_id }), input);
+  },
+});
 
 /** /admin/disclaimer: the text shown where a guest reviews and sends their reservation. */
 export default function Disclaimer({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { noticeSchema } from '@moncafe/domain/site-settings/kinds';
-import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { cancelUrlFor, confirmationRequestMail, reservationCancelledMail, reservationConfirmedMail, type ReservationMailData } from '#app/reservation/mails';
 import { noticeTexts } from '#app/reservation/presentation';
-import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { FormButtons } from '#app/staff-area/components';
 import { settingsTexts as t } from '#app/site-settings/texts';
@@ -53,21 +53,20 @@ const formSchema = z.discriminatedUnion('intent', [
 ]);
 
 /** Adds, replaces or removes a notice (catalog kind `notice`, decision 134). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
-  const f = parsed.data;
-  const ids = appOf(context).runtime.ids;
-  return runAdminCommand(
-    request,
-    context,
-    (services, ctx) =>
-      f.intent === 'remove'
-        ? services.catalog.remove({ kind: 'notice', id: f.id }, ctx)
-        : services.catalog.save({ kind: 'notice', id: f.id ?? ids.uuid(), data: f.notice }, { ...ctx, storeId: f.notice.store_id }),
-    f.intent === 'remove' ? t.removed : t.saved,
-  );
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  ...settingsForm,
+  handle(input) {
+    const { form: f, services, command } = input;
+    return f.intent === 'remove'
+      ? savedAs(services.catalog.remove({ kind: 'notice', id: f.id }, command), input, t.removed)
+      : savedAs(
+          services.catalog.save({ kind: 'notice', id: f.id ?? input.runtime.ids.uuid(), data: f.notice }, { ...command, storeId: f.notice.store_id }),
+          input,
+        );
+  },
+});
 
 type Notice = Route.ComponentProps['loaderData']['notices'][number];
 type NoticeInput = Omit<Notice, 'id'>;

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { homepageCardSchema } from '@moncafe/domain/site-settings/kinds';
-import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { callJson } from '#app/http/api-client';
 import type { Answer as UploadAnswer } from '#app/routes/api/admin/homepage-settings/images/route';
-import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { FormButtons } from '#app/staff-area/components';
 import { RowActions } from '#app/staff-area/row-actions';
@@ -31,22 +31,17 @@ const formSchema = z.discriminatedUnion('intent', [
 ]);
 
 /** Adds or replaces a card, removes one, or puts them in a new order (catalog kind `homepage-card`, decision 133). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
-  const f = parsed.data;
-  const ids = appOf(context).runtime.ids;
-  return runAdminCommand(
-    request,
-    context,
-    (services, ctx) => {
-      if (f.intent === 'remove') return services.catalog.remove({ kind: 'homepage-card', id: f.id }, ctx);
-      if (f.intent === 'reorder') return services.reorder({ kind: 'homepage-card', ids: f.ids }, ctx);
-      return services.catalog.save({ kind: 'homepage-card', id: f.id ?? ids.uuid(), data: f.card }, ctx);
-    },
-    f.intent === 'remove' ? t.removed : t.saved,
-  );
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  ...settingsForm,
+  handle(input) {
+    const { form: f, services, command } = input;
+    if (f.intent === 'remove') return savedAs(services.catalog.remove({ kind: 'homepage-card', id: f.id }, command), input, t.removed);
+    if (f.intent === 'reorder') return savedAs(services.reorder({ kind: 'homepage-card', ids: f.ids }, command), input);
+    return savedAs(services.catalog.save({ kind: 'homepage-card', id: f.id ?? input.runtime.ids.uuid(), data: f.card }, command), input);
+  },
+});
 
 type Card = Route.ComponentProps['loaderData']['cards'][number];
 type CardInput = Omit<Card, 'id'>;

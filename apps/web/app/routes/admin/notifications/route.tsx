@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { notificationSettingsSchema } from '@moncafe/domain/notification/kinds';
-import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
-import { firstIssue, refused, runAdminCommand, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
@@ -26,14 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const formSchema = z.object({ settings: notificationSettingsSchema });
 
 /** Saves who at the store is told of what (catalog kind `notification-settings`, decision 132). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return refused(firstIssue(parsed.error.issues));
-  const s = parsed.data.settings;
-  return runAdminCommand(request, context, (services, ctx) =>
-    services.catalog.save({ kind: 'notification-settings', id: s.store_id, data: s }, { ...ctx, storeId: s.store_id }),
-  );
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  ...settingsForm,
+  handle(input) {
+    const s = input.form.settings;
+    return savedAs(input.services.catalog.save({ kind: 'notification-settings', id: s.store_id, data: s }, { ...input.command, storeId: s.store_id }), input);
+  },
+});
 
 type Recipient = { email: string; new_booking: boolean; cancellation: boolean; low_stock: boolean };
 const TOPICS = ['new_booking', 'cancellation', 'low_stock'] as const;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
-import { readBody } from '#app/auth/login.server';
+import { formAction } from '#app/http/form-action.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf, correlationIdOf } from '#app/context';
+import { appOf } from '#app/context';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
@@ -30,17 +30,16 @@ const formSchema = z.object({
 });
 
 /** Saves the store's order limits (catalog kind `order-limits`, decision 155); orders read them from the log, so no read model waits. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireRole(request, context, 'admin');
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data({ ok: false, error: t.invalidNumber }, { status: 400 });
-  const { services } = appOf(context);
-  await services.catalog.save(
-    { kind: 'order-limits', id: parsed.data.store_id, data: parsed.data },
-    { correlationId: correlationIdOf(context), actor: admin.id, storeId: parsed.data.store_id },
-  );
-  return { ok: true, error: null };
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  refused: (error) => data({ ok: false, error }, { status: 400 }),
+  invalid: t.invalidNumber,
+  async handle({ form, services, command }) {
+    await services.catalog.save({ kind: 'order-limits', id: form.store_id, data: form }, { ...command, storeId: form.store_id });
+    return { ok: true, error: null };
+  },
+});
 
 const FIELDS = [
   ['per_visit_per_minute', t.perVisitPerMinute, 1, 60],

@@ -4,9 +4,9 @@ import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { erasureRequestSchema } from '@moncafe/domain/privacy/forgetting-service';
 import { retentionMonthsSchema } from '@moncafe/domain/privacy/decider';
-import { readBody } from '#app/auth/login.server';
+import { formAction } from '#app/http/form-action.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf, correlationIdOf } from '#app/context';
+import { appOf } from '#app/context';
 import { privacyTexts as t } from '#app/privacy/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
@@ -30,21 +30,22 @@ const formSchema = z.discriminatedUnion('intent', [
 type Answer = { ok: boolean; message: string };
 
 /** Saves the store's retention, or forgets a guest (the same use case as POST /api/admin/guests/erase). */
-export async function action({ request, context }: Route.ActionArgs): Promise<Answer> {
-  const admin = await requireRole(request, context, 'admin');
-  const { services, runtime } = appOf(context);
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.path[0] === 'months' ? t.retentionOutOfRange : t.checkFields };
-  const ctx = { correlationId: correlationIdOf(context), actor: admin.id, storeId: null };
-  if (parsed.data.intent === 'retention') {
-    const saved = await services.retention.set({ storeId: parsed.data.store_id, months: parsed.data.months }, { ...ctx, storeId: parsed.data.store_id });
-    await runtime.waitForProjections(saved.position);
-    return { ok: true, message: t.saved };
-  }
-  const erased = await services.privacy.forget({ email: parsed.data.email, reason: parsed.data.reason, requestedBy: 'admin' }, ctx);
-  await runtime.waitForProjections(erased.position);
-  return { ok: true, message: erased.reservations === 0 ? t.nothingToErase : t.erasedGuest(erased.reservations, erased.cancelled) };
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  // The screen answers a bad form as it answers a save: 200 with the message.
+  refused: (_message, field): Answer => ({ ok: false, message: field === 'months' ? t.retentionOutOfRange : t.checkFields }),
+  async handle({ form, services, command, readYourWrites }): Promise<Answer> {
+    if (form.intent === 'retention') {
+      const saved = await services.retention.set({ storeId: form.store_id, months: form.months }, { ...command, storeId: form.store_id });
+      await readYourWrites(saved.position);
+      return { ok: true, message: t.saved };
+    }
+    const erased = await services.privacy.forget({ email: form.email, reason: form.reason, requestedBy: 'admin' }, { ...command, storeId: null });
+    await readYourWrites(erased.position);
+    return { ok: true, message: erased.reservations === 0 ? t.nothingToErase : t.erasedGuest(erased.reservations, erased.cancelled) };
+  },
+});
 
 /** /admin/privacy: the store's retention, how many were forgotten, forgetting a guest, and their data at the counter. */
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {

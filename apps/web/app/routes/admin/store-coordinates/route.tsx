@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
-import { readBody } from '#app/auth/login.server';
+import { formAction } from '#app/http/form-action.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf, correlationIdOf } from '#app/context';
+import { appOf } from '#app/context';
 import { embeddedMapUrl } from '#app/shared/map-embed';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
@@ -48,19 +48,20 @@ const formSchema = z
   .refine((f) => (f.latitude === null) === (f.longitude === null), { path: ['longitude'] });
 
 /** Saves the store's point and geofence radius, keeping the rest of the store record (decision 039). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireRole(request, context, 'admin');
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data({ ok: false, error: t.invalidNumber }, { status: 400 });
-  const { services, runtime } = appOf(context);
-  const f = parsed.data;
-  const saved = await services.storeLocation.save(
-    { storeId: f.store_id, latitude: f.latitude, longitude: f.longitude, geofenceRadiusM: f.geofence_radius_m, tableCheckIn: f.table_check_in },
-    { correlationId: correlationIdOf(context), actor: admin.id },
-  );
-  await runtime.waitForProjections(saved.position);
-  return { ok: true, error: null };
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  refused: (error) => data({ ok: false, error }, { status: 400 }),
+  invalid: t.invalidNumber,
+  async handle({ form: f, services, command, readYourWrites }) {
+    const saved = await services.storeLocation.save(
+      { storeId: f.store_id, latitude: f.latitude, longitude: f.longitude, geofenceRadiusM: f.geofence_radius_m, tableCheckIn: f.table_check_in },
+      command,
+    );
+    await readYourWrites(saved.position);
+    return { ok: true, error: null };
+  },
+});
 
 /**
  * /admin/store-coordinates: where the chosen store is and how far from it a phone may order, with

@@ -6,9 +6,9 @@ import { registrationNumberSchema } from '@moncafe/domain/billing/registration-n
 import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import { billingTexts as b } from '#app/billing/texts';
 import { DEFAULT_TAX_RULE, taxedTotal, type TaxRounding } from '@moncafe/domain/order/tax';
-import { readBody } from '#app/auth/login.server';
+import { formAction } from '#app/http/form-action.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf, correlationIdOf } from '#app/context';
+import { appOf } from '#app/context';
 import { yenAmount } from '#app/shared/yen';
 import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
@@ -44,35 +44,30 @@ const formSchema = z.object({
 });
 
 /** Saves the store's tax rule (catalog kind `tax`, decision 063). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireRole(request, context, 'admin');
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) {
-    const badNumber = parsed.error.issues.some((i) => i.path[0] === 'registration_number');
-    return data({ ok: false, error: badNumber ? b.registrationInvalid : t.saveFailed }, { status: 400 });
-  }
-  const { services, runtime, queries } = appOf(context);
-  const current = await queries.tax.settings(parsed.data.store_id);
-  const { next_from, next_rate_percent, next_reduced_rate_percent, registration_number, reduced_rate_percent, issuer_name, ...rest } = parsed.data;
-  const record = {
-    ...rest,
-    reduced_rate_percent: reduced_rate_percent ?? current?.reduced_rate_percent ?? 8,
-    issuer_name: issuer_name ?? current?.issuer_name ?? '',
-    next_rates:
-      next_from === undefined
-        ? (current?.next_rates ?? null)
-        : next_from
-          ? { effective_from: next_from, rate_percent: next_rate_percent, reduced_rate_percent: next_reduced_rate_percent }
-          : null,
-    registration_number: registration_number === undefined ? (current?.registration_number ?? null) : registration_number || null,
-  };
-  const saved = await services.catalog.save(
-    { kind: 'tax', id: parsed.data.store_id, data: record },
-    { correlationId: correlationIdOf(context), actor: admin.id, storeId: parsed.data.store_id },
-  );
-  await runtime.waitForProjections(saved.position);
-  return { ok: true, error: null };
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  refused: (_message, field) => data({ ok: false, error: field?.startsWith('registration_number') ? b.registrationInvalid : t.saveFailed }, { status: 400 }),
+  async handle({ form, services, queries, command, readYourWrites }) {
+    const current = await queries.tax.settings(form.store_id);
+    const { next_from, next_rate_percent, next_reduced_rate_percent, registration_number, reduced_rate_percent, issuer_name, ...rest } = form;
+    const record = {
+      ...rest,
+      reduced_rate_percent: reduced_rate_percent ?? current?.reduced_rate_percent ?? 8,
+      issuer_name: issuer_name ?? current?.issuer_name ?? '',
+      next_rates:
+        next_from === undefined
+          ? (current?.next_rates ?? null)
+          : next_from
+            ? { effective_from: next_from, rate_percent: next_rate_percent, reduced_rate_percent: next_reduced_rate_percent }
+            : null,
+      registration_number: registration_number === undefined ? (current?.registration_number ?? null) : registration_number || null,
+    };
+    const saved = await services.catalog.save({ kind: 'tax', id: form.store_id, data: record }, { ...command, storeId: form.store_id });
+    await readYourWrites(saved.position);
+    return { ok: true, error: null };
+  },
+});
 
 const ROUNDINGS: readonly TaxRounding[] = ['floor', 'round', 'ceil'];
 

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
 import { staffRoles, staffRoleSchema } from '@moncafe/domain/account/events';
-import { readBody } from '#app/auth/login.server';
+import { formAction } from '#app/http/form-action.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { changeRoleAsAdmin } from '#app/auth/roles.server';
+import { authTexts } from '#app/auth/texts';
 import { appOf } from '#app/context';
 import { adminPageTitle } from '#app/admin-area/title';
 import { areaTexts } from '#app/areas/texts';
@@ -25,13 +26,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const formSchema = z.object({ accountId: z.string().min(1), role: staffRoleSchema, grant: z.enum(['true', 'false']).transform((v) => v === 'true') });
 
 /** Grants or revokes a staff role (see app/auth/roles.server.ts). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireRole(request, context, 'admin');
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data({ error: '入力内容を確認してください' }, { status: 400 });
-  const outcome = await changeRoleAsAdmin(context, admin, parsed.data);
-  return outcome.ok ? { error: null } : data({ error: outcome.error }, { status: outcome.status });
-}
+export const action = formAction({
+  roles: ['admin'],
+  form: formSchema,
+  refused: (error) => data({ error }, { status: 400 }),
+  invalid: authTexts.invalidInput,
+  async handle({ form, user, context }) {
+    const outcome = await changeRoleAsAdmin(context, user, form);
+    return outcome.ok ? { error: null } : data({ error: outcome.error }, { status: outcome.status });
+  },
+});
 
 /** /admin/users: every account and its staff roles, each a toggle. */
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,8 +9,7 @@ export const loader = jsonCall({
   query: storeQuery,
   async handle(input) {
     const { isAdmin } = await actingMember(input, input.query.store_id);
-    const staff = await input.queries.storeStaff.list(input.query.store_id);
-    return staff.map((s): { id: string; name: string; wage?: number | null } => (isAdmin ? s : { id: s.id, name: s.name }));
+    return input.queries.storeStaff.list(input.query.store_id, { wages: isAdmin });
   },
 });
 

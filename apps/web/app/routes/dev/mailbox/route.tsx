@@ -1,4 +1,3 @@
-import { listOutbox } from '@moncafe/infra/mail/mailer';
 import { getUser } from '#app/auth/session.server';
 import { clientAddressContext, getRuntime } from '#app/context';
 import type { Route } from './+types/route';
@@ -28,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (runtime.config.production || runtime.config.smtpUrl) throw notFound();
   if (!LOOPBACK.test(context.get(clientAddressContext) ?? '') || !LOOPBACK_HOST.test(request.headers.get('host') ?? '')) throw notFound();
   if (runtime.config.env !== 'development' && !(await getUser(request, context))?.roles.includes('admin')) throw notFound();
-  const mails = await listOutbox(runtime.db);
+  const mails = await runtime.outbox();
   return { mails: mails.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, body: m.body, sentAt: new Date(m.created_at).toISOString() })) };
 }
 

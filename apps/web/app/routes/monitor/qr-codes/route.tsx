@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { formAction } from '#app/http/form-action.server';
 import { areaTexts } from '#app/areas/texts';
-import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
-import { appOf, correlationIdOf } from '#app/context';
+import { appOf } from '#app/context';
 import { seatOrderUrl, seatQrSvg } from '#app/table-order/seat-qr.server';
 import { monitorTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
@@ -51,24 +51,24 @@ const formSchema = z.discriminatedUnion('intent', [
  * Staff issue codes for the seats that have none; an admin rotates one seat's code or all of the
  * store's (the old cards stop working at once; the screen asks first).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireRole(request, context, 'monitor', 'admin');
-  const parsed = formSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data({ ok: false, message: t.codesFailed }, { status: 400 });
-  const form = parsed.data;
-  if (form.intent !== 'issue' && !user.roles.includes('admin')) return data({ ok: false, message: t.codesFailed }, { status: 403 });
-  const { queries, services } = appOf(context);
-  const storeSeats = (await queries.seats.ofStore(form.store_id)).map((s) => ({ id: s.id, storeId: form.store_id }));
-  const commandContext = { correlationId: correlationIdOf(context), actor: user.id };
-  if (form.intent === 'issue') {
-    await services.seatCodes.issueMissing(storeSeats, commandContext);
-    return { ok: true, message: t.codesIssued };
-  }
-  const chosen = form.intent === 'rotate' ? storeSeats.filter((s) => s.id === form.seat_id) : storeSeats;
-  if (chosen.length === 0) return data({ ok: false, message: t.codesFailed }, { status: 404 });
-  await services.seatCodes.rotate(chosen, commandContext);
-  return { ok: true, message: t.codesRotated };
-}
+export const action = formAction({
+  roles: ['monitor', 'admin'],
+  form: formSchema,
+  refused: (message) => data({ ok: false, message }, { status: 400 }),
+  invalid: t.codesFailed,
+  async handle({ form, user, queries, services, command }) {
+    if (form.intent !== 'issue' && !user.roles.includes('admin')) return data({ ok: false, message: t.codesFailed }, { status: 403 });
+    const storeSeats = (await queries.seats.ofStore(form.store_id)).map((s) => ({ id: s.id, storeId: form.store_id }));
+    if (form.intent === 'issue') {
+      await services.seatCodes.issueMissing(storeSeats, command);
+      return { ok: true, message: t.codesIssued };
+    }
+    const chosen = form.intent === 'rotate' ? storeSeats.filter((s) => s.id === form.seat_id) : storeSeats;
+    if (chosen.length === 0) return data({ ok: false, message: t.codesFailed }, { status: 404 });
+    await services.seatCodes.rotate(chosen, command);
+    return { ok: true, message: t.codesRotated };
+  },
+});
 
 /** Asks before a rotation: the printed cards stop working at once. */
 const confirmFirst = (question: string) => (e: React.FormEvent<HTMLFormElement>) => {

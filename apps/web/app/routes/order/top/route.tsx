@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/route';
 import { pageTitle } from '#app/layout/texts';
@@ -45,7 +45,10 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
   const [askNumber, setAskNumber] = useState(false);
   const [reservationNumber, setReservationNumber] = useState('');
 
-  const toMenu = (seatId: string, reservationId: string) => navigate(`/order/food?seat_id=${encodeURIComponent(seatId)}&reservation_id=${reservationId}`);
+  const toMenu = useCallback(
+    (seatId: string, reservationId: string) => navigate(`/order/food?seat_id=${encodeURIComponent(seatId)}&reservation_id=${reservationId}`),
+    [navigate],
+  );
 
   useEffect(() => {
     setReady(true);
@@ -58,7 +61,7 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
     if (seat && visit?.seatId === seat.id && (visit.validUntil === null || Date.parse(visit.validUntil) > Date.now()))
       void toMenu(seat.id, visit.reservationId);
     return undefined;
-  }, [open, seat]); // toMenu and navigate are stable for this page
+  }, [open, seat, navigate, toMenu]);
 
   const checkIn = async () => {
     if (!seat || !store) return;

@@ -25,11 +25,11 @@ export const action = jsonCall({
       .max(500),
   }),
   errors: stockErrors,
-  async handle({ body, services, user, correlationId, readYourWrites }) {
+  async handle({ body, services, caller, correlationId, readYourWrites }) {
     const saved = await services.stock.set({
       storeId: body.store_id,
       settings: body.items.map((i) => stockSettingOf(i.menu_id, i)),
-      actor: (await user())?.id ?? 'staff',
+      actor: (await caller()).id,
       correlationId,
     });
     await readYourWrites(saved.position);

@@ -15,7 +15,7 @@ export const loader = jsonCall({
   errors: billingErrors,
   async handle(input) {
     // Orders placed a moment ago are in the bill: the order index catches up first.
-    await input.readYourWrites(await input.runtime.eventStore.headPosition());
+    await input.readAllWrites();
     const { bill, split } = await input.services.billing.bill({ reservationId: input.query.reservation_id, auth: await tableAuthOf(input) });
     return billAnswer(bill, split);
   },
@@ -39,7 +39,7 @@ export const action = jsonCall({
   errors: billingErrors,
   async handle(input) {
     const { body, services, correlationId } = input;
-    await input.readYourWrites(await input.runtime.eventStore.headPosition());
+    await input.readAllWrites();
     const done = await services.billing.checkOut({
       reservationId: body.reservation_id,
       auth: await tableAuthOf(input),

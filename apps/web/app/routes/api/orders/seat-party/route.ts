@@ -12,9 +12,9 @@ import { passQr } from '#app/table-order/seat-qr.server';
 export const action = jsonCall({
   body: z.object({ seat_id: seatIdSchema, number_of_people: peopleSchema }),
   errors: tableErrors,
-  async handle({ body, services, user, correlationId, runtime }) {
-    const staff = await user();
-    const seated = await services.table.seatParty({ seatId: body.seat_id, people: body.number_of_people, actor: staff?.id ?? 'staff', correlationId });
+  async handle({ body, services, caller, correlationId, runtime }) {
+    const staff = await caller();
+    const seated = await services.table.seatParty({ seatId: body.seat_id, people: body.number_of_people, actor: staff.id, correlationId });
     return {
       success: true as const,
       reservation_id: seated.reservationId,

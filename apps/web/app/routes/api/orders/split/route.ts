@@ -26,7 +26,7 @@ export const action = jsonCall({
   errors: billingErrors,
   async handle(input) {
     const { body, services, correlationId } = input;
-    await input.readYourWrites(await input.runtime.eventStore.headPosition());
+    await input.readAllWrites();
     const auth = await tableAuthOf(input);
     const request = body.mode === 'equal' ? { mode: 'equal' as const, parts: body.parts } : { mode: 'items' as const, parts: body.parts };
     await services.billing.split({ reservationId: body.reservation_id, auth, request, correlationId });

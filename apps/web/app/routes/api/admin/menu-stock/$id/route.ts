@@ -23,14 +23,14 @@ export const loader = jsonCall({
 export const action = jsonCall({
   body: stockSettingSchema,
   errors: stockErrors,
-  async handle({ params, body, queries, services, user, correlationId, readYourWrites }) {
+  async handle({ params, body, queries, services, caller, correlationId, readYourWrites }) {
     const menuId = menuIdOf(params);
     const [item] = await queries.stock.menu({ ids: [menuId] });
     if (!item) refuse(404, stockTexts.saveFailed, { message: 'menu not found' });
     const saved = await services.stock.set({
       storeId: item.store_id,
       settings: [stockSettingOf(menuId, body)],
-      actor: (await user())?.id ?? 'staff',
+      actor: (await caller()).id,
       correlationId,
     });
     await readYourWrites(saved.position);

@@ -13,11 +13,10 @@ export const loader = jsonCall({
   query: dayQuery,
   async handle({ query, queries, runtime }) {
     const date = query.date ?? tokyoDateOf(runtime.clock.now());
-    const [orders, payments] = await Promise.all([queries.adminDay.orders(query.store_id, date), queries.adminDay.payments(query.store_id, date)]);
-    const paidBy = new Map(payments.map((p) => [p.reservation_id, p.method]));
+    const orders = await queries.adminDay.orderRows(query.store_id, date);
     const rows = orders.flatMap((o) =>
       o.items.map((i) => {
-        const method = paidBy.get(o.reservation_id);
+        const method = o.payment_method;
         return [
           o.id,
           tokyoDateTimeLabel(o.order_time.toISOString()),

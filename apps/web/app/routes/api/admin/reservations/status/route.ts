@@ -20,15 +20,9 @@ export const loader = jsonCall({
     const date = query.date ?? tokyoDateOf(now);
     const storeId = query.store_id ?? (await queries.stores.default())?.store_id ?? null;
     if (storeId === null) return refuse(404, 'not found', { message: 'store not found' });
-    const [rows, seats, days] = await Promise.all([
-      queries.reservations.ofDay(storeId, date, now),
-      queries.seats.ofStore(storeId),
-      queries.businessHours.days({ storeId, start: date, end: date }),
-    ]);
-    if (days === null) return refuse(404, 'not found', { message: 'store not found' });
-    const menuIds = [...new Set(rows.flatMap((r) => r.lines.map((l) => l.menuId)))];
-    const options = await queries.menus.options(menuIds);
-    const day = days[date];
+    const schedule = await queries.reservations.scheduleDay(storeId, date, now);
+    if (schedule === null) return refuse(404, 'not found', { message: 'store not found' });
+    const { reservations: rows, seats, hours: day, menuOptions: options } = schedule;
     const window = scheduleWindow(day ? { closed: day.is_closed, openTime: day.open_time, closeTime: day.close_time } : null);
     return {
       success: true as const,

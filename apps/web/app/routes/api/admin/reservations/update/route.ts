@@ -47,15 +47,15 @@ const moveForm = z.strictObject({
 export const action = jsonCall({
   body: z.union([statusForm, moveForm]),
   errors: scheduleErrors,
-  async handle({ body, services, user, correlationId, readYourWrites }) {
-    const signedIn = await user();
-    const actor = signedIn?.id ?? 'staff';
+  async handle({ body, services, caller, correlationId, readYourWrites }) {
+    const signedIn = await caller();
+    const actor = signedIn.id;
     if ('status' in body) {
       const result = await services.reservationStaff.setStatus({
         reservationId: body.id,
         status: body.status,
         actor,
-        actorRoles: signedIn?.roles ?? [],
+        actorRoles: signedIn.roles,
         correlationId,
       });
       await readYourWrites(result.position);

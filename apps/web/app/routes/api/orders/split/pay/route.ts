@@ -21,7 +21,7 @@ export const action = jsonCall({
   errors: billingErrors,
   async handle(input) {
     const { body, services, correlationId } = input;
-    await input.readYourWrites(await input.runtime.eventStore.headPosition());
+    await input.readAllWrites();
     const paid = await services.billing.payPart({
       reservationId: body.reservation_id,
       auth: await tableAuthOf(input),

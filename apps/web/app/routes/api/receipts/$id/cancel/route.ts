@@ -13,7 +13,7 @@ export const action = jsonCall({
     const receiptId = z.uuid().safeParse(input.params.id);
     const user = await input.user();
     if (!receiptId.success || !user) return refuse(404, 'receipt_not_found');
-    await input.readYourWrites(await input.runtime.eventStore.headPosition());
+    await input.readAllWrites();
     const done = await input.services.billing.cancel({
       receiptId: receiptId.data,
       reason: input.body.reason,

@@ -9,7 +9,7 @@ export const action = jsonCall({
     const receiptId = z.uuid().safeParse(input.params.id);
     const user = await input.user();
     if (!receiptId.success || !user) return refuse(404, 'receipt_not_found');
-    await input.readYourWrites(await input.runtime.eventStore.headPosition());
+    await input.readAllWrites();
     const done = await input.services.billing.reissue({ receiptId: receiptId.data, actor: user.id, correlationId: input.correlationId });
     await input.readYourWrites(done.position);
     return { success: true as const, reissue: true };

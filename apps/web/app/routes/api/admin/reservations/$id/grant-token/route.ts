@@ -18,13 +18,13 @@ export const action = jsonCall({
     not_confirmed: { status: 409, error: monitorTexts.grant },
     waiver_too_long: { status: 400, error: monitorTexts.grantTooLong, field: 'minutes' },
   },
-  async handle({ params, body, services, user, correlationId }) {
+  async handle({ params, body, services, caller, correlationId }) {
     const id = uuidSchema.safeParse(params.id);
     if (!id.success) refuse(400, 'invalid id', { field: 'id' });
     const granted = await services.table.grantWithoutLocation({
       reservationId: id.data,
       minutes: body.minutes,
-      actor: (await user())?.id ?? 'staff',
+      actor: (await caller()).id,
       correlationId,
     });
     return { success: true as const, until: granted.until };

@@ -10,10 +10,10 @@ import { scheduleErrors } from '#app/schedule/answers.server';
 export const action = jsonCall({
   body: z.strictObject({}),
   errors: scheduleErrors,
-  async handle({ params, services, user, correlationId, readYourWrites }) {
+  async handle({ params, services, caller, correlationId, readYourWrites }) {
     const id = z.uuid().safeParse(params.id);
     if (!id.success) return refuse(400, 'invalid id', { field: 'id' });
-    const result = await services.reservationStaff.markNoShow({ reservationId: id.data, actor: (await user())?.id ?? 'staff', correlationId });
+    const result = await services.reservationStaff.markNoShow({ reservationId: id.data, actor: (await caller()).id, correlationId });
     await readYourWrites(result.position);
     return { success: true as const };
   },

@@ -9,15 +9,15 @@ import { scheduleErrors } from '#app/schedule/answers.server';
 export const action = jsonCall({
   body: z.strictObject({ reason: z.string().trim().min(1).max(500) }),
   errors: scheduleErrors,
-  async handle({ params, body, services, user, correlationId, readYourWrites }) {
+  async handle({ params, body, services, caller, correlationId, readYourWrites }) {
     const id = z.uuid().safeParse(params.id);
     if (!id.success) return refuse(400, 'invalid id', { field: 'id' });
-    const signedIn = await user();
+    const signedIn = await caller();
     const result = await services.reservationStaff.revertNoShow({
       reservationId: id.data,
       reason: body.reason,
-      actor: signedIn?.id ?? 'staff',
-      actorRoles: signedIn?.roles ?? [],
+      actor: signedIn.id,
+      actorRoles: signedIn.roles,
       correlationId,
     });
     await readYourWrites(result.position);

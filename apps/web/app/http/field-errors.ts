@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import { fieldTexts as t } from './texts';
+
+/**
+ * zod's English never reaches a screen or a call's answer: both edges (json.server.ts,
+ * form-action.server.ts) parse with this error map, so a check without a message of its own is
+ * worded from app/http/texts.ts and names the field. A schema's own message (the spec's words
+ * for that field) is kept: zod prefers it over a parse's map.
+ */
+export const japaneseIssue: z.core.$ZodErrorMap = (issue) => {
+  const field = issue.path?.length ? issue.path.map(String).join('.') : t.wholeForm;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? t.required(field) : t.invalid(field);
+    case 'too_big':
+      return sizeText(t.tooBig, issue.origin, field, issue.maximum);
+    case 'too_small':
+      // A required string sent empty: "enter it", not "at least 1 character".
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return t.required(field);
+      return sizeText(t.tooSmall, issue.origin, field, issue.minimum);
+    case 'invalid_value':
+    case 'invalid_union':
+      return t.choose(field);
+    default:
+      return t.invalid(field);
+  }
+};
+
+function sizeText(texts: typeof t.tooBig | typeof t.tooSmall, origin: string, field: string, bound: number | bigint): string {
+  const value = String(bound);
+  if (origin === 'number' || origin === 'int' || origin === 'bigint') return texts.number(field, value);
+  if (origin === 'string') return texts.string(field, value);
+  if (origin === 'array' || origin === 'set') return texts.array(field, value);
+  return texts.other(field);
+}
+
+/** The first problem of a failed parse: the field it names (dotted) and its Japanese message. */
+export function firstProblem(error: z.ZodError, fallback: string): { field: string; message: string } {
+  const issue = error.issues[0];
+  return { field: issue?.path.length ? issue.path.map(String).join('.') : fallback, message: issue?.message ?? t.invalid(fallback) };
+}

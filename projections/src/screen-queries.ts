@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import { businessDaysOf } from './business-hours/queries';
+import type { Database } from './database';
+import { listMenuOptions } from './menus/queries';
+import { ordersOfDay, paymentsOfDay } from './orders/queries';
+import { reservationsByEmail, reservationsOfAccount, reservationsOfDay } from './reservations/queries';
+import { listSeats } from './seats/queries';
+import { listStoreStaff } from './store-staff/queries';
+
+/**
+ * The reads a screen makes of several read models at once, each one named query (createQueries),
+ * so a route asks one question and never assembles the answer itself (decision 221).
+ */
+
+/**
+ * The schedule's day of a store: the day's reservations, the store's seats, the day's business
+ * hours, and the options of the courses booked. Null when the store does not exist.
+ */
+export async function scheduleDay(db: Kysely<Database>, storeId: string, date: string, now: Date) {
+  const [reservations, seats, days] = await Promise.all([
+    reservationsOfDay(db, storeId, date, now),
+    listSeats(db, storeId),
+    businessDaysOf(db, { storeId, start: date, end: date }),
+  ]);
+  if (days === null) return null;
+  const menuIds = [...new Set(reservations.flatMap((r) => r.lines.map((l) => l.menuId)))];
+  return { reservations, seats, hours: days[date] ?? null, menuOptions: await listMenuOptions(db, menuIds) };
+}
+
+/**
+ * A signed-in customer's reservations: the ones made signed in to the account and — only once
+ * its e-mail is verified (`verifiedEmail`), never before — the ones made as a guest with that
+ * e-mail, each once (docs/security.md, finding 1).
+ */
+export async function myReservations(db: Kysely<Database>, who: { accountId: string; verifiedEmail: string | null }, now: Date) {
+  const [own, byEmail] = await Promise.all([
+    reservationsOfAccount(db, who.accountId, now),
+    who.verifiedEmail === null ? Promise.resolve([]) : reservationsByEmail(db, who.verifiedEmail, now),
+  ]);
+  return [...new Map([...own, ...byEmail].map((r) => [r.id, r])).values()];
+}
+
+/** A store's orders placed on a Tokyo date, oldest first, each with its reservation's payment method (null while unpaid). */
+export async function orderRowsOfDay(db: Kysely<Database>, storeId: string, date: string) {
+  const [orders, payments] = await Promise.all([ordersOfDay(db, storeId, date), paymentsOfDay(db, storeId, date)]);
+  const paidBy = new Map(payments.map((p) => [p.reservation_id, p.method]));
+  return orders.map((o) => ({ ...o, payment_method: paidBy.get(o.reservation_id) ?? null }));
+}
+
+/** A store's staff as the shift screens list them: with their hourly wages (for admins) or without the field at all. */
+export async function storeStaffOf(
+  db: Kysely<Database>,
+  storeId: string,
+  options: { wages: boolean },
+): Promise<{ id: string; name: string; wage?: number | null }[]> {
+  const staff = await listStoreStaff(db, storeId);
+  return options.wages ? staff : staff.map((s) => ({ id: s.id, name: s.name }));
+}
