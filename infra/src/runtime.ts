@@ -41,6 +41,8 @@ import { countOutbox, gaugeTheSystem } from './operations/gauges';
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
 // Privacy (issue 31)
 import { RETENTION_EVERY_MS, retentionRunner } from './privacy/retention-runner';
+// Commands safe to send twice (issue 28 item 1)
+import { idempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -67,6 +69,8 @@ export interface Runtime {
   live: LiveHub;
   /** Attempt counters shared by every process (auth/rate-limit.ts). */
   rateLimiter: RateLimiter;
+  /** Idempotency keys and their kept answers, shared by every process (idempotency/idempotency-keys.ts). */
+  idempotency: IdempotencyKeys;
   /** The catalog's reference data in memory, dropped by every catalog event (infra/src/reference-data). */
   referenceData: ReferenceDataCache;
   /**
@@ -303,6 +307,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       signing,
       live,
       rateLimiter: countingRefusals(createRateLimiter(database.pool, clock), metrics),
+      idempotency: idempotencyKeys({ db: database.db, clock }),
       referenceData,
       testClock,
       waitForProjections,

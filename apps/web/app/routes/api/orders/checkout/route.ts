@@ -25,6 +25,7 @@ export const loader = jsonCall({
  * its tokens die and the guests' screens hear `reservation-closed` and `token-invalidated`.
  */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({ reservation_id: uuidSchema, payment_method: paymentMethodSchema, order_ids: z.array(uuidSchema).max(500) }),
   errors: tableErrors,
   async handle(input) {
