@@ -125,8 +125,8 @@ export function idempotencyKeys(deps: { db: Kysely<any>; clock: Clock }): Idempo
 /** What running a request with a key comes to. */
 export type KeyedOutcome<R> = { kind: 'ran'; result: R } | { kind: 'replay'; answer: KeptAnswer } | { kind: 'conflict' } | { kind: 'in_flight' };
 
-/** How long a request waits for the first one with its key before answering "in flight". */
-export const IN_FLIGHT_WAIT_MS = 5_000;
+/** How long a request waits for the first one with its key before answering "in flight" (longer than read-your-writes' 5 s). */
+export const IN_FLIGHT_WAIT_MS = 10_000;
 const IN_FLIGHT_POLL_MS = 50;
 
 /**

@@ -11,7 +11,7 @@ import { callTexts } from './texts';
  * `Idempotency-Key` header runs once per key and client; the same key with the same request
  * answers the first answer again (status, body, cookies it set) with `Idempotent-Replayed: true`
  * and appends nothing; the same key with another request is 409; while the first is still
- * running, a second waits for it (up to 5 s), then 409 with Retry-After.
+ * running, a second waits for it (up to 10 s), then 409 with Retry-After.
  *
  * `jsonCall` uses it for the calls that opt in (`idempotent: true`); a form action calls it too:
  *
@@ -40,7 +40,11 @@ export async function idempotentAnswer(input: IdempotentRequest, produce: () => 
   const url = new URL(input.request.url);
   const outcome = await runOnce(
     runtime.idempotency,
-    { scope: scopeOf(input.request, input.context), key, fingerprint: sha256Hex(JSON.stringify([input.request.method, url.pathname, canonical(input.fingerprint)])) },
+    {
+      scope: scopeOf(input.request, input.context),
+      key,
+      fingerprint: sha256Hex(JSON.stringify([input.request.method, url.pathname, canonical(input.fingerprint)])),
+    },
     produce,
     keepable,
   );
