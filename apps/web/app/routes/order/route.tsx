@@ -58,7 +58,8 @@ export default function OrderCart() {
   const settle = (outcome: Delivery) => {
     switch (outcome.kind) {
       case 'pending':
-        setMessage(outcome.message ?? t.offline);
+        // The notice says it waits; a server's own words (a 5xx) come with it.
+        setMessage(outcome.message);
         setPhase('pending');
         return;
       case 'placed':
