@@ -48,6 +48,13 @@ describe.runIf(runs)('an order whose answer was lost', () => {
     await guest.goto(`/order/top?seat_id=seat-t3&code=${await seatCodeOf(server.url, 'seat-t3')}`);
     await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
     await guest.getByTestId('people').selectOption('2');
+    // The check-in's answer is lost too: tapping again once the line is back opens the visit it
+    // made (its answer again), where a second check-in would hear invite_required.
+    const checkInCut = line.cutAfterAnswerTo('POST /api/orders/qr-checkin');
+    await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
+    await checkInCut;
+    await guest.getByRole('alert').filter({ hasText: '通信' }).waitFor();
+    line.restore();
     await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
     await guest.waitForURL('**/order/food?**');
     await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
@@ -119,6 +126,30 @@ describe.runIf(runs)('an order whose answer was lost', () => {
     await reopened.getByTestId('order-confirmed').or(reopened.getByTestId('order-choices')).first().waitFor({ timeout: 15_000 });
     await expect.poll(() => quiche().count()).toBe(before + 1);
     await guestContext.close();
+    await kitchenContext.close();
+  });
+
+  it('the kitchen’s complete tapped while its line is down waits on the tablet, then completes the order once', async () => {
+    const kitchenContext = await staffBrowser(browser, server, tablet, line.url);
+    const kitchen = problems.watch(await kitchenContext.newPage());
+    await kitchen.goto('/kitchen');
+    await kitchen.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
+    const card = kitchen.locator('[data-testid="kitchen-order"]', { hasText: 'カフェラテ' });
+    await card.waitFor();
+    const orderId = (await card.getAttribute('data-order-id'))!;
+
+    line.cut();
+    await card.getByRole('button', { name: '完了' }).click();
+    await kitchen.getByTestId('kitchen-unsent').waitFor();
+    expect(await card.getAttribute('data-unsent')).toBe('true');
+    await shot(kitchen, '3-kitchen-unsent');
+
+    line.restore();
+    await expect.poll(() => kitchen.locator(`[data-testid="kitchen-order"][data-order-id="${orderId}"]`).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => kitchen.getByTestId('kitchen-unsent').count()).toBe(0);
+    await kitchen.getByRole('link', { name: '履歴', exact: true }).click();
+    await kitchen.waitForURL('**/kitchen/history');
+    await expect.poll(() => kitchen.locator(`[data-testid="kitchen-order"][data-order-id="${orderId}"]`).count()).toBe(1);
     await kitchenContext.close();
   });
 });
