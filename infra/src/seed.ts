@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Application } from '@moncafe/domain/application';
 import type { Clock, EventStore, IdGenerator } from '@moncafe/domain/ports';
@@ -8,6 +9,7 @@ import { loadDemoData } from './demo/demo-data';
 import { loadStaffAreaDemo, type StaffAreaServices } from './demo/staff-area';
 import { loadTableOrderDemo } from './demo/table-order';
 import { loadScheduleDemo } from './demo/schedule';
+import { seedMarker } from './seed-state';
 
 /** What seeding made that the owner must be told: the generated admin credentials and where they are kept. */
 export interface SeedResult {
@@ -15,8 +17,8 @@ export interface SeedResult {
 }
 
 /**
- * An empty system (no event at all) gets its first admin and, when configured, the demo
- * store. Both go through ordinary commands, so they are events like everything else. The web
+ * An empty system (no event at all), or one whose seeding was cut short, gets its first admin
+ * and, when configured, the demo store. Both go through ordinary commands, so they are events like everything else. The web
  * server calls this once after wiring (apps/web/server.ts); it is not part of the wiring, so a
  * worker or a rebuild never seeds. Generated admin credentials go to a file in DATA_DIR (0600)
  * before the account exists; the server prints them last (decision 108).
@@ -32,8 +34,26 @@ export async function seedEmptySystem(system: {
   waitForProjections(position: number | null): Promise<void>;
   /** Waits however long the read models take (a worker that starts after this process): seeding uses it when given. */
   catchUp?(position: number | null): Promise<void>;
+  /** The demo's people by e-mail as the read models list them (a resumed staff demo finds whom it registered). */
+  queries?: { accounts: { list(): Promise<{ accountId: string; email: string }[]> } };
+  /** The system's database, for the marker that lets a seeding killed half-way complete on the next start. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db?: Kysely<any>;
 }): Promise<SeedResult> {
-  if ((await system.eventStore.headPosition()) > 0) return { generatedAdmin: null };
+  const marker = system.db ? seedMarker(system.db, system.clock) : null;
+  const state = await marker?.read();
+  if (state === 'complete') return { generatedAdmin: null };
+  // Events and no seeding begun: a system from before the marker, or one given its data otherwise.
+  if (state !== 'started' && (await system.eventStore.headPosition()) > 0) {
+    await marker?.complete();
+    return { generatedAdmin: null };
+  }
+  if (state === 'started') {
+    system.logger.warn('seeding did not complete last time: completing it');
+    // What the cut-short seeding wrote is read back from the read models: they catch up first.
+    await (system.catchUp ?? system.waitForProjections)(await system.eventStore.headPosition());
+  }
+  await marker?.start();
   const { config, logger } = system;
   let generatedAdmin: SeedResult['generatedAdmin'] = null;
   await ensureFirstAdmin(system, { email: config.adminEmail, password: config.adminPassword }, async (credentials) => {
@@ -44,14 +64,25 @@ export async function seedEmptySystem(system: {
     // Each step reads what the last one wrote from the read models: it waits for them, however
     // long a worker takes to start (issue 28 finding 7), never on past a timeout into a refusal.
     const waitForProjections = system.catchUp ?? system.waitForProjections;
+    // A step that completed before a kill is not run again (decision 262).
+    const step = async (name: string, run: () => Promise<unknown>) => {
+      if (await marker?.stepDone(name)) return;
+      await run();
+      await marker?.completeStep(name);
+    };
     const created = await loadDemoData(system.services.catalog, system.clock, context);
-    await loadStaffAreaDemo(system.services, { ...system, waitForProjections }, context);
+    const accounts = system.queries?.accounts;
+    const accountIdOf = accounts ? async (email: string) => (await accounts.list()).find((a) => a.email === email)?.accountId ?? null : undefined;
+    await step('staff-area', () => loadStaffAreaDemo(system.services, { ...system, waitForProjections, ...(accountIdOf ? { accountIdOf } : {}) }, context));
     await waitForProjections(created.position);
-    await loadTableOrderDemo(system.services, context).catch((err: unknown) => logger.warn({ err }, 'demo stock not loaded'));
+    await step('table-order', () => loadTableOrderDemo(system.services, context).catch((err: unknown) => logger.warn({ err }, 'demo stock not loaded')));
     // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.
-    if (config.env !== 'test' && system.services.reservationStaff)
-      await loadScheduleDemo({ reservationStaff: system.services.reservationStaff }, system, context);
+    if (config.env !== 'test' && system.services.reservationStaff) {
+      const reservationStaff = system.services.reservationStaff;
+      await step('schedule', () => loadScheduleDemo({ reservationStaff }, system, context));
+    }
     logger.info({ records: created.created.length, position: created.position }, 'demo data loaded');
   }
+  await marker?.complete();
   return { generatedAdmin };
 }
