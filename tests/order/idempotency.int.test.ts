@@ -109,6 +109,10 @@ describe.skipIf(!pgUrl)('an Idempotency-Key makes a resent command harmless', ()
     expect(strangers).toMatchObject({ status: 403, body: { error: 'invite_required' }, replayed: false });
 
     const { reservation_id, token } = checkIn.body as { reservation_id: string; token: string };
+    // The kept answers are sealed: the table shows neither a guest's token nor a key as sent.
+    const kept = await events.query<{ key: string; body: string }>('select key, body from idempotency_keys');
+    expect(kept.rows.length).toBeGreaterThan(0);
+    expect(kept.rows.filter((r) => r.body.includes(token) || r.body.includes(reservation_id) || r.key === key)).toEqual([]);
     const order = { seat_id: 'seat-t2', reservation_id, items: [{ menu_id: 'menu-blend', quantity: 2 }] };
     const placed = await twice(guest, 'POST', '/api/orders', order, { ...order, items: [{ menu_id: 'menu-blend', quantity: 3 }] }, withToken(token));
     expect(placed).toMatchObject({ status: 200, body: { success: true, subtotal: 1000 } });

@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { RouterContextProvider } from 'react-router';
 import { runOnce, type KeptAnswer } from '@moncafe/infra/idempotency/idempotency-keys';
 import { readCookie, sessionCookieName } from '@moncafe/infra/auth/sessions';
@@ -38,21 +39,23 @@ export async function idempotentAnswer(input: IdempotentRequest, produce: () => 
   if (!KEY_PATTERN.test(key)) return refusal(400, callTexts.idempotencyKeyInvalid);
   const { runtime } = appOf(input.context);
   const url = new URL(input.request.url);
+  // The table holds a digest of the key and the answer sealed with a secret derived from the key:
+  // a kept answer (a guest's token, a session cookie) is readable only by whoever sends the key.
   const outcome = await runOnce(
     runtime.idempotency,
     {
       scope: scopeOf(input.request, input.context),
-      key,
+      key: sha256Hex(`idempotency-key:${key}`),
       fingerprint: sha256Hex(JSON.stringify([input.request.method, url.pathname, canonical(input.fingerprint)])),
     },
     produce,
-    keepable,
+    (response) => keepable(response, key),
   );
   switch (outcome.kind) {
     case 'ran':
       return outcome.result;
     case 'replay':
-      return replayed(outcome.answer);
+      return replayed(outcome.answer, key);
     case 'conflict':
       return refusal(409, callTexts.idempotencyKeyReused);
     case 'in_flight': {
@@ -87,22 +90,40 @@ function scopeOf(request: Request, context: Readonly<RouterContextProvider>): st
 }
 
 /** Kept unless nothing was decided (a server error, a database away, a rate limit). */
-async function keepable(response: Response): Promise<KeptAnswer | null> {
+async function keepable(response: Response, key: string): Promise<KeptAnswer | null> {
   if (response.status >= 500 || response.status === 429) return null;
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (KEPT_HEADERS.has(name)) headers.push([name, value]);
   });
   for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
-  return { status: response.status, headers, body: await response.clone().text() };
+  return { status: response.status, headers: [], body: seal(JSON.stringify({ headers, body: await response.clone().text() }), key) };
 }
 
-function replayed(answer: KeptAnswer): Response {
+function replayed(answer: KeptAnswer, key: string): Response {
+  const kept = JSON.parse(unseal(answer.body, key)) as { headers: [string, string][]; body: string };
   const headers = new Headers();
-  for (const [name, value] of answer.headers) headers.append(name, value);
+  for (const [name, value] of kept.headers) headers.append(name, value);
   headers.set('Idempotent-Replayed', 'true');
   headers.set('Cache-Control', 'no-store');
-  return new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, { status: answer.status, headers });
+  return new Response(answer.status === 204 || answer.status === 304 ? null : kept.body, { status: answer.status, headers });
+}
+
+const secretOf = (key: string) => createHash('sha256').update(`idempotency-seal:${key}`).digest();
+
+/** AES-256-GCM under a secret derived from the client's key: iv, tag and ciphertext, base64url. */
+function seal(text: string, key: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', secretOf(key), iv);
+  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+function unseal(sealed: string, key: string): string {
+  const bytes = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', secretOf(key), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }
 
 function refusal(status: number, error: string): Response {
