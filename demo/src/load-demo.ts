@@ -23,16 +23,29 @@ export interface DemoSystem {
  * `schedule` is set (outside tests), today's bookings on the reservation monitor. infra's
  * `seedEmptySystem` calls it after the first admin.
  */
-export async function loadDemo(system: DemoSystem, options: { schedule: boolean }): Promise<DemoDataResult> {
+export async function loadDemo(
+  system: DemoSystem,
+  options: {
+    schedule: boolean;
+    /** Runs a named step unless an earlier, cut-short seeding completed it (infra's seed marker, decision 262). */
+    step?: (name: string, run: () => Promise<unknown>) => Promise<void>;
+    /** A person the staff demo registered before a cut-short seeding, found by e-mail in the read models. */
+    accountIdOf?: (email: string) => Promise<string | null>;
+  },
+): Promise<DemoDataResult> {
   const context = { correlationId: system.ids.uuid(), actor: 'system', storeId: null };
+  const step = options.step ?? (async (_name: string, run: () => Promise<unknown>) => void (await run()));
   // Each step reads what the last one wrote from the read models: it waits for them, however
   // long a worker takes to start (issue 28 finding 7), never on past a timeout into a refusal.
   const waitForProjections = system.catchUp ?? system.waitForProjections;
+  // Catalog saves change nothing when repeated: this step always runs, and gives the position to wait for.
   const created = await loadDemoData(system.services.catalog, system.clock, context);
-  await loadStaffAreaDemo(system.services, { ...system, waitForProjections }, context);
+  const accountIdOf = options.accountIdOf;
+  await step('staff-area', () => loadStaffAreaDemo(system.services, { ...system, waitForProjections, ...(accountIdOf ? { accountIdOf } : {}) }, context));
   await waitForProjections(created.position);
-  await loadTableOrderDemo(system.services, context).catch((err: unknown) => system.logger.warn({ err }, 'demo stock not loaded'));
+  await step('table-order', () => loadTableOrderDemo(system.services, context).catch((err: unknown) => system.logger.warn({ err }, 'demo stock not loaded')));
   // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.
-  if (options.schedule && system.services.reservationStaff) await loadScheduleDemo({ reservationStaff: system.services.reservationStaff }, system, context);
+  const reservationStaff = system.services.reservationStaff;
+  if (options.schedule && reservationStaff) await step('schedule', () => loadScheduleDemo({ reservationStaff }, system, context));
   return created;
 }

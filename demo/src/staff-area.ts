@@ -73,13 +73,21 @@ export function demoPng(color: readonly [number, number, number], size = 96): Ui
 
 export async function loadStaffAreaDemo(
   services: StaffAreaServices,
-  deps: { clock: Clock; ids: IdGenerator; waitForProjections(position: number | null): Promise<void> },
+  deps: {
+    clock: Clock;
+    ids: IdGenerator;
+    waitForProjections(position: number | null): Promise<void>;
+    /** A seeding resumed after a kill (decision 262): the account a demo person already has, to finish setting them up. */
+    accountIdOf?(email: string): Promise<string | null>;
+  },
   context: CommandContext,
 ): Promise<void> {
   const staffIds: string[] = [];
   for (const [i, person] of people.entries()) {
-    const { accountId } = await services.accounts.register({ name: person.name, email: person.email, password: deps.ids.token() }, context);
-    // Null when the address has an account already: the demo then leaves that person as they are.
+    const registered = await services.accounts.register({ name: person.name, email: person.email, password: deps.ids.token() }, context);
+    // Null when the address has an account already: a resumed seeding finishes it (role and store
+    // are set again harmlessly); otherwise the demo leaves that person as they are.
+    const accountId = registered.accountId ?? (await deps.accountIdOf?.(person.email)) ?? null;
     if (accountId === null) continue;
     await services.accounts.changeRole({ by: context.actor, accountId, role: 'staff', grant: true }, context);
     const assigned = await services.staffList.assign({ storeId: store, accountId, wage: person.wage, displayOrder: i + 1 }, context);

@@ -10,6 +10,8 @@ import { outboxMigrations } from './mail/mailer';
 import { relayMigrations } from './relay/relay';
 import { reactorMigrations } from './notifications/runner';
 import { personalKeyMigrations } from './privacy/personal-keys';
+import { idempotencyMigrations } from './idempotency/idempotency-keys';
+import { seedMigrations } from './seed-state';
 
 /** Bookkeeping tables of the running system that are not read models (never rebuilt from events). */
 export const runtimeMigrations: Record<string, Migration> = {
@@ -22,6 +24,10 @@ export const runtimeMigrations: Record<string, Migration> = {
   ...reactorMigrations,
   // Privacy (issue 31): each person's data key.
   ...personalKeyMigrations,
+  // Commands safe to send twice (issue 28 item 1): the keys and their kept answers.
+  ...idempotencyMigrations,
+  // Seeding's completion marker (issue 28 finding 7 leftover).
+  ...seedMigrations,
 };
 
 /**

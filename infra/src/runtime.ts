@@ -42,6 +42,8 @@ import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/databa
 // Privacy (issue 31)
 import { RETENTION_EVERY_MS, retentionRunner } from './privacy/retention-runner';
 import { guestReminderService, type GuestReminderService, type ReminderMails } from '@moncafe/domain/reminder/reminder-service';
+// Commands safe to send twice (issue 28 item 1)
+import { idempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys';
 
 /**
  * One running web process, wired from configuration: the application services and read-model
@@ -70,6 +72,8 @@ export interface Runtime {
   live: LiveHub;
   /** Attempt counters shared by every process (auth/rate-limit.ts). */
   rateLimiter: RateLimiter;
+  /** Idempotency keys and their kept answers, shared by every process (idempotency/idempotency-keys.ts). */
+  idempotency: IdempotencyKeys;
   /** The catalog's reference data in memory, dropped by every catalog event (infra/src/reference-data). */
   referenceData: ReferenceDataCache;
   /**
@@ -355,6 +359,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       signing,
       live,
       rateLimiter: countingRefusals(createRateLimiter(database.pool, clock), metrics),
+      idempotency: idempotencyKeys({ db: database.db, clock }),
       referenceData,
       testClock,
       waitForProjections,

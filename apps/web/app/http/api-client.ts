@@ -1,4 +1,5 @@
 import { lifetimeOfPath } from './cache-lifetimes';
+import { newIdempotencyKey } from './idempotency-key';
 import type { ErrorEnvelope } from './json.server';
 import { callTexts } from './texts';
 
@@ -36,6 +37,12 @@ export interface CallOptions {
   retryAfter429Ms?: number;
   /** A GET with an effect or a one-time answer (the confirmation link): never read from or kept in the cache. */
   noStore?: boolean;
+  /**
+   * The user action's Idempotency-Key (decision 260). A call that is not a GET sends one: this
+   * one when the screen resends an action (kept in an outbox), else a new one for the call,
+   * which its own retry (the 429 rule) reuses.
+   */
+  idempotencyKey?: string;
 }
 
 export interface ApiClientDeps {
@@ -45,6 +52,8 @@ export interface ApiClientDeps {
   /** Resolves after `ms`; only used for the 429 retry. */
   wait: (ms: number) => Promise<void>;
   warn?: (...args: unknown[]) => void;
+  /** A new Idempotency-Key (default: idempotency-key.ts). */
+  uuid?: () => string;
 }
 
 /** How long a GET answer from this URL is kept (cache-lifetimes.ts), in milliseconds. */
@@ -61,6 +70,7 @@ export const BAD_GATEWAY_LIMIT = 3;
 
 export function createApiClient(deps: ApiClientDeps) {
   const warn = deps.warn ?? ((...args: unknown[]) => console.warn(...args));
+  const uuid = deps.uuid ?? newIdempotencyKey;
   const cache = new Map<string, { expiresAt: number; result: CallResult<unknown> }>();
   const inFlight = new Map<string, Promise<CallResult<unknown>>>();
   const rateLimited = new Map<string, number[]>();
@@ -86,7 +96,13 @@ export function createApiClient(deps: ApiClientDeps) {
     return times.length >= BAD_GATEWAY_LIMIT;
   }
 
-  async function send<T>(url: string, method: NonNullable<CallOptions['method']>, body: unknown, upload?: Blob): Promise<CallResult<T>> {
+  async function send<T>(
+    url: string,
+    method: NonNullable<CallOptions['method']>,
+    body: unknown,
+    upload: Blob | undefined,
+    idempotencyKey: string | null,
+  ): Promise<CallResult<T>> {
     let response: Response;
     try {
       const sent: { headers: Record<string, string>; body?: BodyInit } = upload
@@ -94,6 +110,7 @@ export function createApiClient(deps: ApiClientDeps) {
         : body === undefined
           ? { headers: {} }
           : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+      if (idempotencyKey) sent.headers['Idempotency-Key'] = idempotencyKey;
       response = await deps.fetch(url, { method, credentials: 'include', ...sent, headers: { Accept: 'application/json', ...sent.headers } });
     } catch (error) {
       warn('call failed', url, error);
@@ -129,13 +146,14 @@ export function createApiClient(deps: ApiClientDeps) {
     // An upload is never shared with another: each picture is its own request.
     const pending = options.upload ? undefined : inFlight.get(key);
     if (pending) return pending as Promise<CallResult<T>>;
+    const idempotencyKey = method === 'GET' ? null : (options.idempotencyKey ?? uuid());
     const run = (async () => {
       try {
-        let result = await send<T>(url, method, options.body, options.upload);
+        let result = await send<T>(url, method, options.body, options.upload, idempotencyKey);
         if (result.status === 429 && options.retryAfter429Ms !== undefined) {
           // The pending entry stays while waiting, so a repeat of the same load joins the retry.
           await deps.wait(options.retryAfter429Ms);
-          result = await send<T>(url, method, options.body, options.upload);
+          result = await send<T>(url, method, options.body, options.upload, idempotencyKey);
         }
         if (cacheable && result.ok) cache.set(url, { expiresAt: deps.now() + cacheLifetimeMs(url), result });
         return result;

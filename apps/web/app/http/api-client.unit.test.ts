@@ -186,3 +186,27 @@ describe('502', () => {
     expect(h.client.alertAllowed('times-502', 5_000)).toBe(true);
   });
 });
+
+describe('Idempotency-Key (decision 260)', () => {
+  const keyOf = (init: RequestInit) => (init.headers as Record<string, string>)['Idempotency-Key'];
+
+  it('sends a new key with each command, the screen’s own key for a resend, and none with a GET', async () => {
+    const h = harness(() => Response.json({ success: true }));
+    await h.client.callJson('/api/shift/submit', { body: { a: 1 } });
+    await h.client.callJson('/api/shift/submit', { body: { a: 2 } });
+    await h.client.callJson('/api/store-opening-tasks/t1', { method: 'PUT', body: { completed: true }, idempotencyKey: 'kept-key-from-the-outbox' });
+    await h.client.callJson('/api/stores');
+    const [first, second, resend, read] = h.calls.map((c) => keyOf(c.init));
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).not.toBe(first);
+    expect(resend).toBe('kept-key-from-the-outbox');
+    expect(read).toBeUndefined();
+  });
+
+  it('the 429 retry of a command is the same action: it reuses the key', async () => {
+    const h = harness((_, n) => (n === 1 ? Response.json({ error: 'x' }, { status: 429 }) : Response.json({ success: true })));
+    expect((await h.client.callJson('/api/customer', { body: { a: 1 }, retryAfter429Ms: 3000 })).ok).toBe(true);
+    expect(h.calls).toHaveLength(2);
+    expect(keyOf(h.calls[1]!.init)).toBe(keyOf(h.calls[0]!.init));
+  });
+});

@@ -10,6 +10,7 @@ import { authTexts } from '#app/auth/texts';
 import { appOf, clientAddressContext, correlationIdOf, type WebApp } from '#app/context';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
 import { firstProblem, japaneseIssue } from './field-errors';
+import { idempotentAnswer } from './idempotency.server';
 import { clientKeyOf, liveVisit, readReservationSession, secureCookies } from './reservation-session.server';
 import { callTexts } from './texts';
 
@@ -111,6 +112,11 @@ export interface CallSpec<B extends BodySpec, Q extends z.ZodType | undefined, A
   errors?: ErrorTable;
   /** Rate limits checked after parsing and before `handle`, in order; the first one over answers 429 and the rest are not counted. */
   limits?: (input: CallInput<BodyOf<B>, QueryOf<Q>>) => readonly RateLimitRule[];
+  /**
+   * A command a device may send twice: with an `Idempotency-Key` header it runs once per key and
+   * client, and the same request again gets the first answer (idempotency.server.ts, decision 260).
+   */
+  idempotent?: boolean;
   /** One service call (or query), its result mapped to the answer. A Response is sent as it is. */
   handle(input: CallInput<BodyOf<B>, QueryOf<Q>>): Promise<A | Response> | A | Response;
 }
@@ -185,11 +191,26 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
         const limited = await rateLimitAll(runtime, rules);
         if (!limited.ok) return tooManyRequests(limited.retryAfterSeconds, headers);
       }
-      const answer = await spec.handle(input);
-      if (answer instanceof Response) return withHeaders(answer, headers);
-      if (spec.cache) headers.set('Cache-Control', `public, max-age=${cacheLifetimes[spec.cache].seconds}`);
-      return json(answer, 200, headers);
+      const answer = async (): Promise<Response> => {
+        try {
+          const answer = await spec.handle(input);
+          if (answer instanceof Response) return withHeaders(answer, headers);
+          if (spec.cache) headers.set('Cache-Control', `public, max-age=${cacheLifetimes[spec.cache].seconds}`);
+          return json(answer, 200, headers);
+        } catch (error) {
+          return failure(error);
+        }
+      };
+      // A retried command (Idempotency-Key) runs once: its answer, kept, is the retry's (decision 260).
+      if (!spec.idempotent) return await answer();
+      const kept = await idempotentAnswer({ request, context, fingerprint: { params, query: input.query, body: input.body } }, answer);
+      if (!kept.headers.has('X-Correlation-Id')) kept.headers.set('X-Correlation-Id', correlationId);
+      return kept;
     } catch (error) {
+      return failure(error);
+    }
+
+    function failure(error: unknown): Response {
       if (error instanceof Response) return withHeaders(error, headers);
       // A body refused unread is drained (or its connection closed) by the outermost layer (answer-edge.ts).
       if (error instanceof Refusal) return json(error.answer, error.status, headers);

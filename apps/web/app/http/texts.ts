@@ -22,6 +22,12 @@ export const callTexts = {
   serverError: 'サーバーエラーが発生しました。しばらくしてから再試行してください。',
   /** The database is away for a moment (a restart): answered 503 with Retry-After. */
   unavailable: 'ただいま混み合っています。しばらくしてから再試行してください。',
+  /** Idempotency-Key (decision 260): a key that is not 8–128 letters, digits or `_.:-`. */
+  idempotencyKeyInvalid: 'Idempotency-Key が正しくありません',
+  /** The same key sent with another request. */
+  idempotencyKeyReused: 'この Idempotency-Key は別の内容のリクエストに使われています',
+  /** The first request with the key is still being processed. */
+  idempotencyInFlight: '同じ操作を処理中です。しばらくしてから再試行してください。',
   noStore: '店舗が登録されていません',
   notFound: 'no such call',
 } as const;

@@ -36,3 +36,18 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     </p>
   );
 }
+
+/** An order sent without an answer yet (order-outbox.ts): what it holds, and that it is sent again by itself. */
+export function PendingOrderNotice({ order, message }: { order: { data: { items: readonly { name: string; quantity: number }[] } }; message: string | null }) {
+  return (
+    <section className="order-message" role="status" aria-live="polite" data-testid="order-pending">
+      {message && <p>{message}</p>}
+      <p>{t.orderPending}</p>
+      <ul>
+        {order.data.items.map((item) => (
+          <li key={item.name}>{t.pendingLine(item.name, item.quantity)}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -3,6 +3,9 @@ import type { Answer as ReadyAnswer } from '#app/routes/api/orders/ready/route';
 import type { Answer as CompletedAnswer } from '#app/routes/api/orders/completed/route';
 import type { Answer as KitchenActionAnswer } from '#app/routes/api/orders/$id/complete/route';
 import { useLiveFeed } from '#app/shared/live-feed';
+import { newIdempotencyKey } from '#app/http/idempotency-key';
+import { browserOutbox, unanswered, useOutboxFlush, type OutboxEntry } from '#app/shared/outbox';
+import { z } from 'zod';
 import { yenAmount } from '#app/shared/yen';
 import { createBeeper } from './beeper';
 import { clockTime } from './presentation';
@@ -20,6 +23,14 @@ export const WAIT_LATE_MINUTES = 20;
 const SOUND_KEY = 'kitchenSound';
 
 type Order = ReadyAnswer['orders'][number];
+
+/**
+ * The tablet's unsent completes and restores (decision 261): kept with their Idempotency-Key
+ * until an answer comes, sent again after a reload or once the line is back, so a tap made
+ * while the Wi-Fi was gone is not lost and never done twice.
+ */
+const kitchenOutbox = browserOutbox('moncafe.kitchen-outbox', z.object({ orderId: z.string(), verb: z.enum(['complete', 'restore']) }));
+type KitchenAction = OutboxEntry<{ orderId: string; verb: 'complete' | 'restore' }>;
 
 function rememberedSound(): boolean {
   try {
@@ -141,10 +152,18 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
     return () => clearInterval(timer);
   }, [live.connected, live.downSince, load]);
 
-  const act = async (orderId: string, verb: 'complete' | 'restore') => {
-    setActionError(null);
-    setRecalled(false);
-    const r = await tableCall<KitchenActionAnswer>(`/api/orders/${orderId}/${verb}`, { body: {} });
+  const [unsent, setUnsent] = useState<KitchenAction[]>([]);
+  useEffect(() => setUnsent(kitchenOutbox.list()), []);
+  /** Sends one kept action; true when an answer came (it leaves the outbox). */
+  const deliver = async (entry: KitchenAction): Promise<boolean> => {
+    const { orderId, verb } = entry.data;
+    const r = await tableCall<KitchenActionAnswer>(`/api/orders/${orderId}/${verb}`, { body: {}, idempotencyKey: entry.key });
+    if (unanswered(r.status)) {
+      setUnsent(kitchenOutbox.list());
+      return false;
+    }
+    kitchenOutbox.remove(entry.key);
+    setUnsent(kitchenOutbox.list());
     if (r.status !== 200) setActionError(r.body.error ?? t.actionFailed);
     else if (verb === 'complete') lastBumped.current = orderId;
     else if (orderId === lastBumped.current) {
@@ -152,6 +171,19 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
       setRecalled(true);
     }
     await load();
+    return true;
+  };
+  useOutboxFlush(async () => {
+    for (const entry of kitchenOutbox.list()) if (!(await deliver(entry))) return;
+  }, unsent.length > 0);
+
+  const act = async (orderId: string, verb: 'complete' | 'restore') => {
+    setActionError(null);
+    setRecalled(false);
+    const entry: KitchenAction = { key: newIdempotencyKey(), data: { orderId, verb }, createdAt: Date.now() };
+    kitchenOutbox.put(entry);
+    setUnsent(kitchenOutbox.list());
+    await deliver(entry);
   };
 
   // Sound: remembered on this tablet; at load the browser may still block it, which the screen says.
@@ -267,6 +299,11 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
           {t.liveDown(clockTime(live.downSince.toISOString()))}
         </p>
       )}
+      {unsent.length > 0 && (
+        <p className="live-banner" role="status" data-testid="kitchen-unsent">
+          {t.unsent(unsent.length)}
+        </p>
+      )}
       {actionError && (
         <p className="form-error" role="alert">
           {actionError}
@@ -290,6 +327,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
               data-new={fresh.has(order.id) ? 'true' : undefined}
               data-age={mode === 'ready' ? age : undefined}
               data-paid={order.paid ? 'true' : undefined}
+              data-unsent={unsent.some((a) => a.data.orderId === order.id) ? 'true' : undefined}
             >
               <div className="kitchen-order-head">
                 {mode === 'ready' && index < 9 && (
@@ -304,6 +342,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
                   </span>
                 )}
                 {fresh.has(order.id) && <span className="badge">{t.newBadge}</span>}
+                {unsent.some((a) => a.data.orderId === order.id) && <span className="badge">{t.unsentBadge}</span>}
                 {mode === 'ready' && (
                   <span className="kitchen-timer" data-testid="ticket-timer" role="timer" aria-live="off" aria-label={t.waitedLabel(minutes)}>
                     {t.waited(minutes, Math.floor((waitedMs % 60_000) / 1000))}

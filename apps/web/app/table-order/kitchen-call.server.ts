@@ -9,6 +9,7 @@ import { kitchenTexts } from './texts';
  */
 export function kitchenCall(verb: 'complete' | 'restore') {
   return jsonCall({
+    idempotent: true,
     errors: { order_not_found: { status: 404, error: kitchenTexts.actionFailed } },
     async handle({ params, services, caller, correlationId, readYourWrites }) {
       const id = uuidSchema.safeParse(params.id);

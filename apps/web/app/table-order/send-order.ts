@@ -66,7 +66,8 @@ export async function sendOrder(deps: SendOrderDeps, visit: Visit, items: readon
     deps.post(
       '/api/orders',
       { order_id: orderId, seat_id: current.seatId, reservation_id: current.reservationId, items },
-      { Authorization: `Bearer ${token}` },
+      // The order's id is its Idempotency-Key too: every resend of it is answered the first answer.
+      { Authorization: `Bearer ${token}`, 'Idempotency-Key': orderId },
     );
 
   let answer = await attempt(current.token);

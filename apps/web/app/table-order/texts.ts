@@ -71,6 +71,9 @@ export const orderTexts = {
   tokenInvalidated: 'ご利用が終了しました。もう一度QRコードを読み取ってください。',
   rescan: 'QRコードを読み取り直す',
   offline: '通信が不安定です。ご注文は電波が戻りしだい送信できます。',
+  /** Decision 261: an order without an answer yet, kept on the phone and sent again by itself. */
+  orderPending: '送信待ちのご注文があります。電波が戻りしだい自動で送信します（二重に注文されることはありません）。',
+  pendingLine: (name: string, quantity: number) => `${name} × ${quantity}`,
   staffOrderFor: (seat: string) => `${seat}の注文（スタッフ入力）`,
   /** Decision 155: over the store's per-minute caps (429). */
   tooManyOrders: '注文が続いています。少し時間をおいてから、もう一度お試しください。',
@@ -154,6 +157,9 @@ export const kitchenTexts = {
   liveUp: 'リアルタイム接続中',
   loadFailed: '注文を読み込めませんでした。',
   actionFailed: '更新に失敗しました',
+  /** Decision 261: completes and restores tapped while the line was down, sent again by themselves. */
+  unsent: (n: number) => `未送信の操作が${n}件あります。接続が戻りしだい自動で送信します。`,
+  unsentBadge: '送信待ち',
   store: (name: string) => `店舗：${name}`,
   items: (n: number) => `${n}点`,
   /** The kitchen display (issue 29 item 6). */

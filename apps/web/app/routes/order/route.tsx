@@ -3,10 +3,9 @@ import { Link, useLocation } from 'react-router';
 import { cartActions, readCart, useCart, writeCart } from '#app/cart/cart-store';
 import { pageTitle } from '#app/layout/texts';
 import type { Answer as MenuAnswer } from '#app/routes/api/orders/menu/route';
-import { locate } from '#app/table-order/geolocation';
-import { orderPath, orderQuery, RescanNotice } from '#app/table-order/guest-notices';
+import { orderPath, orderQuery, PendingOrderNotice, RescanNotice } from '#app/table-order/guest-notices';
 import { CartPanel } from '#app/table-order/order-menu';
-import { sendOrder, type SendOrderDeps } from '#app/table-order/send-order';
+import { useOrderOutbox, type Delivery } from '#app/table-order/order-outbox';
 import { TakeoutChoice } from '#app/table-order/takeout-choice';
 import { tableCall } from '#app/table-order/table-call';
 import { orderTexts as t } from '#app/table-order/texts';
@@ -19,19 +18,14 @@ export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 /** Spec §2: the order's confirmation shows for 2 seconds, then checkout or more ordering. */
 export const CONFIRMATION_MS = 2_000;
 
-const browserDeps: SendOrderDeps = {
-  post: (url, body, headers) => tableCall(url, { body, ...(headers ? { headers } : {}) }),
-  uuid: () => crypto.randomUUID(),
-  locate: () => locate(),
-};
-
-type Phase = 'cart' | 'sending' | 'confirmed' | 'choice' | 'rescan';
+type Phase = 'cart' | 'sending' | 'pending' | 'confirmed' | 'choice' | 'rescan';
 
 /**
  * /order?seat_id&reservation_id[&show_cart=true] (the footer's cart button): the cart and the
  * send. Lines the order page does not offer now are taken out, saying which. An order refused
- * for its token renews it once and retries, then asks for a rescan (spec §8); a lost answer keeps
- * the cart and the order id, so sending again places it once.
+ * for its token renews it once and retries, then asks for a rescan (spec §8); an order without an
+ * answer stays in the phone's outbox and is sent again (with its key) until one comes, also after
+ * a reload, so it is placed once (order-outbox.ts).
  */
 export default function OrderCart() {
   const query = orderQuery(useLocation().search);
@@ -62,22 +56,13 @@ export default function OrderCart() {
     return () => clearTimeout(timer);
   }, [phase]);
 
-  const [takeout, setTakeout] = useState<Set<string>>(() => new Set());
-  const send = async () => {
-    if (!visit) return;
-    if (cart.length === 0) {
-      window.alert(t.cartEmpty);
-      return;
-    }
-    setPhase('sending');
-    setMessage(null);
-    const { outcome, visit: after } = await sendOrder(
-      browserDeps,
-      visit,
-      cart.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity, takeout: takeout.has(l.menu_id) })),
-    );
-    update(after);
+  const settle = (outcome: Delivery) => {
     switch (outcome.kind) {
+      case 'pending':
+        // The notice says it waits; a server's own words (a 5xx) come with it.
+        setMessage(outcome.message);
+        setPhase('pending');
+        return;
       case 'placed':
         cartActions.clear();
         setPhase('confirmed');
@@ -96,13 +81,26 @@ export default function OrderCart() {
         return;
       case 'offline':
         setMessage(t.offline);
-        setPhase('cart');
+        setPhase('pending');
         return;
       case 'error':
         setMessage(outcome.message ?? t.orderFailed);
         setPhase('cart');
         return;
     }
+  };
+  const outbox = useOrderOutbox(visit, update, settle);
+
+  const [takeout, setTakeout] = useState<Set<string>>(() => new Set());
+  const send = () => {
+    if (!visit) return;
+    if (cart.length === 0) {
+      window.alert(t.cartEmpty);
+      return;
+    }
+    setPhase('sending');
+    setMessage(null);
+    outbox.send(cart.map((l) => ({ menu_id: l.menu_id, name: l.name, quantity: l.quantity, takeout: takeout.has(l.menu_id) })));
   };
 
   const lines = useMemo(() => cart.map((l) => ({ ...l })), [cart]);
@@ -114,6 +112,8 @@ export default function OrderCart() {
         <RescanNotice message={t.authFailed} seatId={query.seatId ?? visit?.seatId ?? null} />
       ) : ended ? (
         <RescanNotice message={t.tokenInvalidated} seatId={query.seatId ?? null} />
+      ) : outbox.pending && phase !== 'sending' ? (
+        <PendingOrderNotice order={outbox.pending} message={message} />
       ) : phase === 'confirmed' ? (
         <p className="order-confirmed" role="status" data-testid="order-confirmed">
           {t.ordered}
@@ -144,7 +144,7 @@ export default function OrderCart() {
           >
             {visit && <TakeoutChoice lines={lines} takeout={takeout} onChange={setTakeout} />}
             {visit ? (
-              <button type="button" className="button" onClick={() => void send()} disabled={phase === 'sending'} data-testid="place-order">
+              <button type="button" className="button" onClick={send} disabled={phase === 'sending'} data-testid="place-order">
                 {phase === 'sending' ? t.placing : t.placeOrder}
               </button>
             ) : (

@@ -11,6 +11,7 @@ import { tableAuthOf } from '#app/table-order/visit-auth.server';
  * phone's `order_id` makes a resend after a lost answer place nothing twice. 401: renew once.
  */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({ seat_id: seatIdSchema.nullable().optional(), reservation_id: uuidSchema, items: orderItemsSchema, order_id: uuidSchema.optional() }),
   errors: tableErrors,
   async handle(input) {

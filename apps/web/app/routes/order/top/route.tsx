@@ -6,6 +6,8 @@ import type { Answer as CheckInAnswer } from '#app/routes/api/orders/qr-checkin/
 import { locate, type LocationFailure } from '#app/table-order/geolocation';
 import { orderPlace } from '#app/table-order/order-place.server';
 import { tableCall } from '#app/table-order/table-call';
+import { checkInAnswered, checkInAttempt } from '#app/table-order/check-in-retry';
+import { unanswered } from '#app/shared/outbox';
 import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
 import { readVisit, saveOpenedVisit } from '#app/table-order/visit-store';
 import tableOrderCss from '#app/table-order/table-order.css?url';
@@ -70,7 +72,10 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
     const located = await locate();
     const position = located.ok ? { lat: located.lat, lng: located.lng, accuracy: located.accuracy } : { skip_location_check: true };
     const proof = { seat_code: seatCode ?? '', ...(askNumber && reservationNumber.trim() ? { reservation_number: reservationNumber.trim() } : {}) };
-    const r = await tableCall<CheckInAnswer>('/api/orders/qr-checkin', { body: { seat_id: seat.id, number_of_people: people, ...proof, ...position } });
+    // A check-in whose answer was lost is sent again as it was, with its key (decision 261).
+    const attempt = checkInAttempt({ seat_id: seat.id, number_of_people: people, ...proof }, position);
+    const r = await tableCall<CheckInAnswer>('/api/orders/qr-checkin', { body: attempt.body, idempotencyKey: attempt.key });
+    if (!unanswered(r.status)) checkInAnswered();
     setBusy(false);
     if (r.status === 200 && r.body.success) {
       saveOpenedVisit(r.body, {

@@ -17,6 +17,7 @@ export const loader = jsonCall({
 
 /** POST /api/admin/menu-stock {store_id, items [{menu_id, quantity, is_sold_out, manage_stock, expected_quantity?}]}: saves several items at once. */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({
     store_id: storeIdSchema,
     items: z

@@ -16,6 +16,7 @@ const holdLimit = { status: 429, answer: { success: false, seat_ids: [], error: 
  * per client address and per day (docs/decisions/050): past them, 429.
  */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({
     date: dateSchema,
     time: timeSchema,

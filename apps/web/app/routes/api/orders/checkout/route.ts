@@ -28,6 +28,7 @@ export const loader = jsonCall({
  * answer carries the receipt's id, number and the guest's link to it (issue 30).
  */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({
     reservation_id: uuidSchema,
     payment_method: paymentMethodSchema,

@@ -16,6 +16,7 @@ import { staffOf } from '#app/table-order/visit-auth.server';
  * walk-in. Signed-in staff skip the code, hours and location.
  */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({
     seat_id: seatIdSchema,
     seat_code: seatCodeSchema.optional(),

@@ -11,6 +11,7 @@ import { tableAuthOf } from '#app/table-order/visit-auth.server';
  * or the visit's own token (issue 30 item 3): answers the bill with its split.
  */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({ reservation_id: uuidSchema }).and(
     z.discriminatedUnion('mode', [
       z.object({ mode: z.literal('equal'), parts: z.number().int().min(2).max(20) }),

@@ -49,6 +49,7 @@ const bodySchema = z.object({
  * up someone else's allowance (docs/security.md, finding 5).
  */
 export const action = jsonCall({
+  idempotent: true,
   body: bodySchema,
   errors: {
     unknown_course: { status: 400, error: t.checkRequiredFields, field: 'reservationData.cart' },

@@ -10,6 +10,7 @@ import { actingMember, shiftErrors } from '#app/staff-area/calls.server';
  * the signed-in person's own, unless an admin submits for someone.
  */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({
     store_id: recordIdSchema,
     user_id: recordIdSchema,

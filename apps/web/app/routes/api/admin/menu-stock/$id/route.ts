@@ -21,6 +21,7 @@ export const loader = jsonCall({
 
 /** POST /api/admin/menu-stock/{id} {quantity, is_sold_out, manage_stock, expected_quantity?}: sets one item (409 `stock_changed` when orders changed the count the editor showed). */
 export const action = jsonCall({
+  idempotent: true,
   body: stockSettingSchema,
   errors: stockErrors,
   async handle({ params, body, queries, services, caller, correlationId, readYourWrites }) {

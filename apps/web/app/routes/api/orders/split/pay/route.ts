@@ -11,6 +11,7 @@ import { tableAuthOf } from '#app/table-order/visit-auth.server';
  * it was the last, the visit checks out: `exited_at` and every part's `receipt_ids`.
  */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({
     reservation_id: uuidSchema,
     part_id: uuidSchema,

@@ -7,6 +7,7 @@ import { billingErrors } from '#app/billing/call-errors';
  * cancelling receipt (赤伝) with the next number, referencing the original, which stays as issued.
  */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({ reason: z.string().trim().min(1).max(200) }),
   errors: billingErrors,
   async handle(input) {
