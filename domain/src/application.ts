@@ -20,6 +20,8 @@ import type { TableCatalog } from './table/ports';
 import { storeLocationService } from './table/store-location';
 import { seatCodeService } from './table/seat-code';
 import { tableService } from './table/visit';
+import { floorViewService } from './table/floor';
+import { staffCallService } from './staff-call/calls';
 // Seats editor (issue 12 item 6)
 import { seatEditorService, type SeatBookings } from './catalog/seats';
 // Menu editor (issue 14, part menus)
@@ -86,6 +88,8 @@ export function createApplication(ports: ApplicationPorts) {
   const seatCodes = seatCodeService(ports);
   const reservationStaff = staffReservationService(reservation);
   const privacy = forgettingService({ ...ports, cancelReservation: (input) => reservationStaff.cancel(input) });
+  const table = tableService({ ...ports, catalog: ports.tableCatalog, seatCodes });
+  const staffCalls = staffCallService({ ...ports, catalog: ports.tableCatalog });
   return {
     /** The customer's booking: day screen, hold, request, confirmation link, cancel page. */
     booking: bookingService(reservation),
@@ -110,7 +114,12 @@ export function createApplication(ports: ApplicationPorts) {
     /** Admin lists put in the order the admin chose. */
     reorder: (input: { kind: OrderedKind; ids: readonly string[] }, context: CommandContext) => reorderRecords(ports, input, context),
     /** The guest at the table: QR check-in, tokens, staff's location waiver, the bill and checkout. */
-    table: tableService({ ...ports, catalog: ports.tableCatalog, seatCodes }),
+    table,
+    // Floor view (issue 29 items 3–5)
+    /** 「スタッフを呼ぶ」 from a table and its answer on the floor view. */
+    staffCalls,
+    /** The floor view: every seat now, with its party's phase, overdue mark and open call. */
+    floor: floorViewService({ ...ports, catalog: ports.tableCatalog, table, openCall: (id) => staffCalls.openCall(id) }),
     /** The seats' codes (decision 150): issued, rotated and printed on the staff QR page. */
     seatCodes,
     /** Table orders: placed by a phone or staff (stock reserved first), completed and restored in the kitchen. */

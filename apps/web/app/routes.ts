@@ -181,6 +181,9 @@ export default [
   route('api/orders/join', 'routes/api/orders/join/route.ts'),
   route('api/orders/invite', 'routes/api/orders/invite/route.ts'),
   route('api/orders/seat-party', 'routes/api/orders/seat-party/route.ts'),
+  // Floor view (issue 29 items 3–5): the guest's staff call and its answer, staff bookings.
+  route('api/orders/call-staff', 'routes/api/orders/call-staff/route.ts'),
+  route('api/monitor/staff-calls/acknowledge', 'routes/api/monitor/staff-calls/acknowledge/route.ts'),
   route('api/qr-token', 'routes/api/qr-token/route.ts'),
   route('api/orders', 'routes/api/orders/route.ts'),
   route('api/orders/menu', 'routes/api/orders/menu/route.ts'),

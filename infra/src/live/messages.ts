@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@moncafe/domain/ports';
 import { fromStreamName as orderStream, parseOrderEvent } from '@moncafe/domain/order/events';
 import { fromStreamName, parseReservationEvent, type ReservationEvent } from '@moncafe/domain/reservation/events';
 import { fromStreamName as stockStream, parseStockEvent } from '@moncafe/domain/stock/events';
+import { staffCallMessages } from './floor-messages';
 import type { LiveMapper, LiveMessage } from './hub';
 
 /**
@@ -19,6 +20,7 @@ const mappers: LiveMapper[] = [
   visitMessages,
   orderMessages,
   stockMessages,
+  staffCallMessages,
 ];
 
 const reservationActions: Partial<Record<ReservationEvent['type'], string>> = {

@@ -15,16 +15,21 @@ import { tableCall } from '#app/table-order/table-call';
 import { checkoutTexts, monitorTexts as t, orderTexts } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
+import { FloorView } from '#app/floor/floor-view';
+import floorCss from '#app/floor/floor.css?url';
 import { areaPageTitle } from '#app/admin-area/title';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.orderTitle, matches) }];
-export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+export const links = () => [
+  { rel: 'stylesheet', href: tableOrderCss },
+  { rel: 'stylesheet', href: floorCss },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
   if (!parsed.success) return { storeId: null, floor: [], menu: [] };
   const { services, queries } = appOf(context);
-  const [floor, menu] = await Promise.all([services.table.floor(parsed.data), queries.stock.orderMenu(parsed.data)]);
+  const [floor, menu] = await Promise.all([services.floor.seats(parsed.data), queries.stock.orderMenu(parsed.data)]);
   return { storeId: parsed.data, floor, menu };
 }
 
@@ -125,19 +130,9 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
   if (!loaderData.storeId) return <p className="hint">{storeId ? orderTexts.loading : areaTexts.chooseStoreFirst}</p>;
   return (
     <section className="monitor-order" data-testid="monitor-order">
-      <h2>{t.orderTitle}</h2>
+      <h2 className="visually-hidden">{t.orderTitle}</h2>
       {loaderData.floor.length === 0 && <p className="empty">{t.noSeats}</p>}
-      <ul className="seat-grid" aria-label={t.chooseSeat}>
-        {loaderData.floor.map((s) => (
-          <li key={s.seatId}>
-            <button type="button" className="button secondary" aria-pressed={s.seatId === seat?.seatId} onClick={() => choose(s.seatId)} data-testid="seat">
-              {s.seatName}
-              <br />
-              <small>{s.reservationId ? t.seatInUse(s.people ?? 0) : t.seatFree}</small>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <FloorView seats={loaderData.floor} storeId={loaderData.storeId} selectedSeatId={seat?.seatId ?? null} onSelect={choose} />
       {message && (
         <p className="order-message" role="status">
           {message}

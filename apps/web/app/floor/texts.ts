@@ -1,0 +1,52 @@
+/**
+ * Japanese texts of the floor view (/monitor, /monitor/order), the guest's 「スタッフを呼ぶ」 and
+ * staff's phone bookings (issue 29 items 3–5, decisions 280–283). The spec has no words for these
+ * beyond its status names; 「スタッフを呼ぶ」 is the issue's.
+ */
+export const floorTexts = {
+  title: 'フロア',
+  lead: '座席の状況はリアルタイムで更新されます。座席を選ぶと、案内・注文・会計ができます。',
+  live: 'リアルタイム更新中',
+  liveDown: (since: string) => `${since}から更新が止まっています。再接続しています…`,
+  phases: { free: '空席', seated: '着席', ordering: '注文あり（調理中）', served: '提供済み・会計待ち' },
+  party: (people: number) => `${people}名`,
+  since: (time: string) => `${time}から`,
+  bookedAt: (time: string) => `${time} 予約あり`,
+  overdue: '時間超過',
+  orders: (n: number) => `注文${n}件`,
+  calling: '呼び出し中',
+  callAt: (seat: string, time: string) => `${seat}からスタッフの呼び出し（${time}）`,
+  acknowledge: '対応する',
+  acknowledged: '呼び出しに対応しました。',
+  calls: 'スタッフの呼び出し',
+  // The guest's side.
+  callStaff: 'スタッフを呼ぶ',
+  calling_: 'スタッフを呼んでいます…',
+  called: 'スタッフを呼びました。少々お待ちください。',
+  callAnswered: 'スタッフがまいります。',
+  callTooSoon: '少し時間をおいてからもう一度お呼びください。',
+  tooManyCalls: 'お呼び出しの回数が上限に達しました。お近くのスタッフへお声かけください。',
+  callFailed: 'スタッフを呼べませんでした。お近くのスタッフへお声かけください。',
+  guestNav: 'ご注文メニュー',
+  navMenu: 'メニュー',
+  navCart: 'カート',
+  navBill: 'お会計',
+  // Staff enter a phone booking or a walk-in (decision 282).
+  bookingTitle: '電話予約・来店の受付',
+  bookingKind: '受付の種類',
+  kinds: { phone: '電話予約', walk_in: '来店（今すぐ案内）' },
+  name: 'お名前',
+  phone: '電話番号',
+  people: '人数',
+  date: '日付',
+  time: '時刻',
+  seat: '座席',
+  course: 'コース',
+  noCourse: 'コースなし（席のみ）',
+  remarks: '備考（アレルギーなど）',
+  submitBooking: '受け付ける',
+  booked: (number: string, name: string) => `${name}様のご予約を受け付けました（予約番号 ${number}）。`,
+  walkInSeated: (seat: string, name: string) => `${name}様を${seat}へご案内しました。`,
+  bookingFailed: '受け付けできませんでした。',
+  required: '必須',
+} as const;

@@ -1,0 +1,139 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { browserAvailable, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
+import { AT_DEMO_STORE, DEMO_STORE, guestPhone, seatCodeOf, startTableOrderServer } from '../support/table-order';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestWebServer } from '../support/web-server';
+
+const runs = browserAvailable();
+
+/** The floor's tablet (landscape). */
+const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
+
+/**
+ * The floor view (issue 29 items 3–5, decisions 280–283): the seats live on /monitor, a guest's
+ * 「スタッフを呼ぶ」 reaching it without a reload, and the table-ordering screens with only the
+ * guest's own navigation, none of them wider than a phone.
+ */
+describe.runIf(runs)('the floor view', () => {
+  let server: TestWebServer;
+  let browser: Browser;
+  const problems = pageProblems();
+  afterEach(() => problems.assertNone());
+
+  async function ownerAt(screen: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await offlineContext(browser, server.url, screen);
+    await context.addInitScript((store) => {
+      window.localStorage.setItem('staffStoreId', store);
+      window.localStorage.setItem('adminStoreId', store);
+    }, DEMO_STORE);
+    expect((await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
+    const page = problems.watch(await context.newPage());
+    page.setDefaultTimeout(20_000);
+    return { context, page };
+  }
+
+  /** px beyond the screen's width (0: nothing scrolls sideways). */
+  const overflow = (page: Page) => page.evaluate((width) => document.documentElement.scrollWidth - width, page.viewportSize()!.width);
+
+  beforeAll(async () => {
+    server = await startTableOrderServer();
+    browser = await startBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a guest’s スタッフを呼ぶ appears on an open floor view without reload, and staff answer it there', async () => {
+    const { context: tabletContext, page: floor } = await ownerAt(tablet);
+    await floor.goto('/monitor');
+    await floor.locator('[data-testid="floor-view"][data-live="up"]').waitFor();
+    expect(await floor.locator('.site-header').count(), 'the public header').toBe(0);
+    const tile = floor.getByTestId('floor-seat').filter({ hasText: 'テーブル2' });
+    expect(await tile.getAttribute('data-phase')).toBe('free');
+    await problems.screen(floor, 'floor-tablet-before');
+
+    const guestContext = await guestPhone(browser, server.url, AT_DEMO_STORE);
+    const guest = problems.watch(await guestContext.newPage());
+    guest.setDefaultTimeout(20_000);
+    await guest.goto(`/order/top?seat_id=seat-t2&code=${await seatCodeOf(server.url, 'seat-t2')}`);
+    await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
+    await guest.getByTestId('people').selectOption('2');
+    await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
+    await guest.waitForURL('**/order/food?**');
+    await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
+
+    // The check-in reaches the floor live: the seat is taken by a party of two.
+    await expect.poll(() => tile.getAttribute('data-phase'), { timeout: 10_000 }).toBe('seated');
+    expect(await tile.textContent()).toContain('2名');
+
+    // Only the guest's own navigation: menu, cart, bill and the call.
+    expect(await guest.locator('.site-header').count(), 'the public header on the order page').toBe(0);
+    const nav = guest.getByRole('navigation', { name: 'ご注文メニュー' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['メニュー', 'カート', 'お会計']);
+    await guest.getByTestId('call-staff').click();
+    await expect.poll(() => guest.getByTestId('call-staff-message').textContent()).toBe('スタッフを呼びました。少々お待ちください。');
+    await problems.screen(guest, 'floor-guest-called');
+
+    const call = floor.getByTestId('staff-call');
+    await expect.poll(() => call.count(), { timeout: 10_000 }).toBe(1);
+    expect(await call.textContent()).toContain('テーブル2からスタッフの呼び出し');
+    await problems.screen(floor, 'floor-tablet-call');
+    await call.getByRole('button', { name: '対応する' }).click();
+    await expect.poll(() => call.count()).toBe(0);
+
+    // Pressed again at once, the call is held back (one call per visit every 30 seconds).
+    await guest.getByTestId('call-staff').click();
+    await expect.poll(() => guest.getByTestId('call-staff-message').textContent()).toBe('少し時間をおいてからもう一度お呼びください。');
+
+    // A tap on the seat opens it for an order and checkout.
+    await tile.click();
+    await floor.waitForURL('**/monitor/order?**seat_id=seat-t2**');
+    await floor.getByRole('link', { name: /会計/ }).first().waitFor();
+    await Promise.all([tabletContext.close(), guestContext.close()]);
+  });
+
+  it('no table-ordering page, and neither the kitchen nor the monitor, scrolls sideways on a phone', async () => {
+    const guestContext = await guestPhone(browser, server.url, AT_DEMO_STORE);
+    const guest = problems.watch(await guestContext.newPage());
+    guest.setDefaultTimeout(20_000);
+    await guest.goto(`/order/top?seat_id=seat-t4&code=${await seatCodeOf(server.url, 'seat-t4')}`);
+    await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
+    const overflows = [`/order/top: ${await overflow(guest)}`];
+    await guest.getByRole('button', { name: '現在地を確認してチェックイン' }).click();
+    await guest.waitForURL('**/order/food?**');
+    await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
+    overflows.push(`/order/food: ${await overflow(guest)}`);
+    await guest.getByTestId('to-cart').click();
+    await guest.waitForURL('**/order?**');
+    await guest.locator('[data-testid="order-cart"][data-ready="true"]').waitFor();
+    overflows.push(`/order: ${await overflow(guest)}`);
+    await guest.goto('/order/join?pass=x');
+    await guest.waitForLoadState('networkidle');
+    overflows.push(`/order/join: ${await overflow(guest)}`);
+    expect(overflows).toEqual(['/order/top: 0', '/order/food: 0', '/order: 0', '/order/join: 0']);
+    await guestContext.close();
+
+    const { context, page } = await ownerAt(phone);
+    const staffScreens = [
+      '/kitchen',
+      '/kitchen/history',
+      '/kitchen/stock',
+      '/monitor',
+      '/monitor/order',
+      '/monitor/kitchen',
+      '/monitor/stock',
+      '/monitor/reservation',
+      '/monitor/checkout',
+    ];
+    const wide: string[] = [];
+    for (const path of staffScreens) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      wide.push(`${path}: ${await overflow(page)}`);
+    }
+    await problems.screen(page, 'floor-phone-last');
+    expect(wide).toEqual(staffScreens.map((p) => `${p}: 0`));
+    await context.close();
+  });
+});
