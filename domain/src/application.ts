@@ -22,6 +22,8 @@ import { seatCodeService } from './table/seat-code';
 import { tableService } from './table/visit';
 import { floorViewService } from './table/floor';
 import { staffCallService } from './staff-call/calls';
+import { staffBookingService } from './reservation/staff-booking';
+import { orderVoidingService } from './order/voiding';
 // Seats editor (issue 12 item 6)
 import { seatEditorService, type SeatBookings } from './catalog/seats';
 // Menu editor (issue 14, part menus)
@@ -118,6 +120,10 @@ export function createApplication(ports: ApplicationPorts) {
     // Floor view (issue 29 items 3–5)
     /** 「スタッフを呼ぶ」 from a table and its answer on the floor view. */
     staffCalls,
+    /** Staff take a booking by phone through the customer's booking rules (status `guest`, decision 282). */
+    staffBooking: staffBookingService(reservation),
+    /** Staff void an order line or a whole order before checkout, with a reason (decision 283). */
+    orderVoiding: orderVoidingService(ports),
     /** The floor view: every seat now, with its party's phase, overdue mark and open call. */
     floor: floorViewService({ ...ports, catalog: ports.tableCatalog, table, openCall: (id) => staffCalls.openCall(id) }),
     /** The seats' codes (decision 150): issued, rotated and printed on the staff QR page. */

@@ -184,6 +184,7 @@ export default [
   // Floor view (issue 29 items 3–5): the guest's staff call and its answer, staff bookings.
   route('api/orders/call-staff', 'routes/api/orders/call-staff/route.ts'),
   route('api/monitor/staff-calls/acknowledge', 'routes/api/monitor/staff-calls/acknowledge/route.ts'),
+  route('api/monitor/staff-bookings', 'routes/api/monitor/staff-bookings/route.ts'),
   route('api/qr-token', 'routes/api/qr-token/route.ts'),
   route('api/orders', 'routes/api/orders/route.ts'),
   route('api/orders/menu', 'routes/api/orders/menu/route.ts'),

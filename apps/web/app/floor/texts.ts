@@ -32,9 +32,8 @@ export const floorTexts = {
   navCart: 'カート',
   navBill: 'お会計',
   // Staff enter a phone booking or a walk-in (decision 282).
-  bookingTitle: '電話予約・来店の受付',
-  bookingKind: '受付の種類',
-  kinds: { phone: '電話予約', walk_in: '来店（今すぐ案内）' },
+  bookingTitle: '電話予約の受付',
+  walkInHint: '予約なしで来店されたお客様は、座席を選んで「お客様を案内してQRを表示」から案内してください。',
   name: 'お名前',
   phone: '電話番号',
   people: '人数',
@@ -46,7 +45,9 @@ export const floorTexts = {
   remarks: '備考（アレルギーなど）',
   submitBooking: '受け付ける',
   booked: (number: string, name: string) => `${name}様のご予約を受け付けました（予約番号 ${number}）。`,
-  walkInSeated: (seat: string, name: string) => `${name}様を${seat}へご案内しました。`,
   bookingFailed: '受け付けできませんでした。',
+  timeUnavailable: 'その時刻は営業時間外か、すでに過ぎています。',
+  unknownCourse: 'そのコースは予約できません。',
+  invalidText: '入力できない文字が含まれています。',
   required: '必須',
 } as const;

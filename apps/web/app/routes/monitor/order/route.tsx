@@ -16,6 +16,8 @@ import { checkoutTexts, monitorTexts as t, orderTexts } from '#app/table-order/t
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 import { FloorView } from '#app/floor/floor-view';
+import { PhoneBookingForm } from '#app/floor/phone-booking-form';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import floorCss from '#app/floor/floor.css?url';
 import { areaPageTitle } from '#app/admin-area/title';
 
@@ -27,10 +29,15 @@ export const links = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
-  if (!parsed.success) return { storeId: null, floor: [], menu: [] };
-  const { services, queries } = appOf(context);
-  const [floor, menu] = await Promise.all([services.floor.seats(parsed.data), queries.stock.orderMenu(parsed.data)]);
-  return { storeId: parsed.data, floor, menu };
+  if (!parsed.success) return { storeId: null, floor: [], menu: [], courses: [], today: '' };
+  const { services, queries, runtime } = appOf(context);
+  const [floor, menu, courses] = await Promise.all([
+    services.floor.seats(parsed.data),
+    queries.stock.orderMenu(parsed.data),
+    queries.menus.list({ storeId: parsed.data, visibleOn: 'reservation' }),
+  ]);
+  const today = tokyoDateOf(runtime.clock.now());
+  return { storeId: parsed.data, floor, menu, courses: courses.map((c) => ({ id: c.id, name: c.name })), today };
 }
 
 const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -151,6 +158,7 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
         />
       )}
       {!seat && loaderData.floor.length > 0 && <p className="hint">{t.chooseSeat}</p>}
+      {!seat && <PhoneBookingForm storeId={loaderData.storeId} today={loaderData.today} courses={loaderData.courses} />}
       {seat && !reservationId && (
         <div className="panel">
           <h3>{seat.seatName}</h3>
