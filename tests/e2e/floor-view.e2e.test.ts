@@ -2,7 +2,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { browserAvailable, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
 import { addDays, minutesOf, timeOf, tokyoDateTime } from '@moncafe/domain/calendar/dates';
-import { AT_DEMO_STORE, DEMO_STORE, guestPhone, seatCodeOf, serverNow, startTableOrderServer } from '../support/table-order';
+import { httpClient } from '../support/http-client';
+import {
+  AT_DEMO_STORE,
+  DEMO_STORE,
+  guestPhone,
+  seatCodeOf,
+  serverNow,
+  signedInAdmin,
+  startTableOrderServer,
+  waitForOrderMenu,
+  withToken,
+} from '../support/table-order';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
@@ -124,6 +135,60 @@ describe.runIf(runs)('the floor view', () => {
     await expect.poll(() => block.count()).toBe(1);
     await problems.screen(page, 'floor-phone-booking-schedule');
     await context.close();
+  });
+
+  it('a voided line disappears from the kitchen ticket and the bill, with its reason in the history', async () => {
+    const guest = httpClient(server.url);
+    const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+      seat_id: 'seat-t1',
+      number_of_people: 2,
+      seat_code: await seatCodeOf(server.url, 'seat-t1'),
+      ...AT_DEMO_STORE,
+    });
+    expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+    const reservationId = checkIn.body.reservation_id;
+    const menu = await waitForOrderMenu(server.url);
+    const other = menu.find((m) => m.id !== 'menu-blend')!;
+    const order = {
+      seat_id: 'seat-t1',
+      reservation_id: reservationId,
+      items: [
+        { menu_id: 'menu-blend', quantity: 2 },
+        { menu_id: other.id, quantity: 1 },
+      ],
+    };
+    const placed = await guest.send('POST', '/api/orders', { json: order, headers: withToken(checkIn.body.token) });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+
+    const { context: kitchenContext, page: kitchen } = await ownerAt(tablet);
+    await kitchen.goto('/kitchen');
+    await kitchen.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
+    const ticket = kitchen.getByTestId('kitchen-order').filter({ hasText: 'テーブル1' });
+    await expect.poll(() => ticket.textContent()).toContain('ブレンドコーヒー');
+
+    const { context: floorContext, page: floor } = await ownerAt(tablet);
+    await floor.goto(`/monitor/order?store_id=${DEMO_STORE}&seat_id=seat-t1`);
+    const line = floor.getByRole('button', { name: 'ブレンドコーヒーを取り消す' });
+    await line.waitFor();
+    floor.once('dialog', (dialog) => void dialog.accept('お客様の注文間違い'));
+    await line.click();
+    await expect.poll(() => floor.getByRole('status').filter({ hasText: '注文を取り消しました。' }).count()).toBe(1);
+    await problems.screen(floor, 'floor-voided');
+
+    // The kitchen's open ticket changes without a reload; the other item stays on it.
+    await expect.poll(() => ticket.textContent(), { timeout: 10_000 }).not.toContain('ブレンドコーヒー');
+    expect(await ticket.textContent()).toContain(other.name);
+
+    // The bill is recomputed from what is left.
+    const admin = await signedInAdmin(server.url);
+    const bill = await admin.getJson<{ order_items: { menu_name: string }[]; subtotal: number }>(`/api/orders/checkout?reservation_id=${reservationId}`);
+    expect(bill.body.order_items.map((i) => i.menu_name)).toEqual([other.name]);
+    expect(bill.body.subtotal).toBe(other.price);
+
+    // The owner reads the void in the history in Japanese.
+    await floor.goto('/admin/history');
+    await expect.poll(() => floor.locator('main').textContent()).toContain('注文品目の取り消し');
+    await Promise.all([kitchenContext.close(), floorContext.close()]);
   });
 
   it('no table-ordering page, and neither the kitchen nor the monitor, scrolls sideways on a phone', async () => {

@@ -176,6 +176,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/orders/call-staff': pub,
   '/api/monitor/staff-calls/acknowledge': monitor,
   '/api/monitor/staff-bookings': monitor,
+  '/api/orders/:id/void': monitor,
   '/api/orders/ready': monitor,
   '/api/orders/completed': monitor,
   '/api/orders/:id/complete': monitor,

@@ -50,4 +50,12 @@ export const floorTexts = {
   unknownCourse: 'そのコースは予約できません。',
   invalidText: '入力できない文字が含まれています。',
   required: '必須',
+  // Voids before checkout (decision 283).
+  voidLine: (name: string) => `${name}を取り消す`,
+  voidOrder: 'この注文をすべて取り消す',
+  voidReasonPrompt: '取り消しの理由を入力してください',
+  voidReasonRequired: '取り消しの理由を入力してください。',
+  voided: '注文を取り消しました。',
+  voidFailed: '取り消しできませんでした。',
+  voidAfterCheckout: '会計済みの注文は取り消せません。',
 } as const;

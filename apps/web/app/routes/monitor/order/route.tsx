@@ -16,6 +16,8 @@ import { checkoutTexts, monitorTexts as t, orderTexts } from '#app/table-order/t
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 import { FloorView } from '#app/floor/floor-view';
+import { floorTexts } from '#app/floor/texts';
+import type { Answer as VoidAnswer } from '#app/routes/api/orders/$id/void/route';
 import { PhoneBookingForm } from '#app/floor/phone-booking-form';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import floorCss from '#app/floor/floor.css?url';
@@ -127,6 +129,17 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
     } else setMessage(r.body.message ?? r.body.error ?? checkoutTexts.cannotReach);
   };
 
+  /** Decision 283: a line (or the whole order) off before checkout, with the reason staff type. */
+  const voidOrder = async (orderId: string, menuId: string | null) => {
+    const reason = window.prompt(floorTexts.voidReasonPrompt);
+    if (reason === null) return;
+    setBusy(true);
+    const r = await tableCall<VoidAnswer>(`/api/orders/${orderId}/void`, { body: { menu_id: menuId, reason } });
+    setBusy(false);
+    setMessage(r.status === 200 ? floorTexts.voided : (r.body.message ?? floorTexts.voidFailed));
+    void loadOrders();
+  };
+
   const change = (line: CartLineView, by: number) =>
     setLines((ls) => {
       const existing = ls.find((l) => l.menu_id === line.menu_id);
@@ -204,12 +217,29 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
           {orders.length === 0 ? (
             <p className="empty">{checkoutTexts.noOrders}</p>
           ) : (
-            <ul>
-              {orders.map((o) => (
-                <li key={o.id}>
-                  {clockTime(o.order_time)} {o.items.map((i) => `${i.menu_name} × ${i.quantity}`).join('、')}（{yenAmount(o.subtotal)}）
-                </li>
-              ))}
+            <ul className="floor-orders" data-testid="seat-orders">
+              {orders
+                .filter((o) => o.items.length > 0)
+                .map((o) => (
+                  <li key={o.id} data-testid="seat-order">
+                    <p>
+                      {clockTime(o.order_time)}（{yenAmount(o.subtotal)}）
+                    </p>
+                    <ul>
+                      {o.items.map((i) => (
+                        <li key={i.menu_id}>
+                          {`${i.menu_name} × ${i.quantity}`}{' '}
+                          <button type="button" className="button secondary" disabled={busy} onClick={() => void voidOrder(o.id, i.menu_id)}>
+                            {floorTexts.voidLine(i.menu_name)}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                    <button type="button" className="button secondary danger" disabled={busy} onClick={() => void voidOrder(o.id, null)}>
+                      {floorTexts.voidOrder}
+                    </button>
+                  </li>
+                ))}
             </ul>
           )}
         </div>
