@@ -134,6 +134,12 @@ describe.runIf(runs)('the floor view', () => {
     const block = page.locator('[data-testid="schedule-block"]').filter({ hasText: '電話 花子' });
     await expect.poll(() => block.count()).toBe(1);
     await problems.screen(page, 'floor-phone-booking-schedule');
+    // Its detail carries the remarks taken on the phone.
+    await block.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('schedule-detail');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('detail-remarks').textContent()).toBe('卵アレルギー');
     await context.close();
   });
 
