@@ -40,7 +40,7 @@ describe.runIf(runs)('the floor view', () => {
     }, DEMO_STORE);
     expect((await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
     const page = problems.watch(await context.newPage());
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(60_000);
     return { context, page };
   }
 
@@ -67,7 +67,7 @@ describe.runIf(runs)('the floor view', () => {
 
     const guestContext = await guestPhone(browser, server.url, AT_DEMO_STORE);
     const guest = problems.watch(await guestContext.newPage());
-    guest.setDefaultTimeout(20_000);
+    guest.setDefaultTimeout(60_000);
     await guest.goto(`/order/top?seat_id=seat-t2&code=${await seatCodeOf(server.url, 'seat-t2')}`);
     await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
     await guest.getByTestId('people').selectOption('2');
@@ -200,7 +200,7 @@ describe.runIf(runs)('the floor view', () => {
   it('no table-ordering page, and neither the kitchen nor the monitor, scrolls sideways on a phone', async () => {
     const guestContext = await guestPhone(browser, server.url, AT_DEMO_STORE);
     const guest = problems.watch(await guestContext.newPage());
-    guest.setDefaultTimeout(20_000);
+    guest.setDefaultTimeout(60_000);
     await guest.goto(`/order/top?seat_id=seat-t4&code=${await seatCodeOf(server.url, 'seat-t4')}`);
     await guest.locator('[data-testid="order-top"][data-ready="true"]').waitFor();
     const overflows = [`/order/top: ${await overflow(guest)}`];
