@@ -344,8 +344,9 @@ function demoRecords(today: string): DemoRecord[] {
   // Site settings (issue 14): the text a guest agrees to on the review step.
   add('disclaimer', store, {
     store_id: store,
-    // No remarks field exists in the booking flow yet: guests are told the way that works (issue 29 item 11).
-    content: 'アレルギーのある方は、ご来店前にお電話でお知らせください。\nご来店が15分以上遅れる場合は、お席をお譲りすることがあります。',
+    // The booking flow has a remarks field (decision 282): the disclaimer points to it.
+    content:
+      'アレルギーのある方は、お客様情報の「備考（アレルギーなど）」欄でお知らせください。\nご来店が15分以上遅れる場合は、お席をお譲りすることがあります。',
   });
 
   homepageCards.forEach(([id, card], i) => add('homepage-card', id, { ...card, display_order: i + 1 }));

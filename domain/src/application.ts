@@ -21,6 +21,10 @@ import { storeLocationService } from './table/store-location-service';
 import { seatCodeService } from './table/decider';
 import { tableService } from './table/table-service';
 import { billingService } from './billing/billing-service';
+import { floorViewService } from './table/floor-view-service';
+import { staffCallService } from './staff-call/staff-call-service';
+import { staffBookingService } from './reservation/staff-booking-service';
+import { orderVoidingService } from './order/voiding-service';
 // Seats editor (issue 12 item 6)
 import { seatEditorService, type SeatBookings } from './catalog/seat-editor-service';
 // Menu editor (issue 14, part menus)
@@ -95,6 +99,7 @@ export function createApplication(ports: ApplicationPorts) {
   const reservationStaff = staffReservationService(reservation);
   const table = tableService({ ...ports, catalog: ports.tableCatalog, seatCodes });
   const privacy = forgettingService({ ...ports, cancelReservation: (input) => reservationStaff.cancel(input) });
+  const staffCalls = staffCallService({ ...ports, catalog: ports.tableCatalog });
   return {
     /** The customer's booking: day screen, hold, request, confirmation link, cancel page. */
     booking: bookingService(reservation),
@@ -122,6 +127,15 @@ export function createApplication(ports: ApplicationPorts) {
     table,
     /** Receipts and split bills (issue 30): checkout with its receipt, splits, parts paid, reprints and cancelling receipts. */
     billing: billingService({ ...ports, table, receiptStoreOf: ports.receiptStoreOf ?? (async () => null) }),
+    // Floor view (issue 29 items 3–5)
+    /** 「スタッフを呼ぶ」 from a table and its answer on the floor view. */
+    staffCalls,
+    /** Staff take a booking by phone through the customer's booking rules (status `guest`, decision 282). */
+    staffBooking: staffBookingService(reservation),
+    /** Staff void an order line or a whole order before checkout, with a reason (decision 283). */
+    orderVoiding: orderVoidingService(ports),
+    /** The floor view: every seat now, with its party's phase, overdue mark and open call. */
+    floor: floorViewService({ ...ports, catalog: ports.tableCatalog, table, openCall: (id) => staffCalls.openCall(id) }),
     /** The seats' codes (decision 150): issued, rotated and printed on the staff QR page. */
     seatCodes,
     /** Table orders: placed by a phone or staff (stock reserved first), completed and restored in the kitchen. */

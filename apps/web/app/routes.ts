@@ -188,6 +188,10 @@ export default [
   route('api/orders/join', 'routes/api/orders/join/route.ts'),
   route('api/orders/invite', 'routes/api/orders/invite/route.ts'),
   route('api/orders/seat-party', 'routes/api/orders/seat-party/route.ts'),
+  // Floor view (issue 29 items 3–5): the guest's staff call and its answer, staff bookings.
+  route('api/orders/call-staff', 'routes/api/orders/call-staff/route.ts'),
+  route('api/monitor/staff-calls/acknowledge', 'routes/api/monitor/staff-calls/acknowledge/route.ts'),
+  route('api/monitor/staff-bookings', 'routes/api/monitor/staff-bookings/route.ts'),
   route('api/qr-token', 'routes/api/qr-token/route.ts'),
   route('api/orders', 'routes/api/orders/route.ts'),
   route('api/orders/menu', 'routes/api/orders/menu/route.ts'),
@@ -197,6 +201,7 @@ export default [
   route('api/orders/by-reservation/:id', 'routes/api/orders/by-reservation/$id/route.ts'),
   route('api/orders/:id/complete', 'routes/api/orders/$id/complete/route.ts'),
   route('api/orders/:id/restore', 'routes/api/orders/$id/restore/route.ts'),
+  route('api/orders/:id/void', 'routes/api/orders/$id/void/route.ts'),
   route('api/admin/menu/menu-category', 'routes/api/admin/menu/menu-category/route.ts'),
   route('api/admin/menu-stock', 'routes/api/admin/menu-stock/route.ts'),
   route('api/admin/menu-stock/:id', 'routes/api/admin/menu-stock/$id/route.ts'),

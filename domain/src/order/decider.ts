@@ -10,8 +10,13 @@ import { parseOrderEvent, type OrderEvent } from './events';
 export type OrderPlacement = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
 
 export type OrderCommand =
-  { type: 'PlaceOrder'; order: Omit<OrderPlacement, 'placedAt'>; now: string } | { type: 'CompleteOrder'; now: string } | { type: 'RestoreOrder'; now: string };
+  | { type: 'PlaceOrder'; order: Omit<OrderPlacement, 'placedAt'>; now: string }
+  | { type: 'CompleteOrder'; now: string }
+  | { type: 'RestoreOrder'; now: string }
+  /** Decision 283: one menu item's line, or (menuId null) the whole order; voiding what is already gone changes nothing. */
+  | { type: 'VoidOrder'; menuId: string | null; reason: string; now: string };
 
+/** A voided line leaves `order.lines`; a voided order keeps none (decision 283). */
 export type OrderState = { status: 'empty' } | { status: 'ready' | 'complete'; order: OrderPlacement };
 
 export type OrderErrorCode = 'order_exists' | 'order_not_found';
@@ -29,6 +34,16 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'RestoreOrder':
       if (state.status === 'empty') throw refuse('order_not_found');
       return state.status === 'ready' ? [] : [{ type: 'OrderRestored', data: { restoredAt: command.now } }];
+    case 'VoidOrder': {
+      if (state.status === 'empty') throw refuse('order_not_found');
+      const { lines } = state.order;
+      const line = command.menuId === null ? null : lines.find((l) => l.menuId === command.menuId);
+      if (lines.length === 0 || (command.menuId !== null && !line)) return [];
+      // The last line taken off is the whole order voided: the kitchen's ticket goes with it.
+      if (!line || lines.length === 1) return [{ type: 'OrderVoided', data: { lines, reason: command.reason, voidedAt: command.now } }];
+      const { menuId, name, quantity, price } = line;
+      return [{ type: 'OrderLineVoided', data: { menuId, name, quantity, price, reason: command.reason, voidedAt: command.now } }];
+    }
     default:
       return assertNever(command);
   }
@@ -42,6 +57,10 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       return state.status === 'empty' ? state : { ...state, status: 'complete' };
     case 'OrderRestored':
       return state.status === 'empty' ? state : { ...state, status: 'ready' };
+    case 'OrderLineVoided':
+      return state.status === 'empty' ? state : { ...state, order: { ...state.order, lines: state.order.lines.filter((l) => l.menuId !== event.data.menuId) } };
+    case 'OrderVoided':
+      return state.status === 'empty' ? state : { ...state, order: { ...state.order, lines: [] } };
     default:
       return assertNever(event);
   }

@@ -38,3 +38,46 @@ describe('a table order', () => {
     spec.given([]).when({ type: 'RestoreOrder', now: NOW }).thenThrows(code('order_not_found'));
   });
 });
+
+describe('a void before checkout (decision 283)', () => {
+  const two: OrderEvent[] = [
+    {
+      type: 'OrderPlaced',
+      data: {
+        ...order,
+        lines: [...order.lines, { menuId: 'cake', name: 'チーズケーキ', price: 520, quantity: 1, takeout: false, taxCategory: 'reduced' as const }],
+        placedAt: NOW,
+      },
+    },
+  ];
+  it('takes one item’s line off, then the last line voids the whole order', () => {
+    const lineVoided: OrderEvent = {
+      type: 'OrderLineVoided',
+      data: { menuId: 'coffee', name: 'ブレンドコーヒー', quantity: 2, price: 500, reason: '間違い', voidedAt: NOW },
+    };
+    spec.given(two).when({ type: 'VoidOrder', menuId: 'coffee', reason: '間違い', now: NOW }).then([lineVoided]);
+    spec
+      .given([...two, lineVoided])
+      .when({ type: 'VoidOrder', menuId: 'cake', reason: '品切れ', now: NOW })
+      .then([
+        {
+          type: 'OrderVoided',
+          data: {
+            lines: [{ menuId: 'cake', name: 'チーズケーキ', price: 520, quantity: 1, takeout: false, taxCategory: 'reduced' as const }],
+            reason: '品切れ',
+            voidedAt: NOW,
+          },
+        },
+      ]);
+  });
+  it('voids the whole order at once; voiding what is gone changes nothing', () => {
+    const voided: OrderEvent = { type: 'OrderVoided', data: { lines: order.lines, reason: '取り消し', voidedAt: NOW } };
+    spec.given(placed).when({ type: 'VoidOrder', menuId: null, reason: '取り消し', now: NOW }).then([voided]);
+    spec
+      .given([...placed, voided])
+      .when({ type: 'VoidOrder', menuId: null, reason: '取り消し', now: NOW })
+      .thenNothingHappens();
+    spec.given(placed).when({ type: 'VoidOrder', menuId: 'unknown', reason: 'x', now: NOW }).thenNothingHappens();
+    spec.given([]).when({ type: 'VoidOrder', menuId: null, reason: 'x', now: NOW }).thenThrows(code('order_not_found'));
+  });
+});

@@ -47,6 +47,17 @@ export const orderEventSchemas = {
   }),
   OrderCompleted: z.object({ completedAt: z.string() }),
   OrderRestored: z.object({ restoredAt: z.string() }),
+  /** Staff took a line (every unit of one menu item) off the order before checkout, saying why (decision 283). */
+  OrderLineVoided: z.object({
+    menuId: z.string(),
+    name: z.string(),
+    quantity: z.number().int().positive(),
+    price: z.number().int(),
+    reason: z.string(),
+    voidedAt: z.string(),
+  }),
+  /** Staff took the whole order back before checkout, saying why: what was left of it is off the bill and the kitchen's list. */
+  OrderVoided: z.object({ lines: z.array(orderLineSchema), reason: z.string(), voidedAt: z.string() }),
 };
 
 export type OrderEvent = EventsOf<typeof orderEventSchemas>;

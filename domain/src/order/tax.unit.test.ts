@@ -21,6 +21,16 @@ describe('tax at checkout', () => {
 
 describe('a store’s tax record', () => {
   it('is the spec’s rule (10%, rounded down, added) until the store sets its own', () => {
-    expect(taxSchema.parse({ store_id: '2' })).toEqual({ store_id: '2', rate_percent: 10, rounding: 'floor', prices_include_tax: false });
+    expect(taxSchema.parse({ store_id: '2' })).toEqual({
+      store_id: '2',
+      rate_percent: 10,
+      rounding: 'floor',
+      prices_include_tax: false,
+      // Issue 30 (decision 240): the reduced rate 8%, no rate change ahead, no issuer or registration number yet.
+      reduced_rate_percent: 8,
+      next_rates: null,
+      issuer_name: '',
+      registration_number: null,
+    });
   });
 });

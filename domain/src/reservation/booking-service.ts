@@ -258,6 +258,8 @@ export function bookingService(ports: BookingPorts) {
       sessionId: string;
       accountId: string | null;
       customer: CustomerContact;
+      /** What the guest wants the store to know (allergies …), decision 282. */
+      remarks?: string;
       date: string;
       time: string;
       people: number;
@@ -275,7 +277,8 @@ export function bookingService(ports: BookingPorts) {
     }) {
       const store = await storeId();
       // The whole command is checked before its first write (docs/security.md, finding 9).
-      if (unstorableTextIn(input.customer) !== null || unstorableTextIn(input.detail) !== null) throw new DomainError<BookingErrorCode>('invalid_text');
+      if (unstorableTextIn(input.customer) !== null || unstorableTextIn(input.detail) !== null || unstorableTextIn(input.remarks ?? '') !== null)
+        throw new DomainError<BookingErrorCode>('invalid_text');
       const cart = await priced(store, input.cart, input.detail);
       const menuIds = cart.lines.map((l) => l.menuId);
       const menus = await catalog.menus(store, menuIds);
@@ -312,6 +315,7 @@ export function bookingService(ports: BookingPorts) {
         detail: pictures.detail,
         optionsPrice: cart.optionsPrice,
         reservationNumber,
+        ...(input.remarks ? { remarks: input.remarks } : {}),
       };
       const result = await reservations.handle(
         toStreamName(reservationId),

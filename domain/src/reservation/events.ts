@@ -48,6 +48,8 @@ export const reservationRequestSchema = z.object({
   optionsPrice: z.number(),
   /** The short number the guest is told (`MC-4821-7K`, number.ts); null in events from before decision 100. */
   reservationNumber: z.string().nullable().default(null),
+  /** What the guest asked the kitchen and floor to know (allergies …), typed when booking (issue 29 item 4); absent in older events. */
+  remarks: z.string().optional(),
 });
 export type ReservationRequest = z.output<typeof reservationRequestSchema>;
 

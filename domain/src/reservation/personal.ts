@@ -11,7 +11,7 @@ const contact = { 'customer.name': 'text', 'customer.email': 'text', 'customer.p
 export const reservationPersonalData: PersonalData = {
   category: RESERVATION_CATEGORY,
   events: {
-    ReservationRequested: { ...contact, detail: 'empty' },
+    ReservationRequested: { ...contact, detail: 'empty', remarks: 'text' },
     GuestDetailsCorrected: { name: 'text', phone: 'text' },
     /** The reason a guest (or staff for them) typed when cancelling. */
     ReservationCancelled: { reason: 'text' },

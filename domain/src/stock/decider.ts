@@ -24,7 +24,9 @@ export type StockCommand =
       expectedQuantity?: number | null;
       now: string;
     }
-  | { type: 'ReserveStock'; orderId: string; lines: readonly { menuId: string; quantity: number }[]; now: string };
+  | { type: 'ReserveStock'; orderId: string; lines: readonly { menuId: string; quantity: number }[]; now: string }
+  /** A voided order line (or order) gives its counted items back (decision 283); `key` makes it idempotent. */
+  | { type: 'ReturnStock'; orderId: string; key: string; lines: readonly { menuId: string; quantity: number }[]; now: string };
 
 export interface StockState {
   items: Record<string, StockLevel>;
@@ -85,6 +87,13 @@ export function decide(command: StockCommand, state: StockState): StockEvent[] {
     }
     case 'ReserveStock':
       return decideReserve(command, state);
+    case 'ReturnStock': {
+      if (state.recentOrders.includes(command.key)) return [];
+      const lines = command.lines
+        .filter((l) => l.quantity > 0 && levelOf(state, l.menuId).manageStock)
+        .map((l) => ({ menuId: l.menuId, quantity: l.quantity, remaining: levelOf(state, l.menuId).quantity + l.quantity }));
+      return lines.length === 0 ? [] : [{ type: 'StockReturned', data: { orderId: command.orderId, key: command.key, lines, returnedAt: command.now } }];
+    }
     default:
       return assertNever(command);
   }
@@ -100,6 +109,11 @@ export function evolve(state: StockState, event: StockEvent): StockState {
       const items = { ...state.items };
       for (const line of event.data.lines) items[line.menuId] = { ...levelOf(state, line.menuId), quantity: line.remaining };
       return { items, recentOrders: [...state.recentOrders, event.data.orderId].slice(-RECENT_ORDERS) };
+    }
+    case 'StockReturned': {
+      const items = { ...state.items };
+      for (const line of event.data.lines) items[line.menuId] = { ...levelOf(state, line.menuId), quantity: line.remaining };
+      return { items, recentOrders: [...state.recentOrders, event.data.key].slice(-RECENT_ORDERS) };
     }
     default:
       return assertNever(event);

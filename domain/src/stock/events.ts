@@ -33,6 +33,16 @@ export const stockEventSchemas = {
     lines: z.array(z.object({ menuId: z.string(), quantity: z.number().int().positive(), remaining: z.number().int().min(0) })),
     reservedAt: z.string(),
   }),
+  /**
+   * Counted items given back by a void before checkout (decision 283); `remaining` is each item's
+   * count after it. `key` names the void (`{orderId}:{menuId}` or `{orderId}:*`), so a retry returns nothing twice.
+   */
+  StockReturned: z.object({
+    orderId: z.string(),
+    key: z.string(),
+    lines: z.array(z.object({ menuId: z.string(), quantity: z.number().int().positive(), remaining: z.number().int().min(0) })),
+    returnedAt: z.string(),
+  }),
 };
 
 export type StockEvent = EventsOf<typeof stockEventSchemas>;

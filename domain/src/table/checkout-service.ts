@@ -56,7 +56,8 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     const ids = await catalog.orderIdsOf(reservationId);
     const loaded = await Promise.all(ids.map(async (id) => ({ id, state: (await orders.load(orderStream(id))).state })));
     const placed = loaded.flatMap(({ id, state: o }) =>
-      o.status === 'empty' || o.order.reservationId !== reservationId
+      // A voided order (decision 283) keeps no lines: it is on no bill.
+      o.status === 'empty' || o.order.reservationId !== reservationId || o.order.lines.length === 0
         ? []
         : [{ orderId: id, placedAt: o.order.placedAt, status: o.status, lines: o.order.lines }],
     );

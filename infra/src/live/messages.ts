@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@moncafe/domain/ports';
 import { fromStreamName as orderStream, parseOrderEvent } from '@moncafe/domain/order/events';
 import { fromStreamName, parseReservationEvent, type ReservationEvent } from '@moncafe/domain/reservation/events';
 import { fromStreamName as stockStream, parseStockEvent } from '@moncafe/domain/stock/events';
+import { staffCallMessages } from './floor-messages';
 import type { LiveMapper, LiveMessage } from './hub';
 
 /**
@@ -19,6 +20,7 @@ const mappers: LiveMapper[] = [
   visitMessages,
   orderMessages,
   stockMessages,
+  staffCallMessages,
 ];
 
 const reservationActions: Partial<Record<ReservationEvent['type'], string>> = {
@@ -102,7 +104,9 @@ function orderMessages(recorded: RecordedEvent): LiveMessage[] {
     const data = { orderId, store_id: d.storeId, reservation_id: d.reservationId, seat_id: d.seatId, seat_label: d.seatLabel };
     return [{ event: 'new-order', data, topics: ['kitchen', 'admin', `reservation:${d.reservationId}`] }];
   }
-  const status = event.type === 'OrderCompleted' ? 'complete' : 'ready';
+  // A void (decision 283) changes the ticket or takes it off every kitchen list.
+  const status =
+    event.type === 'OrderCompleted' ? 'complete' : event.type === 'OrderVoided' ? 'voided' : event.type === 'OrderLineVoided' ? 'changed' : 'ready';
   return [{ event: 'order-updated', data: { orderId, store_id: recorded.metadata.storeId, status }, topics: ['kitchen', 'admin'] }];
 }
 
@@ -119,7 +123,8 @@ function stockMessages(recorded: RecordedEvent): LiveMessage[] {
   if (!event || !stream) return [];
   const store_id = stream.storeId;
   const changed = event.type === 'StockSet' ? [event.data.menuId] : event.data.lines.map((l) => l.menuId);
-  const availability = event.type === 'StockSet' ? changed : event.data.lines.filter((l) => l.remaining === 0).map((l) => l.menuId);
+  // Items a void gave back (decision 283) may be orderable again, like a restock.
+  const availability = event.type === 'StockReserved' ? event.data.lines.filter((l) => l.remaining === 0).map((l) => l.menuId) : changed;
   return [
     { event: 'stock-updated', data: { store_id, menu_ids: changed }, topics: ['kitchen', 'admin'] },
     ...(availability.length > 0 ? [{ event: 'stock-updated', data: { store_id, menu_ids: availability }, topics: ['catalog'], debounced: true }] : []),

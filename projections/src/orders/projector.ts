@@ -62,6 +62,16 @@ export const ordersProjector: Projector = {
       }
       case 'OrderRestored':
         return orders.update(id, { status: 'ready', completed_at: null, updated_at: new Date(event.data.restoredAt) });
+      case 'OrderLineVoided': {
+        // Decision 283: the line leaves the kitchen's ticket and the order's subtotal.
+        const row = await orders.get(id);
+        if (!row) return;
+        const items = row.items.filter((i) => i.menu_id !== event.data.menuId);
+        const subtotal = items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+        return orders.update(id, { items, subtotal, updated_at: new Date(event.data.voidedAt) });
+      }
+      case 'OrderVoided':
+        return orders.update(id, { status: 'voided', items: [], subtotal: 0, updated_at: new Date(event.data.voidedAt) });
       default:
         return assertNever(event);
     }

@@ -25,7 +25,8 @@ export interface OrderTables {
     seat_id: string;
     seat_label: string;
     /** ready (in the kitchen) or complete. */
-    status: 'ready' | 'complete';
+    /** `voided`: taken back before checkout (decision 283), on no kitchen list. */
+    status: 'ready' | 'complete' | 'voided';
     items: Json<OrderItemRow[]>;
     subtotal: number;
     placed_by: string;

@@ -79,4 +79,14 @@ export const reservationMigrations: ReadModelMigrations = {
       await db.schema.alterTable('reservations').addColumn('reservation_number', 'text').execute();
     },
   },
+  '2026-11-26T12-00-reservations-remarks': {
+    // Issue 29 item 4 (decision 282): what the guest asked the floor and kitchen to know; '' before.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('reservations')
+        .addColumn('remarks', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };

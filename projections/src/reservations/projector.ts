@@ -39,6 +39,7 @@ export const reservationsProjector: Projector = {
           price: reservationTotal(d),
           lines: d.lines,
           detail: d.detail,
+          remarks: d.remarks ?? '',
           requested_at: new Date(d.requestedAt),
           // ConfirmationLinkIssued, appended with the request, sets the link's own expiry.
           confirm_expires_at: confirmationExpiryDate(d.requestedAt),
@@ -107,6 +108,7 @@ export const reservationsProjector: Projector = {
           email: event.data.customer.email,
           phone: event.data.customer.phone,
           detail: event.data.detail,
+          remarks: '',
           ...(event.data.cancelReason !== null ? { cancel_reason: event.data.cancelReason } : {}),
         });
       case 'VisitTokenIssued':

@@ -29,6 +29,9 @@ export const stockProjector: Projector = {
       case 'StockReserved':
         for (const line of event.data.lines) await stock.update(line.menuId, { quantity: line.remaining, updated_at: new Date(event.data.reservedAt) });
         return;
+      case 'StockReturned':
+        for (const line of event.data.lines) await stock.update(line.menuId, { quantity: line.remaining, updated_at: new Date(event.data.returnedAt) });
+        return;
       default:
         return assertNever(event);
     }

@@ -175,6 +175,11 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
 
   // JSON calls: kitchen, stock, schedule, checkout, token grants (admin or monitor)
   '/api/orders/seat-party': monitor,
+  // Floor view (issue 29 items 3–5): a guest's call proves itself with its table-order token.
+  '/api/orders/call-staff': pub,
+  '/api/monitor/staff-calls/acknowledge': monitor,
+  '/api/monitor/staff-bookings': monitor,
+  '/api/orders/:id/void': monitor,
   '/api/orders/ready': monitor,
   '/api/orders/completed': monitor,
   '/api/orders/:id/complete': monitor,

@@ -14,6 +14,8 @@ export const draftSchema = z.object({
   customerName: z.string().default(''),
   email: z.string().default(''),
   phone: z.string().default(''),
+  /** Remarks for the store (allergies …), optional (issue 29 item 4). */
+  remarks: z.string().default(''),
 });
 export type Draft = z.output<typeof draftSchema>;
 

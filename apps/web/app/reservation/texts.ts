@@ -10,6 +10,9 @@ import { callTexts } from '#app/http/texts';
 export const reservationTexts = {
   /** The store's disclaimer on the review step (issue 14 part settings, decision 135). */
   disclaimerTitle: '免責事項',
+  /** Decision 282: the booking's remarks (allergies …), shown to the floor and the kitchen. */
+  remarks: '備考（アレルギーなど）',
+  remarksHint: '任意。アレルギーやお店に伝えたいことをご記入ください。',
   disclaimerAgree: '上記の内容をご確認のうえ、送信してください。',
   // /reservation
   menuTitle: '予約コース',

@@ -14,6 +14,7 @@ export function reservationAnswer(row: ReservationRow, seats: readonly Pick<Seat
     reservation_number: row.reservation_number,
     customer_name: row.customer_name,
     phone: row.phone,
+    remarks: row.remarks,
     email: row.email,
     people: row.people,
     reservation_date: row.reservation_date,

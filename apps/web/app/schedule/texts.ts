@@ -46,6 +46,8 @@ export const scheduleTexts = {
   options: 'オプション',
   seats: '座席',
   phone: '電話番号',
+  /** Decision 282: the guest's remarks (allergies …). */
+  remarks: '備考',
   email: 'メール',
   price: '金額',
   number: '予約番号',

@@ -1,6 +1,7 @@
 import type { OrderRow } from '@moncafe/projections/orders/queries';
 import type { WebApp } from '#app/context';
 import { orderAnswer } from './answers';
+import { kitchenTexts } from './texts';
 
 /** Words that mark a note as an allergy, so the kitchen sees it highlighted. */
 const ALLERGY = /アレルギー|allerg/i;
@@ -23,6 +24,9 @@ export async function kitchenTickets(queries: WebApp['queries'], orders: readonl
       const text = (Array.isArray(value) ? value : [value]).filter((v) => v.trim() !== '').join('、');
       return text ? [{ label: option.label, text, allergy: ALLERGY.test(option.label) || ALLERGY.test(text) }] : [];
     });
+    // The booking's remarks (decision 282), an allergy highlighted like an option's.
+    const remarks = visit?.remarks.trim() ?? '';
+    if (remarks) notes.push({ label: kitchenTexts.remarks, text: remarks, allergy: ALLERGY.test(remarks) });
     return {
       ...orderAnswer(row),
       people: visit?.people ?? null,

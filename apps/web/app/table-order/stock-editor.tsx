@@ -95,92 +95,95 @@ export function StockEditor({ storeId }: { storeId: string | null }) {
       {failed && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
       {items?.length === 0 && <p className="empty">{t.empty}</p>}
       {items && items.length > 0 && (
-        <table className="data-table stock-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.item}</th>
-              <th scope="col">{t.manage}</th>
-              <th scope="col">{t.quantity}</th>
-              <th scope="col">{t.soldOut}</th>
-              <th scope="col">{t.status}</th>
-              <th scope="col">{t.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => {
-              const row = rows[item.id] ?? rowOf(item);
-              const orderable = !row.manage || ((parseQuantity(row.quantity) ?? 0) > 0 && !row.soldOut);
-              return (
-                <tr key={item.id} data-testid="stock-row" data-menu-id={item.id}>
-                  <th scope="row">{item.name}</th>
-                  <td>
-                    <input
-                      type="checkbox"
-                      checked={row.manage}
-                      onChange={(e) => change(item.id, { manage: e.target.checked })}
-                      aria-label={`${item.name} ${t.manage}`}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      value={row.quantity}
-                      disabled={!row.manage}
-                      onChange={(e) => change(item.id, { quantity: e.target.value })}
-                      aria-label={`${item.name} ${t.quantity}`}
-                      aria-invalid={row.manage && parseQuantity(row.quantity) === null}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      checked={row.soldOut}
-                      disabled={!row.manage}
-                      onChange={(e) => change(item.id, { soldOut: e.target.checked })}
-                      aria-label={`${item.name} ${t.soldOut}`}
-                    />
-                  </td>
-                  <td>{orderable ? t.orderable : t.notOrderable}</td>
-                  <td>
-                    <div className="stock-actions">
-                      {/* One action (issue 29 item 7): sold out now, counted from here on; undone, a count of 0 stops counting. */}
-                      {row.manage && row.soldOut && !row.dirty ? (
-                        <button
-                          type="button"
-                          className="button secondary"
-                          disabled={row.saving}
-                          onClick={() => void save(item, { soldOut: false, manage: (parseQuantity(row.quantity) ?? 0) > 0 })}
-                        >
-                          {t.clearSoldOut}
+        // On a phone the table scrolls inside its own box, the item's name staying in view (issue 29 item 1).
+        <div className="stock-scroll" role="region" aria-label={t.title} tabIndex={0}>
+          <table className="data-table stock-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.item}</th>
+                <th scope="col">{t.manage}</th>
+                <th scope="col">{t.quantity}</th>
+                <th scope="col">{t.soldOut}</th>
+                <th scope="col">{t.status}</th>
+                <th scope="col">{t.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => {
+                const row = rows[item.id] ?? rowOf(item);
+                const orderable = !row.manage || ((parseQuantity(row.quantity) ?? 0) > 0 && !row.soldOut);
+                return (
+                  <tr key={item.id} data-testid="stock-row" data-menu-id={item.id}>
+                    <th scope="row">{item.name}</th>
+                    <td>
+                      <input
+                        type="checkbox"
+                        checked={row.manage}
+                        onChange={(e) => change(item.id, { manage: e.target.checked })}
+                        aria-label={`${item.name} ${t.manage}`}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        step={1}
+                        value={row.quantity}
+                        disabled={!row.manage}
+                        onChange={(e) => change(item.id, { quantity: e.target.value })}
+                        aria-label={`${item.name} ${t.quantity}`}
+                        aria-invalid={row.manage && parseQuantity(row.quantity) === null}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        checked={row.soldOut}
+                        disabled={!row.manage}
+                        onChange={(e) => change(item.id, { soldOut: e.target.checked })}
+                        aria-label={`${item.name} ${t.soldOut}`}
+                      />
+                    </td>
+                    <td>{orderable ? t.orderable : t.notOrderable}</td>
+                    <td>
+                      <div className="stock-actions">
+                        {/* One action (issue 29 item 7): sold out now, counted from here on; undone, a count of 0 stops counting. */}
+                        {row.manage && row.soldOut && !row.dirty ? (
+                          <button
+                            type="button"
+                            className="button secondary"
+                            disabled={row.saving}
+                            onClick={() => void save(item, { soldOut: false, manage: (parseQuantity(row.quantity) ?? 0) > 0 })}
+                          >
+                            {t.clearSoldOut}
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button secondary danger"
+                            disabled={row.saving}
+                            onClick={() => void save(item, { manage: true, soldOut: true })}
+                          >
+                            {t.markSoldOut}
+                          </button>
+                        )}
+                        <button type="button" className="button" disabled={row.saving} onClick={() => void save(item)}>
+                          {row.saving ? t.saving : t.save}
                         </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button secondary danger"
-                          disabled={row.saving}
-                          onClick={() => void save(item, { manage: true, soldOut: true })}
-                        >
-                          {t.markSoldOut}
-                        </button>
-                      )}
-                      <button type="button" className="button" disabled={row.saving} onClick={() => void save(item)}>
-                        {row.saving ? t.saving : t.save}
-                      </button>
-                      {row.message && (
-                        <span className="stock-message hint" role="status">
-                          {row.message}
-                        </span>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                        {row.message && (
+                          <span className="stock-message hint" role="status">
+                            {row.message}
+                          </span>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -140,6 +140,8 @@ export const checkoutTexts = {
 } as const;
 
 export const kitchenTexts = {
+  /** A booking's remarks on the ticket (decision 282). */
+  remarks: '備考',
   title: '注文一覧',
   historyTitle: '注文履歴',
   ready: '未完了',

@@ -33,6 +33,7 @@ export default function CustomerInformation() {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState<[string, string, string]>(['', '', '']);
   const [email, setEmail] = useState('');
+  const [remarks, setRemarks] = useState('');
   const [touched, setTouched] = useState({ name: false, phone: false, email: false });
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -42,6 +43,7 @@ export default function CustomerInformation() {
     setDraft(stored);
     setName(stored.customerName);
     setEmail(stored.email);
+    setRemarks(stored.remarks);
     const parts = stored.phone.split('-');
     if (parts.length === 3) setPhone([parts[0]!, parts[1]!, parts[2]!]);
     if (stored.customerName && stored.email) return;
@@ -75,13 +77,13 @@ export default function CustomerInformation() {
   const toReview = () => {
     setTouched({ name: true, phone: true, email: true });
     if (!valid) return;
-    setDraft(writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-') }));
+    setDraft(writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-'), remarks: remarks.trim() }));
     setError(null);
     setParams({ step: 'review' });
   };
 
   const send = async () => {
-    const current = writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-') });
+    const current = writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-'), remarks: remarks.trim() });
     if (!current.date || !current.time) {
       void navigate('/reservation/day');
       return;
@@ -93,6 +95,7 @@ export default function CustomerInformation() {
         name: current.customerName,
         email: current.email,
         phone: current.phone,
+        remarks: current.remarks,
         reservationData: {
           date: current.date,
           time: current.time,
@@ -125,6 +128,12 @@ export default function CustomerInformation() {
           hasOptions={hasOptions}
           contact={{ name: name.trim(), phone: phone.join('-'), email: email.trim(), onChange: () => setParams({}) }}
         />
+        {remarks.trim() && (
+          <dl className="card rsv-card" data-testid="review-remarks">
+            <dt>{t.remarks}</dt>
+            <dd>{remarks.trim()}</dd>
+          </dl>
+        )}
         <ReservationDisclaimer />
         {error && (
           <p className="rsv-message" role="alert">
@@ -211,6 +220,13 @@ export default function CustomerInformation() {
           onChange={setEmail}
           onBlur={() => setTouched({ ...touched, email: true })}
         />
+        <label className="rsv-field">
+          {t.remarks}
+          <textarea name="remarks" rows={3} maxLength={300} value={remarks} onChange={(e) => setRemarks(e.target.value)} aria-describedby="remarks-hint" />
+          <span className="rsv-hint" id="remarks-hint">
+            {t.remarksHint}
+          </span>
+        </label>
         <button type="submit" className="button" disabled={!valid}>
           {t.toReview}
         </button>

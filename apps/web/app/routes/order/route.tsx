@@ -10,9 +10,12 @@ import { TakeoutChoice } from '#app/table-order/takeout-choice';
 import { tableCall } from '#app/table-order/table-call';
 import { orderTexts as t } from '#app/table-order/texts';
 import { useGuestVisit } from '#app/table-order/use-visit';
+import { GuestBar, guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
 export const meta = () => [{ title: pageTitle(t.orderTitle) }];
+/** The guest's own frame: no public header (issue 29 item 5). */
+export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 /** Spec §2: the order's confirmation shows for 2 seconds, then checkout or more ordering. */
@@ -106,6 +109,7 @@ export default function OrderCart() {
   const lines = useMemo(() => cart.map((l) => ({ ...l })), [cart]);
   return (
     <article className="page order-page" data-testid="order-cart" data-phase={phase} data-ready={loaded ? 'true' : undefined}>
+      {visit && !ended && <GuestBar visit={visit} />}
       <h1>{t.orderTitle}</h1>
       {visit && <p className="order-seat">{t.checkedIn(visit.seatName, visit.people)}</p>}
       {phase === 'rescan' ? (

@@ -16,17 +16,31 @@ import { TakeoutChoice } from '#app/table-order/takeout-choice';
 import { checkoutTexts, monitorTexts as t, orderTexts } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
+import { FloorView } from '#app/floor/floor-view';
+import { floorTexts } from '#app/floor/texts';
+import type { Answer as VoidAnswer } from '#app/routes/api/orders/$id/void/route';
+import { PhoneBookingForm } from '#app/floor/phone-booking-form';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import floorCss from '#app/floor/floor.css?url';
 import { areaPageTitle } from '#app/admin-area/title';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: areaPageTitle(t.orderTitle, matches) }];
-export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+export const links = () => [
+  { rel: 'stylesheet', href: tableOrderCss },
+  { rel: 'stylesheet', href: floorCss },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
-  if (!parsed.success) return { storeId: null, floor: [], menu: [] };
-  const { services, queries } = appOf(context);
-  const [floor, menu] = await Promise.all([services.table.floor(parsed.data), queries.stock.orderMenu(parsed.data)]);
-  return { storeId: parsed.data, floor, menu };
+  if (!parsed.success) return { storeId: null, floor: [], menu: [], courses: [], today: '' };
+  const { services, queries, runtime } = appOf(context);
+  const [floor, menu, courses] = await Promise.all([
+    services.floor.seats(parsed.data),
+    queries.stock.orderMenu(parsed.data),
+    queries.menus.list({ storeId: parsed.data, visibleOn: 'reservation' }),
+  ]);
+  const today = tokyoDateOf(runtime.clock.now());
+  return { storeId: parsed.data, floor, menu, courses: courses.map((c) => ({ id: c.id, name: c.name })), today };
 }
 
 const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -117,6 +131,17 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
     } else setMessage(r.body.message ?? r.body.error ?? checkoutTexts.cannotReach);
   };
 
+  /** Decision 283: a line (or the whole order) off before checkout, with the reason staff type. */
+  const voidOrder = async (orderId: string, menuId: string | null) => {
+    const reason = window.prompt(floorTexts.voidReasonPrompt);
+    if (reason === null) return;
+    setBusy(true);
+    const r = await tableCall<VoidAnswer>(`/api/orders/${orderId}/void`, { body: { menu_id: menuId, reason } });
+    setBusy(false);
+    setMessage(r.status === 200 ? floorTexts.voided : (r.body.message ?? floorTexts.voidFailed));
+    void loadOrders();
+  };
+
   const change = (line: CartLineView, by: number) =>
     setLines((ls) => {
       const existing = ls.find((l) => l.menu_id === line.menu_id);
@@ -127,19 +152,9 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
   if (!loaderData.storeId) return <p className="hint">{storeId ? orderTexts.loading : areaTexts.chooseStoreFirst}</p>;
   return (
     <section className="monitor-order" data-testid="monitor-order">
-      <h2>{t.orderTitle}</h2>
+      <h2 className="visually-hidden">{t.orderTitle}</h2>
       {loaderData.floor.length === 0 && <p className="empty">{t.noSeats}</p>}
-      <ul className="seat-grid" aria-label={t.chooseSeat}>
-        {loaderData.floor.map((s) => (
-          <li key={s.seatId}>
-            <button type="button" className="button secondary" aria-pressed={s.seatId === seat?.seatId} onClick={() => choose(s.seatId)} data-testid="seat">
-              {s.seatName}
-              <br />
-              <small>{s.reservationId ? t.seatInUse(s.people ?? 0) : t.seatFree}</small>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <FloorView seats={loaderData.floor} storeId={loaderData.storeId} selectedSeatId={seat?.seatId ?? null} onSelect={choose} />
       {message && (
         <p className="order-message" role="status">
           {message}
@@ -158,6 +173,7 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
         />
       )}
       {!seat && loaderData.floor.length > 0 && <p className="hint">{t.chooseSeat}</p>}
+      {!seat && <PhoneBookingForm storeId={loaderData.storeId} today={loaderData.today} courses={loaderData.courses} />}
       {seat && !reservationId && (
         <div className="panel">
           <h3>{seat.seatName}</h3>
@@ -204,12 +220,29 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
           {orders.length === 0 ? (
             <p className="empty">{checkoutTexts.noOrders}</p>
           ) : (
-            <ul>
-              {orders.map((o) => (
-                <li key={o.id}>
-                  {clockTime(o.order_time)} {o.items.map((i) => `${i.menu_name} × ${i.quantity}`).join('、')}（{yenAmount(o.subtotal)}）
-                </li>
-              ))}
+            <ul className="floor-orders" data-testid="seat-orders">
+              {orders
+                .filter((o) => o.items.length > 0)
+                .map((o) => (
+                  <li key={o.id} data-testid="seat-order">
+                    <p>
+                      {clockTime(o.order_time)}（{yenAmount(o.subtotal)}）
+                    </p>
+                    <ul>
+                      {o.items.map((i) => (
+                        <li key={i.menu_id}>
+                          {`${i.menu_name} × ${i.quantity}`}{' '}
+                          <button type="button" className="button secondary" disabled={busy} onClick={() => void voidOrder(o.id, i.menu_id)}>
+                            {floorTexts.voidLine(i.menu_name)}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                    <button type="button" className="button secondary danger" disabled={busy} onClick={() => void voidOrder(o.id, null)}>
+                      {floorTexts.voidOrder}
+                    </button>
+                  </li>
+                ))}
             </ul>
           )}
         </div>

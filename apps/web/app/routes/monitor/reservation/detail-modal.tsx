@@ -134,6 +134,12 @@ export function DetailModal(props: {
                 <dd>{reservation.phone}</dd>
               </>
             ) : null}
+            {reservation.remarks ? (
+              <>
+                <dt>{t.remarks}</dt>
+                <dd data-testid="detail-remarks">{reservation.remarks}</dd>
+              </>
+            ) : null}
             {reservation.email ? (
               <>
                 <dt>{t.email}</dt>

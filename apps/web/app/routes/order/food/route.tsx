@@ -10,9 +10,12 @@ import { InviteFriend } from '#app/table-order/pass-qr';
 import { tableCall } from '#app/table-order/table-call';
 import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
 import { useGuestVisit } from '#app/table-order/use-visit';
+import { GuestBar, guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
 export const meta = () => [{ title: pageTitle(t.menuTitle) }];
+/** The guest's own frame: no public header (issue 29 item 5). */
+export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 /**
@@ -55,6 +58,7 @@ export default function OrderFood() {
   const quantity = totalQuantity(cart);
   return (
     <article className="page order-page" data-testid="order-food" data-ready={visit && items ? 'true' : undefined}>
+      {visit && !ended && <GuestBar visit={visit} />}
       <h1>{t.menuTitle}</h1>
       {visit && <p className="order-seat">{t.checkedIn(visit.seatName, visit.people)}</p>}
       {ended && <RescanNotice message={t.tokenInvalidated} seatId={query.seatId} />}

@@ -5,9 +5,12 @@ import type { Answer as JoinAnswer } from '#app/routes/api/orders/join/route';
 import { tableCall } from '#app/table-order/table-call';
 import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
 import { saveOpenedVisit } from '#app/table-order/visit-store';
+import { guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
 export const meta = () => [{ title: pageTitle(t.joinTitle) }];
+/** The guest's own frame: no public header (issue 29 item 5). */
+export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 /**

@@ -10,9 +10,12 @@ import { checkInAnswered, checkInAttempt } from '#app/table-order/check-in-retry
 import { unanswered } from '#app/shared/outbox';
 import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
 import { readVisit, saveOpenedVisit } from '#app/table-order/visit-store';
+import { guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
 export const meta = () => [{ title: pageTitle(t.checkInTitle) }];
+/** The guest's own frame: no public header (issue 29 item 5). */
+export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -18,10 +18,15 @@ export const NAME_MAX = 50;
 export const OPTION_TEXT_MAX = 100;
 export const OPTION_TEXT_LINES = 3;
 
+const REMARKS_MAX = 300;
+const REMARKS_LINES = 5;
+
 const bodySchema = z.object({
   name: text({ max: NAME_MAX, min: 1, required: t.nameRequired }),
   email: z.email(t.emailRequired).max(254),
   phone: phoneSchema,
+  /** What the guest wants the store to know (allergies …), decision 282; optional. */
+  remarks: text({ max: REMARKS_MAX, lines: REMARKS_LINES }).default(''),
   reservationData: z.object({
     date: dateSchema,
     time: timeSchema,
@@ -74,6 +79,7 @@ export const action = jsonCall({
       sessionId: reservationSession(),
       accountId: (await user())?.id ?? null,
       customer: { name: body.name, email: body.email, phone: body.phone },
+      remarks: body.remarks,
       date: data.date,
       time: data.time,
       people: data.people,

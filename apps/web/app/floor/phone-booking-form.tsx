@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import type { Answer as StaffBookingAnswer } from '#app/routes/api/monitor/staff-bookings/route';
+import { tableCall } from '#app/table-order/table-call';
+import { floorTexts as t } from './texts';
+
+const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/**
+ * Staff enter a phone booking (decision 282): name, phone, party, date and time, course and
+ * remarks, checked by the customer's booking rules on the server. Walk-ins are seated from a seat
+ * instead (「お客様を案内してQRを表示」).
+ */
+export function PhoneBookingForm({ storeId, today, courses }: { storeId: string; today: string; courses: readonly { id: string; name: string }[] }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = async (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const text = (key: string) => String(data.get(key) ?? '');
+    setBusy(true);
+    const r = await tableCall<StaffBookingAnswer>('/api/monitor/staff-bookings', {
+      body: {
+        store_id: storeId,
+        date: text('date'),
+        time: text('time'),
+        people: Number(text('people')),
+        menu_id: text('menu_id') || null,
+        name: text('name'),
+        phone: text('phone'),
+        remarks: text('remarks'),
+      },
+    });
+    setBusy(false);
+    if (r.status === 200 && r.body.success) {
+      setMessage({ ok: true, text: t.booked(r.body.reservation_number, text('name')) });
+      form.reset();
+    } else setMessage({ ok: false, text: r.body.message ?? t.bookingFailed });
+  };
+
+  return (
+    <section className="floor-panel panel" aria-labelledby={`${id}-title`} data-testid="phone-booking">
+      <h3 id={`${id}-title`}>{t.bookingTitle}</h3>
+      <p className="hint">{t.walkInHint}</p>
+      <form
+        className="floor-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit(e.currentTarget);
+        }}
+      >
+        <label className="field">
+          {t.name}
+          <input name="name" required autoComplete="off" maxLength={100} />
+        </label>
+        <label className="field">
+          {t.phone}
+          <input name="phone" type="tel" required autoComplete="off" maxLength={30} />
+        </label>
+        <label className="field">
+          {t.people}
+          <select name="people" defaultValue="2">
+            {PEOPLE.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          {t.date}
+          <input name="date" type="date" required defaultValue={today} min={today} />
+        </label>
+        <label className="field">
+          {t.time}
+          <input name="time" type="time" required step={300} />
+        </label>
+        <label className="field">
+          {t.course}
+          <select name="menu_id" defaultValue="">
+            <option value="">{t.noCourse}</option>
+            {courses.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field wide">
+          {t.remarks}
+          <textarea name="remarks" rows={2} maxLength={500} />
+        </label>
+        <p className="wide">
+          <button type="submit" className="button" disabled={busy} data-testid="phone-booking-submit">
+            {t.submitBooking}
+          </button>
+        </p>
+      </form>
+      {message && (
+        <p className={message.ok ? 'order-message' : 'order-message error'} role={message.ok ? 'status' : 'alert'} data-testid="phone-booking-message">
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}

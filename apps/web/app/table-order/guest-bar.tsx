@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { totalQuantity } from '#app/cart/cart';
+import { useCart } from '#app/cart/cart-store';
+import { staffFrameHandle } from '#app/areas/area-settings';
+import { floorTexts } from '#app/floor/texts';
+import type { Answer as CallAnswer } from '#app/routes/api/orders/call-staff/route';
+import { orderPath } from './guest-notices';
+import { tableCall } from './table-call';
+import type { Visit } from './visit-store';
+
+/**
+ * The table-ordering screens drop the public site's header and footer (issue 29 items 1 and 5):
+ * a guest mid-order sees only their own navigation (GuestBar), never ログイン・予約する・アクセス.
+ */
+export const guestFrameHandle = staffFrameHandle;
+
+/**
+ * The guest's own navigation at the top of every table-ordering screen: menu, cart, bill and
+ * 「スタッフを呼ぶ」 (decision 281), which reaches the floor view live.
+ */
+export function GuestBar({ visit }: { visit: Visit }) {
+  const quantity = totalQuantity(useCart());
+  const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
+
+  const call = async () => {
+    setState({ busy: true, message: floorTexts.calling_ });
+    const r = await tableCall<CallAnswer>('/api/orders/call-staff', { body: { token: visit.token } });
+    setState({ busy: false, message: r.status === 200 ? floorTexts.called : (r.body.message ?? floorTexts.callFailed) });
+  };
+
+  return (
+    <nav className="guest-bar" aria-label={floorTexts.guestNav}>
+      <ul>
+        <li>
+          <Link to={orderPath('/order/food', visit)}>{floorTexts.navMenu}</Link>
+        </li>
+        <li>
+          <Link to={orderPath('/order', visit, '&show_cart=true')}>
+            {floorTexts.navCart}
+            {quantity > 0 ? `（${quantity}）` : ''}
+          </Link>
+        </li>
+        <li>
+          <Link to={`/checkout?reservation_id=${visit.reservationId}`}>{floorTexts.navBill}</Link>
+        </li>
+        <li>
+          <button type="button" className="guest-call" onClick={() => void call()} disabled={state.busy} data-testid="call-staff">
+            {floorTexts.callStaff}
+          </button>
+        </li>
+      </ul>
+      <p className="guest-call-message" role="status" data-testid="call-staff-message">
+        {state.message ?? ''}
+      </p>
+    </nav>
+  );
+}

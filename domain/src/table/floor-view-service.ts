@@ -1,0 +1,80 @@
+import { minutesOf, tokyoDateTime } from '../calendar/dates';
+import { commandHandler } from '../command-handler';
+import { toStreamName as orderStream } from '../order/events';
+import { orderDecider } from '../order/decider';
+import type { Clock, EventStore, IdGenerator } from '../ports';
+import type { OpenCall } from '../staff-call/decider';
+import type { TableCatalog } from './ports';
+import type { TableService } from './table-service';
+
+/**
+ * Where a seated party is in its visit (issue 29 item 3, decision 280): `seated` (no order yet),
+ * `ordering` (an order is still in the kitchen), `served` (every order is out: the next step is
+ * the bill). A seat with no party is `free`.
+ */
+export type SeatPhase = 'free' | 'seated' | 'ordering' | 'served';
+
+export interface FloorSeat {
+  seatId: string;
+  seatName: string;
+  maxPeople: number;
+  phase: SeatPhase;
+  reservationId: string | null;
+  people: number | null;
+  seatedAt: string | null;
+  /** The booking's start (HH:MM), also for a booking due within the early-arrival window that has not sat down yet. */
+  startTime: string | null;
+  /** Later than the start plus the seat's hold time, and still at the table (the schedule's rule, operations.md §2). */
+  overdue: boolean;
+  orders: number;
+  /** The party's call for staff waiting for an answer. */
+  call: OpenCall | null;
+}
+
+export interface FloorPorts {
+  eventStore: EventStore;
+  ids: IdGenerator;
+  clock: Clock;
+  catalog: TableCatalog;
+  table: Pick<TableService, 'floor'>;
+  openCall(reservationId: string): Promise<OpenCall | null>;
+}
+
+/** The floor view (/monitor, /monitor/order): every seat of the store now, with its party's phase, overdue mark and open call. */
+export function floorViewService(ports: FloorPorts) {
+  const orders = commandHandler(orderDecider, ports);
+
+  async function phaseOf(reservationId: string): Promise<{ phase: SeatPhase; orders: number }> {
+    const ids = await ports.catalog.orderIdsOf(reservationId);
+    const states = await Promise.all(ids.map(async (id) => (await orders.load(orderStream(id))).state));
+    const placed = states.filter((s) => s.status !== 'empty');
+    if (placed.length === 0) return { phase: 'seated', orders: 0 };
+    return { phase: placed.some((s) => s.status === 'ready') ? 'ordering' : 'served', orders: placed.length };
+  }
+
+  return {
+    async seats(storeId: string): Promise<FloorSeat[]> {
+      const [floor, specs] = await Promise.all([ports.table.floor(storeId), ports.catalog.seats(storeId)]);
+      const { minute } = tokyoDateTime(ports.clock.now());
+      return Promise.all(
+        floor.map(async (seat): Promise<FloorSeat> => {
+          const base = {
+            seatId: seat.seatId,
+            seatName: seat.seatName,
+            maxPeople: seat.maxPeople,
+            startTime: seat.startTime,
+            people: seat.people,
+            seatedAt: seat.seatedAt,
+          };
+          if (!seat.reservationId) return { ...base, phase: 'free', reservationId: null, overdue: false, orders: 0, call: null };
+          const hold = specs.find((s) => s.id === seat.seatId)?.holdMinutes ?? 90;
+          const overdue = seat.startTime !== null && minute > minutesOf(seat.startTime) + hold;
+          const [{ phase, orders: count }, call] = await Promise.all([phaseOf(seat.reservationId), ports.openCall(seat.reservationId)]);
+          return { ...base, phase, reservationId: seat.reservationId, overdue, orders: count, call };
+        }),
+      );
+    },
+  };
+}
+
+export type FloorViewService = ReturnType<typeof floorViewService>;
