@@ -1,7 +1,7 @@
 /**
  * The ports the domain is written against. Adapters live in `infra/`; the domain never
  * imports a driver, reads the wall clock or makes a random id on its own. Read ports for a
- * context's reference data sit with the context (`reservation/catalog.ts`), since each context
+ * context's reference data sit with the context (`reservation/ports.ts`), since each context
  * asks its own questions; the ones every context shares are here.
  */
 
