@@ -1,9 +1,9 @@
 import { httpClient } from '../support/http-client';
 import { AT_DEMO_STORE, moveToOpenHours, seatCodeOf, waitForOrderMenu } from '../support/table-order';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, offlineContext, phone, browserSuite } from '../support/browser';
 
 /**
  * The admin's history and database screens (issue 14, decisions 140-142): a change made on an
@@ -18,8 +18,7 @@ describe.runIf(runs)('admin history and database screens', () => {
   let server: TestWebServer;
   let browser: Browser;
   let context: BrowserContext;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTestWebServer, (started) => ({ server, browser } = started));
 
   async function adminPage(): Promise<Page> {
     const page = problems.watch(await context.newPage());
@@ -28,15 +27,9 @@ describe.runIf(runs)('admin history and database screens', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestWebServer();
-    browser = await startBrowser();
     context = await offlineContext(browser, server.url, desktop);
     await context.addInitScript((store) => window.localStorage.setItem('adminStoreId', store), STORE);
     expect((await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('finds an admin change by event type and by actor, shows who, when and the data, and follows its correlation id', async () => {

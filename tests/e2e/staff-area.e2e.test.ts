@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addMonths, formatYearMonth, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, screenshotDir, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, offlineContext, screenshotDir, browserSuite } from '../support/browser';
 import { signUp } from '../support/accounts';
 
 const runs = browserAvailable();
@@ -23,8 +23,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
   let browser: Browser;
   let admin: HttpClient;
   let staffId: string;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTestWebServer, (started) => ({ server, browser } = started));
 
   /** Signs the browser context in (one session cookie for its pages) with the store chosen for staff and admin screens. */
   async function signedIn(email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -43,17 +42,11 @@ describe.runIf(runs)('the staff area in the browser', () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `staff-${name}.png`), fullPage: true });
 
   beforeAll(async () => {
-    server = await startTestWebServer();
-    browser = await startBrowser();
     await adminSignIn();
     const staff = httpClient(server.url);
     staffId = (await signUp(staff, STAFF)).id;
     expect((await admin.postJson(`/api/admin/users/${staffId}/roles`, { role: 'staff', grant: true })).status).toBe(200);
     expect((await admin.send('PUT', `/api/users/${staffId}`, { json: { store_id: STORE, wage: 1200 } })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('checklist ticks show who and when; the next business day starts unticked and yesterday stays in history', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '@moncafe/domain/testing/manual-clock';
-import { createEmbeddedTestDatabase, createTestDatabase, postgresUrl } from '../../../tests/support/services';
+import { createEmbeddedTestDatabase, createTestDatabase, postgresUrl } from '@moncafe/tests/support/services';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { authMigrations } from './migrations';

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRecord } from '@moncafe/domain/catalog/commands';
-import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '../../../tests/support/services';
+import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '@moncafe/tests/support/services';
 import { deleteNatsStream } from '../bus/nats';
 import { loadConfig } from '../config';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
