@@ -42,13 +42,13 @@ export async function seedEmptySystem(system: {
   if (config.demoData) {
     const context = { correlationId: system.ids.uuid(), actor: 'system', storeId: null };
     // Each step reads what the last one wrote from the read models: it waits for them, however
-    // long a worker takes to start (issue 28 finding 7), never on past a timeout into a refusal.
+    // long a worker takes to start (decision 195), never on past a timeout into a refusal.
     const waitForProjections = system.catchUp ?? system.waitForProjections;
     const created = await loadDemoData(system.services.catalog, system.clock, context);
     await loadStaffAreaDemo(system.services, { ...system, waitForProjections }, context);
     await waitForProjections(created.position);
     await loadTableOrderDemo(system.services, context).catch((err: unknown) => logger.warn({ err }, 'demo stock not loaded'));
-    // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.
+    // Monitor reservation schedule (decision 110): today's bookings, outside tests.
     if (config.env !== 'test' && system.services.reservationStaff)
       await loadScheduleDemo({ reservationStaff: system.services.reservationStaff }, system, context);
     logger.info({ records: created.created.length, position: created.position }, 'demo data loaded');

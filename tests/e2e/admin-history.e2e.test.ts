@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } f
 import { browserAvailable, desktop, offlineContext, phone, browserSuite } from '../support/browser';
 
 /**
- * The admin's history and database screens (issue 14, decisions 140-142): a change made on an
+ * The admin's history and database screens (decisions 140-142): a change made on an
  * admin screen is found in /admin/history by event type and by actor, shows who, when and the
  * data, and its correlation id leads to every event of the same request; /admin/database shows
  * each read model's status and rebuilds one, with its progress, to completion.
@@ -111,7 +111,7 @@ describe.runIf(runs)('admin history and database screens', () => {
     const page = await adminPage();
     await page.goto('/admin/database');
     await page.getByRole('heading', { name: '集計表の状態' }).waitFor();
-    // Rebuilding is folded away from the owner's everyday view (issue 29 item 10).
+    // Rebuilding is folded away from the owner's everyday view (decision 190).
     expect(await page.getByRole('button', { name: 'すべて作り直す' }).isVisible()).toBe(false);
     await page.getByText('集計表を作り直す（サポートから頼まれたときだけ）').click();
     const row = page.locator('[data-testid="read-model"][data-name="event-history"]');

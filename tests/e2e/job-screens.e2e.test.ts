@@ -11,7 +11,7 @@ const runs = browserAvailable();
 const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 /**
- * Screens made for the job (issue 29), each at the size of the person who uses it: the owner on a
+ * Screens made for the job (decision 187), each at the size of the person who uses it: the owner on a
  * laptop, staff on a phone, the kitchen on a tablet.
  */
 describe.runIf(runs)('screens made for the job', () => {

@@ -225,7 +225,7 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     expect(end - now.minute).toBeLessThanOrEqual(1);
     expect(await overdue.textContent()).toContain('超過');
     expect(await block(second, mover).getAttribute('data-overdue')).toBe('false');
-    // Issue 29 item 8: the overdue block's name sits at its "now" end, where the grid is looked at;
+    // The overdue block's name sits at its "now" end, where the grid is looked at;
     // the short exited block keeps a readable width; the schedule's buttons are 44 px buttons.
     const nameGap = await overdue.evaluate((el) => {
       // The name's text itself (a stretched span would span the block whatever its alignment).

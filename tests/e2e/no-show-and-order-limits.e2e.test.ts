@@ -11,7 +11,7 @@ import { startSmtpSink } from '../reservation/smtp-sink';
 const runs = browserAvailable();
 
 /**
- * Issue 25 on the screens (decisions 155, 156): a manager records a booked party that never came
+ * The table limits on the screens (decisions 155, 156): a manager records a booked party that never came
  * as a no-show from the schedule's detail (its block leaves the grid, the list says 無断キャンセル),
  * and an admin takes it back with a reason; the admin sets the store's order limits on a phone.
  */

@@ -80,7 +80,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
     const month = formatYearMonth(addMonths(yearMonthOf(await serverToday(server)), 1));
     await page.goto('/staff/shift-submit');
     await page.locator('.sa-page[data-ready="true"]').waitFor();
-    // She submits as herself only (issue 29 item 9): no name to choose.
+    // She submits as herself only (decision 189): no name to choose.
     expect(await page.getByTestId('submitting-as').textContent()).toBe(`提出する人：${STAFF.name}`);
     expect(await page.getByLabel('従業員名を選択：').count()).toBe(0);
     await page.getByLabel('提出シフト月を選択：').selectOption(month);
@@ -116,7 +116,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
     await page.locator('.sa-page[data-ready="true"]').waitFor();
     await page.getByRole('button', { name: '説明を表示' }).click();
     await page.getByRole('button', { name: '説明を隠す' }).waitFor();
-    // It opens on the first month still wholly ahead (issue 29 item 9).
+    // It opens on the first month still wholly ahead (decision 189).
     expect(await page.getByLabel('提出シフト月を選択：').inputValue()).toBe(month);
     await page.getByRole('heading', { name: 'シフト表' }).waitFor();
     for (const day of days) {
@@ -144,7 +144,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
     await page.getByLabel('表示する月：').selectOption(month);
     const cell = page.locator(`[data-cell="${staffId}|${month}-04|end_time"]`);
     await cell.filter({ hasText: '15:00' }).waitFor();
-    // Her own column comes first, before colleagues sorted by name (issue 29 item 9).
+    // Her own column comes first, before colleagues sorted by name (decision 189).
     expect(await page.getByTestId('shift-grid').locator('thead tr').first().locator('th').nth(1).textContent()).toBe(STAFF.name);
     await cell.click();
     await cell.locator('select').selectOption('16:30');

@@ -35,7 +35,7 @@ afterAll(() => server?.close());
 
 describe('store staff', () => {
   it('answers wages to admins only, and lists someone once the admin adds them to the store', async () => {
-    // Not on the store's staff list yet: the store's staff are not theirs to read (issue 25 finding 8).
+    // Not on the store's staff list yet: the store's staff are not theirs to read (decision 162).
     const before = await staff.get(`/api/users?store_id=${STORE}`);
     expect(before.status).toBe(403);
     expect(((await json<{ id: string }[]>(await admin.get(`/api/users?store_id=${STORE}`))) as { id: string }[]).some((u) => u.id === staffId)).toBe(false);

@@ -51,15 +51,15 @@ export const accountEventSchemas = {
   AccountRegistered: accountRegistrationSchema.extend({ registeredAt: z.string() }),
   RoleGranted: z.object({ accountId: z.string(), role: staffRoleSchema, grantedAt: z.string() }),
   RoleRevoked: z.object({ accountId: z.string(), role: staffRoleSchema, revokedAt: z.string() }),
-  /** The hash reads as null once its holder is forgotten (issue 31: sealed with the account's key). */
+  /** The hash reads as null once its holder is forgotten (decisions 180–186: sealed with the account's key). */
   PasswordChanged: z.object({ accountId: z.string(), passwordHash: z.string().nullable(), changedAt: z.string() }),
-  /** The identity reads as null once its holder is forgotten (issue 31). */
+  /** The identity reads as null once its holder is forgotten (decisions 180–186). */
   ExternalIdentityLinked: z.object({ accountId: z.string(), identity: externalIdentitySchema.nullable(), linkedAt: z.string() }),
   /** A single-use link was mailed to the account's address; only the SHA-256 of its secret is kept. */
   EmailVerificationIssued: z.object({ accountId: z.string(), tokenHash: z.string(), expiresAt: z.string(), issuedAt: z.string() }),
   /** The link was opened: the address is the account holder's, and reservations made with it are theirs to see. */
   EmailVerified: z.object({ accountId: z.string(), verifiedAt: z.string() }),
-  /** A customer account's holder was forgotten with their reservations (issue 31): name and e-mail read as erased, no sign-in is left. */
+  /** A customer account's holder was forgotten with their reservations (decisions 180–186): name and e-mail read as erased, no sign-in is left. */
   AccountForgotten: z.object({ accountId: z.string(), name: z.string(), email: z.string(), forgottenAt: z.string() }),
 };
 export type AccountEvent = EventsOf<typeof accountEventSchemas>;

@@ -212,7 +212,7 @@ export const noticeSchema = z.object({
   display_order: displayOrder,
 });
 
-// --- The staff area's reference data (issue 13, decisions 081–085) ---------------------------
+// --- The staff area's reference data (decisions 081–085) ---------------------------
 
 /** A picture in the blob store: the SHA-256 hex of its bytes (decision 032). */
 const photoIds = z
@@ -327,7 +327,7 @@ export const taxSchema = z.object({
   prices_include_tax: z.boolean().default(false),
 });
 
-// --- Cost management (issue 14 item 7, decision 122) ------------------------------------------
+// --- Cost management (decision 122) ------------------------------------------
 
 /**
  * One ingredient of a menu item and what it costs: `quantity` of `unit` at `unit_cost` yen per
@@ -343,7 +343,7 @@ export const costLineSchema = z.object({
   display_order: displayOrder,
 });
 
-// --- Site settings (issue 14 part settings, decisions 130–139) -------------------------------
+// --- Site settings (decisions 130–135) -------------------------------
 
 /** The text a guest agrees to where they confirm a reservation (/admin/disclaimer); one per store, its id is the store id. */
 export const disclaimerSchema = z.object({
@@ -377,7 +377,7 @@ export const notificationSettingsSchema = z
     path: ['recipients'],
   });
 
-// --- Order limits at the table (issue 25 item 4, decision 155) -------------------------------
+// --- Order limits at the table (decision 155) -------------------------------
 
 /**
  * What a table's phones may order (/admin/order-limits); one per store, its id is the store id.
@@ -417,7 +417,7 @@ export const catalogSchemas = {
   'serve-method': serveMethodSchema,
   tax: taxSchema,
   'cost-line': costLineSchema,
-  // Site settings (issue 14 part settings)
+  // Site settings (decisions 130–135)
   disclaimer: disclaimerSchema,
   'notification-settings': notificationSettingsSchema,
   'order-limits': orderLimitsSchema,
@@ -428,7 +428,7 @@ export type CatalogKind = keyof typeof catalogSchemas;
 /**
  * The names and one-line labels of each kind that an admin types, as paths into the record (`*`
  * for every item of a list): each must be one line with no control or bidi characters
- * (`isOneLineName`, domain/src/text.ts; issue 25 finding 12). Checked when a record is saved
+ * (`isOneLineName`, domain/src/text.ts; decision 161). Checked when a record is saved
  * (catalog/decider.ts `parseRecord`), not when an old event is read, so a record saved before the
  * rule still loads and shows until it is next edited (decision 161).
  */

@@ -9,7 +9,7 @@ import { ERASED_FIELD, type PersonalKeys } from './personal-data';
 import { toStreamName as accountStream } from '../account/events';
 
 /**
- * Forgetting a guest (issue 31, decision 182): every reservation made with their e-mail loses its
+ * Forgetting a guest (decision 182): every reservation made with their e-mail loses its
  * key. Open reservations still to come are cancelled first (their seats freed, the guest told);
  * then the keys are destroyed, each reservation records `GuestForgotten` (its contact and options
  * read as erased from then on, also in every rebuild), the pictures leave the blob store, and one
@@ -23,7 +23,7 @@ export const privacyEventSchemas = {
     requestedBy: z.enum(['admin', 'guest', 'retention']),
     reason: z.string(),
     reservationIds: z.array(z.string()),
-    /** The customer account forgotten with them, if any (issue 31). */
+    /** The customer account forgotten with them, if any (decisions 180–186). */
     accountId: z.string().nullable().default(null),
     cancelled: z.number().int(),
     pictures: z.number().int(),
@@ -92,7 +92,7 @@ export function forgettingService(ports: ForgettingPorts) {
       }
     },
     /**
-     * Records that a guest's data was taken out (issue 31, seeing): the caller shows or sends what
+     * Records that a guest's data was taken out (decision 186): the caller shows or sends what
      * the read models hold for `reservationIds` (the web app's /api/my-data).
      */
     async recordDownload(input: { reservationIds: readonly string[]; requestedBy: 'admin' | 'guest' }, context: CommandContext) {
@@ -105,8 +105,8 @@ export function forgettingService(ports: ForgettingPorts) {
       );
     },
     /**
-     * Corrects a guest's name and phone on every reservation made with their e-mail (issue 31,
-     * correcting): one `GuestDetailsCorrected` per reservation, sealed like the request, with the
+     * Corrects a guest's name and phone on every reservation made with their e-mail (decision
+     * 186): one `GuestDetailsCorrected` per reservation, sealed like the request, with the
      * actor in its metadata. Forgotten reservations are left as they are.
      */
     async correct(input: { email: string; name: string; phone: string }, context: CommandContext) {

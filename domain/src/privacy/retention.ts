@@ -7,7 +7,7 @@ import { eventParser, streamName, type EventsOf } from '../streams';
 import { PRIVACY_CATEGORY } from './forgetting';
 
 /**
- * Retention (issue 31, decision 185): a store keeps a guest who made no account for a number of
+ * Retention (decision 185): a store keeps a guest who made no account for a number of
  * months after their last visit (13 by default; never fewer than 13, so a year's returning guest
  * and the tax year's questions are served — the sales themselves are not personal and stay). The
  * setting is the store's own small stream, `privacy-retention~{storeId}`.

@@ -147,10 +147,10 @@ export const reservationEventSchemas = {
    * reservation's own count of its phones' orders, so every web process decides on the same log.
    */
   OrderAdmitted: z.object({ orderId: z.string(), tokenHash: z.string(), admittedAt: z.string() }),
-  /** The guest's name and phone corrected, by the guest or by staff at the counter (issue 31; sealed like the request). */
+  /** The guest's name and phone corrected, by the guest or by staff at the counter (decisions 180–186; sealed like the request). */
   GuestDetailsCorrected: z.object({ name: z.string(), phone: z.string(), correctedAt: z.string() }),
   /**
-   * The guest was forgotten (issue 31): their key is destroyed, and this event's contact and
+   * The guest was forgotten (decisions 180–186): their key is destroyed, and this event's contact and
    * options read as erased, so read models learn it from the log (privacy/personal-data.ts).
    */
   GuestForgotten: z.object({

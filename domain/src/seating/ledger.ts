@@ -94,7 +94,7 @@ export interface SeatingState {
 /**
  * Session records in buckets by a hash of the session id, so a hold copies one bucket (about a
  * 64th of the day's sessions) and the bucket index, never every session the day has seen (a busy
- * day's holds cost more with every session otherwise: issue 10's seat row). `oldestAt` is at or
+ * day's holds cost more with every session otherwise: decision 050). `oldestAt` is at or
  * before the oldest record's first hold (ms); once it is a day old, the records are pruned.
  */
 export interface RememberedSessions {
@@ -248,7 +248,7 @@ function decideEnd(command: Extract<SeatingCommand, { type: 'EndBooking' }>, sta
   // Idempotent, and nothing to free when the stay already ends by then.
   if (!booking) return [];
   // A stay ended before it began (a party that came early and left early) holds nothing: ended at
-  // its start, the booking is gone and its seat free at once (issue 25 finding 9).
+  // its start, the booking is gone and its seat free at once (decision 157).
   const endMinute = Math.max(booking.start, command.endMinute);
   if (endMinute >= booking.end) return [];
   return [{ type: 'BookingEnded', data: { reservationId: command.reservationId, endMinute } }];

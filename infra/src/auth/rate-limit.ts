@@ -68,7 +68,7 @@ export function createRateLimiter(pool: pg.Pool, clock: Clock): RateLimiter {
     return limiter;
   }
 
-  /** The lease being fetched per key: requests that find none wait for it (issue 28 finding 5). */
+  /** The lease being fetched per key: requests that find none wait for it (decision 199). */
   const fetching = new Map<string, Promise<void>>();
 
   return {

@@ -36,7 +36,7 @@ import { followAll } from '@moncafe/domain/follow-all';
  * Whether this database's event positions still work: they are built from the cluster's
  * transaction ids (above), so a database restored into ANOTHER cluster with pg_dump, whose
  * transaction ids start low again, would hide every stored event from readers and number new
- * events below them (issue 28 finding 4). Then the newest stored position is at or above the
+ * events below them (decision 198). Then the newest stored position is at or above the
  * floor of the next transaction. Answers the reason to refuse, or null.
  */
 export async function restoredClusterProblem(pool: pg.Pool): Promise<string | null> {

@@ -3,7 +3,7 @@ import type { PersonalData } from '@moncafe/domain/privacy/personal-data';
 import type { PersonalDataSealer } from './sealing';
 
 /**
- * The one-time rewrite of events written before personal fields were sealed (issue 31, decision
+ * The one-time rewrite of events written before personal fields were sealed (decision
  * 183): every event of a declared type whose personal fields are still plain gets them sealed
  * in place, with its stream's key — the only change ever made to a stored event, and one that
  * keeps what every reader sees (the sealing layer opens the fields again). Idempotent: a sealed

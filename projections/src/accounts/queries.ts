@@ -19,7 +19,7 @@ export async function listAccounts(db: Kysely<Database>): Promise<AccountRow[]> 
   return rows.map(toRow);
 }
 
-/** A customer account (no staff role) with this e-mail, or null (issue 31: forgotten with the guest's reservations). */
+/** A customer account (no staff role) with this e-mail, or null (decisions 180–186: forgotten with the guest's reservations). */
 export async function customerAccountByEmail(db: Kysely<Database>, email: string): Promise<string | null> {
   const rows = await db
     .selectFrom('accounts')

@@ -42,7 +42,7 @@ export type ConfirmationView = ReturnType<typeof confirmationView>;
 /**
  * What a link that was never confirmed shows: the booking without who made it. A link is a
  * bearer secret that may have been forwarded or leaked; until its holder confirms it, it answers
- * no name, e-mail or phone (issue 25 finding 13; past its expiry it answers only that it expired).
+ * no name, e-mail or phone (decision 166; past its expiry it answers only that it expired).
  */
 export function unconfirmedView(view: ConfirmationView) {
   const { name: _name, email: _email, phone: _phone, ...booking } = view;

@@ -146,7 +146,7 @@ export function StockEditor({ storeId }: { storeId: string | null }) {
                   <td>{orderable ? t.orderable : t.notOrderable}</td>
                   <td>
                     <div className="stock-actions">
-                      {/* One action (issue 29 item 7): sold out now, counted from here on; undone, a count of 0 stops counting. */}
+                      {/* One action: sold out now, counted from here on; undone, a count of 0 stops counting. */}
                       {row.manage && row.soldOut && !row.dirty ? (
                         <button
                           type="button"

@@ -156,7 +156,7 @@ export const kitchenTexts = {
   actionFailed: '更新に失敗しました',
   store: (name: string) => `店舗：${name}`,
   items: (n: number) => `${n}点`,
-  /** The kitchen display (issue 29 item 6). */
+  /** The kitchen display (decision 188). */
   people: (n: number) => `${n}名`,
   waited: (minutes: number, seconds: number) => `${minutes}:${String(seconds).padStart(2, '0')}`,
   waitedLabel: (minutes: number) => `待ち時間 ${minutes}分`,
