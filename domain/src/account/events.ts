@@ -15,8 +15,6 @@ export type Role = StaffRole | 'customer';
 /** Passwords between 8 and 128 characters (the UI asks for at least 15). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-
 /** E-mail addresses are compared case-insensitively, so they are stored lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -34,9 +34,3 @@ export async function findAccount(db: Kysely<Database>, accountId: string): Prom
   const row = await db.selectFrom('accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   return row ? toRow(row) : null;
 }
-
-/** Accounts holding a staff role (admin, monitor or staff). */
-export async function listStaffAccounts(db: Kysely<Database>, role: string): Promise<AccountRow[]> {
-  const all = await listAccounts(db);
-  return all.filter((a) => a.roles.includes(role));
-}

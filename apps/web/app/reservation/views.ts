@@ -62,5 +62,3 @@ export function cancelView(summary: ReservationSummary) {
     status: summary.status,
   };
 }
-
-export type CancelView = ReturnType<typeof cancelView>;
