@@ -3,8 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
 import { until } from '../support/until';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, browserSuite } from '../support/browser';
-import { LUNCH, startServerWithMail } from '../reservation/booking-steps';
+import { browserAvailable, desktop, offlineContext } from '../support/browser';
+import { LUNCH, browserSuiteWithMail } from '../reservation/booking-steps';
 import type { startSmtpSink } from '../reservation/smtp-sink';
 
 const runs = browserAvailable();
@@ -28,14 +28,7 @@ describe.runIf(runs)('admin site settings in the browser', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const problems = browserSuite(
-    startServerWithMail,
-    (started) =>
-      ({
-        server: { server, smtp },
-        browser,
-      } = started),
-  );
+  const problems = browserSuiteWithMail((started) => ({ server, smtp, browser } = started));
 
   beforeAll(async () => {
     context = await offlineContext(browser, server.url, desktop);

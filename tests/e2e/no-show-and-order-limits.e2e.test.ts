@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { minutesOf, tokyoInstant } from '@moncafe/domain/calendar/dates';
-import { browserAvailable, desktop, phone, browserSuite } from '../support/browser';
+import { browserAvailable, desktop, phone } from '../support/browser';
 import { DEMO_STORE, moveToOpenHours, serverNow, signedInAdmin, staffBrowser, waitForOrderMenu } from '../support/table-order';
 import type { HttpClient } from '../support/http-client';
 import type { TestWebServer } from '../support/web-server';
-import { confirmedBooking, startServerWithMail } from '../reservation/booking-steps';
+import { confirmedBooking, browserSuiteWithMail } from '../reservation/booking-steps';
 import type { startSmtpSink } from '../reservation/smtp-sink';
 
 const runs = browserAvailable();
@@ -20,14 +20,7 @@ describe.runIf(runs)('no-shows and order limits on the screens', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let browser: Browser;
   let admin: HttpClient;
-  const problems = browserSuite(
-    startServerWithMail,
-    (started) =>
-      ({
-        server: { server, smtp },
-        browser,
-      } = started),
-  );
+  const problems = browserSuiteWithMail((started) => ({ server, smtp, browser } = started));
 
   /** A signed-in admin's screen with the demo store chosen (the admin and monitor areas ask for one). */
   async function staffPage(screen: typeof desktop | typeof phone) {

@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserSuite } from '../support/browser';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { minutesOf } from '@moncafe/domain/calendar/dates';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
@@ -64,6 +66,11 @@ export async function startServerWithMail() {
       await smtp.close();
     },
   };
+}
+
+/** The browser-suite preamble (`browserSuite`) over a server that mails to an SMTP sink (`startServerWithMail`). */
+export function browserSuiteWithMail(started: (suite: Awaited<ReturnType<typeof startServerWithMail>> & { browser: Browser }) => void) {
+  return browserSuite(startServerWithMail, ({ server, browser }) => started({ ...server, browser }));
 }
 
 /**
