@@ -73,7 +73,7 @@ describe.runIf(runs)('admin history and database screens', () => {
     await page.close();
   });
 
-  it('names a visit’s changes in Japanese by what they are about (a booking by its number and guest, a walk-in by its party), not by a UUID (issue 29 item 10)', async () => {
+  it('names a visit’s changes in Japanese by what they are about (a booking by its number and guest, a walk-in by its party), not by a UUID (decision 190)', async () => {
     // A party seated at a table: a reservation stream with a guest's name and no number (a walk-in).
     await waitForOrderMenu(server.url);
     await moveToOpenHours(server);

@@ -49,7 +49,7 @@ function pagePaths(): string[] {
     .map((pattern) => pattern.replace(/\/\*$/, '/somewhere').replace(/:[A-Za-z]+/g, 'x1'));
 }
 
-describe.skipIf(!pgUrl)('issue 25: input findings 6, 7, 8 and 12', () => {
+describe.skipIf(!pgUrl)('input findings 6, 7, 8 and 12 (decisions 160–164)', () => {
   let database: TestDatabase;
   let server: TestWebServer;
   let pool: pg.Pool;

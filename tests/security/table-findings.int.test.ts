@@ -35,7 +35,7 @@ type Answer = { success?: boolean; error?: string; message?: string; token?: str
  * nothing. Findings 1 and 2 fail on the code before decisions 150–153: the probe's check-ins
  * answered 200 with a token.
  */
-describe.skipIf(!pgUrl)('issue 25: a table only its own guests can open, join, renew and wait out', () => {
+describe.skipIf(!pgUrl)('a table only its own guests can open, join, renew and wait out (decisions 150–153)', () => {
   let database: TestDatabase;
   let server: TestWebServer;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -72,7 +72,7 @@ describe('shift submission', () => {
     expect(submissions).toEqual([]);
   });
 
-  it('takes a member’s wishes under their own name only, appending nothing for a colleague; an admin may submit for anyone (issue 29 item 9)', async () => {
+  it('takes a member’s wishes under their own name only, appending nothing for a colleague; an admin may submit for anyone (decision 189)', async () => {
     const next = addDays(tokyoDateOf(new Date()), 35).slice(0, 7);
     const colleague = (await json<{ id: string; name: string }[]>(await staff.get(`/api/users?store_id=${STORE}`))).find((u) => u.id !== staffId)!;
     const recruit = await json<{ weekday_start: string; weekday_end: string }>(await admin.get(`/api/admin/shift-recruit-time?store_id=${STORE}`));
