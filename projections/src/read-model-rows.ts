@@ -85,7 +85,7 @@ function defined(values: Values): Values {
  * escaped, so a page's megabyte of JSON is not copied through a replace of every quote (a tenth
  * of a rebuild's Node time, decision 146). The tag is one the text does not hold.
  */
-export function dollarQuoted(text: string): string {
+function dollarQuoted(text: string): string {
   let tag = '$rows$';
   for (let n = 1; text.includes(tag); n++) tag = `$rows${n}$`;
   return `${tag}${text}${tag}`;

@@ -28,7 +28,7 @@ export const emailSchema = z
   .transform((e) => normalizeEmail(e));
 
 /** An external sign-in (OpenID Connect): the issuer and the subject it gives the user. */
-export const externalIdentitySchema = z.object({ issuer: z.string().min(1), subject: z.string().min(1) });
+const externalIdentitySchema = z.object({ issuer: z.string().min(1), subject: z.string().min(1) });
 export type ExternalIdentity = z.infer<typeof externalIdentitySchema>;
 
 const accountRegistrationSchema = z.object({
@@ -75,7 +75,7 @@ export const parseClaimEvent = eventParser(claimEventSchemas);
 /** `account-{accountId}`: one stream per account. */
 export const ACCOUNT_CATEGORY = 'account';
 /** `accountclaim-{email|oidc}~{sha256 hex}`: who owns an e-mail address or an external identity. */
-export const ACCOUNT_CLAIM_CATEGORY = 'accountclaim';
+const ACCOUNT_CLAIM_CATEGORY = 'accountclaim';
 
 export function toStreamName(accountId: string): string {
   return streamName(ACCOUNT_CATEGORY, accountId);

@@ -17,7 +17,7 @@ import { toStreamName as accountStream } from '../account/events';
  */
 export const PRIVACY_CATEGORY = 'privacy';
 
-export const privacyEventSchemas = {
+const privacyEventSchemas = {
   GuestErased: z.object({
     /** `admin` (POST /api/admin/guests/erase), `guest` (their own request), `retention` (the worker). */
     requestedBy: z.enum(['admin', 'guest', 'retention']),
@@ -69,7 +69,7 @@ export interface ForgettingPorts {
 export const erasureRequestSchema = z.object({ email: z.string().trim().min(3).max(254), reason: z.string().trim().min(1).max(200) });
 
 /** The reason a cancellation for a forgetting records (a code, not the guest's words). */
-export const ERASURE_CANCEL_REASON = 'personal-data-erasure';
+const ERASURE_CANCEL_REASON = 'personal-data-erasure';
 
 export function forgettingService(ports: ForgettingPorts) {
   async function audit(event: PrivacyEvent, context: CommandContext) {

@@ -17,10 +17,10 @@ export function fromStreamName(streamId: string): { reservationId: string } | nu
   return parts ? { reservationId: parts[0]! } : null;
 }
 
-export const customerContactSchema = z.object({ name: z.string(), email: z.string(), phone: z.string() });
+const customerContactSchema = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 export type CustomerContact = z.output<typeof customerContactSchema>;
 
-export const reservedLineSchema = z.object({ menuId: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() });
+const reservedLineSchema = z.object({ menuId: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() });
 export type ReservedLine = z.output<typeof reservedLineSchema>;
 
 /**
@@ -28,10 +28,10 @@ export type ReservedLine = z.output<typeof reservedLineSchema>;
  * the id of the picture in the blob store (events written before decision 032 hold the picture
  * itself as a data URL; they still load, see detail.ts).
  */
-export const reservationDetailSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const reservationDetailSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 export type ReservationDetail = z.output<typeof reservationDetailSchema>;
 
-export const reservationRequestSchema = z.object({
+const reservationRequestSchema = z.object({
   reservationId: z.string(),
   storeId: z.string(),
   date: z.string(),

@@ -13,7 +13,7 @@ import { streamName, type EventsOf } from '../streams';
  * keeps its uuid as the stream id and in links; the number is a fact of its ReservationRequested
  * (decision 100).
  */
-export const RESERVATION_NUMBER_CATEGORY = 'reservationnumber';
+const RESERVATION_NUMBER_CATEGORY = 'reservationnumber';
 
 /** 32 letters and digits that cannot be misread for one another. */
 const LETTERS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

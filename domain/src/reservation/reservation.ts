@@ -113,7 +113,7 @@ export interface OrderCaps {
 }
 
 /** How many admitted orders the state remembers: more than any per-minute cap the limits editor allows. */
-export const ADMISSIONS_KEPT = 100;
+const ADMISSIONS_KEPT = 100;
 
 /** The visit at the table, beside the booking's own lifecycle. */
 export interface Visit {
@@ -219,7 +219,7 @@ function decideCancel(command: Extract<ReservationCommand, { type: 'CancelReserv
 type Active = Extract<ReservationState, { status: 'confirmed' }>;
 
 /** Whether the booked party is recorded as never having come (decision 156). */
-export function isNoShow(state: ReservationState): boolean {
+function isNoShow(state: ReservationState): boolean {
   return state.status !== 'empty' && state.visit.noShow !== null;
 }
 
@@ -232,7 +232,7 @@ function activeVisit(state: ReservationState): Active {
 }
 
 /** Reservation numbers as guests type them: any case, spaces and dashes of any kind are forgiven. */
-export function normalizeReservationNumber(number: string): string {
+function normalizeReservationNumber(number: string): string {
   return number.toUpperCase().replace(/[\s\-‐-―−ー－]/g, '');
 }
 

@@ -127,11 +127,11 @@ export type SeatingErrorCode =
 /** A reservation session lasts 5 minutes (customer-site.md §4): no hold of it outlives them. */
 export const SESSION_MINUTES = 5;
 /** One party (customer-site.md §9: party size 1 to 6): what one client may hold without the day screen's visit. */
-export const PARTY_MAX_PEOPLE = 6;
+const PARTY_MAX_PEOPLE = 6;
 /** What one client address may hold at once with visits: four parties (a household or an office behind one address). */
-export const CLIENT_MAX_PEOPLE = 4 * PARTY_MAX_PEOPLE;
+const CLIENT_MAX_PEOPLE = 4 * PARTY_MAX_PEOPLE;
 /** Times one session may choose a time on one day; a guest changes their mind a few times, a script thousands. */
-export const MAX_HOLDS_PER_SESSION = 20;
+const MAX_HOLDS_PER_SESSION = 20;
 /** Session records older than this (from the newest hold) are forgotten; the session cookie lives a day. */
 const SESSION_MEMORY_MS = 24 * 60 * 60_000;
 

@@ -34,7 +34,7 @@ export function shiftIdOf(key: { storeId: string; userId: string; date: string }
   return `${key.storeId}~${key.userId}~${key.date}`;
 }
 
-export const shiftTimesSchema = z.object({ date: isoDateSchema, start: timeOfDaySchema, end: timeOfDaySchema });
+const shiftTimesSchema = z.object({ date: isoDateSchema, start: timeOfDaySchema, end: timeOfDaySchema });
 export type ShiftTimes = z.output<typeof shiftTimesSchema>;
 
 /** The spec's `shift_type`: which end of a shift a correction changes. */

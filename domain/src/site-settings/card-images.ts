@@ -3,7 +3,7 @@ import { DomainError } from '../decider';
 import type { BlobInfo, BlobStore } from '../ports';
 
 /** The blob kind of homepage card pictures; they are public (the homepage shows them to anyone). */
-export const HOMEPAGE_CARD_IMAGE = 'homepage-card-image';
+const HOMEPAGE_CARD_IMAGE = 'homepage-card-image';
 
 /**
  * Homepage card pictures in the blob store (decisions 032, 133): re-encoded as menu pictures are

@@ -75,7 +75,7 @@ export type TableErrorCode =
 const refuse = (code: TableErrorCode, details: Record<string, unknown> = {}) => new DomainError<TableErrorCode>(code, code, details);
 
 /** A booking counts as "at the seat now" from this many minutes before it starts: booked guests come early. */
-export const EARLY_ARRIVAL_MINUTES = 15;
+const EARLY_ARRIVAL_MINUTES = 15;
 /** How long a one-time pass (staff seating's QR, a guest's invite) stays usable (decisions 151, 152). */
 export const PASS_MINUTES = 10;
 const END_OF_DAY = 24 * 60;
@@ -87,7 +87,7 @@ export function isOpenAt(day: BusinessDay, minute: number): boolean {
 }
 
 /** The booking at a seat now (or starting within EARLY_ARRIVAL_MINUTES): the one already begun first. */
-export function currentBooking(ledger: SeatingState, seatId: string, minute: number): Booking | null {
+function currentBooking(ledger: SeatingState, seatId: string, minute: number): Booking | null {
   const candidates = Object.values(ledger.bookings).filter((b) => b.seatIds.includes(seatId) && b.start - EARLY_ARRIVAL_MINUTES <= minute && minute < b.end);
   const begun = candidates.filter((b) => b.start <= minute).sort((a, b) => b.start - a.start);
   const upcoming = candidates.filter((b) => b.start > minute).sort((a, b) => a.start - b.start);

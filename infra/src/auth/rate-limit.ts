@@ -32,7 +32,7 @@ export interface RateLimitDeps {
 }
 
 /** The counters' table (auth/migrations.ts), in the shape rate-limiter-flexible's PostgreSQL store expects. */
-export const RATE_LIMIT_TABLE = 'rate_limit_counters';
+const RATE_LIMIT_TABLE = 'rate_limit_counters';
 
 /** Leases are this fraction of the limit. */
 const LEASE_DIVISOR = 20;

@@ -4,7 +4,7 @@ import type { Clock } from '@moncafe/domain/ports';
 import { sha256Hex } from '../system';
 import { authDb } from './tables';
 
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SessionOptions {
   /**
@@ -25,7 +25,7 @@ export interface Session {
   expiresAt: Date;
 }
 
-export function sessionCookieName(production: boolean): string {
+function sessionCookieName(production: boolean): string {
   return production ? '__Host-moncafe_session' : 'moncafe_session';
 }
 

@@ -48,7 +48,7 @@ export interface LiveHub {
 }
 
 /** The kind of a topic: `reservation:<id>` → `reservation`, so metrics keep one series per kind. */
-export function topicKindOf(topic: string): string {
+function topicKindOf(topic: string): string {
   return topic.split(':')[0] ?? topic;
 }
 

@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
 import type { Bus } from '../bus/port';
 
 /** How often live screens are fed from the store while the bus is away. */
-export const STORE_FOLLOW_MS = 250;
+const STORE_FOLLOW_MS = 250;
 
 /**
  * Live screens never depend on the bus alone (decision 199): while it says it is not

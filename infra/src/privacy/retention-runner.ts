@@ -9,7 +9,7 @@ import type { IdGenerator } from '@moncafe/domain/ports';
  * where the lock would always be granted). A run that finds another running returns null; runs
  * one after the other find nothing the first did not forget, so every guest is forgotten once.
  */
-export const RETENTION_LOCK = 4720250915031;
+const RETENTION_LOCK = 4720250915031;
 
 export function retentionRunner(deps: {
   pool: pg.Pool;

@@ -11,7 +11,7 @@ import type { PersonalDataSealer } from './sealing';
  * privacy:seal-events` runs it; a start runs it once (recorded in `privacy_steps`).
  * Only for the PostgreSQL event store: a KurrentDB stream cannot be rewritten (decision 183).
  */
-export const SEAL_STEP = 'seal-plaintext-events-v1';
+const SEAL_STEP = 'seal-plaintext-events-v1';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;

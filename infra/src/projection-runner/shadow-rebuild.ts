@@ -55,7 +55,7 @@ export interface RebuildProgress {
  * lane: every projector that is handed every event (no `handles`: a row per event) gets a lane
  * of its own; the others share one.
  */
-export function replayLanes(projectors: readonly Projector[]): Projector[][] {
+function replayLanes(projectors: readonly Projector[]): Projector[][] {
   const everyEvent = projectors.filter((p) => !p.handles);
   const others = projectors.filter((p) => p.handles);
   return [...everyEvent.map((p) => [p]), ...(others.length > 0 ? [others] : [])];

@@ -23,7 +23,7 @@ const loginSchema = z.object({
   password: z.string().min(1).max(PASSWORD_MAX),
 });
 
-export const registerSchema = z.object({
+const registerSchema = z.object({
   // Mailed back in the verification mail: one line, short (docs/security.md, finding 6).
   name: text({ max: 50, min: 1, required: authTexts.nameRequired }),
   email: emailSchema,

@@ -33,7 +33,7 @@ const publicReadAdminWrite: RouteRule = { read: 'public', write: ADMIN };
 /** Reference data staff screens read; only admins change it. */
 const staffReadAdminWrite: RouteRule = { read: STAFF, write: ADMIN };
 
-export const adminAreaChildren = [
+const adminAreaChildren = [
   'menu-add',
   'menu-manager',
   'recipe-manager',
@@ -59,8 +59,8 @@ export const adminAreaChildren = [
   'privacy',
 ] as const;
 
-export const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
-export const staffAreaChildren = ['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'] as const;
+const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
+const staffAreaChildren = ['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'] as const;
 
 export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // Customer site (public)
@@ -268,7 +268,7 @@ export function normalizePattern(pattern: string): string {
 const table = new Map(Object.entries(routeAccess).map(([pattern, rule]) => [normalizePattern(pattern), rule]));
 
 /** Unlisted routes: admins only, so a forgotten entry fails closed. */
-export const unlistedRule: RouteRule = { read: ADMIN };
+const unlistedRule: RouteRule = { read: ADMIN };
 
 export function ruleFor(pattern: string): { rule: RouteRule; listed: boolean } {
   const rule = table.get(normalizePattern(pattern));

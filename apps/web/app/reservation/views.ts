@@ -7,7 +7,7 @@ import { courseNames, noticeTexts, optionLines, optionPictures, storeNameOf } fr
  */
 
 /** Where the confirm page loads a picture of the reservation: its holder of the link may see it (decision 032). */
-export function reservationImageUrl(imageId: string, token: string | null): string {
+function reservationImageUrl(imageId: string, token: string | null): string {
   return `/api/reservation-images/${imageId}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
