@@ -53,10 +53,10 @@ export async function firstBookable(client: HttpClient, people: number, menuIds:
   return { date, time: (times.body.times as string[])[0]!, times: times.body.times as string[] };
 }
 
-/** A started server (demo data projected) whose mails go to an SMTP sink started with it. */
-export async function startServerWithMail() {
+/** A started server (demo data projected) whose mails go to an SMTP sink started with it; `start` starts the server. */
+export async function startServerWithMail(start: typeof startTestWebServer = startTestWebServer) {
   const smtp = await startSmtpSink();
-  const server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
+  const server = await start({ env: { SMTP_URL: smtp.url } });
   await demoCoursesReady(server.url);
   return {
     server,
@@ -69,8 +69,14 @@ export async function startServerWithMail() {
 }
 
 /** The browser-suite preamble (`browserSuite`) over a server that mails to an SMTP sink (`startServerWithMail`). */
-export function browserSuiteWithMail(started: (suite: Awaited<ReturnType<typeof startServerWithMail>> & { browser: Browser }) => void) {
-  return browserSuite(startServerWithMail, ({ server, browser }) => started({ ...server, browser }));
+export function browserSuiteWithMail(
+  started: (suite: Awaited<ReturnType<typeof startServerWithMail>> & { browser: Browser }) => void,
+  start: typeof startTestWebServer = startTestWebServer,
+) {
+  return browserSuite(
+    () => startServerWithMail(start),
+    ({ server, browser }) => started({ ...server, browser }),
+  );
 }
 
 /**
