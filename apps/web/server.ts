@@ -128,7 +128,7 @@ export async function startServer(
   else build = await importServerBuild();
   // Operations first (decisions 175–177): the access log with request ids, `Connection: close`
   // while stopping, and /healthz, /readyz, /metrics before anything that may redirect or limit.
-  // Slow clients and one address's flood of connections are bounded (issue 28 finding 9).
+  // Slow clients and one address's flood of connections are bounded (decision 196).
   app.set('trust proxy', config.trustProxy);
   const trustedProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const server = boundedServer(app, {

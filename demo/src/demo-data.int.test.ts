@@ -97,7 +97,7 @@ describe('demo data', () => {
   it('gives homepage cards (instagram outside the site, calendar, links inside it) and two notices', async () => {
     const cards = await listHomepageCards(t.db, { activeOnly: true });
     expect(cards.map((c) => c.card_type)).toEqual(['instagram', 'calendar', 'other', 'other', 'other']);
-    // アクセス opens the site's own page, not a map search (issue 29 item 11).
+    // アクセス opens the site's own page, not a map search (decision 191).
     expect(cards.filter((c) => c.card_type === 'other').map((c) => c.link_url)).toEqual(['/reservation', '/menu', '/access']);
     expect(cards.find((c) => c.card_type === 'instagram')?.link_url).toMatch(/^https:\/\//);
     expect(await listNotices(t.db, { storeId: DEMO_STORE_ID })).toHaveLength(2);

@@ -230,7 +230,7 @@ const homepageCards: [id: string, card: Omit<CatalogInput<'homepage-card'>, 'dis
     'card-map',
     {
       card_type: 'other',
-      // The cafe's own access page (its map, address and route), not a map search for the station (issue 29 item 11).
+      // The cafe's own access page (its map, address and route), not a map search for the station (decision 191).
       link_url: '/access',
       image_url: '/images/cards/access.svg',
       title: 'アクセス',
@@ -341,7 +341,7 @@ function demoRecords(today: string): DemoRecord[] {
   }
 
   add('same-day-settings', store, { store_id: store, is_enabled: true, deadline_time: '15:00' });
-  // Site settings (issue 14): the text a guest agrees to on the review step.
+  // Site settings (decision 135): the text a guest agrees to on the review step.
   add('disclaimer', store, {
     store_id: store,
     // The booking flow has a remarks field (decision 282): the disclaimer points to it.
@@ -352,7 +352,7 @@ function demoRecords(today: string): DemoRecord[] {
   homepageCards.forEach(([id, card], i) => add('homepage-card', id, { ...card, display_order: i + 1 }));
   notices.forEach(([id, title, content], i) => add('notice', id, { store_id: store, title, content, display_order: i + 1 }));
 
-  // Cost management (part-seats: issue 14 item 7): ingredient costs of a few menu items (yen per unit, before tax).
+  // Cost management (decision 122): ingredient costs of a few menu items (yen per unit, before tax).
   const costLines: [menu_id: string, name: string, quantity: number, unit: string, unit_cost: number][] = [
     ['menu-blend', 'コーヒー豆', 0.015, 'kg', 3600],
     ['menu-blend', 'ペーパーフィルター', 1, '枚', 4],

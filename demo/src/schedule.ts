@@ -5,7 +5,7 @@ import type { Clock, Logger } from '@moncafe/domain/ports';
 import { DEMO_STORE_ID } from './demo-data';
 
 /**
- * The demo cafe's reservation schedule (issue 12): phone bookings today and tomorrow, so
+ * The demo cafe's reservation schedule (decision 110): phone bookings today and tomorrow, so
  * /monitor/reservation is filled on `npm start`. Ordinary commands (the seating ledger decides);
  * a booking the ledger refuses is skipped. Not loaded under NODE_ENV=test: there the clock moves
  * and tests book the seats they need themselves (decision 110).

@@ -6,7 +6,7 @@ import type { Clock, IdGenerator } from '@moncafe/domain/ports';
 import { DEMO_STORE_ID } from './demo-data';
 
 /**
- * The demo cafe's staff side (DEMO_DATA=1, issue 13): three staff members with wages, recruit
+ * The demo cafe's staff side (DEMO_DATA=1, decisions 080–085): three staff members with wages, recruit
  * times, opening and closing checklists, order rules, suppliers (one with a sealed password),
  * purchase items, two recipes and a serve method with photos, this month's schedule with one
  * correction, and next month's wishes waiting to be imported. All through the services, so it is

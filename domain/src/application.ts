@@ -68,14 +68,14 @@ export interface ApplicationPorts {
   accountMails: AccountMails;
   /** Read port: seats, fences, menu prices, tax and the order index for the guest at the table (projections/src/orders/catalog.ts). */
   tableCatalog: TableCatalog;
-  /** Read port (seats editor, issue 12): the bookings that still hold a seat (projections/src/reservations). */
+  /** Read port (seats editor, decision 120): the bookings that still hold a seat (projections/src/reservations). */
   seatBookings: SeatBookings;
-  // Menu editor (issue 14, part menus)
+  // Menu editor (decision 090)
   /** Resizes menu pictures (infra/src/pictures, sharp). */
   pictures: PictureResizer;
   /** Read port: what refers to a menu item, its options and dependencies (projections/src/menus/references.ts). */
   menuDirectory: MenuDirectory;
-  // Privacy (issue 31)
+  // Privacy (decisions 180–186)
   /** Each person's data key (infra/src/privacy): forgetting destroys one. */
   personalKeys: PersonalKeys;
   /** Read port: a guest's reservations by e-mail (projections/src/reservations). */
@@ -144,16 +144,16 @@ export function createApplication(ports: ApplicationPorts) {
     stock: stockEditorService({ ...ports, catalog: ports.tableCatalog }),
     /** The store's point and geofence radius (/admin/store-coordinates). */
     storeLocation: storeLocationService(ports),
-    // Seats editor (issue 12 item 6)
+    // Seats editor (decision 120)
     /** Seats (/admin/seats): a seat still holding bookings is neither removed nor taken out of service. */
     seats: seatEditorService(ports),
-    // Menu editor (issue 14, part menus)
+    // Menu editor (decision 090)
     /** /admin/menu-add and /admin/menu-manager: items, pictures, options, dependencies, order, hide and remove. */
     menuEditor: menuEditorService(ports),
-    // Site settings (issue 14 part settings)
+    // Site settings (decisions 130–135)
     /** Homepage card pictures (/admin/homepage-settings). */
     cardImages: cardImageService(ports),
-    // Privacy (issue 31)
+    // Privacy (decisions 180–186)
     /** Forgetting a guest: open reservations cancelled, keys destroyed, pictures deleted, one audit event. */
     privacy,
     /** Retention: the store's months after a last visit, and the run that forgets guests past them. */

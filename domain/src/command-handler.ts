@@ -24,7 +24,7 @@ export interface CommandResult<Event extends DomainEvent> {
   position: number | null;
 }
 
-export class ConcurrencyRetriesExhaustedError extends Error {
+class ConcurrencyRetriesExhaustedError extends Error {
   constructor(
     readonly streamId: string,
     readonly attempts: number,

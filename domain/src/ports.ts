@@ -1,7 +1,7 @@
 /**
  * The ports the domain is written against. Adapters live in `infra/`; the domain never
  * imports a driver, reads the wall clock or makes a random id on its own. Read ports for a
- * context's reference data sit with the context (`reservation/catalog.ts`), since each context
+ * context's reference data sit with the context (`reservation/ports.ts`), since each context
  * asks its own questions; the ones every context shares are here.
  */
 
@@ -144,7 +144,7 @@ export interface BlobStore {
   /** The owners of a blob for one kind (empty for an unknown id). */
   owners(id: string, kind: string): Promise<string[]>;
   read(id: string): Promise<(BlobInfo & { bytes: Uint8Array }) | null>;
-  /** Deletes the blobs and their owners (a forgotten guest's pictures, issue 31); unknown ids are passed over. */
+  /** Deletes the blobs and their owners (a forgotten guest's pictures, decisions 180–186); unknown ids are passed over. */
   remove(ids: readonly string[]): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ import type { RecordedEvent } from './ports';
  * digits and `_ . : -` (catalog `recordIdSchema`), so `~` can never occur inside a part and a
  * name always splits back into the parts it was made of.
  */
-export const STREAM_PART_SEPARATOR = '~';
+const STREAM_PART_SEPARATOR = '~';
 const DASH = '-'.charCodeAt(0);
 
 export function streamName(category: string, ...parts: string[]): string {

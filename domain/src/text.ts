@@ -37,7 +37,7 @@ export function hasNoBidiControls(value: string): boolean {
 /**
  * A name as the product shows it in lists, tickets, mails and CSV rows: plain text on one line
  * (no CR/LF or other line break, no control character) with no bidi controls. Every name an admin
- * types and every one-line text of the calls is one (docs/security.md, issue 25 finding 12; decision 161).
+ * types and every one-line text of the calls is one (docs/security.md; decision 161).
  */
 export function isOneLineName(value: string): boolean {
   return isPlainText(value) && !C1_CONTROL.test(value) && !LINE_BREAK.test(value) && hasNoBidiControls(value);

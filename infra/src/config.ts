@@ -71,7 +71,7 @@ const environment = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(8),
   /** /readyz answers 503 while a projector is further behind the store than this (decision 176). */
   READY_MAX_LAG_SECONDS: z.coerce.number().min(1).default(30),
-  /** A client must send a request's headers within this; a slow one is cut (issue 28 finding 9, decision 196). */
+  /** A client must send a request's headers within this; a slow one is cut (decision 196). */
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(600).default(20),
   /** Open connections one client address may hold at once; more are cut. Trusted proxies (TRUST_PROXY) are exempt. */
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(128),

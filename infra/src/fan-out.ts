@@ -19,7 +19,7 @@ const LEAD_CHECK_MS = 250;
  * The relay (event store → bus, one leader at a time) and the projectors (bus → read models).
  * The web process runs it unless RUN_PROJECTIONS=0; the worker process always does.
  *
- * Only the process whose relay leads runs the projectors (issue 28 finding 2, decision 197): a
+ * Only the process whose relay leads runs the projectors (decision 197): a
  * standby that consumed too would share the one durable consumer (decision 146), and each would
  * see the other's messages as gaps and read them from the store, making read models ~10×
  * slower. A standby starts them when its relay takes the lead, and stops them if it loses it;

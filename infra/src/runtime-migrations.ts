@@ -20,9 +20,9 @@ export const runtimeMigrations: Record<string, Migration> = {
   ...authMigrations,
   ...loginThrottleMigrations,
   ...blobMigrations,
-  // Site settings (issue 14 part settings): the notification reactor's checkpoint.
+  // Site settings (decisions 130–135): the notification reactor's checkpoint.
   ...reactorMigrations,
-  // Privacy (issue 31): each person's data key.
+  // Privacy (decisions 180–186): each person's data key.
   ...personalKeyMigrations,
   // Commands safe to send twice (issue 28 item 1): the keys and their kept answers.
   ...idempotencyMigrations,

@@ -11,7 +11,7 @@ import { createQueries, type Queries } from '@moncafe/projections/queries';
 import { projectors } from '@moncafe/projections/read-models';
 import { catalogForTables } from '@moncafe/projections/orders/catalog';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
-// Menu editor (issue 14, part menus)
+// Menu editor (decision 090)
 import { menuDirectory } from '@moncafe/projections/menus/references';
 import { sharpPictures } from './pictures/sharp-pictures';
 import { argon2Passwords } from './auth/password';
@@ -37,9 +37,9 @@ import { secretBox, secretsKey } from './secrets/secret-box';
 import { countingRefusals, createMetrics, measuredAppends, type Metrics } from './operations/metrics';
 import { readiness, type Readiness } from './operations/health';
 import { countOutbox, gaugeTheSystem } from './operations/gauges';
-// Admin database screen (issue 14, part ops)
+// Admin database screen (decisions 140–142)
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
-// Privacy (issue 31)
+// Privacy (decisions 180–186)
 import { RETENTION_EVERY_MS, retentionRunner } from './privacy/retention-runner';
 import { guestReminderService, type GuestReminderService, type ReminderMails } from '@moncafe/domain/reminder/reminder-service';
 // Commands safe to send twice (issue 28 item 1)
@@ -84,18 +84,18 @@ export interface Runtime {
   /** Waits (bounded) until every projector has applied the event at `position`; null returns at once. */
   waitForProjections(position: number | null): Promise<void>;
   /**
-   * Waits however long it takes for every read model to reach `position` (seeding, issue 28
-   * finding 7): a web process that leaves projection to a worker (RUN_PROJECTIONS=0) and starts
+   * Waits however long it takes for every read model to reach `position` (seeding, decision
+   * 195): a web process that leaves projection to a worker (RUN_PROJECTIONS=0) and starts
    * first waits for that worker instead of seeding on against read models nobody builds.
    */
   catchUp(position: number | null): Promise<void>;
-  /** Admin database screen (issue 14, part ops): read-model status, rebuilds, export and import. */
+  /** Admin database screen (decisions 140–142): read-model status, rebuilds, export and import. */
   databaseAdmin: DatabaseAdmin;
   /** This process's Prometheus metrics (`GET /metrics`, decision 177). */
   metrics: Metrics;
   /** What `GET /readyz` answers (decision 176). */
   readiness(): Promise<Readiness>;
-  /** Privacy (issue 31): forgets guests past the store's retention; runs on a timer where notifications run. */
+  /** Privacy (decisions 180–186): forgets guests past the store's retention; runs on a timer where notifications run. */
   retention: ReturnType<typeof retentionRunner>;
   /** The guests' reminder mails (decision 290): null without their wording; runs each minute where notifications run. */
   reminders: GuestReminderService | null;
@@ -158,7 +158,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       live.publish(event);
       if (isReferenceData(event)) referenceData.changed(event.position);
     };
-    // While NATS is away the store feeds the live screens (issue 28 finding 3).
+    // While NATS is away the store feeds the live screens (decision 199).
     const fromStore = feedFromStoreWhileBusDown({
       bus,
       eventStore,
@@ -243,10 +243,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       receiptStoreOf: (receiptId) => queries.receipts.storeOf(receiptId),
       // Seats editor (issue 12 item 6)
       seatBookings: { futureOn: queries.adminDay.futureOnSeat },
-      // Menu editor (issue 14, part menus)
+      // Menu editor (decision 090)
       pictures: sharpPictures,
       menuDirectory: menuDirectory(database.db),
-      // Privacy (issue 31)
+      // Privacy (decisions 180–186)
       personalKeys: system.personalKeys,
       customerAccountOf: (email) => queries.accounts.customerByEmail(email),
       signOut: (accountId) => sessions.destroyAllOf(accountId),
@@ -259,7 +259,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       dayFigures: { of: queries.register.dayFigures },
     });
 
-    // Site settings (issue 14 part settings): staff notification mails, in one process (decision 132).
+    // Site settings (decisions 130–135): staff notification mails, in one process (decision 132).
     if (options.notificationMails && config.runNotifications) {
       const reactor = notificationReactor({
         eventStore,

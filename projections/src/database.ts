@@ -21,9 +21,9 @@ import type { StaffGuideTables } from './staff-guides/table';
 import type { StoreStaffTables } from './store-staff/table';
 import type { TaxTables } from './tax/table';
 import type { CostTables } from './costs/table';
-// Admin history (issue 14, part ops)
+// Admin history (decisions 140–142)
 import type { EventHistoryTables } from './event-history/table';
-// Site settings (issue 14 part settings)
+// Site settings (decisions 130–135)
 import type { SiteSettingsTables } from './site-settings/table';
 // Receipts (issue 30, decision 240)
 import type { ReceiptTables } from './receipts/table';
@@ -49,7 +49,7 @@ export type Database = CheckpointTables &
   StockTables &
   TaxTables &
   CostTables &
-  // Admin history (issue 14, part ops)
+  // Admin history (decisions 140–142)
   EventHistoryTables &
   SiteSettingsTables &
   RegisterTables &

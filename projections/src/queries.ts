@@ -24,9 +24,9 @@ import { receiptStoreOf, receiptsOfDay, receiptsOfVisit } from './receipts/queri
 // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
 import { costReport, listCostLines } from './costs/queries';
 import { futureReservationsOnSeat } from './reservations/queries';
-// Admin history (issue 14, part ops)
+// Admin history (decisions 140–142)
 import { historyChoices, historyPage, type HistoryFilter } from './event-history/queries';
-// Site settings (issue 14 part settings)
+// Site settings (decisions 130–135)
 import { listBusinessHoursRules } from './business-hours/queries';
 import { disclaimerOf, menuNameOf, notificationSettingsOf } from './site-settings/queries';
 // The daily close and sales (issue 30 items 4 and 5)
@@ -79,9 +79,9 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     reservations: {
       /** Every reservation of a guest's e-mail, lapsed ones too (issue 31: forgetting). */
       ofGuest: (email: string, now: Date) => guestReservations(db, email, now),
-      /** Guests without an account last seen before `cutoff` (issue 31: retention). */
+      /** Guests without an account last seen before `cutoff` (decisions 180–186: retention). */
       lastSeenBefore: (cutoff: string) => guestsLastSeenBefore(db, cutoff, ERASED_TEXT),
-      // Monitor reservation schedule (issue 12, part sched)
+      // Monitor reservation schedule (decision 110)
       /** A store's reservations of a day, lapsed requests left out (the schedule). */
       ofDay: (storeId: string, date: string, now: Date) => reservationsOfDay(db, storeId, date, now),
       get: (id: string) => getReservation(db, id),
@@ -94,10 +94,10 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     },
     accounts: {
       list: () => listAccounts(db),
-      /** Issue 31: the customer account (no staff role) of a guest's e-mail. */
+      /** Decisions 180–186: the customer account (no staff role) of a guest's e-mail. */
       customerByEmail: (email: string) => customerAccountByEmail(db, email),
     },
-    // Staff area (issue 13)
+    // Staff area (decisions 080–085)
     storeStaff: {
       /** The shift screens' list: wages for admins only (staff get no `wage` field at all). */
       list: (storeId: string, options: { wages: boolean }) => storeStaffOf(db, storeId, options),
@@ -170,12 +170,12 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       lines: (storeId: string) => listCostLines(db, storeId),
       report: (storeId: string, date: string) => costReport(db, storeId, date),
     },
-    // Admin history (issue 14, part ops)
+    // Admin history (decisions 140–142)
     history: {
       page: (filter: HistoryFilter) => historyPage(db, eventStore, filter),
       choices: () => historyChoices(db),
     },
-    // Site settings (issue 14 part settings)
+    // Site settings (decisions 130–135)
     siteSettings: {
       /** A store's weekday, holiday and date rules (/admin/business-hours). */
       businessHoursRules: (storeId: string) => listBusinessHoursRules(db, storeId),

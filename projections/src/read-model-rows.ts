@@ -4,7 +4,7 @@ import type { Database } from './database';
 /**
  * Row changes of one batch of events, merged per row in memory and written with a few
  * set-based statements when the batch ends: a projector applying a thousand events costs a
- * handful of round trips, not a thousand (issue 10: rebuilds at tens of thousands of events per
+ * handful of round trips, not a thousand (decision 041: rebuilds at tens of thousands of events per
  * second). Projectors describe what a row becomes; every write is a set, never an increment, so
  * replaying an event is harmless. Where a read model needs more than that, `transaction()`
  * hands out the batch's transaction after writing everything recorded so far.
@@ -85,7 +85,7 @@ function defined(values: Values): Values {
  * escaped, so a page's megabyte of JSON is not copied through a replace of every quote (a tenth
  * of a rebuild's Node time, decision 146). The tag is one the text does not hold.
  */
-export function dollarQuoted(text: string): string {
+function dollarQuoted(text: string): string {
   let tag = '$rows$';
   for (let n = 1; text.includes(tag); n++) tag = `$rows${n}$`;
   return `${tag}${text}${tag}`;

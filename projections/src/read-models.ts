@@ -34,13 +34,13 @@ import { storeStaffMigrations } from './store-staff/migration';
 import { storeStaffProjector } from './store-staff/projector';
 import { taxMigrations } from './tax/migration';
 import { taxProjector } from './tax/projector';
-// Cost management (issue 14 item 7)
+// Cost management (decision 122)
 import { costMigrations } from './costs/migration';
 import { costLinesProjector } from './costs/projector';
-// Admin history and database (issue 14, part ops)
+// Admin history and database (decisions 140–142)
 import { eventHistoryMigrations } from './event-history/migration';
 import { eventHistoryProjector } from './event-history/projector';
-// Site settings (issue 14 part settings)
+// Site settings (decisions 130–135)
 import { siteSettingsMigrations } from './site-settings/migration';
 import { siteSettingsProjector } from './site-settings/projector';
 // Receipts (issue 30, decision 240)
@@ -72,7 +72,7 @@ export const readModels: ReadModel[] = [
   { migrations: homepageCardMigrations, projector: homepageCardsProjector },
   { migrations: emailNoticeMigrations, projector: emailNoticesProjector },
   { migrations: reservationMigrations, projector: reservationsProjector },
-  // Staff area (issue 13): a folder's second projector comes with no migrations of its own.
+  // Staff area (decisions 080–085): a folder's second projector comes with no migrations of its own.
   { migrations: storeStaffMigrations, projector: storeStaffProjector },
   { migrations: shiftMigrations, projector: shiftsProjector },
   { migrations: {}, projector: recruitTimesProjector },
@@ -85,11 +85,11 @@ export const readModels: ReadModel[] = [
   { migrations: orderMigrations, projector: ordersProjector },
   { migrations: stockMigrations, projector: stockProjector },
   { migrations: taxMigrations, projector: taxProjector },
-  // Cost management (issue 14 item 7): ingredient cost lines of menu items.
+  // Cost management (decision 122): ingredient cost lines of menu items.
   { migrations: costMigrations, projector: costLinesProjector },
-  // Admin history (issue 14, part ops): the event log as the history screen browses it.
+  // Admin history (decisions 140–142): the event log as the history screen browses it.
   { migrations: eventHistoryMigrations, projector: eventHistoryProjector },
-  // Site settings (issue 14 part settings): disclaimers, notification settings.
+  // Site settings (decisions 130–135): disclaimers, notification settings.
   { migrations: siteSettingsMigrations, projector: siteSettingsProjector },
   // Receipts (issue 30): every receipt issued, sales and cancellations.
   { migrations: receiptMigrations, projector: receiptsProjector },

@@ -2,7 +2,8 @@
  * `npm run bench` (`-- --quick` for a developer's check under two minutes): every row of issue
  * 10's table, each product figure beside a reference measured in the same run on the same
  * machine (pgbench's raw INSERT, a bare React Router page, append → /live), and the verdict
- * against its target. Writes the table to BENCHMARKS.md with the machine, the date and the load.
+ * against its target. Writes the table to docs/benchmarks-log.md with the machine, the date and the load
+ * (BENCHMARKS.md's status block names the latest accepted run).
  * Nothing here asserts: tests prove behaviour, this measures it.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -64,13 +65,13 @@ console.log(`\n${machine}\n${load}\n\n${table}\n`);
 console.log(`bench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
 if (!options.quick && !only) {
-  const file = path.join(root, 'BENCHMARKS.md');
+  const file = path.join(root, 'docs/benchmarks-log.md');
   const current = await readFile(file, 'utf8');
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const entry = `## ${date} UTC — \`npm run bench\`\n\nMachine: ${machine}. ${load[0]!.toUpperCase()}${load.slice(1)}.\n\n${table}\n`;
   const marker = '\n## ';
   const at = current.indexOf(marker);
   await writeFile(file, at < 0 ? `${current.trimEnd()}\n\n${entry}` : `${current.slice(0, at)}\n${entry}${current.slice(at)}`);
-  console.log('written to BENCHMARKS.md');
+  console.log('written to docs/benchmarks-log.md');
 }
 process.exit(0);

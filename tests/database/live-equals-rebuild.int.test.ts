@@ -4,7 +4,7 @@ import { dumpReadModels } from './read-model-dump';
 import { caughtUp, startSystem, type StoreKind } from './system';
 
 /**
- * Issue 28, finding 8: every read model as the projectors built it live equals what a rebuild
+ * Decision 199: every read model as the projectors built it live equals what a rebuild
  * makes of the same store. `event_history` did not on PostgreSQL: live rows kept the recording
  * time in milliseconds (a JS Date), the rebuild's rows (made by PostgreSQL from the event table)
  * in microseconds.

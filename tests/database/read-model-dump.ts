@@ -10,7 +10,7 @@ export async function dumpReadModels(
   const dump: Record<string, string[]> = {};
   for (const table of projectors.flatMap((p) => p.tables).sort()) {
     // As JSON made by PostgreSQL: a timestamp keeps its microseconds (a JS Date would drop them
-    // and hide a difference, issue 28 finding 8).
+    // and hide a difference, decision 199).
     const { rows } = await sql<{ row: Record<string, unknown> }>`select to_jsonb(t) as row from ${sql.table(table)} t`.execute(db);
     const omit = options.omitColumns?.[table] ?? [];
     dump[table] = rows

@@ -1,25 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, offlineContext, phone, browserSuite } from '../support/browser';
 
 const runs = browserAvailable();
 
 describe.runIf(runs)('accounts in the browser', () => {
   let server: TestWebServer;
   let browser: Browser;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
-
-  beforeAll(async () => {
-    server = await startTestWebServer();
-    browser = await startBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const problems = browserSuite(startTestWebServer, (started) => ({ server, browser } = started));
 
   const newContext = (screen: typeof phone | typeof desktop): Promise<BrowserContext> => offlineContext(browser, server.url, screen);
   const watch = (page: Page) => problems.watch(page);

@@ -1,12 +1,12 @@
 import { httpClient } from '../support/http-client';
 import { AT_DEMO_STORE, moveToOpenHours, seatCodeOf, waitForOrderMenu } from '../support/table-order';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, offlineContext, phone, browserSuite } from '../support/browser';
 
 /**
- * The admin's history and database screens (issue 14, decisions 140-142): a change made on an
+ * The admin's history and database screens (decisions 140-142): a change made on an
  * admin screen is found in /admin/history by event type and by actor, shows who, when and the
  * data, and its correlation id leads to every event of the same request; /admin/database shows
  * each read model's status and rebuilds one, with its progress, to completion.
@@ -18,8 +18,7 @@ describe.runIf(runs)('admin history and database screens', () => {
   let server: TestWebServer;
   let browser: Browser;
   let context: BrowserContext;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTestWebServer, (started) => ({ server, browser } = started));
 
   async function adminPage(): Promise<Page> {
     const page = problems.watch(await context.newPage());
@@ -28,15 +27,9 @@ describe.runIf(runs)('admin history and database screens', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestWebServer();
-    browser = await startBrowser();
     context = await offlineContext(browser, server.url, desktop);
     await context.addInitScript((store) => window.localStorage.setItem('adminStoreId', store), STORE);
     expect((await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('finds an admin change by event type and by actor, shows who, when and the data, and follows its correlation id', async () => {
@@ -80,7 +73,7 @@ describe.runIf(runs)('admin history and database screens', () => {
     await page.close();
   });
 
-  it('names a visit’s changes in Japanese by what they are about (a booking by its number and guest, a walk-in by its party), not by a UUID (issue 29 item 10)', async () => {
+  it('names a visit’s changes in Japanese by what they are about (a booking by its number and guest, a walk-in by its party), not by a UUID (decision 190)', async () => {
     // A party seated at a table: a reservation stream with a guest's name and no number (a walk-in).
     await waitForOrderMenu(server.url);
     await moveToOpenHours(server);
@@ -118,7 +111,7 @@ describe.runIf(runs)('admin history and database screens', () => {
     const page = await adminPage();
     await page.goto('/admin/database');
     await page.getByRole('heading', { name: '集計表の状態' }).waitFor();
-    // Rebuilding is folded away from the owner's everyday view (issue 29 item 10).
+    // Rebuilding is folded away from the owner's everyday view (decision 190).
     expect(await page.getByRole('button', { name: 'すべて作り直す' }).isVisible()).toBe(false);
     await page.getByText('集計表を作り直す（サポートから頼まれたときだけ）').click();
     const row = page.locator('[data-testid="read-model"][data-name="event-history"]');

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, pageProblems } from '../support/browser';
+import { browserAvailable, browserSuite } from '../support/browser';
 import { httpClient } from '../support/http-client';
 import { AT_DEMO_STORE, DEMO_STORE, serverNow, staffBrowser, startTableOrderServer, withToken, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
@@ -20,19 +20,12 @@ describe.runIf(runs)('the admin home and cost management', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTableOrderServer, (started) => ({ server, browser } = started));
 
   beforeAll(async () => {
-    server = await startTableOrderServer();
     await demoCoursesReady(server.url);
-    browser = await launchBrowser();
     context = await staffBrowser(browser, server, tablet);
     page = problems.watch(await context.newPage());
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('shows today’s order and a booking made in the test, with links to act on them', async () => {

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, screenshotDir, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, offlineContext, browserSuite } from '../support/browser';
 
 const runs = browserAvailable();
 const STORE = '2';
@@ -24,8 +23,7 @@ async function showMonthOf(page: Page, date: string) {
 describe.runIf(runs)('the menu editor in the browser', () => {
   let server: TestWebServer;
   let browser: Browser;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTestWebServer, (started) => ({ server, browser } = started));
   const contexts: BrowserContext[] = [];
 
   async function adminPage(): Promise<Page> {
@@ -43,9 +41,6 @@ describe.runIf(runs)('the menu editor in the browser', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(screenshotDir, { recursive: true });
-    server = await startTestWebServer();
-    browser = await startBrowser();
     await waitForAnswer(
       () => httpClient(server.url).getJson<unknown[]>(`/api/admin/menu?store_id=${STORE}`),
       (a) => a.body.length > 5,
@@ -54,8 +49,6 @@ describe.runIf(runs)('the menu editor in the browser', () => {
   }, 180_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('creates an item with a picture (refusing a file that is not one, or too large), edits its price, adds an option with a rule, and hides then removes it — each seen where customers look', async () => {

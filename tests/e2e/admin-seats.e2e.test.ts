@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, desktop, launchBrowser, pageProblems } from '../support/browser';
+import { browserAvailable, desktop, browserSuite } from '../support/browser';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { DEMO_STORE, signedInAdmin, staffBrowser, startTableOrderServer } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
@@ -19,20 +19,13 @@ describe.runIf(runs)('the seats editor', () => {
   let context: BrowserContext;
   let page: Page;
   let admin: HttpClient;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTableOrderServer, (started) => ({ server, browser } = started));
 
   beforeAll(async () => {
-    server = await startTableOrderServer();
     await demoCoursesReady(server.url);
-    browser = await launchBrowser();
     context = await staffBrowser(browser, server, desktop);
     page = problems.watch(await context.newPage());
     admin = await signedInAdmin(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   const row = (name: string) => page.locator('[data-testid="editor-list"] > li', { has: page.getByText(name, { exact: true }) });

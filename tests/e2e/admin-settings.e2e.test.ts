@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
 import { until } from '../support/until';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, startBrowser } from '../support/browser';
-import { LUNCH, startServerWithMail } from '../reservation/booking-steps';
+import { browserAvailable, desktop, offlineContext } from '../support/browser';
+import { LUNCH, browserSuiteWithMail } from '../reservation/booking-steps';
 import type { startSmtpSink } from '../reservation/smtp-sink';
 
 const runs = browserAvailable();
@@ -25,29 +25,18 @@ const pathOf = (text: string, start: string) => {
 describe.runIf(runs)('admin site settings in the browser', () => {
   let server: TestWebServer;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let closeAll: () => Promise<void>;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuiteWithMail((started) => ({ server, smtp, browser } = started));
 
   beforeAll(async () => {
-    const started = await startServerWithMail();
-    server = started.server;
-    smtp = started.smtp;
-    closeAll = started.close;
-    browser = await startBrowser();
     context = await offlineContext(browser, server.url, desktop);
     await context.addInitScript((store) => window.localStorage.setItem('adminStoreId', store), STORE);
     expect((await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
     page = problems.watch(await context.newPage());
     page.setDefaultTimeout(20_000);
     page.on('dialog', (dialog) => void dialog.accept());
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await closeAll?.();
   });
 
   /** A guest's fresh page (no admin cookie, nothing cached). */

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, offlineContext, phone, browserSuite } from '../support/browser';
 import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, seatCodeOf, waitForOrderMenu, withToken } from '../support/table-order';
 
 const runs = browserAvailable();
@@ -11,15 +11,14 @@ const runs = browserAvailable();
 const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 /**
- * Screens made for the job (issue 29), each at the size of the person who uses it: the owner on a
+ * Screens made for the job (decision 187), each at the size of the person who uses it: the owner on a
  * laptop, staff on a phone, the kitchen on a tablet.
  */
 describe.runIf(runs)('screens made for the job', () => {
   let server: TestWebServer;
   let browser: Browser;
   let admin: HttpClient;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTestWebServer, (started) => ({ server, browser } = started));
 
   /** A signed-in owner's browser at `screen`, with the demo store chosen in every area. */
   async function ownerAt(screen: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
@@ -35,16 +34,10 @@ describe.runIf(runs)('screens made for the job', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestWebServer();
     await waitForOrderMenu(server.url);
     await moveToOpenHours(server);
-    browser = await startBrowser();
     admin = httpClient(server.url);
     expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   /**

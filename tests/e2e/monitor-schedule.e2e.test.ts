@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { browserAvailable, desktop, launchBrowser, pageProblems } from '../support/browser';
+import { browserAvailable, desktop, browserSuite } from '../support/browser';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, serverNow, signedInAdmin, staffBrowser, waitForOrderMenu, seatCodeOf } from '../support/table-order';
 import { tokyoDateTime } from '@moncafe/domain/calendar/dates';
@@ -29,8 +29,7 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
   let second: Page;
   let mover: string;
   let other: string;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTestWebServer, (started) => ({ server, browser } = started));
 
   const row = async (id: string) =>
     (await admin.getJson<{ reservations: Row[] }>(`/api/admin/reservations/status?store_id=${DEMO_STORE}&date=${date}`)).body.reservations.find(
@@ -97,7 +96,6 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
   const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
   beforeAll(async () => {
-    server = await startTestWebServer();
     await waitForOrderMenu(server.url);
     date = await moveToOpenHours(server, 240);
     // A walk-in starts when it is seated: here off the schedule's 5-minute steps (hh:m3 or hh:m4),
@@ -112,15 +110,10 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
       (ready) => ready,
       400,
     );
-    browser = await launchBrowser();
     const contexts = await Promise.all([staffBrowser(browser, server, desktop), staffBrowser(browser, server, desktop)]);
     for (const c of contexts) await c.addInitScript((store) => window.localStorage.setItem('adminStoreId', store), DEMO_STORE);
     first = await openSchedule(contexts[0]!);
     second = await openSchedule(contexts[1]!);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('drags a block to another seat and a later time after a confirmation; the other open schedule shows it moved without reload', async () => {
@@ -232,7 +225,7 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     expect(end - now.minute).toBeLessThanOrEqual(1);
     expect(await overdue.textContent()).toContain('超過');
     expect(await block(second, mover).getAttribute('data-overdue')).toBe('false');
-    // Issue 29 item 8: the overdue block's name sits at its "now" end, where the grid is looked at;
+    // The overdue block's name sits at its "now" end, where the grid is looked at;
     // the short exited block keeps a readable width; the schedule's buttons are 44 px buttons.
     const nameGap = await overdue.evaluate((el) => {
       // The name's text itself (a stretched span would span the block whatever its alignment).

@@ -1,17 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { minutesOf, tokyoInstant } from '@moncafe/domain/calendar/dates';
-import { browserAvailable, desktop, phone, pageProblems, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, phone } from '../support/browser';
 import { DEMO_STORE, moveToOpenHours, serverNow, signedInAdmin, staffBrowser, waitForOrderMenu } from '../support/table-order';
 import type { HttpClient } from '../support/http-client';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
-import { confirmedBooking, demoCoursesReady } from '../reservation/booking-steps';
-import { startSmtpSink } from '../reservation/smtp-sink';
+import type { TestWebServer } from '../support/web-server';
+import { confirmedBooking, browserSuiteWithMail } from '../reservation/booking-steps';
+import type { startSmtpSink } from '../reservation/smtp-sink';
 
 const runs = browserAvailable();
 
 /**
- * Issue 25 on the screens (decisions 155, 156): a manager records a booked party that never came
+ * The table limits on the screens (decisions 155, 156): a manager records a booked party that never came
  * as a no-show from the schedule's detail (its block leaves the grid, the list says 無断キャンセル),
  * and an admin takes it back with a reason; the admin sets the store's order limits on a phone.
  */
@@ -20,8 +20,7 @@ describe.runIf(runs)('no-shows and order limits on the screens', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let browser: Browser;
   let admin: HttpClient;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuiteWithMail((started) => ({ server, smtp, browser } = started));
 
   /** A signed-in admin's screen with the demo store chosen (the admin and monitor areas ask for one). */
   async function staffPage(screen: typeof desktop | typeof phone) {
@@ -31,19 +30,10 @@ describe.runIf(runs)('no-shows and order limits on the screens', () => {
   }
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
     await waitForOrderMenu(server.url);
-    await demoCoursesReady(server.url);
     await moveToOpenHours(server);
     admin = await signedInAdmin(server.url);
-    browser = await startBrowser();
   }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
 
   it('marks a booked party that never came as a no-show from the schedule’s detail, and an admin takes it back with a reason', async () => {
     const { reservationId, date, time } = await confirmedBooking(server.url, smtp, 'noshow.e2e@example.jp');

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 import type { TestWebServer } from '../support/web-server';
-import { browserAvailable, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
+import { browserAvailable, offlineContext, phone, browserSuite } from '../support/browser';
 
 interface CardRow {
   card_type: string;
@@ -22,15 +22,13 @@ describe.runIf(runs)('public pages on a phone', () => {
   let context: BrowserContext;
   let cards: CardRow[];
   let menu: MenuRow[];
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTestWebServer, (started) => ({ server, browser } = started));
 
   async function openPage(): Promise<Page> {
     return problems.watch(await context.newPage());
   }
 
   beforeAll(async () => {
-    server = await startTestWebServer();
     const getJson = async <T>(p: string) => (await (await fetch(server.url + p)).json()) as T;
     cards = await waitForAnswer(
       () => getJson<CardRow[]>('/api/admin/homepage-settings'),
@@ -40,15 +38,12 @@ describe.runIf(runs)('public pages on a phone', () => {
       () => getJson<MenuRow[]>('/api/admin/menu'),
       (a) => a.length > 0,
     );
-    browser = await startBrowser();
     // Nothing may come from the internet: the map iframe and any stray request stay blank offline.
     context = await offlineContext(browser, server.url, phone);
   });
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.close();
   });
 
   it('a guest sees the homepage cards and this month and next on the calendar', async () => {

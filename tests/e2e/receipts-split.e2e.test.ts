@@ -7,7 +7,7 @@ import { guestPhone, staffBrowser, startTableOrderServer, seatCodeOf } from '../
 import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
-/** The demo store's registration number (infra/src/demo/table-order.ts). */
+/** The demo store's registration number (demo/src/table-order.ts). */
 const REGISTRATION = 'T8900000000001';
 
 /**

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addMonths, formatYearMonth, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, pageProblems, screenshotDir, startBrowser } from '../support/browser';
+import { browserAvailable, desktop, offlineContext, screenshotDir, browserSuite } from '../support/browser';
 import { signUp } from '../support/accounts';
 
 const runs = browserAvailable();
@@ -23,8 +23,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
   let browser: Browser;
   let admin: HttpClient;
   let staffId: string;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTestWebServer, (started) => ({ server, browser } = started));
 
   /** Signs the browser context in (one session cookie for its pages) with the store chosen for staff and admin screens. */
   async function signedIn(email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -43,17 +42,11 @@ describe.runIf(runs)('the staff area in the browser', () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `staff-${name}.png`), fullPage: true });
 
   beforeAll(async () => {
-    server = await startTestWebServer();
-    browser = await startBrowser();
     await adminSignIn();
     const staff = httpClient(server.url);
     staffId = (await signUp(staff, STAFF)).id;
     expect((await admin.postJson(`/api/admin/users/${staffId}/roles`, { role: 'staff', grant: true })).status).toBe(200);
     expect((await admin.send('PUT', `/api/users/${staffId}`, { json: { store_id: STORE, wage: 1200 } })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('checklist ticks show who and when; the next business day starts unticked and yesterday stays in history', async () => {
@@ -87,7 +80,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
     const month = formatYearMonth(addMonths(yearMonthOf(await serverToday(server)), 1));
     await page.goto('/staff/shift-submit');
     await page.locator('.sa-page[data-ready="true"]').waitFor();
-    // She submits as herself only (issue 29 item 9): no name to choose.
+    // She submits as herself only (decision 189): no name to choose.
     expect(await page.getByTestId('submitting-as').textContent()).toBe(`提出する人：${STAFF.name}`);
     expect(await page.getByLabel('従業員名を選択：').count()).toBe(0);
     await page.getByLabel('提出シフト月を選択：').selectOption(month);
@@ -123,7 +116,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
     await page.locator('.sa-page[data-ready="true"]').waitFor();
     await page.getByRole('button', { name: '説明を表示' }).click();
     await page.getByRole('button', { name: '説明を隠す' }).waitFor();
-    // It opens on the first month still wholly ahead (issue 29 item 9).
+    // It opens on the first month still wholly ahead (decision 189).
     expect(await page.getByLabel('提出シフト月を選択：').inputValue()).toBe(month);
     await page.getByRole('heading', { name: 'シフト表' }).waitFor();
     for (const day of days) {
@@ -151,7 +144,7 @@ describe.runIf(runs)('the staff area in the browser', () => {
     await page.getByLabel('表示する月：').selectOption(month);
     const cell = page.locator(`[data-cell="${staffId}|${month}-04|end_time"]`);
     await cell.filter({ hasText: '15:00' }).waitFor();
-    // Her own column comes first, before colleagues sorted by name (issue 29 item 9).
+    // Her own column comes first, before colleagues sorted by name (decision 189).
     expect(await page.getByTestId('shift-grid').locator('thead tr').first().locator('th').nth(1).textContent()).toBe(STAFF.name);
     await cell.click();
     await cell.locator('select').selectOption('16:30');

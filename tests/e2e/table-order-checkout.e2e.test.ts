@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, desktop, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
+import { browserAvailable, desktop, screenshotDir, browserSuite } from '../support/browser';
 import { httpClient } from '../support/http-client';
 import { guestPhone, staffBrowser, startTableOrderServer, withToken, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
@@ -16,18 +16,8 @@ const runs = browserAvailable();
 describe.runIf(runs)('checking out a table', () => {
   let server: TestWebServer;
   let browser: Browser;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTableOrderServer, (started) => ({ server, browser } = started));
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `table-order-checkout-${name}.png`), fullPage: true });
-
-  beforeAll(async () => {
-    server = await startTableOrderServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('bills the orders with floor-rounded tax; after checkout the old token orders nothing and the guest is asked to rescan', async () => {
     const guestContext = await guestPhone(browser, server.url);

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, desktop, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
+import { browserAvailable, desktop, screenshotDir, browserSuite } from '../support/browser';
 import { AT_DEMO_STORE, FAR_FROM_DEMO_STORE, guestPhone, staffBrowser, startTableOrderServer } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
@@ -17,18 +17,8 @@ const SEAT_CODE_INVALID = 'QRコードが無効です。お席のQRコードを�
 describe.runIf(runs)('a guest scans the seat’s printed QR', () => {
   let server: TestWebServer;
   let browser: Browser;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTableOrderServer, (started) => ({ server, browser } = started));
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `table-order-seat-qr-${name}.png`), fullPage: true });
-
-  beforeAll(async () => {
-    server = await startTableOrderServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   /** The printed URL of a seat's card on the staff QR page. */
   async function printedUrl(staff: Page, seatId: string): Promise<string> {

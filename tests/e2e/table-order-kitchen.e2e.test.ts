@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
+import { browserAvailable, screenshotDir, browserSuite } from '../support/browser';
 import { startCuttableProxy } from '../support/cuttable-proxy';
 import { httpClient } from '../support/http-client';
 import { AT_DEMO_STORE, guestPhone, recordBeeps, staffBrowser, startTableOrderServer, withToken, seatCodeOf } from '../support/table-order';
@@ -16,21 +16,14 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
   let browser: Browser;
   let kitchenContext: BrowserContext;
   let kitchen: Page;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuite(startTableOrderServer, (started) => ({ server, browser } = started));
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `table-order-${name}.png`), fullPage: true });
   const cards = () => kitchen.getByTestId('kitchen-order');
 
   beforeAll(async () => {
-    server = await startTableOrderServer();
-    browser = await launchBrowser();
     kitchenContext = await staffBrowser(browser, server, tablet);
     await kitchenContext.addInitScript(recordBeeps);
     kitchen = problems.watch(await kitchenContext.newPage());
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('checks in for two, orders two items, and the kitchen shows it without reload and beeps; complete moves it to history, restore brings it back', async () => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { minutesOf, tokyoInstant } from '@moncafe/domain/calendar/dates';
-import { bookConfirmedParty, demoCoursesReady } from '../reservation/booking-steps';
-import { startSmtpSink } from '../reservation/smtp-sink';
-import { browserAvailable, desktop, launchBrowser, pageProblems, phone, offlineContext, screenshotDir } from '../support/browser';
+import { bookConfirmedParty, browserSuiteWithMail } from '../reservation/booking-steps';
+import type { startSmtpSink } from '../reservation/smtp-sink';
+import { browserAvailable, desktop, phone, offlineContext, screenshotDir } from '../support/browser';
 import { httpClient } from '../support/http-client';
 import { AT_DEMO_STORE, guestPhone, seatCodeOf, serverNow, signedInAdmin, staffBrowser, startTableOrderServer } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
@@ -21,21 +21,8 @@ describe.runIf(runs)('staff seat a booked party, and a friend joins by invite', 
   let server: TestWebServer;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let browser: Browser;
-  const problems = pageProblems();
-  afterEach(() => problems.assertNone());
+  const problems = browserSuiteWithMail((started) => ({ server, smtp, browser } = started), startTableOrderServer);
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `table-order-staff-seating-${name}.png`), fullPage: true });
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    server = await startTableOrderServer({ env: { SMTP_URL: smtp.url } });
-    await demoCoursesReady(server.url);
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await smtp?.close();
-  });
 
   async function orderOne(guest: Page, item: string) {
     await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();

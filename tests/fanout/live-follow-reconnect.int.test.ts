@@ -10,7 +10,7 @@ import { freePort, startNatsServer, type Child } from './support/processes';
 import { newEvent } from './support/events';
 
 /**
- * Issue 28, finding 3: after NATS came back, live screens stayed silent for ~40 s: the live
+ * Decision 199: after NATS came back, live screens stayed silent for ~40 s: the live
  * follower was not reopened on reconnect, and waited for its heartbeats to notice. It now resumes
  * at once after the last message it delivered: nothing missed, nothing twice. A NATS server of the
  * test's own, killed and started again by pid.

@@ -197,7 +197,7 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     await projections.stop();
   });
 
-  it('follows the store within a second while the bus is away, not at the next sweep (issue 28 finding 6)', async () => {
+  it('follows the store within a second while the bus is away, not at the next sweep (decision 199)', async () => {
     const db6 = await freshDatabase(serverUrl!);
     cleanups.push(() => db6.drop());
     // A worker whose NATS is down: nothing is delivered, and the bus says it is not connected.

@@ -12,7 +12,7 @@ import { writeEvents } from './support/events';
 import { testProjector } from './support/test-read-model';
 
 /**
- * Issue 28, finding 2: the README's standby worker made read models ~10× slower: both workers
+ * Decision 197: the README's standby worker made read models ~10× slower: both workers
  * consumed from the one durable consumer, and each saw the other's messages as gaps and read them
  * from the store. A standby now does no projector work until its relay leads (decision 197).
  */

@@ -12,7 +12,7 @@ import { freePort } from '../support/web-server';
 import { devOnlyPackages, node24, productionCommand, productionSteps, repoRoot, runtimeFiles } from '../support/production';
 
 /**
- * Issue 26, "a production start": in a fresh copy of the repository (its files as git has them,
+ * Decision 172, "a production start": in a fresh copy of the repository (its files as git has them,
  * no node_modules, no build), `npm ci` and `npm run build`; then, as the Dockerfile's runtime
  * stage does, a folder with only the package manifests and what the build made, `npm ci
  * --omit=dev` there, and the processes started with plain Node 24: no sources, no tsx, no build

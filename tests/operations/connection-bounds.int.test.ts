@@ -4,7 +4,7 @@ import { until } from '../support/until';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
- * Issue 28, finding 9: the web server set no bounds. 1,000 connections dribbling their headers
+ * Decision 196: the web server set no bounds. 1,000 connections dribbling their headers
  * stayed open 65 s, and any one address could open as many connections as it liked. Now a
  * client that has not sent its headers in time is cut, and an address past its share of
  * connections is refused at once, while everyone else is still answered (decision 196).

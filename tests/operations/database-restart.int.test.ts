@@ -4,7 +4,7 @@ import { freePort, startTestWebServer, type TestWebServer } from '../support/web
 import { canRunThrowawayPostgres, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
 /**
- * Issue 28, finding 1: an immediate stop of PostgreSQL while requests hold connections ended the
+ * Decision 194: an immediate stop of PostgreSQL while requests hold connections ended the
  * web process (a checked-out pg connection had no error listener), and nothing brought it back.
  * Now the process survives, answers 503 with Retry-After while the database is away, and serves
  * again once it is back, without a restart (decision 194).

@@ -5,7 +5,7 @@ import { freePort, startTestWebServer, type TestWebServer } from '../support/web
 import { canRunThrowawayPostgres, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
 /**
- * Issue 28, finding 4: a pg_dump restored into a new cluster hid every event (positions are built
+ * Decision 198: a pg_dump restored into a new cluster hid every event (positions are built
  * from the cluster's transaction ids, decision 040) and would number new events below them. A
  * process refuses such a database at start, saying what happened and which backup works.
  */

@@ -9,7 +9,7 @@ import { until } from '../support/until';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
- * Issue 28, finding 7: a web process that leaves the projectors to a worker (RUN_PROJECTIONS=0)
+ * Decision 195: a web process that leaves the projectors to a worker (RUN_PROJECTIONS=0)
  * and started before any worker seeded the demo against read models nobody built, died half-way
  * (`not_store_staff`) and left the demo half-loaded for good. It now waits for the worker, says
  * so, and completes the demo once one runs.

@@ -4,7 +4,7 @@ import { AT_DEMO_STORE, moveToOpenHours, seatCodeOf, waitForOrderMenu, withToken
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
- * Issue 28, finding 10: under load, check-ins at a seat whose last party had just paid were
+ * Decision 199: under load, check-ins at a seat whose last party had just paid were
  * refused `visit_ended` (the ledger still held the paid booking for the check-in's minute). Party
  * after party at one seat, each paying within its first minute, is seated every time.
  */

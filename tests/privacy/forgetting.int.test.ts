@@ -13,7 +13,7 @@ import type { startSmtpSink } from '../reservation/smtp-sink';
 import { bookDistinctively, countInEvents, startPrivacyServer } from './privacy-steps';
 
 /**
- * Issue 31, Done 2: a guest forgotten by the admin (POST /api/admin/guests/erase) — the open
+ * Decision 182: a guest forgotten by the admin (POST /api/admin/guests/erase) — the open
  * reservation cancelled first, the key destroyed, the picture deleted, one audit event without
  * personal data. Afterwards no table holds the values, the read models and the history browser
  * show 削除済み, and a full rebuild changes nothing (decision 182).

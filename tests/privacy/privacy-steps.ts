@@ -28,7 +28,7 @@ export async function startPrivacyServer(serverUrl: string, name: string) {
   };
 }
 
-/** Steps the privacy suites share (issue 31): a booking with values no demo data has, and the search for them. */
+/** Steps the privacy suites share (decisions 180–186): a booking with values no demo data has, and the search for them. */
 export const GUEST = {
   name: 'Quixotlan Brevarde',
   email: 'quixotlan.brevarde@example.jp',

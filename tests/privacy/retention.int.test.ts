@@ -16,7 +16,7 @@ import { caughtUp } from '../database/system';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 
 /**
- * Issue 31, Done 3: the retention run with an injected clock forgets exactly the guests past the
+ * Decision 185: the retention run with an injected clock forgets exactly the guests past the
  * store's limit (13 months after the last visit by default), once — two runners at the same time
  * and a third after them forget each guest once (decision 185).
  */

@@ -16,7 +16,7 @@ import { dumpReadModels } from '../database/read-model-dump';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 
 /**
- * Issue 31, Done 4: a store whose events were written before personal fields were sealed (the
+ * Decision 183: a store whose events were written before personal fields were sealed (the
  * previous code's shapes, plain) is rewritten once: afterwards no plaintext personal data is left
  * in `events`, the read models rebuilt from the sealed events equal those from the plain ones,
  * and running it again changes nothing (decision 183).

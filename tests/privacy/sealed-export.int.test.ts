@@ -4,7 +4,7 @@ import { DEMO_STORE_ID } from '@moncafe/demo/demo-data';
 import { caughtUp, startSystem } from '../database/system';
 
 /**
- * Issue 31, Done 5: the NDJSON export keeps personal fields sealed and carries no password hash
+ * Decision 184: the NDJSON export keeps personal fields sealed and carries no password hash
  * in the clear; the persons' keys come last, still sealed by SECRETS_KEY. Imported where the same
  * SECRETS_KEY runs, everything reads again; under another one the personal fields stay sealed
  * (decision 184). Embedded PGlite: the export is the same service on both databases.

@@ -7,7 +7,7 @@ import type { startSmtpSink } from '../reservation/smtp-sink';
 import { bookDistinctively, countInEvents, GUEST, startPrivacyServer } from './privacy-steps';
 
 /**
- * Issue 31, Done 1: on PostgreSQL, after a guest books with a distinctive name, e-mail, phone,
+ * Decision 180: on PostgreSQL, after a guest books with a distinctive name, e-mail, phone,
  * message-plate text and picture, no event's data holds any of them in the clear — while the
  * mails, the confirmation page's call and the read models still show them (decision 180).
  */

@@ -9,7 +9,7 @@ import type { startSmtpSink } from '../reservation/smtp-sink';
 import { bookDistinctively, countInEvents, startPrivacyServer } from './privacy-steps';
 
 /**
- * Issue 31, seeing and correcting (decision 186): a guest signed in with a verified e-mail takes
+ * Seeing and correcting (decision 186): a guest signed in with a verified e-mail takes
  * out what the cafe holds on them and corrects their name and phone; the admin does both for a
  * guest at the counter. Each is an event with actor and time; a correction is sealed like the booking.
  */

@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserSuite } from '../support/browser';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { minutesOf } from '@moncafe/domain/calendar/dates';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
@@ -51,10 +53,10 @@ export async function firstBookable(client: HttpClient, people: number, menuIds:
   return { date, time: (times.body.times as string[])[0]!, times: times.body.times as string[] };
 }
 
-/** A started server (demo data projected) whose mails go to an SMTP sink started with it. */
-export async function startServerWithMail() {
+/** A started server (demo data projected) whose mails go to an SMTP sink started with it; `start` starts the server. */
+export async function startServerWithMail(start: typeof startTestWebServer = startTestWebServer) {
   const smtp = await startSmtpSink();
-  const server = await startTestWebServer({ env: { SMTP_URL: smtp.url } });
+  const server = await start({ env: { SMTP_URL: smtp.url } });
   await demoCoursesReady(server.url);
   return {
     server,
@@ -64,6 +66,17 @@ export async function startServerWithMail() {
       await smtp.close();
     },
   };
+}
+
+/** The browser-suite preamble (`browserSuite`) over a server that mails to an SMTP sink (`startServerWithMail`). */
+export function browserSuiteWithMail(
+  started: (suite: Awaited<ReturnType<typeof startServerWithMail>> & { browser: Browser }) => void,
+  start: typeof startTestWebServer = startTestWebServer,
+) {
+  return browserSuite(
+    () => startServerWithMail(start),
+    ({ server, browser }) => started({ ...server, browser }),
+  );
 }
 
 /**

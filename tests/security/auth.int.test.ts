@@ -237,7 +237,7 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
         dump += rows.map((r) => r.row).join('\n');
       }
       // The dump reaches the read models (the address is in the accounts table); the events hold
-      // the password hash sealed with the account's key (issue 31, decision 180), so not even it is there.
+      // the password hash sealed with the account's key (decision 180), so not even it is there.
       expect(dump).toContain('hanako@moncafe.test');
       expect(dump).not.toContain('$argon2id$');
       for (const secret of passwords) {

@@ -17,7 +17,7 @@ import { startTestWebServer, type TestWebServer } from '../support/web-server';
 const pgUrl = await postgresUrl();
 
 /**
- * Issue 25, findings 6, 7, 8 and 12 of the operations probe, replayed as the probe sent them
+ * Findings 6, 7, 8 and 12 of the operations probe (docs/security.md; decisions 160–164), replayed as the probe sent them
  * against a started server over PostgreSQL (so the test reads the event log itself): each is
  * refused with a 4xx and a clear message, never a 500, and a refusal appends nothing.
  */
@@ -49,7 +49,7 @@ function pagePaths(): string[] {
     .map((pattern) => pattern.replace(/\/\*$/, '/somewhere').replace(/:[A-Za-z]+/g, 'x1'));
 }
 
-describe.skipIf(!pgUrl)('issue 25: input findings 6, 7, 8 and 12', () => {
+describe.skipIf(!pgUrl)('input findings 6, 7, 8 and 12 (decisions 160–164)', () => {
   let database: TestDatabase;
   let server: TestWebServer;
   let pool: pg.Pool;

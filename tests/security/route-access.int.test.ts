@@ -73,7 +73,7 @@ describe('route table', () => {
       '/api/qr-token',
       '/api/orders',
       '/api/orders/menu',
-      // A pass or a guest's token is checked by the call (issue 25, decisions 151, 152).
+      // A pass or a guest's token is checked by the call (decisions 151, 152).
       '/api/orders/join',
       '/api/orders/invite',
     ])
@@ -98,7 +98,7 @@ describe('route table', () => {
     expect(who('/api/admin/menu')).toBe('public');
     expect(who('/api/admin/menu', 'POST')).toEqual(['admin']);
   });
-  // Admin history and database (issue 14, part ops)
+  // Admin history and database (decisions 140–142)
   it('gives the history, the database screen and its export, import and rebuild calls to admins only', () => {
     for (const p of ['/admin/history', '/admin/database', '/api/admin/database', '/api/admin/database/export', '/api/admin/database/import'])
       for (const method of ['GET', 'POST'] as const) expect(who(p, method), `${method} ${p}`).toEqual(['admin']);
@@ -128,7 +128,7 @@ describe('every route and call, for every identity', () => {
           if (method === 'POST' && sessionEnding.has(pattern)) continue;
           const url = sampleUrl(pattern);
           const response = await identity.client.send(method, url, method === 'POST' ? { json: {} } : {});
-          // A store-bound staff call's own membership refusal comes after the route table let the caller in (issue 25 finding 8).
+          // A store-bound staff call's own membership refusal comes after the route table let the caller in (decision 162).
           const refusal = response.status === 403 ? await response.text() : (await response.body?.cancel(), '');
           const notStoreStaff = refusal.includes(NOT_STORE_STAFF);
           checked++;

@@ -12,10 +12,10 @@ import { startSmtpSink } from '../reservation/smtp-sink';
 const pgUrl = await postgresUrl();
 
 /**
- * Issue 25 findings 3, 4 and 9, replayed over HTTP as the probe sent them against a started server
+ * The probe's findings 3, 4 and 9 (docs/security.md; decisions 155–157), replayed over HTTP as the probe sent them against a started server
  * over PostgreSQL (so the test reads the event log itself): each refusal appends no event.
  */
-describe.skipIf(!pgUrl)('issue 25: limits at the table, checkout of a visit that began, no-shows', () => {
+describe.skipIf(!pgUrl)('limits at the table, checkout of a visit that began, no-shows (decisions 155–157)', () => {
   let database: TestDatabase;
   let server: TestWebServer;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

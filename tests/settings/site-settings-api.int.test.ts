@@ -123,7 +123,7 @@ describe('site settings writes', () => {
     const { image_url: url } = (await good.json()) as { image_url: string };
     const served = await httpClient(server.url).get(url);
     expect(served.status).toBe(200);
-    // Re-encoded as menu pictures are (issue 25 finding 12): WebP, never the uploaded bytes.
+    // Re-encoded as menu pictures are (decision 161): WebP, never the uploaded bytes.
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toContain('immutable');
     // The refused text never became a picture anyone can fetch.

@@ -35,7 +35,7 @@ afterAll(() => server?.close());
 
 describe('store staff', () => {
   it('answers wages to admins only, and lists someone once the admin adds them to the store', async () => {
-    // Not on the store's staff list yet: the store's staff are not theirs to read (issue 25 finding 8).
+    // Not on the store's staff list yet: the store's staff are not theirs to read (decision 162).
     const before = await staff.get(`/api/users?store_id=${STORE}`);
     expect(before.status).toBe(403);
     expect(((await json<{ id: string }[]>(await admin.get(`/api/users?store_id=${STORE}`))) as { id: string }[]).some((u) => u.id === staffId)).toBe(false);
@@ -72,7 +72,7 @@ describe('shift submission', () => {
     expect(submissions).toEqual([]);
   });
 
-  it('takes a member’s wishes under their own name only, appending nothing for a colleague; an admin may submit for anyone (issue 29 item 9)', async () => {
+  it('takes a member’s wishes under their own name only, appending nothing for a colleague; an admin may submit for anyone (decision 189)', async () => {
     const next = addDays(tokyoDateOf(new Date()), 35).slice(0, 7);
     const colleague = (await json<{ id: string; name: string }[]>(await staff.get(`/api/users?store_id=${STORE}`))).find((u) => u.id !== staffId)!;
     const recruit = await json<{ weekday_start: string; weekday_end: string }>(await admin.get(`/api/admin/shift-recruit-time?store_id=${STORE}`));

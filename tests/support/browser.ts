@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /** Debian's Chromium, driven by playwright-core; no browser download, nothing from the internet. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -115,4 +115,31 @@ export function pageProblems() {
       expect(problems, 'the pages reported script or console errors, or accessibility problems').toEqual([]);
     },
   };
+}
+
+/**
+ * The preamble every browser suite shares, called in its `describe`: before the tests, the
+ * server `start` gives and a browser, handed to `started`; after them both closed, the browser
+ * first; and the page problems, checked after each test (the returned `problems`). Hooks the
+ * suite adds after this call run after these before the tests and before them after (vitest's
+ * stack order), so a suite's own contexts are made on the browser and closed before it.
+ */
+export function browserSuite<Server extends { close(): Promise<void> }>(
+  start: () => Promise<Server>,
+  started: (suite: { server: Server; browser: Browser }) => void,
+): ReturnType<typeof pageProblems> {
+  const problems = pageProblems();
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  afterEach(() => problems.assertNone());
+  beforeAll(async () => {
+    server = await start();
+    browser = await startBrowser();
+    started({ server, browser });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return problems;
 }

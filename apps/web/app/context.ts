@@ -44,7 +44,7 @@ export const nonceContext = createContext<string>('');
 export const clientAddressContext = createContext<string | null>(null);
 
 /** The request's id (X-Request-Id, set by the server's access log): the correlation id of what the request appends. */
-export const requestIdContext = createContext<string | null>(null);
+const requestIdContext = createContext<string | null>(null);
 
 /**
  * The correlation id of the command a request sends: its request id, so one booking is followed

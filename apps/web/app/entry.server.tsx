@@ -22,7 +22,7 @@ export const streamTimeout = 5_000;
  * says `{ renderOnce: true }` and its loader answers a value from the reference-data cache, or it
  * has no loader at all (a shell the browser fills) — are rendered once with a stand-in nonce and
  * kept beside that value (or the route module); later visits only swap in their own nonce
- * (issue 10: per request only what changes per request). A catalog change drops the value, and
+ * (decision 043: per request only what changes per request). A catalog change drops the value, and
  * the rendered page goes with it. Routes above the page may bring only answers marked the same
  * for every visit (`http/render-once.server.ts`: the root's guest header); their kinds are part
  * of the key, so a signed-in visitor's page is rendered for that visit alone. Each answer says in

@@ -39,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Also rendered around an error, when the root loader may not have answered.
   const viewer = useRouteLoaderData<typeof loader>('root')?.viewer ?? null;
-  // Kitchen, monitor and staff screens bring their own compact bar instead of the site's header and footer (issue 29).
+  // Kitchen, monitor and staff screens bring their own compact bar instead of the site's header and footer (decision 187).
   const staffFrame = useMatches().some((match) => wantsStaffFrame(match.handle));
   return (
     <html lang="ja">

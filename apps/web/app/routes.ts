@@ -40,7 +40,7 @@ export default [
   route('api/auth/logout', 'routes/api/auth/logout/route.ts'),
   route('api/admin/users', 'routes/api/admin/users/route.ts'),
   route('api/admin/users/:id/roles', 'routes/api/admin/users/$id/roles/route.ts'),
-  // Privacy (issue 31): forgetting a guest.
+  // Privacy (decisions 180–186): forgetting a guest.
   route('api/admin/guests/erase', 'routes/api/admin/guests/erase/route.ts'),
   route('api/admin/guests/data', 'routes/api/admin/guests/data/route.ts'),
   route('api/my-data', 'routes/api/my-data/route.ts'),
@@ -51,7 +51,7 @@ export default [
   route('admin', 'routes/admin/route.tsx', [
     index('routes/admin/_index/route.tsx'),
     route('users', 'routes/admin/users/route.tsx'),
-    // Staff area editors (issue 13)
+    // Staff area editors (decisions 080–085)
     route('shifts', 'routes/admin/shifts/route.tsx'),
     route('opening-prep', 'routes/admin/opening-prep/route.tsx'),
     route('close-prep', 'routes/admin/close-prep/route.tsx'),
@@ -61,18 +61,18 @@ export default [
     route('tax-management', 'routes/admin/tax-management/route.tsx'),
     route('store-coordinates', 'routes/admin/store-coordinates/route.tsx'),
     route('order-limits', 'routes/admin/order-limits/route.tsx'),
-    // Seats editor and cost management (part-seats: issue 12 item 6, issue 14 item 7)
+    // Seats editor and cost management (decisions 120, 122)
     route('seats', 'routes/admin/seats/route.tsx'),
     route('cost-management', 'routes/admin/cost-management/route.tsx'),
-    // Admin history and database (issue 14, part ops)
+    // Admin history and database (decisions 140–142)
     route('history', 'routes/admin/history/route.tsx'),
     route('database', 'routes/admin/database/route.tsx'),
-    // Privacy (issue 31)
+    // Privacy (decisions 180–186)
     route('privacy', 'routes/admin/privacy/route.tsx'),
-    // Menu editor (issue 14, part menus)
+    // Menu editor (decision 090)
     route('menu-add', 'routes/admin/menu-add/route.tsx'),
     route('menu-manager', 'routes/admin/menu-manager/route.tsx'),
-    // Site settings (issue 14 part settings)
+    // Site settings (decisions 130–135)
     route('business-hours', 'routes/admin/business-hours/route.tsx'),
     route('homepage-settings', 'routes/admin/homepage-settings/route.tsx'),
     route('email-settings', 'routes/admin/email-settings/route.tsx'),
@@ -90,7 +90,7 @@ export default [
     route('stock', 'routes/kitchen/stock/route.tsx', { id: 'monitor-stock' }),
     route('checkout', 'routes/monitor/checkout/route.tsx'),
     route('qr-codes', 'routes/monitor/qr-codes/route.tsx'),
-    // Monitor reservation schedule (issue 12, part sched)
+    // Monitor reservation schedule (decision 110)
     route('reservation', 'routes/monitor/reservation/route.tsx'),
   ]),
   route('staff', 'routes/staff/route.tsx', [
@@ -111,7 +111,7 @@ export default [
 
   // The guest at the table (QR ordering and checkout)
   route('order/top', 'routes/order/top/route.tsx'),
-  // A one-time pass: staff seating's QR or a friend's invite (issue 25, decisions 151, 152)
+  // A one-time pass: staff seating's QR or a friend's invite (decisions 151, 152)
   route('order/join', 'routes/order/join/route.tsx'),
   route('order/food', 'routes/order/food/route.tsx'),
   route('order', 'routes/order/route.tsx'),
@@ -128,7 +128,7 @@ export default [
   route('customer-confirm', 'routes/confirm-reservation/route.tsx', { id: 'customer-confirm' }),
   route('reservation/cancel', 'routes/reservation/cancel/route.tsx'),
   route('my-reservations', 'routes/my-reservations/route.tsx'),
-  // Privacy (issue 31): a guest's own data, readable.
+  // Privacy (decisions 180–186): a guest's own data, readable.
   route('my-data', 'routes/my-data/route.tsx'),
 
   // Reservation flow calls (customer-site.md §7; `customery-day` is the spec's spelling)
@@ -152,7 +152,7 @@ export default [
   route('api/customer-cancel/check', 'routes/api/customer-cancel/check/route.ts'),
   route('api/customer-cancel/execute', 'routes/api/customer-cancel/execute/route.ts'),
 
-  // Staff area calls (operations.md §7 "Shifts and staff"; issue 13)
+  // Staff area calls (operations.md §7 "Shifts and staff"; decisions 080–085)
   route('api/users', 'routes/api/users/route.ts'),
   route('api/users/:id', 'routes/api/users/$id/route.ts'),
   route('api/admin/shift-recruit-time', 'routes/api/admin/shift-recruit-time/route.ts'),
@@ -184,7 +184,7 @@ export default [
   route('api/staff-photos/:id', 'routes/api/staff-photos/$id/route.ts'),
   // The guest at the table: QR check-in, orders, stock, kitchen and checkout (operations.md §7 "Orders and QR", "Menu and stock")
   route('api/orders/qr-checkin', 'routes/api/orders/qr-checkin/route.ts'),
-  // Staff seating, invites and passes (issue 25, decisions 151, 152)
+  // Staff seating, invites and passes (decisions 151, 152)
   route('api/orders/join', 'routes/api/orders/join/route.ts'),
   route('api/orders/invite', 'routes/api/orders/invite/route.ts'),
   route('api/orders/seat-party', 'routes/api/orders/seat-party/route.ts'),
@@ -206,7 +206,7 @@ export default [
   route('api/admin/menu-stock', 'routes/api/admin/menu-stock/route.ts'),
   route('api/admin/menu-stock/:id', 'routes/api/admin/menu-stock/$id/route.ts'),
   route('api/admin/reservations/:id/grant-token', 'routes/api/admin/reservations/$id/grant-token/route.ts'),
-  // Admin database (issue 14, part ops): read-model status and rebuilds, export and import of the event log
+  // Admin database (decisions 140–142): read-model status and rebuilds, export and import of the event log
   route('api/admin/database', 'routes/api/admin/database/route.ts'),
   route('api/admin/database/export', 'routes/api/admin/database/export/route.ts'),
   route('api/admin/database/import', 'routes/api/admin/database/import/route.ts'),
@@ -219,7 +219,7 @@ export default [
   route('api/admin/cost-lines', 'routes/api/admin/cost-lines/route.ts'),
   route('api/admin/cost-lines/:id', 'routes/api/admin/cost-lines/$id/route.ts'),
 
-  // Menu editor calls (issue 14, part menus; docs/decisions/090-menu-editor.md)
+  // Menu editor calls (decision 090; docs/decisions/090-menu-editor.md)
   route('api/admin/menu-items', 'routes/api/admin/menu-items/route.ts'),
   route('api/admin/menu-items/order', 'routes/api/admin/menu-items/order/route.ts'),
   route('api/admin/menu-items/:id', 'routes/api/admin/menu-items/$id/route.ts'),
@@ -232,18 +232,18 @@ export default [
   route('api/admin/menu-images', 'routes/api/admin/menu-images/route.ts'),
   route('api/menu-images/:id', 'routes/api/menu-images/$id/route.ts'),
 
-  // Site settings calls (issue 14 part settings)
+  // Site settings calls (decisions 130–135)
   route('api/admin/disclaimer', 'routes/api/admin/disclaimer/route.ts'),
   route('api/admin/homepage-settings/images', 'routes/api/admin/homepage-settings/images/route.ts'),
   route('api/admin/homepage-settings/images/:id', 'routes/api/admin/homepage-settings/images/$id/route.ts'),
-  // Monitor reservation schedule calls (issue 12, part sched; operations.md §7 "Reservations and business hours")
+  // Monitor reservation schedule calls (decision 110; operations.md §7 "Reservations and business hours")
   route('api/admin/reservations/status', 'routes/api/admin/reservations/status/route.ts'),
   route('api/admin/reservations/update', 'routes/api/admin/reservations/update/route.ts'),
   route('api/admin/reservations/:id', 'routes/api/admin/reservations/$id/route.ts'),
   route('api/admin/menu-options/:menuId', 'routes/api/admin/menu-options/$menuId/route.ts'),
   route('api/admin/business-hours/date/:date', 'routes/api/admin/business-hours/date/$date/route.ts'),
 
-  // No-shows (issue 25, decision 156)
+  // No-shows (decision 156)
   route('api/admin/reservations/:id/no-show', 'routes/api/admin/reservations/$id/no-show/route.ts'),
   route('api/admin/reservations/:id/revert-no-show', 'routes/api/admin/reservations/$id/revert-no-show/route.ts'),
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
- * How long a client may take and how many connections it may hold (issue 28 finding 9, decision
+ * How long a client may take and how many connections it may hold (decision
  * 196). Node's defaults let a client that dribbles its headers keep a connection for a minute and
  * any one address open as many connections as it likes.
  *

@@ -37,7 +37,7 @@ export interface AccountPorts {
 }
 
 /** How long a mailed verification link stays valid. */
-export const EMAIL_VERIFICATION_MINUTES = 30;
+const EMAIL_VERIFICATION_MINUTES = 30;
 
 export type RegisteredAccount = AccountState & { status: 'registered' };
 
@@ -55,7 +55,7 @@ export interface SignedInUser {
 /** `own_admin_role`: an admin may not take their own admin role away (no lock-out). */
 export type AccountServiceErrorCode = 'own_admin_role';
 
-export function toSignedInUser(account: RegisteredAccount): SignedInUser {
+function toSignedInUser(account: RegisteredAccount): SignedInUser {
   return { id: account.accountId, name: account.name, email: account.email, roles: ['customer', ...account.roles], emailVerified: account.emailVerified };
 }
 

@@ -15,8 +15,6 @@ export type Role = StaffRole | 'customer';
 /** Passwords between 8 and 128 characters (the UI asks for at least 15). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-
 /** E-mail addresses are compared case-insensitively, so they are stored lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -30,7 +28,7 @@ export const emailSchema = z
   .transform((e) => normalizeEmail(e));
 
 /** An external sign-in (OpenID Connect): the issuer and the subject it gives the user. */
-export const externalIdentitySchema = z.object({ issuer: z.string().min(1), subject: z.string().min(1) });
+const externalIdentitySchema = z.object({ issuer: z.string().min(1), subject: z.string().min(1) });
 export type ExternalIdentity = z.infer<typeof externalIdentitySchema>;
 
 const accountRegistrationSchema = z.object({
@@ -51,15 +49,15 @@ export const accountEventSchemas = {
   AccountRegistered: accountRegistrationSchema.extend({ registeredAt: z.string() }),
   RoleGranted: z.object({ accountId: z.string(), role: staffRoleSchema, grantedAt: z.string() }),
   RoleRevoked: z.object({ accountId: z.string(), role: staffRoleSchema, revokedAt: z.string() }),
-  /** The hash reads as null once its holder is forgotten (issue 31: sealed with the account's key). */
+  /** The hash reads as null once its holder is forgotten (decisions 180–186: sealed with the account's key). */
   PasswordChanged: z.object({ accountId: z.string(), passwordHash: z.string().nullable(), changedAt: z.string() }),
-  /** The identity reads as null once its holder is forgotten (issue 31). */
+  /** The identity reads as null once its holder is forgotten (decisions 180–186). */
   ExternalIdentityLinked: z.object({ accountId: z.string(), identity: externalIdentitySchema.nullable(), linkedAt: z.string() }),
   /** A single-use link was mailed to the account's address; only the SHA-256 of its secret is kept. */
   EmailVerificationIssued: z.object({ accountId: z.string(), tokenHash: z.string(), expiresAt: z.string(), issuedAt: z.string() }),
   /** The link was opened: the address is the account holder's, and reservations made with it are theirs to see. */
   EmailVerified: z.object({ accountId: z.string(), verifiedAt: z.string() }),
-  /** A customer account's holder was forgotten with their reservations (issue 31): name and e-mail read as erased, no sign-in is left. */
+  /** A customer account's holder was forgotten with their reservations (decisions 180–186): name and e-mail read as erased, no sign-in is left. */
   AccountForgotten: z.object({ accountId: z.string(), name: z.string(), email: z.string(), forgottenAt: z.string() }),
 };
 export type AccountEvent = EventsOf<typeof accountEventSchemas>;
@@ -77,7 +75,7 @@ export const parseClaimEvent = eventParser(claimEventSchemas);
 /** `account-{accountId}`: one stream per account. */
 export const ACCOUNT_CATEGORY = 'account';
 /** `accountclaim-{email|oidc}~{sha256 hex}`: who owns an e-mail address or an external identity. */
-export const ACCOUNT_CLAIM_CATEGORY = 'accountclaim';
+const ACCOUNT_CLAIM_CATEGORY = 'accountclaim';
 
 export function toStreamName(accountId: string): string {
   return streamName(ACCOUNT_CATEGORY, accountId);

@@ -33,7 +33,7 @@ export function emailClaimStreamId(deps: Pick<AccountDeps, 'claimKey'>, email: s
   return claimStreamName('email', deps.claimKey(normalizeEmail(email)));
 }
 
-export function identityClaimStreamId(deps: Pick<AccountDeps, 'claimKey'>, identity: ExternalIdentity): string {
+function identityClaimStreamId(deps: Pick<AccountDeps, 'claimKey'>, identity: ExternalIdentity): string {
   return claimStreamName('oidc', deps.claimKey(`${identity.issuer} ${identity.subject}`));
 }
 

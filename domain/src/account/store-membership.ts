@@ -12,7 +12,7 @@ export type StoreMembershipErrorCode = 'not_store_staff';
  * The one store-membership rule of the staff area: a person acts at, reads from, or is scheduled
  * at a store only when the store's staff list names them; an admin acting (`admin: true`) may at
  * every store. Shifts (the person whose month it is), checklists, supplier passwords, recipes and
- * every store-bound staff call ask it here (docs/security.md, issue 25 finding 8).
+ * every store-bound staff call ask it here (docs/security.md, decision 162).
  */
 export async function requireStoreStaff(directory: StoreStaffDirectory, storeId: string, person: { accountId: string; admin?: boolean }): Promise<void> {
   if (person.admin) return;

@@ -3,7 +3,7 @@ import { inSupportedYears, isSupportedDate } from './dates';
 
 /**
  * The zod schemas of dates and times, apart from dates.ts: the browser's calendars import
- * dates.ts, and zod would come along with it (issue 10: bundles).
+ * dates.ts, and zod would come along with it (decision 043: bundles).
  */
 
 /** A real calendar date, `YYYY-MM-DD`, of a supported year (the one date schema of calls and catalog records). */

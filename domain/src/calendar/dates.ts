@@ -67,8 +67,8 @@ export function datesOfMonth(month: string): IsoDate[] {
  * months ahead, so a date outside is a mistake or a probe (`9999-12` once made a 500), refused
  * where it enters (docs/security.md, finding 10). The schemas live in date-schemas.ts.
  */
-export const FIRST_YEAR = 1970;
-export const LAST_YEAR = 2050;
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 2050;
 
 /** Whether a `YYYY-…` value names a supported year. */
 export function inSupportedYears(value: string): boolean {

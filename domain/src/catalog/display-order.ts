@@ -15,10 +15,10 @@ export const orderedKinds = [
   'recipe',
   'serve-method',
   'store-staff',
-  // Seats editor and cost management (issue 12 item 6, issue 14 item 7)
+  // Seats editor and cost management (decisions 120, 122)
   'seat',
   'cost-line',
-  // Site settings (issue 14 part settings): homepage cards (no store) and mail notices
+  // Site settings (decisions 130–135): homepage cards (no store) and mail notices
   'homepage-card',
   'notice',
 ] as const satisfies readonly CatalogKind[];

@@ -13,11 +13,11 @@ import type { CatalogInput, CatalogKind } from './registry';
  * child option, the order of each list, hiding, and removal only of what nothing refers to.
  * Every write is a catalog record saved or removed (one event each, with actor and time).
  */
-export const MENU_IMAGE = 'menu-image';
+const MENU_IMAGE = 'menu-image';
 /** What an admin may upload (a phone's photo); the stored picture is resized well under the blob store's cap. */
 export const MENU_IMAGE_MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** The address a stored menu picture is served at (public, cached for good: it is content-addressed). */
-export const menuImagePath = (id: string) => `/api/menu-images/${id}`;
+const menuImagePath = (id: string) => `/api/menu-images/${id}`;
 const menuImagePathPattern = /^\/api\/menu-images\/([0-9a-f]{64})$/;
 
 export type MenuEditorErrorCode =

@@ -6,7 +6,7 @@ import { eventParser, streamName, streamParts, type EventsOf } from '../streams'
  * 132): the mails planned for it, then each one sent. The stream is the reactor's memory: an event
  * replayed finds its stream and sends only what is not yet recorded as sent.
  */
-export const NOTIFICATION_CATEGORY = 'notification';
+const NOTIFICATION_CATEGORY = 'notification';
 
 export function toStreamName(sourceEventId: string): string {
   return streamName(NOTIFICATION_CATEGORY, sourceEventId);
@@ -17,7 +17,7 @@ export function fromStreamName(streamId: string): { sourceEventId: string } | nu
   return parts ? { sourceEventId: parts[0]! } : null;
 }
 
-export const notificationTopicSchema = z.enum(['new_booking', 'cancellation', 'low_stock']);
+const notificationTopicSchema = z.enum(['new_booking', 'cancellation', 'low_stock']);
 export type NotificationTopic = z.output<typeof notificationTopicSchema>;
 
 const mailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string() });

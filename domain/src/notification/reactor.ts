@@ -44,7 +44,7 @@ export interface BookingNotice {
   courses: string[];
 }
 
-/** The wording of the staff mails (apps/web/app/routes/admin/notifications/mails.ts); `to` is filled by the reactor. */
+/** The wording of the staff mails (apps/web/app/notifications/mails.ts); `to` is filled by the reactor. */
 export interface NotificationMails {
   newBooking(notice: BookingNotice): Omit<MailMessage, 'to'>;
   cancellation(notice: BookingNotice & { by: 'customer' | 'staff' }): Omit<MailMessage, 'to'>;

@@ -18,7 +18,7 @@ export function fromStreamName(streamId: string): { orderId: string } | null {
   return parts ? { orderId: parts[0]! } : null;
 }
 
-export const orderLineSchema = z.object({
+const orderLineSchema = z.object({
   menuId: z.string(),
   /** The menu's name when it was ordered. */
   name: z.string(),

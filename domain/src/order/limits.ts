@@ -7,7 +7,7 @@ import type { EventStore } from '../ports';
 import { orderSubtotal, type OrderLine } from './events';
 
 /**
- * The limits a table's orders meet (issue 25 item 4, decision 155): per-minute caps counted on
+ * The limits a table's orders meet (decision 155): per-minute caps counted on
  * the reservation's stream (`AdmitOrder`), the size of one order bounded by the party, and an
  * amount above which a guest's phone is refused and staff place the order.
  */

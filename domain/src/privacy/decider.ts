@@ -7,25 +7,25 @@ import { eventParser, streamName, type EventsOf } from '../streams';
 import { PRIVACY_CATEGORY } from './forgetting-service';
 
 /**
- * Retention (issue 31, decision 185): a store keeps a guest who made no account for a number of
+ * Retention (decision 185): a store keeps a guest who made no account for a number of
  * months after their last visit (13 by default; never fewer than 13, so a year's returning guest
  * and the tax year's questions are served — the sales themselves are not personal and stay). The
  * setting is the store's own small stream, `privacy-retention~{storeId}`.
  */
-export const DEFAULT_RETENTION_MONTHS = 13;
-export const MIN_RETENTION_MONTHS = 13;
-export const MAX_RETENTION_MONTHS = 120;
+const DEFAULT_RETENTION_MONTHS = 13;
+const MIN_RETENTION_MONTHS = 13;
+const MAX_RETENTION_MONTHS = 120;
 
 export const retentionMonthsSchema = z.number().int().min(MIN_RETENTION_MONTHS).max(MAX_RETENTION_MONTHS);
 
-export const retentionEventSchemas = {
+const retentionEventSchemas = {
   RetentionSet: z.object({ storeId: z.string(), months: z.number().int(), setAt: z.string() }),
 };
 export type RetentionEvent = EventsOf<typeof retentionEventSchemas>;
 export type RetentionCommand = { type: 'SetRetention'; storeId: string; months: number; now: string };
 export type RetentionState = { months: number };
 
-export const retentionStream = (storeId: string) => streamName(PRIVACY_CATEGORY, 'retention', storeId);
+const retentionStream = (storeId: string) => streamName(PRIVACY_CATEGORY, 'retention', storeId);
 
 export const retentionDecider: Decider<RetentionState, RetentionCommand, RetentionEvent> = {
   initialState: () => ({ months: DEFAULT_RETENTION_MONTHS }),

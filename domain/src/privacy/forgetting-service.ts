@@ -9,7 +9,7 @@ import { ERASED_FIELD, type PersonalKeys } from './personal-data';
 import { toStreamName as accountStream } from '../account/events';
 
 /**
- * Forgetting a guest (issue 31, decision 182): every reservation made with their e-mail loses its
+ * Forgetting a guest (decision 182): every reservation made with their e-mail loses its
  * key. Open reservations still to come are cancelled first (their seats freed, the guest told);
  * then the keys are destroyed, each reservation records `GuestForgotten` (its contact and options
  * read as erased from then on, also in every rebuild), the pictures leave the blob store, and one
@@ -17,13 +17,13 @@ import { toStreamName as accountStream } from '../account/events';
  */
 export const PRIVACY_CATEGORY = 'privacy';
 
-export const privacyEventSchemas = {
+const privacyEventSchemas = {
   GuestErased: z.object({
     /** `admin` (POST /api/admin/guests/erase), `guest` (their own request), `retention` (the worker). */
     requestedBy: z.enum(['admin', 'guest', 'retention']),
     reason: z.string(),
     reservationIds: z.array(z.string()),
-    /** The customer account forgotten with them, if any (issue 31). */
+    /** The customer account forgotten with them, if any (decisions 180–186). */
     accountId: z.string().nullable().default(null),
     cancelled: z.number().int(),
     pictures: z.number().int(),
@@ -69,7 +69,7 @@ export interface ForgettingPorts {
 export const erasureRequestSchema = z.object({ email: z.string().trim().min(3).max(254), reason: z.string().trim().min(1).max(200) });
 
 /** The reason a cancellation for a forgetting records (a code, not the guest's words). */
-export const ERASURE_CANCEL_REASON = 'personal-data-erasure';
+const ERASURE_CANCEL_REASON = 'personal-data-erasure';
 
 export function forgettingService(ports: ForgettingPorts) {
   async function audit(event: PrivacyEvent, context: CommandContext) {
@@ -92,7 +92,7 @@ export function forgettingService(ports: ForgettingPorts) {
       }
     },
     /**
-     * Records that a guest's data was taken out (issue 31, seeing): the caller shows or sends what
+     * Records that a guest's data was taken out (decision 186): the caller shows or sends what
      * the read models hold for `reservationIds` (the web app's /api/my-data).
      */
     async recordDownload(input: { reservationIds: readonly string[]; requestedBy: 'admin' | 'guest' }, context: CommandContext) {
@@ -105,8 +105,8 @@ export function forgettingService(ports: ForgettingPorts) {
       );
     },
     /**
-     * Corrects a guest's name and phone on every reservation made with their e-mail (issue 31,
-     * correcting): one `GuestDetailsCorrected` per reservation, sealed like the request, with the
+     * Corrects a guest's name and phone on every reservation made with their e-mail (decision
+     * 186): one `GuestDetailsCorrected` per reservation, sealed like the request, with the
      * actor in its metadata. Forgotten reservations are left as they are.
      */
     async correct(input: { email: string; name: string; phone: string }, context: CommandContext) {

@@ -1,5 +1,5 @@
 /**
- * Personal data in events (issue 31, docs/privacy.md, decision 180): each context names, beside
+ * Personal data in events (docs/privacy.md, decision 180): each context names, beside
  * its events, which fields of which event type are a person's, and whose they are. The event
  * store's sealing layer (infra/src/privacy) seals those fields on append with the person's own
  * data key and opens them on read, so deciders and projectors see plain values through the one

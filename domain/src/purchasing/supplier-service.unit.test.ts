@@ -39,7 +39,7 @@ describe('suppliers', () => {
     );
   });
 
-  it('reveals a password only to the store’s staff and to admins, recording nothing for anyone else (issue 25 finding 8)', async () => {
+  it('reveals a password only to the store’s staff and to admins, recording nothing for anyone else (decision 162)', async () => {
     const eventStore = memoryEventStore(clock.now);
     const suppliers = supplierService({ eventStore, ids: testIds, clock, secrets: box, storeStaff });
     await suppliers.save(

@@ -335,7 +335,7 @@ export function bookingService(ports: BookingPorts) {
       const { state } = await load(reservationId);
       if (state.status === 'empty' || state.tokenHash !== tokenHash) throw new DomainError('not_found');
       if (state.status === 'cancelled') throw new DomainError('cancelled');
-      // An unconfirmed link past its expiry only says so (docs/security.md, issue 25 finding 13).
+      // An unconfirmed link past its expiry only says so (docs/security.md, decision 166).
       if (state.status === 'awaiting_confirmation' && confirmationLinkExpired(state.expiresAt, ports.clock.now().toISOString())) {
         throw new DomainError('token_expired');
       }

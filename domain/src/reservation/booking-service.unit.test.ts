@@ -78,7 +78,7 @@ describe('booking flow', () => {
     const { requested } = await book(s);
     clock.advance(5);
     await refusedWith(flow.confirm(requested.token, c), 'token_expired');
-    // Viewing the expired link tells only that (issue 25 finding 13): no summary with the guest's details.
+    // Viewing the expired link tells only that (decision 166): no summary with the guest's details.
     await refusedWith(flow.viewByLink(requested.token), 'token_expired');
     expect((await flow.reservation(requested.reservationId)).status).toBe('awaiting_confirmation');
     const other = await flow.allocateSeat({ sessionId: 's2', date: '2026-12-20', time: '12:00', people: 2, menuIds: [], correlationId: c });

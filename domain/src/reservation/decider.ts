@@ -41,7 +41,7 @@ export type ReservationCommand =
   | VisitCommand;
 
 /** How many admitted orders the state remembers: more than any per-minute cap the limits editor allows. */
-export const ADMISSIONS_KEPT = 100;
+const ADMISSIONS_KEPT = 100;
 
 /** The visit at the table, beside the booking's own lifecycle. */
 export interface Visit {

@@ -64,10 +64,10 @@ const valuesOf = (value: string | string[] | undefined): string[] =>
  * store (decision 032). Old events still hold such values, and a page opened before the change
  * may still send one; the booking service stores it as a blob first.
  */
-export const isImageDataValue = (value: string) => /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(value);
+const isImageDataValue = (value: string) => /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(value);
 
 /** What an image option holds: the id of an uploaded picture (or, from an older page, the picture itself). */
-export const isImageValue = (value: string) => isBlobId(value) || isImageDataValue(value);
+const isImageValue = (value: string) => isBlobId(value) || isImageDataValue(value);
 
 /**
  * Whether an option is shown: an option that is nobody's child always is; a child is shown once

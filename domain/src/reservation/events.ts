@@ -17,10 +17,10 @@ export function fromStreamName(streamId: string): { reservationId: string } | nu
   return parts ? { reservationId: parts[0]! } : null;
 }
 
-export const customerContactSchema = z.object({ name: z.string(), email: z.string(), phone: z.string() });
+const customerContactSchema = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 export type CustomerContact = z.output<typeof customerContactSchema>;
 
-export const reservedLineSchema = z.object({ menuId: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() });
+const reservedLineSchema = z.object({ menuId: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() });
 export type ReservedLine = z.output<typeof reservedLineSchema>;
 
 /**
@@ -28,10 +28,10 @@ export type ReservedLine = z.output<typeof reservedLineSchema>;
  * the id of the picture in the blob store (events written before decision 032 hold the picture
  * itself as a data URL; they still load, see detail.ts).
  */
-export const reservationDetailSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const reservationDetailSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 export type ReservationDetail = z.output<typeof reservationDetailSchema>;
 
-export const reservationRequestSchema = z.object({
+const reservationRequestSchema = z.object({
   reservationId: z.string(),
   storeId: z.string(),
   date: z.string(),
@@ -149,10 +149,10 @@ export const reservationEventSchemas = {
    * reservation's own count of its phones' orders, so every web process decides on the same log.
    */
   OrderAdmitted: z.object({ orderId: z.string(), tokenHash: z.string(), admittedAt: z.string() }),
-  /** The guest's name and phone corrected, by the guest or by staff at the counter (issue 31; sealed like the request). */
+  /** The guest's name and phone corrected, by the guest or by staff at the counter (decisions 180–186; sealed like the request). */
   GuestDetailsCorrected: z.object({ name: z.string(), phone: z.string(), correctedAt: z.string() }),
   /**
-   * The guest was forgotten (issue 31): their key is destroyed, and this event's contact and
+   * The guest was forgotten (decisions 180–186): their key is destroyed, and this event's contact and
    * options read as erased, so read models learn it from the log (privacy/personal-data.ts).
    */
   GuestForgotten: z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { metadataOf, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import { WrongExpectedRevisionError, type Clock, type EventStore, type Hashing, type IdGenerator } from '../ports';
-import { eventParser, streamName, type EventsOf } from '../streams';
+import { streamName, type EventsOf } from '../streams';
 
 /**
  * The reservation number a guest reads out on the phone or at the counter: `MC-4821-7K` (four
@@ -13,7 +13,7 @@ import { eventParser, streamName, type EventsOf } from '../streams';
  * keeps its uuid as the stream id and in links; the number is a fact of its ReservationRequested
  * (decision 100).
  */
-export const RESERVATION_NUMBER_CATEGORY = 'reservationnumber';
+const RESERVATION_NUMBER_CATEGORY = 'reservationnumber';
 
 /** 32 letters and digits that cannot be misread for one another. */
 const LETTERS = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -37,7 +37,6 @@ export const reservationNumberEventSchemas = {
   ReservationNumberClaimed: z.object({ number: z.string(), reservationId: z.string(), claimedAt: z.string() }),
 };
 export type ReservationNumberEvent = EventsOf<typeof reservationNumberEventSchemas>;
-export const parseReservationNumberEvent = eventParser(reservationNumberEventSchemas);
 
 /** Draws left before giving up: with ten million numbers, even a busy cafe almost never needs a second. */
 const DRAWS = 8;

@@ -7,8 +7,8 @@ export const SCHEDULE_SLOT_MINUTES = 30;
 export const SCHEDULE_STEP_MINUTES = 5;
 /** A seat's hold time when it sets none (§3: 90 in the schedule). */
 export const SCHEDULE_DEFAULT_HOLD_MINUTES = 90;
-export const SCHEDULE_DEFAULT_OPEN = '10:00';
-export const SCHEDULE_DEFAULT_CLOSE = '20:00';
+const SCHEDULE_DEFAULT_OPEN = '10:00';
+const SCHEDULE_DEFAULT_CLOSE = '20:00';
 
 /**
  * The minutes of the day the schedule spans and moves may land in: the day's open hours, or

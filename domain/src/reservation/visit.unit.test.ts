@@ -95,7 +95,7 @@ describe('the visit at the table', () => {
     });
   });
 
-  describe('joining a booked party (decision 152, issue 25 finding 2)', () => {
+  describe('joining a booked party (decision 152)', () => {
     it('refuses a first phone that names no proof, and one with another booking’s number', () => {
       spec
         .given(booked)
@@ -192,7 +192,7 @@ describe('the visit at the table', () => {
     });
   });
 
-  describe('renewing a token (decision 153, issue 25 finding 5)', () => {
+  describe('renewing a token (decision 153)', () => {
     const renew = (replaces: string, tokenHash: string, now: string) => ({ type: 'IssueVisitToken' as const, seatId: 'T1', replaces, tokenHash, now });
     const renewed = (replaces: string, tokenHash: string, now: string): ReservationEvent => ({
       type: 'VisitTokenIssued',
@@ -230,7 +230,7 @@ describe('the visit at the table', () => {
     });
   });
 
-  describe('waiving the location check (issue 25 finding 10)', () => {
+  describe('waiving the location check (decision 151)', () => {
     it(`is capped at ${MAX_WAIVER_MINUTES} minutes`, () => {
       spec.given(arrived).when({ type: 'WaiveLocationCheck', minutes: 240, now: AT_TABLE }).thenThrows(code('waiver_too_long'));
       spec.given(arrived).when({ type: 'WaiveLocationCheck', minutes: 16, now: AT_TABLE }).thenThrows(code('waiver_too_long'));
@@ -271,7 +271,7 @@ describe('the visit at the table', () => {
     });
   });
 
-  describe('checkout only of a visit that began (issue 25 finding 4, decision 156)', () => {
+  describe('checkout only of a visit that began (decision 156)', () => {
     it('refuses to check out a booked party that never sat down, on its day or before it', () => {
       spec.given(booked).when({ type: 'CheckOut', payment: null, now: '2026-12-19T03:00:00.000Z' }).thenThrows(code('not_seated'));
       spec.given(booked).when({ type: 'CheckOut', payment: null, now: '2026-12-20T05:00:00.000Z' }).thenThrows(code('not_seated'));
@@ -332,7 +332,7 @@ describe('the visit at the table', () => {
     });
   });
 
-  describe('admitting a phone’s orders (issue 25 finding 3, decision 155)', () => {
+  describe('admitting a phone’s orders (decision 155)', () => {
     const caps = { perVisitPerMinute: 3, perTokenPerMinute: 2 };
     const admitted = (orderId: string, tokenHash: string, at: string): ReservationEvent => ({
       type: 'OrderAdmitted',

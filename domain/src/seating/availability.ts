@@ -9,9 +9,9 @@ import { occupied, type SeatingState } from './decider';
  * else takes it first).
  */
 
-export const SLOT_MINUTES = 30;
+const SLOT_MINUTES = 30;
 /** The booking window: the current month and the next two. */
-export const WINDOW_MONTHS = 3;
+const WINDOW_MONTHS = 3;
 
 export interface BusinessDay {
   closed: boolean;

@@ -95,7 +95,7 @@ export interface SeatingState {
 /**
  * Session records in buckets by a hash of the session id, so a hold copies one bucket (about a
  * 64th of the day's sessions) and the bucket index, never every session the day has seen (a busy
- * day's holds cost more with every session otherwise: issue 10's seat row). `oldestAt` is at or
+ * day's holds cost more with every session otherwise: decision 050). `oldestAt` is at or
  * before the oldest record's first hold (ms); once it is a day old, the records are pruned.
  */
 export interface RememberedSessions {
@@ -128,11 +128,11 @@ export type SeatingErrorCode =
 /** A reservation session lasts 5 minutes (customer-site.md §4): no hold of it outlives them. */
 export const SESSION_MINUTES = 5;
 /** One party (customer-site.md §9: party size 1 to 6): what one client may hold without the day screen's visit. */
-export const PARTY_MAX_PEOPLE = 6;
+const PARTY_MAX_PEOPLE = 6;
 /** What one client address may hold at once with visits: four parties (a household or an office behind one address). */
-export const CLIENT_MAX_PEOPLE = 4 * PARTY_MAX_PEOPLE;
+const CLIENT_MAX_PEOPLE = 4 * PARTY_MAX_PEOPLE;
 /** Times one session may choose a time on one day; a guest changes their mind a few times, a script thousands. */
-export const MAX_HOLDS_PER_SESSION = 20;
+const MAX_HOLDS_PER_SESSION = 20;
 /** Session records older than this (from the newest hold) are forgotten; the session cookie lives a day. */
 const SESSION_MEMORY_MS = 24 * 60 * 60_000;
 
@@ -248,7 +248,7 @@ function decideEnd(command: Extract<SeatingCommand, { type: 'EndBooking' }>, sta
   // Idempotent, and nothing to free when the stay already ends by then.
   if (!booking) return [];
   // A stay ended before it began (a party that came early and left early) holds nothing: ended at
-  // its start, the booking is gone and its seat free at once (issue 25 finding 9).
+  // its start, the booking is gone and its seat free at once (decision 157).
   const endMinute = Math.max(booking.start, command.endMinute);
   if (endMinute >= booking.end) return [];
   return [{ type: 'BookingEnded', data: { reservationId: command.reservationId, endMinute } }];

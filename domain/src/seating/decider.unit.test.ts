@@ -312,7 +312,7 @@ describe('seating ledger at the table (decision 038)', () => {
       .when(walkIn({ reservationId: 'next', seatIds: ['T1'], people: 2, startMinute: noon + 40, endMinute: noon + 130 }))
       .then([booked('next', ['T1'], noon + 40, noon + 130, 2)]);
   });
-  describe('when a booking ends before its start (issue 25 finding 9)', () => {
+  describe('when a booking ends before its start (decision 157)', () => {
     it('ends it at its start, and the seat is free at once: a walk-in may sit there right now', () => {
       spec
         .given([booked('r1', ['T1'])])

@@ -6,7 +6,7 @@ import { eventParser, streamName, streamParts, type EventsOf } from '../streams'
  * `seating-{storeId}~{YYYY-MM-DD}`: the consistency boundary that makes double booking
  * impossible (see decider.ts).
  */
-export const SEATING_CATEGORY = 'seating';
+const SEATING_CATEGORY = 'seating';
 
 export function toStreamName(storeId: string, date: string): string {
   return streamName(SEATING_CATEGORY, storeId, date);
@@ -17,9 +17,9 @@ export function fromStreamName(streamId: string): { storeId: string; date: strin
   return parts ? { storeId: parts[0]!, date: parts[1]! } : null;
 }
 
-export const holdReleaseReasonSchema = z.enum(['expired', 'cart_emptied', 'replaced', 'reservation_cancelled']);
+const holdReleaseReasonSchema = z.enum(['expired', 'cart_emptied', 'replaced', 'reservation_cancelled']);
 /** `moved_to_another_day`: staff moved the reservation to another day's ledger (decision 110). */
-export const seatsReleaseReasonSchema = z.enum(['cancelled_by_customer', 'cancelled_by_staff', 'confirmation_expired', 'moved_to_another_day']);
+const seatsReleaseReasonSchema = z.enum(['cancelled_by_customer', 'cancelled_by_staff', 'confirmation_expired', 'moved_to_another_day']);
 export type HoldReleaseReason = z.output<typeof holdReleaseReasonSchema>;
 export type SeatsReleaseReason = z.output<typeof seatsReleaseReasonSchema>;
 

@@ -25,7 +25,7 @@ interface Stamp {
 }
 
 export type ShiftCommand =
-  /** `recruit`: the store's recruit times now, which every wish must keep to (issue 25 finding 7). */
+  /** `recruit`: the store's recruit times now, which every wish must keep to (decision 160). */
   | ({ type: 'SubmitShifts'; shifts: ShiftTimes[]; recruit: RecruitTimes } & Stamp)
   /** `dates: null` imports every submitted date. */
   | ({ type: 'ImportShifts'; dates: string[] | null } & Stamp)

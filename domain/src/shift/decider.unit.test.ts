@@ -57,7 +57,7 @@ describe('a month of shifts', () => {
           ]),
         ]);
     });
-    it('refuses times the recruit lists do not offer: outside the hours, off the interval, weekend hours on a holiday (issue 25 finding 7)', () => {
+    it('refuses times the recruit lists do not offer: outside the hours, off the interval, weekend hours on a holiday (decision 160)', () => {
       const recruit = { ...DEFAULT_RECRUIT_TIMES, weekend_start: '12:00', weekend_end: '18:00' };
       for (const shift of [
         { date: '2026-08-03', start: '00:00', end: '23:59' },

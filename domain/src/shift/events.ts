@@ -34,14 +34,7 @@ export function shiftIdOf(key: { storeId: string; userId: string; date: string }
   return `${key.storeId}~${key.userId}~${key.date}`;
 }
 
-export function parseShiftId(shiftId: string): { storeId: string; userId: string; date: string } | null {
-  const parts = shiftId.split('~');
-  if (parts.length !== 3 || parts.some((p) => p === '')) return null;
-  const [storeId, userId, date] = parts as [string, string, string];
-  return isoDateSchema.safeParse(date).success ? { storeId, userId, date } : null;
-}
-
-export const shiftTimesSchema = z.object({ date: isoDateSchema, start: timeOfDaySchema, end: timeOfDaySchema });
+const shiftTimesSchema = z.object({ date: isoDateSchema, start: timeOfDaySchema, end: timeOfDaySchema });
 export type ShiftTimes = z.output<typeof shiftTimesSchema>;
 
 /** The spec's `shift_type`: which end of a shift a correction changes. */

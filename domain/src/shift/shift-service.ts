@@ -37,7 +37,7 @@ export function shiftService(ports: HandlerDeps & { clock: Clock; shiftDirectory
   return {
     /** Wishes for days of one month (the month of the first day), the submitter's own unless an admin's; throws the decider's codes, `shift_not_yours` or `not_store_staff`. */
     async submit(input: { storeId: string; userId: string; shifts: ShiftTimes[]; submitter: { admin: boolean } }, context: CommandContext) {
-      // Wishes are one's own (issue 29 item 9): only an admin submits for someone else.
+      // Wishes are one's own (decision 189): only an admin submits for someone else.
       if (!input.submitter.admin && input.userId !== context.actor) throw refuse('shift_not_yours');
       const first = input.shifts[0];
       if (!first) throw new DomainError('shift_nothing_submitted');

@@ -49,7 +49,7 @@ describe('the shift service', () => {
     expect(result.submitted).toBe(1);
   });
 
-  it('takes a member’s wishes under their own name only; an admin may submit for anyone (issue 29 item 9)', async () => {
+  it('takes a member’s wishes under their own name only; an admin may submit for anyone (decision 189)', async () => {
     const { shifts, eventStore } = system(['hana', 'ken']);
     await expect(
       shifts.submit({ storeId: '2', userId: 'hana', shifts: [{ date: '2026-08-03', start: '10:00', end: '15:00' }], submitter: member }, as('ken')),

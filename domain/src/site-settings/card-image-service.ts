@@ -3,12 +3,12 @@ import { DomainError } from '../decider';
 import type { BlobInfo, BlobStore } from '../ports';
 
 /** The blob kind of homepage card pictures; they are public (the homepage shows them to anyone). */
-export const HOMEPAGE_CARD_IMAGE = 'homepage-card-image';
+const HOMEPAGE_CARD_IMAGE = 'homepage-card-image';
 
 /**
  * Homepage card pictures in the blob store (decisions 032, 133): re-encoded as menu pictures are
  * (turned upright, fitted, metadata such as a phone's location stripped, kept as WebP: never the
- * uploaded bytes; docs/security.md, issue 25 finding 12), then kept by their bytes' hash. Not a
+ * uploaded bytes; docs/security.md, decision 164), then kept by their bytes' hash. Not a
  * PNG, JPEG or WebP that decodes, or over the store's size cap: refused, nothing stored.
  */
 export function cardImageService(ports: { blobs: BlobStore; pictures: PictureResizer }) {

@@ -9,7 +9,7 @@ import type { BlobInfo, BlobStore } from '../ports';
  * blobs of kind `staff-photo`: uploaded by an admin, one call per picture, and readable by
  * everyone who may use the staff area (the route table decides who that is).
  */
-export const STAFF_PHOTO = 'staff-photo';
+const STAFF_PHOTO = 'staff-photo';
 
 export type StaffGuideErrorCode = 'photo_not_found';
 

@@ -40,7 +40,7 @@ export type StockErrorCode = 'sold_out' | 'invalid_quantity' | 'stock_changed';
 /** How many reserving orders a stream remembers for idempotency: far more than a retry ever needs. */
 const RECENT_ORDERS = 1000;
 
-export const UNMANAGED: StockLevel = { manageStock: false, quantity: 0, isSoldOut: false };
+const UNMANAGED: StockLevel = { manageStock: false, quantity: 0, isSoldOut: false };
 
 export function levelOf(state: StockState, menuId: string): StockLevel {
   return Object.hasOwn(state.items, menuId) ? state.items[menuId]! : UNMANAGED;

@@ -13,7 +13,7 @@ import { eventParser, streamName, streamParts, type EventsOf } from '../streams'
  * 083), which only the staff QR page opens to print the card. Rotating replaces both: the old card
  * stops working at once.
  */
-export const SEAT_CODE_CATEGORY = 'seatcode';
+const SEAT_CODE_CATEGORY = 'seatcode';
 
 export function toStreamName(seatId: string): string {
   return streamName(SEAT_CODE_CATEGORY, seatId);
@@ -24,7 +24,7 @@ export function fromStreamName(streamId: string): { seatId: string } | null {
   return parts ? { seatId: parts[0]! } : null;
 }
 
-export const seatCodeEventSchemas = {
+const seatCodeEventSchemas = {
   /** A seat's code was issued (`rotated`: it replaces the one before, whose cards stop working). */
   SeatCodeIssued: z.object({
     seatId: z.string(),
@@ -36,7 +36,7 @@ export const seatCodeEventSchemas = {
   }),
 };
 export type SeatCodeEvent = EventsOf<typeof seatCodeEventSchemas>;
-export const parseSeatCodeEvent = eventParser(seatCodeEventSchemas);
+const parseSeatCodeEvent = eventParser(seatCodeEventSchemas);
 
 export interface SeatCodeGrant {
   seatId: string;

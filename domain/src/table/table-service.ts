@@ -95,7 +95,7 @@ export function tableService(ports: TablePorts) {
   /**
    * The day's ledger and the minute to judge it at, the clock read AFTER the ledger: a checkout the
    * ledger shows ended its booking at a minute no later than this one, so a party that has just
-   * paid never holds the seat against the next (issue 28 finding 10). `minute` is the request's
+   * paid never holds the seat against the next (decision 199). `minute` is the request's
    * own, kept when the day turned meanwhile.
    */
   async function ledgerNow(storeId: string, date: string, minute: number): Promise<{ day: SeatingState; minute: number }> {

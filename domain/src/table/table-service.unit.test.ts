@@ -237,7 +237,7 @@ describe('ordering', () => {
   });
 });
 
-describe('order limits (issue 25 finding 3, decision 155)', () => {
+describe('order limits (decision 155)', () => {
   /** Every event in the store, to show a refusal appended none. */
   const everything = async (t: ReturnType<typeof tableTestSystem>) => (await t.eventStore.readAll()).length;
 
@@ -339,7 +339,7 @@ describe('checkout', () => {
   });
 });
 
-describe('a seat after checkout (issue 28 finding 10)', () => {
+describe('a seat after checkout (decision 199)', () => {
   it('seats the next walk-in whose scan began a moment before the last party checked out', async () => {
     const t = tableTestSystem();
     const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });

@@ -7,7 +7,7 @@ import path from 'node:path';
  * a start that dies in between never leaves an admin nobody knows the password of, and a box
  * printed as the very last lines of `npm start`. `npm run admin:reset-password` writes it anew.
  */
-export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
+const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
 
 export interface AdminCredentials {
   email: string;

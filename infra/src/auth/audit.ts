@@ -20,7 +20,7 @@ export type AuditEvent =
   | 'oidc_login_succeeded'
   | 'oidc_login_failed'
   | 'first_admin_created'
-  // Privacy (issue 31): who took the event log out, and when, how much.
+  // Privacy (decisions 180–186): who took the event log out, and when, how much.
   | 'event_log_exported';
 
 export interface AuditFields {

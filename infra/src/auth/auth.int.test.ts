@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '@moncafe/domain/testing/manual-clock';
-import { createEmbeddedTestDatabase, createTestDatabase, postgresUrl } from '../../../tests/support/services';
+import { createEmbeddedTestDatabase, createTestDatabase, postgresUrl } from '@moncafe/tests/support/services';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { authMigrations } from './migrations';
@@ -33,7 +33,7 @@ describe('auth bookkeeping on embedded PostgreSQL', () => {
     expect((await rateLimit(limiter, { ...rule, key: 'login:account:other' })).ok).toBe(true);
   });
 
-  it('spends exactly the limit when ten requests of one client arrive at once (issue 28 finding 5)', async () => {
+  it('spends exactly the limit when ten requests of one client arrive at once (decision 199)', async () => {
     const clock = clockAt('2026-11-22T02:00:00Z');
     const rule = { key: 'api:ip:203.0.113.50', limit: 600, windowMs: 60_000 };
     const limiter = { rateLimiter: createRateLimiter(database.pool, clock) };

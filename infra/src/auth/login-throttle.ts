@@ -10,7 +10,7 @@ import type { Clock } from '@moncafe/domain/ports';
  * their own address out of it, never the owner signing in from theirs. Each lockout is returned
  * so the caller logs it. Rows live beside the sessions: bookkeeping, not a read model.
  */
-export const LOGIN_FAILURES_BEFORE_LOCK = 5;
+const LOGIN_FAILURES_BEFORE_LOCK = 5;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const FIRST_LOCK_MS = 60_000;
 const LONGEST_LOCK_MS = 60 * 60_000;

@@ -5,7 +5,7 @@ import type { Passwords } from '@moncafe/domain/account/account-service';
  * OWASP's first argon2id recommendation: 19 MiB of memory, 2 passes, 1 lane. The algorithm is a
  * const enum in the package's types, which isolated modules cannot read, hence the literal.
  */
-export const ARGON2ID_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2ID_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2ID_OPTIONS);

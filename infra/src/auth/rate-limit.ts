@@ -32,7 +32,7 @@ export interface RateLimitDeps {
 }
 
 /** The counters' table (auth/migrations.ts), in the shape rate-limiter-flexible's PostgreSQL store expects. */
-export const RATE_LIMIT_TABLE = 'rate_limit_counters';
+const RATE_LIMIT_TABLE = 'rate_limit_counters';
 
 /** Leases are this fraction of the limit. */
 const LEASE_DIVISOR = 20;
@@ -68,7 +68,7 @@ export function createRateLimiter(pool: pg.Pool, clock: Clock): RateLimiter {
     return limiter;
   }
 
-  /** The lease being fetched per key: requests that find none wait for it (issue 28 finding 5). */
+  /** The lease being fetched per key: requests that find none wait for it (decision 199). */
   const fetching = new Map<string, Promise<void>>();
 
   return {

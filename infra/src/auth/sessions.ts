@@ -4,7 +4,7 @@ import type { Clock } from '@moncafe/domain/ports';
 import { sha256Hex } from '../system';
 import { authDb } from './tables';
 
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SessionOptions {
   /**

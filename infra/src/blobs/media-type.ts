@@ -15,7 +15,7 @@ export function imageMediaTypeOf(bytes: Uint8Array): BlobInfo['mediaType'] | nul
 }
 
 /** The largest side a kept picture may have: photos of menus and the 400×400 option crops fit well within it. */
-export const MAX_IMAGE_SIDE = 4096;
+const MAX_IMAGE_SIDE = 4096;
 
 const TYPE_OF: Record<string, BlobInfo['mediaType']> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 

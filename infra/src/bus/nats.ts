@@ -292,7 +292,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     async follow(listener: BusListener): Promise<BusSubscription> {
       let stopped = false;
       // The stream sequence of the last message delivered: a follower reopened after a reconnect
-      // (issue 28 finding 3: the old one stalled until its heartbeats noticed, ~40 s) resumes
+      // (decision 199: the old one stalled until its heartbeats noticed, ~40 s) resumes
       // right after it, so live screens miss nothing and see nothing twice.
       let lastSeq = (await jsm.streams.info(streamName)).state.last_seq;
       const runner = supervise(

@@ -57,10 +57,10 @@ export interface DatabaseStatus {
   operation: OperationState | null;
 }
 
-export const LAG_CAP = 1000;
+const LAG_CAP = 1000;
 
 /** One line of the exported log: the event with its place in the old store. */
-export const exportedEventSchema = z.strictObject({
+const exportedEventSchema = z.strictObject({
   position: z.number().int().nonnegative(),
   eventId: z.uuid(),
   streamId: z.string().min(1).max(500),
@@ -81,7 +81,7 @@ export type ExportedEvent = z.infer<typeof exportedEventSchema>;
  * A person's data key, after the events (decision 184): sealed by SECRETS_KEY as stored, so the
  * file opens personal fields only where the same SECRETS_KEY runs; null once the person is forgotten.
  */
-export const exportedKeySchema = z.strictObject({
+const exportedKeySchema = z.strictObject({
   personalKey: z.strictObject({ subject: z.string().min(1).max(300), sealedKey: z.string().max(1000).nullable(), erasedAt: z.iso.datetime().nullable() }),
 });
 
@@ -327,7 +327,7 @@ export function createDatabaseAdmin(deps: {
   return admin;
 }
 
-export function exportedLine(event: RecordedEvent): ExportedEvent {
+function exportedLine(event: RecordedEvent): ExportedEvent {
   return {
     position: event.position,
     eventId: event.eventId,

@@ -109,7 +109,7 @@ function fromPool(kind: DatabaseKind, pool: pg.Pool, closeEngine: () => Promise<
   pool.on('error', () => {});
   // A connection a query holds has no pool listener (pg-pool removes it while the connection is
   // lent): the query fails with the disconnect, and this listener keeps the error the client
-  // emits after it from ending the process (issue 28 finding 1). The pool discards the broken
+  // emits after it from ending the process (decision 194). The pool discards the broken
   // connection when it is given back, and the next query opens a new one.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, postgresUrl, type TestDatabase } from '../../../tests/support/services';
+import { createTestDatabase, postgresUrl, type TestDatabase } from '@moncafe/tests/support/services';
 import { copyRowsOn } from './copy-rows';
 import { kyselyOnConnection } from './connection';
 

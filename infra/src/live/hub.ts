@@ -9,7 +9,7 @@ export interface LiveMessage {
   /**
    * An availability notice (`data` is `{ store_id, menu_ids }`): held by each stream for
    * DEBOUNCE_MS from the first one, merged with the others of its event and store, then sent as
-   * one frame — a burst of sell-outs is one refresh, and its timing says less (issue 25 finding 11).
+   * one frame — a burst of sell-outs is one refresh, and its timing says less (decision 165).
    */
   debounced?: boolean;
 }
@@ -48,7 +48,7 @@ export interface LiveHub {
 }
 
 /** The kind of a topic: `reservation:<id>` → `reservation`, so metrics keep one series per kind. */
-export function topicKindOf(topic: string): string {
+function topicKindOf(topic: string): string {
   return topic.split(':')[0] ?? topic;
 }
 
@@ -56,7 +56,7 @@ export function topicKindOf(topic: string): string {
 export const MAX_REPLAY = 1000;
 export const MAX_STREAMS_PER_CLIENT = 20;
 /**
- * Streams one process holds open in all (issue 28 finding 9: 500 streams from 500 addresses were
+ * Streams one process holds open in all (decision 196: 500 streams from 500 addresses were
  * all accepted). Far above a cafe's screens and guests' phones; past it a stream is refused (429)
  * and its client retries, on this process or another.
  */

@@ -84,7 +84,7 @@ describe('the live hub (docs/security.md, finding 14)', () => {
     expect(hub.claim('203.0.113.5', new AbortController().signal)).toBe(true);
   });
 
-  it('caps the streams of the whole process across addresses (issue 28 finding 9)', () => {
+  it('caps the streams of the whole process across addresses (decision 196)', () => {
     const { hub } = hubOver(0);
     const streams = Array.from({ length: MAX_STREAMS_TOTAL }, () => new AbortController());
     expect(streams.every((s, i) => hub.claim(`10.0.${i >> 8}.${i & 255}`, s.signal))).toBe(true);
@@ -93,7 +93,7 @@ describe('the live hub (docs/security.md, finding 14)', () => {
     expect(hub.claim('198.51.100.7', new AbortController().signal)).toBe(true);
   });
 
-  describe('availability notices (issue 25 finding 11)', () => {
+  describe('availability notices (decision 165)', () => {
     afterEach(() => {
       vi.useRealTimers();
     });

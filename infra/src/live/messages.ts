@@ -28,7 +28,7 @@ const reservationActions: Partial<Record<ReservationEvent['type'], string>> = {
   ReservationConfirmed: 'confirmed',
   ReservationMoved: 'moved',
   ReservationCancelled: 'cancelled',
-  // The admin's status label in the schedule's detail (issue 12): every open schedule shows it.
+  // The admin's status label in the schedule's detail (decision 110): every open schedule shows it.
   StatusChanged: 'status',
   // A no-show and its revert (decision 156): open schedules list it with its new status.
   MarkedNoShow: 'no_show',
@@ -115,7 +115,7 @@ function orderMessages(recorded: RecordedEvent): LiveMessage[] {
  * `catalog` topic, which anyone may open, hears only of availability — an item an order sold out,
  * or the editor's save (a sold-out mark set or cleared, a restock, counting on or off: staff's acts,
  * how an item comes back, never a guest's order) — debounced, so it is no live feed of sales
- * (issue 25 finding 11, decision 165). Open order screens re-read their menu on it.
+ * (decision 165). Open order screens re-read their menu on it.
  */
 function stockMessages(recorded: RecordedEvent): LiveMessage[] {
   const event = parseStockEvent(recorded);

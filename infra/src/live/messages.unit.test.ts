@@ -107,7 +107,7 @@ describe('live messages of the guest at the table', () => {
     ]);
   });
 
-  it('tells the public catalog topic of availability only: an order that leaves some tells it nothing (issue 25 finding 11)', () => {
+  it('tells the public catalog topic of availability only: an order that leaves some tells it nothing (decision 165)', () => {
     const reserved = (lines: { menuId: string; quantity: number; remaining: number }[]) =>
       liveMessagesFor(at2({ type: 'StockReserved', data: { orderId: 'o2', lines, reservedAt: at } }, 'stock-s'));
     const sale = reserved([{ menuId: 'cake', quantity: 1, remaining: 3 }]);

@@ -2,10 +2,10 @@ import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
 import type { Bus } from '../bus/port';
 
 /** How often live screens are fed from the store while the bus is away. */
-export const STORE_FOLLOW_MS = 250;
+const STORE_FOLLOW_MS = 250;
 
 /**
- * Live screens never depend on the bus alone (issue 28 finding 3): while it says it is not
+ * Live screens never depend on the bus alone (decision 199): while it says it is not
  * connected (NATS restarting), the events after the last one seen are read from the event store
  * and handed to `deliver` in order. What the bus delivers again afterwards is seen already; the
  * hub's streams skip positions they have sent.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@moncafe/domain/ports';
-import { until } from '../../../tests/support/until';
+import { until } from '@moncafe/tests/support/until';
 import { feedFromStoreWhileBusDown } from './store-follower';
 
-/** Issue 28, finding 3: live screens are fed from the event store while the bus is away. */
+/** Decision 199: live screens are fed from the event store while the bus is away. */
 describe('live screens while the bus is away', () => {
   const event = (position: number) => ({ position }) as RecordedEvent;
 

@@ -5,7 +5,7 @@ import { secretBox } from '../secrets/secret-box';
  * The ids of a guest's own live stream (its table-order token's reservation topic): the global
  * position sealed (AES-256-GCM, a fresh IV each time) for that one stream, so the phone can
  * resume with Last-Event-ID while the id tells it nothing of how busy the whole store is, and a
- * made-up id opens nothing (issue 25 finding 11, decision 165). The key comes from the session
+ * made-up id opens nothing (decision 165). The key comes from the session
  * secret, so every web process of a deployment reads the others' ids.
  */
 export interface StreamIds {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hmacSigning } from '../auth/signing';
 import { sealedStreamIds } from './stream-ids';
 
-describe('sealed ids of a guest’s own live stream (issue 25 finding 11)', () => {
+describe('sealed ids of a guest’s own live stream (decision 165)', () => {
   const ids = sealedStreamIds(hmacSigning('a session secret for the test'));
 
   it('hides the position, and opens only on its own stream and with the same secret', () => {

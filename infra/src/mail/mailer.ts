@@ -51,7 +51,7 @@ export const outboxMigrations: Record<string, Migration> = {
  * Without SMTP, mails are kept in a table and shown at /dev/mailbox, so a developer can follow
  * a confirmation link on a machine with no mail server. Never used in production.
  */
-/** Deletes the outbox's copies of mails to an address (issue 31: a forgotten guest's mails); the number deleted. */
+/** Deletes the outbox's copies of mails to an address (decisions 180–186: a forgotten guest's mails); the number deleted. */
 export async function removeOutboxMails(db: AnyDb, address: string): Promise<number> {
   const result = await db
     .deleteFrom('mail_outbox')

@@ -10,7 +10,7 @@ import type { Metrics } from './metrics';
 type AnyDb = Kysely<any>;
 
 /** The relay's checkpoint: the position of the last event published to the bus (by whichever process leads). */
-export async function readRelayPosition(db: AnyDb): Promise<number> {
+async function readRelayPosition(db: AnyDb): Promise<number> {
   const { rows } = await sql<{ position: number | null }>`select max(position) as position from relay_checkpoint`.execute(db);
   return Number(rows[0]?.position ?? 0);
 }

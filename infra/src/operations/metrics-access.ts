@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 
 /** A loopback peer: 127.0.0.0/8, ::1, or an IPv4 loopback address written as IPv6. */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   if (net.isIPv4(v4)) return v4.startsWith('127.');

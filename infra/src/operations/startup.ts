@@ -43,7 +43,7 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /** A short reason for people: the usual network and PostgreSQL failures in words, else the driver's message. */
-export function reasonOf(error: unknown): string {
+function reasonOf(error: unknown): string {
   const reasons: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
     CONNECTION_REFUSED: 'connection refused',

@@ -3,7 +3,7 @@ import type { PictureResizer } from '@moncafe/domain/catalog/menu-editor-service
 import { imageInfoOf } from '../blobs/media-type';
 
 /** The longest side of a menu picture as stored: sharp on the largest card and on a tablet's editor. */
-export const MENU_PICTURE_SIDE = 1200;
+const MENU_PICTURE_SIDE = 1200;
 
 /** libvips costs a web process ~18 MiB from the moment it is loaded: loaded with the first picture, not at start. */
 let loaded: Promise<typeof Sharp> | null = null;

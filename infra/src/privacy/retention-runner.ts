@@ -4,12 +4,12 @@ import type { Application } from '@moncafe/domain/application';
 import type { IdGenerator } from '@moncafe/domain/ports';
 
 /**
- * Runs the retention (issue 31, decision 185) in one process at a time: a PostgreSQL session lock
+ * Runs the retention (decision 185) in one process at a time: a PostgreSQL session lock
  * (pg_try_advisory_lock) across processes, and a flag within this one (PGlite is one session,
  * where the lock would always be granted). A run that finds another running returns null; runs
  * one after the other find nothing the first did not forget, so every guest is forgotten once.
  */
-export const RETENTION_LOCK = 4720250915031;
+const RETENTION_LOCK = 4720250915031;
 
 export function retentionRunner(deps: {
   pool: pg.Pool;

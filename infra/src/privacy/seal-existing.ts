@@ -3,7 +3,7 @@ import type { PersonalData } from '@moncafe/domain/privacy/personal-data';
 import type { PersonalDataSealer } from './sealing';
 
 /**
- * The one-time rewrite of events written before personal fields were sealed (issue 31, decision
+ * The one-time rewrite of events written before personal fields were sealed (decision
  * 183): every event of a declared type whose personal fields are still plain gets them sealed
  * in place, with its stream's key — the only change ever made to a stored event, and one that
  * keeps what every reader sees (the sealing layer opens the fields again). Idempotent: a sealed
@@ -11,7 +11,7 @@ import type { PersonalDataSealer } from './sealing';
  * privacy:seal-events` runs it; a start runs it once (recorded in `privacy_steps`).
  * Only for the PostgreSQL event store: a KurrentDB stream cannot be rewritten (decision 183).
  */
-export const SEAL_STEP = 'seal-plaintext-events-v1';
+const SEAL_STEP = 'seal-plaintext-events-v1';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;

@@ -11,7 +11,7 @@ import type { DataKey, PersonalKeyStore } from './personal-keys';
  * destroyed — becomes the field's erased value. Everything above the event store and the bus sees
  * plain values; the `events` table, the bus's stream and every export see only sealed text.
  */
-export const SEALED_PREFIX = 'pd1.';
+const SEALED_PREFIX = 'pd1.';
 
 export interface PersonalDataSealer {
   /** The events with their declared personal fields sealed with the stream's key (events of other contexts as they are). */
@@ -89,7 +89,7 @@ export function personalDataSealer(deps: { declarations: readonly PersonalData[]
   }
 }
 
-export const isSealed = (value: unknown): value is string => typeof value === 'string' && value.startsWith(SEALED_PREFIX);
+const isSealed = (value: unknown): value is string => typeof value === 'string' && value.startsWith(SEALED_PREFIX);
 
 function valueAt(data: unknown, path: string): unknown {
   let at: unknown = data;

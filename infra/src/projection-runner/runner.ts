@@ -242,7 +242,7 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
 
   // While the bus is away (NATS restarting) nothing arrives through it: each projector reads the
   // store itself every BUS_DOWN_POLL_MS, so a write is in the read models within a fraction of a
-  // second, never only at the next sweep (issue 28 finding 6). One head read per tick when level.
+  // second, never only at the next sweep (decision 199). One head read per tick when level.
   let polling = false;
   const busDown = bus.connected
     ? setInterval(() => {

@@ -19,7 +19,7 @@ import { copyRowsOn } from '../db/copy-rows';
  * from there. Nothing a booking writes during the rebuild is lost: it is in the store, so
  * either the copy replayed it or the live runner applies it after the swap.
  *
- * At the speed of the machine (issue 10): the copies are made without their non-unique indexes,
+ * At the speed of the machine (decision 143): the copies are made without their non-unique indexes,
  * which are built in one pass each once a lane has replayed (a sorted build, not 100,000 single
  * inserts into each); read models that take a row from every event (the history) replay on a
  * connection of their own beside the others, so PostgreSQL works on both at once, and on a
@@ -55,7 +55,7 @@ export interface RebuildProgress {
  * lane: every projector that is handed every event (no `handles`: a row per event) gets a lane
  * of its own; the others share one.
  */
-export function replayLanes(projectors: readonly Projector[]): Projector[][] {
+function replayLanes(projectors: readonly Projector[]): Projector[][] {
   const everyEvent = projectors.filter((p) => !p.handles);
   const others = projectors.filter((p) => p.handles);
   return [...everyEvent.map((p) => [p]), ...(others.length > 0 ? [others] : [])];

@@ -1,7 +1,7 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRecord } from '@moncafe/domain/catalog/catalog-service';
-import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '../../../tests/support/services';
+import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '@moncafe/tests/support/services';
+import { until } from '@moncafe/tests/support/until';
 import { deleteNatsStream } from '../bus/nats';
 import { loadConfig } from '../config';
 import { catalogForReservations } from '@moncafe/projections/reservations/catalog';
@@ -15,10 +15,6 @@ import { stubMails } from '@moncafe/domain/testing/stub-mails';
  * made it (read-your-writes), and by the other as soon as the event has crossed the bus.
  */
 const [server, nats] = await Promise.all([postgresUrl(), natsUrl()]);
-
-async function until(check: () => Promise<boolean>) {
-  while (!(await check())) await delay(20);
-}
 
 describe.skipIf(!server || !nats)('reference data cached in two processes', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -19,7 +19,7 @@ export async function listAccounts(db: Kysely<Database>): Promise<AccountRow[]> 
   return rows.map(toRow);
 }
 
-/** A customer account (no staff role) with this e-mail, or null (issue 31: forgotten with the guest's reservations). */
+/** A customer account (no staff role) with this e-mail, or null (decisions 180–186: forgotten with the guest's reservations). */
 export async function customerAccountByEmail(db: Kysely<Database>, email: string): Promise<string | null> {
   const rows = await db
     .selectFrom('accounts')
@@ -33,10 +33,4 @@ export async function customerAccountByEmail(db: Kysely<Database>, email: string
 export async function findAccount(db: Kysely<Database>, accountId: string): Promise<AccountRow | null> {
   const row = await db.selectFrom('accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   return row ? toRow(row) : null;
-}
-
-/** Accounts holding a staff role (admin, monitor or staff). */
-export async function listStaffAccounts(db: Kysely<Database>, role: string): Promise<AccountRow[]> {
-  const all = await listAccounts(db);
-  return all.filter((a) => a.roles.includes(role));
 }

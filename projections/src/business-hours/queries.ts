@@ -37,7 +37,7 @@ export async function businessHoursForDates(db: Kysely<Database>, storeId: strin
 }
 
 /** Every date from `start` to `end`, both included. */
-export async function businessHoursBetween(db: Kysely<Database>, storeId: string, start: IsoDate, end: IsoDate) {
+async function businessHoursBetween(db: Kysely<Database>, storeId: string, start: IsoDate, end: IsoDate) {
   return businessHoursForDates(db, storeId, datesBetween(start, end));
 }
 

@@ -55,7 +55,7 @@ export interface DayMargin {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export function costsByMenu(lines: readonly CostLineInput[]): Map<string, number> {
+function costsByMenu(lines: readonly CostLineInput[]): Map<string, number> {
   const costs = new Map<string, number>();
   for (const l of lines) costs.set(l.menu_id, (costs.get(l.menu_id) ?? 0) + l.quantity * l.unit_cost);
   for (const [id, cost] of costs) costs.set(id, round2(cost));

@@ -28,7 +28,7 @@ export const eventHistoryProjector: Projector = {
   },
   // The same row, made by PostgreSQL from the PostgreSQL store's own table. The recording time in
   // milliseconds, as the live projector has it from a JS Date: a rebuild equals the live table
-  // (issue 28 finding 8).
+  // (decision 199).
   insertFromEvents(events, first, last) {
     return sql`
       insert into event_history (event_id, position, stream_id, category, revision, type, actor, correlation_id, causation_id, store_id, recorded_at)

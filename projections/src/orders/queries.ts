@@ -74,7 +74,7 @@ export async function salesOfDay(db: Kysely<Database>, storeId: string, date: st
     .sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
 }
 
-// --- Admin home and orders by day (issue 14 items 1 and 10) ------------------------------------
+// --- Admin home and orders by day (decision 123) ------------------------------------
 
 /** A store's orders placed on a Tokyo date, in the order they came (admin home, CSV export, cost management). */
 export async function ordersOfDay(db: Kysely<Database>, storeId: string, date: string): Promise<OrderRow[]> {

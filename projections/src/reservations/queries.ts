@@ -41,7 +41,7 @@ export async function reservationsByEmail(db: Kysely<Database>, email: string, n
 }
 
 /**
- * Every reservation made with an e-mail address, lapsed requests included (issue 31: forgetting a
+ * Every reservation made with an e-mail address, lapsed requests included (decisions 180–186: forgetting a
  * guest reaches all of them); `open` when it may still be cancelled (neither cancelled nor checked out).
  */
 export async function guestReservations(db: Kysely<Database>, email: string, now: Date): Promise<{ id: string; date: string; open: boolean }[]> {
@@ -59,7 +59,7 @@ export async function guestReservations(db: Kysely<Database>, email: string, now
 
 /**
  * Guests who made no account (by e-mail, forgotten ones left out) whose last reservation day is
- * before `cutoff`: the retention run's candidates (issue 31, decision 185).
+ * before `cutoff`: the retention run's candidates (decision 185).
  */
 export async function guestsLastSeenBefore(db: Kysely<Database>, cutoff: string, erased: string): Promise<{ email: string; lastVisit: string }[]> {
   const rows = await db

@@ -21,7 +21,7 @@ export const seatMigrations: ReadModelMigrations = {
       await db.schema.createIndex('seats_store_id').ifNotExists().on('seats').column('store_id').execute();
     },
   },
-  // Seats editor (issue 12 item 6): a seat taken out of service (decision 120).
+  // Seats editor: a seat taken out of service (decision 120).
   '2026-11-26T09-00-seats-active': {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {

@@ -7,7 +7,7 @@ export interface NotificationRecipientRow {
   low_stock: boolean;
 }
 
-/** Site settings (issue 14 part settings): each store's disclaimer and who is told of what (recipients as jsonb). */
+/** Site settings (decisions 130–135): each store's disclaimer and who is told of what (recipients as jsonb). */
 export interface SiteSettingsTables {
   disclaimers: {
     store_id: string;

@@ -27,7 +27,7 @@ async function stockRows(db: Kysely<Database>, menuIds: readonly string[]): Prom
 }
 
 /** Whether the order page shows the item (spec §2): not counted, or counted with some left and not marked sold out. */
-export function orderableStock(stock: StockFields): boolean {
+function orderableStock(stock: StockFields): boolean {
   return isOrderable({ manageStock: stock.manage_stock === 1, quantity: stock.quantity, isSoldOut: stock.is_sold_out === 1 });
 }
 

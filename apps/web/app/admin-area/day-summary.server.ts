@@ -73,5 +73,3 @@ export async function daySummary(queries: Queries, storeId: string, date: string
     },
   };
 }
-
-export type DaySummary = Awaited<ReturnType<typeof daySummary>>;

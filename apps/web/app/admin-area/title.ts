@@ -24,7 +24,7 @@ function areaLayoutOf(matches: readonly (MatchLike | undefined)[]): MatchLike | 
   return matches.find((match) => match !== undefined && Object.hasOwn(areaLayouts, match.id));
 }
 
-export function firstStoreName(matches: readonly (MatchLike | undefined)[]): string | null {
+function firstStoreName(matches: readonly (MatchLike | undefined)[]): string | null {
   const layout = areaLayoutOf(matches);
   const data = (layout?.loaderData ?? layout?.data) as { stores?: { name: string }[] } | undefined;
   return data?.stores?.[0]?.name ?? null;

@@ -5,7 +5,7 @@ export const databaseTexts = {
   title: 'データベース',
   lead: 'お店のデータ（予約・注文・設定など）はすべて変更の記録として保存されています。各画面の一覧は、その記録から作った集計表を読んでいます。ふだんは何もする必要はありません。',
   statusHeading: '集計表の状態',
-  /** The rebuild controls stay folded: they are for when support asks (issue 29 item 10). */
+  /** The rebuild controls stay folded: they are for when support asks (decision 190). */
   maintenance: '集計表を作り直す（サポートから頼まれたときだけ）',
   maintenanceLead: '集計表の内容がおかしいときに、記録から作り直します。記録は消えず、作り直しの間も予約や注文は止まりません。大きなお店では数分かかります。',
   allUpToDate: 'すべての集計表が最新です。',

@@ -18,7 +18,7 @@ export interface AreaLayoutProps {
   redirectWithoutStore: boolean;
   /**
    * 'sidebar': the admin's sidebar beside the screen, under the site's header. 'bar': the staff
-   * frame (kitchen, monitor, staff; issue 29) — no site header (the layout route's `handle`), a
+   * frame (kitchen, monitor, staff; decision 187) — no site header (the layout route's `handle`), a
    * compact bar with the store, the person, sign-out and the area switch, and the menu folded
    * behind a button on phones so the screen comes first.
    */

@@ -15,7 +15,7 @@ export const areaTexts = {
   chooseStoreFirst: '先に店舗を選択してください。',
   selectedStore: (name: string) => `選択中の店舗：${name}`,
   signedInAs: (name: string) => `${name} さん`,
-  /** The staff frame's bar (issue 29): the folded menu on phones, and the switch to the person's other areas. */
+  /** The staff frame's bar (decision 187): the folded menu on phones, and the switch to the person's other areas. */
   menuButton: 'メニュー',
   areaSwitch: '画面の切り替え',
 } as const;
@@ -47,7 +47,7 @@ export const adminMenu = [
   { path: 'tax-management', label: '税率設定' },
   { path: 'store-coordinates', label: '店舗位置情報' },
   { path: 'order-limits', label: '注文の上限' },
-  // Privacy (issue 31)
+  // Privacy (decisions 180–186)
   { path: 'privacy', label: '個人情報' },
   // The daily close and sales (issue 30 items 4 and 5)
   { path: 'daily-close', label: '日計・レジ締め' },

@@ -23,7 +23,7 @@ const loginSchema = z.object({
   password: z.string().min(1).max(PASSWORD_MAX),
 });
 
-export const registerSchema = z.object({
+const registerSchema = z.object({
   // Mailed back in the verification mail: one line, short (docs/security.md, finding 6).
   name: text({ max: 50, min: 1, required: authTexts.nameRequired }),
   email: emailSchema,
@@ -148,7 +148,7 @@ const AUTH_BODY_MAX_BYTES = 8 * 1024;
 /**
  * Reads a JSON body, or a url-encoded form body, as a plain object (null when it is neither, or
  * when it carries U+0000 or an unpaired surrogate anywhere: the page forms' one body edge, as
- * json.server.ts is the calls'; issue 25 finding 6), at most 8 KiB of it; a larger one throws
+ * json.server.ts is the calls'; decision 163), at most 8 KiB of it; a larger one throws
  * the edge's 413 refusal (jsonCall answers it; a page action never sees one, the express body
  * guard refuses it first). Each form then answers null as the invalid form it is.
  */

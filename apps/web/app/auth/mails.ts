@@ -14,7 +14,7 @@ export function accountMails(publicUrl: string): AccountMails {
   };
 }
 
-export function verifyEmailMail(to: string, name: string, verifyUrl: string): MailMessage {
+function verifyEmailMail(to: string, name: string, verifyUrl: string): MailMessage {
   return {
     to,
     subject: '【MonCafe】メールアドレスの確認をお願いします',
@@ -32,7 +32,7 @@ export function verifyEmailMail(to: string, name: string, verifyUrl: string): Ma
   };
 }
 
-export function alreadyRegisteredMail(to: string, loginUrl: string): MailMessage {
+function alreadyRegisteredMail(to: string, loginUrl: string): MailMessage {
   return {
     to,
     subject: '【MonCafe】会員登録のお申し込みについて',

@@ -33,7 +33,7 @@ const guarded: MiddlewareFunction<Response> = async (args, next) => {
 
   // The one edge of every page loader, its `.data` twin and every call: no string with U+0000 or
   // an unpaired surrogate reaches a loader, so none can hand one to PostgreSQL (a 500 before).
-  // Calls check the same again in json.server.ts; docs/security.md, issue 25 finding 6.
+  // Calls check the same again in json.server.ts; docs/security.md, decision 163.
   if (unstorableTextIn([...url.searchParams]) !== null || unstorableTextIn(args.params) !== null) {
     return Response.json({ success: false, error: callTexts.textRefused, field: 'query' }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
   }

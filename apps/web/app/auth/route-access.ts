@@ -33,7 +33,7 @@ const publicReadAdminWrite: RouteRule = { read: 'public', write: ADMIN };
 /** Reference data staff screens read; only admins change it. */
 const staffReadAdminWrite: RouteRule = { read: STAFF, write: ADMIN };
 
-export const adminAreaChildren = [
+const adminAreaChildren = [
   'menu-add',
   'menu-manager',
   'recipe-manager',
@@ -55,15 +55,15 @@ export const adminAreaChildren = [
   'tax-management',
   'store-coordinates',
   'order-limits',
-  // Privacy (issue 31)
+  // Privacy (decisions 180–186)
   'privacy',
   // The daily close and sales (issue 30 items 4 and 5)
   'daily-close',
   'sales',
 ] as const;
 
-export const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
-export const staffAreaChildren = ['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'] as const;
+const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
+const staffAreaChildren = ['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'] as const;
 
 export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // Customer site (public)
@@ -84,7 +84,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/reservation/cancel': pub,
   '/my-reservations': pub,
   '/my-data': pub,
-  // Privacy (issue 31): a signed-in guest's own data (the call checks the verified e-mail).
+  // Privacy (decisions 180–186): a signed-in guest's own data (the call checks the verified e-mail).
   '/api/my-data': { read: 'signed-in' },
   // Sign-in
   '/login': pub,
@@ -110,7 +110,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/kitchen/stock': monitor,
   '/monitor': monitor,
   ...Object.fromEntries(monitorAreaChildren.map((c) => [`/monitor/${c}`, monitor])),
-  // Printable seat QR codes for the floor (issue 11; not in the spec's route table)
+  // Printable seat QR codes for the floor (decisions 060, 150; not in the spec's route table)
   '/monitor/qr-codes': monitor,
 
   // Staff (staff or admin)
@@ -166,7 +166,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/qr-token': pub,
   '/api/orders': pub,
   '/api/orders/qr-checkin': pub,
-  // A pass or a guest's token is checked by the call itself (issue 25, decisions 151, 152)
+  // A pass or a guest's token is checked by the call itself (decisions 151, 152)
   '/api/orders/join': pub,
   '/api/orders/invite': pub,
   '/api/orders/by-reservation/:id': pub,
@@ -222,7 +222,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // JSON calls: admin
   '/api/admin/users': admin,
   '/api/admin/users/:id/roles': admin,
-  // Privacy (issue 31): forgetting a guest.
+  // Privacy (decisions 180–186): forgetting a guest.
   '/api/admin/guests/erase': admin,
   '/api/admin/guests/data': admin,
   '/api/admin/catalog/:kind': admin,
@@ -248,7 +248,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/database': admin,
   '/api/admin/database/export': admin,
   '/api/admin/database/import': admin,
-  // Menu editor (issue 14, part menus): admin writes and reads; the pictures are public (they are on /menu)
+  // Menu editor (decision 090): admin writes and reads; the pictures are public (they are on /menu)
   '/api/admin/menu-items': admin,
   '/api/admin/menu-items/order': admin,
   '/api/admin/menu-items/:id': admin,
@@ -260,10 +260,10 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/menu-items/:id/dependencies/:dependencyId': admin,
   '/api/admin/menu-images': admin,
   '/api/menu-images/:id': pub,
-  // Site settings (issue 14 part settings): card pictures are public to see, admins upload them
+  // Site settings (decisions 130–135): card pictures are public to see, admins upload them
   '/api/admin/homepage-settings/images': admin,
   '/api/admin/homepage-settings/images/:id': pub,
-  // No-shows (issue 25, decision 156): monitors record one, only admins take one back
+  // No-shows (decision 156): monitors record one, only admins take one back
   '/api/admin/reservations/:id/no-show': monitor,
   '/api/admin/reservations/:id/revert-no-show': admin,
 
@@ -289,7 +289,7 @@ export function normalizePattern(pattern: string): string {
 const table = new Map(Object.entries(routeAccess).map(([pattern, rule]) => [normalizePattern(pattern), rule]));
 
 /** Unlisted routes: admins only, so a forgotten entry fails closed. */
-export const unlistedRule: RouteRule = { read: ADMIN };
+const unlistedRule: RouteRule = { read: ADMIN };
 
 export function ruleFor(pattern: string): { rule: RouteRule; listed: boolean } {
   const rule = table.get(normalizePattern(pattern));

@@ -24,7 +24,7 @@ export function contentSecurityPolicy(nonce: string, options: { production: bool
 
 /**
  * The security headers of every answer — pages, calls, refusals, static files, errors — set once
- * by the outermost layer (app/http/answer-edge.ts, issue 25 finding 14).
+ * by the outermost layer (app/http/answer-edge.ts, decision 166).
  */
 export function securityHeaders(nonce: string, options: { production: boolean; formActions?: readonly string[] }): Record<string, string> {
   return {

@@ -82,7 +82,7 @@ export function cartStore(key: string): CartStore {
 }
 
 /** The table-order cart's storage key (QR ordering at /order). */
-export const CART_STORAGE_KEY = 'moncafe.cart';
+const CART_STORAGE_KEY = 'moncafe.cart';
 
 const tableOrderCart = cartStore(CART_STORAGE_KEY);
 

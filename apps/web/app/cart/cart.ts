@@ -2,7 +2,7 @@
  * A customer's cart. It lives in the browser (localStorage), not on the server. These functions
  * are pure; cart-store.ts does the storage and subscriptions (one store per cart: the table
  * order's and the reservation's).
- * Every page loads this module, so its check of stored lines is plain code, not zod (issue 10: bundles).
+ * Every page loads this module, so its check of stored lines is plain code, not zod (decision 043: bundles).
  */
 export interface CartLine {
   menu_id: string;

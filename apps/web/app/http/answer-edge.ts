@@ -5,7 +5,7 @@ import { securityHeaders } from '#app/auth/security-headers';
 /**
  * The outermost layer of the express server, the first middleware of apps/web/server.ts, so it
  * holds for every answer whoever gives it: React Router's pages and calls, the cross-site write
- * refusal, static files, express's own errors (a malformed URL) and 404s (issue 25 finding 14).
+ * refusal, static files, express's own errors (a malformed URL) and 404s (decision 166).
  *
  * - **Headers**: the security headers (CSP with this answer's nonce, frame, nosniff, referrer;
  *   HSTS in production) are set before anything else runs; pages take the nonce from the router

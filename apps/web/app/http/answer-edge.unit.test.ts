@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { answerEdge, cspNonceOf } from './answer-edge';
 
 /** answerEdge in front of a bare express app: what every answer carries, whoever gives it. */
-describe('the outermost layer (issue 25 finding 14)', () => {
+describe('the outermost layer (decision 166)', () => {
   let close: (() => void) | undefined;
   afterEach(() => close?.());
 

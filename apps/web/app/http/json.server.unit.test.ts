@@ -51,7 +51,7 @@ describe('the JSON edge', () => {
     const { call } = harness();
     const capped = await call(jsonCall({ body, maxBodyBytes: 16, handle: () => ({}) }), { body: JSON.stringify({ date: '2026-12-20', people: 2 }) });
     expect(capped).toMatchObject({ status: 413, body: { success: false, field: 'body' } });
-    // The connection is kept: the outermost layer drains what was not read (answer-edge.ts, issue 25 finding 14).
+    // The connection is kept: the outermost layer drains what was not read (answer-edge.ts, decision 166).
     expect(capped.headers.get('connection')).toBeNull();
     const query = await call(jsonCall({ query: z.object({ store_id: z.string().regex(/^\w+$/) }), handle: () => ({}) }), {
       url: 'http://cafe.test/api/x?store_id=%20',

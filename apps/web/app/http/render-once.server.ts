@@ -1,5 +1,5 @@
 /**
- * Loader answers that are the same for every visit that receives them (issue 10: per request only
+ * Loader answers that are the same for every visit that receives them (decision 043: per request only
  * what changes per request). A page whose route says `handle = { renderOnce: true }` is rendered
  * once per such set of answers by entry.server.tsx; a route above it may bring data only if that
  * data is marked here — the root's answer for a guest is, a signed-in visitor's is not, so a

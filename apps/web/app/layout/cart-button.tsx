@@ -19,6 +19,6 @@ export function CartButton() {
   );
 }
 
-export function isOrderPath(pathname: string): boolean {
+function isOrderPath(pathname: string): boolean {
   return pathname === '/order' || pathname.startsWith('/order/');
 }

@@ -72,7 +72,7 @@ export function draftOf(item: EditorItem): ItemDraft {
 const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
 
 /** The item call's body (the stock fields go to the stock call). */
-export function itemBody(draft: ItemDraft, storeId: string, displayOrder: number) {
+function itemBody(draft: ItemDraft, storeId: string, displayOrder: number) {
   return {
     store_id: storeId,
     name: draft.name,
@@ -91,7 +91,7 @@ export function itemBody(draft: ItemDraft, storeId: string, displayOrder: number
   };
 }
 
-export function stockBody(draft: ItemDraft) {
+function stockBody(draft: ItemDraft) {
   return { manage_stock: draft.manage_stock, quantity: Number(draft.quantity || 0), is_sold_out: draft.is_sold_out };
 }
 

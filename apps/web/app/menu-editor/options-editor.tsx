@@ -32,7 +32,7 @@ const optionTypes: MenuOptionType[] = ['text', 'radio', 'select', 'checkbox', 'i
 /**
  * One item's options (text, radio, select, checkbox, image; choices with extra prices), the rules
  * that show a child option when its parent holds a value, and a preview of the details screen
- * drawn by the same rule the customer's screen uses (domain/reservation/detail.ts).
+ * drawn by the same rule the customer's screen uses (domain/src/reservation/detail.ts).
  */
 export function OptionsEditor(props: {
   menuId: string;

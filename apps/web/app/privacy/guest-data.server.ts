@@ -9,7 +9,7 @@ import { reservationTexts } from '#app/reservation/texts';
 export const correctionSchema = z.object({ name: text({ max: NAME_MAX, min: 1, required: reservationTexts.nameRequired }), phone: phoneSchema });
 
 /**
- * Everything the cafe holds on the guest of `email` (issue 31, seeing): their reservations as
+ * Everything the cafe holds on the guest of `email` (decision 186): their reservations as
  * the read models hold them, each with its table orders, and the account when they have one.
  * Mails are not kept (SMTP sends them on); the development outbox is not a production store.
  */

@@ -1,6 +1,6 @@
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
 
-/** Wording of the privacy parts (issue 31): forgetting, seeing and correcting a guest's data. */
+/** Wording of the privacy parts (decisions 180–186): forgetting, seeing and correcting a guest's data. */
 export const privacyTexts = {
   /** What a forgotten guest's fields read as on every screen (the value read models hold, decision 181). */
   erased: ERASED_TEXT,

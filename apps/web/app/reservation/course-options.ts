@@ -14,7 +14,7 @@ export interface CourseOptions {
  * /api/customer-detail per course, GET …/menu-options/dependencies), as the details screen, the
  * review and the summary read them. Null when a course's options could not be read.
  */
-export async function loadCourseOptions(menuIds: readonly string[]): Promise<CourseOptions | null> {
+async function loadCourseOptions(menuIds: readonly string[]): Promise<CourseOptions | null> {
   const answers = await Promise.all(menuIds.map((menuId) => callJson<OptionsAnswer>('/api/customer-detail', { body: { menuId } })));
   const options: OptionSpec[] = [];
   for (const answer of answers) {

@@ -5,7 +5,7 @@ import { browserStorage as storage } from '#app/shared/browser-storage';
  * The reservation draft kept in the browser between the steps (customer-site.md §3): party,
  * date, time, held seats, option details and the customer's contact. Cleared with the cart.
  */
-export const draftSchema = z.object({
+const draftSchema = z.object({
   people: z.number().int().min(1).max(6).default(2),
   date: z.string().nullable().default(null),
   time: z.string().nullable().default(null),
@@ -55,7 +55,7 @@ export function isEmail(value: string): boolean {
 }
 
 /** GET /api/auth/status as the customer information page reads it (spec: signed-in user name, email). */
-export const authStatusSchema = z.object({
+const authStatusSchema = z.object({
   authenticated: z.boolean(),
   user: z.object({ name: z.string(), email: z.string() }).nullable(),
 });

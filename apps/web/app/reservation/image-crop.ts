@@ -1,5 +1,5 @@
 /** Side of the cropped image (customer-site.md §9: 400x400 PNG, aspect 1). */
-export const CROP_SIZE = 400;
+const CROP_SIZE = 400;
 
 /** A square of the picture in its own pixels: where the circle sits. */
 export interface CropSquare {

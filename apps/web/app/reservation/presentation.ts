@@ -21,7 +21,7 @@ export function noticeTexts(notices: readonly Notice[]): readonly string[] {
 }
 
 /** Labels for the historical option ids 4–10 when an option arrives without one (customer-site.md §3). */
-export const FALLBACK_OPTION_LABELS: Record<string, string> = {
+const FALLBACK_OPTION_LABELS: Record<string, string> = {
   '4': 'ケースの種類',
   '5': 'ケーキの色',
   '6': 'リボンの色',
@@ -32,7 +32,7 @@ export const FALLBACK_OPTION_LABELS: Record<string, string> = {
 };
 
 /** What an image option's value is shown as in mails and on the confirm page. */
-export const IMAGE_PRESENT = '画像あり';
+const IMAGE_PRESENT = '画像あり';
 
 export function optionLabel(option: Pick<DescribedOption, 'optionId' | 'label'>): string {
   return option.label ?? FALLBACK_OPTION_LABELS[option.optionId] ?? option.optionId;

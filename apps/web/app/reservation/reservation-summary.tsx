@@ -159,7 +159,7 @@ export function ReviewCard(props: {
   );
 }
 
-/** An address that wraps at its @ and dots, never mid-word (issue 29 item 11). */
+/** An address that wraps at its @ and dots, never mid-word (decision 191). */
 function EmailBreaks({ email }: { email: string }) {
   const parts = email.split(/(?=[@.])/);
   return (

@@ -8,7 +8,7 @@ import { callTexts } from '#app/http/texts';
  * spec only describes are worded here.
  */
 export const reservationTexts = {
-  /** The store's disclaimer on the review step (issue 14 part settings, decision 135). */
+  /** The store's disclaimer on the review step (decision 135). */
   disclaimerTitle: '免責事項',
   /** Decision 282: the booking's remarks (allergies …), shown to the floor and the kitchen. */
   remarks: '備考（アレルギーなど）',
@@ -101,7 +101,7 @@ export const reservationTexts = {
   // /reservation-email-sent
   emailSentTitle: '確認メールを送信しました',
   emailSentBody: (email: string) => `${email} 宛に確認メールを送信しました。メールに記載のリンクを5分以内に開いて、予約を確定してください。`,
-  /** Opened without `?email=` (a bookmark, a shared link): no empty 「 宛に」 (issue 29 item 11). */
+  /** Opened without `?email=` (a bookmark, a shared link): no empty 「 宛に」 (decision 191). */
   emailSentBodyNoAddress: 'ご入力のメールアドレス宛に確認メールを送信しました。メールに記載のリンクを5分以内に開いて、予約を確定してください。',
   // /confirm-reservation
   loading: '読み込み中…',

@@ -7,7 +7,7 @@ import { courseNames, noticeTexts, optionLines, optionPictures, storeNameOf } fr
  */
 
 /** Where the confirm page loads a picture of the reservation: its holder of the link may see it (decision 032). */
-export function reservationImageUrl(imageId: string, token: string | null): string {
+function reservationImageUrl(imageId: string, token: string | null): string {
   return `/api/reservation-images/${imageId}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
@@ -42,7 +42,7 @@ export type ConfirmationView = ReturnType<typeof confirmationView>;
 /**
  * What a link that was never confirmed shows: the booking without who made it. A link is a
  * bearer secret that may have been forwarded or leaked; until its holder confirms it, it answers
- * no name, e-mail or phone (issue 25 finding 13; past its expiry it answers only that it expired).
+ * no name, e-mail or phone (decision 166; past its expiry it answers only that it expired).
  */
 export function unconfirmedView(view: ConfirmationView) {
   const { name: _name, email: _email, phone: _phone, ...booking } = view;
@@ -62,5 +62,3 @@ export function cancelView(summary: ReservationSummary) {
     status: summary.status,
   };
 }
-
-export type CancelView = ReturnType<typeof cancelView>;

@@ -32,7 +32,7 @@ export async function actingUser(input: Pick<CallInput<unknown, unknown>, 'user'
 /**
  * The signed-in user, who must be on `storeId`'s staff list unless an admin — the one membership
  * rule (domain/src/account/store-membership.ts) that shifts, checklists and supplier passwords
- * keep too — for every store-bound staff call; 403 otherwise (docs/security.md, issue 25 finding 8).
+ * keep too — for every store-bound staff call; 403 otherwise (docs/security.md, decision 162).
  */
 export async function actingMember(input: Pick<CallInput<unknown, unknown>, 'user' | 'correlationId' | 'queries'>, storeId: string) {
   const acting = await actingUser(input, storeId);

@@ -14,7 +14,7 @@ export interface StepDraft {
 }
 
 /** Photos of a recipe or a step: each picked file is uploaded at once (PNG, JPEG or WebP, 2 MB), then shown with a remove button. */
-export function PhotoPicker({ photos, onChange, label }: { photos: string[]; onChange(photos: string[]): void; label: string }) {
+function PhotoPicker({ photos, onChange, label }: { photos: string[]; onChange(photos: string[]): void; label: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();

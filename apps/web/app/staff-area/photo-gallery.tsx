@@ -41,7 +41,7 @@ export function PhotoGallery({ photos, alt }: { photos: readonly string[]; alt: 
 }
 
 /** A step's photos, small, in a row. */
-export function StepPhotos({ photos, step }: { photos: readonly string[]; step: number }) {
+function StepPhotos({ photos, step }: { photos: readonly string[]; step: number }) {
   if (photos.length === 0) return null;
   return (
     <ul className="sa-step-photos">

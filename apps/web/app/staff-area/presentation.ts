@@ -22,7 +22,7 @@ export function tokyoDateTimeLabel(iso: string): string {
 }
 
 /** Spec §9: a purchase link is shown cut at 30 characters plus '…'. */
-export const LINK_DISPLAY_LENGTH = 30;
+const LINK_DISPLAY_LENGTH = 30;
 export function shortLink(url: string): string {
   const chars = [...url];
   return chars.length > LINK_DISPLAY_LENGTH ? `${chars.slice(0, LINK_DISPLAY_LENGTH).join('')}…` : url;

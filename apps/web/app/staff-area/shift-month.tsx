@@ -38,7 +38,7 @@ export function ShiftMonth({
   month: string;
   version?: number;
   showHistory?: boolean;
-  /** The signed-in person: their column comes first (issue 29 item 9). */
+  /** The signed-in person: their column comes first (decision 189). */
   me?: string | null;
 }) {
   const [data, setData] = useState<ShiftsAnswer | null>(null);

@@ -25,7 +25,7 @@ export const staffTexts = {
   submitDescription:
     '提出する月を選び、勤務を希望する日の開始時刻と終了時刻を設定して「シフトを提出する」を押してください。開始と終了の両方を選んだ日だけが提出されます。「前の週と同じにする」で前の週の時間を写せます。時刻は店舗の募集時間から選べます（土日祝は週末の時間）。同じ日をもう一度提出すると、新しい希望に置き換わります。',
   employeeLabel: '従業員名を選択：',
-  /** A staff member submits only as themselves (issue 29 item 9). */
+  /** A staff member submits only as themselves (decision 189). */
   submittingAs: (name: string) => `提出する人：${name}`,
   copyPreviousWeek: '前の週と同じにする',
   copyPreviousWeekLabel: (from: string) => `${from}からの週を前の週と同じにする`,

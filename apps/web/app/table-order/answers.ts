@@ -21,8 +21,6 @@ export function orderAnswer(row: OrderRow) {
   };
 }
 
-export type OrderAnswer = ReturnType<typeof orderAnswer>;
-
 /** The checkout answer (GET /api/orders/checkout): success, order_items, seat_label, and the totals. */
 export function billAnswer(bill: Bill, split: Awaited<ReturnType<BillingService['bill']>>['split'] = null) {
   return {

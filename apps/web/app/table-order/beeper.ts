@@ -3,7 +3,7 @@
  * silent until a person touches the page, so the kitchen screen shows an "enable sound" control
  * that calls `enable()` from its click; until then `beep()` plays nothing and says so.
  */
-export const BEEPS = 5;
+const BEEPS = 5;
 const BEEP_SECONDS = 0.18;
 const GAP_SECONDS = 0.32;
 

@@ -34,7 +34,7 @@ export const tableErrors: ErrorTable = {
   order_needs_staff: answer(403, 'order_needs_staff', t.orderNeedsStaff),
   not_seated: answer(409, 'not_seated', checkoutTexts.notSeated),
   not_started: answer(409, 'not_started', checkoutTexts.notStarted),
-  // Decisions 150–153 (issue 25): the seat's code, the store's seating, proof to join, renewals.
+  // Decisions 150–153: the seat's code, the store's seating, proof to join, renewals.
   seat_code_invalid: answer(401, 'seat_code_invalid', t.seatCodeInvalid),
   staff_seating_only: answer(403, 'staff_seating_only', t.staffSeatingOnly),
   reservation_number_required: answer(403, 'reservation_number_required', t.reservationNumberRequired),

@@ -5,8 +5,8 @@
 export type LocationFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
 export type Located = { ok: true; lat: number; lng: number; accuracy: number | null } | { ok: false; failure: LocationFailure };
 
-export const GEOLOCATION_TIMEOUT_MS = 10_000;
-export const GEOLOCATION_MAX_AGE_MS = 60_000;
+const GEOLOCATION_TIMEOUT_MS = 10_000;
+const GEOLOCATION_MAX_AGE_MS = 60_000;
 
 export function locate(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation): Promise<Located> {
   if (!geolocation) return Promise.resolve({ ok: false, failure: 'unsupported' });

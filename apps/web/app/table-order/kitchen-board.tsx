@@ -15,10 +15,10 @@ import { kitchenTexts as t, orderTexts } from './texts';
 
 /** Spec §9: kitchen polling every 5 s (only while /live is down, decision 064), a new order highlighted for 5 s. */
 export const POLL_MS = 5_000;
-export const HIGHLIGHT_MS = 5_000;
+const HIGHLIGHT_MS = 5_000;
 /** A ticket's timer turns amber, then red, after this many minutes waiting. */
-export const WAIT_WARN_MINUTES = 10;
-export const WAIT_LATE_MINUTES = 20;
+const WAIT_WARN_MINUTES = 10;
+const WAIT_LATE_MINUTES = 20;
 /** This browser's sound choice (local storage): 'on' or 'off'. */
 const SOUND_KEY = 'kitchenSound';
 

@@ -7,7 +7,7 @@ import { kitchenTexts } from './texts';
 const ALLERGY = /アレルギー|allerg/i;
 
 /**
- * The kitchen's tickets (issue 29 item 6): each ready order with its party — how many, whether
+ * The kitchen's tickets (decision 188): each ready order with its party — how many, whether
  * the visit is already paid — and the options the booking chose (text options only; a picture is
  * not a note), an option naming an allergy marked as one.
  */

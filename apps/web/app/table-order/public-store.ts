@@ -2,7 +2,7 @@ import type { Store } from '@moncafe/projections/stores/queries';
 
 /**
  * A store as /api/stores answers it: everything but the geofence radius, which only the server's
- * check-in uses (issue 25 finding 1: a published fence told a remote script where to claim to be).
+ * check-in uses (decision 150: a published fence told a remote script where to claim to be).
  * The point itself stays: /access shows it on the map.
  */
 export function publicStore(store: Store): Omit<Store, 'geofence_radius_m'> {

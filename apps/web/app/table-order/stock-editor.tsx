@@ -30,7 +30,7 @@ const rowOf = (item: Item): Row => ({
 });
 
 /** Spec §5: a non-negative integer. */
-export function parseQuantity(text: string): number | null {
+function parseQuantity(text: string): number | null {
   return /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : null;
 }
 

@@ -164,7 +164,7 @@ export const kitchenTexts = {
   unsentBadge: '送信待ち',
   store: (name: string) => `店舗：${name}`,
   items: (n: number) => `${n}点`,
-  /** The kitchen display (issue 29 item 6). */
+  /** The kitchen display (decision 188). */
   people: (n: number) => `${n}名`,
   waited: (minutes: number, seconds: number) => `${minutes}:${String(seconds).padStart(2, '0')}`,
   waitedLabel: (minutes: number) => `待ち時間 ${minutes}分`,

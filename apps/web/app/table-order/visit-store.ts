@@ -6,9 +6,9 @@ import { browserStorage } from '#app/shared/browser-storage';
  * checked in at, and its table-order token. One visit per browser, since a phone sits at one table.
  * The token is the guest's only key: it is sent with each call and dropped when the visit ends.
  */
-export const VISIT_STORAGE_KEY = 'moncafe.visit';
+const VISIT_STORAGE_KEY = 'moncafe.visit';
 
-export const visitSchema = z.object({
+const visitSchema = z.object({
   reservationId: z.string(),
   seatId: z.string(),
   seatName: z.string(),

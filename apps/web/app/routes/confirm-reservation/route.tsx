@@ -11,7 +11,7 @@ import reservationCss from '#app/reservation/reservation.css?url';
 
 export const meta = () => [{ title: pageTitle(t.confirmPageTitle) }];
 
-/** The tab's title for what the link turned out to be (issue 29 item 11: a bad link read ご予約が確定しました). */
+/** The tab's title for what the link turned out to be (decision 191: a bad link read ご予約が確定しました). */
 const titleOf: Record<State['kind'], string> = {
   loading: t.confirmPageTitle,
   confirmed: t.confirmedTitle,

@@ -22,7 +22,7 @@ const filters: Filter[] = ['all', 'drink', 'food', 'dessert'];
  *
  * The list is fetched in the browser from GET /api/admin/menu, as the spec's screen does: the
  * spinner and the retry button stand for a real request that can fail. Categories come resolved
- * by the server (domain/catalog/menu-category.ts).
+ * by the server (domain/src/catalog/menu-category.ts).
  */
 async function fetchMenu(signal: AbortSignal): Promise<MenuAnswer> {
   const response = await fetch('/api/admin/menu', { signal, credentials: 'include', headers: { Accept: 'application/json' } });

@@ -14,7 +14,7 @@ export const meta = () => [{ title: pageTitle(p.myDataTitle) }];
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /**
- * /my-data: what the cafe holds on the signed-in guest, readable (issue 31, seeing; decision 186):
+ * /my-data: what the cafe holds on the signed-in guest, readable (decision 186):
  * the same as the JSON download, recorded the same way. Only with a verified e-mail.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -58,7 +58,7 @@ const actionSchema = z.union([
 /**
  * Mails a new verification link to the signed-in account's address (the old one stops working);
  * or, with `intent=forget` and the consent box ticked, forgets the guest of the account's verified
- * e-mail (issue 31): the same use case as POST /api/admin/guests/erase.
+ * e-mail (decisions 180–186): the same use case as POST /api/admin/guests/erase.
  */
 export const action = formAction({
   roles: 'anyone',

@@ -101,7 +101,7 @@ export default function DatabaseScreen({ loaderData, actionData }: Route.Compone
         <h3 id="status-title">{t.statusHeading}</h3>
         <p data-testid="database-summary">{behindCount === 0 ? t.allUpToDate : t.someBehind(behindCount)}</p>
         <p className="hint">{t.head(head)}</p>
-        {/* Rebuilding is for when support asks: folded away, each behind a confirmation that says what it does (issue 29 item 10). */}
+        {/* Rebuilding is for when support asks: folded away, each behind a confirmation that says what it does (decision 190). */}
         <details className="database-maintenance" data-testid="database-maintenance">
           <summary>{t.maintenance}</summary>
           <p className="hint">{t.maintenanceLead}</p>

@@ -37,7 +37,7 @@ export const historyTexts = {
   accountSubject: (name: string) => `アカウント ${name}`,
 } as const;
 
-/** The event names as an owner reads them (issue 29 item 10); a name not listed shows as it is. */
+/** The event names as an owner reads them (decision 190); a name not listed shows as it is. */
 export const eventLabels: Record<string, string> = {
   AccountRegistered: 'アカウント登録',
   EmailVerificationIssued: '確認メール送信',

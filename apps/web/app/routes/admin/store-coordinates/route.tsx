@@ -72,7 +72,7 @@ export default function StoreCoordinates({ loaderData, actionData }: Route.Compo
   useStoreQuery(loaderData.storeId);
   if (!loaderData.storeId) return null;
   // Keyed by what was loaded: opened from the sidebar, the first render has no store yet, and the
-  // fields must start from the store's saved point once it is loaded (issue 29 item 2).
+  // fields must start from the store's saved point once it is loaded.
   const { storeId, latitude, longitude, radius, checkInMode } = loaderData;
   return (
     <CoordinatesForm

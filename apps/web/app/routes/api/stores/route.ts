@@ -4,7 +4,7 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
 /** GET /api/stores: every store, in display order (spec: list with store_id and name). */
 export const loader = jsonCall({
   cache: 'stores',
-  // The geofence radius is not published (issue 25 finding 1): only the check-in decides with it.
+  // The geofence radius is not published (decision 150): only the check-in decides with it.
   handle: async ({ queries }) => (await queries.stores.list()).map(publicStore),
 });
 

@@ -4,7 +4,7 @@ import { finishOidcLogin } from '#app/auth/oidc.server';
 import { authTexts } from '#app/auth/texts';
 import { AuthFailureCard } from '#app/auth/failure-card';
 
-/** The tab says what happened: a failed sign-in no longer reads 認証処理中 (issue 29 item 11). */
+/** The tab says what happened: a failed sign-in no longer reads 認証処理中 (decision 191). */
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.failed ? authTexts.authFailed : authTexts.callbackProcessing} | MonCafe` },
 ];

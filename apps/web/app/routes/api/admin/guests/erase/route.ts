@@ -3,7 +3,7 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { requireRole } from '#app/auth/require-role.server';
 
 /**
- * POST /api/admin/guests/erase {email, reason} (admin): forgets a guest (issue 31, decision 182) —
+ * POST /api/admin/guests/erase {email, reason} (admin): forgets a guest (decision 182) —
  * their open reservations still to come cancelled, every reservation's key destroyed, their
  * pictures deleted; answers how many. Safe to resend: a second call finds nothing left to erase.
  */

@@ -7,7 +7,7 @@ import { monitorTexts } from '#app/table-order/texts';
 /**
  * POST /api/admin/reservations/{id}/grant-token {minutes} (15 by default, spec §9): staff let the
  * reservation's guests check in and order without a location check until `until` (monitor/admin).
- * The pass is the spec's 15 minutes at most (issue 25 finding 10: 240 was accepted); the decider
+ * The pass is the spec's 15 minutes at most (decision 151: 240 was accepted); the decider
  * refuses more too.
  */
 export const action = jsonCall({
