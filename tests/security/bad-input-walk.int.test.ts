@@ -607,6 +607,8 @@ describe.skipIf(!pgUrl)('issue 28: bad input, walked from the route table', () =
       const failures: string[] = [];
       const report: { route: string; sent: number; statuses: Record<string, number> }[] = [];
       let sequence = 0;
+      let reused = 0;
+      let appendedBy2xx = 0;
 
       for (const [index, pattern] of table.entries()) {
         const probes = probesFor(pattern, plausible, SEED + index);
@@ -637,6 +639,7 @@ describe.skipIf(!pgUrl)('issue 28: bad input, walked from the route table', () =
             lane.open = false;
             continue;
           }
+          if (answer.reusedSocket) reused++;
           lane.lastUsed = Date.now();
           lane.open = answer.headers.connection !== 'close' && !String(answer.headers['content-type'] ?? '').startsWith('text/event-stream');
           statusOf.set(requestId, answer.status);
@@ -657,6 +660,7 @@ describe.skipIf(!pgUrl)('issue 28: bad input, walked from the route table', () =
           "select type, metadata->>'correlationId' as correlation from events where position > $1 order by position",
           [before],
         );
+        appendedBy2xx += appended.rows.filter((event) => (statusOf.get(event.correlation ?? '') ?? 500) < 400).length;
         for (const event of appended.rows) {
           const status = statusOf.get(event.correlation ?? '');
           if (status === undefined) failures.push(`${pattern}: ${event.type} appended by no request of the walk (${event.correlation})`);
@@ -668,7 +672,7 @@ describe.skipIf(!pgUrl)('issue 28: bad input, walked from the route table', () =
 
       console.log(
         [
-          `bad-input walk: ${sequence} requests over ${report.length} routes (seed ${SEED}, ${RUNS} runs per route and identity)`,
+          `bad-input walk: ${sequence} requests over ${report.length} routes (seed ${SEED}, ${RUNS} runs per route and identity); ${reused} on a reused kept-alive socket; ${appendedBy2xx} events appended, all by 2xx answers`,
           ...report.map(
             ({ route, sent, statuses }) =>
               `  ${route.padEnd(52)} ${String(sent).padStart(5)}  ${Object.entries(statuses)
