@@ -27,6 +27,7 @@ import { crossSiteWriteGuard } from '#app/auth/express-guard';
 import * as contextModule from '#app/context';
 import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
 import { answerEdge, cspNonceOf } from '#app/http/answer-edge';
+import { callTexts } from '#app/http/texts';
 import * as accountMailsModule from '#app/auth/mails';
 import * as mailsModule from '#app/reservation/mails';
 import * as notificationMailsModule from '#app/notifications/mails';
@@ -135,6 +136,7 @@ export async function startServer(
     headersTimeoutMs: config.httpHeadersTimeoutMs,
     maxPerAddress: config.httpMaxConnectionsPerAddress,
     trustedProxy: (address) => config.trustProxy !== false && trustedProxy(address, 0),
+    clientErrors: { tooLarge: callTexts.tooLarge, badRequest: callTexts.badRequest },
   });
   const stopping = gracefulStop({
     server,

@@ -12,10 +12,19 @@ import type { Socket } from 'node:net';
  * - Per address: a connection past `maxPerAddress` from one socket peer is closed at once. A peer
  *   that is a trusted proxy carries every client's requests and is not counted (the live hub caps
  *   streams per forwarded address).
+ * - A request Node's parser refuses before any handler runs (headers or URL over 16 KiB, a
+ *   malformed request line, headers too slow) is answered with the JSON error envelope naming
+ *   why (`clientErrors`), not Node's empty 400/431 (issue 28, bad-input walk), and the connection
+ *   ends: its stream cannot be read further.
  */
 export function boundedServer(
   handler: http.RequestListener,
-  options: { headersTimeoutMs: number; maxPerAddress: number; trustedProxy: (address: string) => boolean },
+  options: {
+    headersTimeoutMs: number;
+    maxPerAddress: number;
+    trustedProxy: (address: string) => boolean;
+    clientErrors?: { tooLarge: string; badRequest: string };
+  },
 ): http.Server {
   const server = http.createServer(
     {
@@ -43,5 +52,22 @@ export function boundedServer(
       else open.set(address, left);
     });
   });
+  const texts = options.clientErrors;
+  if (texts) {
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+      const answered = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+      if (error.code === 'ECONNRESET' || !socket.writable || answered) {
+        socket.destroy();
+        return;
+      }
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const message = status === 431 ? texts.tooLarge : texts.badRequest;
+      const body = JSON.stringify({ success: false, error: message, field: status === 431 ? 'headers' : 'request' });
+      socket.end(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+      );
+    });
+  }
   return server;
 }

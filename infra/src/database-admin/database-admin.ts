@@ -340,19 +340,32 @@ function exportedLine(event: RecordedEvent): ExportedEvent {
   };
 }
 
-/** Splits a stream of text chunks into lines (NDJSON), holding at most one partial line. */
+/**
+ * Splits a stream of text chunks into lines (NDJSON), holding at most one partial line. Bytes
+ * that are not UTF-8 are the file's fault, refused as an invalid line like any other (they were
+ * the decoder's TypeError, a 500 at the import call: issue 28, bad-input walk).
+ */
 export async function* linesOf(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let rest = '';
+  let line = 1;
+  const decode = (chunk?: Uint8Array) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw new DatabaseAdminError('invalid_line', { line, reason: 'not UTF-8' });
+    }
+  };
   for await (const chunk of chunks) {
-    rest += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    rest += typeof chunk === 'string' ? chunk : decode(chunk);
     let newline = rest.indexOf('\n');
     while (newline >= 0) {
       yield rest.slice(0, newline);
+      line++;
       rest = rest.slice(newline + 1);
       newline = rest.indexOf('\n');
     }
   }
-  rest += decoder.decode();
+  rest += decode();
   if (rest !== '') yield rest;
 }

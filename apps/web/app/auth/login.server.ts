@@ -8,7 +8,8 @@ import { loginThrottle } from '@moncafe/infra/auth/login-throttle';
 import { rateLimitAll, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { sha256Hex } from '@moncafe/infra/system';
 import { appOf, clientAddressContext, getRuntime, correlationIdOf } from '#app/context';
-import { readBytes } from '#app/http/json.server';
+import { bodyTooLarge, readBytes } from '#app/http/json.server';
+import { callTexts } from '#app/http/texts';
 import { text } from '#app/http/text-schema';
 import { authTexts } from './texts';
 
@@ -149,12 +150,19 @@ const AUTH_BODY_MAX_BYTES = 8 * 1024;
  * Reads a JSON body, or a url-encoded form body, as a plain object (null when it is neither, or
  * when it carries U+0000 or an unpaired surrogate anywhere: the page forms' one body edge, as
  * json.server.ts is the calls'; decision 163), at most 8 KiB of it; a larger one throws
- * the edge's 413 refusal (jsonCall answers it; a page action never sees one, the express body
- * guard refuses it first). Each form then answers null as the invalid form it is.
+ * a 413 answer (the call edge's envelope) that jsonCall sends as it is and a page action's
+ * error boundary shows with its status. The express guard only refuses pages over 64 KiB: between
+ * the two caps, the edge's own refusal reached page actions as a 500 (decision 270).
+ * Each form then answers null as the invalid form it is.
  */
 export async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
-  const text = new TextDecoder().decode(await readBytes(request, AUTH_BODY_MAX_BYTES));
+  const bytes = await readBytes(request, AUTH_BODY_MAX_BYTES).catch((error: unknown) => {
+    if (bodyTooLarge(error))
+      throw Response.json({ success: false, error: callTexts.tooLarge, field: 'body' }, { status: 413, headers: { 'Cache-Control': 'no-store' } });
+    throw error;
+  });
+  const text = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
     body = type.includes('application/json') ? (JSON.parse(text) as unknown) : Object.fromEntries(new URLSearchParams(text));
