@@ -36,7 +36,7 @@ describe.runIf(runs)('admin history and database screens', () => {
     const page = await adminPage();
     // The change: the store's tax rate, on the existing tax screen.
     await page.goto(`/admin/tax-management?store_id=${STORE}`);
-    await page.getByLabel('税率').fill('8');
+    await page.getByLabel('税率（%）', { exact: true }).fill('8');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByRole('status').filter({ hasText: '保存しました' }).waitFor();
 
