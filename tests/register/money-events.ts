@@ -110,7 +110,26 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
     visits: ofStore.length,
     guests: ofStore.reduce((n, c) => n + (people.get(c.reservationId) ?? 0), 0),
     cashExpected: byMethod.cash?.total ?? 0,
-    voids: events.filter((e) => /Void/.test(e.type)).length,
+    voids: voidsOf(
+      events.filter((e) => e.metadata.storeId === storeId && typeof e.data.voidedAt === 'string' && tokyoDateOf(new Date(e.data.voidedAt)) === date),
+    ),
     refunds,
   };
+}
+
+/** The voids of the log (decision 283) by reason: a line's price × quantity, or every line of an order voided whole. */
+function voidsOf(events: readonly LoggedEvent[]) {
+  type Line = { price: number; quantity: number };
+  const byReason = new Map<string, { reason: string; count: number; amount: number }>();
+  for (const e of events) {
+    if (e.type !== 'OrderLineVoided' && e.type !== 'OrderVoided') continue;
+    const lines = e.type === 'OrderVoided' ? (e.data.lines as Line[]) : [e.data as unknown as Line];
+    const reason = String(e.data.reason);
+    const line = byReason.get(reason) ?? { reason, count: 0, amount: 0 };
+    line.count += 1;
+    line.amount += lines.reduce((n, l) => n + l.price * l.quantity, 0);
+    byReason.set(reason, line);
+  }
+  const reasons = [...byReason.values()].sort((a, b) => a.reason.localeCompare(b.reason));
+  return { count: reasons.reduce((n, r) => n + r.count, 0), amount: reasons.reduce((n, r) => n + r.amount, 0), byReason: reasons };
 }

@@ -33,7 +33,16 @@ interface Taking {
 export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: string): Promise<DayFigures> {
   const from = tokyoInstant(date, 0);
   const to = tokyoInstant(addDays(date, 1), 0);
-  const [receipts, legacy, checkouts, categories, visits, reservations, rule] = await Promise.all([
+  const [voids, receipts, legacy, checkouts, categories, visits, reservations, rule] = await Promise.all([
+    // The day's voids by reason (decision 283): what was taken off orders before checkout.
+    db
+      .selectFrom('register_voids')
+      .select(['reason', sql<string>`count(*)`.as('count'), sql<string>`sum(amount)`.as('amount')])
+      .where('store_id', '=', storeId)
+      .where('business_date', '=', date)
+      .groupBy('reason')
+      .orderBy('reason')
+      .execute(),
     db
       .selectFrom('receipts')
       .select(['payment_method', 'total', 'tax', 'totals_by_rate', 'kind', 'cancel_reason'])
@@ -148,6 +157,11 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     byCategory: [...byCategory.values()].sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category)),
     guests: Number(visits.guests),
     visits: Number(visits.visits),
+    voids: {
+      count: voids.reduce((n, v) => n + Number(v.count), 0),
+      amount: voids.reduce((n, v) => n + Number(v.amount), 0),
+      byReason: voids.map((v) => ({ reason: v.reason, count: Number(v.count), amount: Number(v.amount) })).sort((a, b) => a.reason.localeCompare(b.reason)),
+    },
     refunds: { count: refundLines.reduce((n, r) => n + r.count, 0), amount: refundLines.reduce((n, r) => n + r.amount, 0), byReason: refundLines },
     reservations: { booked: Number(reservations.booked), noShows: Number(reservations.no_shows), cancelled: Number(reservations.cancelled) },
     cashExpected: byMethod.get('cash')?.total ?? 0,

@@ -37,4 +37,23 @@ export const registerMigrations: ReadModelMigrations = {
         .execute();
     },
   },
+  '2027-02-01T00-10-register-voids': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      // Voids with their reasons (decision 283): the orders read model keeps only what is left.
+      await db.schema
+        .createTable('register_voids')
+        .ifNotExists()
+        .addColumn('void_id', 'text', (c) => c.primaryKey())
+        .addColumn('store_id', 'text', (c) => c.notNull())
+        .addColumn('business_date', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('voided_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('register_voids_store_date').ifNotExists().on('register_voids').columns(['store_id', 'business_date']).execute();
+    },
+  },
 };

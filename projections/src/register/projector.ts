@@ -1,16 +1,36 @@
 import { assertNever } from '@moncafe/domain/decider';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { ORDER_CATEGORY, fromStreamName as orderOf, parseOrderEvent } from '@moncafe/domain/order/events';
 import { REGISTER_CATEGORY, fromStreamName, parseRegisterEvent } from '@moncafe/domain/register/events';
 import type { Projector } from '../projector';
 
 const closeId = (storeId: string, date: string) => `${storeId}~${date}`;
 
-/** Daily closes and corrections: every write sets values, so a replay is harmless. */
+const VOIDS = new Set(['OrderLineVoided', 'OrderVoided']);
+
+/** Daily closes, corrections and the day's voids with their reasons: every write sets values, so a replay is harmless. */
 export const registerProjector: Projector = {
   name: 'register',
-  tables: ['daily_closes', 'register_corrections'],
-  categories: [REGISTER_CATEGORY],
-  handles: (recorded) => fromStreamName(recorded.streamId) !== null,
+  tables: ['daily_closes', 'register_corrections', 'register_voids'],
+  categories: [REGISTER_CATEGORY, ORDER_CATEGORY],
+  handles: (recorded) => fromStreamName(recorded.streamId) !== null || (VOIDS.has(recorded.type) && orderOf(recorded.streamId) !== null),
   async apply(rows, recorded) {
+    if (VOIDS.has(recorded.type)) {
+      const order = orderOf(recorded.streamId);
+      const voided = parseOrderEvent(recorded);
+      if (!order || !recorded.metadata.storeId || (voided?.type !== 'OrderLineVoided' && voided?.type !== 'OrderVoided')) return;
+      const lines = voided.type === 'OrderVoided' ? voided.data.lines : [voided.data];
+      return rows.table('register_voids', 'void_id').put({
+        void_id: recorded.eventId,
+        store_id: recorded.metadata.storeId,
+        business_date: tokyoDateOf(new Date(voided.data.voidedAt)),
+        order_id: order.orderId,
+        reason: voided.data.reason,
+        quantity: lines.reduce((n, l) => n + l.quantity, 0),
+        amount: lines.reduce((n, l) => n + l.price * l.quantity, 0),
+        voided_at: new Date(voided.data.voidedAt),
+      });
+    }
     const event = parseRegisterEvent(recorded);
     const stream = fromStreamName(recorded.streamId);
     if (!event || !stream) return;

@@ -255,6 +255,39 @@ describe('the daily close’s figures and the sales report', () => {
     expect(close).toMatchObject({ figures, counted: later, cash_expected: 1080, cash_counted: 1000, cash_difference: -80 });
   });
 
+  it('counts the day’s voids by reason: a line taken off and a whole order, on the Tokyo day they were made (decision 283)', async () => {
+    const day = '2026-12-03';
+    const cake = { menuId: 'cake', name: 'チーズケーキ', price: 520, quantity: 2, takeout: false, taxCategory: 'reduced' as const };
+    const tea = { menuId: 'tea', name: '紅茶', price: 450, quantity: 1, takeout: false, taxCategory: 'reduced' as const };
+    const voidedAt = (minute: number) => tokyoInstant(day, minute).toISOString();
+    await t.project(projectors, [
+      at(
+        { type: 'OrderLineVoided', data: { menuId: 'cake', name: 'チーズケーキ', quantity: 1, price: 520, reason: '品切れ', voidedAt: voidedAt(12 * 60) } },
+        'order-v1',
+      ),
+      at({ type: 'OrderVoided', data: { lines: [cake, tea], reason: '注文間違い', voidedAt: voidedAt(13 * 60) } }, 'order-v2'),
+      at(
+        { type: 'OrderLineVoided', data: { menuId: 'tea', name: '紅茶', quantity: 1, price: 450, reason: '品切れ', voidedAt: voidedAt(23 * 60 + 30) } },
+        'order-v3',
+      ),
+      // Just after midnight in Tokyo: the next business day's void.
+      at(
+        { type: 'OrderLineVoided', data: { menuId: 'tea', name: '紅茶', quantity: 1, price: 450, reason: '品切れ', voidedAt: voidedAt(24 * 60 + 5) } },
+        'order-v4',
+      ),
+    ]);
+    const figures = await dayFiguresOf(t.db, 's', day);
+    expect(figures.voids).toEqual({
+      count: 3,
+      amount: 520 + (520 * 2 + 450) + 450,
+      byReason: [
+        { reason: '品切れ', count: 2, amount: 520 + 450 },
+        { reason: '注文間違い', count: 1, amount: 520 * 2 + 450 },
+      ],
+    });
+    expect((await dayFiguresOf(t.db, 's', addDays(day, 1))).voids).toEqual({ count: 1, amount: 450, byReason: [{ reason: '品切れ', count: 1, amount: 450 }] });
+  });
+
   it('reports a generated month whose every figure equals a SQL sum over the read models', async () => {
     const month = '2027-01';
     const menu = [

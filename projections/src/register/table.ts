@@ -25,6 +25,19 @@ export interface RegisterTables {
     closed_by: string;
     closed_at: Date;
   };
+  /** Each void of an order line or a whole order (decision 283), on the Tokyo day it was made. */
+  register_voids: {
+    /** The void event's id. */
+    void_id: string;
+    store_id: string;
+    business_date: string;
+    order_id: string;
+    reason: string;
+    quantity: number;
+    /** What the voided lines cost (price × quantity, before tax). */
+    amount: number;
+    voided_at: Date;
+  };
   register_corrections: {
     correction_id: string;
     store_id: string;

@@ -33,8 +33,8 @@ export const action = jsonCall({
     unknown_course: refused(400, 'unknown_course', t.unknownCourse),
     invalid_text: refused(400, 'invalid_text', t.invalidText),
   },
-  async handle({ body, services, user, correlationId }) {
-    const staff = await user();
+  async handle({ body, services, caller, correlationId }) {
+    const staff = await caller();
     const booked = await services.staffBooking.takeBooking({
       storeId: body.store_id,
       date: body.date,
@@ -44,7 +44,7 @@ export const action = jsonCall({
       name: body.name,
       phone: body.phone,
       remarks: body.remarks,
-      actor: staff?.id ?? 'staff',
+      actor: staff.id,
       correlationId,
     });
     return { success: true as const, reservation_id: booked.reservationId, reservation_number: booked.reservationNumber, seat_ids: booked.seatIds };

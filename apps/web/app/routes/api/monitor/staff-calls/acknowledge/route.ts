@@ -7,13 +7,13 @@ export const action = jsonCall({
   idempotent: true,
   body: z.object({ reservation_id: z.uuid(), call_id: z.uuid(), store_id: z.string().max(64).nullable().default(null) }),
   errors: floorCallErrors,
-  async handle({ body, services, user, correlationId }) {
-    const staff = await user();
+  async handle({ body, services, caller, correlationId }) {
+    const staff = await caller();
     await services.staffCalls.acknowledge({
       reservationId: body.reservation_id,
       callId: body.call_id,
       storeId: body.store_id,
-      actor: staff?.id ?? 'staff',
+      actor: staff.id,
       correlationId,
     });
     return { success: true as const };

@@ -16,10 +16,10 @@ export const action = jsonCall({
     reason_required: { status: 400, answer: { success: false, error: 'reason_required', field: 'reason', message: t.voidReasonRequired } },
     visit_ended: { status: 409, answer: { success: false, error: 'visit_ended', message: t.voidAfterCheckout } },
   },
-  async handle({ params, body, services, user, correlationId, readYourWrites }) {
+  async handle({ params, body, services, caller, correlationId, readYourWrites }) {
     const id = uuidSchema.safeParse(params.id);
     if (!id.success) refuse(400, 'invalid id', { field: 'id' });
-    const actor = (await user())?.id ?? 'staff';
+    const actor = (await caller()).id;
     const voided = await services.orderVoiding.voidOrder({ orderId: id.data, menuId: body.menu_id, reason: body.reason, actor, correlationId });
     await readYourWrites(voided.position);
     return { success: true as const, id: id.data, lines: voided.lines.length };
