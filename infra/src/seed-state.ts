@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Clock } from '@moncafe/domain/ports';
+import { sqlMigration } from '@moncafe/projections/projector';
 
 /**
  * Seeding's progress (issue 28 finding 7 leftover, decision 262): a row for the whole, written
@@ -12,18 +13,13 @@ import type { Clock } from '@moncafe/domain/ports';
  * second demo booking).
  */
 export const seedMigrations: Record<string, Migration> = {
-  '2026-11-26T11-40-seed-state': {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('seed_state')
-        .ifNotExists()
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('started_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('completed_at', 'timestamptz')
-        .execute();
-    },
-  },
+  '2026-11-26T11-40-seed-state': sqlMigration(
+    sql`create table if not exists seed_state (
+      name text primary key,
+      started_at timestamptz not null,
+      completed_at timestamptz
+    )`,
+  ),
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

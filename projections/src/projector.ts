@@ -45,6 +45,18 @@ export interface Projector {
 /** Migrations of one read model, keyed by an ISO-date-prefixed name so they sort in order. */
 export type ReadModelMigrations = Record<string, Migration>;
 
+/**
+ * A migration that runs its SQL statements in order. Migrations are frozen in time, so they are
+ * written as the SQL they run, never through the typed builder, which follows today's tables.
+ */
+export function sqlMigration(...statements: readonly RawBuilder<unknown>[]): Migration {
+  return {
+    async up(db) {
+      for (const statement of statements) await statement.execute(db);
+    },
+  };
+}
+
 /** A page's events by stream category, each list in position order. */
 export function byCategory(events: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {
   const lists = new Map<string, RecordedEvent[]>();

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Clock } from '@moncafe/domain/ports';
+import { sqlMigration } from '@moncafe/projections/projector';
 
 /**
  * Failed sign-ins, counted per account AND client address (docs/decisions/053): five wrong
@@ -22,21 +23,16 @@ type ThrottleTable = {
 };
 
 export const loginThrottleMigrations: Record<string, Migration> = {
-  '2026-11-23T00-00-login-throttle': {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('login_throttle')
-        .ifNotExists()
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('failures', 'integer', (c) => c.notNull())
-        .addColumn('first_failure_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('locked_until', 'timestamptz')
-        .addColumn('lockouts', 'integer', (c) => c.notNull().defaultTo(sql`0`))
-        .addColumn('last_lock_at', 'timestamptz')
-        .execute();
-    },
-  },
+  '2026-11-23T00-00-login-throttle': sqlMigration(
+    sql`create table if not exists login_throttle (
+      key text primary key,
+      failures integer not null,
+      first_failure_at timestamptz not null,
+      locked_until timestamptz,
+      lockouts integer default 0 not null,
+      last_lock_at timestamptz
+    )`,
+  ),
 };
 
 export type ThrottleCheck = { locked: false } | { locked: true; retryAfterSeconds: number };

@@ -1,51 +1,37 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { sqlMigration } from '@moncafe/projections/projector';
 
 /** Tables of the auth layer; the runtime runs these with the read-model migrations. */
 export const authMigrations: Record<string, Migration> = {
-  '2026-11-22T01-00-auth-sessions-rate-limits': {
-    // Migrations are frozen in time, so they take an untyped kysely.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('auth_sessions')
-        .ifNotExists()
-        .addColumn('id_hash', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('auth_sessions_account').ifNotExists().on('auth_sessions').column('account_id').execute();
-      await db.schema
-        .createTable('rate_limits')
-        .ifNotExists()
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('window_start', 'timestamptz', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull().defaultTo(sql`0`))
-        .execute();
-      await db.schema
-        .createTable('oidc_transactions')
-        .ifNotExists()
-        .addColumn('state', 'text', (c) => c.primaryKey())
-        .addColumn('code_verifier', 'text', (c) => c.notNull())
-        .addColumn('nonce', 'text', (c) => c.notNull())
-        .addColumn('redirect_to', 'text', (c) => c.notNull())
-        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-        .execute();
-    },
-  },
-  '2026-11-22T10-10-rate-limit-counters': {
-    // rate-limiter-flexible's PostgreSQL store (auth/rate-limit.ts): one row per counted key, its
-    // points and when its window ends (epoch ms). `rate_limits` above is no longer written.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('rate_limit_counters')
-        .ifNotExists()
-        .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
-        .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('expire', 'bigint')
-        .execute();
-    },
-  },
+  '2026-11-22T01-00-auth-sessions-rate-limits': sqlMigration(
+    sql`create table if not exists auth_sessions (
+      id_hash text primary key,
+      account_id text not null,
+      created_at timestamptz not null,
+      expires_at timestamptz not null
+    )`,
+    sql`create index if not exists auth_sessions_account on auth_sessions (account_id)`,
+    sql`create table if not exists rate_limits (
+      key text primary key,
+      window_start timestamptz not null,
+      count integer default 0 not null
+    )`,
+    sql`create table if not exists oidc_transactions (
+      state text primary key,
+      code_verifier text not null,
+      nonce text not null,
+      redirect_to text not null,
+      expires_at timestamptz not null
+    )`,
+  ),
+  // rate-limiter-flexible's PostgreSQL store (auth/rate-limit.ts): one row per counted key, its
+  // points and when its window ends (epoch ms). `rate_limits` above is no longer written.
+  '2026-11-22T10-10-rate-limit-counters': sqlMigration(
+    sql`create table if not exists rate_limit_counters (
+      key varchar(255) primary key,
+      points integer default 0 not null,
+      expire bigint
+    )`,
+  ),
 };

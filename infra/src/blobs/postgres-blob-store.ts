@@ -4,6 +4,7 @@ import { DomainError } from '@moncafe/domain/decider';
 import type { BlobErrorCode, BlobInfo, BlobStore, Clock } from '@moncafe/domain/ports';
 import { sha256Hex } from '../system';
 import { imageInfoOf } from './media-type';
+import { sqlMigration } from '@moncafe/projections/projector';
 
 /**
  * The blob store in the system's PostgreSQL (a server or the embedded PGlite): one row per
@@ -23,28 +24,22 @@ interface BlobTables {
 type AnyDb = Kysely<any>;
 
 export const blobMigrations: Record<string, Migration> = {
-  '2026-12-20T00-00-blobs': {
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('blobs')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('media_type', 'text', (c) => c.notNull())
-        .addColumn('size', 'integer', (c) => c.notNull())
-        .addColumn('bytes', 'bytea', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .execute();
-      await db.schema
-        .createTable('blob_owners')
-        .ifNotExists()
-        .addColumn('blob_id', 'text', (c) => c.notNull().references('blobs.id').onDelete('cascade'))
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('owner', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .addPrimaryKeyConstraint('blob_owners_pkey', ['blob_id', 'kind', 'owner'])
-        .execute();
-    },
-  },
+  '2026-12-20T00-00-blobs': sqlMigration(
+    sql`create table if not exists blobs (
+      id text primary key,
+      media_type text not null,
+      size integer not null,
+      bytes bytea not null,
+      created_at timestamptz default now() not null
+    )`,
+    sql`create table if not exists blob_owners (
+      blob_id text not null references blobs (id) on delete cascade,
+      kind text not null,
+      owner text not null,
+      created_at timestamptz default now() not null,
+      constraint blob_owners_pkey primary key (blob_id, kind, owner)
+    )`,
+  ),
 };
 
 const refuse = (code: BlobErrorCode, details: Record<string, unknown> = {}) => new DomainError<BlobErrorCode>(code, code, details);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Clock } from '@moncafe/domain/ports';
+import { sqlMigration } from '@moncafe/projections/projector';
 
 /**
  * Idempotency keys (issue 28 item 1, decision 260): a device that may send a command twice (a
@@ -19,26 +20,20 @@ export const IDEMPOTENCY_LEASE_MS = 60_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 export const idempotencyMigrations: Record<string, Migration> = {
-  '2026-11-26T11-00-idempotency-keys': {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('idempotency_keys')
-        .ifNotExists()
-        .addColumn('scope', 'text', (c) => c.notNull())
-        .addColumn('key', 'text', (c) => c.notNull())
-        .addColumn('fingerprint', 'text', (c) => c.notNull())
-        // Null while the first request runs.
-        .addColumn('status', 'integer')
-        .addColumn('headers', 'text')
-        .addColumn('body', 'text')
-        .addColumn('locked_until', 'timestamptz')
-        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-        .addPrimaryKeyConstraint('idempotency_keys_pk', ['scope', 'key'])
-        .execute();
-      await db.schema.createIndex('idempotency_keys_expiry').ifNotExists().on('idempotency_keys').column('expires_at').execute();
-    },
-  },
+  '2026-11-26T11-00-idempotency-keys': sqlMigration(
+    sql`create table if not exists idempotency_keys (
+      scope text not null,
+      key text not null,
+      fingerprint text not null,
+      status integer, -- null while the first request runs
+      headers text,
+      body text,
+      locked_until timestamptz,
+      expires_at timestamptz not null,
+      constraint idempotency_keys_pk primary key (scope, key)
+    )`,
+    sql`create index if not exists idempotency_keys_expiry on idempotency_keys (expires_at)`,
+  ),
 };
 
 /** A kept answer: what is sent again, as it was sent the first time. */

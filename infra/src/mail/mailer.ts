@@ -2,6 +2,7 @@ import type { Transporter } from 'nodemailer';
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Mailer } from '@moncafe/domain/ports';
+import { sqlMigration } from '@moncafe/projections/projector';
 
 /** The `Mailer` port's adapters; what a mail says is worded by the web app's templates. */
 
@@ -32,19 +33,15 @@ export interface OutboxTables {
 type AnyDb = Kysely<any>;
 
 export const outboxMigrations: Record<string, Migration> = {
-  '2026-11-22T00-00-mail-outbox': {
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('mail_outbox')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('to_address', 'text', (c) => c.notNull())
-        .addColumn('subject', 'text', (c) => c.notNull())
-        .addColumn('body', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .execute();
-    },
-  },
+  '2026-11-22T00-00-mail-outbox': sqlMigration(
+    sql`create table if not exists mail_outbox (
+      id text primary key,
+      to_address text not null,
+      subject text not null,
+      body text not null,
+      created_at timestamptz default now() not null
+    )`,
+  ),
 };
 
 /**

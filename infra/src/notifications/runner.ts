@@ -3,6 +3,7 @@ import type { Migration } from 'kysely/migration';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
 import type { NotificationReactor } from '@moncafe/domain/notification/reactor';
+import { sqlMigration } from '@moncafe/projections/projector';
 
 /**
  * Runs the notification reactor (decision 132): follows every event from its checkpoint, hands
@@ -18,16 +19,12 @@ export interface ReactorTables {
 type AnyDb = Kysely<any>;
 
 export const reactorMigrations: Record<string, Migration> = {
-  '2026-11-24T10-10-reactor-checkpoints': {
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('reactor_checkpoints')
-        .ifNotExists()
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('position', 'bigint', (c) => c.notNull())
-        .execute();
-    },
-  },
+  '2026-11-24T10-10-reactor-checkpoints': sqlMigration(
+    sql`create table if not exists reactor_checkpoints (
+      name text primary key,
+      position bigint not null
+    )`,
+  ),
 };
 
 const RETRY_MS = 30_000;

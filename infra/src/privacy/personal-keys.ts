@@ -4,6 +4,7 @@ import type { Migration } from 'kysely/migration';
 import type { PersonalKeys } from '@moncafe/domain/privacy/personal-data';
 import type { SecretBox } from '@moncafe/domain/purchasing/supplier-service';
 import { secretBox } from '../secrets/secret-box';
+import { sqlMigration } from '@moncafe/projections/projector';
 
 /**
  * Each person's data key, kept outside the log (decision 180): one row per subject (the stream
@@ -21,26 +22,20 @@ interface KeyTables {
 type AnyDb = Kysely<any>;
 
 export const personalKeyMigrations: Record<string, Migration> = {
-  '2027-02-01T00-00-personal-keys': {
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('personal_keys')
-        .ifNotExists()
-        .addColumn('subject', 'text', (c) => c.primaryKey())
-        .addColumn('sealed_key', 'text')
-        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .addColumn('erased_at', 'timestamptz')
-        .execute();
-      // One-time steps of this module that ran (seal-existing.ts), so a start does them once.
-      await db.schema
-        .createTable('privacy_steps')
-        .ifNotExists()
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('done_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull())
-        .execute();
-    },
-  },
+  // One-time steps of this module that ran (seal-existing.ts), so a start does them once.
+  '2027-02-01T00-00-personal-keys': sqlMigration(
+    sql`create table if not exists personal_keys (
+      subject text primary key,
+      sealed_key text,
+      created_at timestamptz default now() not null,
+      erased_at timestamptz
+    )`,
+    sql`create table if not exists privacy_steps (
+      name text primary key,
+      done_at timestamptz not null,
+      count integer not null
+    )`,
+  ),
 };
 
 /** A subject's key: the box that seals its fields, or `erased`. */

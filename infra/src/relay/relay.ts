@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore, Subscription } from '@moncafe/domain/ports';
 import type { Bus } from '../bus/port';
 import type { DatabaseKind } from '../db/connection';
+import { sqlMigration } from '@moncafe/projections/projector';
 
 /**
  * The relay: reads the event store in position order from its own checkpoint and publishes
@@ -17,18 +18,12 @@ import type { DatabaseKind } from '../db/connection';
  */
 
 export const relayMigrations: Record<string, Migration> = {
-  '2026-11-22T00-10-relay-checkpoint': {
-    // Migrations are frozen in time, so they take an untyped kysely.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('relay_checkpoint')
-        .ifNotExists()
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('position', 'bigint', (c) => c.notNull().defaultTo(sql`0`))
-        .execute();
-    },
-  },
+  '2026-11-22T00-10-relay-checkpoint': sqlMigration(
+    sql`create table if not exists relay_checkpoint (
+      name text primary key,
+      position bigint default 0 not null
+    )`,
+  ),
 };
 
 /** First key of the relay's advisory lock (the two-key space does not overlap the one-key space the event store uses). */

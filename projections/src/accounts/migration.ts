@@ -1,21 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { ReadModelMigrations } from '../projector';
+import { sql } from 'kysely';
+import { sqlMigration, type ReadModelMigrations } from '../projector';
 
 export const accountMigrations: ReadModelMigrations = {
-  '2026-11-22T01-00-accounts': {
-    // Migrations are frozen in time, so they take an untyped kysely.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('accounts')
-        .ifNotExists()
-        .addColumn('account_id', 'text', (c) => c.primaryKey())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('roles', 'jsonb', (c) => c.notNull())
-        .addColumn('has_password', 'boolean', (c) => c.notNull())
-        .addColumn('registered_at', 'timestamptz', (c) => c.notNull())
-        .execute();
-    },
-  },
+  '2026-11-22T01-00-accounts': sqlMigration(
+    sql`create table if not exists accounts (
+      account_id text primary key,
+      name text not null,
+      email text not null,
+      roles jsonb not null,
+      has_password boolean not null,
+      registered_at timestamptz not null
+    )`,
+  ),
 };

@@ -1,64 +1,46 @@
-import type { Kysely } from 'kysely';
-import type { ReadModelMigrations } from '../projector';
+import { sql } from 'kysely';
+import { sqlMigration, type ReadModelMigrations } from '../projector';
 
 export const menuMigrations: ReadModelMigrations = {
-  '2026-11-22T03-10-menus': {
-    // Migrations are frozen in time, so they take an untyped kysely.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('menu_items')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('price', 'integer', (c) => c.notNull())
-        .addColumn('image_url', 'text')
-        .addColumn('category', 'text')
-        .addColumn('show_on_menu', 'boolean', (c) => c.notNull())
-        .addColumn('show_on_reservation', 'boolean', (c) => c.notNull())
-        .addColumn('show_on_order', 'boolean', (c) => c.notNull())
-        .addColumn('deadline_days_before', 'integer')
-        .addColumn('deadline_time', 'text')
-        .addColumn('duration_minutes', 'integer')
-        .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema.createIndex('menu_items_store_id').ifNotExists().on('menu_items').column('store_id').execute();
-      await db.schema
-        .createTable('menu_options')
-        .ifNotExists()
-        .addColumn('option_id', 'text', (c) => c.primaryKey())
-        .addColumn('menu_id', 'text', (c) => c.notNull())
-        .addColumn('label', 'text', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('required', 'boolean', (c) => c.notNull())
-        .addColumn('choices', 'jsonb', (c) => c.notNull())
-        .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema.createIndex('menu_options_menu_id').ifNotExists().on('menu_options').column('menu_id').execute();
-      await db.schema
-        .createTable('menu_option_dependencies')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('menu_id', 'text', (c) => c.notNull())
-        .addColumn('parent_option_id', 'text', (c) => c.notNull())
-        .addColumn('child_option_id', 'text', (c) => c.notNull())
-        .addColumn('parent_value', 'text')
-        .addColumn('parent_choice_value', 'text')
-        .addColumn('is_show', 'integer', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('menu_option_dependencies_menu_id').ifNotExists().on('menu_option_dependencies').column('menu_id').execute();
-    },
-  },
-  '2026-11-26T11-20-menu-items-tax-category': {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      // Issue 30: how an item is taxed; items saved before it are food or soft drinks.
-      await db.schema
-        .alterTable('menu_items')
-        .addColumn('tax_category', 'text', (c) => c.notNull().defaultTo('reduced'))
-        .execute();
-    },
-  },
+  '2026-11-22T03-10-menus': sqlMigration(
+    sql`create table if not exists menu_items (
+      id text primary key,
+      store_id text not null,
+      name text not null,
+      description text not null,
+      price integer not null,
+      image_url text,
+      category text,
+      show_on_menu boolean not null,
+      show_on_reservation boolean not null,
+      show_on_order boolean not null,
+      deadline_days_before integer,
+      deadline_time text,
+      duration_minutes integer,
+      display_order integer default 0 not null
+    )`,
+    sql`create index if not exists menu_items_store_id on menu_items (store_id)`,
+    sql`create table if not exists menu_options (
+      option_id text primary key,
+      menu_id text not null,
+      label text not null,
+      type text not null,
+      required boolean not null,
+      choices jsonb not null,
+      display_order integer default 0 not null
+    )`,
+    sql`create index if not exists menu_options_menu_id on menu_options (menu_id)`,
+    sql`create table if not exists menu_option_dependencies (
+      id text primary key,
+      menu_id text not null,
+      parent_option_id text not null,
+      child_option_id text not null,
+      parent_value text,
+      parent_choice_value text,
+      is_show integer not null
+    )`,
+    sql`create index if not exists menu_option_dependencies_menu_id on menu_option_dependencies (menu_id)`,
+  ),
+  // Issue 30: how an item is taxed; items saved before it are food or soft drinks.
+  '2026-11-26T11-20-menu-items-tax-category': sqlMigration(sql`alter table menu_items add column tax_category text default 'reduced' not null`),
 };

@@ -1,48 +1,36 @@
-import type { Kysely } from 'kysely';
-import type { ReadModelMigrations } from '../projector';
+import { sql } from 'kysely';
+import { sqlMigration, type ReadModelMigrations } from '../projector';
 
 export const purchasingMigrations: ReadModelMigrations = {
-  '2027-01-10T00-30-purchasing': {
-    // Migrations are frozen in time, so they take an untyped kysely.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('order_rules')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'text', (c) => c.notNull())
-        .addColumn('rule_content', 'text', (c) => c.notNull())
-        .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .createTable('suppliers')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'text', (c) => c.notNull())
-        .addColumn('supplier_name', 'text', (c) => c.notNull())
-        .addColumn('login_id', 'text')
-        .addColumn('password_sealed', 'text')
-        .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .createTable('purchase_items')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'text', (c) => c.notNull())
-        .addColumn('supplier', 'text', (c) => c.notNull())
-        .addColumn('product_name', 'text', (c) => c.notNull())
-        .addColumn('purchase_url', 'text')
-        .addColumn('notes', 'text', (c) => c.notNull())
-        .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .createTable('supplier_password_reveals')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('supplier_id', 'text', (c) => c.notNull())
-        .addColumn('revealed_by', 'text', (c) => c.notNull())
-        .addColumn('revealed_at', 'timestamptz', (c) => c.notNull())
-        .execute();
-    },
-  },
+  '2027-01-10T00-30-purchasing': sqlMigration(
+    sql`create table if not exists order_rules (
+      id text primary key,
+      store_id text not null,
+      rule_content text not null,
+      display_order integer default 0 not null
+    )`,
+    sql`create table if not exists suppliers (
+      id text primary key,
+      store_id text not null,
+      supplier_name text not null,
+      login_id text,
+      password_sealed text,
+      display_order integer default 0 not null
+    )`,
+    sql`create table if not exists purchase_items (
+      id text primary key,
+      store_id text not null,
+      supplier text not null,
+      product_name text not null,
+      purchase_url text,
+      notes text not null,
+      display_order integer default 0 not null
+    )`,
+    sql`create table if not exists supplier_password_reveals (
+      id text primary key,
+      supplier_id text not null,
+      revealed_by text not null,
+      revealed_at timestamptz not null
+    )`,
+  ),
 };

@@ -1,59 +1,46 @@
-import type { Kysely } from 'kysely';
-import type { ReadModelMigrations } from '../projector';
+import { sql } from 'kysely';
+import { sqlMigration, type ReadModelMigrations } from '../projector';
 
 export const registerMigrations: ReadModelMigrations = {
-  '2027-02-01T00-00-register': {
-    // Migrations are frozen in time, so they take an untyped kysely.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('daily_closes')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'text', (c) => c.notNull())
-        .addColumn('business_date', 'text', (c) => c.notNull())
-        .addColumn('figures', 'jsonb', (c) => c.notNull())
-        .addColumn('counted', 'jsonb', (c) => c.notNull())
-        .addColumn('cash_expected', 'integer', (c) => c.notNull())
-        .addColumn('cash_counted', 'integer', (c) => c.notNull())
-        .addColumn('cash_difference', 'integer', (c) => c.notNull())
-        .addColumn('note', 'text', (c) => c.notNull())
-        .addColumn('corrections', 'jsonb', (c) => c.notNull())
-        .addColumn('closed_by', 'text', (c) => c.notNull())
-        .addColumn('closed_at', 'timestamptz', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('daily_closes_store_date').ifNotExists().on('daily_closes').columns(['store_id', 'business_date']).execute();
-      await db.schema
-        .createTable('register_corrections')
-        .ifNotExists()
-        .addColumn('correction_id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'text', (c) => c.notNull())
-        .addColumn('business_date', 'text', (c) => c.notNull())
-        .addColumn('reason', 'text', (c) => c.notNull())
-        .addColumn('total_before', 'integer', (c) => c.notNull())
-        .addColumn('total_after', 'integer', (c) => c.notNull())
-        .addColumn('corrected_by', 'text', (c) => c.notNull())
-        .addColumn('corrected_at', 'timestamptz', (c) => c.notNull())
-        .execute();
-    },
-  },
-  '2027-02-01T00-10-register-voids': {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      // Voids with their reasons (decision 283): the orders read model keeps only what is left.
-      await db.schema
-        .createTable('register_voids')
-        .ifNotExists()
-        .addColumn('void_id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'text', (c) => c.notNull())
-        .addColumn('business_date', 'text', (c) => c.notNull())
-        .addColumn('order_id', 'text', (c) => c.notNull())
-        .addColumn('reason', 'text', (c) => c.notNull())
-        .addColumn('quantity', 'integer', (c) => c.notNull())
-        .addColumn('amount', 'integer', (c) => c.notNull())
-        .addColumn('voided_at', 'timestamptz', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('register_voids_store_date').ifNotExists().on('register_voids').columns(['store_id', 'business_date']).execute();
-    },
-  },
+  '2027-02-01T00-00-register': sqlMigration(
+    sql`create table if not exists daily_closes (
+      id text primary key,
+      store_id text not null,
+      business_date text not null,
+      figures jsonb not null,
+      counted jsonb not null,
+      cash_expected integer not null,
+      cash_counted integer not null,
+      cash_difference integer not null,
+      note text not null,
+      corrections jsonb not null,
+      closed_by text not null,
+      closed_at timestamptz not null
+    )`,
+    sql`create index if not exists daily_closes_store_date on daily_closes (store_id, business_date)`,
+    sql`create table if not exists register_corrections (
+      correction_id text primary key,
+      store_id text not null,
+      business_date text not null,
+      reason text not null,
+      total_before integer not null,
+      total_after integer not null,
+      corrected_by text not null,
+      corrected_at timestamptz not null
+    )`,
+  ),
+  // Voids with their reasons (decision 283): the orders read model keeps only what is left.
+  '2027-02-01T00-10-register-voids': sqlMigration(
+    sql`create table if not exists register_voids (
+      void_id text primary key,
+      store_id text not null,
+      business_date text not null,
+      order_id text not null,
+      reason text not null,
+      quantity integer not null,
+      amount integer not null,
+      voided_at timestamptz not null
+    )`,
+    sql`create index if not exists register_voids_store_date on register_voids (store_id, business_date)`,
+  ),
 };

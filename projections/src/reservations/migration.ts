@@ -1,40 +1,34 @@
 import { sql, type Kysely } from 'kysely';
-import type { ReadModelMigrations } from '../projector';
+import { sqlMigration, type ReadModelMigrations } from '../projector';
 
 export const reservationMigrations: ReadModelMigrations = {
-  '2026-11-22T04-00-reservations': {
-    // Migrations are frozen in time, so they take an untyped kysely.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('reservations')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'text', (c) => c.notNull())
-        .addColumn('account_id', 'text')
-        .addColumn('customer_name', 'text', (c) => c.notNull())
-        .addColumn('phone', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('people', 'integer', (c) => c.notNull())
-        .addColumn('reservation_date', 'text', (c) => c.notNull())
-        .addColumn('reservation_time', 'text', (c) => c.notNull())
-        .addColumn('seat_ids', 'jsonb', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('email_confirm_status', 'text', (c) => c.notNull())
-        .addColumn('menu_id', 'text')
-        .addColumn('menu_name', 'text')
-        .addColumn('price', 'integer', (c) => c.notNull())
-        .addColumn('lines', 'jsonb', (c) => c.notNull())
-        .addColumn('detail', 'jsonb', (c) => c.notNull())
-        .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
-        .addColumn('confirmed_at', 'timestamptz')
-        .addColumn('cancelled_at', 'timestamptz')
-        .addColumn('cancel_reason', 'text')
-        .execute();
-      await db.schema.createIndex('reservations_store_date').ifNotExists().on('reservations').columns(['store_id', 'reservation_date']).execute();
-      await db.schema.createIndex('reservations_account').ifNotExists().on('reservations').column('account_id').execute();
-    },
-  },
+  '2026-11-22T04-00-reservations': sqlMigration(
+    sql`create table if not exists reservations (
+      id text primary key,
+      store_id text not null,
+      account_id text,
+      customer_name text not null,
+      phone text not null,
+      email text not null,
+      people integer not null,
+      reservation_date text not null,
+      reservation_time text not null,
+      seat_ids jsonb not null,
+      status text not null,
+      email_confirm_status text not null,
+      menu_id text,
+      menu_name text,
+      price integer not null,
+      lines jsonb not null,
+      detail jsonb not null,
+      requested_at timestamptz not null,
+      confirmed_at timestamptz,
+      cancelled_at timestamptz,
+      cancel_reason text
+    )`,
+    sql`create index if not exists reservations_store_date on reservations (store_id, reservation_date)`,
+    sql`create index if not exists reservations_account on reservations (account_id)`,
+  ),
   '2026-11-22T05-00-reservations-confirm-deadline': {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
@@ -72,21 +66,8 @@ export const reservationMigrations: ReadModelMigrations = {
       await db.updateTable('reservations').set({ status: 'web' }).where('status', '=', 'reserved').execute();
     },
   },
-  '2026-11-23T10-00-reservations-number': {
-    // Decision 100: the short number the guest is told. Null for reservations requested before it.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema.alterTable('reservations').addColumn('reservation_number', 'text').execute();
-    },
-  },
-  '2026-11-26T12-00-reservations-remarks': {
-    // Issue 29 item 4 (decision 282): what the guest asked the floor and kitchen to know; '' before.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .alterTable('reservations')
-        .addColumn('remarks', 'text', (c) => c.notNull().defaultTo(''))
-        .execute();
-    },
-  },
+  // Decision 100: the short number the guest is told. Null for reservations requested before it.
+  '2026-11-23T10-00-reservations-number': sqlMigration(sql`alter table reservations add column reservation_number text`),
+  // Issue 29 item 4 (decision 282): what the guest asked the floor and kitchen to know; '' before.
+  '2026-11-26T12-00-reservations-remarks': sqlMigration(sql`alter table reservations add column remarks text default '' not null`),
 };

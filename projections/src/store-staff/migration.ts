@@ -1,21 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { ReadModelMigrations } from '../projector';
+import { sql } from 'kysely';
+import { sqlMigration, type ReadModelMigrations } from '../projector';
 
 export const storeStaffMigrations: ReadModelMigrations = {
-  '2027-01-10T00-00-store-staff': {
-    // Migrations are frozen in time, so they take an untyped kysely.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('store_staff')
-        .ifNotExists()
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('store_id', 'text', (c) => c.notNull())
-        .addColumn('account_id', 'text', (c) => c.notNull())
-        .addColumn('wage', 'integer')
-        .addColumn('display_order', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema.createIndex('store_staff_store_id').ifNotExists().on('store_staff').column('store_id').execute();
-    },
-  },
+  '2027-01-10T00-00-store-staff': sqlMigration(
+    sql`create table if not exists store_staff (
+      id text primary key,
+      store_id text not null,
+      account_id text not null,
+      wage integer,
+      display_order integer default 0 not null
+    )`,
+    sql`create index if not exists store_staff_store_id on store_staff (store_id)`,
+  ),
 };
