@@ -15,9 +15,7 @@ import { sqlMigration } from '@moncafe/projections/projector';
 export const seedMigrations: Record<string, Migration> = {
   '2026-11-26T11-40-seed-state': sqlMigration(
     sql`create table if not exists seed_state (
-      name text primary key,
-      started_at timestamptz not null,
-      completed_at timestamptz
+      name text primary key, started_at timestamptz not null, completed_at timestamptz
     )`,
   ),
 };

@@ -25,12 +25,8 @@ type ThrottleTable = {
 export const loginThrottleMigrations: Record<string, Migration> = {
   '2026-11-23T00-00-login-throttle': sqlMigration(
     sql`create table if not exists login_throttle (
-      key text primary key,
-      failures integer not null,
-      first_failure_at timestamptz not null,
-      locked_until timestamptz,
-      lockouts integer default 0 not null,
-      last_lock_at timestamptz
+      key text primary key, failures integer not null, first_failure_at timestamptz not null,
+      locked_until timestamptz, lockouts integer default 0 not null, last_lock_at timestamptz
     )`,
   ),
 };

@@ -6,22 +6,15 @@ import { sqlMigration } from '@moncafe/projections/projector';
 export const authMigrations: Record<string, Migration> = {
   '2026-11-22T01-00-auth-sessions-rate-limits': sqlMigration(
     sql`create table if not exists auth_sessions (
-      id_hash text primary key,
-      account_id text not null,
-      created_at timestamptz not null,
+      id_hash text primary key, account_id text not null, created_at timestamptz not null,
       expires_at timestamptz not null
     )`,
     sql`create index if not exists auth_sessions_account on auth_sessions (account_id)`,
     sql`create table if not exists rate_limits (
-      key text primary key,
-      window_start timestamptz not null,
-      count integer default 0 not null
+      key text primary key, window_start timestamptz not null, count integer default 0 not null
     )`,
     sql`create table if not exists oidc_transactions (
-      state text primary key,
-      code_verifier text not null,
-      nonce text not null,
-      redirect_to text not null,
+      state text primary key, code_verifier text not null, nonce text not null, redirect_to text not null,
       expires_at timestamptz not null
     )`,
   ),
@@ -29,9 +22,7 @@ export const authMigrations: Record<string, Migration> = {
   // points and when its window ends (epoch ms). `rate_limits` above is no longer written.
   '2026-11-22T10-10-rate-limit-counters': sqlMigration(
     sql`create table if not exists rate_limit_counters (
-      key varchar(255) primary key,
-      points integer default 0 not null,
-      expire bigint
+      key varchar(255) primary key, points integer default 0 not null, expire bigint
     )`,
   ),
 };

@@ -26,16 +26,11 @@ type AnyDb = Kysely<any>;
 export const blobMigrations: Record<string, Migration> = {
   '2026-12-20T00-00-blobs': sqlMigration(
     sql`create table if not exists blobs (
-      id text primary key,
-      media_type text not null,
-      size integer not null,
-      bytes bytea not null,
+      id text primary key, media_type text not null, size integer not null, bytes bytea not null,
       created_at timestamptz default now() not null
     )`,
     sql`create table if not exists blob_owners (
-      blob_id text not null references blobs (id) on delete cascade,
-      kind text not null,
-      owner text not null,
+      blob_id text not null references blobs (id) on delete cascade, kind text not null, owner text not null,
       created_at timestamptz default now() not null,
       constraint blob_owners_pkey primary key (blob_id, kind, owner)
     )`,

@@ -20,16 +20,11 @@ export const IDEMPOTENCY_LEASE_MS = 60_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 export const idempotencyMigrations: Record<string, Migration> = {
+  // `status` (and the kept answer) is null while the first request runs.
   '2026-11-26T11-00-idempotency-keys': sqlMigration(
     sql`create table if not exists idempotency_keys (
-      scope text not null,
-      key text not null,
-      fingerprint text not null,
-      status integer, -- null while the first request runs
-      headers text,
-      body text,
-      locked_until timestamptz,
-      expires_at timestamptz not null,
+      scope text not null, key text not null, fingerprint text not null, status integer, headers text,
+      body text, locked_until timestamptz, expires_at timestamptz not null,
       constraint idempotency_keys_pk primary key (scope, key)
     )`,
     sql`create index if not exists idempotency_keys_expiry on idempotency_keys (expires_at)`,

@@ -35,10 +35,7 @@ type AnyDb = Kysely<any>;
 export const outboxMigrations: Record<string, Migration> = {
   '2026-11-22T00-00-mail-outbox': sqlMigration(
     sql`create table if not exists mail_outbox (
-      id text primary key,
-      to_address text not null,
-      subject text not null,
-      body text not null,
+      id text primary key, to_address text not null, subject text not null, body text not null,
       created_at timestamptz default now() not null
     )`,
   ),

@@ -21,8 +21,7 @@ type AnyDb = Kysely<any>;
 export const reactorMigrations: Record<string, Migration> = {
   '2026-11-24T10-10-reactor-checkpoints': sqlMigration(
     sql`create table if not exists reactor_checkpoints (
-      name text primary key,
-      position bigint not null
+      name text primary key, position bigint not null
     )`,
   ),
 };

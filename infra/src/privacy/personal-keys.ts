@@ -25,15 +25,11 @@ export const personalKeyMigrations: Record<string, Migration> = {
   // One-time steps of this module that ran (seal-existing.ts), so a start does them once.
   '2027-02-01T00-00-personal-keys': sqlMigration(
     sql`create table if not exists personal_keys (
-      subject text primary key,
-      sealed_key text,
-      created_at timestamptz default now() not null,
+      subject text primary key, sealed_key text, created_at timestamptz default now() not null,
       erased_at timestamptz
     )`,
     sql`create table if not exists privacy_steps (
-      name text primary key,
-      done_at timestamptz not null,
-      count integer not null
+      name text primary key, done_at timestamptz not null, count integer not null
     )`,
   ),
 };

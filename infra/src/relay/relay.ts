@@ -20,8 +20,7 @@ import { sqlMigration } from '@moncafe/projections/projector';
 export const relayMigrations: Record<string, Migration> = {
   '2026-11-22T00-10-relay-checkpoint': sqlMigration(
     sql`create table if not exists relay_checkpoint (
-      name text primary key,
-      position bigint default 0 not null
+      name text primary key, position bigint default 0 not null
     )`,
   ),
 };

@@ -4,12 +4,8 @@ import { sqlMigration, type ReadModelMigrations } from '../projector';
 export const accountMigrations: ReadModelMigrations = {
   '2026-11-22T01-00-accounts': sqlMigration(
     sql`create table if not exists accounts (
-      account_id text primary key,
-      name text not null,
-      email text not null,
-      roles jsonb not null,
-      has_password boolean not null,
-      registered_at timestamptz not null
+      account_id text primary key, name text not null, email text not null, roles jsonb not null,
+      has_password boolean not null, registered_at timestamptz not null
     )`,
   ),
 };

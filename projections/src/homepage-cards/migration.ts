@@ -4,14 +4,8 @@ import { sqlMigration, type ReadModelMigrations } from '../projector';
 export const homepageCardMigrations: ReadModelMigrations = {
   '2026-11-22T03-10-homepage-cards': sqlMigration(
     sql`create table if not exists homepage_cards (
-      id text primary key,
-      card_type text not null,
-      link_url text,
-      image_url text,
-      title text not null,
-      description text not null,
-      is_active boolean not null,
-      display_order integer default 0 not null
+      id text primary key, card_type text not null, link_url text, image_url text, title text not null,
+      description text not null, is_active boolean not null, display_order integer default 0 not null
     )`,
   ),
 };

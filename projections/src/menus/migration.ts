@@ -4,40 +4,20 @@ import { sqlMigration, type ReadModelMigrations } from '../projector';
 export const menuMigrations: ReadModelMigrations = {
   '2026-11-22T03-10-menus': sqlMigration(
     sql`create table if not exists menu_items (
-      id text primary key,
-      store_id text not null,
-      name text not null,
-      description text not null,
-      price integer not null,
-      image_url text,
-      category text,
-      show_on_menu boolean not null,
-      show_on_reservation boolean not null,
-      show_on_order boolean not null,
-      deadline_days_before integer,
-      deadline_time text,
-      duration_minutes integer,
-      display_order integer default 0 not null
+      id text primary key, store_id text not null, name text not null, description text not null,
+      price integer not null, image_url text, category text, show_on_menu boolean not null,
+      show_on_reservation boolean not null, show_on_order boolean not null, deadline_days_before integer,
+      deadline_time text, duration_minutes integer, display_order integer default 0 not null
     )`,
     sql`create index if not exists menu_items_store_id on menu_items (store_id)`,
     sql`create table if not exists menu_options (
-      option_id text primary key,
-      menu_id text not null,
-      label text not null,
-      type text not null,
-      required boolean not null,
-      choices jsonb not null,
-      display_order integer default 0 not null
+      option_id text primary key, menu_id text not null, label text not null, type text not null,
+      required boolean not null, choices jsonb not null, display_order integer default 0 not null
     )`,
     sql`create index if not exists menu_options_menu_id on menu_options (menu_id)`,
     sql`create table if not exists menu_option_dependencies (
-      id text primary key,
-      menu_id text not null,
-      parent_option_id text not null,
-      child_option_id text not null,
-      parent_value text,
-      parent_choice_value text,
-      is_show integer not null
+      id text primary key, menu_id text not null, parent_option_id text not null,
+      child_option_id text not null, parent_value text, parent_choice_value text, is_show integer not null
     )`,
     sql`create index if not exists menu_option_dependencies_menu_id on menu_option_dependencies (menu_id)`,
   ),

@@ -4,21 +4,10 @@ import { sqlMigration, type ReadModelMigrations } from '../projector';
 export const receiptMigrations: ReadModelMigrations = {
   '2026-11-26T11-40-receipts': sqlMigration(
     sql`create table if not exists receipts (
-      id text primary key,
-      store_id text not null,
-      number integer not null,
-      reservation_id text not null,
-      part_id text,
-      kind text not null,
-      cancels_receipt_id text,
-      cancel_reason text,
-      cancelled_by text,
-      issued_at timestamptz not null,
-      business_date text not null,
-      payment_method text not null,
-      total integer not null,
-      tax integer not null,
-      totals_by_rate jsonb not null,
+      id text primary key, store_id text not null, number integer not null, reservation_id text not null,
+      part_id text, kind text not null, cancels_receipt_id text, cancel_reason text, cancelled_by text,
+      issued_at timestamptz not null, business_date text not null, payment_method text not null,
+      total integer not null, tax integer not null, totals_by_rate jsonb not null,
       reissued integer default 0 not null
     )`,
     sql`create unique index if not exists receipts_store_number on receipts (store_id, number)`,

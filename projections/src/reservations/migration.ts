@@ -4,27 +4,12 @@ import { sqlMigration, type ReadModelMigrations } from '../projector';
 export const reservationMigrations: ReadModelMigrations = {
   '2026-11-22T04-00-reservations': sqlMigration(
     sql`create table if not exists reservations (
-      id text primary key,
-      store_id text not null,
-      account_id text,
-      customer_name text not null,
-      phone text not null,
-      email text not null,
-      people integer not null,
-      reservation_date text not null,
-      reservation_time text not null,
-      seat_ids jsonb not null,
-      status text not null,
-      email_confirm_status text not null,
-      menu_id text,
-      menu_name text,
-      price integer not null,
-      lines jsonb not null,
-      detail jsonb not null,
-      requested_at timestamptz not null,
-      confirmed_at timestamptz,
-      cancelled_at timestamptz,
-      cancel_reason text
+      id text primary key, store_id text not null, account_id text, customer_name text not null,
+      phone text not null, email text not null, people integer not null, reservation_date text not null,
+      reservation_time text not null, seat_ids jsonb not null, status text not null,
+      email_confirm_status text not null, menu_id text, menu_name text, price integer not null,
+      lines jsonb not null, detail jsonb not null, requested_at timestamptz not null, confirmed_at timestamptz,
+      cancelled_at timestamptz, cancel_reason text
     )`,
     sql`create index if not exists reservations_store_date on reservations (store_id, reservation_date)`,
     sql`create index if not exists reservations_account on reservations (account_id)`,

@@ -4,13 +4,10 @@ import { sqlMigration, type ReadModelMigrations } from '../projector';
 export const siteSettingsMigrations: ReadModelMigrations = {
   '2026-11-24T10-00-site-settings': sqlMigration(
     sql`create table if not exists disclaimers (
-      store_id text primary key,
-      content text not null
+      store_id text primary key, content text not null
     )`,
     sql`create table if not exists notification_settings (
-      store_id text primary key,
-      recipients jsonb not null,
-      low_stock_threshold integer not null
+      store_id text primary key, recipients jsonb not null, low_stock_threshold integer not null
     )`,
   ),
   // Settings saved before reminders existed read as on at 18:00 (decision 290).

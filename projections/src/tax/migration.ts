@@ -4,9 +4,7 @@ import { sqlMigration, type ReadModelMigrations } from '../projector';
 export const taxMigrations: ReadModelMigrations = {
   '2026-11-23T10-20-tax-settings': sqlMigration(
     sql`create table if not exists tax_settings (
-      store_id text primary key,
-      rate_percent integer not null,
-      rounding text not null,
+      store_id text primary key, rate_percent integer not null, rounding text not null,
       prices_include_tax boolean not null
     )`,
   ),
