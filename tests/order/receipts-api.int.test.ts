@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, moveToOpenHours, seatCodeOf, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { AT_DEMO_STORE, seatCodeOf, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
+import type { TestWebServer } from '../support/web-server';
 
 interface CheckoutAnswer {
   success: boolean;
@@ -39,9 +39,7 @@ async function call<T = Record<string, unknown>>(client: Client, method: string,
 describe('receipt calls', () => {
   let server: TestWebServer;
   beforeAll(async () => {
-    server = await startTestWebServer();
-    await waitForOrderMenu(server.url);
-    await moveToOpenHours(server);
+    server = await startTableOrderServer();
   });
   afterAll(async () => {
     await server?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http-client';
-import { AT_DEMO_STORE, moveToOpenHours, seatCodeOf, waitForOrderMenu, withToken } from '../support/table-order';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { AT_DEMO_STORE, seatCodeOf, startTableOrderServer, withToken } from '../support/table-order';
+import type { TestWebServer } from '../support/web-server';
 
 /**
  * Decision 199: under load, check-ins at a seat whose last party had just paid were
@@ -11,9 +11,7 @@ import { startTestWebServer, type TestWebServer } from '../support/web-server';
 describe('a seat after checkout', () => {
   let server: TestWebServer;
   beforeAll(async () => {
-    server = await startTestWebServer();
-    await waitForOrderMenu(server.url);
-    await moveToOpenHours(server);
+    server = await startTableOrderServer();
   });
   afterAll(async () => {
     await server?.close();

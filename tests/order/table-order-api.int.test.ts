@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { openSse } from '../support/sse';
-import {
-  AT_DEMO_STORE,
-  DEMO_STORE,
-  FAR_FROM_DEMO_STORE,
-  moveToOpenHours,
-  signedInAdmin,
-  waitForOrderMenu,
-  withToken,
-  seatCodeOf,
-} from '../support/table-order';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { AT_DEMO_STORE, DEMO_STORE, FAR_FROM_DEMO_STORE, seatCodeOf, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
+import type { TestWebServer } from '../support/web-server';
 
 /** The table-order calls over HTTP on the real server (PGlite, demo data): who may do what, and the answers' shapes. */
 describe('table-order calls', () => {
@@ -20,9 +11,7 @@ describe('table-order calls', () => {
   let admin: HttpClient;
 
   beforeAll(async () => {
-    server = await startTestWebServer();
-    await waitForOrderMenu(server.url);
-    await moveToOpenHours(server);
+    server = await startTableOrderServer();
     guest = httpClient(server.url);
     admin = await signedInAdmin(server.url);
   });

@@ -94,6 +94,21 @@ async function writeDay(store: EventStore) {
   await store.appendToStream(stockStream('2'), [reserved('o2', 2)], { expectedRevision: 'any' });
 }
 
+/** The reactor over `store`, mailing into a mailer the test reads; the directory's people (the default: the owner and the chef). */
+function reactorOver(store: EventStore, ...people: Parameters<typeof directory>) {
+  const mailer = collectingMailer();
+  const reactor = notificationReactor({
+    eventStore: store,
+    mailer,
+    clock,
+    ids: testIds,
+    logger: console,
+    directory: directory(...people),
+    mails: notificationMails(),
+  });
+  return { mailer, reactor };
+}
+
 async function reactToAll(store: EventStore, reactor: ReturnType<typeof notificationReactor>) {
   for (const event of await store.readAll()) if (reactor.handles(event)) await reactor.react(event);
 }
@@ -101,16 +116,7 @@ async function reactToAll(store: EventStore, reactor: ReturnType<typeof notifica
 describe('notification reactor over the memory store', () => {
   it('mails the chosen people once per booking, cancellation and fall under the threshold, and a replay sends nothing', async () => {
     const store = memoryEventStore();
-    const mailer = collectingMailer();
-    const reactor = notificationReactor({
-      eventStore: store,
-      mailer,
-      clock,
-      ids: testIds,
-      logger: console,
-      directory: directory(),
-      mails: notificationMails(),
-    });
+    const { mailer, reactor } = reactorOver(store);
     await writeDay(store);
 
     await reactToAll(store, reactor);
@@ -138,16 +144,7 @@ describe('notification reactor over the memory store', () => {
 
   it('sends a mail that failed when the event is handed over again, and only that one', async () => {
     const store = memoryEventStore();
-    const mailer = collectingMailer();
-    const reactor = notificationReactor({
-      eventStore: store,
-      mailer,
-      clock,
-      ids: testIds,
-      logger: console,
-      directory: directory(),
-      mails: notificationMails(),
-    });
+    const { mailer, reactor } = reactorOver(store);
     await writeDay(store);
     const lowStock = (await store.readStream(stockStream('2')))[0]!;
 
@@ -162,16 +159,7 @@ describe('notification reactor over the memory store', () => {
 
   it('tells nobody of a topic no one chose', async () => {
     const store = memoryEventStore();
-    const mailer = collectingMailer();
-    const reactor = notificationReactor({
-      eventStore: store,
-      mailer,
-      clock,
-      ids: testIds,
-      logger: console,
-      directory: directory([{ email: 'chef@example.jp', new_booking: false, cancellation: false, low_stock: true }]),
-      mails: notificationMails(),
-    });
+    const { reactor } = reactorOver(store, [{ email: 'chef@example.jp', new_booking: false, cancellation: false, low_stock: true }]);
     await writeDay(store);
     const confirmed = (await store.readStream(reservationStream('r1')))[1]!;
     expect(await reactor.react(confirmed)).toBe(0);
@@ -188,16 +176,7 @@ describe('notification reactor runner on embedded PGlite', () => {
 
   it('follows new events from its checkpoint, and a restart from position 0 resends nothing', async () => {
     const store = createPostgresEventStore(embedded.handle.pool);
-    const mailer = collectingMailer();
-    const reactor = notificationReactor({
-      eventStore: store,
-      mailer,
-      clock,
-      ids: testIds,
-      logger: console,
-      directory: directory(),
-      mails: notificationMails(),
-    });
+    const { mailer, reactor } = reactorOver(store);
     // Events from before the reactor first ran are the past: not mailed.
     await store.appendToStream(reservationStream('old'), [ev('ReservationRequested', { ...request, reservationId: 'old' })], { expectedRevision: 'no_stream' });
     await store.appendToStream(reservationStream('old'), [ev('ReservationConfirmed', { tokenHash: 'x', confirmedAt: 'x', date: null })], {
