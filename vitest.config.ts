@@ -2,8 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 // Test tiers are named in the file: *.unit.test.ts (pure), *.int.test.ts (real PostgreSQL/NATS,
 // or PGlite), *.e2e.test.ts (browser). `npm test` runs all three.
+
+// Int files that stop, restart, cut or time processes, or take over leadership: each runs alone,
+// after the rest, so another file's load cannot move what they measure (decision 310).
+const intAlone = ['tests/operations/**', 'tests/fanout/**', 'tests/faults/**', 'tests/contract/concurrent-append.int.test.ts'];
+
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default on a 2-core machine is one): an int file waits on its
+    // server, PostgreSQL and NATS most of its time, and each has its own database and ports.
+    // Browser files and `intAlone` still run one after another (decision 310).
+    maxWorkers: 2,
     server: {
       deps: {
         // The server build and React Router load natively, as in production: one copy of
@@ -25,9 +34,20 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['{domain,projections,demo,infra,apps,tests}/**/*.int.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/build/**', ...intAlone],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int-alone',
+          include: intAlone.map((glob) => (glob.endsWith('**') ? `${glob}/*.int.test.ts` : glob)),
           exclude: ['**/node_modules/**', '**/build/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {

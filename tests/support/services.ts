@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Migration } from 'kysely/migration';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
@@ -17,6 +18,7 @@ export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 
 const required = process.env.REQUIRE_SERVICES === '1';
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function reachable(url: string, defaultPort: number): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -131,11 +133,46 @@ export async function createTestDatabase(
   return database;
 }
 
+/**
+ * Puts a new, empty embedded database (PGlite) into `dataDir`, as opening an empty folder makes
+ * it, but copied: PGlite's initdb takes 5–70 s on a loaded machine, a copy a few. The pristine
+ * cluster is made once per PGlite version in the temporary folder, shared by every test process
+ * (renamed into place whole, so a process never sees half of it); nothing else is ever in it.
+ * Decision 310.
+ */
+export async function emptyEmbeddedDatabaseInto(dataDir: string): Promise<void> {
+  await cp(await pristineCluster(), dataDir, { recursive: true });
+}
+
+let pristine: Promise<string> | undefined;
+function pristineCluster(): Promise<string> {
+  pristine ??= (async () => {
+    const { version } = JSON.parse(await readFile(path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+    const template = path.join(os.tmpdir(), `moncafe-pglite-pristine-${version}`);
+    if (await exists(template)) return template;
+    const making = await mkdtemp(`${template}-making-`);
+    const handle = await openDatabase({ dataDir: making });
+    await handle.close();
+    // Another process may have put its copy in place first: then ours goes.
+    await rename(making, template).catch(() => rm(making, { recursive: true, force: true }));
+    return template;
+  })();
+  return pristine;
+}
+
+function exists(folder: string): Promise<boolean> {
+  return readFile(path.join(folder, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** The same for the embedded database (PGlite) in a temporary folder: the handle, migrated; `drop` closes it and removes the folder. */
 export async function createEmbeddedTestDatabase(
   migrations?: Record<string, Migration>,
 ): Promise<{ handle: DatabaseHandle; dataDir: string; drop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-pglite-'));
+  await emptyEmbeddedDatabaseInto(dataDir);
   const handle = await openDatabase({ dataDir });
   if (migrations) await migrateToLatest(handle.db, migrations);
   return {

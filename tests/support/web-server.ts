@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { reactRouterCli } from '../../apps/web/react-router-build';
+import { emptyEmbeddedDatabaseInto } from './services';
 import { until } from './until';
 
 /**
@@ -88,6 +89,8 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-web-'));
+  // Over the embedded database: an empty one copied in, instead of the server's slow initdb.
+  if (!options.env?.DATABASE_URL && !options.env?.DATA_DIR) await emptyEmbeddedDatabaseInto(dataDir);
   let output = '';
   const child: ChildProcess = fork(serverEntry, [], {
     cwd: repoRoot,
