@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { toStreamName as stockStream } from '../stock/events';
-import { AT_STORE } from '../testing/table-catalog';
 import { STORE } from '../testing/reservation-catalog';
-import { PRINTED_SEAT_CODE, tableTestSystem } from '../testing/table-system';
+import { guestCheckIn, tableTestSystem } from '../testing/table-system';
 import { testIds } from '../testing/test-ids';
 import { orderVoidingService } from './voiding-service';
 
@@ -13,15 +12,7 @@ async function seatedWithOrder() {
   const t = tableTestSystem();
   const voiding = orderVoidingService({ ...t, ids: testIds });
   await t.stock.set({ storeId: STORE, settings: [{ menuId: 'cake', manageStock: true, quantity: 5, isSoldOut: false }], actor: 'staff-1', correlationId: 'c' });
-  const guest = await t.table.checkIn({
-    seatId: 'T1',
-    people: 2,
-    position: AT_STORE,
-    staff: null,
-    seatCode: PRINTED_SEAT_CODE,
-    reservationNumber: null,
-    correlationId: 'c',
-  });
+  const guest = await guestCheckIn(t);
   const items = [
     { menuId: 'coffee', quantity: 2 },
     { menuId: 'cake', quantity: 2 },

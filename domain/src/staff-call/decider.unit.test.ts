@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
-import { AT_STORE } from '../testing/table-catalog';
-import { PRINTED_SEAT_CODE, tableTestSystem } from '../testing/table-system';
+import { guestCheckIn, tableTestSystem } from '../testing/table-system';
 import { testHashing, testIds } from '../testing/test-ids';
 import { STORE } from '../testing/reservation-catalog';
 import { floorViewService } from '../table/floor-view-service';
@@ -72,15 +71,7 @@ describe('the floor view', () => {
     const t1 = async () => (await floor.seats(STORE)).find((s) => s.seatId === 'T1');
     expect(await t1()).toMatchObject({ phase: 'free', reservationId: null, call: null });
 
-    const guest = await t.table.checkIn({
-      seatId: 'T1',
-      people: 2,
-      position: AT_STORE,
-      staff: null,
-      seatCode: PRINTED_SEAT_CODE,
-      reservationNumber: null,
-      correlationId: 'c',
-    });
+    const guest = await guestCheckIn(t);
     expect(await t1()).toMatchObject({ phase: 'seated', people: 2, reservationId: guest.reservationId, overdue: false, orders: 0 });
 
     const auth = { kind: 'staff' as const, actor: 'staff-1' };

@@ -5,7 +5,7 @@ import { stockEditorService } from '../stock/stock-editor-service';
 import { tableService } from '../table/table-service';
 import { manualClock } from './manual-clock';
 import { memoryEventStore } from './memory-event-store';
-import { fixedTableCatalog } from './table-catalog';
+import { AT_STORE, fixedTableCatalog } from './table-catalog';
 import { testHashing, testIds } from './test-ids';
 
 /** The code every seat's printed QR carries in these tests (the seat-code service is tested on its own). */
@@ -36,4 +36,9 @@ export function tableTestSystem(options: { catalog?: Parameters<typeof fixedTabl
     ordering: orderingService(ports),
     stock: stockEditorService(ports),
   };
+}
+
+/** A party checking in at `seatId` from inside the store with the seat's printed code, as a guest's phone does. */
+export function guestCheckIn(t: ReturnType<typeof tableTestSystem>, seatId = 'T1', people = 2) {
+  return t.table.checkIn({ seatId, people, position: AT_STORE, staff: null, seatCode: PRINTED_SEAT_CODE, reservationNumber: null, correlationId: 'c' });
 }
