@@ -36,7 +36,9 @@ export default defineConfig({
           include: ['{domain,projections,demo,infra,apps,tests}/**/*.int.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/build/**', ...intAlone],
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A suite's server may take as long as web-server.ts allows it to start (120 s) when
+          // another file runs beside it on a loaded machine.
+          hookTimeout: 120_000,
         },
       },
       {
