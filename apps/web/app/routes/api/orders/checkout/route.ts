@@ -3,7 +3,7 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { billAnswer } from '#app/table-order/answers';
 import { paymentMethodSchema, uuidSchema } from '#app/table-order/call-schemas';
 import { billingErrors } from '#app/billing/call-errors';
-import { receiptPath } from '#app/billing/receipt-link.server';
+import { receiptAnswer, receiptWordingFields, receiptWordingOf } from '#app/billing/receipt-link.server';
 import { tableAuthOf } from '#app/table-order/visit-auth.server';
 
 /**
@@ -33,9 +33,7 @@ export const action = jsonCall({
     reservation_id: uuidSchema,
     payment_method: paymentMethodSchema,
     order_ids: z.array(uuidSchema).max(500),
-    /** 宛名 and 但し書き of the receipt (issue 30), optional. */
-    addressee: z.string().trim().max(60).optional(),
-    proviso: z.string().trim().max(60).optional(),
+    ...receiptWordingFields,
   }),
   errors: billingErrors,
   async handle(input) {
@@ -46,8 +44,7 @@ export const action = jsonCall({
       auth: await tableAuthOf(input),
       method: body.payment_method,
       orderIds: body.order_ids,
-      addressee: body.addressee || null,
-      proviso: body.proviso || null,
+      ...receiptWordingOf(body),
       correlationId,
     });
     // The receipt is read back by id at once (its store's book is found in the read model).
@@ -57,9 +54,7 @@ export const action = jsonCall({
       ...done.payment,
       payment_method: done.payment.method,
       exited_at: done.exitedAt,
-      receipt_id: done.receipt.receiptId,
-      receipt_number: done.receipt.number,
-      receipt_url: receiptPath(input.runtime.signing, done.receipt.receiptId),
+      ...receiptAnswer(input.runtime.signing, done.receipt),
     };
   },
 });

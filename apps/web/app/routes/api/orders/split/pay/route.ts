@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { paymentMethodSchema, uuidSchema } from '#app/table-order/call-schemas';
 import { billingErrors } from '#app/billing/call-errors';
-import { receiptPath } from '#app/billing/receipt-link.server';
+import { receiptAnswer, receiptPath, receiptWordingFields, receiptWordingOf } from '#app/billing/receipt-link.server';
 import { tableAuthOf } from '#app/table-order/visit-auth.server';
 
 /**
@@ -16,8 +16,7 @@ export const action = jsonCall({
     reservation_id: uuidSchema,
     part_id: uuidSchema,
     payment_method: paymentMethodSchema,
-    addressee: z.string().trim().max(60).optional(),
-    proviso: z.string().trim().max(60).optional(),
+    ...receiptWordingFields,
   }),
   errors: billingErrors,
   async handle(input) {
@@ -28,8 +27,7 @@ export const action = jsonCall({
       auth: await tableAuthOf(input),
       partId: body.part_id,
       method: body.payment_method,
-      addressee: body.addressee || null,
-      proviso: body.proviso || null,
+      ...receiptWordingOf(body),
       correlationId,
     });
     await input.readYourWrites(paid.position);
@@ -41,9 +39,7 @@ export const action = jsonCall({
       label: paid.part.label,
       total: paid.part.total,
       payment_method: body.payment_method,
-      receipt_id: paid.receipt.receiptId,
-      receipt_number: paid.receipt.number,
-      receipt_url: receiptPath(input.runtime.signing, paid.receipt.receiptId),
+      ...receiptAnswer(input.runtime.signing, paid.receipt),
       all_paid: paid.allPaid,
       exited_at: paid.exitedAt,
       receipt_ids: sales.map((r) => r.id),
