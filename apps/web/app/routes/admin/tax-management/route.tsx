@@ -84,7 +84,7 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
       <h2>{t.taxTitle}</h2>
       <Form method="post" className="panel" key={`${storeId}-${JSON.stringify(settings)}`}>
         <input type="hidden" name="store_id" value={storeId} />
-        <InputField label={t.taxRate} type="number" name="rate_percent" min={0} max={100} step={1} defaultValue={rule.ratePercent} required />
+        <RateField label={t.taxRate} name="rate_percent" defaultValue={rule.ratePercent} required />
         <label className="field">
           {t.rounding}
           <select name="rounding" defaultValue={rule.rounding}>
@@ -98,37 +98,12 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
         <label>
           <input type="checkbox" name="prices_include_tax" defaultChecked={rule.pricesIncludeTax} /> {t.pricesIncludeTax}
         </label>
-        <InputField
-          label={b.reducedRate}
-          type="number"
-          name="reduced_rate_percent"
-          min={0}
-          max={100}
-          step={1}
-          defaultValue={settings?.reduced_rate_percent ?? 8}
-          required
-        />
+        <RateField label={b.reducedRate} name="reduced_rate_percent" defaultValue={settings?.reduced_rate_percent ?? 8} required />
         <fieldset>
           <legend>{b.nextRates}</legend>
           <InputField label={b.nextFrom} type="date" name="next_from" defaultValue={settings?.next_rates?.effective_from ?? ''} />
-          <InputField
-            label={b.nextRate}
-            type="number"
-            name="next_rate_percent"
-            min={0}
-            max={100}
-            step={1}
-            defaultValue={settings?.next_rates?.rate_percent ?? 10}
-          />
-          <InputField
-            label={b.nextReducedRate}
-            type="number"
-            name="next_reduced_rate_percent"
-            min={0}
-            max={100}
-            step={1}
-            defaultValue={settings?.next_rates?.reduced_rate_percent ?? 8}
-          />
+          <RateField label={b.nextRate} name="next_rate_percent" defaultValue={settings?.next_rates?.rate_percent ?? 10} />
+          <RateField label={b.nextReducedRate} name="next_reduced_rate_percent" defaultValue={settings?.next_rates?.reduced_rate_percent ?? 8} />
         </fieldset>
         <InputField label={b.issuerName} name="issuer_name" maxLength={100} defaultValue={settings?.issuer_name ?? ''} />
         <InputField
@@ -146,4 +121,9 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
       </Form>
     </section>
   );
+}
+
+/** A tax rate in whole percent, 0 to 100. */
+function RateField(props: { label: string; name: string; defaultValue: number; required?: boolean }) {
+  return <InputField type="number" min={0} max={100} step={1} {...props} />;
 }
