@@ -1,4 +1,5 @@
-import type { ErrorAnswer, ErrorTable } from '#app/http/json.server';
+import { z } from 'zod';
+import { refuse, type CallInput, type ErrorAnswer, type ErrorTable } from '#app/http/json.server';
 import { tableErrors } from '#app/table-order/call-errors';
 import { billingTexts as t } from './texts';
 
@@ -16,3 +17,15 @@ export const billingErrors: ErrorTable = {
   receipt_cancelled: answer(409, 'receipt_cancelled', t.receiptCancelled),
   not_a_sale: answer(409, 'not_a_sale', t.notASale),
 };
+
+/**
+ * A staff call on one receipt (`/api/receipts/{id}/…`): the receipt's id and the signed-in
+ * actor, once the read model has caught up; a bad id or no session is `receipt_not_found`.
+ */
+export async function receiptCallOf(input: Pick<CallInput<unknown, unknown>, 'params' | 'user' | 'readAllWrites'>) {
+  const receiptId = z.uuid().safeParse(input.params.id);
+  const user = await input.user();
+  if (!receiptId.success || !user) return refuse(404, 'receipt_not_found');
+  await input.readAllWrites();
+  return { receiptId: receiptId.data, actor: user.id };
+}

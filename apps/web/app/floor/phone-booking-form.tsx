@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Answer as StaffBookingAnswer } from '#app/routes/api/monitor/staff-bookings/route';
 import { tableCall } from '#app/table-order/table-call';
 import { floorTexts as t } from './texts';
+import { InputField, PageForm } from '#app/shared/fields';
 
 const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -42,21 +43,9 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
     <section className="floor-panel panel" aria-labelledby={`${id}-title`} data-testid="phone-booking">
       <h3 id={`${id}-title`}>{t.bookingTitle}</h3>
       <p className="hint">{t.walkInHint}</p>
-      <form
-        className="floor-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit(e.currentTarget);
-        }}
-      >
-        <label className="field">
-          {t.name}
-          <input name="name" required autoComplete="off" maxLength={100} />
-        </label>
-        <label className="field">
-          {t.phone}
-          <input name="phone" type="tel" required autoComplete="off" maxLength={30} />
-        </label>
+      <PageForm className="floor-form" onSubmit={(form) => void submit(form)}>
+        <InputField label={t.name} name="name" required autoComplete="off" maxLength={100} />
+        <InputField label={t.phone} name="phone" type="tel" required autoComplete="off" maxLength={30} />
         <label className="field">
           {t.people}
           <select name="people" defaultValue="2">
@@ -67,14 +56,8 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
             ))}
           </select>
         </label>
-        <label className="field">
-          {t.date}
-          <input name="date" type="date" required defaultValue={today} min={today} />
-        </label>
-        <label className="field">
-          {t.time}
-          <input name="time" type="time" required step={300} />
-        </label>
+        <InputField label={t.date} name="date" type="date" required defaultValue={today} min={today} />
+        <InputField label={t.time} name="time" type="time" required step={300} />
         <label className="field">
           {t.course}
           <select name="menu_id" defaultValue="">
@@ -95,7 +78,7 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
             {t.submitBooking}
           </button>
         </p>
-      </form>
+      </PageForm>
       {message && (
         <p className={message.ok ? 'order-message' : 'order-message error'} role={message.ok ? 'status' : 'alert'} data-testid="phone-booking-message">
           {message.text}

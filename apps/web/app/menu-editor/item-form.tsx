@@ -8,6 +8,7 @@ import type { Answer as MenuItemsAnswer } from '#app/routes/api/admin/menu-items
 import type { Answer as UploadAnswer } from '#app/routes/api/admin/menu-images/route';
 import { FormButtons } from '#app/staff-area/components';
 import { fieldLabels, menuEditorTexts as t } from './texts';
+import { InputField } from '#app/shared/fields';
 
 export type EditorItem = MenuItemsAnswer['items'][number];
 
@@ -155,10 +156,7 @@ export function ItemForm(props: { initial: ItemDraft; busy: boolean; submitLabel
   const busy = props.busy || upload.state === 'sending';
   return (
     <form className="me-form" onSubmit={submit} data-testid="menu-item-form">
-      <label className="field" htmlFor={`${id}-name`}>
-        {t.name}
-        <input id={`${id}-name`} value={draft.name} required maxLength={100} onChange={(e) => set('name', e.target.value)} />
-      </label>
+      <InputField label={t.name} id={`${id}-name`} value={draft.name} required maxLength={100} onValue={(value) => set('name', value)} />
       <label className="field" htmlFor={`${id}-price`}>
         {t.price}
         <input

@@ -10,6 +10,7 @@ import { OptionField } from '#app/reservation/option-field';
 import { yenAmount } from '#app/shared/yen';
 import { failureText } from './item-form';
 import { menuEditorTexts as t } from './texts';
+import { InputField } from '#app/shared/fields';
 
 type Option = MenuItemsAnswer['options'][number];
 type Dependency = MenuItemsAnswer['dependencies'][number];
@@ -230,10 +231,7 @@ function OptionForm(props: { initial: OptionDraft; busy: boolean; onSave(d: Opti
         props.onSave(d);
       }}
     >
-      <label className="field" htmlFor={`${id}-label`}>
-        {t.optionLabel}
-        <input id={`${id}-label`} required maxLength={100} value={d.label} onChange={(e) => setD({ ...d, label: e.target.value })} />
-      </label>
+      <InputField label={t.optionLabel} id={`${id}-label`} required maxLength={100} value={d.label} onValue={(label) => setD({ ...d, label })} />
       <label className="field" htmlFor={`${id}-type`}>
         {t.optionType}
         <select id={`${id}-type`} value={d.type} onChange={(e) => setD({ ...d, type: e.target.value as MenuOptionType })}>
@@ -252,14 +250,8 @@ function OptionForm(props: { initial: OptionDraft; busy: boolean; onSave(d: Opti
           <legend>{t.choices}</legend>
           {d.choices.map((c, i) => (
             <div className="me-choice" key={c.id ?? `new-${i}`}>
-              <label className="field">
-                {t.choiceLabel}
-                <input required maxLength={100} value={c.label} onChange={(e) => setChoice(i, { label: e.target.value })} />
-              </label>
-              <label className="field">
-                {t.extraPrice}
-                <input type="number" min={0} step={1} value={c.extra_price} onChange={(e) => setChoice(i, { extra_price: e.target.value })} />
-              </label>
+              <InputField label={t.choiceLabel} required maxLength={100} value={c.label} onValue={(value) => setChoice(i, { label: value })} />
+              <InputField label={t.extraPrice} type="number" min={0} step={1} value={c.extra_price} onValue={(value) => setChoice(i, { extra_price: value })} />
               <button
                 type="button"
                 className="button secondary"

@@ -3,6 +3,7 @@ import { Link, useOutletContext } from 'react-router';
 import type { AreaOutletContext } from '#app/areas/store-choice';
 import { callJson } from '#app/http/api-client';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
+import { PageForm } from '#app/shared/fields';
 
 /** The store the area works on (the layout's choice: staffStoreId or adminStoreId) and whether the page has hydrated. */
 export function useAreaStore(): { storeId: string | null; storeName: string | null; ready: boolean } {
@@ -106,10 +107,9 @@ export function AskDialog(props: {
         props.onCancel();
       }}
     >
-      <form
+      <PageForm
         method="dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           if (props.input && !value.trim()) {
             setError(props.input.required);
             return;
@@ -147,7 +147,7 @@ export function AskDialog(props: {
             {props.confirmLabel}
           </button>
         </div>
-      </form>
+      </PageForm>
     </dialog>
   );
 }

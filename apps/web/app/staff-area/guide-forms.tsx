@@ -5,6 +5,7 @@ import { FormButtons } from './components';
 import type { RecordFormProps } from './list-editor';
 import { photoUrl } from './presentation';
 import { adminStaffTexts as a } from './texts';
+import { InputField, PageForm, TextAreaField } from '#app/shared/fields';
 
 /** The admin's forms for recipes and serve methods: text fields, numbered steps, and photos uploaded one call each. */
 
@@ -84,10 +85,7 @@ function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange(steps: 
       <legend>{a.stepsTitle}</legend>
       {steps.map((step, i) => (
         <div key={i} className="sa-editor">
-          <label className="field">
-            {a.stepText(i + 1)}
-            <textarea value={step.text} onChange={(e) => set(i, { ...step, text: e.target.value })} />
-          </label>
+          <TextAreaField label={a.stepText(i + 1)} value={step.text} onValue={(value) => set(i, { ...step, text: value })} />
           <PhotoPicker label={`${a.stepText(i + 1)} ${a.galleryPhotos}`} photos={step.photos} onChange={(photos) => set(i, { ...step, photos })} />
           <div className="sa-actions">
             <button type="button" className="button secondary" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`${a.stepText(i + 1)} ${a.moveUp}`}>
@@ -128,17 +126,8 @@ export function RecipeForm({ initial, busy, onSave, onCancel }: RecordFormProps<
   const [draft, setDraft] = useState<RecipeDraft>(initial ?? { name: '', cooking_time: null, ingredients: '', notes: '', photos: [], steps: [] });
   const id = useId();
   return (
-    <form
-      className="sa-editor"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave(draft);
-      }}
-    >
-      <label className="field" htmlFor={`${id}-name`}>
-        {a.recipeName}
-        <input id={`${id}-name`} required value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-      </label>
+    <PageForm className="sa-editor" onSubmit={() => onSave(draft)}>
+      <InputField label={a.recipeName} id={`${id}-name`} required value={draft.name} onValue={(name) => setDraft({ ...draft, name })} />
       <label className="field" htmlFor={`${id}-time`}>
         {a.cookingMinutes}
         <input
@@ -149,18 +138,12 @@ export function RecipeForm({ initial, busy, onSave, onCancel }: RecordFormProps<
           onChange={(e) => setDraft({ ...draft, cooking_time: e.target.value === '' ? null : Number(e.target.value) })}
         />
       </label>
-      <label className="field" htmlFor={`${id}-ingredients`}>
-        {a.ingredients}
-        <textarea id={`${id}-ingredients`} value={draft.ingredients} onChange={(e) => setDraft({ ...draft, ingredients: e.target.value })} />
-      </label>
-      <label className="field" htmlFor={`${id}-notes`}>
-        {a.recipeNotes}
-        <textarea id={`${id}-notes`} value={draft.notes} onChange={(e) => setDraft({ ...draft, notes: e.target.value })} />
-      </label>
+      <TextAreaField label={a.ingredients} id={`${id}-ingredients`} value={draft.ingredients} onValue={(ingredients) => setDraft({ ...draft, ingredients })} />
+      <TextAreaField label={a.recipeNotes} id={`${id}-notes`} value={draft.notes} onValue={(notes) => setDraft({ ...draft, notes })} />
       <PhotoPicker label={a.galleryPhotos} photos={draft.photos} onChange={(photos) => setDraft({ ...draft, photos })} />
       <StepsEditor steps={draft.steps} onChange={(steps) => setDraft({ ...draft, steps })} />
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
-    </form>
+    </PageForm>
   );
 }
 
@@ -173,19 +156,10 @@ export function ServeMethodForm({ initial, busy, onSave, onCancel }: RecordFormP
   const [draft, setDraft] = useState<ServeMethodDraft>(initial ?? { title: '', steps: [{ text: '', photos: [] }] });
   const id = useId();
   return (
-    <form
-      className="sa-editor"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave(draft);
-      }}
-    >
-      <label className="field" htmlFor={`${id}-title`}>
-        {a.serveTitleField}
-        <input id={`${id}-title`} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
-      </label>
+    <PageForm className="sa-editor" onSubmit={() => onSave(draft)}>
+      <InputField label={a.serveTitleField} id={`${id}-title`} value={draft.title} onValue={(title) => setDraft({ ...draft, title })} />
       <StepsEditor steps={draft.steps} onChange={(steps) => setDraft({ ...draft, steps })} />
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
-    </form>
+    </PageForm>
   );
 }

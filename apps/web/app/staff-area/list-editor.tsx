@@ -4,6 +4,7 @@ import { callJson } from '#app/http/api-client';
 import { AskDialog, FormButtons, NoticeLine, type Notice } from './components';
 import { RowActions } from './row-actions';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
+import { PageForm } from '#app/shared/fields';
 
 /** What an editor's form gets: the record's fields (null for a new one), and what to do with them. */
 export interface RecordFormProps<D> {
@@ -149,10 +150,9 @@ export function fieldsForm<D extends Record<string, string | number | null | und
     const [values, setValues] = useState<D>(initial ?? blank);
     const id = useId();
     return (
-      <form
+      <PageForm
         className="sa-editor-row"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           const nulls = fields.filter((f) => f.emptyIsNull && values[f.name] === '').map((f) => [f.name, null]);
           onSave({ ...values, ...Object.fromEntries(nulls) });
         }}
@@ -180,7 +180,7 @@ export function fieldsForm<D extends Record<string, string | number | null | und
           );
         })}
         <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
-      </form>
+      </PageForm>
     );
   };
 }

@@ -6,6 +6,7 @@ import { billingTexts as b } from '#app/billing/texts';
 import { SplitBill, type PaidReceipt } from './split-bill';
 import { tableCall } from './table-call';
 import { checkoutTexts as t, orderTexts } from './texts';
+import { InputField } from '#app/shared/fields';
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
 
@@ -189,14 +190,8 @@ export function CheckoutView(props: {
         <>
           <details className="receipt-options">
             <summary>{b.receiptOptions}</summary>
-            <label className="field">
-              {b.addressee}
-              <input value={addressee} onChange={(e) => setAddressee(e.target.value)} maxLength={60} />
-            </label>
-            <label className="field">
-              {b.proviso}
-              <input value={proviso} onChange={(e) => setProviso(e.target.value)} maxLength={60} />
-            </label>
+            <InputField label={b.addressee} value={addressee} onValue={setAddressee} maxLength={60} />
+            <InputField label={b.proviso} value={proviso} onValue={setProviso} maxLength={60} />
           </details>
           <fieldset className="payment-methods">
             <legend>{t.paymentMethod}</legend>

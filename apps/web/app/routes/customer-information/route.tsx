@@ -73,17 +73,20 @@ export default function CustomerInformation() {
       : reviewOf(cart, options.state === 'loaded' ? options : { options: [], dependencies: [] }, draft.detail);
   const when = { date: draft?.date ?? null, time: draft?.time ?? null, people: draft?.people ?? 2 };
 
+  /** What was typed, as the draft keeps it. */
+  const contact = () => ({ customerName: name.trim(), email: email.trim(), phone: phone.join('-'), remarks: remarks.trim() });
+
   /** The form: keep what was typed and show the review. */
   const toReview = () => {
     setTouched({ name: true, phone: true, email: true });
     if (!valid) return;
-    setDraft(writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-'), remarks: remarks.trim() }));
+    setDraft(writeDraft(contact()));
     setError(null);
     setParams({ step: 'review' });
   };
 
   const send = async () => {
-    const current = writeDraft({ customerName: name.trim(), email: email.trim(), phone: phone.join('-'), remarks: remarks.trim() });
+    const current = writeDraft(contact());
     if (!current.date || !current.time) {
       void navigate('/reservation/day');
       return;
@@ -166,16 +169,7 @@ export default function CustomerInformation() {
           toReview();
         }}
       >
-        <RequiredInput
-          label={t.name}
-          type="text"
-          name="name"
-          maxLength={50}
-          value={name}
-          problem={touched.name && !nameOk ? t.nameRequired : null}
-          onChange={setName}
-          onBlur={() => setTouched({ ...touched, name: true })}
-        />
+        <RequiredInput name="name" value={name} invalid={touched.name && !nameOk} onChange={setName} onBlur={() => setTouched({ ...touched, name: true })} />
         <fieldset className="rsv-field">
           <legend>{t.phone}</legend>
           <div className="rsv-phone">
@@ -211,12 +205,9 @@ export default function CustomerInformation() {
           )}
         </fieldset>
         <RequiredInput
-          label={t.email}
-          type="email"
           name="email"
-          maxLength={254}
           value={email}
-          problem={touched.email && !emailOk ? t.emailRequired : null}
+          invalid={touched.email && !emailOk}
           onChange={setEmail}
           onBlur={() => setTouched({ ...touched, email: true })}
         />
@@ -241,37 +232,35 @@ function endReservationKeepingSeats() {
   endReservation();
 }
 
+/** The two typed contact fields: label, input type, length and the problem a wrong one names. */
+const contactFields = {
+  name: { label: t.name, type: 'text', maxLength: 50, problem: t.nameRequired },
+  email: { label: t.email, type: 'email', maxLength: 254, problem: t.emailRequired },
+} as const;
+
 /** A required contact field; once left invalid it names its problem, announced and tied to the input. */
-function RequiredInput(props: {
-  label: string;
-  type: 'text' | 'email';
-  name: 'name' | 'email';
-  maxLength: number;
-  value: string;
-  problem: string | null;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-}) {
+function RequiredInput(props: { name: keyof typeof contactFields; value: string; invalid: boolean; onChange: (value: string) => void; onBlur: () => void }) {
+  const field = contactFields[props.name];
   const errorId = `${props.name}-error`;
   return (
     <label className="rsv-field">
-      {props.label}
+      {field.label}
       <input
-        type={props.type}
+        type={field.type}
         name={props.name}
         autoComplete={props.name}
         value={props.value}
-        maxLength={props.maxLength}
+        maxLength={field.maxLength}
         required
         aria-required="true"
-        aria-invalid={props.problem !== null}
-        aria-describedby={props.problem !== null ? errorId : undefined}
+        aria-invalid={props.invalid}
+        aria-describedby={props.invalid ? errorId : undefined}
         onChange={(e) => props.onChange(e.target.value)}
         onBlur={props.onBlur}
       />
-      {props.problem !== null && (
+      {props.invalid && (
         <span className="rsv-error" id={errorId} role="alert">
-          {props.problem}
+          {field.problem}
         </span>
       )}
     </label>

@@ -10,6 +10,7 @@ import { LogoutButton } from '#app/auth/logout-button';
 import { authTexts } from '#app/auth/texts';
 import { getRuntime } from '#app/context';
 import { isLineInAppBrowser, withOpenExternalBrowser } from '#app/routes/moncafe/line-browser';
+import { InputField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = () => [{ title: `${authTexts.loginTitle} | MonCafe` }];
 
@@ -91,29 +92,23 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             )
           }
         >
-          <label className="field">
-            {authTexts.email}
-            <input name="email" type="email" autoComplete="username" required maxLength={254} />
-          </label>
-          <label className="field">
-            {authTexts.password}
-            <input name="password" type="password" autoComplete="current-password" required maxLength={128} />
-          </label>
+          <InputField label={authTexts.email} name="email" type="email" autoComplete="username" required maxLength={254} />
+          <InputField label={authTexts.password} name="password" type="password" autoComplete="current-password" required maxLength={128} />
         </AuthForm>
 
         <AuthForm {...form} intent="register" heading="h2" title={authTexts.signUpTitle} submitLabel={authTexts.signUpButton}>
-          <label className="field">
-            {authTexts.name}
-            <input name="name" type="text" autoComplete="name" required maxLength={50} />
-          </label>
-          <label className="field">
-            {authTexts.email}
-            <input name="email" type="email" autoComplete="email" required maxLength={254} />
-          </label>
-          <label className="field">
-            {authTexts.password}
-            <input name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} aria-describedby="password-hint" />
-          </label>
+          <InputField label={authTexts.name} name="name" type="text" autoComplete="name" required maxLength={50} />
+          <InputField label={authTexts.email} name="email" type="email" autoComplete="email" required maxLength={254} />
+          <InputField
+            label={authTexts.password}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+            aria-describedby="password-hint"
+          />
           <p id="password-hint" className="hint">
             {authTexts.passwordHint}
           </p>

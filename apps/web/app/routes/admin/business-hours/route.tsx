@@ -17,6 +17,7 @@ import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
+import { InputField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.hoursTitle, matches) }];
 
@@ -214,14 +215,8 @@ function HoursForm(props: {
       <label>
         <input type="checkbox" name="is_closed" checked={isClosed} onChange={(e) => setClosed(e.target.checked)} /> {t.closed}
       </label>
-      <label className="field">
-        {t.open}
-        <input type="time" name="open_time" defaultValue={props.rule?.open_time ?? ''} disabled={isClosed} required={!isClosed} />
-      </label>
-      <label className="field">
-        {t.close}
-        <input type="time" name="close_time" defaultValue={props.rule?.close_time ?? ''} disabled={isClosed} required={!isClosed} />
-      </label>
+      <InputField label={t.open} type="time" name="open_time" defaultValue={props.rule?.open_time ?? ''} disabled={isClosed} required={!isClosed} />
+      <InputField label={t.close} type="time" name="close_time" defaultValue={props.rule?.close_time ?? ''} disabled={isClosed} required={!isClosed} />
       <button type="submit" className="button" disabled={busy} aria-label={`${props.label} ${t.save}`}>
         {t.save}
       </button>
@@ -261,10 +256,7 @@ function SameDayForm({ storeId, sameDay }: { storeId: string; sameDay: { is_enab
         <label>
           <input type="checkbox" name="is_enabled" defaultChecked={sameDay.is_enabled} /> {t.sameDayEnabled}
         </label>
-        <label className="field">
-          {t.sameDayDeadline}
-          <input type="time" name="deadline_time" defaultValue={sameDay.deadline_time ?? ''} />
-        </label>
+        <InputField label={t.sameDayDeadline} type="time" name="deadline_time" defaultValue={sameDay.deadline_time ?? ''} />
         <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
           {t.save}
         </button>

@@ -10,6 +10,7 @@ import { yenAmount } from '#app/shared/yen';
 import { FormButtons, LoadError, NumberField, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { ListEditor, type RecordFormProps } from '#app/staff-area/list-editor';
 import staffCss from '#app/staff-area/staff-area.css?url';
+import { InputField, PageForm } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(c.title, matches) }];
 export const links = () => [
@@ -28,22 +29,10 @@ function CostLineForm({ initial, busy, onSave, onCancel }: RecordFormProps<LineF
   const [v, setV] = useState<LineForm>(initial ?? blank);
   const id = useId();
   return (
-    <form
-      className="sa-editor-row"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave(v);
-      }}
-    >
-      <label className="field" htmlFor={`${id}-name`}>
-        {c.ingredient}
-        <input id={`${id}-name`} required maxLength={100} value={v.name} disabled={busy} onChange={(e) => setV({ ...v, name: e.target.value })} />
-      </label>
+    <PageForm className="sa-editor-row" onSubmit={() => onSave(v)}>
+      <InputField label={c.ingredient} id={`${id}-name`} required maxLength={100} value={v.name} disabled={busy} onValue={(name) => setV({ ...v, name })} />
       <NumberField id={`${id}-qty`} label={c.quantity} min={0} step="any" value={v.quantity} busy={busy} onChange={(quantity) => setV({ ...v, quantity })} />
-      <label className="field" htmlFor={`${id}-unit`}>
-        {c.unit}
-        <input id={`${id}-unit`} maxLength={20} value={v.unit} disabled={busy} onChange={(e) => setV({ ...v, unit: e.target.value })} />
-      </label>
+      <InputField label={c.unit} id={`${id}-unit`} maxLength={20} value={v.unit} disabled={busy} onValue={(unit) => setV({ ...v, unit })} />
       <NumberField
         id={`${id}-cost`}
         label={c.unitCost}
@@ -54,7 +43,7 @@ function CostLineForm({ initial, busy, onSave, onCancel }: RecordFormProps<LineF
         onChange={(unit_cost) => setV({ ...v, unit_cost })}
       />
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
-    </form>
+    </PageForm>
   );
 }
 
@@ -172,10 +161,13 @@ export default function CostManagement() {
           <section aria-labelledby={`${id}-day`} data-testid="day-margin">
             <div className="admin-day-head">
               <h3 id={`${id}-day`}>{c.dayTitle(japaneseDate(report.day.date))}</h3>
-              <label className="field" htmlFor={`${id}-date`}>
-                {c.dayLabel}
-                <input id={`${id}-date`} type="date" value={date ?? report.day.date} onChange={(e) => e.target.value && setDate(e.target.value)} />
-              </label>
+              <InputField
+                label={c.dayLabel}
+                id={`${id}-date`}
+                type="date"
+                value={date ?? report.day.date}
+                onChange={(e) => e.target.value && setDate(e.target.value)}
+              />
             </div>
             {report.day.lines.length === 0 ? (
               <p className="empty">{c.noOrders}</p>

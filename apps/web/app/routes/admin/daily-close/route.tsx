@@ -17,6 +17,7 @@ import staffCss from '#app/staff-area/staff-area.css?url';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { FiguresTables } from './figures-tables';
 import { dailyCloseView } from '#app/admin-area/daily-close-view.server';
+import { InputField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.title, matches) }];
 export const links = () => [
@@ -79,10 +80,7 @@ export default function DailyClose({ loaderData, actionData }: Route.ComponentPr
       <p className="hint">{t.lead}</p>
       <Form method="get" className="admin-day-head">
         <input type="hidden" name="store_id" value={view.storeId} />
-        <label className="field">
-          {t.day}
-          <input type="date" name="date" defaultValue={view.date} max={view.today} />
-        </label>
+        <InputField label={t.day} type="date" name="date" defaultValue={view.date} max={view.today} />
         <button type="submit" className="button secondary">
           {t.show}
         </button>
@@ -103,10 +101,7 @@ export default function DailyClose({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="intent" value="correct" />
               <input type="hidden" name="store_id" value={view.storeId} />
               <input type="hidden" name="date" value={c.date} />
-              <label className="field">
-                {t.correctionReason}
-                <input name="reason" required maxLength={500} />
-              </label>
+              <InputField label={t.correctionReason} name="reason" required maxLength={500} />
               <button type="submit" className="button" disabled={busy}>
                 {t.recordCorrection}
               </button>
@@ -172,14 +167,8 @@ export default function DailyClose({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="intent" value="review" />
             <input type="hidden" name="store_id" value={view.storeId} />
             <input type="hidden" name="date" value={view.date} />
-            <label className="field">
-              {t.cashCounted}
-              <input type="number" name="cash_counted" min={0} step={1} required inputMode="numeric" />
-            </label>
-            <label className="field">
-              {t.note}
-              <input name="note" maxLength={500} />
-            </label>
+            <InputField label={t.cashCounted} type="number" name="cash_counted" min={0} step={1} required inputMode="numeric" />
+            <InputField label={t.note} name="note" maxLength={500} />
             <button type="submit" className="button" disabled={busy || view.date > view.today}>
               {t.review}
             </button>

@@ -15,6 +15,7 @@ import { FormButtons } from '#app/staff-area/components';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { adminPageTitle } from '#app/admin-area/title';
+import { InputField, PageForm, TextAreaField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.mailTitle, matches) }];
 
@@ -168,21 +169,9 @@ function NoticeForm(props: {
 }) {
   const [n, setN] = useState<NoticeInput>(props.initial ?? { store_id: null, title: '', content: '', is_active: true, display_order: 0 });
   return (
-    <form
-      className="settings-card-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onSave(n);
-      }}
-    >
-      <label className="field">
-        {t.noticeTitle}
-        <input type="text" maxLength={100} value={n.title} onChange={(e) => setN({ ...n, title: e.target.value })} />
-      </label>
-      <label className="field">
-        {t.noticeContent}
-        <textarea required maxLength={2000} value={n.content} onChange={(e) => setN({ ...n, content: e.target.value })} />
-      </label>
+    <PageForm className="settings-card-form" onSubmit={() => props.onSave(n)}>
+      <InputField label={t.noticeTitle} type="text" maxLength={100} value={n.title} onValue={(title) => setN({ ...n, title })} />
+      <TextAreaField label={t.noticeContent} required maxLength={2000} value={n.content} onValue={(content) => setN({ ...n, content })} />
       <label className="field">
         {t.noticeStore}
         <select value={n.store_id ?? ''} onChange={(e) => setN({ ...n, store_id: e.target.value || null })}>
@@ -198,6 +187,6 @@ function NoticeForm(props: {
         <input type="checkbox" checked={n.is_active} onChange={(e) => setN({ ...n, is_active: e.target.checked })} /> {t.noticeActive}
       </label>
       <FormButtons className="settings-actions" busy={props.busy} submitLabel={t.save} cancelLabel={t.cancel} onCancel={props.onCancel} />
-    </form>
+    </PageForm>
   );
 }

@@ -6,6 +6,7 @@ import { appOf } from '#app/context';
 import opsCss from '#app/admin-database/admin-ops.css?url';
 import { categoryLabel, eventLabel, historyTexts as t } from './texts';
 import { adminPageTitle } from '#app/admin-area/title';
+import { InputField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.title, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: opsCss }];
@@ -143,10 +144,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label className="field">
-          {t.streamId}
-          <input type="text" name="stream" defaultValue={filter.stream ?? ''} />
-        </label>
+        <InputField label={t.streamId} type="text" name="stream" defaultValue={filter.stream ?? ''} />
         <label className="field">
           {t.type}
           <select name="type" defaultValue={filter.type ?? ''}>
@@ -169,14 +167,8 @@ export default function History({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label className="field">
-          {t.from}
-          <input type="date" name="from" defaultValue={filter.from ?? ''} />
-        </label>
-        <label className="field">
-          {t.to}
-          <input type="date" name="to" defaultValue={filter.to ?? ''} />
-        </label>
+        <InputField label={t.from} type="date" name="from" defaultValue={filter.from ?? ''} />
+        <InputField label={t.to} type="date" name="to" defaultValue={filter.to ?? ''} />
         {filter.correlation && <input type="hidden" name="correlation" value={filter.correlation} />}
         <button type="submit" className="button">
           {t.apply}

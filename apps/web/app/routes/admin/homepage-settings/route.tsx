@@ -16,6 +16,7 @@ import { RowActions } from '#app/staff-area/row-actions';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { adminPageTitle } from '#app/admin-area/title';
+import { InputField, PageForm, TextAreaField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.homeTitle, matches) }];
 
@@ -184,13 +185,7 @@ function CardForm(props: { initial: CardInput | null; busy: boolean; onSave(data
   }
 
   return (
-    <form
-      className="settings-card-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        props.onSave(card);
-      }}
-    >
+    <PageForm className="settings-card-form" onSubmit={() => props.onSave(card)}>
       <label className="field">
         {t.cardType}
         <select value={card.card_type} onChange={(e) => set({ card_type: e.target.value as CardInput['card_type'] })}>
@@ -201,14 +196,8 @@ function CardForm(props: { initial: CardInput | null; busy: boolean; onSave(data
           ))}
         </select>
       </label>
-      <label className="field">
-        {t.cardTitle}
-        <input type="text" maxLength={100} value={card.title} onChange={(e) => set({ title: e.target.value })} />
-      </label>
-      <label className="field">
-        {t.cardDescription}
-        <textarea maxLength={1000} value={card.description} onChange={(e) => set({ description: e.target.value })} />
-      </label>
+      <InputField label={t.cardTitle} type="text" maxLength={100} value={card.title} onValue={(value) => set({ title: value })} />
+      <TextAreaField label={t.cardDescription} maxLength={1000} value={card.description} onValue={(value) => set({ description: value })} />
       <label className="field">
         {t.cardLink}
         <input
@@ -244,6 +233,6 @@ function CardForm(props: { initial: CardInput | null; busy: boolean; onSave(data
         <input type="checkbox" checked={card.is_active} onChange={(e) => set({ is_active: e.target.checked })} /> {t.cardActive}
       </label>
       <FormButtons className="settings-actions" busy={props.busy || uploading} submitLabel={t.save} cancelLabel={t.cancel} onCancel={props.onCancel} />
-    </form>
+    </PageForm>
   );
 }

@@ -13,6 +13,7 @@ import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
+import { InputField, PageForm } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.notifyTitle, matches) }];
 
@@ -61,10 +62,9 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: S
     <section data-testid="notification-settings" className="settings-page">
       <h2>{t.notifyTitle}</h2>
       <p className="hint">{t.notifyLead}</p>
-      <form
+      <PageForm
         className="panel"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           void fetcher.submit(
             JSON.stringify({
               settings: { store_id: storeId, recipients, low_stock_threshold: threshold, guest_reminders: reminders, reminder_hour: reminderHour },
@@ -83,10 +83,7 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: S
           <ul className="settings-rows">
             {recipients.map((r, i) => (
               <li key={i} className="settings-hours">
-                <label className="field">
-                  {t.email}
-                  <input type="email" required value={r.email} onChange={(e) => update(i, { email: e.target.value.trim() })} />
-                </label>
+                <InputField label={t.email} type="email" required value={r.email} onChange={(e) => update(i, { email: e.target.value.trim() })} />
                 {TOPICS.map((topic) => (
                   <label key={topic}>
                     <input type="checkbox" checked={r[topic]} onChange={(e) => update(i, { [topic]: e.target.checked })} /> {label[topic]}
@@ -106,10 +103,7 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: S
             {t.addRecipient}
           </button>
         </fieldset>
-        <label className="field">
-          {t.threshold}
-          <input type="number" min={0} max={1000} value={threshold} onChange={(e) => setThreshold(Number(e.target.value))} />
-        </label>
+        <InputField label={t.threshold} type="number" min={0} max={1000} value={threshold} onValue={(value) => setThreshold(Number(value))} />
         <fieldset data-testid="guest-reminders">
           <legend>{t.remindersLegend}</legend>
           <p className="hint">{t.remindersLead}</p>
@@ -131,7 +125,7 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: S
           {t.save}
         </button>
         <StatusLine answer={fetcher.state !== 'idle' ? undefined : fetcher.data} />
-      </form>
+      </PageForm>
     </section>
   );
 }

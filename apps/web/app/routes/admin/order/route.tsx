@@ -10,6 +10,7 @@ import { orDash, shortLink, tokyoDateTimeLabel } from '#app/staff-area/presentat
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
 import { adminPageTitle } from '#app/admin-area/title';
+import { InputField, PageForm } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.orderTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
@@ -36,23 +37,16 @@ function SupplierEditForm({ initial, busy, onSave, onCancel }: RecordFormProps<S
   const [removePassword, setRemovePassword] = useState(false);
   const id = useId();
   return (
-    <form
+    <PageForm
       className="sa-editor-row"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         // Left out: keep the stored password; null: remove it.
         const next = removePassword ? { password: null } : password ? { password } : initial ? {} : { password: null };
         onSave({ supplier_name: name, login_id: loginId, ...next });
       }}
     >
-      <label className="field" htmlFor={`${id}-name`}>
-        {a.supplierName}
-        <input id={`${id}-name`} required value={name} disabled={busy} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <label className="field" htmlFor={`${id}-login`}>
-        {a.loginId}
-        <input id={`${id}-login`} value={loginId} disabled={busy} autoComplete="off" onChange={(e) => setLoginId(e.target.value)} />
-      </label>
+      <InputField label={a.supplierName} id={`${id}-name`} required value={name} disabled={busy} onValue={setName} />
+      <InputField label={a.loginId} id={`${id}-login`} value={loginId} disabled={busy} autoComplete="off" onValue={setLoginId} />
       <label className="field" htmlFor={`${id}-password`}>
         {a.password}
         <input
@@ -71,7 +65,7 @@ function SupplierEditForm({ initial, busy, onSave, onCancel }: RecordFormProps<S
         </label>
       )}
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
-    </form>
+    </PageForm>
   );
 }
 

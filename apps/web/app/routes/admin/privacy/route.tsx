@@ -11,6 +11,7 @@ import { privacyTexts as t } from '#app/privacy/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
 import '#app/site-settings/settings.css';
+import { InputField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.adminTitle, matches) }];
 
@@ -68,10 +69,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" key={`${loaderData.storeId}:${loaderData.months}`}>
             <input type="hidden" name="intent" value="retention" />
             <input type="hidden" name="store_id" value={loaderData.storeId} />
-            <label className="field">
-              {t.retentionMonths}
-              <input name="months" type="number" min={13} max={120} required defaultValue={loaderData.months ?? 13} />
-            </label>
+            <InputField label={t.retentionMonths} name="months" type="number" min={13} max={120} required defaultValue={loaderData.months ?? 13} />
             <button type="submit" className="button" disabled={busy}>
               {t.save}
             </button>
@@ -86,10 +84,7 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
       <section className="panel" aria-labelledby="lookup-title">
         <h3 id="lookup-title">{t.lookupTitle}</h3>
         <form method="get" action="/api/admin/guests/data">
-          <label className="field">
-            {t.email}
-            <input name="email" type="email" autoComplete="off" required maxLength={254} />
-          </label>
+          <InputField label={t.email} name="email" type="email" autoComplete="off" required maxLength={254} />
           <button type="submit" className="button secondary">
             {t.lookupButton}
           </button>
@@ -99,14 +94,8 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
         <h3 id="erase-title">{t.eraseTitle}</h3>
         <Form method="post">
           <input type="hidden" name="intent" value="erase" />
-          <label className="field">
-            {t.email}
-            <input name="email" type="email" autoComplete="off" required maxLength={254} />
-          </label>
-          <label className="field">
-            {t.reason}
-            <input name="reason" required maxLength={200} />
-          </label>
+          <InputField label={t.email} name="email" type="email" autoComplete="off" required maxLength={254} />
+          <InputField label={t.reason} name="reason" required maxLength={200} />
           <label>
             <input type="checkbox" required /> {t.forgetConfirm}
           </label>

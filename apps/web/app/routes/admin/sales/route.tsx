@@ -12,6 +12,7 @@ import { appOf } from '#app/context';
 import { yenAmount } from '#app/shared/yen';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { useStoreQuery } from '#app/table-order/use-store-query';
+import { InputField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.title, matches) }];
 export const links = () => [
@@ -44,14 +45,8 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
       <p className="hint">{t.lead}</p>
       <Form method="get" className="admin-day-head">
         <input type="hidden" name="store_id" value={view.storeId} />
-        <label className="field">
-          {t.from}
-          <input type="date" name="from" defaultValue={view.from} required />
-        </label>
-        <label className="field">
-          {t.to}
-          <input type="date" name="to" defaultValue={view.to} required />
-        </label>
+        <InputField label={t.from} type="date" name="from" defaultValue={view.from} required />
+        <InputField label={t.to} type="date" name="to" defaultValue={view.to} required />
         <label className="field">
           {t.grain}
           <select name="grain" defaultValue={view.grain}>

@@ -8,6 +8,7 @@ import { FormButtons, LoadError, NumberField, Loading, StoreRequired, useAreaSto
 import { ListEditor, type RecordFormProps } from '#app/staff-area/list-editor';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
+import { InputField, PageForm } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(s.title, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
@@ -24,17 +25,8 @@ function seatForm(others: readonly Seat[]) {
     const id = useId();
     const candidates = others.filter((o) => o.name !== initial?.name || !initial);
     return (
-      <form
-        className="sa-editor-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSave(v);
-        }}
-      >
-        <label className="field" htmlFor={`${id}-name`}>
-          {s.name}
-          <input id={`${id}-name`} required maxLength={50} value={v.name} disabled={busy} onChange={(e) => setV({ ...v, name: e.target.value })} />
-        </label>
+      <PageForm className="sa-editor-row" onSubmit={() => onSave(v)}>
+        <InputField label={s.name} id={`${id}-name`} required maxLength={50} value={v.name} disabled={busy} onValue={(name) => setV({ ...v, name })} />
         <NumberField
           id={`${id}-max`}
           label={s.maxPeople}
@@ -78,7 +70,7 @@ function seatForm(others: readonly Seat[]) {
           <input type="checkbox" checked={v.is_active} disabled={busy} onChange={(e) => setV({ ...v, is_active: e.target.checked })} /> {s.isActive}
         </label>
         <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
-      </form>
+      </PageForm>
     );
   };
 }

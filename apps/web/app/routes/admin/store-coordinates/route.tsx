@@ -11,6 +11,7 @@ import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
 import { SaveOutcome } from '#app/admin-area/save-outcome';
+import { InputField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.coordinatesTitle, matches) }];
 
@@ -111,18 +112,9 @@ function CoordinatesForm({
       )}
       <Form method="post" className="panel">
         <input type="hidden" name="store_id" value={loaderData.storeId} />
-        <label className="field">
-          {t.latitude}
-          <input name="latitude" inputMode="decimal" value={lat} onChange={(e) => setLat(e.target.value)} />
-        </label>
-        <label className="field">
-          {t.longitude}
-          <input name="longitude" inputMode="decimal" value={lng} onChange={(e) => setLng(e.target.value)} />
-        </label>
-        <label className="field">
-          {t.radius}
-          <input type="number" name="geofence_radius_m" min={10} max={5000} step={1} defaultValue={loaderData.radius} required />
-        </label>
+        <InputField label={t.latitude} name="latitude" inputMode="decimal" value={lat} onValue={setLat} />
+        <InputField label={t.longitude} name="longitude" inputMode="decimal" value={lng} onValue={setLng} />
+        <InputField label={t.radius} type="number" name="geofence_radius_m" min={10} max={5000} step={1} defaultValue={loaderData.radius} required />
         <fieldset className="field">
           <legend>{t.checkInMode}</legend>
           {(['self', 'staff'] as const).map((mode) => (

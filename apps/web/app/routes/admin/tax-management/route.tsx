@@ -14,6 +14,7 @@ import { adminTableTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
 import { SaveOutcome } from '#app/admin-area/save-outcome';
+import { InputField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.taxTitle, matches) }];
 
@@ -83,10 +84,7 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
       <h2>{t.taxTitle}</h2>
       <Form method="post" className="panel" key={`${storeId}-${JSON.stringify(settings)}`}>
         <input type="hidden" name="store_id" value={storeId} />
-        <label className="field">
-          {t.taxRate}
-          <input type="number" name="rate_percent" min={0} max={100} step={1} defaultValue={rule.ratePercent} required />
-        </label>
+        <RateField label={t.taxRate} name="rate_percent" defaultValue={rule.ratePercent} required />
         <label className="field">
           {t.rounding}
           <select name="rounding" defaultValue={rule.rounding}>
@@ -100,33 +98,21 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
         <label>
           <input type="checkbox" name="prices_include_tax" defaultChecked={rule.pricesIncludeTax} /> {t.pricesIncludeTax}
         </label>
-        <label className="field">
-          {b.reducedRate}
-          <input type="number" name="reduced_rate_percent" min={0} max={100} step={1} defaultValue={settings?.reduced_rate_percent ?? 8} required />
-        </label>
+        <RateField label={b.reducedRate} name="reduced_rate_percent" defaultValue={settings?.reduced_rate_percent ?? 8} required />
         <fieldset>
           <legend>{b.nextRates}</legend>
-          <label className="field">
-            {b.nextFrom}
-            <input type="date" name="next_from" defaultValue={settings?.next_rates?.effective_from ?? ''} />
-          </label>
-          <label className="field">
-            {b.nextRate}
-            <input type="number" name="next_rate_percent" min={0} max={100} step={1} defaultValue={settings?.next_rates?.rate_percent ?? 10} />
-          </label>
-          <label className="field">
-            {b.nextReducedRate}
-            <input type="number" name="next_reduced_rate_percent" min={0} max={100} step={1} defaultValue={settings?.next_rates?.reduced_rate_percent ?? 8} />
-          </label>
+          <InputField label={b.nextFrom} type="date" name="next_from" defaultValue={settings?.next_rates?.effective_from ?? ''} />
+          <RateField label={b.nextRate} name="next_rate_percent" defaultValue={settings?.next_rates?.rate_percent ?? 10} />
+          <RateField label={b.nextReducedRate} name="next_reduced_rate_percent" defaultValue={settings?.next_rates?.reduced_rate_percent ?? 8} />
         </fieldset>
-        <label className="field">
-          {b.issuerName}
-          <input name="issuer_name" maxLength={100} defaultValue={settings?.issuer_name ?? ''} />
-        </label>
-        <label className="field">
-          {b.registrationNumber}
-          <input name="registration_number" pattern="T[0-9]{13}" defaultValue={settings?.registration_number ?? ''} data-testid="registration-number" />
-        </label>
+        <InputField label={b.issuerName} name="issuer_name" maxLength={100} defaultValue={settings?.issuer_name ?? ''} />
+        <InputField
+          label={b.registrationNumber}
+          name="registration_number"
+          pattern="T[0-9]{13}"
+          defaultValue={settings?.registration_number ?? ''}
+          data-testid="registration-number"
+        />
         <p className="hint">{t.taxExample(yenAmount(example.subtotal), yenAmount(example.tax), yenAmount(example.total))}</p>
         <button type="submit" className="button" disabled={busy}>
           {t.save}
@@ -135,4 +121,9 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
       </Form>
     </section>
   );
+}
+
+/** A tax rate in whole percent, 0 to 100. */
+function RateField(props: { label: string; name: string; defaultValue: number; required?: boolean }) {
+  return <InputField type="number" min={0} max={100} step={1} {...props} />;
 }

@@ -4,6 +4,7 @@ import type { Answer as UsersAnswer } from '#app/routes/api/users/route';
 import { AskDialog, Choices, LoadError, Loading, NoticeLine, useAreaStore, type Notice } from '#app/staff-area/components';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
 import { yenAmount } from '#app/shared/yen';
+import { InputField, PageForm } from '#app/shared/fields';
 
 interface Account {
   id: string;
@@ -82,13 +83,7 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
                   {!accounts.find((acc) => acc.id === s.id)?.roles.includes('staff') && <div className="hint">{a.noStaffRoleHint}</div>}
                 </td>
                 <td>
-                  <form
-                    className="sa-actions"
-                    onSubmit={(e) => {
-                      e.preventDefault();
-                      void call(s.id, { wage: wageOf(wages[s.id] ?? '') }, a.saved);
-                    }}
-                  >
+                  <PageForm className="sa-actions" onSubmit={() => void call(s.id, { wage: wageOf(wages[s.id] ?? '') }, a.saved)}>
                     <input
                       type="number"
                       min={0}
@@ -102,7 +97,7 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
                     <button type="submit" className="button secondary">
                       {a.save}
                     </button>
-                  </form>
+                  </PageForm>
                 </td>
                 <td>
                   <button type="button" className="button danger" onClick={() => setRemoving({ id: s.id, name: s.name })}>
@@ -114,12 +109,9 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
           </tbody>
         </table>
       )}
-      <form
+      <PageForm
         className="sa-editor-row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void call(adding.accountId, { wage: wageOf(adding.wage) }, a.saved).then(() => setAdding({ accountId: '', wage: '' }));
-        }}
+        onSubmit={() => void call(adding.accountId, { wage: wageOf(adding.wage) }, a.saved).then(() => setAdding({ accountId: '', wage: '' }))}
       >
         <label className="field">
           {a.account}
@@ -131,14 +123,11 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
             options={candidates.map((acc) => ({ value: acc.id, label: `${acc.name}（${acc.email}）` }))}
           />
         </label>
-        <label className="field">
-          {a.wage}
-          <input type="number" min={0} max={100000} value={adding.wage} onChange={(e) => setAdding({ ...adding, wage: e.target.value })} />
-        </label>
+        <InputField label={a.wage} type="number" min={0} max={100000} value={adding.wage} onValue={(wage) => setAdding({ ...adding, wage })} />
         <button type="submit" className="button">
           {a.addToStore}
         </button>
-      </form>
+      </PageForm>
       {removing && (
         <AskDialog
           title={a.confirmTitle}

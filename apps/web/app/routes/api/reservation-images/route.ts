@@ -1,5 +1,5 @@
 import { rateLimits } from '@moncafe/infra/auth/rate-limit';
-import { DEFAULT_MAX_BLOB_BYTES } from '@moncafe/infra/blobs/postgres-blob-store';
+import { imageUpload } from '#app/http/image-upload.server';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { reservationTexts as t } from '#app/reservation/texts';
 
@@ -9,13 +9,8 @@ import { reservationTexts as t } from '#app/reservation/texts';
  * PNG, JPEG and WebP, by their bytes (decision 032).
  */
 export const action = jsonCall({
-  body: 'bytes',
-  maxBodyBytes: DEFAULT_MAX_BLOB_BYTES,
+  ...imageUpload({ refusedType: t.imageRefused, tooLarge: t.imageTooLarge }),
   limits: ({ clientAddress }) => (clientAddress ? [{ key: `reservation-images:ip:${clientAddress}`, ...rateLimits.reservationImagesPerIp }] : []),
-  errors: {
-    blob_type_refused: { status: 415, error: t.imageRefused },
-    blob_too_large: { status: 413, error: t.imageTooLarge },
-  },
   async handle({ body, services, reservationSession }) {
     const image = await services.reservationImages.upload({ bytes: body, sessionId: reservationSession() });
     return { success: true, image_id: image.id };

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_BLOB_BYTES } from '@moncafe/infra/blobs/postgres-blob-store';
+import { imageUpload } from '#app/http/image-upload.server';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { actingUser } from '#app/staff-area/calls.server';
 import { adminStaffTexts as a } from '#app/staff-area/texts';
@@ -8,12 +8,7 @@ import { adminStaffTexts as a } from '#app/staff-area/texts';
  * answers its id for the record's `photos`. PNG, JPEG or WebP by their bytes, 2 MiB at most (decision 032).
  */
 export const action = jsonCall({
-  body: 'bytes',
-  maxBodyBytes: DEFAULT_MAX_BLOB_BYTES,
-  errors: {
-    blob_type_refused: { status: 415, error: a.photoRefused },
-    blob_too_large: { status: 413, error: a.photoTooLarge },
-  },
+  ...imageUpload({ refusedType: a.photoRefused, tooLarge: a.photoTooLarge }),
   async handle(input) {
     const { context } = await actingUser(input);
     const photo = await input.services.staffGuides.uploadPhoto({ bytes: input.body }, context);

@@ -12,6 +12,7 @@ import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
 import { readVisit, saveOpenedVisit } from '#app/table-order/visit-store';
 import { guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
+import { PageForm } from '#app/shared/fields';
 
 export const meta = () => [{ title: pageTitle(t.checkInTitle) }];
 /** The guest's own frame: no public header (issue 29 item 5). */
@@ -116,13 +117,7 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
           {t.closed}
         </p>
       ) : (
-        <form
-          className="panel"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void checkIn();
-          }}
-        >
+        <PageForm className="panel" onSubmit={() => void checkIn()}>
           <label className="field">
             {t.people}
             <select className="people-select" value={people} onChange={(e) => setPeople(Number(e.target.value))} data-testid="people">
@@ -160,7 +155,7 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
               {message}
             </p>
           )}
-        </form>
+        </PageForm>
       )}
       <p>
         <Link to="/moncafe">{t.backHome}</Link>

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { billAnswer } from '#app/table-order/answers';
-import { paymentMethodSchema, uuidSchema } from '#app/table-order/call-schemas';
+import { uuidSchema } from '#app/table-order/call-schemas';
 import { billingErrors } from '#app/billing/call-errors';
-import { receiptPath } from '#app/billing/receipt-link.server';
+import { paymentFields, paymentOf, receiptAnswer } from '#app/billing/payment-call.server';
 import { tableAuthOf } from '#app/table-order/visit-auth.server';
 
 /**
@@ -29,27 +29,10 @@ export const loader = jsonCall({
  */
 export const action = jsonCall({
   idempotent: true,
-  body: z.object({
-    reservation_id: uuidSchema,
-    payment_method: paymentMethodSchema,
-    order_ids: z.array(uuidSchema).max(500),
-    /** 宛名 and 但し書き of the receipt (issue 30), optional. */
-    addressee: z.string().trim().max(60).optional(),
-    proviso: z.string().trim().max(60).optional(),
-  }),
+  body: z.object({ ...paymentFields, order_ids: z.array(uuidSchema).max(500) }),
   errors: billingErrors,
   async handle(input) {
-    const { body, services, correlationId } = input;
-    await input.readAllWrites();
-    const done = await services.billing.checkOut({
-      reservationId: body.reservation_id,
-      auth: await tableAuthOf(input),
-      method: body.payment_method,
-      orderIds: body.order_ids,
-      addressee: body.addressee || null,
-      proviso: body.proviso || null,
-      correlationId,
-    });
+    const done = await input.services.billing.checkOut({ ...(await paymentOf(input)), orderIds: input.body.order_ids });
     // The receipt is read back by id at once (its store's book is found in the read model).
     await input.readYourWrites(done.position);
     return {
@@ -57,9 +40,7 @@ export const action = jsonCall({
       ...done.payment,
       payment_method: done.payment.method,
       exited_at: done.exitedAt,
-      receipt_id: done.receipt.receiptId,
-      receipt_number: done.receipt.number,
-      receipt_url: receiptPath(input.runtime.signing, done.receipt.receiptId),
+      ...receiptAnswer(input, done.receipt),
     };
   },
 });

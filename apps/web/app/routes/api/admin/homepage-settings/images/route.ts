@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_BLOB_BYTES } from '@moncafe/infra/blobs/postgres-blob-store';
+import { imageUpload } from '#app/http/image-upload.server';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { actingUser } from '#app/staff-area/calls.server';
 import { settingsTexts as t } from '#app/site-settings/texts';
@@ -9,12 +9,7 @@ import { settingsTexts as t } from '#app/site-settings/texts';
  * their bytes, 2 MiB at most; anything else is refused and nothing is stored (decision 032, 133).
  */
 export const action = jsonCall({
-  body: 'bytes',
-  maxBodyBytes: DEFAULT_MAX_BLOB_BYTES,
-  errors: {
-    blob_type_refused: { status: 415, error: t.uploadRefusedType },
-    blob_too_large: { status: 413, error: t.uploadTooLarge },
-  },
+  ...imageUpload({ refusedType: t.uploadRefusedType, tooLarge: t.uploadTooLarge }),
   async handle(input) {
     await actingUser(input);
     const image = await input.services.cardImages.upload({ bytes: input.body });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { paymentMethodSchema, uuidSchema } from '#app/table-order/call-schemas';
+import { uuidSchema } from '#app/table-order/call-schemas';
 import { billingErrors } from '#app/billing/call-errors';
+import { paymentFields, paymentOf, receiptAnswer } from '#app/billing/payment-call.server';
 import { receiptPath } from '#app/billing/receipt-link.server';
-import { tableAuthOf } from '#app/table-order/visit-auth.server';
 
 /**
  * POST /api/orders/split/pay {reservation_id, part_id, payment_method, addressee?, proviso?}:
@@ -12,26 +12,11 @@ import { tableAuthOf } from '#app/table-order/visit-auth.server';
  */
 export const action = jsonCall({
   idempotent: true,
-  body: z.object({
-    reservation_id: uuidSchema,
-    part_id: uuidSchema,
-    payment_method: paymentMethodSchema,
-    addressee: z.string().trim().max(60).optional(),
-    proviso: z.string().trim().max(60).optional(),
-  }),
+  body: z.object({ ...paymentFields, part_id: uuidSchema }),
   errors: billingErrors,
   async handle(input) {
-    const { body, services, correlationId } = input;
-    await input.readAllWrites();
-    const paid = await services.billing.payPart({
-      reservationId: body.reservation_id,
-      auth: await tableAuthOf(input),
-      partId: body.part_id,
-      method: body.payment_method,
-      addressee: body.addressee || null,
-      proviso: body.proviso || null,
-      correlationId,
-    });
+    const { body } = input;
+    const paid = await input.services.billing.payPart({ ...(await paymentOf(input)), partId: body.part_id });
     await input.readYourWrites(paid.position);
     const receipts = paid.allPaid ? await input.queries.receipts.ofVisit(body.reservation_id) : [];
     const sales = receipts.filter((r) => r.kind === 'sale');
@@ -41,9 +26,7 @@ export const action = jsonCall({
       label: paid.part.label,
       total: paid.part.total,
       payment_method: body.payment_method,
-      receipt_id: paid.receipt.receiptId,
-      receipt_number: paid.receipt.number,
-      receipt_url: receiptPath(input.runtime.signing, paid.receipt.receiptId),
+      ...receiptAnswer(input, paid.receipt),
       all_paid: paid.allPaid,
       exited_at: paid.exitedAt,
       receipt_ids: sales.map((r) => r.id),
