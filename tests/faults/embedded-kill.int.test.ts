@@ -66,9 +66,15 @@ describe('the embedded default killed while it books', () => {
     server = await startTestWebServer({ env });
     const admin = await signedInAdmin(server.url);
     for (const id of acknowledged) {
-      const found = await waitForAnswer(() => admin.getJson(`/api/admin/reservations/${id}`), (a) => a.status !== 404, 1200);
+      const found = await waitForAnswer(
+        () => admin.getJson(`/api/admin/reservations/${id}`),
+        (a) => a.status !== 404,
+        1200,
+      );
       expect(found.status, id).toBe(200);
     }
-    console.log(`embedded kill report: ${JSON.stringify({ acknowledged: acknowledged.length, found: acknowledged.length, restartMs: Math.round(performance.now() - restarted) })}`);
+    console.log(
+      `embedded kill report: ${JSON.stringify({ acknowledged: acknowledged.length, found: acknowledged.length, restartMs: Math.round(performance.now() - restarted) })}`,
+    );
   });
 });

@@ -101,7 +101,9 @@ describe.skipIf(!canRunThrowawayPostgres)('faults under a mixed load', () => {
       const { live, replay } = await checker.checksums();
       await checker.caughtUp();
       const head = await checker.runtime.eventStore.headPosition();
-      await until(() => followers.every((f) => (f.last ?? 0) >= head), { what: 'the kitchen screens to reach the head', timeoutMs: 60_000 }).catch(() => undefined);
+      await until(() => followers.every((f) => (f.last ?? 0) >= head), { what: 'the kitchen screens to reach the head', timeoutMs: 60_000 }).catch(
+        () => undefined,
+      );
       const streams = await Promise.all(followers.map(async (f) => compareFrames(await checker.kitchenFrames(f.first!), f.frames)));
       const during = load.answers.filter((a) => a.at >= killedAt && a.at <= restoredAt);
       const report = {

@@ -25,6 +25,8 @@ export interface Answer {
   requestId: string;
   path: string;
   status: number; // 0: no answer (connection refused or broken); -1: no answer within HANG_MS
+  /** Why there was no answer (the socket error's code: ECONNREFUSED when nothing listened). */
+  error?: string;
   replayed: boolean;
   retryAfter: string | null;
   at: number;
@@ -51,7 +53,13 @@ export class MixedLoad {
   }
 
   /** One user action: sent until it has an answer other than "no answer" or 503, always with the same key; null when the load stops first. */
-  async call(client: HttpClient, method: string, pathname: string, json: unknown, headers: Record<string, string> = {}): Promise<Answer & { body: Record<string, unknown> }> {
+  async call(
+    client: HttpClient,
+    method: string,
+    pathname: string,
+    json: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer & { body: Record<string, unknown> }> {
     const key = randomUUID();
     for (;;) {
       const web = this.target();
@@ -64,8 +72,13 @@ export class MixedLoad {
       let timer: NodeJS.Timeout | undefined;
       const answer = await Promise.race([
         sent.then(
-          async (r) => ({ status: r.status, replayed: r.headers.get('idempotent-replayed') === 'true', retryAfter: r.headers.get('retry-after'), body: (await r.json().catch(() => ({}))) as Record<string, unknown> }),
-          () => ({ status: 0, replayed: false, retryAfter: null, body: {} }),
+          async (r) => ({
+            status: r.status,
+            replayed: r.headers.get('idempotent-replayed') === 'true',
+            retryAfter: r.headers.get('retry-after'),
+            body: (await r.json().catch(() => ({}))) as Record<string, unknown>,
+          }),
+          (error: unknown) => ({ status: 0, replayed: false, retryAfter: null, body: {}, error: errorCode(error) }),
         ),
         new Promise<{ status: number; replayed: boolean; retryAfter: null; body: Record<string, unknown> }>((resolve) => {
           timer = setTimeout(() => resolve({ status: -1, replayed: false, retryAfter: null, body: {} }), HANG_MS);
@@ -89,12 +102,24 @@ export class MixedLoad {
       const checkIn = await this.call(guest, 'POST', '/api/orders/qr-checkin', { ...seat, number_of_people: 2 });
       if (checkIn.status !== 200) continue;
       const { reservation_id, token } = checkIn.body as { reservation_id: string; token: string };
-      const order = await this.call(guest, 'POST', '/api/orders', { seat_id: seatId, reservation_id, items: [{ menu_id: 'menu-blend', quantity: 1 }] }, withToken(token));
+      const order = await this.call(
+        guest,
+        'POST',
+        '/api/orders',
+        { seat_id: seatId, reservation_id, items: [{ menu_id: 'menu-blend', quantity: 1 }] },
+        withToken(token),
+      );
       const orderId = order.body.order_id as string | undefined;
       if (orderId) await this.call(this.admin, 'POST', `/api/orders/${orderId}/complete`, {});
       // Paid whatever happened, so the seat is free for the next guest.
       for (let tries = 0; tries < 20; tries++) {
-        const paid = await this.call(guest, 'POST', '/api/orders/checkout', { reservation_id, payment_method: 'cash', order_ids: orderId ? [orderId] : [] }, withToken(token));
+        const paid = await this.call(
+          guest,
+          'POST',
+          '/api/orders/checkout',
+          { reservation_id, payment_method: 'cash', order_ids: orderId ? [orderId] : [] },
+          withToken(token),
+        );
         if (paid.status < 500 && paid.status > 0) break;
       }
     }
@@ -158,6 +183,11 @@ export class MixedLoad {
   }
 }
 
+function errorCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; name?: string } }).cause;
+  return cause?.code ?? cause?.name ?? String(error);
+}
+
 /** The admin of the demo store, signed in on `web`, and a staff member to schedule. */
 export async function loadActors(web: TestWebServer) {
   const admin = await signedInAdmin(web.url);
@@ -199,7 +229,9 @@ export class LiveFollower {
         void (async () => {
           let read = seen;
           for (;;) {
-            const ended = await Promise.race([connection.ended.then(() => true), connection.until((f) => f.length > read, 3_600_000).then(() => false)]).catch(() => true);
+            const ended = await Promise.race([connection.ended.then(() => true), connection.until((f) => f.length > read, 3_600_000).then(() => false)]).catch(
+              () => true,
+            );
             for (; read < connection.frames.length; read++) this.take(connection.frames[read]!);
             if (ended) return;
           }
@@ -242,7 +274,10 @@ export class LiveFollower {
  */
 export async function openChecker(env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-faults-checker-'));
-  const runtime: Runtime = await startRuntime(loadConfig({ ...env, DATA_DIR: dataDir, RUN_PROJECTIONS: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' }), stubMails);
+  const runtime: Runtime = await startRuntime(
+    loadConfig({ ...env, DATA_DIR: dataDir, RUN_PROJECTIONS: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+    stubMails,
+  );
   const probe = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
   probe.on('error', () => undefined);
   return {
@@ -267,7 +302,12 @@ export async function openChecker(env: Record<string, string>) {
     /** A checksum per read-model table as the workers built it, and as a fresh replay of the store builds it. */
     async checksums(): Promise<{ live: Record<string, string>; replay: Record<string, string> }> {
       const sums = async () =>
-        Object.fromEntries(Object.entries(await dumpReadModels(runtime.db)).map(([table, rows]) => [table, createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 12)]));
+        Object.fromEntries(
+          Object.entries(await dumpReadModels(runtime.db)).map(([table, rows]) => [
+            table,
+            createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 12),
+          ]),
+        );
       const live = await sums();
       const result = await runtime.databaseAdmin.rebuild([]);
       if (result.status !== 'done') throw new Error(`the rebuild did not complete: ${JSON.stringify(result)}`);
@@ -276,7 +316,7 @@ export async function openChecker(env: Record<string, string>) {
     /** The kitchen frames a follower should have had after `first`: (event id, message) of each event in the store. */
     async kitchenFrames(first: number): Promise<string[]> {
       const expected: string[] = [];
-      for (let after = first; ; ) {
+      for (let after = first; ;) {
         const page = await runtime.eventStore.readAll({ after, maxCount: 1000 });
         for (const event of page)
           for (const m of liveMessagesFor(event)) if (m.topics.includes('kitchen') && !m.debounced) expected.push(`${event.position} ${m.event}`);
