@@ -7,6 +7,7 @@ import { stubMails } from '@moncafe/domain/testing/stub-mails';
 import { loadConfig } from '@moncafe/infra/config';
 import { liveMessagesFor } from '@moncafe/infra/live/messages';
 import { startRuntime, type Runtime } from '@moncafe/infra/runtime';
+import { expect } from 'vitest';
 import { dumpReadModels } from '../../database/read-model-dump';
 import { httpClient, type HttpClient } from '../../support/http-client';
 import { openSse, type SseConnection } from '../../support/sse';
@@ -337,4 +338,55 @@ export function compareFrames(expected: string[], got: { id: number; event: stri
   const counts = new Map<string, number>();
   for (const f of got) counts.set(`${f.id} ${f.event}`, (counts.get(`${f.id} ${f.event}`) ?? 0) + 1);
   return { missed: expected.filter((e) => !counts.has(e)).length, doubled: [...counts.values()].filter((n) => n > 1).length };
+}
+
+/**
+ * After a fault, with the load stopped: every command answered 2xx is in the store, every read
+ * model equals a replay, each kitchen screen missed and doubled nothing, and no answer was a 5xx
+ * other than 503 with Retry-After or a hang. Prints the fault's report line and answers it.
+ */
+export async function assessFault(
+  fault: string,
+  load: MixedLoad,
+  checker: Awaited<ReturnType<typeof openChecker>>,
+  followers: LiveFollower[],
+  times: { killedAt: number; restoredAt: number; takeoverMs: number | null; recoveryMs: number; stallMs?: number },
+) {
+  await checker.caughtUp();
+  const committed = load.committed();
+  const found = await checker.inStore(committed.map((a) => a.requestId));
+  const { live, replay } = await checker.checksums();
+  await checker.caughtUp();
+  const head = await checker.runtime.eventStore.headPosition();
+  await until(() => followers.every((f) => (f.last ?? 0) >= head), { what: 'the kitchen screens to reach the head', timeoutMs: 60_000 }).catch(() => undefined);
+  const streams = await Promise.all(
+    followers.map(async (f) => {
+      const expected = await checker.kitchenFrames(f.first!);
+      return { expected: expected.length, ...compareFrames(expected, f.frames) };
+    }),
+  );
+  const during = load.answers.filter((a) => a.at >= times.killedAt && a.at <= times.restoredAt);
+  const report = {
+    fault,
+    answered2xx: committed.length,
+    inStore: found,
+    checksumsEqual: JSON.stringify(live) === JSON.stringify(replay),
+    liveFrames: streams.reduce((n, s) => n + s.expected, 0),
+    liveMissed: streams.reduce((n, s) => n + s.missed, 0),
+    liveDoubled: streams.reduce((n, s) => n + s.doubled, 0),
+    takeoverMs: times.takeoverMs,
+    recoveryMs: times.recoveryMs,
+    ...(times.stallMs !== undefined ? { stallMs: times.stallMs } : {}),
+    outage: { answers: during.length, '503': during.filter((a) => a.status === 503).length, noAnswer: during.filter((a) => a.status === 0).length },
+    server5xxOther: load.answers.filter((a) => a.status >= 500 && a.status !== 503).length,
+    no503RetryAfter: load.answers.filter((a) => a.status === 503 && !(Number(a.retryAfter) > 0)).length,
+    hangs: load.answers.filter((a) => a.status === -1).length,
+  };
+  console.log(`fault report: ${JSON.stringify(report)}`);
+  expect(report.inStore, `${fault}: every command answered 2xx is in the store`).toBe(report.answered2xx);
+  expect(live, `${fault}: read models equal a fresh replay`).toEqual(replay);
+  expect(report.liveFrames, `${fault}: the kitchen screens had frames to get`).toBeGreaterThan(0);
+  expect([report.liveMissed, report.liveDoubled], `${fault}: live frames missed/doubled`).toEqual([0, 0]);
+  expect([report.server5xxOther, report.no503RetryAfter, report.hangs], `${fault}: 5xx other than 503, 503 without Retry-After, hangs`).toEqual([0, 0, 0]);
+  return report;
 }

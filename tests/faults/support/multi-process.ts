@@ -33,10 +33,15 @@ export interface MultiProcessSystem {
 const LEADS = 'projectors started: this process leads';
 const FOLLOWS = 'projectors stopped: another process leads';
 
-export async function startMultiProcessSystem(ports: { postgres: number; nats: number }, name: string): Promise<MultiProcessSystem> {
+export async function startMultiProcessSystem(
+  ports: { postgres: number; nats: number },
+  name: string,
+  options: { natsUrl?: string; env?: Record<string, string> } = {},
+): Promise<MultiProcessSystem> {
   const postgres = await startThrowawayPostgres(ports.postgres);
   const natsDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-faults-nats-'));
-  const natsUrl = `nats://127.0.0.1:${ports.nats}`;
+  // A cluster the test runs itself (options.natsUrl), or one server of the system's own.
+  const natsUrl = options.natsUrl ?? `nats://127.0.0.1:${ports.nats}`;
   const env = {
     DATABASE_URL: postgres.url,
     NATS_URL: natsUrl,
@@ -44,6 +49,7 @@ export async function startMultiProcessSystem(ports: { postgres: number; nats: n
     NATS_SUBJECT_PREFIX: name.toLowerCase(),
     SESSION_SECRET: `${name}-session-secret-shared-by-every-process`,
     SECRETS_KEY: `${name}-secrets-key-shared-by-every-process-0123`,
+    ...options.env,
   };
   let nats: Child | null = null;
   const workers: Child[] = [];
