@@ -201,7 +201,7 @@ export async function loadActors(web: TestWebServer) {
  * last event id, as the screen's EventSource does. Keeps every frame it got, across connections.
  */
 export class LiveFollower {
-  readonly frames: { id: number; event: string }[] = [];
+  readonly frames: { id: number; event: string; data: string | null; at: number }[] = [];
   first: number | null = null;
   private connection: SseConnection | null = null;
   private stopped = false;
@@ -211,6 +211,7 @@ export class LiveFollower {
   constructor(
     private readonly webs: () => TestWebServer[],
     private readonly cookie: string,
+    private readonly topics = 'kitchen',
   ) {}
 
   async start(): Promise<void> {
@@ -223,7 +224,7 @@ export class LiveFollower {
     for (let i = 0; ; i++) {
       const web = this.webs()[i % this.webs().length]!;
       const headers: Record<string, string> = { cookie: this.cookie, ...(this.last !== null ? { 'last-event-id': String(this.last) } : {}) };
-      const connection = await openSse(`${web.url}/live?topics=kitchen`, headers).catch(() => null);
+      const connection = await openSse(`${web.url}/live?topics=${this.topics}`, headers).catch(() => null);
       if (connection?.status === 200) {
         const seen = connection.frames.length;
         this.connection = connection;
@@ -246,12 +247,12 @@ export class LiveFollower {
     }
   }
 
-  private take(frame: { id: string | null; event: string | null }) {
+  private take(frame: { id: string | null; event: string | null; data: string | null }) {
     if (frame.id === null) return;
     const id = Number(frame.id);
     this.first ??= id;
     this.last = id;
-    if (frame.event) this.frames.push({ id, event: frame.event });
+    if (frame.event) this.frames.push({ id, event: frame.event, data: frame.data, at: performance.now() });
   }
 
   private async follow(): Promise<void> {
