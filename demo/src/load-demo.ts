@@ -31,6 +31,8 @@ export async function loadDemo(
     step?: (name: string, run: () => Promise<unknown>) => Promise<void>;
     /** A person the staff demo registered before a cut-short seeding, found by e-mail in the read models. */
     accountIdOf?: (email: string) => Promise<string | null>;
+    /** The month's shifts the staff demo added before a cut-short seeding, and whether it corrected one. */
+    scheduleOf?: (month: string) => Promise<{ shifts: string[]; corrected: boolean }>;
   },
 ): Promise<DemoDataResult> {
   const context = { correlationId: system.ids.uuid(), actor: 'system', storeId: null };
@@ -40,8 +42,14 @@ export async function loadDemo(
   const waitForProjections = system.catchUp ?? system.waitForProjections;
   // Catalog saves change nothing when repeated: this step always runs, and gives the position to wait for.
   const created = await loadDemoData(system.services.catalog, system.clock, context);
-  const accountIdOf = options.accountIdOf;
-  await step('staff-area', () => loadStaffAreaDemo(system.services, { ...system, waitForProjections, ...(accountIdOf ? { accountIdOf } : {}) }, context));
+  const { accountIdOf, scheduleOf } = options;
+  await step('staff-area', () =>
+    loadStaffAreaDemo(
+      system.services,
+      { ...system, waitForProjections, ...(accountIdOf ? { accountIdOf } : {}), ...(scheduleOf ? { scheduleOf } : {}) },
+      context,
+    ),
+  );
   await waitForProjections(created.position);
   await step('table-order', () => loadTableOrderDemo(system.services, context).catch((err: unknown) => system.logger.warn({ err }, 'demo stock not loaded')));
   // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.

@@ -79,6 +79,8 @@ export async function loadStaffAreaDemo(
     waitForProjections(position: number | null): Promise<void>;
     /** A seeding resumed after a kill (decision 262): the account a demo person already has, to finish setting them up. */
     accountIdOf?(email: string): Promise<string | null>;
+    /** A seeding resumed after a kill: the month's shifts already added (`userId date`) and whether one was corrected. */
+    scheduleOf?(month: string): Promise<{ shifts: string[]; corrected: boolean }>;
   },
   context: CommandContext,
 ): Promise<void> {
@@ -201,12 +203,17 @@ export async function loadStaffAreaDemo(
   const current = yearMonthOf(today);
   const next = addMonths(current, 1);
   const firstDay = Number(today.slice(8, 10));
-  let corrected = false;
+  // A seeding killed inside this loop resumes it: what it added already is skipped (the decider
+  // refuses a second shift on a day), and the one correction is not made again.
+  const done = (await deps.scheduleOf?.(today.slice(0, 7))) ?? { shifts: [], corrected: false };
+  const added = new Set(done.shifts);
+  let corrected = done.corrected;
   for (let day = firstDay; day <= Math.min(daysInMonth(current), firstDay + 6); day++) {
     const date = dateInMonth(current, day);
     for (const [i, userId] of staffIds.entries()) {
       if ((day + i) % 3 === 0) continue;
       const [start, end] = i === 0 ? ['09:00', '15:00'] : ['13:00', '21:00'];
+      if (added.has(`${userId} ${date}`)) continue;
       const { shiftId } = await services.shifts.add({ storeId: store, userId, date, start, end }, context);
       if (corrected) continue;
       await services.shifts.correct(

@@ -37,7 +37,15 @@ const environment = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   EVENTSTORE_URL: url(['kurrentdb', 'esdb', 'kurrentdb+discover', 'esdb+discover']).optional(),
-  NATS_URL: url(['nats', 'tls']).optional(),
+  /** One server, or a cluster's servers separated by commas (`nats://a:4222,nats://b:4222`): the client moves to another when one goes. */
+  NATS_URL: z
+    .string()
+    .refine((v) => v.split(',').every((one) => URL.canParse(one) && ['nats', 'tls'].includes(new URL(one).protocol.replace(':', ''))), {
+      message: 'must be a nats or tls URL, or several separated by commas',
+    })
+    .optional(),
+  /** Copies of the event stream a NATS cluster keeps (JetStream replicas): 3 on a three-node cluster, so a node may fail; 1 on one server. */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   NATS_STREAM: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
@@ -129,6 +137,7 @@ function toConfig(e: z.infer<typeof environment>) {
     natsUrl: e.NATS_URL,
     natsStream: e.NATS_STREAM,
     natsSubjectPrefix: e.NATS_SUBJECT_PREFIX,
+    natsStreamReplicas: e.NATS_STREAM_REPLICAS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

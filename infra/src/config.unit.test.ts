@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
+  it('takes a NATS cluster as several URLs separated by commas, and the stream replicas (decision 380)', () => {
+    const config = loadConfig({ NATS_URL: 'nats://a:4222,nats://b:4222,nats://c:4222', NATS_STREAM_REPLICAS: '3' });
+    expect(config).toMatchObject({ natsUrl: 'nats://a:4222,nats://b:4222,nats://c:4222', natsStreamReplicas: 3 });
+    expect(loadConfig({}).natsStreamReplicas).toBe(1);
+    expect(() => loadConfig({ NATS_URL: 'nats://a:4222,http://b' })).toThrow(/NATS_URL/);
+    expect(() => loadConfig({ NATS_STREAM_REPLICAS: '7' })).toThrow(/NATS_STREAM_REPLICAS/);
+  });
+
   it('runs embedded with demo data when no service is configured', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, natsUrl: undefined, smtpUrl: undefined, demoData: true, runProjections: true });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { DEMO_STORE_ID } from '@moncafe/demo/demo-data';
 import { loadDemo, type DemoSystem } from '@moncafe/demo/load-demo';
 import type { EventStore } from '@moncafe/domain/ports';
 import { keepAdminCredentials, type AdminCredentials } from './auth/admin-credentials';
@@ -25,7 +26,13 @@ export async function seedEmptySystem(
     eventStore: EventStore;
     logger: Logger;
     /** The demo's people by e-mail as the read models list them (a resumed staff demo finds whom it registered). */
-    queries?: { accounts: { list(): Promise<{ accountId: string; email: string }[]> } };
+    queries?: {
+      accounts: { list(): Promise<{ accountId: string; email: string }[]> };
+      shifts?: {
+        scheduled(storeId: string, month: string): Promise<{ user_id: string; shift_date: string }[]>;
+        history(storeId: string, month: string): Promise<unknown[]>;
+      };
+    };
     /** The system's database, for the marker that lets a seeding killed half-way complete on the next start. */
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     db?: Kysely<any>;
@@ -52,6 +59,7 @@ export async function seedEmptySystem(
   });
   if (config.demoData) {
     const accounts = system.queries?.accounts;
+    const shifts = system.queries?.shifts;
     // The demo cafe lives in its own package (demo/); a step that completed before a kill is not
     // run again (decision 262); today's bookings only outside tests.
     const created = await loadDemo(system, {
@@ -62,6 +70,14 @@ export async function seedEmptySystem(
         await marker?.completeStep(name);
       },
       ...(accounts ? { accountIdOf: async (email: string) => (await accounts.list()).find((a) => a.email === email)?.accountId ?? null } : {}),
+      ...(shifts
+        ? {
+            scheduleOf: async (month: string) => ({
+              shifts: (await shifts.scheduled(DEMO_STORE_ID, month)).map((s) => `${s.user_id} ${s.shift_date}`),
+              corrected: (await shifts.history(DEMO_STORE_ID, month)).length > 0,
+            }),
+          }
+        : {}),
     });
     logger.info({ records: created.created.length, position: created.position }, 'demo data loaded');
   }

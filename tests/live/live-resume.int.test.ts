@@ -1,68 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveRecord } from '@moncafe/domain/catalog/catalog-service';
-import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
 import { deleteNatsStream } from '@moncafe/infra/bus/nats';
-import { createPostgresEventStore } from '@moncafe/infra/eventstore/postgres';
-import { cryptoIds } from '@moncafe/infra/system';
-import type { EventStore } from '@moncafe/domain/ports';
 import { signUp } from '../support/accounts';
 import { httpClient } from '../support/http-client';
-import { createTestDatabase, natsUrl, postgresUrl, uniqueName } from '../support/services';
+import { natsUrl, postgresUrl, uniqueName } from '../support/services';
 import { openSse, type SseFrame } from '../support/sse';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import type { TestWebServer } from '../support/web-server';
+import { LIVE_ADMIN, startLiveSystem } from './support/live-system';
 
 const pgUrl = await postgresUrl();
 const nats = await natsUrl();
 
 /** `/live` on the real PostgreSQL and NATS: a client that reconnects gets exactly what it missed. */
 describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + NATS)', () => {
+  let system: Awaited<ReturnType<typeof startLiveSystem>>;
   let server: TestWebServer;
-  let drop: () => Promise<void>;
-  let database: DatabaseHandle;
-  let writer: EventStore;
   const stream = uniqueName('LIVE');
-  const context = { correlationId: 'live-test', actor: 'admin-test' };
-
-  const saveCard = (title: string) =>
-    saveRecord(
-      { eventStore: writer, ids: cryptoIds },
-      { kind: 'homepage-card', id: cryptoIds.uuid(), data: { card_type: 'other', title, link_url: '/menu', display_order: 1 } },
-      context,
-    );
+  const saveCard = (title: string) => system.saveCard(title);
   const messages = (frames: SseFrame[]) => frames.filter((f) => f.event === 'catalog-updated');
 
   beforeAll(async () => {
-    const created = await createTestDatabase(pgUrl!, 'moncafe_live');
-    drop = created.drop;
-    server = await startTestWebServer({
-      env: {
-        DATABASE_URL: created.url,
-        NATS_URL: nats!,
-        NATS_STREAM: stream,
-        NATS_SUBJECT_PREFIX: stream.toLowerCase(),
-        DEMO_DATA: '0',
-        LOG_LEVEL: 'silent',
-        ADMIN_EMAIL: 'owner@example.com',
-        ADMIN_PASSWORD: 'correct horse battery staple',
-      },
-    });
-    // A second writer, as another web process would be: events reach /live through the relay and NATS.
-    database = await openDatabase({ url: created.url, dataDir: '' });
-    writer = createPostgresEventStore(database.pool);
+    system = await startLiveSystem(pgUrl!, nats!, stream);
+    server = system.server;
   });
 
   afterAll(async () => {
-    await server?.close();
-    await writer?.close();
-    await database?.close();
-    await drop?.();
+    await system?.close();
     await deleteNatsStream(nats!, stream).catch(() => {});
   });
 
   /** The floor's streams carry positions and resume; an admin follows the catalog with them. */
   async function adminCookie(): Promise<Record<string, string>> {
     const admin = httpClient(server.url);
-    expect((await admin.postJson('/api/auth/login', { email: 'owner@example.com', password: 'correct horse battery staple' })).status).toBe(200);
+    expect((await admin.postJson('/api/auth/login', LIVE_ADMIN)).status).toBe(200);
     return { cookie: admin.cookie! };
   }
 
@@ -127,7 +96,7 @@ describe.skipIf(!pgUrl || !nats)('live stream resumes from Last-Event-ID (pg + N
 
   it('lets an admin follow the schedule and kitchen topics', async () => {
     const admin = httpClient(server.url);
-    const login = await admin.postJson('/api/auth/login', { email: 'owner@example.com', password: 'correct horse battery staple' });
+    const login = await admin.postJson('/api/auth/login', LIVE_ADMIN);
     expect(login.status).toBe(200);
     const response = await admin.get('/live?topics=schedule,kitchen');
     expect(response.status).toBe(200);

@@ -76,4 +76,37 @@ describe('a seeding killed half-way', () => {
     await seed(third);
     expect(await third.eventStore.headPosition()).toBe(head);
   });
+
+  it('killed inside the shift loop, adds each shift and the one correction only once on resume', { timeout: 240_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-seed-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: '1', SECRETS_KEY: 'seed-test-secrets-key-0123456789abcdef' };
+    const seed = (runtime: Runtime, services = runtime.services) =>
+      seedEmptySystem({ ...runtime, services, config: { ...runtime.config, adminEmail: 'owner@moncafe.test', adminPassword: 'owner-password-123' } });
+
+    // The first process dies at the schedule's fourth shift: three are added, one corrected.
+    const first = await startRuntime(loadConfig(env), stubMails);
+    let added = 0;
+    const shifts = first.services.shifts;
+    const dying = {
+      ...first.services,
+      shifts: { ...shifts, add: (...args: Parameters<typeof shifts.add>) => (++added > 3 ? Promise.reject(new Error('killed')) : shifts.add(...args)) },
+    };
+    await expect(seed(first, dying)).rejects.toThrow('killed');
+    await first.close();
+
+    const second = await startRuntime(loadConfig(env), stubMails);
+    try {
+      await seed(second);
+      await caughtUp(second);
+      const month = tokyoDateOf(second.clock.now()).slice(0, 7);
+      const scheduled = await second.queries.shifts.scheduled(STORE, month);
+      const days = scheduled.map((s) => `${s.user_id} ${s.shift_date}`);
+      expect(scheduled.length).toBeGreaterThan(3);
+      expect(new Set(days).size).toBe(days.length);
+      expect(await second.queries.shifts.history(STORE, month)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
 });

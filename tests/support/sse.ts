@@ -11,12 +11,16 @@ export interface SseConnection {
   until(predicate: (frames: SseFrame[]) => boolean, timeoutMs?: number): Promise<SseFrame[]>;
   close(): void;
   status: number;
+  /** Resolves when the stream ends: the server closed it, the connection broke, or `close` was called. */
+  ended: Promise<void>;
 }
 
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseConnection> {
   const abort = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
   const frames: SseFrame[] = [];
+  let end = () => undefined as void;
+  const ended = new Promise<void>((resolve) => (end = resolve));
   const waiters = new Set<() => void>();
   const connection: SseConnection = {
     frames,
@@ -38,8 +42,12 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       });
     },
     close: () => abort.abort(),
+    ended,
   };
-  if (!response.body) return connection;
+  if (!response.body) {
+    end();
+    return connection;
+  }
 
   void (async () => {
     const decoder = new TextDecoder();
@@ -68,8 +76,9 @@ export async function openSse(url: string, headers: Record<string, string> = {})
         for (const wake of [...waiters]) wake();
       }
     } catch {
-      // aborted by close()
+      // aborted by close(), or the connection broke
     }
+    end();
   })();
   return connection;
 }

@@ -21,6 +21,8 @@ export interface NatsBusOptions {
   streamName?: string;
   /** First subject token. Streams may not overlap, so a test stream needs its own prefix too. */
   subjectPrefix?: string;
+  /** Copies a NATS cluster keeps of a stream this creates (JetStream replicas; 1 on a single server). */
+  replicas?: number;
   /** A republished event id inside this window is dropped by the server. */
   duplicateWindowMs?: number;
   /** How long the stream keeps messages; a consumer that falls further behind heals from the event store. */
@@ -111,6 +113,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         subjects: [`${prefix}.>`],
         duplicate_window: nanos(options.duplicateWindowMs ?? 5 * 60_000),
         max_age: nanos(maxAgeMs),
+        num_replicas: options.replicas ?? 1,
       });
     }
   }

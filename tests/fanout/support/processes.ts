@@ -50,9 +50,9 @@ export function startChild(command: string, args: string[], env: NodeJS.ProcessE
   };
 }
 
-/** A NATS server of the test's own (JetStream in `storeDir`), so the shared one is never touched. */
-export async function startNatsServer(port: number, storeDir: string): Promise<Child> {
-  const nats = startChild('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir]);
+/** A NATS server of the test's own (JetStream in `storeDir`), so the shared one is never touched; `args` add to its command line (a cluster node's name and routes). */
+export async function startNatsServer(port: number, storeDir: string, args: string[] = []): Promise<Child> {
+  const nats = startChild('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, ...args]);
   await until(async () => (await accepts(port)) && /Server is ready/.test(nats.output()), { what: 'nats-server to accept connections', timeoutMs: 15_000 });
   return nats;
 }

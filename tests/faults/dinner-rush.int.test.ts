@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCoursesReady, LUNCH } from '../reservation/booking-steps';
+import { httpClient, type HttpClient } from '../support/http-client';
+import { AT_DEMO_STORE, DEMO_SEATS, seatCodeOf, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
+import type { TestWebServer } from '../support/web-server';
+import { LiveFollower } from './support/mixed-load';
+
+const SOAK = process.env.SOAK === '1';
+const DURATION_MS = SOAK ? 5 * 60_000 : 30_000;
+const GUESTS = 200;
+const KITCHEN_SCREENS = 5;
+const FLOOR_VIEWS = 2;
+/** An answer later than this is a hang (reported as an error), not a slow answer. */
+const HANG_MS = 60_000;
+
+/**
+ * Issue 28 Deliver 5, the dinner rush: 200 simulated guests (half booking a table, half sitting
+ * down at a seat with its printed code, ordering — the cake is counted stock — and paying), 5
+ * kitchen screens and 2 floor views on `/live`, for 30 s (5 minutes in `npm run test:soak`). No
+ * answer may be an error (5xx, none), no seat booked twice for one time, no cake sold past its
+ * stock, and every order on every kitchen screen. Prints p50/p99 of each call and of the time from
+ * an order's answer to each kitchen screen showing it (BENCHMARKS.md keeps the figures).
+ */
+// Not yet green (issue 28 Deliver 5 is left): on the shared 2-core machine a request went 5 minutes
+// without an answer under 200 guests on the embedded database, and the cause is not found yet.
+// Opt-in with DINNER_RUSH=1 until then; neither CI nor `npm run test:soak` runs it.
+describe.skipIf(process.env.DINNER_RUSH !== '1')('the dinner rush', () => {
+  let server: TestWebServer;
+  beforeAll(async () => {
+    server = await startTableOrderServer();
+    await demoCoursesReady(server.url);
+  }, 300_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it(
+    'serves 200 guests, 5 kitchen screens and 2 floor views without an error, a double booking, an oversold item or a missing ticket',
+    { timeout: DURATION_MS + 300_000 },
+    async () => {
+      const admin = await signedInAdmin(server.url);
+      const webs = () => [server];
+      const kitchens = Array.from({ length: KITCHEN_SCREENS }, () => new LiveFollower(webs, admin.cookie!));
+      const floors = Array.from({ length: FLOOR_VIEWS }, () => new LiveFollower(webs, admin.cookie!, 'schedule,admin'));
+      for (const screen of [...kitchens, ...floors]) await screen.start();
+
+      const timings = new Map<string, number[]>();
+      const errors: string[] = [];
+      const call = async (client: HttpClient, method: string, path: string, json: unknown, headers: Record<string, string> = {}) => {
+        const started = performance.now();
+        const name = `${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`;
+        let timer: NodeJS.Timeout | undefined;
+        const response = await Promise.race([
+          client.send(method, path, { json, headers: { ...headers, 'idempotency-key': randomUUID() } }).catch(() => null),
+          new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), HANG_MS))),
+        ]);
+        clearTimeout(timer);
+        if (response === 'hang') {
+          errors.push(`${name}: no answer within ${HANG_MS} ms`);
+          return { status: 0, body: {}, at: performance.now() };
+        }
+        timings.set(name, [...(timings.get(name) ?? []), performance.now() - started]);
+        if (!response || response.status >= 500) errors.push(`${name}: ${response?.status ?? 'no answer'}`);
+        const body = (await response?.json().catch(() => ({}))) as Record<string, unknown> | undefined;
+        return { status: response?.status ?? 0, body: body ?? {}, at: performance.now() };
+      };
+
+      const free: string[] = [...DEMO_SEATS];
+      const waiting: ((seat: string) => void)[] = [];
+      const takeSeat = () => new Promise<string>((resolve) => (free.length ? resolve(free.shift()!) : waiting.push(resolve)));
+      const leaveSeat = (seat: string) => (waiting.length ? waiting.shift()!(seat) : free.push(seat));
+      const orders: { id: string; at: number; cakes: number }[] = [];
+      const booked: { date: string; time: string; seats: string[] }[] = [];
+      const deadline = performance.now() + DURATION_MS;
+
+      const tableGuest = async (guest: HttpClient) => {
+        const seat = await takeSeat();
+        try {
+          if (performance.now() > deadline) return;
+          const checkIn = await call(guest, 'POST', '/api/orders/qr-checkin', {
+            seat_id: seat,
+            seat_code: await seatCodeOf(server.url, seat),
+            ...AT_DEMO_STORE,
+            number_of_people: 2,
+          });
+          if (checkIn.status !== 200) return void errors.push(`check-in refused: ${JSON.stringify(checkIn.body)}`);
+          const { reservation_id, token } = checkIn.body as { reservation_id: string; token: string };
+          const cakes = orders.length % 3 === 0 ? 1 : 0;
+          const items = [{ menu_id: 'menu-blend', quantity: 1 }, ...(cakes ? [{ menu_id: 'menu-gateau', quantity: 1 }] : [])];
+          const order = await call(guest, 'POST', '/api/orders', { seat_id: seat, reservation_id, items }, withToken(token));
+          if (order.status === 200) orders.push({ id: order.body.order_id as string, at: order.at, cakes });
+          await call(
+            guest,
+            'POST',
+            '/api/orders/checkout',
+            { reservation_id, payment_method: 'cash', order_ids: order.status === 200 ? [order.body.order_id] : [] },
+            withToken(token),
+          );
+        } finally {
+          leaveSeat(seat);
+        }
+      };
+      const bookingGuest = async (guest: HttpClient, n: number) => {
+        await guest.page('/reservation/day');
+        const dates = await call(guest, 'POST', '/api/customery-day/available-dates', { people: 1, menuIds: [LUNCH] });
+        const list = (dates.body.dates as string[] | undefined) ?? [];
+        const date = list[n % Math.max(1, list.length)];
+        if (!date) return;
+        const times = await call(guest, 'POST', '/api/customery-day/available-times', { date, people: 1, menuIds: [LUNCH] });
+        const time = (times.body.times as string[] | undefined)?.[n % 4];
+        if (!time) return;
+        const held = await call(guest, 'POST', '/api/customery-day/allocate-seat', { date, time, people: 1, menuIds: [LUNCH] });
+        if (held.status !== 200) return;
+        const sent = await call(guest, 'POST', '/api/reservation-confirmation/send-confirmation', {
+          name: '山田花子',
+          email: `rush-${n}-${randomUUID().slice(0, 6)}@example.jp`,
+          phone: '090-1234-5678',
+          reservationData: { date, time, people: 1, cart: [{ menu_id: LUNCH, quantity: 1 }] },
+        });
+        if (sent.status === 200) booked.push({ date, time, seats: held.body.seat_ids as string[] });
+      };
+      await Promise.all(
+        Array.from({ length: GUESTS }, async (_, n) => {
+          for (let visit = 0; performance.now() < deadline; visit++) {
+            const guest = httpClient(server.url);
+            await (n % 2 === 0 ? tableGuest(guest) : bookingGuest(guest, n * 7 + visit));
+          }
+        }),
+      );
+
+      // Every order on every kitchen screen; the lag from its answer to each screen.
+      const lags: number[] = [];
+      const missing = (screen: LiveFollower) => orders.filter((o) => !screen.frames.some((f) => f.event === 'new-order' && f.data?.includes(o.id)));
+      for (const screen of kitchens) {
+        for (let tries = 0; missing(screen).length > 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+        for (const o of orders) {
+          const frame = screen.frames.find((f) => f.event === 'new-order' && f.data?.includes(o.id));
+          if (frame) lags.push(Math.max(0, frame.at - o.at));
+        }
+      }
+      for (const screen of [...kitchens, ...floors]) await screen.stop();
+      const stock = await admin.getJson<{ menus?: { id: string; quantity: number | null }[] }>('/api/orders/menu?store_id=2');
+      const cakesSold = orders.reduce((n, o) => n + o.cakes, 0);
+      const seatTimes = booked.flatMap((b) => b.seats.map((s) => `${b.date} ${b.time} ${s}`));
+
+      const pct = (values: number[], p: number) =>
+        Math.round([...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0);
+      const table = [...timings].map(([name, ms]) => `| ${name} | ${ms.length} | ${pct(ms, 0.5)} | ${pct(ms, 0.99)} |`);
+      console.log(
+        [
+          `dinner rush report (${DURATION_MS / 1000} s, ${GUESTS} guests, ${KITCHEN_SCREENS} kitchen screens, ${FLOOR_VIEWS} floor views):`,
+          '| call | requests | p50 ms | p99 ms |',
+          '| --- | --- | --- | --- |',
+          ...table,
+          `| order answer → kitchen screen | ${lags.length} | ${pct(lags, 0.5)} | ${pct(lags, 0.99)} |`,
+          `orders ${orders.length}, bookings ${booked.length}, cakes sold ${cakesSold}, errors ${errors.length}, floor frames ${floors.map((f) => f.frames.length).join('/')}`,
+        ].join('\n'),
+      );
+      expect(errors).toEqual([]);
+      expect(orders.length).toBeGreaterThan(0);
+      expect(booked.length).toBeGreaterThan(0);
+      expect(new Set(seatTimes).size, 'a seat booked twice for one time').toBe(seatTimes.length);
+      expect(cakesSold, 'cakes sold past the stock of 12').toBeLessThanOrEqual(12);
+      expect(stock.body.menus?.find((m) => m.id === 'menu-gateau')?.quantity ?? 0).toBeGreaterThanOrEqual(0);
+      for (const screen of kitchens)
+        expect(
+          missing(screen).map((o) => o.id),
+          'orders missing from a kitchen screen',
+        ).toEqual([]);
+    },
+  );
+});
