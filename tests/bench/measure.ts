@@ -72,6 +72,22 @@ export interface Row {
 
 export const rows: Row[] = [];
 
+/**
+ * Runs one part of the bench and says how long it took; a part that throws is a row of its own,
+ * marked failed, and fails the run (its figures are missing).
+ */
+export async function measured(name: string, run: () => Promise<void>) {
+  const started = performance.now();
+  try {
+    await run();
+  } catch (error) {
+    console.error(`${name} failed:`, error);
+    failedChecks.push(`${name} did not run to its end`);
+    rows.push({ path: name, product: `failed: ${error instanceof Error ? error.message : String(error)}`, reference: '', ratio: '', target: '', met: false });
+  }
+  console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
 export function record(row: Row) {
   rows.push(row);
   const verdict = row.met === null ? '' : row.met ? ' ✓' : ' ✗';

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { natsUrl, postgresUrl } from '../support/services';
 import { benchAppends } from './append';
 import { benchLatency } from './latency';
-import { failedChecks, rows, type Options } from './measure';
+import { failedChecks, measured, rows, type Options } from './measure';
 import { benchFloor } from './floor';
 import { benchGrowth } from './growth';
 import { benchSeats } from './seats';
@@ -30,17 +30,8 @@ const only = argument('only');
 const flags = process.argv.slice(2).join(' ');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function section(name: string, run: () => Promise<void>) {
-  if (only && !only.split(',').includes(name)) return;
-  const started = performance.now();
-  try {
-    await run();
-  } catch (error) {
-    console.error(`${name} failed:`, error);
-    failedChecks.push(`${name} did not run to its end`);
-    rows.push({ path: name, product: `failed: ${error instanceof Error ? error.message : String(error)}`, reference: '', ratio: '', target: '', met: false });
-  }
-  console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+function section(name: string, run: () => Promise<void>) {
+  return only && !only.split(',').includes(name) ? Promise.resolve() : measured(name, run);
 }
 
 const started = performance.now();
