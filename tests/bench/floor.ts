@@ -135,7 +135,8 @@ async function dinnerRush({ server, admin, writer, menuIds, options }: Floor) {
   // (id = its position). Not a catalog save: that empties every process's reference data.
   const references = arrivals('reservation-updated', (f) => f.id ?? undefined);
   const streams: SseConnection[] = [];
-  for (const [k, kitchen] of kitchens.entries()) streams.push(await openSse(`${server.url}/live?topics=kitchen`, { ...signedIn, ...device(33, k) }, kitchen.onFrame));
+  for (const [k, kitchen] of kitchens.entries())
+    streams.push(await openSse(`${server.url}/live?topics=kitchen`, { ...signedIn, ...device(33, k) }, kitchen.onFrame));
   for (const [k, view] of floors.entries()) {
     streams.push(
       await openSse(`${server.url}/live?topics=catalog,admin,schedule`, { ...signedIn, ...device(33, 10 + k) }, (frame, at) => {
@@ -262,7 +263,7 @@ type Day = { reservations: { id: string; seat_ids: string[]; reservation_time: s
  * each, the same on a day with 10 reservations (the movers' own). The day's seat ledger is
  * checked for double bookings.
  */
-async function floorsDay({ server, admin, writer, today, options }: Floor) {
+async function floorsDay({ admin, writer, today, options }: Floor) {
   const STORE = 'bench-floor';
   const SEATS = 20;
   const full = addDays(today, 3);
@@ -270,12 +271,20 @@ async function floorsDay({ server, admin, writer, today, options }: Floor) {
   const deps = { eventStore: writer, ids: cryptoIds };
   await saveRecord(deps, { kind: 'store', id: STORE, data: { name: 'ベンチ店', address: '東京都新宿区', phone: '03-0000-0000' } }, context);
   for (let i = 1; i <= SEATS; i++) {
-    await saveRecord(deps, { kind: 'seat', id: `${STORE}-${i}`, data: { store_id: STORE, name: `席${i}`, max_people: 4, reservation_hold_minutes: 30 } }, context);
+    await saveRecord(
+      deps,
+      { kind: 'seat', id: `${STORE}-${i}`, data: { store_id: STORE, name: `席${i}`, max_people: 4, reservation_hold_minutes: 30 } },
+      context,
+    );
   }
   for (const date of [full, empty]) {
     await saveRecord(
       deps,
-      { kind: 'business-hours', id: `${STORE}-${date}`, data: { rule: 'date', store_id: STORE, date, open_time: '09:00', close_time: '22:00', is_closed: false } },
+      {
+        kind: 'business-hours',
+        id: `${STORE}-${date}`,
+        data: { rule: 'date', store_id: STORE, date, open_time: '09:00', close_time: '22:00', is_closed: false },
+      },
       context,
     );
   }
@@ -289,7 +298,11 @@ async function floorsDay({ server, admin, writer, today, options }: Floor) {
       if (answer.status === 200 || answer.body.error !== 'seats_full' || slot >= 23) return answer;
     }
   };
-  const first = await waitForAnswer(() => book(empty, 0), (r) => r.status === 200, 600);
+  const first = await waitForAnswer(
+    () => book(empty, 0),
+    (r) => r.status === 200,
+    600,
+  );
   if (first.status !== 200) throw new Error(`staff booking refused: ${JSON.stringify(first.body)}`);
   const refused: string[] = [];
   await inParallel(
@@ -330,7 +343,11 @@ async function floorsDay({ server, admin, writer, today, options }: Floor) {
       mine.map(async (r) => {
         for (let i = 0; performance.now() < end; i++) {
           const started = performance.now();
-          const moved = await admin.post('/api/admin/reservations/update', { id: r.id, seat_ids: r.seat_ids, reservation_time: i % 2 === 0 ? '21:00' : '21:30' });
+          const moved = await admin.post('/api/admin/reservations/update', {
+            id: r.id,
+            seat_ids: r.seat_ids,
+            reservation_time: i % 2 === 0 ? '21:00' : '21:30',
+          });
           latencies.push(performance.now() - started);
           if (moved.status !== 200) errors++;
         }
@@ -339,8 +356,14 @@ async function floorsDay({ server, admin, writer, today, options }: Floor) {
     return { p99: p(latencies, 0.99), errors, movers: mine.length };
   };
   const figures = {
-    page: [await timed(() => admin.get(`/monitor/reservation?store_id=${STORE}&date=${full}`)), await timed(() => admin.get(`/monitor/reservation?store_id=${STORE}&date=${empty}`))],
-    status: [await timed(() => admin.get(`/api/admin/reservations/status?store_id=${STORE}&date=${full}`)), await timed(() => admin.get(`/api/admin/reservations/status?store_id=${STORE}&date=${empty}`))],
+    page: [
+      await timed(() => admin.get(`/monitor/reservation?store_id=${STORE}&date=${full}`)),
+      await timed(() => admin.get(`/monitor/reservation?store_id=${STORE}&date=${empty}`)),
+    ],
+    status: [
+      await timed(() => admin.get(`/api/admin/reservations/status?store_id=${STORE}&date=${full}`)),
+      await timed(() => admin.get(`/api/admin/reservations/status?store_id=${STORE}&date=${empty}`)),
+    ],
   };
   const [fullMoves, emptyMoves] = [await movers(full), await movers(empty)];
   const ledger = await writer.readStream(ledgerStream(STORE, full));
@@ -369,7 +392,7 @@ async function floorsDay({ server, admin, writer, today, options }: Floor) {
 
 /**
  * 6. Live at scale: 1,000 `/live` clients on the one web process (the hub's ceiling, decision
- * 165's MAX_STREAMS_TOTAL), the memory each costs, one catalog event's fan-out to all, and
+ * 196's MAX_STREAMS_TOTAL), the memory each costs, one catalog event's fan-out to all, and
  * `/moncafe` served meanwhile against its rate with no client connected.
  */
 async function liveAtScale({ server, writer, options }: Floor) {

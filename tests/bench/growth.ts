@@ -80,7 +80,7 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
 
     let started = performance.now();
     let read = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await store.readAll({ after, maxCount: 5000 });
       if (page.length === 0) break;
       read += page.length;
@@ -149,7 +149,12 @@ async function rebuildEqualsReplay(database: DatabaseHandle, store: ReturnType<t
   const replayed = await dumpReadModels(database.db);
   const differing = Object.keys(replayed).filter((table) => !isDeepStrictEqual(rebuilt[table], replayed[table]));
   if (differing.length > 0) checkFailed(`rebuild ≠ replay in ${differing.join(', ')}`);
-  else console.log(`growth: rebuild equals replay (${Object.values(replayed).reduce((n, rows) => n + rows.length, 0).toLocaleString('en')} rows)`);
+  else
+    console.log(
+      `growth: rebuild equals replay (${Object.values(replayed)
+        .reduce((n, rows) => n + rows.length, 0)
+        .toLocaleString('en')} rows)`,
+    );
 }
 
 /** One event per call by 8 writers, each to a ledger of its own. */

@@ -14,11 +14,7 @@ export interface SseConnection {
 }
 
 /** `onFrame` hears each frame as it is parsed, with the moment it arrived (`performance.now()`): the bench times fan-out with it. */
-export async function openSse(
-  url: string,
-  headers: Record<string, string> = {},
-  onFrame?: (frame: SseFrame, at: number) => void,
-): Promise<SseConnection> {
+export async function openSse(url: string, headers: Record<string, string> = {}, onFrame?: (frame: SseFrame, at: number) => void): Promise<SseConnection> {
   const abort = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
   const frames: SseFrame[] = [];
