@@ -53,7 +53,8 @@ interface Point {
   readModelP99: number;
   bookingP99: number;
   bookings: number;
-  history: Record<string, number>;
+  /** p99 of a page of 50 entries, and of 1 entry (where its time goes: the filter, or reading each shown entry's data). */
+  history: Record<string, { page: number; one: number }>;
 }
 
 export async function benchGrowth(serverUrl: string, options: Options) {
@@ -218,8 +219,8 @@ async function bookings(runtime: Runtime, seconds: number) {
   });
 }
 
-/** The owner's history (/admin/history's query): p99 of each filter over the whole log. */
-async function historyFilters(runtime: Runtime, log: GeneratedLog, times: number): Promise<Record<string, number>> {
+/** The owner's history (/admin/history's query): p99 of each filter over the whole log, a page of 50 entries and of 1. */
+async function historyFilters(runtime: Runtime, log: GeneratedLog, times: number): Promise<Point['history']> {
   const yearAgo = tokyoDateOf(new Date(runtime.clock.now().getTime() - 365 * 86_400_000));
   const filters: Record<string, HistoryFilter> = {
     type: { type: 'ReservationCancelled' },
@@ -227,17 +228,20 @@ async function historyFilters(runtime: Runtime, log: GeneratedLog, times: number
     reservation: { streamId: log.reservationStreams[Math.floor(log.reservationStreams.length / 2)]! },
     'date range': { from: yearAgo, to: addDays(yearAgo, 6) },
   };
-  const result: Record<string, number> = {};
+  const result: Point['history'] = {};
   for (const [name, filter] of Object.entries(filters)) {
-    const latencies: number[] = [];
-    let shown = 0;
-    for (let i = 0; i < times; i++) {
-      const started = performance.now();
-      shown = (await runtime.queries.history.page({ ...filter, limit: 50 })).entries.length;
-      latencies.push(performance.now() - started);
-    }
-    if (shown === 0) checkFailed(`the history filtered by ${name} showed nothing over a log that has such events`);
-    result[name] = percentile(sortedCopy(latencies), 0.99);
+    const p99 = async (limit: number) => {
+      const latencies: number[] = [];
+      let shown = 0;
+      for (let i = 0; i < times; i++) {
+        const started = performance.now();
+        shown = (await runtime.queries.history.page({ ...filter, limit })).entries.length;
+        latencies.push(performance.now() - started);
+      }
+      if (shown === 0) checkFailed(`the history filtered by ${name} showed nothing over a log that has such events`);
+      return percentile(sortedCopy(latencies), 0.99);
+    };
+    result[name] = { page: await p99(50), one: await p99(1) };
   }
   return result;
 }
@@ -295,11 +299,11 @@ function report(points: Point[]) {
   for (const name of Object.keys(last.history)) {
     record({
       path: `/admin/history query filtered by ${name}, ${last.events.toLocaleString('en')} events`,
-      product: `p99 ${ms(last.history[name]!)}${grown ? ` (${at((p) => ms(p.history[name]!))})` : ''}`,
+      product: `p99 ${ms(last.history[name]!.page)}${grown ? ` (${at((p) => ms(p.history[name]!.page))})` : ''}; a page of 1 entry p99 ${ms(last.history[name]!.one)}`,
       reference: '',
       ratio: '',
       target: 'p99 ≤ 50 ms',
-      met: last.history[name]! <= 50,
+      met: last.history[name]!.page <= 50,
     });
   }
 }
