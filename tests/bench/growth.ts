@@ -280,7 +280,7 @@ function report(points: Point[]) {
       product: at((p) => ms(figure(p))),
       reference: grown ? `${size(first.size)}: ${ms(figure(first))}` : '',
       ratio: growth(figure),
-      target: 'within 1.25× of the 100k figure',
+      target: `within 1.25× of the ${size(first.size)} figure`,
       met: grown ? steady(figure) : null,
     });
   }
