@@ -7,7 +7,7 @@ import { parseRecord } from '@moncafe/domain/catalog/decider';
 /** The day of the i-th booking. */
 export const dateOf = (i: number) => `2026-12-${String(1 + (i % 28)).padStart(2, '0')}`;
 const at = (day: number, hour: number, i: number) => new Date(Date.UTC(2026, 10, day, hour, i % 1440)).toISOString();
-const metadata = (storeId = '1') => ({ correlationId: randomUUID(), causationId: null, actor: 'customer', storeId });
+const metadata = (storeId = '1', actor = 'customer') => ({ correlationId: randomUUID(), causationId: null, actor, storeId });
 
 export function reservationRequested(reservationId: string, i: number): NewEvent {
   return {
@@ -58,11 +58,12 @@ export function seatsHeld(i: number): NewEvent {
   };
 }
 
-export function menuSaved(id: string, price: number): NewEvent {
+/** A catalog save of a menu, by `actor` (a staff account's id; the customer by default). */
+export function menuSaved(id: string, price: number, actor = 'customer'): NewEvent {
   return {
     eventId: randomUUID(),
     type: 'RecordSaved',
     data: { kind: 'menu', id, data: parseRecord('menu', id, { store_id: '1', name: `ベンチメニュー${id}`, price }) },
-    metadata: metadata(),
+    metadata: metadata('1', actor),
   };
 }

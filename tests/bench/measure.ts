@@ -8,6 +8,24 @@ export interface Quick {
   quick: boolean;
 }
 
+export interface Options extends Quick {
+  /** `-- --scale`: the large points (a log of 100,000, 1,000,000 and 5,000,000 events, 1,000,000 in the history). */
+  scale: boolean;
+  /** `-- --sizes=20000,40000`: the log sizes measured instead (a check of the scale path at a small size). */
+  sizes?: number[] | undefined;
+}
+
+/** The ports the bench's own servers listen on (this branch's range, 15300–15399). */
+export const BENCH_PORTS = { product: 15300, bare: 15301, floor: 15302 } as const;
+
+/** Correctness checks that failed (lost orders, double bookings, rebuild ≠ replay): the run exits 1. */
+export const failedChecks: string[] = [];
+
+export function checkFailed(what: string) {
+  failedChecks.push(what);
+  console.error(`CORRECTNESS CHECK FAILED: ${what}`);
+}
+
 export function percentile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -53,6 +71,22 @@ export interface Row {
 }
 
 export const rows: Row[] = [];
+
+/**
+ * Runs one part of the bench and says how long it took; a part that throws is a row of its own,
+ * marked failed, and fails the run (its figures are missing).
+ */
+export async function measured(name: string, run: () => Promise<void>) {
+  const started = performance.now();
+  try {
+    await run();
+  } catch (error) {
+    console.error(`${name} failed:`, error);
+    failedChecks.push(`${name} did not run to its end`);
+    rows.push({ path: name, product: `failed: ${error instanceof Error ? error.message : String(error)}`, reference: '', ratio: '', target: '', met: false });
+  }
+  console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
 
 export function record(row: Row) {
   rows.push(row);

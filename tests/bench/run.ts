@@ -14,25 +14,24 @@ import pg from 'pg';
 import { natsUrl, postgresUrl } from '../support/services';
 import { benchAppends } from './append';
 import { benchLatency } from './latency';
-import { rows, type Quick } from './measure';
-import { benchRebuild } from './rebuild';
+import { failedChecks, measured, rows, type Options } from './measure';
+import { benchFloor } from './floor';
+import { benchGrowth } from './growth';
 import { benchSeats } from './seats';
 import { benchWeb } from './web';
 
-const options: Quick = { quick: process.argv.includes('--quick') };
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const argument = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const sizes = argument('sizes')
+  ?.split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+const options: Options = { quick: process.argv.includes('--quick'), scale: process.argv.includes('--scale'), sizes: sizes?.length ? sizes : undefined };
+const only = argument('only');
+const flags = process.argv.slice(2).join(' ');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function section(name: string, run: () => Promise<void>) {
-  if (only && !only.split(',').includes(name)) return;
-  const started = performance.now();
-  try {
-    await run();
-  } catch (error) {
-    console.error(`${name} failed:`, error);
-    rows.push({ path: name, product: `failed: ${error instanceof Error ? error.message : String(error)}`, reference: '', ratio: '', target: '', met: false });
-  }
-  console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+function section(name: string, run: () => Promise<void>) {
+  return only && !only.split(',').includes(name) ? Promise.resolve() : measured(name, run);
 }
 
 const started = performance.now();
@@ -46,8 +45,9 @@ await admin.end();
 
 await section('append', () => benchAppends(server, options));
 await section('latency', () => benchLatency(server, nats, options));
-await section('rebuild', () => benchRebuild(server, options));
+await section('growth', () => benchGrowth(server, options));
 await section('seats', () => benchSeats(server, options));
+await section('floor', () => benchFloor(server, nats, options));
 await section('web', () => benchWeb(server, options));
 
 const loadAfter = os.loadavg();
@@ -64,14 +64,21 @@ const table = [
 console.log(`\n${machine}\n${load}\n\n${table}\n`);
 console.log(`bench took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-if (!options.quick && !only) {
+// A full run is logged; a quick or partial one only when asked (`-- --quick --log`).
+if ((!options.quick && !only) || process.argv.includes('--log')) {
   const file = path.join(root, 'docs/benchmarks-log.md');
   const current = await readFile(file, 'utf8');
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const entry = `## ${date} UTC — \`npm run bench\`\n\nMachine: ${machine}. ${load[0]!.toUpperCase()}${load.slice(1)}.\n\n${table}\n`;
+  const entry = `## ${date} UTC — \`npm run bench${flags ? ` -- ${flags}` : ''}\`\n\nMachine: ${machine}. ${load[0]!.toUpperCase()}${load.slice(1)}.\n\n${table}\n`;
   const marker = '\n## ';
   const at = current.indexOf(marker);
   await writeFile(file, at < 0 ? `${current.trimEnd()}\n\n${entry}` : `${current.slice(0, at)}\n${entry}${current.slice(at)}`);
   console.log('written to docs/benchmarks-log.md');
+}
+// The correctness checks fail the run loudly: figures of a system that lost an order or
+// double-booked a seat mean nothing.
+if (failedChecks.length > 0) {
+  console.error(`\nBENCH FAILED: ${failedChecks.length} correctness check(s) failed:\n${failedChecks.map((f) => `  - ${f}`).join('\n')}`);
+  process.exit(1);
 }
 process.exit(0);

@@ -6,7 +6,7 @@ import { seatingLedger, type SeatingState } from '@moncafe/domain/seating/decide
 import { loadConfig } from '@moncafe/infra/config';
 import { startRuntime } from '@moncafe/infra/runtime';
 import { createTestDatabase } from '../support/services';
-import { ms, percentile, rate, record, sortedCopy, type Quick } from './measure';
+import { checkFailed, ms, percentile, rate, record, sortedCopy, type Quick } from './measure';
 import { stubMails } from '@moncafe/domain/testing/stub-mails';
 
 const CLIENTS = 200;
@@ -86,6 +86,7 @@ export async function benchSeats(serverUrl: string, options: Quick) {
     const elapsed = performance.now() - started;
     const ledger = await runtime.eventStore.readStream(ledgerStream('1', date));
     const doubles = doubleBookings(ledger);
+    if (doubles > 0) checkFailed(`${doubles} double bookings in one day's seat ledger`);
     const p99 = percentile(sortedCopy(latencies), 0.99);
     const perSecond = (latencies.length / elapsed) * 1000;
     record({

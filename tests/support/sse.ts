@@ -15,7 +15,8 @@ export interface SseConnection {
   ended: Promise<void>;
 }
 
-export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseConnection> {
+/** `onFrame` hears each frame as it is parsed, with the moment it arrived (`performance.now()`): the bench times fan-out with it. */
+export async function openSse(url: string, headers: Record<string, string> = {}, onFrame?: (frame: SseFrame, at: number) => void): Promise<SseConnection> {
   const abort = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
   const frames: SseFrame[] = [];
@@ -71,7 +72,9 @@ export async function openSse(url: string, headers: Record<string, string> = {})
             else continue;
             meaningful = true;
           }
-          if (meaningful) frames.push(frame);
+          if (!meaningful) continue;
+          frames.push(frame);
+          onFrame?.(frame, performance.now());
         }
         for (const wake of [...waiters]) wake();
       }

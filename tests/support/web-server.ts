@@ -49,6 +49,8 @@ export interface TestWebServer {
   /** `http://localhost:<port>`, also the server's PUBLIC_URL (the same-origin check trusts it). */
   url: string;
   dataDir: string;
+  /** The server process's id (the bench reads its memory). */
+  pid: number;
   /** Everything the server wrote to stdout and stderr so far. */
   output(): string;
   /** Moves the server's clock forward (no sleeping), through its Clock port (runtime.ts `testClock`). */
@@ -148,6 +150,7 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
   return {
     url,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     async advanceClock(ms: number) {
       // Served by server.ts only when NODE_ENV=test: the runtime's clock, not the global Date, moves.

@@ -1,0 +1,309 @@
+import { performance } from 'node:perf_hooks';
+import { isDeepStrictEqual } from 'node:util';
+import { DomainError } from '@moncafe/domain/decider';
+import { addDays, tokyoDateOf, tokyoDateTime } from '@moncafe/domain/calendar/dates';
+import { toStreamName as ledgerStream } from '@moncafe/domain/seating/events';
+import { toStreamName as reservationStream } from '@moncafe/domain/reservation/events';
+import { stubMails } from '@moncafe/domain/testing/stub-mails';
+import { loadConfig } from '@moncafe/infra/config';
+import { openDatabase, serverPoolOf, type DatabaseHandle } from '@moncafe/infra/db/connection';
+import { migrateToLatest } from '@moncafe/infra/db/migrate';
+import { createPostgresEventStore, eventsTableOf } from '@moncafe/infra/eventstore/postgres';
+import { rebuildProjections } from '@moncafe/infra/projection-runner/rebuild-in-place';
+import { rebuildInShadow } from '@moncafe/infra/projection-runner/shadow-rebuild';
+import { startRuntime, type Runtime } from '@moncafe/infra/runtime';
+import { systemMigrations } from '@moncafe/infra/runtime-migrations';
+import type { HistoryFilter } from '@moncafe/projections/event-history/queries';
+import { projectors } from '@moncafe/projections/read-models';
+import { randomUUID } from 'node:crypto';
+import { dumpReadModels } from '../database/read-model-dump';
+import { createTestDatabase } from '../support/services';
+import { dateOf, reservationRequested, seatsHeld } from './events';
+import { GENERATED_STAFF, generateLog, spreadOverDays, type GeneratedLog } from './generator';
+import { checkFailed, loops, ms, percentile, postgresCpuMs, rate, record, sortedCopy, type Options } from './measure';
+
+/**
+ * Issue 33 items 3–5: a log that grows. At each size a fresh database gets a generated log
+ * (tests/bench/generator.ts, recorded over two years), then: reading every event (the
+ * rebuild's reference), the product's rebuild into shadow tables with the bench process's
+ * peak memory, once a check that the rebuild equals a replay of every event through the
+ * projectors, and on the running system with that log beneath it: appends, append → read
+ * model, bookings and the owner's history filters.
+ */
+export function growthSizes(options: Options): number[] {
+  if (options.sizes) return options.sizes;
+  if (options.scale) return [100_000, 1_000_000, 5_000_000];
+  return options.quick ? [20_000] : [25_000, 100_000];
+}
+
+/** The replay check compares every row in memory: done at the first size, when it is at most this. */
+const REPLAY_CHECK_UP_TO = 200_000;
+
+interface Point {
+  size: number;
+  events: number;
+  readRate: number;
+  rebuildMs: number;
+  rebuildRate: number;
+  rebuildCpu: string;
+  peakRss: number;
+  replayChecked: boolean;
+  appendP99: number;
+  appendRate: number;
+  readModelP99: number;
+  bookingP99: number;
+  bookings: number;
+  /** p99 of a page of 50 entries, and of 1 entry (where its time goes: the filter, or reading each shown entry's data). */
+  history: Record<string, { page: number; one: number }>;
+}
+
+export async function benchGrowth(serverUrl: string, options: Options) {
+  const points: Point[] = [];
+  const sizes = growthSizes(options);
+  for (const [k, size] of sizes.entries()) {
+    console.log(`growth: ${size.toLocaleString('en')} events…`);
+    points.push(await point(serverUrl, size, k === 0 && size <= REPLAY_CHECK_UP_TO, options));
+  }
+  report(points);
+}
+
+async function point(serverUrl: string, size: number, checkReplay: boolean, options: Options): Promise<Point> {
+  const seconds = options.quick ? 3 : 8;
+  const created = await createTestDatabase(serverUrl, 'moncafe_bench_growth');
+  const database = await openDatabase({ url: created.url, dataDir: '' });
+  let runtime: Runtime | undefined;
+  try {
+    await migrateToLatest(database.db, systemMigrations({ eventStoreUrl: undefined }));
+    const store = createPostgresEventStore(database.pool);
+    const log = await generateLog(store, size);
+    const eventsTable = eventsTableOf(store, database.pool);
+    await spreadOverDays(database.pool, eventsTable!, 730);
+
+    let started = performance.now();
+    let read = 0;
+    for (let after = 0; ;) {
+      const page = await store.readAll({ after, maxCount: 5000 });
+      if (page.length === 0) break;
+      read += page.length;
+      after = page.at(-1)!.position;
+    }
+    const readRate = (read / (performance.now() - started)) * 1000;
+
+    // The product's rebuild (`npm run projections:rebuild`, /admin/database), with this process's
+    // peak memory while it runs and the CPU of each side (decision 143).
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+    const node = process.cpuUsage();
+    const postgres = await postgresCpuMs();
+    started = performance.now();
+    const rebuilt = await rebuildInShadow({ db: database.db, serverPool: serverPoolOf(database), eventStore: store, eventsTable, projectors });
+    const rebuildMs = performance.now() - started;
+    clearInterval(sampler);
+    const nodeCpu = process.cpuUsage(node);
+    const postgresAfter = await postgresCpuMs();
+    const rebuildCpu = [
+      `Node ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s`,
+      ...(postgres !== undefined && postgresAfter !== undefined ? [`PostgreSQL ${((postgresAfter - postgres) / 1000).toFixed(1)} s`] : []),
+    ].join(', ');
+
+    if (checkReplay) await rebuildEqualsReplay(database, store);
+    await store.close();
+
+    runtime = await startRuntime(
+      loadConfig({ DATABASE_URL: created.url, LOG_LEVEL: 'silent', ADMIN_EMAIL: 'bench@moncafe.test', ADMIN_PASSWORD: 'bench-password-123' }),
+      stubMails,
+    );
+    const append = await appends(runtime, seconds);
+    const readModelP99 = await appendToReadModel(runtime, seconds);
+    const booking = await bookings(runtime, seconds);
+    const history = await historyFilters(runtime, log, options.quick ? 30 : 100);
+    return {
+      size,
+      events: rebuilt.events,
+      readRate,
+      rebuildMs,
+      rebuildRate: (rebuilt.events / rebuildMs) * 1000,
+      rebuildCpu,
+      peakRss,
+      replayChecked: checkReplay,
+      appendP99: append.p99,
+      appendRate: append.perSecond,
+      readModelP99,
+      bookingP99: booking.p99,
+      bookings: booking.count,
+      history,
+    };
+  } finally {
+    await runtime?.close();
+    await database.close();
+    await created.drop();
+  }
+}
+
+/**
+ * The rebuild's tables equal a replay of every event through the projectors one page at a time
+ * (what the live path applies), row by row; otherwise the bench fails loudly.
+ */
+async function rebuildEqualsReplay(database: DatabaseHandle, store: ReturnType<typeof createPostgresEventStore>) {
+  const rebuilt = await dumpReadModels(database.db);
+  await rebuildProjections({ db: database.db, eventStore: store, projectors });
+  const replayed = await dumpReadModels(database.db);
+  const differing = Object.keys(replayed).filter((table) => !isDeepStrictEqual(rebuilt[table], replayed[table]));
+  if (differing.length > 0) checkFailed(`rebuild ≠ replay in ${differing.join(', ')}`);
+  else
+    console.log(
+      `growth: rebuild equals replay (${Object.values(replayed)
+        .reduce((n, rows) => n + rows.length, 0)
+        .toLocaleString('en')} rows)`,
+    );
+}
+
+/** One event per call by 8 writers, each to a ledger of its own. */
+async function appends(runtime: Runtime, seconds: number) {
+  return loops(8, seconds * 1000, async (w, i) => {
+    await runtime.eventStore.appendToStream(ledgerStream(`growth-${w}`, dateOf(i)), [seatsHeld(i)], { expectedRevision: 'any' });
+  });
+}
+
+/** From the start of an append until every read model has applied it (the read-your-writes wait), 20 a second. */
+async function appendToReadModel(runtime: Runtime, seconds: number): Promise<number> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  for (let i = 0; performance.now() < end; i++) {
+    const id = randomUUID();
+    const started = performance.now();
+    const appended = await runtime.eventStore.appendToStream(reservationStream(id), [reservationRequested(id, i)], { expectedRevision: 'no_stream' });
+    await runtime.waitForProjections(appended.lastPosition);
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 50 - (performance.now() - started))));
+  }
+  return percentile(sortedCopy(latencies), 0.99);
+}
+
+/** Guests booking (hold, then request) on a day 14 days ahead with 20 seats, 4 at a time. */
+async function bookings(runtime: Runtime, seconds: number) {
+  const catalog = runtime.services.catalog;
+  const context = { correlationId: 'bench', actor: 'bench' };
+  const date = addDays(tokyoDateTime(runtime.clock.now()).date, 14);
+  await catalog.save({ kind: 'store', id: '1', data: { name: 'ベンチ店', address: '東京都', phone: '03-0000-0000' } }, context);
+  for (let i = 1; i <= 20; i++) await catalog.save({ kind: 'seat', id: `T${i}`, data: { store_id: '1', name: `席${i}`, max_people: 2 } }, context);
+  const hours = await catalog.save(
+    { kind: 'business-hours', id: `1-${date}`, data: { rule: 'date', store_id: '1', date, open_time: '10:00', close_time: '22:00', is_closed: false } },
+    context,
+  );
+  await runtime.waitForProjections(hours.position);
+  const booking = runtime.services.booking;
+  const times = ['11:00', '12:30', '14:00', '15:30', '17:00', '18:30', '20:00'];
+  let n = 0;
+  return loops(4, seconds * 1000, async () => {
+    const i = n++;
+    const sessionId = `growth-${i}`;
+    const time = times[i % times.length]!;
+    try {
+      await booking.allocateSeat({ sessionId, date, time, people: 2, menuIds: [], correlationId: `hold-${i}` });
+      await booking.requestReservation({
+        sessionId,
+        accountId: null,
+        customer: { name: `客${i}`, email: `guest${i}@example.jp`, phone: '090-1234-5678' },
+        date,
+        time,
+        people: 2,
+        cart: [],
+        detail: {},
+        correlationId: `book-${i}`,
+      });
+    } catch (error) {
+      // A full day answers "full", as it does a guest: still a booking attempt measured.
+      if (!(error instanceof DomainError)) throw error;
+    }
+  });
+}
+
+/** The owner's history (/admin/history's query): p99 of each filter over the whole log, a page of 50 entries and of 1. */
+async function historyFilters(runtime: Runtime, log: GeneratedLog, times: number): Promise<Point['history']> {
+  const yearAgo = tokyoDateOf(new Date(runtime.clock.now().getTime() - 365 * 86_400_000));
+  const filters: Record<string, HistoryFilter> = {
+    type: { type: 'ReservationCancelled' },
+    actor: { actor: GENERATED_STAFF[1] },
+    reservation: { streamId: log.reservationStreams[Math.floor(log.reservationStreams.length / 2)]! },
+    'date range': { from: yearAgo, to: addDays(yearAgo, 6) },
+  };
+  const result: Point['history'] = {};
+  for (const [name, filter] of Object.entries(filters)) {
+    const p99 = async (limit: number) => {
+      const latencies: number[] = [];
+      let shown = 0;
+      for (let i = 0; i < times; i++) {
+        const started = performance.now();
+        shown = (await runtime.queries.history.page({ ...filter, limit })).entries.length;
+        latencies.push(performance.now() - started);
+      }
+      if (shown === 0) checkFailed(`the history filtered by ${name} showed nothing over a log that has such events`);
+      return percentile(sortedCopy(latencies), 0.99);
+    };
+    result[name] = { page: await p99(50), one: await p99(1) };
+  }
+  return result;
+}
+
+const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
+const size = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${Math.round(n / 1000)}k`);
+
+function report(points: Point[]) {
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  const grown = points.length > 1;
+  const at = (figure: (p: Point) => string) => points.map((p) => `${size(p.size)}: ${figure(p)}`).join('; ');
+  /** Within 1.25× of the first size's figure (or 1 ms, below which a p99 is noise). */
+  const steady = (figure: (p: Point) => number) => figure(last) <= Math.max(1.25 * figure(first), figure(first) + 1);
+  const growth = (figure: (p: Point) => number) => (grown ? `${(figure(last) / figure(first)).toFixed(2)}× the ${size(first.size)} figure` : '');
+
+  for (const p of points) {
+    const ratio = p.rebuildRate / p.readRate;
+    record({
+      path: `rebuild all ${projectors.length} read models, ${p.events.toLocaleString('en')} events (PostgreSQL)`,
+      product: `${rate(p.rebuildRate, ' events/s')}, ${(p.rebuildMs / 1000).toFixed(1)} s (CPU ${p.rebuildCpu}; bench process peak RSS ${mib(p.peakRss)})${p.replayChecked ? '; equal to a replay' : ''}`,
+      reference: `reading all events ${rate(p.readRate, ' events/s')}`,
+      ratio: `${ratio.toFixed(2)}×`,
+      target: '≥ 0.5× reading',
+      met: ratio >= 0.5,
+    });
+  }
+  const rows: [string, (p: Point) => number, string][] = [
+    ['append p99, 1 event per call, 8 writers', (p) => p.appendP99, ''],
+    ['append → read model p99 (read-your-writes wait), 20/s', (p) => p.readModelP99, ''],
+    ['booking (hold + request) p99, 4 guests', (p) => p.bookingP99, ''],
+  ];
+  for (const [path, figure] of rows) {
+    record({
+      path: `${path}, by log size`,
+      product: at((p) => ms(figure(p))),
+      reference: grown ? `${size(first.size)}: ${ms(figure(first))}` : '',
+      ratio: growth(figure),
+      target: `within 1.25× of the ${size(first.size)} figure`,
+      met: grown ? steady(figure) : null,
+    });
+  }
+  if (grown) {
+    const perEvent = (p: Point) => p.rebuildMs / p.events;
+    const linear = Math.abs(perEvent(last) / perEvent(first) - 1) <= 0.25;
+    record({
+      path: 'rebuild time and peak RSS, by log size',
+      product: at((p) => `${(p.rebuildMs / 1000).toFixed(1)} s, ${mib(p.peakRss)}`),
+      reference: `${size(first.size)}: ${(perEvent(first) * 1000).toFixed(1)} µs/event`,
+      ratio: `${(perEvent(last) / perEvent(first)).toFixed(2)}× time per event, ${(last.peakRss / first.peakRss).toFixed(2)}× RSS`,
+      target: 'time linear (± 25%), RSS flat (≤ 1.25×)',
+      met: linear && last.peakRss <= 1.25 * first.peakRss,
+    });
+  }
+  for (const name of Object.keys(last.history)) {
+    record({
+      path: `/admin/history query filtered by ${name}, ${last.events.toLocaleString('en')} events`,
+      product: `p99 ${ms(last.history[name]!.page)}${grown ? ` (${at((p) => ms(p.history[name]!.page))})` : ''}; a page of 1 entry p99 ${ms(last.history[name]!.one)}`,
+      reference: '',
+      ratio: '',
+      target: 'p99 ≤ 50 ms',
+      met: last.history[name]!.page <= 50,
+    });
+  }
+}
