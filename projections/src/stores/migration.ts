@@ -31,4 +31,10 @@ export const storeMigrations: ReadModelMigrations = {
         .execute();
     },
   },
+  '2026-11-26T14-30-stores-closed-on': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('stores').addColumn('closed_on', 'text').execute();
+    },
+  },
 };
