@@ -293,19 +293,7 @@ function demoRecords(today: string): DemoRecord[] {
     add('seat', id, { store_id: store, name, max_people, adjacent_seat_ids, display_order: i + 1 }),
   );
 
-  menuItems.forEach(({ id, name, description, price, image, category }, i) =>
-    add('menu', id, {
-      store_id: store,
-      name,
-      description,
-      price,
-      image_url: menuImage(image),
-      category,
-      show_on_menu: true,
-      show_on_order: true,
-      display_order: i + 1,
-    }),
-  );
+  addMenuItems(add, store, menuItems);
   courses.forEach(({ id, image, ...course }, i) =>
     add('menu', id, {
       store_id: store,
@@ -380,6 +368,27 @@ function demoRecords(today: string): DemoRecord[] {
   return records;
 }
 
+/** A store's menu items in the order given, shown on the menu and the order page. */
+function addMenuItems(
+  add: <K extends CatalogKind>(kind: K, id: string, data: CatalogInput<K>) => void,
+  storeId: string,
+  items: readonly { id: string; name: string; price: number; image: string; description: string; category: MenuCategory }[],
+) {
+  items.forEach(({ id, name, description, price, image, category }, i) =>
+    add('menu', id, {
+      store_id: storeId,
+      name,
+      description,
+      price,
+      image_url: menuImage(image),
+      category,
+      show_on_menu: true,
+      show_on_order: true,
+      display_order: i + 1,
+    }),
+  );
+}
+
 /** The second store (decision 321): its own record, seats, hours, a short menu with an item of its own, settings. */
 function secondStoreRecords(add: <K extends CatalogKind>(kind: K, id: string, data: CatalogInput<K>) => void) {
   const west = DEMO_SECOND_STORE_ID;
@@ -410,18 +419,10 @@ function secondStoreRecords(add: <K extends CatalogKind>(kind: K, id: string, da
     ['menu-w-latte', 'カフェラテ', 560, 'cafe-latte', 'エスプレッソにたっぷりのスチームミルク。', 'drink'],
     [DEMO_SECOND_ONLY_MENU_ID, 'モーニングセット', 750, 'hot-sandwich', '11時まで。トーストとゆで卵、ドリンク付き（公園店だけのメニュー）。', 'food'],
   ];
-  items.forEach(([id, name, price, image, description, category], i) =>
-    add('menu', id, {
-      store_id: west,
-      name,
-      description,
-      price,
-      image_url: menuImage(image),
-      category,
-      show_on_menu: true,
-      show_on_order: true,
-      display_order: i + 1,
-    }),
+  addMenuItems(
+    add,
+    west,
+    items.map(([id, name, price, image, description, category]) => ({ id, name, price, image, description, category })),
   );
   // Hours: 08:00–18:00, closed on Mondays; holidays as usual days.
   for (let weekday = 0; weekday <= 6; weekday++) {
