@@ -13,7 +13,7 @@ import { projectors } from '@moncafe/projections/read-models';
 import { getSameDaySettings } from '@moncafe/projections/same-day-settings/queries';
 import { listSeats, seatNeighbours } from '@moncafe/projections/seats/queries';
 import { listStores } from '@moncafe/projections/stores/queries';
-import { DEMO_IMAGE_PATHS, DEMO_STORE_ID, loadDemoData, type DemoDataResult } from './demo-data';
+import { DEMO_IMAGE_PATHS, DEMO_SECOND_ONLY_MENU_ID, DEMO_SECOND_STORE_ID, DEMO_STORE_ID, loadDemoData, type DemoDataResult } from './demo-data';
 
 // 12:00 in Tokyo on Sunday 2026-11-22 (03:00 UTC).
 const clock = manualClock(new Date('2026-11-22T03:00:00Z'));
@@ -52,7 +52,10 @@ describe('demo data', () => {
   });
 
   it('gives the store with id 2, seats of 1 to 6 people with joinable neighbours', async () => {
-    expect(await listStores(t.db)).toEqual([expect.objectContaining({ store_id: '2', name: 'MonCafe 駅前店' })]);
+    expect(await listStores(t.db)).toEqual([
+      expect.objectContaining({ store_id: '2', name: 'MonCafe 駅前店' }),
+      expect.objectContaining({ store_id: DEMO_SECOND_STORE_ID, name: 'MonCafe 西口公園店' }),
+    ]);
     const seats = await listSeats(t.db, DEMO_STORE_ID);
     expect(seats.map((s) => s.max_people).sort((a, b) => a - b)).toEqual([1, 1, 2, 2, 4, 4, 6]);
     expect(seatNeighbours(seats)['seat-t2']).toEqual(['seat-t1']);
@@ -66,7 +69,7 @@ describe('demo data', () => {
     const courses = await listMenuItems(t.db, { storeId: DEMO_STORE_ID, visibleOn: 'reservation' });
     expect(courses.map((c) => c.id)).toEqual(['course-birthday', 'course-afternoon-tea', 'course-lunch']);
     expect(courses[0]).toMatchObject({ deadline_days_before: 3, deadline_time: '18:00', show_on_menu: true, show_on_reservation: true });
-    expect((await listMenuItems(t.db, { visibleOn: 'order' })).length).toBe(menu.length - courses.length);
+    expect((await listMenuItems(t.db, { storeId: DEMO_STORE_ID, visibleOn: 'order' })).length).toBe(menu.length - courses.length);
     for (const item of [...menu, ...courses]) expect(DEMO_IMAGE_PATHS).toContain(item.image_url);
   });
 
@@ -92,6 +95,25 @@ describe('demo data', () => {
     expect(days['2026-12-06']).toMatchObject({ is_closed: true, source: 'date' }); // today + 14 days
     expect(days['2026-12-31']).toMatchObject({ is_closed: true, source: 'date' });
     expect(await getSameDaySettings(t.db, DEMO_STORE_ID)).toEqual({ is_enabled: true, deadline_time: '15:00' });
+  });
+
+  it('gives a second store that differs: its own seats, hours and a menu item only it sells (decision 321)', async () => {
+    const seats = await listSeats(t.db, DEMO_SECOND_STORE_ID);
+    expect(seats.map((s) => [s.name, s.max_people, s.is_reservable])).toEqual([
+      ['カウンター', 2, true],
+      ['テーブルA', 4, true],
+      ['テーブルB', 4, true],
+      ['テラス席', 4, false],
+    ]);
+    expect((await listSeats(t.db, DEMO_STORE_ID)).some((s) => s.store_id === DEMO_SECOND_STORE_ID)).toBe(false);
+    const second = await listMenuItems(t.db, { storeId: DEMO_SECOND_STORE_ID, visibleOn: 'menu' });
+    const first = await listMenuItems(t.db, { storeId: DEMO_STORE_ID, visibleOn: 'menu' });
+    expect(second.map((m) => m.id)).toContain(DEMO_SECOND_ONLY_MENU_ID);
+    expect(first.map((m) => m.id)).not.toContain(DEMO_SECOND_ONLY_MENU_ID);
+    // Open on Wednesdays (the first store's closed day), closed on Mondays, from 08:00.
+    const days = await businessHoursForDates(t.db, DEMO_SECOND_STORE_ID, ['2026-11-25', '2026-11-30']);
+    expect(days['2026-11-25']).toMatchObject({ is_closed: false, open_time: '08:00', close_time: '18:00' });
+    expect(days['2026-11-30']).toMatchObject({ is_closed: true, source: 'weekday' });
   });
 
   it('gives homepage cards (instagram outside the site, calendar, links inside it) and two notices', async () => {

@@ -3,7 +3,7 @@ import type { Application } from '@moncafe/domain/application';
 import { addMonths, dateInMonth, daysInMonth, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import type { CommandContext } from '@moncafe/domain/command-handler';
 import type { Clock, IdGenerator } from '@moncafe/domain/ports';
-import { DEMO_STORE_ID } from './demo-data';
+import { DEMO_SECOND_STORE_ID, DEMO_STORE_ID } from './demo-data';
 
 /**
  * The demo cafe's staff side (DEMO_DATA=1, decisions 080–085): three staff members with wages, recruit
@@ -17,10 +17,22 @@ export type StaffAreaServices = Pick<Application, 'accounts' | 'staffList' | 'ca
 
 const store = DEMO_STORE_ID;
 
-const people = [
-  { name: '佐藤 花子', email: 'hanako.sato@moncafe.example', wage: 1250 },
-  { name: '鈴木 健太', email: 'kenta.suzuki@moncafe.example', wage: 1150 },
-  { name: '田中 美咲', email: 'misaki.tanaka@moncafe.example', wage: 1100 },
+/**
+ * The demo staff and where each works, with a wage per store (decision 321): 佐藤 works at both
+ * stores, 鈴木 and 田中 at the first only, 高橋 at the second only.
+ */
+const people: { name: string; email: string; stores: [storeId: string, wage: number][] }[] = [
+  {
+    name: '佐藤 花子',
+    email: 'hanako.sato@moncafe.example',
+    stores: [
+      [store, 1250],
+      [DEMO_SECOND_STORE_ID, 1300],
+    ],
+  },
+  { name: '鈴木 健太', email: 'kenta.suzuki@moncafe.example', stores: [[store, 1150]] },
+  { name: '田中 美咲', email: 'misaki.tanaka@moncafe.example', stores: [[store, 1100]] },
+  { name: '高橋 陽介', email: 'yosuke.takahashi@moncafe.example', stores: [[DEMO_SECOND_STORE_ID, 1120]] },
 ];
 
 const openingTasks = [
@@ -92,10 +104,12 @@ export async function loadStaffAreaDemo(
     const accountId = registered.accountId ?? (await deps.accountIdOf?.(person.email)) ?? null;
     if (accountId === null) continue;
     await services.accounts.changeRole({ by: context.actor, accountId, role: 'staff', grant: true }, context);
-    const assigned = await services.staffList.assign({ storeId: store, accountId, wage: person.wage, displayOrder: i + 1 }, context);
-    staffIds.push(accountId);
-    // Shifts are taken from the store's staff as the read model lists them.
-    await deps.waitForProjections(assigned.position);
+    for (const [storeId, wage] of person.stores) {
+      const assigned = await services.staffList.assign({ storeId, accountId, wage, displayOrder: i + 1 }, context);
+      // Shifts are taken from the store's staff as the read model lists them.
+      await deps.waitForProjections(assigned.position);
+    }
+    if (person.stores.some(([storeId]) => storeId === store)) staffIds.push(accountId);
   }
   const save = services.catalog.save;
   await save(

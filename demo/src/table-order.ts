@@ -1,6 +1,6 @@
 import type { Application } from '@moncafe/domain/application';
 import type { CommandContext } from '@moncafe/domain/command-handler';
-import { DEMO_SEAT_IDS, DEMO_STORE_ID } from './demo-data';
+import { DEMO_SEAT_IDS, DEMO_SECOND_SEAT_IDS, DEMO_SECOND_STORE_ID, DEMO_STORE_ID } from './demo-data';
 
 /**
  * The demo cafe's table ordering (DEMO_DATA=1): its tax rule (the spec's 10%, rounded down,
@@ -16,24 +16,28 @@ export async function loadTableOrderDemo(
   context: CommandContext,
 ): Promise<{ position: number | null }> {
   await services.seatCodes.issueMissing(
-    DEMO_SEAT_IDS.map((id) => ({ id, storeId: DEMO_STORE_ID })),
+    [...DEMO_SEAT_IDS.map((id) => ({ id, storeId: DEMO_STORE_ID })), ...DEMO_SECOND_SEAT_IDS.map((id) => ({ id, storeId: DEMO_SECOND_STORE_ID }))],
     context,
   );
-  const tax = await services.catalog.save(
-    {
-      kind: 'tax',
-      id: DEMO_STORE_ID,
-      data: {
-        store_id: DEMO_STORE_ID,
-        rate_percent: 10,
-        rounding: 'floor',
-        prices_include_tax: false,
-        // Issue 30: receipts are qualified simplified invoices (made up, with a valid check digit); the issuer is the store's name.
-        registration_number: DEMO_REGISTRATION_NUMBER,
+  // Both stores: the same tax rule and registration number (one company), prices before tax.
+  let tax: { position: number | null } = { position: null };
+  for (const storeId of [DEMO_STORE_ID, DEMO_SECOND_STORE_ID]) {
+    tax = await services.catalog.save(
+      {
+        kind: 'tax',
+        id: storeId,
+        data: {
+          store_id: storeId,
+          rate_percent: 10,
+          rounding: 'floor',
+          prices_include_tax: false,
+          // Issue 30: receipts are qualified simplified invoices (made up, with a valid check digit); the issuer is the store's name.
+          registration_number: DEMO_REGISTRATION_NUMBER,
+        },
       },
-    },
-    context,
-  );
+      context,
+    );
+  }
   const counted: [menuId: string, quantity: number][] = [
     ['menu-gateau', 12],
     ['menu-cheesecake', 10],

@@ -18,6 +18,7 @@ import { staffGuideService } from './staff-guide/staff-guide-service';
 import { stockEditorService } from './stock/stock-editor-service';
 import type { TableCatalog } from './table/ports';
 import { storeLocationService } from './table/store-location-service';
+import { storeService } from './catalog/store-service';
 import { seatCodeService } from './table/decider';
 import { tableService } from './table/table-service';
 import { billingService } from './billing/billing-service';
@@ -142,6 +143,8 @@ export function createApplication(ports: ApplicationPorts) {
     ordering: orderingService({ ...ports, catalog: ports.tableCatalog }),
     /** The stock editor (/kitchen/stock, /monitor/stock). */
     stock: stockEditorService({ ...ports, catalog: ports.tableCatalog }),
+    /** Stores (/admin/stores, decision 320): open, edit and close a store. */
+    stores: storeService(ports),
     /** The store's point and geofence radius (/admin/store-coordinates). */
     storeLocation: storeLocationService(ports),
     // Seats editor (decision 120)

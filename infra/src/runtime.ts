@@ -288,7 +288,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     const retention = retentionRunner({
       pool: database.pool,
       services,
-      storeIds: async () => (await queries.stores.list()).map((s) => s.store_id),
+      storeIds: async () => (await queries.stores.list({ closed: true })).map((s) => s.store_id),
       ids,
       logger,
     });
@@ -317,7 +317,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
           catalog: reservationCatalog,
           mails: options.reminderMails,
           directory: {
-            storeIds: async () => (await queries.stores.list()).map((s) => s.store_id),
+            storeIds: async () => (await queries.stores.list({ closed: true })).map((s) => s.store_id),
             setting: async (storeId) => {
               const settings = await queries.siteSettings.notifications(storeId);
               return { enabled: settings.guest_reminders, hour: settings.reminder_hour };

@@ -53,7 +53,8 @@ import { myReservations, orderRowsOfDay, scheduleDay, storeStaffOf } from './scr
 export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore, 'readStream'>) {
   return {
     stores: {
-      list: () => listStores(db),
+      /** The open stores in display order (`{ closed: true }`: every store, for the admin). */
+      list: (options: { closed?: boolean } = {}) => listStores(db, options),
       get: (storeId: string) => getStore(db, storeId),
       /** The store a call means when it names none (the first in display order). */
       default: () => defaultStore(db),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
+import { DEMO_STORE } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 import { browserAvailable, offlineContext, phone, browserSuite } from '../support/browser';
 
@@ -35,7 +36,8 @@ describe.runIf(runs)('public pages on a phone', () => {
       (a) => a.length > 0,
     );
     menu = await waitForAnswer(
-      () => getJson<MenuRow[]>('/api/admin/menu'),
+      // The page shows the first store's menu (menus are per store, decision 321).
+      () => getJson<MenuRow[]>(`/api/admin/menu?store_id=${DEMO_STORE}`),
       (a) => a.length > 0,
     );
     // Nothing may come from the internet: the map iframe and any stray request stay blank offline.
@@ -122,6 +124,21 @@ describe.runIf(runs)('public pages on a phone', () => {
     await line.close();
   });
 
+  it('a guest chooses the store whose menu is shown; the link names the store (decision 321)', async () => {
+    const page = await openPage();
+    await page.goto('/menu');
+    await page.getByTestId('menu-list').waitFor();
+    const choice = page.getByTestId('menu-store-choice');
+    expect(await choice.getByRole('link').allTextContents()).toEqual(['MonCafe 駅前店', 'MonCafe 西口公園店']);
+    // The first store's menu, without the morning set only the second store sells.
+    expect(await page.getByTestId('menu-card').getByRole('heading').allTextContents()).not.toContain('モーニングセット');
+    await choice.getByRole('link', { name: 'MonCafe 西口公園店' }).click();
+    await page.getByRole('heading', { name: 'モーニングセット' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('store_id')).toBe('3');
+    expect(await page.getByTestId('menu-card').count()).toBe(3);
+    await page.close();
+  });
+
   it('a broken menu image is hidden, not shown broken', async () => {
     const page = await openPage();
     await page.route('**/images/menu/**', (route) => route.fulfill({ status: 404, body: '' }));
@@ -180,7 +197,7 @@ describe.runIf(runs)('public pages on a phone', () => {
   it('a failed menu load shows the message and the retry button loads it', async () => {
     const page = await openPage();
     let failuresLeft = 1;
-    await page.route('**/api/admin/menu', async (route) => {
+    await page.route(/\/api\/admin\/menu(\?|$)/, async (route) => {
       if (failuresLeft > 0) {
         failuresLeft -= 1;
         await route.fulfill({ status: 502, body: 'bad gateway' });

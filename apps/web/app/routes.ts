@@ -63,6 +63,8 @@ export default [
     route('order-limits', 'routes/admin/order-limits/route.tsx'),
     // Seats editor and cost management (decisions 120, 122)
     route('seats', 'routes/admin/seats/route.tsx'),
+    // A second store (issue 34, decision 320)
+    route('stores', 'routes/admin/stores/route.tsx'),
     route('cost-management', 'routes/admin/cost-management/route.tsx'),
     // Admin history and database (decisions 140–142)
     route('history', 'routes/admin/history/route.tsx'),
@@ -214,6 +216,9 @@ export default [
   // Seats editor, admin home, orders by day, cost management (part-seats: issues 12 and 14)
   route('api/admin/seats', 'routes/api/admin/seats/route.ts'),
   route('api/admin/seats/:id', 'routes/api/admin/seats/$id/route.ts'),
+  route('api/admin/stores', 'routes/api/admin/stores/route.ts'),
+  route('api/admin/stores/:id', 'routes/api/admin/stores/$id/route.ts'),
+  route('api/admin/stores/:id/close', 'routes/api/admin/stores/$id/close/route.ts'),
   route('api/admin/day-summary', 'routes/api/admin/day-summary/route.ts'),
   route('api/admin/orders/export.csv', 'routes/api/admin/orders/export.csv/route.ts'),
   route('api/admin/cost-lines', 'routes/api/admin/cost-lines/route.ts'),

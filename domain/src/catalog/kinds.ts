@@ -83,6 +83,11 @@ export const storeSchema = z.object({
    * spec's way), or `staff`, only staff seat a party (the floor screen's one-time QR).
    */
   table_check_in: z.enum(['self', 'staff']).default('self'),
+  /**
+   * The day (Tokyo) the admin closed the store (decision 320): null while open. A closed store keeps
+   * its record and history, leaves `/api/stores` and takes no new bookings.
+   */
+  closed_on: isoDateSchema.nullable().default(null),
 });
 
 export const seatSchema = z.object({

@@ -31,8 +31,11 @@ export interface AvailabilityPorts {
   catalog: ReservationCatalog;
 }
 
-/** `no_store`: no store exists yet. `date_refused`: the spec's date checks refuse the date. `time_unavailable`: the store is not open then. */
-export type AvailabilityErrorCode = 'no_store' | 'date_refused' | 'time_unavailable';
+/**
+ * `no_store`: no store exists yet. `store_closed`: the admin closed the store (decision 320).
+ * `date_refused`: the spec's date checks refuse the date. `time_unavailable`: the store is not open then.
+ */
+export type AvailabilityErrorCode = 'no_store' | 'store_closed' | 'date_refused' | 'time_unavailable';
 
 const CLOSED: BusinessDay = { closed: true, openTime: null, closeTime: null };
 
@@ -58,8 +61,13 @@ export function bookingDays(ports: AvailabilityPorts) {
     return { day, refusal: checkDate({ date, now: ports.clock.now(), day, sameDay, menus }) };
   }
 
-  /** The date checks, then whether the store is open at that time (and it is not past). */
+  /**
+   * The booking rules of a new booking, the guest's and the staff's phone booking alike: a closed
+   * store takes none (decision 320), then the date checks, then whether the store is open at that
+   * time (and it is not past).
+   */
   async function refuseDateOrTime(store: string, date: string, time: string, menus: readonly MenuRules[]): Promise<{ close: number }> {
+    if (!(await catalog.storeOpen(store))) throw new DomainError<AvailabilityErrorCode>('store_closed', `store ${store} takes no bookings`, { storeId: store });
     const { day, refusal } = await refusalOf(store, date, menus);
     if (refusal) throw new DomainError<AvailabilityErrorCode>('date_refused', refusal.code, { refusal });
     if (day.closed || !day.openTime || !day.closeTime) throw new DomainError<AvailabilityErrorCode>('time_unavailable');

@@ -3,9 +3,10 @@ import { foldStream } from '../command-handler';
 import { DomainError } from '../decider';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { seatingLedger } from '../seating/decider';
-import { cakeCourse, STORE } from '../testing/reservation-catalog';
+import { cakeCourse, fixedCatalog, STORE } from '../testing/reservation-catalog';
 import { reservationTestSystem } from '../testing/reservation-system';
 import { holdExpiry } from './booking-service';
+import { staffBookingService } from './staff-booking-service';
 import { toStreamName } from './events';
 import { claimReservationNumber, reservationNumberOf, reservationNumberPattern } from './number';
 import { reservationDecider } from './decider';
@@ -323,5 +324,34 @@ describe('send-confirmation decides the booking again against the hold (docs/sec
     expect(admitted).toBe(0);
     await s.flow.requestReservation(request('s1', { admit }));
     expect(admitted).toBe(1);
+  });
+});
+
+describe('a closed store (decision 320)', () => {
+  const closed = () => reservationTestSystem({ catalog: fixedCatalog({ closedStores: [STORE] }) });
+
+  it('refuses the guest a seat and records nothing', async () => {
+    const s = closed();
+    await refusedWith(
+      s.booking.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 2, menuIds: [cakeCourse.menuId], correlationId: c }),
+      'store_closed',
+    );
+    expect(await s.eventStore.readStream(ledgerStream(STORE, '2026-12-20'))).toEqual([]);
+  });
+
+  it('refuses a phone booking by staff and records nothing', async () => {
+    const s = closed();
+    const staffBooking = staffBookingService(s.ports);
+    const phone = { storeId: STORE, date: '2026-12-20', time: '12:00', people: 2, menuId: null, name: '山田花子', phone: '090-1234-5678', remarks: '' };
+    await refusedWith(staffBooking.takeBooking({ ...phone, actor: 'staff-1', correlationId: c }), 'store_closed');
+    expect(await s.eventStore.readStream(ledgerStream(STORE, '2026-12-20'))).toEqual([]);
+  });
+
+  it('books the same day at an open store (the refusal is the store, not the day)', async () => {
+    const s = reservationTestSystem();
+    const staffBooking = staffBookingService(s.ports);
+    const phone = { storeId: STORE, date: '2026-12-20', time: '12:00', people: 2, menuId: null, name: '山田花子', phone: '090-1234-5678', remarks: '' };
+    await staffBooking.takeBooking({ ...phone, actor: 'staff-1', correlationId: c });
+    expect((await s.eventStore.readStream(ledgerStream(STORE, '2026-12-20'))).length).toBeGreaterThan(0);
   });
 });

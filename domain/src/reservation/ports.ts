@@ -15,6 +15,8 @@ export interface ReservationCatalog {
   /** The store the public site books (the spec's calls carry no store id); null before any store exists. */
   defaultStoreId(): Promise<string | null>;
   storeName(storeId: string): Promise<string | null>;
+  /** False for a store the admin closed (decision 320) or one that does not exist: it takes no new bookings. */
+  storeOpen(storeId: string): Promise<boolean>;
   /** Reservable seats of the store, in display order. */
   seats(storeId: string): Promise<SeatSpec[]>;
   businessDays(storeId: string, dates: readonly string[]): Promise<Record<string, BusinessDay>>;

@@ -1,8 +1,9 @@
-import { minutesOf, tokyoDateTime } from '../calendar/dates';
+import { minutesOf } from '../calendar/dates';
 import { commandHandler, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
-import { checkDate, courseMinutesOf } from '../seating/availability';
+import { courseMinutesOf } from '../seating/availability';
+import { bookingDays } from './availability-service';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { seatingLedger } from '../seating/decider';
 import { unstorableTextIn } from '../text';
@@ -54,9 +55,10 @@ export function staffBookingService(ports: StaffBookingPorts) {
   const seating = commandHandler(seatingLedger, { ...ports, maxAttempts: ports.seatingAttempts ?? 100 });
   const reservations = commandHandler(reservationDecider, ports);
   const { catalog } = ports;
+  const { refuseDateOrTime } = bookingDays(ports);
 
   return {
-    /** Throws `invalid_text`, `unknown_course`, `date_refused`, `time_unavailable`, `seats_full`. */
+    /** Throws `invalid_text`, `store_closed`, `unknown_course`, `date_refused`, `time_unavailable`, `seats_full`. */
     async takeBooking(input: StaffBookingInput) {
       const { storeId, date, time, people } = input;
       if (unstorableTextIn({ name: input.name, phone: input.phone, remarks: input.remarks }) !== null) throw new DomainError<BookingErrorCode>('invalid_text');
@@ -65,15 +67,7 @@ export function staffBookingService(ports: StaffBookingPorts) {
       if (courses.length !== menuIds.length) throw new DomainError<BookingErrorCode>('unknown_course');
       const menus = await catalog.menus(storeId, menuIds);
       const now = ports.clock.now();
-      const [days, sameDay] = await Promise.all([catalog.businessDays(storeId, [date]), catalog.sameDaySettings(storeId)]);
-      const day = days[date] ?? { closed: true, openTime: null, closeTime: null };
-      const refusal = checkDate({ date, now, day, sameDay, menus });
-      if (refusal) throw new DomainError<BookingErrorCode>('date_refused', refusal.code, { refusal });
-      if (day.closed || !day.openTime || !day.closeTime) throw new DomainError<BookingErrorCode>('time_unavailable');
-      const start = minutesOf(time);
-      const today = tokyoDateTime(now);
-      if (start < minutesOf(day.openTime) || start >= minutesOf(day.closeTime) || (date === today.date && start <= today.minute))
-        throw new DomainError<BookingErrorCode>('time_unavailable');
+      const { close } = await refuseDateOrTime(storeId, date, time, menus);
 
       const reservationId = ports.ids.uuid();
       const holdId = ports.ids.uuid();
@@ -86,9 +80,9 @@ export function staffBookingService(ports: StaffBookingPorts) {
           holdId,
           sessionId: `staff:${reservationId}`,
           people,
-          startMinute: start,
+          startMinute: minutesOf(time),
           courseMinutes: courseMinutesOf(menus),
-          latestEndMinute: minutesOf(day.closeTime),
+          latestEndMinute: close,
           seats: await catalog.seats(storeId),
           now: at,
           expiresAt: new Date(now.getTime() + STAFF_HOLD_MS).toISOString(),

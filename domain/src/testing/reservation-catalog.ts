@@ -33,6 +33,8 @@ export function fixedCatalog(
     dependencies: DependencySpec[];
     notices: Notice[];
     sameDay: { isEnabled: boolean; deadlineTime: string | null };
+    /** Stores the admin closed (decision 320). */
+    closedStores: string[];
   }> = {},
 ): ReservationCatalog {
   const day = (date: string): BusinessDay =>
@@ -42,6 +44,7 @@ export function fixedCatalog(
   return {
     defaultStoreId: async () => STORE,
     storeName: async () => 'テスト店',
+    storeOpen: async (store) => !(overrides.closedStores ?? []).includes(store),
     seats: async () => overrides.seats ?? seats,
     businessDays: async (_store, dates) => Object.fromEntries(dates.map((d) => [d, day(d)])),
     menus: async (_store, ids) => (overrides.menus ?? [cakeCourse]).filter((m) => ids.includes(m.menuId)),

@@ -18,6 +18,10 @@ export function catalogForReservations(db: Kysely<Database>): ReservationCatalog
     async storeName(storeId) {
       return (await getStore(db, storeId))?.name ?? null;
     },
+    async storeOpen(storeId) {
+      const store = await getStore(db, storeId);
+      return store !== null && store.closed_on === null;
+    },
     async seats(storeId) {
       return seatSpecs((await listSeats(db, storeId)).filter((s) => s.is_reservable && s.is_active));
     },

@@ -11,4 +11,5 @@ export const storeMigrations: ReadModelMigrations = {
   '2026-11-22T20-10-stores-coordinates': sqlMigration(
     sql`alter table stores add column latitude double precision, add column longitude double precision, add column geofence_radius_m integer default 100 not null`,
   ),
+  '2026-11-26T14-30-stores-closed-on': sqlMigration(sql`alter table stores add column closed_on text`),
 };

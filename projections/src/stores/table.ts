@@ -12,5 +12,7 @@ export interface StoreTables {
     latitude: number | null;
     longitude: number | null;
     geofence_radius_m: number;
+    /** The day the store closed (decision 320); null while open. */
+    closed_on: string | null;
   };
 }

@@ -16,7 +16,7 @@ import { getSameDaySettings } from '../same-day-settings/queries';
 import { seatsProjector } from '../seats/projector';
 import { getSeat, listSeats, seatNeighbours } from '../seats/queries';
 import { storesProjector } from '../stores/projector';
-import { getStore, listStores } from '../stores/queries';
+import { defaultStore, getStore, listStores } from '../stores/queries';
 import { openReadModelTestDb, type ReadModelTestDb } from './read-model-db';
 
 /** A RecordSaved event as the decider would write it (data validated, defaults filled in). */
@@ -72,9 +72,24 @@ describe('stores', () => {
         latitude: null,
         longitude: null,
         geofence_radius_m: 100,
+        closed_on: null,
       },
     ]);
     expect(await getStore(t.db, '3')).toBeNull();
+  });
+
+  it('given a closed store, then it leaves the open list and the default but keeps its row (decision 320)', async () => {
+    await t.project(catalogProjectors, [
+      saved('store', '4', { name: '西口店', address: '東京都新宿区', phone: '03-2222-2222' }),
+      saved('store', '4', { name: '西口店', address: '東京都新宿区', phone: '03-2222-2222', closed_on: '2026-11-26' }),
+    ]);
+    expect((await listStores(t.db)).map((s) => s.store_id)).toEqual(['2']);
+    expect((await listStores(t.db, { closed: true })).map((s) => [s.store_id, s.closed_on])).toEqual([
+      ['2', null],
+      ['4', '2026-11-26'],
+    ]);
+    expect((await defaultStore(t.db))?.store_id).toBe('2');
+    expect((await getStore(t.db, '4'))?.closed_on).toBe('2026-11-26');
   });
 });
 

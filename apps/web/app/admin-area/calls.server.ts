@@ -3,7 +3,7 @@ import type { SeatBooking } from '@moncafe/domain/catalog/seat-editor-service';
 import { japaneseDate } from '#app/reservation/presentation';
 import type { ErrorTable } from '#app/http/json.server';
 import { catalogErrors } from '#app/staff-area/calls.server';
-import { seatTexts } from './texts';
+import { seatTexts, storeTexts } from './texts';
 
 /** `?store_id=&date=` of the admin home's, the CSV's and cost management's reads; the date defaults to today in Tokyo. */
 export const dayQuery = z.object({
@@ -13,6 +13,13 @@ export const dayQuery = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
     .optional(),
 });
+
+/** The store editor's refusals (decision 320): the catalog's, a store opened twice, a closed store. */
+export const storeErrors: ErrorTable = {
+  ...catalogErrors,
+  store_exists: { status: 409, error: storeTexts.storeExists },
+  store_closed: { status: 409, error: storeTexts.storeClosed },
+};
 
 /** The seats editor's refusals: the catalog's, and a seat still holding bookings (409, the bookings listed). */
 export const seatErrors: ErrorTable = {

@@ -25,6 +25,41 @@ export const seatTexts = {
   bookingLine: (date: string, time: string, name: string, people: number) => `${date} ${time} ${name}様（${people}名）`,
 } as const;
 
+/** /admin/stores (decision 320): the stores of the chain, opened, edited and closed by the admin. */
+export const storeTexts = {
+  title: '店舗管理',
+  intro: '店舗の名前・住所・電話番号などを登録します。閉店した店舗は履歴を残したまま、新しい予約を受け付けなくなります。',
+  name: '店舗名',
+  postalCode: '郵便番号',
+  address: '住所',
+  phone: '電話番号',
+  email: 'メールアドレス',
+  accessNote: 'アクセス（例：駅から徒歩2分）',
+  displayOrder: '表示順',
+  addTitle: '店舗を追加',
+  add: '追加する',
+  save: '保存する',
+  edit: '編集',
+  cancel: 'キャンセル',
+  close: '閉店する',
+  closed: (date: string) => `閉店（${date}）`,
+  open: '営業中',
+  empty: '店舗が登録されていません。下のフォームから追加してください。',
+  added: (name: string) => `${name}を追加しました。`,
+  saved: '保存しました。',
+  closedDone: (name: string) => `${name}を閉店にしました。`,
+  confirmCloseTitle: '店舗を閉店にしますか？',
+  confirmClose: (name: string) =>
+    `${name}を閉店にします。これまでの予約・注文・売上の履歴は残りますが、新しい予約は受け付けなくなり、店舗一覧にも表示されなくなります。元に戻すことはできません。`,
+  settingsOf: '店舗ごとの設定',
+  coordinates: '位置情報・ジオフェンス',
+  businessHours: '営業時間',
+  tax: '税率・登録番号',
+  seats: '座席',
+  storeExists: 'この店舗はすでに登録されています。',
+  storeClosed: 'この店舗は閉店しています。',
+} as const;
+
 export const homeTexts = {
   todayTitle: (date: string) => `本日の状況（${date}）`,
   dayLabel: '日付：',

@@ -38,3 +38,18 @@ export function areaPageTitle(screen: string | null, matches: readonly (MatchLik
 }
 
 export const adminPageTitle = areaPageTitle;
+
+/**
+ * The title once the browser knows the chosen store (decision 320): the server renders the first
+ * store's name (the choice lives in local storage), and the area's layout swaps in the chosen
+ * store's name after each render. Only the area segment (between the screen and the product
+ * name) is replaced; a title without the first store's name is left as it is.
+ */
+export function titleForChosenStore(title: string, firstStoreName: string | null, chosenStoreName: string | null): string {
+  if (!firstStoreName || !chosenStoreName) return title;
+  const parts = title.split(' | ');
+  const at = parts.length - 2;
+  if (at < 0 || parts[at] !== firstStoreName) return title;
+  parts[at] = chosenStoreName;
+  return parts.join(' | ');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPageTitle, areaPageTitle } from './title';
+import { adminPageTitle, areaPageTitle, titleForChosenStore } from './title';
 
 describe('admin page titles', () => {
   const layout = (stores: { name: string }[]) => ({ id: 'routes/admin/route', loaderData: { stores } });
@@ -14,6 +14,13 @@ describe('admin page titles', () => {
     );
     expect(areaPageTitle('シフト提出', [area('routes/staff/route', [])])).toBe('シフト提出 | スタッフ | MonCafe');
     expect(areaPageTitle(null, [area('routes/kitchen/route', [])])).toBe('キッチン | MonCafe');
+  });
+  it('name the chosen store in place of the first store once the browser knows the choice (decision 320)', () => {
+    expect(titleForChosenStore('座席管理 | MonCafe 駅前店 | MonCafe', 'MonCafe 駅前店', 'MonCafe 西口店')).toBe('座席管理 | MonCafe 西口店 | MonCafe');
+    expect(titleForChosenStore('MonCafe 駅前店 | MonCafe', 'MonCafe 駅前店', 'MonCafe 西口店')).toBe('MonCafe 西口店 | MonCafe');
+    // No choice, or a title that does not carry the first store (the screen itself is named so): unchanged.
+    expect(titleForChosenStore('座席管理 | MonCafe 駅前店 | MonCafe', 'MonCafe 駅前店', null)).toBe('座席管理 | MonCafe 駅前店 | MonCafe');
+    expect(titleForChosenStore('MonCafe 駅前店 | 管理者画面 | MonCafe', 'MonCafe 駅前店', 'MonCafe 西口店')).toBe('MonCafe 駅前店 | 管理者画面 | MonCafe');
   });
   it('say 管理者画面 when there is no store (or the stores could not be read)', () => {
     expect(adminPageTitle('座席管理', [layout([])])).toBe('座席管理 | 管理者画面 | MonCafe');

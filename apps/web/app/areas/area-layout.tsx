@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { titleForChosenStore } from '#app/admin-area/title';
 import { LogoutButton } from '#app/auth/logout-button';
 import './areas.css';
 import { areaLabels, areaTexts, type WorkArea } from './texts';
@@ -65,6 +66,11 @@ export function AreaLayout(props: AreaLayoutProps) {
 
   const outletContext: AreaOutletContext = { storeId: effectiveStore, stores };
   const current = stores.find((s) => s.store_id === effectiveStore);
+  // Titles carry the chosen store's name (decision 320); the server could only know the first's.
+  const firstName = stores[0]?.name ?? null;
+  useEffect(() => {
+    document.title = titleForChosenStore(document.title, firstName, current?.name ?? null);
+  }, [pathname, firstName, current?.name]);
 
   const storeField = needsStore && (
     <label className="store-choice field">

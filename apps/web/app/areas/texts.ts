@@ -46,6 +46,8 @@ export const adminMenu = [
   { path: 'cost-management', label: '原価管理' },
   { path: 'tax-management', label: '税率設定' },
   { path: 'store-coordinates', label: '店舗位置情報' },
+  // A second store (issue 34, decision 320)
+  { path: 'stores', label: '店舗管理' },
   { path: 'order-limits', label: '注文の上限' },
   // Privacy (decisions 180–186)
   { path: 'privacy', label: '個人情報' },

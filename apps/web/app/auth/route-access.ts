@@ -55,6 +55,8 @@ const adminAreaChildren = [
   'tax-management',
   'store-coordinates',
   'order-limits',
+  // A second store (issue 34, decision 320)
+  'stores',
   // Privacy (decisions 180–186)
   'privacy',
   // The daily close and sales (issue 30 items 4 and 5)
@@ -236,6 +238,9 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // Seats editor, admin home, orders by day, cost management (part-seats: issues 12 and 14)
   '/api/admin/seats': admin,
   '/api/admin/seats/:id': admin,
+  '/api/admin/stores': admin,
+  '/api/admin/stores/:id': admin,
+  '/api/admin/stores/:id/close': admin,
   '/api/admin/day-summary': admin,
   '/api/admin/orders/export.csv': admin,
   '/api/admin/cost-lines': admin,

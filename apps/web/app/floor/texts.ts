@@ -47,6 +47,8 @@ export const floorTexts = {
   booked: (number: string, name: string) => `${name}様のご予約を受け付けました（予約番号 ${number}）。`,
   bookingFailed: '受け付けできませんでした。',
   timeUnavailable: 'その時刻は営業時間外か、すでに過ぎています。',
+  /** Decision 320: the admin closed the store. */
+  storeClosed: 'この店舗は閉店したため、予約を受け付けていません。',
   unknownCourse: 'そのコースは予約できません。',
   invalidText: '入力できない文字が含まれています。',
   required: '必須',

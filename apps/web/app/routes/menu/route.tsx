@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { OptionalImage } from '#app/layout/optional-image';
 import { pageTitle } from '#app/layout/texts';
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import type { Answer as MenuAnswer } from '#app/routes/api/admin/menu/route';
+import type { Answer as StoresAnswer } from '#app/routes/api/stores/route';
 import { formatYen } from '#app/shared/yen';
 import { menuTexts } from './texts';
 
@@ -13,7 +14,8 @@ export const meta = () => [{ title: pageTitle(menuTexts.title) }];
 export const handle = { renderOnce: true };
 
 type MenuItem = MenuAnswer[number];
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; items: MenuItem[] };
+type Stores = { store_id: string; name: string }[];
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; items: MenuItem[]; stores: Stores; storeId: string | null };
 type Filter = 'all' | MenuCategory;
 const filters: Filter[] = ['all', 'drink', 'food', 'dessert'];
 
@@ -24,22 +26,34 @@ const filters: Filter[] = ['all', 'drink', 'food', 'dessert'];
  * spinner and the retry button stand for a real request that can fail. Categories come resolved
  * by the server (domain/src/catalog/menu-category.ts).
  */
-async function fetchMenu(signal: AbortSignal): Promise<MenuAnswer> {
-  const response = await fetch('/api/admin/menu', { signal, credentials: 'include', headers: { Accept: 'application/json' } });
+async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T> {
+  const response = await fetch(url, { signal, credentials: 'include', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`menu: HTTP ${response.status}`);
-  return (await response.json()) as MenuAnswer;
+  return (await response.json()) as T;
+}
+
+/**
+ * Menus are per store (decision 321): the chosen store's items (`?store_id`, kept in the page's
+ * address so a shared link names its store), else the first open store's.
+ */
+async function fetchMenu(chosen: string | null, signal: AbortSignal): Promise<{ items: MenuAnswer; stores: Stores; storeId: string | null }> {
+  const stores = (await fetchJson<StoresAnswer>('/api/stores', signal)).map((s) => ({ store_id: s.store_id, name: s.name }));
+  const storeId = stores.find((s) => s.store_id === chosen)?.store_id ?? stores[0]?.store_id ?? null;
+  const items = storeId ? await fetchJson<MenuAnswer>(`/api/admin/menu?store_id=${encodeURIComponent(storeId)}`, signal) : [];
+  return { items, stores, storeId };
 }
 
 export default function Menu() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [filter, setFilter] = useState<Filter>('all');
+  const chosen = useSearchParams()[0].get('store_id');
 
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    fetchMenu(controller.signal).then(
-      (items) => setLoad({ state: 'loaded', items: items.filter((item) => item.show_on_menu) }),
+    fetchMenu(chosen, controller.signal).then(
+      ({ items, stores, storeId }) => setLoad({ state: 'loaded', items: items.filter((item) => item.show_on_menu), stores, storeId }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('menu could not be loaded', error);
@@ -47,7 +61,7 @@ export default function Menu() {
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, chosen]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
@@ -59,6 +73,20 @@ export default function Menu() {
           {menuTexts.reserve}
         </Link>
       </div>
+      {load.state === 'loaded' && load.stores.length > 1 && (
+        <nav className="filter-buttons" aria-label={menuTexts.storeLabel} data-testid="menu-store-choice">
+          {load.stores.map((s) => (
+            <Link
+              key={s.store_id}
+              to={`?store_id=${encodeURIComponent(s.store_id)}`}
+              className="filter-button"
+              aria-current={s.store_id === load.storeId ? 'page' : undefined}
+            >
+              {s.name}
+            </Link>
+          ))}
+        </nav>
+      )}
       <div className="filter-buttons" role="group" aria-label={menuTexts.filterLabel}>
         {filters.map((f) => (
           <button key={f} type="button" className="filter-button" aria-pressed={filter === f} onClick={() => setFilter(f)}>

@@ -11,6 +11,8 @@ export const menuTexts = {
   retry: '再試行',
   empty: 'メニューがありません',
   filterLabel: 'カテゴリ',
+  /** Decision 321: the store whose menu is shown, where there are several. */
+  storeLabel: '店舗',
   reserve: '予約する',
   reserveThis: '予約する',
   reserveItem: (name: string) => `${name}を予約する`,

@@ -29,6 +29,7 @@ export const action = jsonCall({
   errors: {
     date_refused: (error: DomainError) => refused(409, 'date_refused', dateRefusalMessage(error.details.refusal as DateRefusal)),
     time_unavailable: refused(409, 'time_unavailable', t.timeUnavailable),
+    store_closed: refused(409, 'store_closed', t.storeClosed),
     seats_full: refused(409, 'seats_full', reservationTexts.seatsFull),
     unknown_course: refused(400, 'unknown_course', t.unknownCourse),
     invalid_text: refused(400, 'invalid_text', t.invalidText),

@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { Route } from './+types/route';
+import { adminPageTitle } from '#app/admin-area/title';
+import { storeTexts as s } from '#app/admin-area/texts';
+import { callJson } from '#app/http/api-client';
+import type { Answer as StoresAnswer } from '#app/routes/api/admin/stores/route';
+import { AskDialog, FormButtons, LoadError, Loading, NoticeLine, NumberField, type Notice } from '#app/staff-area/components';
+import staffCss from '#app/staff-area/staff-area.css?url';
+import { staffTexts as t } from '#app/staff-area/texts';
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(s.title, matches) }];
+export const links = () => [{ rel: 'stylesheet', href: staffCss }];
+
+type Store = StoresAnswer[number];
+type StoreForm = Pick<Store, 'name' | 'postal_code' | 'address' | 'phone' | 'email' | 'access_note' | 'display_order'>;
+
+const blank: StoreForm = { name: '', postal_code: null, address: '', phone: '', email: null, access_note: null, display_order: 0 };
+const orNull = (value: string) => (value.trim() === '' ? null : value);
+
+function StoreFields({ initial, busy, onSave, onCancel }: { initial: StoreForm | null; busy: boolean; onSave(data: StoreForm): void; onCancel?: () => void }) {
+  const [v, setV] = useState<StoreForm>(initial ?? blank);
+  const id = useId();
+  const text = (key: 'name' | 'address' | 'phone', label: string, max: number) => (
+    <label className="field" htmlFor={`${id}-${key}`}>
+      {label}
+      <input id={`${id}-${key}`} required maxLength={max} value={v[key]} disabled={busy} onChange={(e) => setV({ ...v, [key]: e.target.value })} />
+    </label>
+  );
+  const optional = (key: 'postal_code' | 'email' | 'access_note', label: string, max: number, type = 'text') => (
+    <label className="field" htmlFor={`${id}-${key}`}>
+      {label}
+      <input
+        id={`${id}-${key}`}
+        type={type}
+        maxLength={max}
+        value={v[key] ?? ''}
+        disabled={busy}
+        onChange={(e) => setV({ ...v, [key]: orNull(e.target.value) })}
+      />
+    </label>
+  );
+  return (
+    <form
+      className="sa-editor-row"
+      data-testid="store-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(v);
+      }}
+    >
+      {text('name', s.name, 100)}
+      {optional('postal_code', s.postalCode, 8)}
+      {text('address', s.address, 300)}
+      {text('phone', s.phone, 21)}
+      {optional('email', s.email, 200, 'email')}
+      {optional('access_note', s.accessNote, 500)}
+      <NumberField
+        id={`${id}-order`}
+        label={s.displayOrder}
+        min={0}
+        max={1_000_000}
+        value={v.display_order}
+        busy={busy}
+        onChange={(display_order) => setV({ ...v, display_order })}
+      />
+      <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} submitLabel={initial ? s.save : s.add} cancelLabel={s.cancel} />
+    </form>
+  );
+}
+
+/**
+ * Opens a store's own settings screen (they work on the admin's chosen store): the link chooses
+ * this store first (spec: `adminStoreId`), then loads the screen.
+ */
+function SettingsLinks({ store }: { store: Store }) {
+  const choose = () => {
+    try {
+      window.localStorage.setItem('adminStoreId', store.store_id);
+    } catch {
+      // Without storage the screen asks for the store choice itself.
+    }
+  };
+  const links = [
+    ['store-coordinates', s.coordinates],
+    ['business-hours', s.businessHours],
+    ['tax-management', s.tax],
+    ['seats', s.seats],
+  ] as const;
+  return (
+    <nav aria-label={`${store.name} ${s.settingsOf}`} className="hint">
+      {s.settingsOf}：
+      {links.map(([path, label], i) => (
+        <span key={path}>
+          {i > 0 && '／'}
+          <a href={`/admin/${path}?store_id=${encodeURIComponent(store.store_id)}`} onClick={choose} data-testid={`store-link-${path}`}>
+            {label}
+          </a>
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+/** /admin/stores (decision 320): every store of the chain; add, edit and close one (after a confirmation). */
+export default function StoresEditor() {
+  const [stores, setStores] = useState<Store[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [closing, setClosing] = useState<Store | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const addId = useId();
+  const load = useCallback(async () => {
+    setFailed(false);
+    const r = await callJson<StoresAnswer>('/api/admin/stores', { noStore: true });
+    if (r.ok) setStores(r.body);
+    else setFailed(true);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function run(call: () => ReturnType<typeof callJson>, done: string) {
+    setBusy(true);
+    setNotice(null);
+    const r = await call();
+    setBusy(false);
+    if (!r.ok) {
+      setNotice({ kind: 'error', text: r.message ?? (r.body as { error?: string }).error ?? t.cannotReachServer });
+      return false;
+    }
+    setNotice({ kind: 'ok', text: done });
+    await load();
+    return true;
+  }
+
+  return (
+    <div className="sa-page" data-testid="stores-editor" data-ready={stores ? 'true' : undefined}>
+      <h2>{s.title}</h2>
+      <p className="hint">{s.intro}</p>
+      {failed && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
+      {!stores && !failed && <Loading />}
+      <NoticeLine notice={notice} />
+      {stores && stores.length === 0 && <p className="empty">{s.empty}</p>}
+      {stores && stores.length > 0 && (
+        <ol className="sa-list" data-testid="store-list">
+          {stores.map((store) => (
+            <li key={store.store_id} data-id={store.store_id} data-testid="store-row">
+              {editing === store.store_id ? (
+                <StoreFields
+                  initial={store}
+                  busy={busy}
+                  onCancel={() => setEditing(null)}
+                  onSave={(data) =>
+                    void run(() => callJson(`/api/admin/stores/${encodeURIComponent(store.store_id)}`, { method: 'PUT', body: data }), s.saved).then(
+                      (ok) => ok && setEditing(null),
+                    )
+                  }
+                />
+              ) : (
+                <div>
+                  <strong>{store.name}</strong> <span className="sa-badge">{store.closed_on ? s.closed(store.closed_on) : s.open}</span>
+                  <div className="hint">
+                    {store.postal_code ? `〒${store.postal_code} ` : ''}
+                    {store.address} ／ {store.phone}
+                    {store.email ? ` ／ ${store.email}` : ''}
+                  </div>
+                  {store.access_note && <div className="hint">{store.access_note}</div>}
+                  {!store.closed_on && <SettingsLinks store={store} />}
+                  {!store.closed_on && (
+                    <p>
+                      <button type="button" className="button secondary" disabled={busy} onClick={() => setEditing(store.store_id)}>
+                        {s.edit}
+                      </button>{' '}
+                      <button type="button" className="button danger" disabled={busy} onClick={() => setClosing(store)}>
+                        {s.close}
+                      </button>
+                    </p>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <section className="sa-editor" aria-labelledby={addId}>
+        <h3 id={addId}>{s.addTitle}</h3>
+        <StoreFields
+          key={formKey}
+          initial={null}
+          busy={busy}
+          onSave={(data) => void run(() => callJson('/api/admin/stores', { body: data }), s.added(data.name)).then((ok) => ok && setFormKey((k) => k + 1))}
+        />
+      </section>
+      {closing && (
+        <AskDialog
+          title={s.confirmCloseTitle}
+          body={<p>{s.confirmClose(closing.name)}</p>}
+          confirmLabel={s.close}
+          cancelLabel={s.cancel}
+          danger
+          onCancel={() => setClosing(null)}
+          onConfirm={() => {
+            const store = closing;
+            setClosing(null);
+            void run(() => callJson(`/api/admin/stores/${encodeURIComponent(store.store_id)}/close`, { method: 'POST' }), s.closedDone(store.name));
+          }}
+        />
+      )}
+    </div>
+  );
+}
