@@ -27,6 +27,8 @@ export type HistoryEntry = { at: string; actor: string } & (
   | { kind: 'cancelled'; by: 'customer' | 'staff'; reason: string }
   | { kind: 'no_show' }
   | { kind: 'no_show_reverted'; reason: string }
+  /** Decision 370: `role` says whether this party took the other in (`host`) or joined it (`joined`); `undone` for the undo. */
+  | { kind: 'merged'; role: 'host' | 'joined'; other: string; undone: boolean }
 );
 
 export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryEntry[] {
@@ -86,6 +88,18 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
         break;
       case 'NoShowReverted':
         entries.push({ ...who, at: event.data.revertedAt, kind: 'no_show_reverted', reason: event.data.reason });
+        break;
+      case 'PartyMerged':
+        entries.push({ ...who, at: event.data.mergedAt, kind: 'merged', role: 'host', other: event.data.absorbedId, undone: false });
+        break;
+      case 'MergedIntoParty':
+        entries.push({ ...who, at: event.data.mergedAt, kind: 'merged', role: 'joined', other: event.data.hostId, undone: false });
+        break;
+      case 'PartyMergeUndone':
+        entries.push({ ...who, at: event.data.undoneAt, kind: 'merged', role: 'host', other: event.data.absorbedId, undone: true });
+        break;
+      case 'MergeUndone':
+        entries.push({ ...who, at: event.data.undoneAt, kind: 'merged', role: 'joined', other: event.data.hostId, undone: true });
         break;
       // Personal data changes are not the schedule's history of the visit (the history browser shows them).
       case 'GuestDetailsCorrected':

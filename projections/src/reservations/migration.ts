@@ -89,4 +89,11 @@ export const reservationMigrations: ReadModelMigrations = {
         .execute();
     },
   },
+  '2026-11-26T15-00-reservations-merged': {
+    // Decision 370: a party merged into another is that one's visit until the merge is undone.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('reservations').addColumn('merged_into', 'text').execute();
+    },
+  },
 };

@@ -100,6 +100,8 @@ export async function reservationsOfDay(db: Kysely<Database>, storeId: string, d
     .where('store_id', '=', storeId)
     .where('reservation_date', '=', date)
     .where(notLapsed(now))
+    // A party merged into another is on that one's row (decision 370).
+    .where('merged_into', 'is', null)
     .orderBy('reservation_time')
     .execute();
 }
