@@ -178,6 +178,8 @@ const generators: Readonly<Record<string, Kind>> = {
   '/api/orders/checkout': 'call',
   '/api/orders/menu': 'call',
   '/api/orders/seat-party': 'call',
+  '/api/orders/merge': 'call',
+  '/api/orders/merge/undo': 'call',
   '/api/orders/ready': 'call',
   '/api/orders/completed': 'call',
   '/api/orders/:/complete': 'call',

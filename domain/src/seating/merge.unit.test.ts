@@ -3,7 +3,7 @@ import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import type { SeatSpec } from './allocation';
 import type { SeatingEvent } from './events';
-import { seatingLedger } from './decider';
+import { seatingLedger, type SeatingCommand } from './decider';
 
 const spec = deciderSpecification(seatingLedger);
 
@@ -91,7 +91,7 @@ describe('seating ledger: merged parties (decision 370)', () => {
         absorbed: { seatIds: ['T1'], people: 1, startMinute: noon + 30, endMinute: noon + 120 },
       },
     };
-    const walkInAtT2 = { type: 'BookSeatsAt', reservationId: 'w', seatIds: ['T2'], people: 1, startMinute: noon + 95, endMinute: noon + 110, seats, now: NOW } as const;
+    const walkInAtT2: SeatingCommand = { type: 'BookSeatsAt', reservationId: 'w', seatIds: ['T2'], people: 1, startMinute: noon + 95, endMinute: noon + 110, seats, now: NOW };
     it('splits both bookings back as they were', () => {
       spec
         .given([...twoParties, merged])

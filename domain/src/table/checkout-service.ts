@@ -23,6 +23,8 @@ import type { TableAuth, authorizeVisit } from './visit-access';
 /** A bill: the reservation's orders as recorded in their own streams, priced by the store's tax rule. */
 export interface Bill {
   reservationId: string;
+  /** The reservations whose orders are on this bill: this one and the parties merged into it (decision 370). */
+  parties: string[];
   storeId: string;
   seatLabel: string;
   orders: { orderId: string; placedAt: string; status: 'ready' | 'complete'; lines: OrderLine[] }[];
@@ -72,7 +74,7 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     const { subtotal, tax, total, totalsByRate } = billTotals(lines, rates);
     const totals = { subtotal, tax, total, totalsByRate, rates };
     const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
-    return { reservationId, storeId: request.storeId, seatLabel: seatNames.join('・'), orders: placed, ...totals, taxRule, exitedAt: state.visit.exitedAt };
+    return { reservationId, parties, storeId: request.storeId, seatLabel: seatNames.join('・'), orders: placed, ...totals, taxRule, exitedAt: state.visit.exitedAt };
   }
 
   /**
