@@ -1,6 +1,6 @@
 import { assertNever } from '../decider';
 import type { RecordedEvent } from '../ports';
-import type { FloorStatus, PaymentMethod } from './events';
+import type { FloorStatus, PaymentMethod, ReservationEvent } from './events';
 import { parseReservationEvent } from './events';
 
 /**
@@ -90,16 +90,10 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
         entries.push({ ...who, at: event.data.revertedAt, kind: 'no_show_reverted', reason: event.data.reason });
         break;
       case 'PartyMerged':
-        entries.push({ ...who, at: event.data.mergedAt, kind: 'merged', role: 'host', other: event.data.absorbedId, undone: false });
-        break;
       case 'MergedIntoParty':
-        entries.push({ ...who, at: event.data.mergedAt, kind: 'merged', role: 'joined', other: event.data.hostId, undone: false });
-        break;
       case 'PartyMergeUndone':
-        entries.push({ ...who, at: event.data.undoneAt, kind: 'merged', role: 'host', other: event.data.absorbedId, undone: true });
-        break;
       case 'MergeUndone':
-        entries.push({ ...who, at: event.data.undoneAt, kind: 'merged', role: 'joined', other: event.data.hostId, undone: true });
+        entries.push({ ...who, ...mergeEntry(event) });
         break;
       // Personal data changes are not the schedule's history of the visit (the history browser shows them).
       case 'GuestDetailsCorrected':
@@ -115,4 +109,16 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
     }
   }
   return entries;
+}
+
+type MergeEvent = Extract<ReservationEvent, { type: 'PartyMerged' | 'MergedIntoParty' | 'PartyMergeUndone' | 'MergeUndone' }>;
+
+/** A merge or its undo (decision 370), from the host's side or the side of the party that joined. */
+function mergeEntry(event: MergeEvent): { at: string; kind: 'merged'; role: 'host' | 'joined'; other: string; undone: boolean } {
+  const d = event.data;
+  const undone = event.type === 'PartyMergeUndone' || event.type === 'MergeUndone';
+  const at = 'mergedAt' in d ? d.mergedAt : d.undoneAt;
+  return 'absorbedId' in d
+    ? { at, kind: 'merged', role: 'host', other: d.absorbedId, undone }
+    : { at, kind: 'merged', role: 'joined', other: d.hostId, undone };
 }

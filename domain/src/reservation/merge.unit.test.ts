@@ -70,19 +70,13 @@ describe('reservation: merged parties (decision 370)', () => {
         .then([{ type: 'PartyMergeUndone', data: { absorbedId: 'other', seatIds: ['T1'], people: 2, undoneAt: NOW, date: '2026-12-20' } }]);
     });
     it('refuses the undo after checkout, of a merge that is not there, and of an earlier merge before a later one', () => {
-      spec
-        .given([host, partyMerged, checkedOut])
-        .when({ type: 'UndoMerge', absorbedId: 'other', now: NOW })
-        .thenThrows(code('checked_out'));
+      spec.given([host, partyMerged, checkedOut]).when({ type: 'UndoMerge', absorbedId: 'other', now: NOW }).thenThrows(code('checked_out'));
       spec.given([host]).when({ type: 'UndoMerge', absorbedId: 'other', now: NOW }).thenThrows(code('not_merged'));
       const third: ReservationEvent = {
         type: 'PartyMerged',
         data: { ...partyMerged.data, absorbedId: 'third', absorbed: { seatIds: ['T3'], people: 1 }, before: { seatIds: ['T1', 'T2'], people: 5 } },
       } as ReservationEvent;
-      spec
-        .given([host, partyMerged, third])
-        .when({ type: 'UndoMerge', absorbedId: 'other', now: NOW })
-        .thenThrows(code('not_last_merge'));
+      spec.given([host, partyMerged, third]).when({ type: 'UndoMerge', absorbedId: 'other', now: NOW }).thenThrows(code('not_last_merge'));
     });
   });
 
@@ -103,7 +97,10 @@ describe('reservation: merged parties (decision 370)', () => {
       spec.given([otherSeated, joined]).when({ type: 'LeaveParty', hostId: 'host', now: NOW }).then([left]);
       spec.given([otherSeated, joined, left]).when({ type: 'LeaveParty', hostId: 'host', now: NOW }).thenNothingHappens();
       const booked: ReservationEvent[] = [
-        { type: 'ReservationRequested', data: { ...sampleRequest({ reservationId: 'other', storeId: 'store-1', people: 3, seatIds: ['T2'] }), requestedAt: NOW } },
+        {
+          type: 'ReservationRequested',
+          data: { ...sampleRequest({ reservationId: 'other', storeId: 'store-1', people: 3, seatIds: ['T2'] }), requestedAt: NOW },
+        },
         { type: 'ReservationConfirmed', data: { tokenHash: 'x', confirmedAt: NOW, date: '2026-12-20' } },
       ];
       spec.given(booked).when({ type: 'CheckOut', payment: null, now: NOW }).thenThrows(code('not_seated'));
@@ -115,4 +112,3 @@ describe('reservation: merged parties (decision 370)', () => {
     });
   });
 });
-

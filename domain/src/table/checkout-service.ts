@@ -74,7 +74,16 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     const { subtotal, tax, total, totalsByRate } = billTotals(lines, rates);
     const totals = { subtotal, tax, total, totalsByRate, rates };
     const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
-    return { reservationId, parties, storeId: request.storeId, seatLabel: seatNames.join('・'), orders: placed, ...totals, taxRule, exitedAt: state.visit.exitedAt };
+    return {
+      reservationId,
+      parties,
+      storeId: request.storeId,
+      seatLabel: seatNames.join('・'),
+      orders: placed,
+      ...totals,
+      taxRule,
+      exitedAt: state.visit.exitedAt,
+    };
   }
 
   /**

@@ -72,7 +72,10 @@ export function floorViewService(ports: FloorPorts) {
           if (!seat.reservationId) return { ...base, phase: 'free', reservationId: null, overdue: false, orders: 0, call: null, merged: [] };
           const hold = specs.find((s) => s.id === seat.seatId)?.holdMinutes ?? 90;
           const overdue = seat.startTime !== null && minute > minutesOf(seat.startTime) + hold;
-          const [{ phase, orders: count }, call] = await Promise.all([phaseOf([seat.reservationId, ...seat.merged.map((m) => m.reservationId)]), ports.openCall(seat.reservationId)]);
+          const [{ phase, orders: count }, call] = await Promise.all([
+            phaseOf([seat.reservationId, ...seat.merged.map((m) => m.reservationId)]),
+            ports.openCall(seat.reservationId),
+          ]);
           return { ...base, phase, reservationId: seat.reservationId, overdue, orders: count, call, merged: seat.merged };
         }),
       );

@@ -12,8 +12,8 @@ import type { TableCatalog } from './ports';
  * Merged parties (issue 32 item 3, decision 370): staff make two parties at adjoining seats one
  * visit with one bill, and undo it before checkout. Streams, the contended one first
  * (ARCHITECTURE.md): the day's seating ledger joins the bookings (`MergeBookings`: adjoining, the
- * capacity rule, no overlap), then the host's reservation records `PartyMerged`, then the other's
- * `MergedIntoParty`. Both reservations are asked before the ledger is written, so a refusal
+ * capacity rule, no overlap), then the other's reservation records `MergedIntoParty`, then the
+ * host's `PartyMerged` (the event the screens hear, last, so they read both halves). Both reservations are asked before the ledger is written, so a refusal
  * writes nothing; every step is idempotent, so a resend or a retry after a lost append completes
  * the merge and appends nothing twice. The undo takes the same road back.
  */
@@ -73,8 +73,9 @@ export function partyMergeService(ports: MergePorts) {
           { type: 'MergeBookings', hostId: input.reservationId, absorbedId: input.otherId, ...(people !== undefined ? { people } : {}), seats, now },
           context,
         );
-        const first = await host.append(merged, context);
-        const second = await other.append(joined, context);
+        // The other's half first: the host's event, which tells the screens (`reservation-merged`), comes last.
+        const first = await other.append(joined, context);
+        const second = await host.append(merged, context);
         const after = loaded((await reservations.load(reservationStream(input.reservationId))).state).request;
         return { reservationId: input.reservationId, seatIds: after.seatIds, people: after.people, position: second.position ?? first.position };
       }, attempts);
@@ -85,14 +86,16 @@ export function partyMergeService(ports: MergePorts) {
       return retryOnConflict(async () => {
         const { host, other, request, context } = await both(input);
         const now = ports.clock.now().toISOString();
-        const hostState = loaded(host.state);
-        // A resend after the host's half was written: only the other's half is left to do.
-        const hostDone = !hostState.visit.merged.some((m) => m.reservationId === input.otherId) && loaded(other.state).visit.mergedInto === input.reservationId;
-        const undone = hostDone ? [] : host.decide({ type: 'UndoMerge', absorbedId: input.otherId, now });
+        // A resend after the other's half was undone: only the host's half is left to do.
+        const undone = host.decide({ type: 'UndoMerge', absorbedId: input.otherId, now });
         const left = other.decide({ type: 'LeaveParty', hostId: input.reservationId, now });
-        await seating.handle(ledgerStream(request.storeId, request.date), { type: 'SplitBookings', hostId: input.reservationId, absorbedId: input.otherId }, context);
-        const first = await host.append(undone, context);
-        const second = await other.append(left, context);
+        await seating.handle(
+          ledgerStream(request.storeId, request.date),
+          { type: 'SplitBookings', hostId: input.reservationId, absorbedId: input.otherId },
+          context,
+        );
+        const first = await other.append(left, context);
+        const second = await host.append(undone, context);
         return { reservationId: input.reservationId, position: second.position ?? first.position };
       }, attempts);
     },

@@ -106,7 +106,15 @@ function visitMessages(recorded: RecordedEvent): LiveMessage[] {
     }
     case 'PartyMergeUndone': {
       const d = event.data;
-      const data = { reservation_id: id, merged_reservation_id: d.absorbedId, store_id: storeId, seat_ids: d.seatIds, number_of_people: d.people, date: d.date, undone: true };
+      const data = {
+        reservation_id: id,
+        merged_reservation_id: d.absorbedId,
+        store_id: storeId,
+        seat_ids: d.seatIds,
+        number_of_people: d.people,
+        date: d.date,
+        undone: true,
+      };
       return [{ event: 'reservation-merged', data, topics: ['kitchen', 'admin', 'schedule', own, `reservation:${d.absorbedId}`] }];
     }
     default:

@@ -81,7 +81,13 @@ export function MergePanel({ seat, seats, onDone }: { seat: FloorSeat; seats: re
           <legend>{t.mergeChoose}</legend>
           {others.length === 0 && <p className="empty">{t.mergeNone}</p>}
           {others.map((other) => (
-            <button key={other.reservationId} type="button" className="button secondary" onClick={() => setStep({ kind: 'confirm', other })} data-testid="merge-other">
+            <button
+              key={other.reservationId}
+              type="button"
+              className="button secondary"
+              onClick={() => setStep({ kind: 'confirm', other })}
+              data-testid="merge-other"
+            >
               {t.mergeOther(other.seatNames, other.people)}
             </button>
           ))}
