@@ -23,6 +23,7 @@ import { seatCodeService } from './table/decider';
 import { tableService } from './table/table-service';
 import { billingService } from './billing/billing-service';
 import { floorViewService } from './table/floor-view-service';
+import { partyMergeService } from './table/merge-service';
 import { staffCallService } from './staff-call/staff-call-service';
 import { staffBookingService } from './reservation/staff-booking-service';
 import { orderVoidingService } from './order/voiding-service';
@@ -136,6 +137,8 @@ export function createApplication(ports: ApplicationPorts) {
     /** Staff void an order line or a whole order before checkout, with a reason (decision 283). */
     orderVoiding: orderVoidingService(ports),
     /** The floor view: every seat now, with its party's phase, overdue mark and open call. */
+    /** Merged parties at adjoining seats, and the undo (decision 370). */
+    partyMerge: partyMergeService({ ...ports, catalog: ports.tableCatalog }),
     floor: floorViewService({ ...ports, catalog: ports.tableCatalog, table, openCall: (id) => staffCalls.openCall(id) }),
     /** The seats' codes (decision 150): issued, rotated and printed on the staff QR page. */
     seatCodes,

@@ -190,6 +190,9 @@ export default [
   route('api/orders/join', 'routes/api/orders/join/route.ts'),
   route('api/orders/invite', 'routes/api/orders/invite/route.ts'),
   route('api/orders/seat-party', 'routes/api/orders/seat-party/route.ts'),
+  // Merged parties (decision 370)
+  route('api/orders/merge', 'routes/api/orders/merge/route.ts'),
+  route('api/orders/merge/undo', 'routes/api/orders/merge/undo/route.ts'),
   // Floor view (issue 29 items 3–5): the guest's staff call and its answer, staff bookings.
   route('api/orders/call-staff', 'routes/api/orders/call-staff/route.ts'),
   route('api/monitor/staff-calls/acknowledge', 'routes/api/monitor/staff-calls/acknowledge/route.ts'),

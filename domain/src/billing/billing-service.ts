@@ -146,7 +146,7 @@ export function billingService(ports: BillingPorts) {
     /** The visit's bill with its split, if any (GET /api/orders/checkout). */
     async bill(input: { reservationId: string; auth: TableAuth }) {
       const bill = await ports.table.bill(input);
-      const state = await currentState(ports.eventStore, billSplitDecider, billStream(input.reservationId));
+      const state = await currentState(ports.eventStore, billSplitDecider, billStream(bill.reservationId));
       return { bill, split: currentSplit(state, bill) };
     },
 

@@ -1,6 +1,7 @@
 import { DomainError, assertNever, type Decider } from '../decider';
 import { parseReservationEvent, type FloorStatus, type ReservationEvent, type ReservationRequest } from './events';
 import { decideVisit, isNoShow, recentRenewals, type VisitCommand, type WalkIn } from './visit';
+import { decideMerge, evolveMerge, type MergeCommand, type MergeErrorCode } from './merge';
 
 /**
  * One reservation (stream `reservation-{id}`, events.ts): requested with a confirmation link,
@@ -38,7 +39,8 @@ export type ReservationCommand =
       now: string;
     }
   | { type: 'CancelReservation'; proof: CancelProof; reason: string; now: string }
-  | VisitCommand;
+  | VisitCommand
+  | MergeCommand;
 
 /** How many admitted orders the state remembers: more than any per-minute cap the limits editor allows. */
 const ADMISSIONS_KEPT = 100;
@@ -62,6 +64,17 @@ export interface Visit {
   noShow: { at: string; from: FloorStatus | null } | null;
   /** The last ADMISSIONS_KEPT orders its guests' phones placed (decision 155), oldest first. */
   admissions: { orderId: string; tokenHash: string; at: string }[];
+  /** Parties merged into this one (decision 370), with this one's seats and people before each, for the undo. */
+  merged: MergedParty[];
+  /** The party this one joined (decision 370): its visit and bill are that one's until the merge is undone. */
+  mergedInto: string | null;
+}
+
+export interface MergedParty {
+  reservationId: string;
+  seatIds: string[];
+  people: number;
+  before: { seatIds: string[]; people: number };
 }
 
 export type ReservationState =
@@ -113,7 +126,8 @@ export type ReservationErrorCode =
   /** Too many renewals of one device's token within the hour (decision 153). */
   | 'renewal_limit'
   /** A waiver longer than MAX_WAIVER_MINUTES. */
-  | 'waiver_too_long';
+  | 'waiver_too_long'
+  | MergeErrorCode;
 
 const refuse = (code: ReservationErrorCode) => new DomainError<ReservationErrorCode>(code);
 
@@ -183,6 +197,11 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
       ];
     case 'CancelReservation':
       return decideCancel(command, state);
+    case 'MergeParty':
+    case 'JoinParty':
+    case 'UndoMerge':
+    case 'LeaveParty':
+      return decideMerge(command, state);
     default:
       return decideVisit(command, state);
   }
@@ -199,6 +218,8 @@ const webVisit = (): Visit => ({
   exitedAt: null,
   noShow: null,
   admissions: [],
+  merged: [],
+  mergedInto: null,
 });
 
 function withVisit(state: ReservationState, change: (visit: Visit) => Visit): ReservationState {
@@ -264,6 +285,8 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
         exitedAt: null,
         noShow: null,
         admissions: [],
+        merged: [],
+        mergedInto: null,
       };
       return { status: 'confirmed', request: walkInRequest(walkIn), tokenHash: null, visit };
     }
@@ -299,6 +322,11 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
       const admitted = { orderId: event.data.orderId, tokenHash: event.data.tokenHash, at: event.data.admittedAt };
       return withVisit(state, (v) => ({ ...v, admissions: [...v.admissions, admitted].slice(-ADMISSIONS_KEPT) }));
     }
+    case 'PartyMerged':
+    case 'MergedIntoParty':
+    case 'PartyMergeUndone':
+    case 'MergeUndone':
+      return evolveMerge(state, event);
     case 'GuestDetailsCorrected':
       return state.status === 'empty'
         ? state

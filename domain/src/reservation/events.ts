@@ -149,6 +149,28 @@ export const reservationEventSchemas = {
    * reservation's own count of its phones' orders, so every web process decides on the same log.
    */
   OrderAdmitted: z.object({ orderId: z.string(), tokenHash: z.string(), admittedAt: z.string() }),
+  /**
+   * Another party joined this one at adjoining seats (decision 370, spec `reservation-merged`):
+   * its seats and people are this reservation's now (`seatIds`, `people`: the joined party), its
+   * orders go on this bill. `absorbed` is the other party as it was, for the undo.
+   */
+  PartyMerged: z.object({
+    absorbedId: z.string(),
+    absorbed: z.object({ seatIds: z.array(z.string()), people: z.number().int() }),
+    before: z.object({ seatIds: z.array(z.string()), people: z.number().int() }),
+    seatIds: z.array(z.string()),
+    people: z.number().int(),
+    /** The joined seats' names (「テーブル1・テーブル2」) as the floor and kitchen read them. */
+    seatLabel: z.string().default(''),
+    mergedAt: z.string(),
+    date: z.string(),
+  }),
+  /** This party joined another (`hostId`), whose visit and bill it shares until the merge is undone (decision 370). */
+  MergedIntoParty: z.object({ hostId: z.string(), mergedAt: z.string(), date: z.string() }),
+  /** A merge undone before checkout: this reservation has its own seats and people again (`seatIds`, `people`). */
+  PartyMergeUndone: z.object({ absorbedId: z.string(), seatIds: z.array(z.string()), people: z.number().int(), undoneAt: z.string(), date: z.string() }),
+  /** The party is on its own again: its seats, visit and bill. */
+  MergeUndone: z.object({ hostId: z.string(), undoneAt: z.string(), date: z.string() }),
   /** The guest's name and phone corrected, by the guest or by staff at the counter (decisions 180–186; sealed like the request). */
   GuestDetailsCorrected: z.object({ name: z.string(), phone: z.string(), correctedAt: z.string() }),
   /**

@@ -1,6 +1,6 @@
 import { assertNever } from '../decider';
 import type { RecordedEvent } from '../ports';
-import type { FloorStatus, PaymentMethod } from './events';
+import type { FloorStatus, PaymentMethod, ReservationEvent } from './events';
 import { parseReservationEvent } from './events';
 
 /**
@@ -27,6 +27,8 @@ export type HistoryEntry = { at: string; actor: string } & (
   | { kind: 'cancelled'; by: 'customer' | 'staff'; reason: string }
   | { kind: 'no_show' }
   | { kind: 'no_show_reverted'; reason: string }
+  /** Decision 370: `role` says whether this party took the other in (`host`) or joined it (`joined`); `undone` for the undo. */
+  | { kind: 'merged'; role: 'host' | 'joined'; other: string; undone: boolean }
 );
 
 export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryEntry[] {
@@ -87,6 +89,12 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
       case 'NoShowReverted':
         entries.push({ ...who, at: event.data.revertedAt, kind: 'no_show_reverted', reason: event.data.reason });
         break;
+      case 'PartyMerged':
+      case 'MergedIntoParty':
+      case 'PartyMergeUndone':
+      case 'MergeUndone':
+        entries.push({ ...who, ...mergeEntry(event) });
+        break;
       // Personal data changes are not the schedule's history of the visit (the history browser shows them).
       case 'GuestDetailsCorrected':
       case 'GuestForgotten':
@@ -101,4 +109,16 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
     }
   }
   return entries;
+}
+
+type MergeEvent = Extract<ReservationEvent, { type: 'PartyMerged' | 'MergedIntoParty' | 'PartyMergeUndone' | 'MergeUndone' }>;
+
+/** A merge or its undo (decision 370), from the host's side or the side of the party that joined. */
+function mergeEntry(event: MergeEvent): { at: string; kind: 'merged'; role: 'host' | 'joined'; other: string; undone: boolean } {
+  const d = event.data;
+  const undone = event.type === 'PartyMergeUndone' || event.type === 'MergeUndone';
+  const at = 'mergedAt' in d ? d.mergedAt : d.undoneAt;
+  return 'absorbedId' in d
+    ? { at, kind: 'merged', role: 'host', other: d.absorbedId, undone }
+    : { at, kind: 'merged', role: 'joined', other: d.hostId, undone };
 }

@@ -188,7 +188,8 @@ const startOf = (request: Pick<ReservationRequest, 'date' | 'time'>) => tokyoIns
 /** Only a visit that began ends in a checkout: the guests sat down (check-in or staff), on or after its day (decision 156). */
 function decideCheckOut(command: Extract<VisitCommand, { type: 'CheckOut' }>, state: ReservationState): ReservationEvent[] {
   const active = activeVisit(state);
-  if (active.visit.seatedAt === null) throw refuse('not_seated');
+  // A party merged into another (decision 370) leaves with it, seated or not.
+  if (active.visit.seatedAt === null && active.visit.mergedInto === null) throw refuse('not_seated');
   if (tokyoDateTime(new Date(command.now)).date < active.request.date) throw refuse('not_started');
   return [
     {

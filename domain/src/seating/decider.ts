@@ -1,6 +1,6 @@
 import { DomainError, assertNever, type Decider } from '../decider';
 import { allocateSeats, overlaps, type Interval, type SeatSpec } from './allocation';
-import { parseSeatingEvent, type HoldReleaseReason, type SeatingEvent, type SeatsReleaseReason } from './events';
+import { parseSeatingEvent, type HoldReleaseReason, type MergedBooking, type SeatingEvent, type SeatsReleaseReason } from './events';
 import { seatsHoldParty } from './capacity';
 
 /**
@@ -58,7 +58,14 @@ export type SeatingCommand =
       expected?: { seatIds: readonly string[]; startMinute: number };
       seats: SeatSpec[];
       now: string;
-    };
+    }
+  /**
+   * Two parties at adjoining seats become one (decision 370): the absorbed booking's seats join
+   * the host's for both stays. `people`: the joined party, when staff say it grew (default the sum).
+   */
+  | { type: 'MergeBookings'; hostId: string; absorbedId: string; people?: number; seats: SeatSpec[]; now: string }
+  /** Undoes that merge: both bookings as they were before it. */
+  | { type: 'SplitBookings'; hostId: string; absorbedId: string };
 
 export interface Hold extends Interval {
   holdId: string;
@@ -90,6 +97,8 @@ export interface SeatingState {
   bookings: Record<string, Booking>;
   /** Sessions that held seats on this day within the last day. */
   sessions: RememberedSessions;
+  /** Merged parties by the absorbed reservation (decision 370): the host and both bookings as they were, for the undo. */
+  merges?: Record<string, { hostId: string; before: { host: MergedBooking; absorbed: MergedBooking } }>;
 }
 
 /**
@@ -123,7 +132,11 @@ export type SeatingErrorCode =
   | 'session_hold_limit'
   | 'visit_required'
   | 'client_hold_limit'
-  | 'changed_elsewhere';
+  | 'changed_elsewhere'
+  /** A merge of parties whose seats do not adjoin (decision 370). */
+  | 'not_adjoining'
+  /** Undoing a merge that is not there. */
+  | 'not_merged';
 
 /** A reservation session lasts 5 minutes (customer-site.md §4): no hold of it outlives them. */
 export const SESSION_MINUTES = 5;
@@ -254,6 +267,62 @@ function decideEnd(command: Extract<SeatingCommand, { type: 'EndBooking' }>, sta
   return [{ type: 'BookingEnded', data: { reservationId: command.reservationId, endMinute } }];
 }
 
+const asMerged = (b: Booking): MergedBooking => ({ seatIds: b.seatIds, people: b.people, startMinute: b.start, endMinute: b.end });
+
+/**
+ * Whether two groups of seats adjoin (decision 370): a seat of one is adjacent to a seat of the
+ * other, as the seat editor's 「隣接する席」 says (either side may declare it, as for the allocator).
+ */
+export function seatsAdjoin(seats: readonly SeatSpec[], a: readonly string[], b: readonly string[]): boolean {
+  const declared = (from: string, to: string) => seats.find((s) => s.id === from)?.adjacentSeatIds.includes(to) ?? false;
+  return a.some((x) => b.some((y) => x !== y && (declared(x, y) || declared(y, x))));
+}
+
+/** The joined booking: both parties' seats for both stays, checked as one party against everything else of the day. */
+function decideMerge(command: Extract<SeatingCommand, { type: 'MergeBookings' }>, state: SeatingState): SeatingEvent[] {
+  const { hostId, absorbedId } = command;
+  // Idempotent: a resent merge finds it done.
+  if (state.merges?.[absorbedId]?.hostId === hostId && !state.bookings[absorbedId]) return [];
+  const host = state.bookings[hostId];
+  const absorbed = state.bookings[absorbedId];
+  if (!host || !absorbed || hostId === absorbedId) throw new DomainError<SeatingErrorCode>('booking_not_found');
+  if (!seatsAdjoin(command.seats, host.seatIds, absorbed.seatIds)) throw new DomainError<SeatingErrorCode>('not_adjoining');
+  const seatIds = [...host.seatIds, ...absorbed.seatIds.filter((id) => !host.seatIds.includes(id))];
+  const people = command.people ?? host.people + absorbed.people;
+  const interval = { start: Math.min(host.start, absorbed.start), end: Math.max(host.end, absorbed.end) };
+  const { [absorbedId]: _absorbed, ...others } = state.bookings;
+  checkSeats({ ...state, bookings: others }, { seatIds, seats: command.seats, now: command.now }, people, interval, { reservationId: hostId });
+  return [
+    {
+      type: 'BookingsMerged',
+      data: {
+        hostId,
+        absorbedId,
+        host: { seatIds, people, startMinute: interval.start, endMinute: interval.end },
+        before: { host: asMerged(host), absorbed: asMerged(absorbed) },
+      },
+    },
+  ];
+}
+
+function decideSplit(command: Extract<SeatingCommand, { type: 'SplitBookings' }>, state: SeatingState): SeatingEvent[] {
+  const merge = state.merges?.[command.absorbedId];
+  if (!merge || merge.hostId !== command.hostId) {
+    // Idempotent: a resent undo finds both bookings apart.
+    if (state.bookings[command.absorbedId] && state.bookings[command.hostId]) return [];
+    throw new DomainError<SeatingErrorCode>('not_merged');
+  }
+  return [{ type: 'BookingsSplit', data: { hostId: command.hostId, absorbedId: command.absorbedId, ...merge.before } }];
+}
+
+const fromMerged = (reservationId: string, b: MergedBooking): Booking => ({
+  reservationId,
+  seatIds: b.seatIds,
+  people: b.people,
+  start: b.startMinute,
+  end: b.endMinute,
+});
+
 export function decide(command: SeatingCommand, state: SeatingState): SeatingEvent[] {
   switch (command.type) {
     case 'HoldSeats':
@@ -317,6 +386,10 @@ export function decide(command: SeatingCommand, state: SeatingState): SeatingEve
       return decideEnd(command, state);
     case 'MoveSeats':
       return decideMove(command, state);
+    case 'MergeBookings':
+      return decideMerge(command, state);
+    case 'SplitBookings':
+      return decideSplit(command, state);
     default:
       return assertNever(command);
   }
@@ -381,6 +454,17 @@ export function evolve(state: SeatingState, event: SeatingEvent): SeatingState {
         return { ...state, bookings: rest };
       }
       return { ...state, bookings: { ...state.bookings, [booking.reservationId]: { ...booking, end: event.data.endMinute } } };
+    }
+    case 'BookingsMerged': {
+      const { hostId, absorbedId, host, before } = event.data;
+      const { [absorbedId]: _absorbed, ...bookings } = state.bookings;
+      return { ...state, bookings: { ...bookings, [hostId]: fromMerged(hostId, host) }, merges: { ...state.merges, [absorbedId]: { hostId, before } } };
+    }
+    case 'BookingsSplit': {
+      const { hostId, absorbedId, host, absorbed } = event.data;
+      const { [absorbedId]: _undone, ...merges } = state.merges ?? {};
+      const bookings = { ...state.bookings, [hostId]: fromMerged(hostId, host), [absorbedId]: fromMerged(absorbedId, absorbed) };
+      return { ...state, bookings, merges };
     }
     default:
       return assertNever(event);

@@ -25,6 +25,9 @@ export type SeatsReleaseReason = z.output<typeof seatsReleaseReasonSchema>;
 
 const seatIds = z.array(z.string());
 const minute = z.number().int();
+/** A booking as the ledger keeps it, in a merge's events. */
+const mergedBookingSchema = z.object({ seatIds, people: z.number().int(), startMinute: minute, endMinute: minute });
+export type MergedBooking = z.output<typeof mergedBookingSchema>;
 
 export const seatingEventSchemas = {
   SeatsHeld: z.object({
@@ -57,6 +60,19 @@ export const seatingEventSchemas = {
   SeatsMoved: z.object({ reservationId: z.string(), seatIds, startMinute: minute, endMinute: minute, people: z.number().int().optional() }),
   /** The guests left early (checkout): the booking now ends at `endMinute`. */
   BookingEnded: z.object({ reservationId: z.string(), endMinute: minute }),
+  /**
+   * Two parties became one (decision 370): the absorbed booking's seats join the host's, which
+   * now holds them all, for both stays (`host` is the joined booking), and the absorbed
+   * booking is gone. `before` keeps both as they were, for the undo.
+   */
+  BookingsMerged: z.object({
+    hostId: z.string(),
+    absorbedId: z.string(),
+    host: mergedBookingSchema,
+    before: z.object({ host: mergedBookingSchema, absorbed: mergedBookingSchema }),
+  }),
+  /** A merge was undone before checkout (decision 370): both bookings are as they were before it. */
+  BookingsSplit: z.object({ hostId: z.string(), absorbedId: z.string(), host: mergedBookingSchema, absorbed: mergedBookingSchema }),
 };
 
 export type SeatingEvent = EventsOf<typeof seatingEventSchemas>;

@@ -23,6 +23,8 @@ import type { TableAuth, authorizeVisit } from './visit-access';
 /** A bill: the reservation's orders as recorded in their own streams, priced by the store's tax rule. */
 export interface Bill {
   reservationId: string;
+  /** The reservations whose orders are on this bill: this one and the parties merged into it (decision 370). */
+  parties: string[];
   storeId: string;
   seatLabel: string;
   orders: { orderId: string; placedAt: string; status: 'ready' | 'complete'; lines: OrderLine[] }[];
@@ -53,11 +55,13 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
   async function billOf(state: ReservationState, reservationId: string): Promise<Bill> {
     if (state.status === 'empty') throw new DomainError('not_found');
     const { request } = state;
-    const ids = await catalog.orderIdsOf(reservationId);
+    // A merged party's orders are on the host's bill (decision 370).
+    const parties = [reservationId, ...state.visit.merged.map((m) => m.reservationId)];
+    const ids = (await Promise.all(parties.map((id) => catalog.orderIdsOf(id)))).flat();
     const loaded = await Promise.all(ids.map(async (id) => ({ id, state: (await orders.load(orderStream(id))).state })));
     const placed = loaded.flatMap(({ id, state: o }) =>
       // A voided order (decision 283) keeps no lines: it is on no bill.
-      o.status === 'empty' || o.order.reservationId !== reservationId || o.order.lines.length === 0
+      o.status === 'empty' || !parties.includes(o.order.reservationId) || o.order.lines.length === 0
         ? []
         : [{ orderId: id, placedAt: o.order.placedAt, status: o.status, lines: o.order.lines }],
     );
@@ -70,14 +74,34 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     const { subtotal, tax, total, totalsByRate } = billTotals(lines, rates);
     const totals = { subtotal, tax, total, totalsByRate, rates };
     const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
-    return { reservationId, storeId: request.storeId, seatLabel: seatNames.join('・'), orders: placed, ...totals, taxRule, exitedAt: state.visit.exitedAt };
+    return {
+      reservationId,
+      parties,
+      storeId: request.storeId,
+      seatLabel: seatNames.join('・'),
+      orders: placed,
+      ...totals,
+      taxRule,
+      exitedAt: state.visit.exitedAt,
+    };
+  }
+
+  /**
+   * The visit a request acts on: the reservation itself, or, for a party merged into another
+   * (decision 370), the host's, whose bill and checkout are the joined party's.
+   */
+  async function visitOf(reservationId: string, auth: TableAuth) {
+    const { stream } = await authorize(reservationId, auth);
+    const host = stream.state.status === 'empty' ? null : stream.state.visit.mergedInto;
+    if (host === null) return { stream, reservationId };
+    return { stream: await reservations.load(reservationStream(host)), reservationId: host };
   }
 
   return {
     /** The reservation's orders and what they come to (GET /api/orders/checkout, by-reservation). */
     async bill(input: { reservationId: string; auth: TableAuth }): Promise<Bill> {
-      const { stream } = await authorize(input.reservationId, input.auth);
-      return billOf(stream.state, input.reservationId);
+      const { stream, reservationId } = await visitOf(input.reservationId, input.auth);
+      return billOf(stream.state, reservationId);
     },
 
     /**
@@ -96,8 +120,8 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     }) {
       return retryOnConflict(
         async () => {
-          const { stream } = await authorize(input.reservationId, input.auth);
-          const bill = await billOf(stream.state, input.reservationId);
+          const { stream, reservationId } = await visitOf(input.reservationId, input.auth);
+          const bill = await billOf(stream.state, reservationId);
           const billed = bill.orders.map((o) => o.orderId).sort();
           if (input.orderIds !== null && JSON.stringify([...input.orderIds].sort()) !== JSON.stringify(billed)) throw refuse('orders_changed');
           const instant = ports.clock.now();
@@ -111,9 +135,15 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
           const context: CommandContext = { correlationId: input.correlationId, actor, storeId: request.storeId };
           const today = tokyoDateTime(instant);
           const endMinute = today.date === request.date ? today.minute : today.date > request.date ? END_OF_DAY : 0;
-          await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId: input.reservationId, endMinute }, context);
+          await seating.handle(ledgerStream(request.storeId, request.date), { type: 'EndBooking', reservationId, endMinute }, context);
           const result = await stream.append(events, context);
-          return { payment, bill, exitedAt: now, position: result.position };
+          // The parties merged into it leave with it (decision 370): their visits end, their tokens die.
+          let position = result.position;
+          for (const { reservationId: merged } of stream.state.visit.merged) {
+            const left = await reservations.handle(reservationStream(merged), { type: 'CheckOut', payment: null, now }, context);
+            position = left.position ?? position;
+          }
+          return { payment, bill, exitedAt: now, position };
         },
         attempts(reservationStream(input.reservationId)),
       );

@@ -29,6 +29,8 @@ export interface FloorSeat {
   orders: number;
   /** The party's call for staff waiting for an answer. */
   call: OpenCall | null;
+  /** Parties merged into this one (decision 370), latest last. */
+  merged: { reservationId: string; seatIds: string[]; people: number }[];
 }
 
 export interface FloorPorts {
@@ -44,8 +46,9 @@ export interface FloorPorts {
 export function floorViewService(ports: FloorPorts) {
   const orders = commandHandler(orderDecider, ports);
 
-  async function phaseOf(reservationId: string): Promise<{ phase: SeatPhase; orders: number }> {
-    const ids = await ports.catalog.orderIdsOf(reservationId);
+  /** The party's orders, with those of the parties merged into it (decision 370). */
+  async function phaseOf(reservationIds: readonly string[]): Promise<{ phase: SeatPhase; orders: number }> {
+    const ids = (await Promise.all(reservationIds.map((id) => ports.catalog.orderIdsOf(id)))).flat();
     const states = await Promise.all(ids.map(async (id) => (await orders.load(orderStream(id))).state));
     const placed = states.filter((s) => s.status !== 'empty');
     if (placed.length === 0) return { phase: 'seated', orders: 0 };
@@ -66,11 +69,14 @@ export function floorViewService(ports: FloorPorts) {
             people: seat.people,
             seatedAt: seat.seatedAt,
           };
-          if (!seat.reservationId) return { ...base, phase: 'free', reservationId: null, overdue: false, orders: 0, call: null };
+          if (!seat.reservationId) return { ...base, phase: 'free', reservationId: null, overdue: false, orders: 0, call: null, merged: [] };
           const hold = specs.find((s) => s.id === seat.seatId)?.holdMinutes ?? 90;
           const overdue = seat.startTime !== null && minute > minutesOf(seat.startTime) + hold;
-          const [{ phase, orders: count }, call] = await Promise.all([phaseOf(seat.reservationId), ports.openCall(seat.reservationId)]);
-          return { ...base, phase, reservationId: seat.reservationId, overdue, orders: count, call };
+          const [{ phase, orders: count }, call] = await Promise.all([
+            phaseOf([seat.reservationId, ...seat.merged.map((m) => m.reservationId)]),
+            ports.openCall(seat.reservationId),
+          ]);
+          return { ...base, phase, reservationId: seat.reservationId, overdue, orders: count, call, merged: seat.merged };
         }),
       );
     },

@@ -382,6 +382,8 @@ export function tableService(ports: TablePorts) {
             people: visiting ? visiting.request.people : null,
             seatedAt: visiting ? visiting.visit.seatedAt : null,
             startTime: booking ? timeOf(booking.start) : null,
+            /** The parties merged into this one (decision 370), latest last: the floor offers to undo the last. */
+            merged: visiting ? visiting.visit.merged.map((m) => ({ reservationId: m.reservationId, seatIds: m.seatIds, people: m.people })) : [],
           };
         }),
       );

@@ -88,6 +88,35 @@ function visitMessages(recorded: RecordedEvent): LiveMessage[] {
       return [{ event: 'token-invalidated', data: { reservation_id: id, reason: 'cancelled' }, topics: ['admin', own] }];
     case 'MarkedNoShow':
       return [{ event: 'token-invalidated', data: { reservation_id: id, reason: 'no_show' }, topics: ['admin', own] }];
+    // Merged parties (spec `reservation-merged`, decision 370): the floor, the schedule and the kitchen
+    // follow the merge and its undo; the host's stream tells it, once for both parties.
+    case 'PartyMerged': {
+      const d = event.data;
+      const data = {
+        reservation_id: id,
+        merged_reservation_id: d.absorbedId,
+        store_id: storeId,
+        seat_ids: d.seatIds,
+        seat_label: d.seatLabel,
+        number_of_people: d.people,
+        date: d.date,
+        undone: false,
+      };
+      return [{ event: 'reservation-merged', data, topics: ['kitchen', 'admin', 'schedule', own, `reservation:${d.absorbedId}`] }];
+    }
+    case 'PartyMergeUndone': {
+      const d = event.data;
+      const data = {
+        reservation_id: id,
+        merged_reservation_id: d.absorbedId,
+        store_id: storeId,
+        seat_ids: d.seatIds,
+        number_of_people: d.people,
+        date: d.date,
+        undone: true,
+      };
+      return [{ event: 'reservation-merged', data, topics: ['kitchen', 'admin', 'schedule', own, `reservation:${d.absorbedId}`] }];
+    }
     default:
       return [];
   }

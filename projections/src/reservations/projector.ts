@@ -100,6 +100,14 @@ export const reservationsProjector: Projector = {
         return reservations.update(id, { status: 'no_show' });
       case 'NoShowReverted':
         return reservations.update(id, { status: event.data.to });
+      // Merged parties (decision 370): the host's row has both parties' seats and people; the other's row points to it.
+      case 'PartyMerged':
+      case 'PartyMergeUndone':
+        return reservations.update(id, { seat_ids: event.data.seatIds, people: event.data.people });
+      case 'MergedIntoParty':
+        return reservations.update(id, { merged_into: event.data.hostId });
+      case 'MergeUndone':
+        return reservations.update(id, { merged_into: null });
       case 'GuestDetailsCorrected':
         return reservations.update(id, { customer_name: event.data.name, phone: event.data.phone });
       case 'GuestForgotten':

@@ -94,14 +94,18 @@ export async function getReservation(db: Kysely<Database>, id: string): Promise<
  * confirmation link lapsed holds no seats, so it is left out as of `now`.
  */
 export async function reservationsOfDay(db: Kysely<Database>, storeId: string, date: string, now: Date): Promise<ReservationRow[]> {
-  return db
-    .selectFrom('reservations')
-    .selectAll()
-    .where('store_id', '=', storeId)
-    .where('reservation_date', '=', date)
-    .where(notLapsed(now))
-    .orderBy('reservation_time')
-    .execute();
+  return (
+    db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('reservation_date', '=', date)
+      .where(notLapsed(now))
+      // A party merged into another is on that one's row (decision 370).
+      .where('merged_into', 'is', null)
+      .orderBy('reservation_time')
+      .execute()
+  );
 }
 
 /**

@@ -177,6 +177,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
 
   // JSON calls: kitchen, stock, schedule, checkout, token grants (admin or monitor)
   '/api/orders/seat-party': monitor,
+  '/api/orders/merge': monitor,
+  '/api/orders/merge/undo': monitor,
   // Floor view (issue 29 items 3–5): a guest's call proves itself with its table-order token.
   '/api/orders/call-staff': pub,
   '/api/monitor/staff-calls/acknowledge': monitor,

@@ -7,8 +7,17 @@ import { clockTime } from '#app/table-order/presentation';
 import { tableCall } from '#app/table-order/table-call';
 import { floorTexts as t } from './texts';
 
-/** What changes a seat: check-ins, bookings, orders in the kitchen, checkouts and staff calls. */
-const FLOOR_EVENTS = ['qr-checkin', 'reservation-updated', 'reservation-closed', 'new-order', 'order-updated', 'staff-called', 'staff-call-answered'] as const;
+/** What changes a seat: check-ins, bookings, merged parties (decision 370), orders in the kitchen, checkouts and staff calls. */
+const FLOOR_EVENTS = [
+  'qr-checkin',
+  'reservation-updated',
+  'reservation-closed',
+  'reservation-merged',
+  'new-order',
+  'order-updated',
+  'staff-called',
+  'staff-call-answered',
+] as const;
 
 /** A seat's state in words, for its tile and for a screen reader. */
 export function seatSummary(seat: FloorSeat): string {
@@ -16,6 +25,7 @@ export function seatSummary(seat: FloorSeat): string {
   const parts = [t.phases[seat.phase], t.party(seat.people ?? 0)];
   if (seat.seatedAt) parts.push(t.since(clockTime(seat.seatedAt)));
   if (seat.overdue) parts.push(t.overdue);
+  if (seat.merged.length > 0) parts.push(t.mergedTag);
   if (seat.call) parts.push(t.calling);
   return parts.join('・');
 }

@@ -127,6 +127,10 @@ export const historyTexts = {
   cancelled: (by: string, reason: string) => `キャンセル（${by}）${reason ? `：${reason}` : ''}`,
   noShow: '無断キャンセル（来店なし）',
   noShowReverted: (reason: string) => `無断キャンセルを取り消し：${reason}`,
+  /** Decision 370: this party took another in, or joined another. */
+  mergedHost: '合流：ほかの組がこの組に合流',
+  mergedJoined: '合流：この組がほかの組に合流',
+  mergeUndone: '合流を取り消し（別々の組に戻す）',
   byCustomer: 'お客様',
   byStaff: 'スタッフ',
 } as const;

@@ -133,11 +133,17 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
     const store = (data as { store_id?: string | null } | null)?.store_id;
     return !storeId || !store || store === storeId;
   };
+  const [mergeNotice, setMergeNotice] = useState<string | null>(null);
   const live = useLiveFeed({
     topics: ['kitchen'],
-    events: ['new-order', 'order-updated'],
-    onMessage: (_event, data) => {
-      if (belongsHere(data)) void load();
+    events: ['new-order', 'order-updated', 'reservation-merged'],
+    onMessage: (event, data) => {
+      if (!belongsHere(data)) return;
+      if (event === 'reservation-merged') {
+        const merge = data as { undone?: boolean; seat_label?: string; number_of_people?: number };
+        setMergeNotice(merge.undone ? t.mergeUndone : t.merged(merge.seat_label ?? '', merge.number_of_people ?? 0));
+      }
+      void load();
     },
   });
 
@@ -292,6 +298,11 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
       {recalled && (
         <p className="hint" role="status">
           {t.recalled}
+        </p>
+      )}
+      {mergeNotice && (
+        <p className="hint" role="status" data-testid="kitchen-merge">
+          {mergeNotice}
         </p>
       )}
       {live.downSince && (

@@ -140,6 +140,9 @@ export const checkoutTexts = {
 } as const;
 
 export const kitchenTexts = {
+  /** Two parties became one at the table (decision 370, spec `reservation-merged`): their tickets go on one bill. */
+  merged: (seats: string, people: number) => `合流：${seats}（${people}名）のご注文は1つのお会計になりました。`,
+  mergeUndone: '合流が取り消されました。ご注文はそれぞれのお席のお会計に戻りました。',
   /** A booking's remarks on the ticket (decision 282). */
   remarks: '備考',
   title: '注文一覧',

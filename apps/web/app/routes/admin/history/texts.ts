@@ -69,6 +69,13 @@ export const eventLabels: Record<string, string> = {
   OrderAdmitted: '注文の受け付け',
   MarkedNoShow: '無断キャンセル',
   NoShowReverted: '無断キャンセルの取り消し',
+  // Merged parties (decision 370)
+  PartyMerged: '合流（ほかの組を受け入れ）',
+  MergedIntoParty: '合流（ほかの組へ）',
+  PartyMergeUndone: '合流の取り消し',
+  MergeUndone: '合流の取り消し（ほかの組から）',
+  BookingsMerged: '合流による席の結合',
+  BookingsSplit: '合流の取り消しによる席の分割',
   GuestDetailsCorrected: 'お客様情報の訂正',
   GuestForgotten: 'お客様情報の削除',
   AccountForgotten: 'アカウント情報の削除',

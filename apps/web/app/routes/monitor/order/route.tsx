@@ -20,6 +20,7 @@ import { FloorView } from '#app/floor/floor-view';
 import { floorTexts } from '#app/floor/texts';
 import type { Answer as VoidAnswer } from '#app/routes/api/orders/$id/void/route';
 import { PhoneBookingForm } from '#app/floor/phone-booking-form';
+import { MergePanel } from '#app/floor/merge-panel';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import floorCss from '#app/floor/floor.css?url';
 import { areaPageTitle } from '#app/admin-area/title';
@@ -209,6 +210,15 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
               {checkoutTexts.toCheckout}
             </Link>
           </p>
+          <MergePanel
+            seat={seat}
+            seats={loaderData.floor}
+            onDone={(done) => {
+              setMessage(done);
+              void revalidate();
+              void loadOrders();
+            }}
+          />
           <OrderMenu items={loaderData.menu} onAdd={(item) => change({ menu_id: item.id, name: item.name, price: item.price, quantity: 1 }, 1)} />
           <CartPanel lines={lines} onIncrease={(l) => change(l, 1)} onDecrease={(l) => change(l, -1)}>
             <TakeoutChoice lines={lines} takeout={takeout} onChange={setTakeout} />

@@ -331,6 +331,8 @@ function historyLine(e: HistoryEntry, place: (p: Placement) => string): string {
       return h.noShow;
     case 'no_show_reverted':
       return h.noShowReverted(e.reason);
+    case 'merged':
+      return e.undone ? h.mergeUndone : e.role === 'host' ? h.mergedHost : h.mergedJoined;
   }
 }
 

@@ -22,7 +22,7 @@ type Day = Extract<StatusAnswer, { success: true }>;
 /** Spec §9: the schedule refreshes every 5 minutes whatever the live feed does. */
 const REFRESH_MS = 5 * 60_000;
 /** What a schedule listens for (operations.md §7 realtime events). */
-const LIVE_EVENTS = ['reservation-updated', 'qr-checkin', 'reservation-customer-arrived', 'reservation-closed'] as const;
+const LIVE_EVENTS = ['reservation-updated', 'qr-checkin', 'reservation-customer-arrived', 'reservation-closed', 'reservation-merged'] as const;
 
 /**
  * /monitor/reservation: the store's seats by 30-minute columns over the day's open hours, a day

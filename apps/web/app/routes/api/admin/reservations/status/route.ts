@@ -15,7 +15,9 @@ import { reservationAnswer, seatAnswer } from '#app/schedule/answers.server';
  */
 export const loader = jsonCall({
   query: z.object({ date: isoDateSchema.optional(), store_id: recordIdSchema.optional() }),
-  async handle({ query, queries, runtime, user }) {
+  async handle({ query, queries, runtime, user, readAllWrites }) {
+    // A schedule reads again on a live message (a merge's is sent with its last event): read what was written by then.
+    await readAllWrites();
     const now = runtime.clock.now();
     const date = query.date ?? tokyoDateOf(now);
     const storeId = query.store_id ?? (await queries.stores.default())?.store_id ?? null;
