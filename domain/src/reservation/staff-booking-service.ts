@@ -1,4 +1,4 @@
-import { minutesOf, tokyoDateTime } from '../calendar/dates';
+import { minutesOf, timeOf, tokyoDateTime } from '../calendar/dates';
 import { commandHandler, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
@@ -19,6 +19,13 @@ export interface StaffBookingPorts {
   hashing: Hashing;
   catalog: ReservationCatalog;
   seatingAttempts?: number;
+  /** Seats the party of a booking at its seat now (the table context's `seatParty`): a walk-in's arrival and the tablet's pass. */
+  seatParty?: (input: {
+    seatId: string;
+    people: number;
+    actor: string;
+    correlationId: string;
+  }) => Promise<{ pass: string; expiresAt: string; seatName: string }>;
 }
 
 /** How long the hold a staff booking makes lives before it is booked (the same command, a moment later). */
@@ -37,6 +44,8 @@ export interface StaffBookingInput {
   remarks: string;
   actor: string;
   correlationId: string;
+  /** A party at the door now (decision 351): the day's hours apply, the same-day settings and "not in the past" do not. */
+  walkIn?: boolean;
 }
 
 /**
@@ -67,12 +76,13 @@ export function staffBookingService(ports: StaffBookingPorts) {
       const now = ports.clock.now();
       const [days, sameDay] = await Promise.all([catalog.businessDays(storeId, [date]), catalog.sameDaySettings(storeId)]);
       const day = days[date] ?? { closed: true, openTime: null, closeTime: null };
-      const refusal = checkDate({ date, now, day, sameDay, menus });
+      // A walk-in is not a same-day booking: only the day's hours stand in its way.
+      const refusal = checkDate({ date, now, day, sameDay: input.walkIn ? { isEnabled: true, deadlineTime: null } : sameDay, menus });
       if (refusal) throw new DomainError<BookingErrorCode>('date_refused', refusal.code, { refusal });
       if (day.closed || !day.openTime || !day.closeTime) throw new DomainError<BookingErrorCode>('time_unavailable');
       const start = minutesOf(time);
       const today = tokyoDateTime(now);
-      if (start < minutesOf(day.openTime) || start >= minutesOf(day.closeTime) || (date === today.date && start <= today.minute))
+      if (start < minutesOf(day.openTime) || start >= minutesOf(day.closeTime) || (date === today.date && start <= today.minute && !input.walkIn))
         throw new DomainError<BookingErrorCode>('time_unavailable');
 
       const reservationId = ports.ids.uuid();
@@ -135,6 +145,19 @@ export function staffBookingService(ports: StaffBookingPorts) {
         what: toStreamName(reservationId),
       });
       return { reservationId, reservationNumber, seatIds: request.seatIds, position: result.position };
+    },
+
+    /**
+     * A named walk-in (issue 29 Deliver 3, decision 351): name, phone (optional), party, course and
+     * remarks, booked from this minute through `takeBooking`'s rules (the ledger finds the seats),
+     * then seated at once at its first seat: the arrival and the tablet's one-time pass.
+     */
+    async seatWalkIn(input: Omit<StaffBookingInput, 'date' | 'time' | 'walkIn'>) {
+      if (!ports.seatParty) throw new Error('staffBookingService: seatParty port missing');
+      const { date, minute } = tokyoDateTime(ports.clock.now());
+      const booked = await this.takeBooking({ ...input, date, time: timeOf(minute), walkIn: true });
+      const seated = await ports.seatParty({ seatId: booked.seatIds[0]!, people: input.people, actor: input.actor, correlationId: input.correlationId });
+      return { ...booked, seatName: seated.seatName, pass: seated.pass, expiresAt: seated.expiresAt };
     },
   };
 }

@@ -5,14 +5,28 @@ import { floorTexts as t } from './texts';
 
 const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
 
+/** A walk-in seated from the form: its seat and the tablet's one-time QR (decision 351). */
+export type SeatedWalkIn = NonNullable<Extract<StaffBookingAnswer, { success: true }>['seated']>;
+
 /**
- * Staff enter a phone booking (decision 282): name, phone, party, date and time, course and
- * remarks, checked by the customer's booking rules on the server. Walk-ins are seated from a seat
- * instead (「お客様を案内してQRを表示」).
+ * Staff enter a phone booking (decision 282) or a walk-in at the door (decision 351): name, phone,
+ * party, date and time (not for a walk-in: it is now), course and remarks, checked by the
+ * customer's booking rules on the server. A walk-in is seated at once and its QR shown (`onSeated`).
  */
-export function PhoneBookingForm({ storeId, today, courses }: { storeId: string; today: string; courses: readonly { id: string; name: string }[] }) {
+export function PhoneBookingForm({
+  storeId,
+  today,
+  courses,
+  onSeated,
+}: {
+  storeId: string;
+  today: string;
+  courses: readonly { id: string; name: string }[];
+  onSeated: (seated: SeatedWalkIn) => void;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
+  const [walkIn, setWalkIn] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = async (form: HTMLFormElement) => {
@@ -21,9 +35,9 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
     setBusy(true);
     const r = await tableCall<StaffBookingAnswer>('/api/monitor/staff-bookings', {
       body: {
+        walk_in: walkIn,
         store_id: storeId,
-        date: text('date'),
-        time: text('time'),
+        ...(walkIn ? {} : { date: text('date'), time: text('time') }),
         people: Number(text('people')),
         menu_id: text('menu_id') || null,
         name: text('name'),
@@ -33,8 +47,11 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
     });
     setBusy(false);
     if (r.status === 200 && r.body.success) {
-      setMessage({ ok: true, text: t.booked(r.body.reservation_number, text('name')) });
+      const seated = r.body.seated;
+      setMessage({ ok: true, text: seated ? t.seatedWalkIn(text('name'), seated.seat_name) : t.booked(r.body.reservation_number, text('name')) });
       form.reset();
+      setWalkIn(false);
+      if (seated) onSeated(seated);
     } else setMessage({ ok: false, text: r.body.message ?? t.bookingFailed });
   };
 
@@ -49,13 +66,16 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
           void submit(e.currentTarget);
         }}
       >
+        <label className="wide">
+          <input type="checkbox" name="walk_in" checked={walkIn} onChange={(e) => setWalkIn(e.target.checked)} /> {t.walkIn}
+        </label>
         <label className="field">
           {t.name}
           <input name="name" required autoComplete="off" maxLength={100} />
         </label>
         <label className="field">
-          {t.phone}
-          <input name="phone" type="tel" required autoComplete="off" maxLength={30} />
+          {walkIn ? t.phoneOptional : t.phone}
+          <input name="phone" type="tel" required={!walkIn} autoComplete="off" maxLength={30} />
         </label>
         <label className="field">
           {t.people}
@@ -67,14 +87,18 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
             ))}
           </select>
         </label>
-        <label className="field">
-          {t.date}
-          <input name="date" type="date" required defaultValue={today} min={today} />
-        </label>
-        <label className="field">
-          {t.time}
-          <input name="time" type="time" required step={300} />
-        </label>
+        {!walkIn && (
+          <>
+            <label className="field">
+              {t.date}
+              <input name="date" type="date" required defaultValue={today} min={today} />
+            </label>
+            <label className="field">
+              {t.time}
+              <input name="time" type="time" required step={300} />
+            </label>
+          </>
+        )}
         <label className="field">
           {t.course}
           <select name="menu_id" defaultValue="">
@@ -92,7 +116,7 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
         </label>
         <p className="wide">
           <button type="submit" className="button" disabled={busy} data-testid="phone-booking-submit">
-            {t.submitBooking}
+            {walkIn ? t.submitWalkIn : t.submitBooking}
           </button>
         </p>
       </form>
