@@ -9,9 +9,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
-import { desktop, launchBrowser, offlineContext, phone } from '../support/browser';
-import { DEMO_STORE, moveToOpenHours, waitForOrderMenu } from '../support/table-order';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer } from '../support/web-server';
+import { desktop, launchBrowser, phone } from '../support/browser';
+import { moveToOpenHours, ownerContext, waitForOrderMenu } from '../support/table-order';
+import { startTestWebServer } from '../support/web-server';
 
 const out = path.resolve('test-results/screens');
 const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
@@ -71,13 +71,7 @@ try {
   await moveToOpenHours(server);
   mkdirSync(out, { recursive: true });
   const shoot = async (size: string, screen: BrowserContextOptions, paths: readonly string[]) => {
-    const context = await offlineContext(browser, server.url, screen);
-    await context.addInitScript((store) => {
-      if (window.location.origin === 'null') return;
-      window.localStorage.setItem('staffStoreId', store);
-      window.localStorage.setItem('adminStoreId', store);
-    }, DEMO_STORE);
-    await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    const context = await ownerContext(browser, server.url, screen);
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     for (const p of paths) {

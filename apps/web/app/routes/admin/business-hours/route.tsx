@@ -232,17 +232,7 @@ function HoursForm(props: {
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <strong className="settings-hours-label">{props.label}</strong>
-      <label>
-        <input type="checkbox" name="is_closed" checked={isClosed} onChange={(e) => setClosed(e.target.checked)} /> {t.closed}
-      </label>
-      <label className="field">
-        {t.open}
-        <input type="time" name="open_time" defaultValue={props.rule?.open_time ?? ''} disabled={isClosed} required={!isClosed} />
-      </label>
-      <label className="field">
-        {t.close}
-        <input type="time" name="close_time" defaultValue={props.rule?.close_time ?? ''} disabled={isClosed} required={!isClosed} />
-      </label>
+      <HoursFields names={['is_closed', 'open_time', 'close_time']} rule={props.rule} closed={isClosed} onClosed={setClosed} />
       <button type="submit" className="button" disabled={busy} aria-label={`${props.label} ${t.save}`}>
         {t.save}
       </button>
@@ -292,36 +282,24 @@ function WeekForm({ storeId, rules, sameDay }: { storeId: string; rules: readonl
         <ul className="settings-rows">
           {WEEK_ROWS.map((row) => {
             const label = row === 'holiday' ? t.holidayRule : t.weekdays[Number(row)]!;
-            const rule = ruleOf(row);
             return (
               <li key={row}>
                 <fieldset className="settings-hours" aria-label={label}>
                   <strong className="settings-hours-label">{label}</strong>
-                  <label>
-                    <input
-                      type="checkbox"
-                      name={`${row}-closed`}
-                      checked={closed[row] ?? false}
-                      onChange={(e) => setClosed((c) => ({ ...c, [row]: e.target.checked }))}
-                    />{' '}
-                    {t.closed}
-                  </label>
-                  <label className="field">
-                    {t.open}
-                    <input type="time" name={`${row}-open`} defaultValue={rule?.open_time ?? ''} disabled={closed[row]} required={!closed[row]} />
-                  </label>
-                  <label className="field">
-                    {t.close}
-                    <input type="time" name={`${row}-close`} defaultValue={rule?.close_time ?? ''} disabled={closed[row]} required={!closed[row]} />
-                  </label>
+                  <HoursFields
+                    names={[`${row}-closed`, `${row}-open`, `${row}-close`]}
+                    rule={ruleOf(row)}
+                    closed={closed[row] ?? false}
+                    onClosed={(on) => setClosed((c) => ({ ...c, [row]: on }))}
+                  />
                 </fieldset>
               </li>
             );
           })}
         </ul>
       </section>
-      <section className="panel" aria-labelledby="same-day-title">
-        <h3 id="same-day-title">{t.sameDayTitle}</h3>
+      <fieldset className="panel">
+        <legend>{t.sameDayTitle}</legend>
         <label>
           <input type="checkbox" name="same_day_enabled" defaultChecked={sameDay.is_enabled} /> {t.sameDayEnabled}
         </label>
@@ -329,7 +307,7 @@ function WeekForm({ storeId, rules, sameDay }: { storeId: string; rules: readonl
           {t.sameDayDeadline}
           <input type="time" name="same_day_deadline" defaultValue={sameDay.deadline_time ?? ''} />
         </label>
-      </section>
+      </fieldset>
       <p className="settings-save">
         <button type="submit" className="button" disabled={busy} data-testid="week-save">
           {t.save}
@@ -337,5 +315,33 @@ function WeekForm({ storeId, rules, sameDay }: { storeId: string; rules: readonl
         <StatusLine answer={busy ? undefined : fetcher.data} />
       </p>
     </fetcher.Form>
+  );
+}
+
+/** A rule's 定休日, 開店 and 閉店, the times off while closed: a week row's and the chosen date's (their field names differ). */
+function HoursFields(props: {
+  names: readonly [closed: string, open: string, close: string];
+  rule: Pick<Rule, 'open_time' | 'close_time'> | undefined;
+  closed: boolean;
+  onClosed: (closed: boolean) => void;
+}) {
+  const [closedName, openName, closeName] = props.names;
+  return (
+    <>
+      <label>
+        <input type="checkbox" name={closedName} checked={props.closed} onChange={(e) => props.onClosed(e.target.checked)} /> {t.closed}
+      </label>
+      {(
+        [
+          [openName, t.open, props.rule?.open_time],
+          [closeName, t.close, props.rule?.close_time],
+        ] as const
+      ).map(([name, label, value]) => (
+        <label className="field" key={name}>
+          {label}
+          <input type="time" name={name} defaultValue={value ?? ''} disabled={props.closed} required={!props.closed} />
+        </label>
+      ))}
+    </>
   );
 }
