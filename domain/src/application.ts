@@ -133,7 +133,7 @@ export function createApplication(ports: ApplicationPorts) {
     /** 「スタッフを呼ぶ」 from a table and its answer on the floor view. */
     staffCalls,
     /** Staff take a booking by phone through the customer's booking rules (status `guest`, decision 282). */
-    staffBooking: staffBookingService(reservation),
+    staffBooking: staffBookingService({ ...reservation, seatParty: (input) => table.seatParty(input) }),
     /** Staff void an order line or a whole order before checkout, with a reason (decision 283). */
     orderVoiding: orderVoidingService(ports),
     /** The floor view: every seat now, with its party's phase, overdue mark and open call. */

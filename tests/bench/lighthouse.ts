@@ -12,7 +12,7 @@ import path from 'node:path';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
-const pages = ['/moncafe', '/menu', '/reservation'];
+const pages = ['/moncafe', '/menu', '/reservation', '/order/top'];
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 interface Report {

@@ -93,6 +93,8 @@ describe.runIf(runs)('the floor view', () => {
     await problems.screen(floor, 'floor-tablet-call');
     await call.getByRole('button', { name: '対応する' }).click();
     await expect.poll(() => call.count()).toBe(0);
+    // The answer reaches the guest's open screen without a reload (decision 352).
+    await expect.poll(() => guest.getByTestId('call-staff-message').textContent(), { timeout: 10_000 }).toBe('スタッフがまいります。');
 
     // Pressed again at once, the call is held back (one call per visit every 30 seconds).
     await guest.getByTestId('call-staff').click();
@@ -239,6 +241,78 @@ describe.runIf(runs)('the floor view', () => {
     }
     await problems.screen(page, 'floor-phone-last');
     expect(wide).toEqual(staffScreens.map(([p]) => `${p}: 0`));
+    await context.close();
+  });
+
+  it('staff seat a named walk-in from the floor form; the kitchen at 1024×768 shows its party, timer and allergy, coloured at the store’s minutes', async () => {
+    // The store's kitchen thresholds, set in the order-limits editor (decision 350): amber at 5, red at 15 minutes.
+    const admin = await signedInAdmin(server.url);
+    const limits = {
+      store_id: DEMO_STORE,
+      per_visit_per_minute: '12',
+      per_token_per_minute: '6',
+      lines_per_person: '5',
+      quantity_per_person: '5',
+      staff_above_yen: '30000',
+    };
+    const backwards = await admin.send('POST', `/admin/order-limits?store_id=${DEMO_STORE}`, {
+      form: { ...limits, ticket_warn_minutes: '15', ticket_late_minutes: '5' },
+    });
+    expect(backwards.status, 'red before amber is refused').toBe(400);
+    const saved = await admin.send('POST', `/admin/order-limits?store_id=${DEMO_STORE}`, {
+      form: { ...limits, ticket_warn_minutes: '5', ticket_late_minutes: '15' },
+    });
+    expect(saved.status).toBe(200);
+
+    // A walk-in with a name, no phone, a party of three and an allergy, seated from the floor form (decision 351).
+    const { context, page } = await ownerAt(tablet);
+    await page.goto('/monitor/order');
+    const form = page.getByTestId('phone-booking');
+    await form.waitFor();
+    await form.getByLabel('いま来店されたお客様（予約なし）').check();
+    expect(await form.getByLabel('日付').count(), 'a walk-in is now: no date to pick').toBe(0);
+    await form.getByLabel('お名前').fill('来店 次郎');
+    await form.getByLabel('人数').selectOption('3');
+    await form.getByLabel('備考（アレルギーなど）').fill('えびアレルギー');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/monitor/staff-bookings'));
+    await form.getByTestId('phone-booking-submit').click();
+    const walkIn = (await (await answered).json()) as { reservation_id: string; seat_ids: string[]; seated: { seat_name: string } };
+    await expect.poll(() => form.getByTestId('phone-booking-message').textContent()).toBe(`来店 次郎様を${walkIn.seated.seat_name}にご案内しました。`);
+    await page.getByTestId('seat-party-qr').waitFor();
+    await problems.screen(page, 'floor-walk-in-seated');
+    // The floor shows the seat taken by a party of three.
+    const tile = page.getByTestId('floor-seat').filter({ hasText: walkIn.seated.seat_name });
+    await expect.poll(() => tile.getAttribute('data-phase'), { timeout: 10_000 }).toBe('seated');
+    expect(await tile.textContent()).toContain('3名');
+
+    // Staff order for the party; the kitchen tablet shows the ticket with party, timer and the allergy.
+    const placed = await admin.post('/api/orders', {
+      seat_id: walkIn.seat_ids[0],
+      reservation_id: walkIn.reservation_id,
+      order_id: crypto.randomUUID(),
+      items: [{ menu_id: 'menu-blend', quantity: 3 }],
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await page.goto('/kitchen');
+    await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
+    expect(await page.locator('.site-header').count(), 'the public header on the kitchen').toBe(0);
+    const ticket = page.getByTestId('kitchen-order').filter({ hasText: walkIn.seated.seat_name });
+    await ticket.waitFor();
+    expect(await ticket.getByTestId('party-size').textContent()).toBe('3名');
+    expect(await ticket.getByTestId('ticket-timer').textContent()).toMatch(/^\d+:\d{2}$/);
+    const allergy = ticket.getByTestId('ticket-notes').locator('[data-allergy="true"]');
+    expect(await allergy.textContent()).toContain('えびアレルギー');
+    expect(await allergy.isVisible()).toBe(true);
+    expect(await ticket.getAttribute('data-age')).toBe('ok');
+    await problems.screen(page, 'kitchen-tablet-allergy', { fullPage: false });
+
+    // Six minutes later the ticket is amber (the default would be 10), sixteen minutes later red (the default 20).
+    await server.advanceClock(6 * 60_000);
+    await page.reload();
+    await expect.poll(() => ticket.getAttribute('data-age')).toBe('warn');
+    await server.advanceClock(10 * 60_000);
+    await page.reload();
+    await expect.poll(() => ticket.getAttribute('data-age')).toBe('late');
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 import { browserAvailable, desktop, offlineContext, phone, browserSuite } from '../support/browser';
-import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, seatCodeOf, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, ownerContext, seatCodeOf, waitForOrderMenu, withToken } from '../support/table-order';
 
 const runs = browserAvailable();
 
@@ -22,14 +22,7 @@ describe.runIf(runs)('screens made for the job', () => {
 
   /** A signed-in owner's browser at `screen`, with the demo store chosen in every area. */
   async function ownerAt(screen: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await offlineContext(browser, server.url, screen);
-    await context.addInitScript((store) => {
-      // The script runs in every document, a new tab's about:blank too, whose storage is refused.
-      if (window.location.origin === 'null') return;
-      window.localStorage.setItem('staffStoreId', store);
-      window.localStorage.setItem('adminStoreId', store);
-    }, DEMO_STORE);
-    expect((await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
+    const context = await ownerContext(browser, server.url, screen);
     const page = problems.watch(await context.newPage());
     page.setDefaultTimeout(20_000);
     return { context, page };

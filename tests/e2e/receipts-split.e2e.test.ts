@@ -105,6 +105,9 @@ describe.runIf(runs)('receipts and a split bill', () => {
       expect(text).toContain('※ ガトーショコラケーキ（持ち帰り）');
       expect(text).toContain('※は軽減税率（8%）対象商品です');
       expect(await guest.getByTestId('receipt-total').textContent()).toBe('572円');
+      // An equal part lists the whole bill's lines with their sum, then heads its own share (decision 350).
+      expect(await guest.getByTestId('receipt-whole-total').textContent()).toContain('1,144円');
+      expect(await guest.getByTestId('receipt-share').textContent()).toBe(`このお支払い（均等割 ${i + 1}/2）`);
       expect(await guest.getByTestId('receipt-method').textContent()).toBe(i === 0 ? '現金' : 'クレジットカード');
       numbers.push(Number(await guest.getByTestId('receipt').getAttribute('data-number')));
       await shot(guest, `4-receipt-${i + 1}`);
@@ -169,6 +172,9 @@ describe.runIf(runs)('receipts and a split bill', () => {
     await guest.getByTestId('order-choices').waitFor();
     await guest.getByRole('link', { name: 'お会計へ進む' }).click();
     await guest.getByTestId('checkout').waitFor();
+    // The guest-only bar, never the public header (ログイン・予約する・アクセス), before and after paying.
+    expect(await guest.locator('.site-header').count(), 'the public header at /checkout').toBe(0);
+    expect(await guest.getByTestId('call-staff').count()).toBe(1);
     await guest.getByLabel('電子マネー').check();
     await guest.getByTestId('complete-checkout').click();
     await guest.getByTestId('thank-you').waitFor();
@@ -176,6 +182,7 @@ describe.runIf(runs)('receipts and a split bill', () => {
     expect(await guest.getByTestId('thank-you-method').textContent()).toBe('電子マネー');
     expect(await guest.getByTestId('receipt-link').count()).toBe(1);
     expect(await guest.getByTestId('checkout-page').textContent()).not.toContain('認証に失敗しました');
+    expect(await guest.locator('.site-header').count(), 'the public header on the thank-you').toBe(0);
     await shot(guest, '6-whole-thank-you');
     await guest.getByTestId('receipt-link').click();
     await guest.getByTestId('receipt').waitFor();

@@ -97,6 +97,18 @@ describe.runIf(runs)('sales and the daily close on a desktop', () => {
     const tableBox = (await table.boundingBox())!;
     expect(tableBox.x, 'the table stands beside the chart at 1280 px').toBeGreaterThan(chartBox.x + chartBox.width - 1);
     expect(await page.getByTestId('sales-top-items').textContent()).toContain('ベイクドチーズケーキ');
+    // Each column header of the top items stands on one line (数量 wrapped into two at 1280 px).
+    const headerLines = await page
+      .getByTestId('sales-top-items')
+      .locator('th[scope="col"]')
+      .evaluateAll((ths) =>
+        ths.map((th) => {
+          const range = document.createRange();
+          range.selectNodeContents(th);
+          return `${th.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
+        }),
+      );
+    expect(headerLines).toEqual(['商品: 1', '数量: 1', '金額（税抜）: 1']);
     await problems.screen(page, 'admin-sales-1-month');
 
     // Every export: the BOM, the Japanese header intact, and a totals row equal to the screen's figures.

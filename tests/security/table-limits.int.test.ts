@@ -155,6 +155,8 @@ describe.skipIf(!pgUrl)('limits at the table, checkout of a visit that began, no
         lines_per_person: '5',
         quantity_per_person: '5',
         staff_above_yen: '1000',
+        ticket_warn_minutes: '10',
+        ticket_late_minutes: '20',
       };
       expect((await who.monitor.send('POST', '/admin/order-limits?store_id=2', { form })).status).toBe(403);
       expect((await who.admin.send('POST', '/admin/order-limits?store_id=2', { form: { ...form, per_token_per_minute: '0' } })).status).toBe(400);

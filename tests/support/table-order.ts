@@ -165,3 +165,20 @@ export async function staffBrowser(browser: Browser, server: TestWebServer, scre
   await context.addCookies(browserCookies(await signedInAdmin(server.url), url));
   return context;
 }
+
+/**
+ * A browser context at `screen` signed in as the demo's owner, the demo store already chosen in
+ * every area (the staff, monitor and admin frames read it from local storage).
+ */
+export async function ownerContext(browser: Browser, url: string, screen: BrowserContextOptions) {
+  const context = await offlineContext(browser, url, screen);
+  await context.addInitScript((store) => {
+    // The script runs in every document, a new tab's about:blank too, whose storage is refused.
+    if (window.location.origin === 'null') return;
+    window.localStorage.setItem('staffStoreId', store);
+    window.localStorage.setItem('adminStoreId', store);
+  }, DEMO_STORE);
+  const login = await context.request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  if (login.status() !== 200) throw new Error(`owner sign-in failed: ${login.status()}`);
+  return context;
+}

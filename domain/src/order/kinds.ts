@@ -44,6 +44,9 @@ export const orderLimitsSchema = z.object({
   quantity_per_person: z.int().min(1).max(99).default(5),
   /** Yen (before tax): a guest's order above this is refused with a call for staff, who place it from the monitor. */
   staff_above_yen: z.int().min(0).max(10_000_000).default(30_000),
+  /** Minutes a kitchen ticket waits before its timer turns amber, then red (decision 350; 10 and 20 were constants). */
+  ticket_warn_minutes: z.int().min(1).max(120).default(10),
+  ticket_late_minutes: z.int().min(1).max(240).default(20),
 });
 
 export type TaxData = z.output<typeof taxSchema>;

@@ -37,6 +37,9 @@ export interface AvailabilityPorts {
  */
 export type AvailabilityErrorCode = 'no_store' | 'store_closed' | 'date_refused' | 'time_unavailable';
 
+/** A walk-in is seated now: it is not held to the same-day settings nor refused for the current minute. */
+type WalkIn = { walkIn?: boolean };
+
 const CLOSED: BusinessDay = { closed: true, openTime: null, closeTime: null };
 
 /** The store's day as booking reads it: which store, the day's ledger, and the spec's date and time checks. */
@@ -55,9 +58,11 @@ export function bookingDays(ports: AvailabilityPorts) {
   }
 
   /** The one place the spec's date checks are put together: the day's hours, same-day settings and the cart's deadlines. */
-  async function refusalOf(store: string, date: string, menus: readonly MenuRules[]): Promise<{ day: BusinessDay; refusal: DateRefusal | null }> {
-    const [days, sameDay] = await Promise.all([catalog.businessDays(store, [date]), catalog.sameDaySettings(store)]);
+  async function refusalOf(store: string, date: string, menus: readonly MenuRules[], options: WalkIn = {}): Promise<{ day: BusinessDay; refusal: DateRefusal | null }> {
+    const [days, stored] = await Promise.all([catalog.businessDays(store, [date]), catalog.sameDaySettings(store)]);
     const day = days[date] ?? CLOSED;
+    // A walk-in is not a same-day booking: only the day's hours stand in its way (decision 351).
+    const sameDay = options.walkIn ? { isEnabled: true, deadlineTime: null } : stored;
     return { day, refusal: checkDate({ date, now: ports.clock.now(), day, sameDay, menus }) };
   }
 
@@ -66,14 +71,14 @@ export function bookingDays(ports: AvailabilityPorts) {
    * store takes none (decision 320), then the date checks, then whether the store is open at that
    * time (and it is not past).
    */
-  async function refuseDateOrTime(store: string, date: string, time: string, menus: readonly MenuRules[]): Promise<{ close: number }> {
+  async function refuseDateOrTime(store: string, date: string, time: string, menus: readonly MenuRules[], options: WalkIn = {}): Promise<{ close: number }> {
     if (!(await catalog.storeOpen(store))) throw new DomainError<AvailabilityErrorCode>('store_closed', `store ${store} takes no bookings`, { storeId: store });
-    const { day, refusal } = await refusalOf(store, date, menus);
+    const { day, refusal } = await refusalOf(store, date, menus, options);
     if (refusal) throw new DomainError<AvailabilityErrorCode>('date_refused', refusal.code, { refusal });
     if (day.closed || !day.openTime || !day.closeTime) throw new DomainError<AvailabilityErrorCode>('time_unavailable');
     const start = minutesOf(time);
     const today = tokyoDateTime(ports.clock.now());
-    if (start < minutesOf(day.openTime) || start >= minutesOf(day.closeTime) || (date === today.date && start <= today.minute))
+    if (start < minutesOf(day.openTime) || start >= minutesOf(day.closeTime) || (date === today.date && start <= today.minute && !options.walkIn))
       throw new DomainError<AvailabilityErrorCode>('time_unavailable');
     return { close: minutesOf(day.closeTime) };
   }

@@ -1,4 +1,4 @@
-import { minutesOf } from '../calendar/dates';
+import { minutesOf, timeOf, tokyoDateTime } from '../calendar/dates';
 import { commandHandler, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
@@ -20,6 +20,13 @@ export interface StaffBookingPorts {
   hashing: Hashing;
   catalog: ReservationCatalog;
   seatingAttempts?: number;
+  /** Seats the party of a booking at its seat now (the table context's `seatParty`): a walk-in's arrival and the tablet's pass. */
+  seatParty?: (input: {
+    seatId: string;
+    people: number;
+    actor: string;
+    correlationId: string;
+  }) => Promise<{ pass: string; expiresAt: string; seatName: string }>;
 }
 
 /** How long the hold a staff booking makes lives before it is booked (the same command, a moment later). */
@@ -38,6 +45,8 @@ export interface StaffBookingInput {
   remarks: string;
   actor: string;
   correlationId: string;
+  /** A party at the door now (decision 351): the day's hours apply, the same-day settings and "not in the past" do not. */
+  walkIn?: boolean;
 }
 
 /**
@@ -67,7 +76,7 @@ export function staffBookingService(ports: StaffBookingPorts) {
       if (courses.length !== menuIds.length) throw new DomainError<BookingErrorCode>('unknown_course');
       const menus = await catalog.menus(storeId, menuIds);
       const now = ports.clock.now();
-      const { close } = await refuseDateOrTime(storeId, date, time, menus);
+      const { close } = await refuseDateOrTime(storeId, date, time, menus, { walkIn: input.walkIn });
 
       const reservationId = ports.ids.uuid();
       const holdId = ports.ids.uuid();
@@ -129,6 +138,19 @@ export function staffBookingService(ports: StaffBookingPorts) {
         what: toStreamName(reservationId),
       });
       return { reservationId, reservationNumber, seatIds: request.seatIds, position: result.position };
+    },
+
+    /**
+     * A named walk-in (issue 29 Deliver 3, decision 351): name, phone (optional), party, course and
+     * remarks, booked from this minute through `takeBooking`'s rules (the ledger finds the seats),
+     * then seated at once at its first seat: the arrival and the tablet's one-time pass.
+     */
+    async seatWalkIn(input: Omit<StaffBookingInput, 'date' | 'time' | 'walkIn'>) {
+      if (!ports.seatParty) throw new Error('staffBookingService: seatParty port missing');
+      const { date, minute } = tokyoDateTime(ports.clock.now());
+      const booked = await this.takeBooking({ ...input, date, time: timeOf(minute), walkIn: true });
+      const seated = await ports.seatParty({ seatId: booked.seatIds[0]!, people: input.people, actor: input.actor, correlationId: input.correlationId });
+      return { ...booked, seatName: seated.seatName, pass: seated.pass, expiresAt: seated.expiresAt };
     },
   };
 }

@@ -39,3 +39,13 @@ export function rateAnswer(r: RateTotal) {
 }
 
 export type ReceiptAnswer = ReturnType<typeof receiptAnswer>;
+
+/**
+ * An equal part of a split bill (decision 350): its receipt lists the whole bill's lines, whose sum
+ * is not this part's total; the receipt then says so and heads the part's share. Null otherwise.
+ */
+export function equalShareOf(receipt: Pick<ReceiptAnswer, 'part_label' | 'lines' | 'total'>): { wholeTotal: number } | null {
+  if (!receipt.part_label) return null;
+  const wholeTotal = receipt.lines.reduce((sum, l) => sum + l.amount, 0);
+  return wholeTotal === receipt.total ? null : { wholeTotal };
+}

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { yenAmount } from '#app/shared/yen';
-import type { ReceiptAnswer } from './answers';
+import { equalShareOf, type ReceiptAnswer } from './answers';
 import type { Paper } from './receipt-view';
 import { billingTexts as t } from './texts';
 
@@ -47,9 +47,13 @@ export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8A
   if (receipt.cancels) doc.text(t.cancels(receipt.cancels.number, receipt.cancels.reason));
   if (receipt.part_label) doc.text(t.partLabel(receipt.part_label));
   doc.moveDown(0.5);
+  const share = equalShareOf(receipt);
+  if (share) doc.text(t.wholeBillLines);
   for (const l of receipt.lines)
     row(`${l.reduced ? `${t.reducedMark} ` : ''}${l.name}${l.takeout ? `（${t.takeout}）` : ''} × ${l.quantity}`, yenAmount(l.amount));
+  if (share) row(t.wholeBillTotal, yenAmount(share.wholeTotal));
   doc.moveDown(0.5);
+  if (share && receipt.part_label) doc.text(t.partShare(receipt.part_label));
   for (const r of receipt.totals_by_rate) row(`${t.ratePart(r.rate, r.reduced)} ${yenAmount(r.amount)}`, `${t.ratePartTax(r.rate)} ${yenAmount(r.tax)}`);
   doc.fontSize(size * 1.2);
   row(t.totalTaxIncluded, yenAmount(receipt.total));

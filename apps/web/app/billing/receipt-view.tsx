@@ -1,4 +1,4 @@
-import type { ReceiptAnswer } from './answers';
+import { equalShareOf, type ReceiptAnswer } from './answers';
 import { yenAmount } from '#app/shared/yen';
 import { billingTexts as t } from './texts';
 
@@ -15,6 +15,7 @@ const tokyo = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateSty
 export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper: Paper }) {
   const cancellation = receipt.kind === 'cancellation';
   const reducedRate = receipt.lines.find((l) => l.reduced)?.rate ?? null;
+  const share = equalShareOf(receipt);
   return (
     <article className={`receipt paper-${paper}`} data-testid="receipt" data-number={receipt.number}>
       <h1 className={cancellation ? 'cancellation-title' : undefined}>{cancellation ? t.cancellationTitle : t.receiptTitle}</h1>
@@ -29,6 +30,7 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
       {receipt.addressee && <p data-testid="receipt-addressee">{t.addresseeSuffix(receipt.addressee)}</p>}
       {receipt.cancels && <p data-testid="receipt-cancels">{t.cancels(receipt.cancels.number, receipt.cancels.reason)}</p>}
       {receipt.part_label && <p>{t.partLabel(receipt.part_label)}</p>}
+      {share && <h2 className="receipt-section">{t.wholeBillLines}</h2>}
       <table>
         <tbody>
           {receipt.lines.map((l, i) => (
@@ -41,9 +43,20 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
               <td className="amount">{yenAmount(l.amount)}</td>
             </tr>
           ))}
+          {share && (
+            <tr data-testid="receipt-whole-total">
+              <th scope="row">{t.wholeBillTotal}</th>
+              <td className="amount">{yenAmount(share.wholeTotal)}</td>
+            </tr>
+          )}
         </tbody>
       </table>
       <hr />
+      {share && receipt.part_label && (
+        <h2 className="receipt-section" data-testid="receipt-share">
+          {t.partShare(receipt.part_label)}
+        </h2>
+      )}
       <table data-testid="receipt-rates">
         <tbody>
           {receipt.totals_by_rate.map((r) => (

@@ -6,14 +6,28 @@ import { InputField, PageForm } from '#app/shared/fields';
 
 const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
 
+/** A walk-in seated from the form: its seat and the tablet's one-time QR (decision 351). */
+export type SeatedWalkIn = NonNullable<Extract<StaffBookingAnswer, { success: true }>['seated']>;
+
 /**
- * Staff enter a phone booking (decision 282): name, phone, party, date and time, course and
- * remarks, checked by the customer's booking rules on the server. Walk-ins are seated from a seat
- * instead (「お客様を案内してQRを表示」).
+ * Staff enter a phone booking (decision 282) or a walk-in at the door (decision 351): name, phone,
+ * party, date and time (not for a walk-in: it is now), course and remarks, checked by the
+ * customer's booking rules on the server. A walk-in is seated at once and its QR shown (`onSeated`).
  */
-export function PhoneBookingForm({ storeId, today, courses }: { storeId: string; today: string; courses: readonly { id: string; name: string }[] }) {
+export function PhoneBookingForm({
+  storeId,
+  today,
+  courses,
+  onSeated,
+}: {
+  storeId: string;
+  today: string;
+  courses: readonly { id: string; name: string }[];
+  onSeated: (seated: SeatedWalkIn) => void;
+}) {
   const id = useId();
   const [busy, setBusy] = useState(false);
+  const [walkIn, setWalkIn] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = async (form: HTMLFormElement) => {
@@ -22,9 +36,9 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
     setBusy(true);
     const r = await tableCall<StaffBookingAnswer>('/api/monitor/staff-bookings', {
       body: {
+        walk_in: walkIn,
         store_id: storeId,
-        date: text('date'),
-        time: text('time'),
+        ...(walkIn ? {} : { date: text('date'), time: text('time') }),
         people: Number(text('people')),
         menu_id: text('menu_id') || null,
         name: text('name'),
@@ -34,8 +48,11 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
     });
     setBusy(false);
     if (r.status === 200 && r.body.success) {
-      setMessage({ ok: true, text: t.booked(r.body.reservation_number, text('name')) });
+      const seated = r.body.seated;
+      setMessage({ ok: true, text: seated ? t.seatedWalkIn(text('name'), seated.seat_name) : t.booked(r.body.reservation_number, text('name')) });
       form.reset();
+      setWalkIn(false);
+      if (seated) onSeated(seated);
     } else setMessage({ ok: false, text: r.body.message ?? t.bookingFailed });
   };
 
@@ -44,8 +61,11 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
       <h3 id={`${id}-title`}>{t.bookingTitle}</h3>
       <p className="hint">{t.walkInHint}</p>
       <PageForm className="floor-form" onSubmit={(form) => void submit(form)}>
+        <label className="wide">
+          <input type="checkbox" name="walk_in" checked={walkIn} onChange={(e) => setWalkIn(e.target.checked)} /> {t.walkIn}
+        </label>
         <InputField label={t.name} name="name" required autoComplete="off" maxLength={100} />
-        <InputField label={t.phone} name="phone" type="tel" required autoComplete="off" maxLength={30} />
+        <InputField label={walkIn ? t.phoneOptional : t.phone} name="phone" type="tel" required={!walkIn} autoComplete="off" maxLength={30} />
         <label className="field">
           {t.people}
           <select name="people" defaultValue="2">
@@ -56,8 +76,12 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
             ))}
           </select>
         </label>
-        <InputField label={t.date} name="date" type="date" required defaultValue={today} min={today} />
-        <InputField label={t.time} name="time" type="time" required step={300} />
+        {!walkIn && (
+          <>
+            <InputField label={t.date} name="date" type="date" required defaultValue={today} min={today} />
+            <InputField label={t.time} name="time" type="time" required step={300} />
+          </>
+        )}
         <label className="field">
           {t.course}
           <select name="menu_id" defaultValue="">
@@ -75,7 +99,7 @@ export function PhoneBookingForm({ storeId, today, courses }: { storeId: string;
         </label>
         <p className="wide">
           <button type="submit" className="button" disabled={busy} data-testid="phone-booking-submit">
-            {t.submitBooking}
+            {walkIn ? t.submitWalkIn : t.submitBooking}
           </button>
         </p>
       </PageForm>

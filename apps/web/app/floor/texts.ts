@@ -32,8 +32,15 @@ export const floorTexts = {
   navCart: 'カート',
   navBill: 'お会計',
   // Staff enter a phone booking or a walk-in (decision 282).
-  bookingTitle: '電話予約の受付',
-  walkInHint: '予約なしで来店されたお客様は、座席を選んで「お客様を案内してQRを表示」から案内してください。',
+  bookingTitle: '電話予約・来店の受付',
+  walkInHint:
+    '予約なしで来店されたお客様は、「いま来店されたお客様」を選ぶと、お名前などを記録して空いている席へ案内できます。座席を選んで「お客様を案内してQRを表示」からも案内できます。',
+  // A named walk-in (decision 351).
+  walkIn: 'いま来店されたお客様（予約なし）',
+  phoneOptional: '電話番号（任意）',
+  submitWalkIn: '席に案内する',
+  seatedWalkIn: (name: string, seat: string) => `${name}様を${seat}にご案内しました。`,
+  requiredField: (field: string) => `${field}を入力してください`,
   name: 'お名前',
   phone: '電話番号',
   people: '人数',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { totalQuantity } from '#app/cart/cart';
 import { useCart } from '#app/cart/cart-store';
@@ -17,11 +17,16 @@ export const guestFrameHandle = staffFrameHandle;
 
 /**
  * The guest's own navigation at the top of every table-ordering screen: menu, cart, bill and
- * 「スタッフを呼ぶ」 (decision 281), which reaches the floor view live.
+ * 「スタッフを呼ぶ」 (decision 281), which reaches the floor view live; its answer there comes back
+ * live (`callAnsweredAt`, from useGuestVisit) as 「スタッフがまいります。」.
  */
-export function GuestBar({ visit }: { visit: Visit }) {
+export function GuestBar({ visit, callAnsweredAt }: { visit: Visit; callAnsweredAt: string | null }) {
   const quantity = totalQuantity(useCart());
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
+  // Staff answered the call on the floor view: the guest is told they are coming (decision 352).
+  useEffect(() => {
+    if (callAnsweredAt) setState({ busy: false, message: floorTexts.callAnswered });
+  }, [callAnsweredAt]);
 
   const call = async () => {
     setState({ busy: true, message: floorTexts.calling_ });

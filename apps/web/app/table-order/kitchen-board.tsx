@@ -16,9 +16,8 @@ import { kitchenTexts as t, orderTexts } from './texts';
 /** Spec §9: kitchen polling every 5 s (only while /live is down, decision 064), a new order highlighted for 5 s. */
 export const POLL_MS = 5_000;
 const HIGHLIGHT_MS = 5_000;
-/** A ticket's timer turns amber, then red, after this many minutes waiting. */
-const WAIT_WARN_MINUTES = 10;
-const WAIT_LATE_MINUTES = 20;
+/** A ticket's timer turns amber, then red, after the store's minutes (decision 350); these until the first answer. */
+const DEFAULT_THRESHOLDS = { warn_minutes: 10, late_minutes: 20 };
 /** This browser's sound choice (local storage): 'on' or 'off'. */
 const SOUND_KEY = 'kitchenSound';
 
@@ -76,6 +75,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
   /** The sound was chosen on this tablet but the browser keeps it silent until someone touches the screen. */
   const [soundBlocked, setSoundBlocked] = useState(false);
   const [serverNow, setServerNow] = useState<string | null>(null);
+  const [thresholds, setThresholds] = useState(DEFAULT_THRESHOLDS);
   const [recalled, setRecalled] = useState(false);
   const lastBumped = useRef<string | null>(null);
   const beeper = useMemo(() => (typeof window === 'undefined' ? null : createBeeper()), []);
@@ -113,7 +113,10 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
       return;
     }
     setFailed(false);
-    if ('now' in r.body) setServerNow(r.body.now);
+    if ('now' in r.body) {
+      setServerNow(r.body.now);
+      setThresholds(r.body.thresholds);
+    }
     const list = r.body.orders;
     if (mode === 'ready') {
       // Orders this screen has not seen before ring, except on its first load.
@@ -328,7 +331,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
         {orders?.map((order, index) => {
           const waitedMs = Math.max(0, now - Date.parse(order.order_time));
           const minutes = Math.floor(waitedMs / 60_000);
-          const age = minutes >= WAIT_LATE_MINUTES ? 'late' : minutes >= WAIT_WARN_MINUTES ? 'warn' : 'ok';
+          const age = minutes >= thresholds.late_minutes ? 'late' : minutes >= thresholds.warn_minutes ? 'warn' : 'ok';
           return (
             <li
               key={order.id}

@@ -267,6 +267,12 @@ export const adminTableTexts = {
   linesPerPerson: '1回の注文の品目数（1名あたり）',
   quantityPerPerson: '1回の注文の同じ商品の数量（1名あたり）',
   staffAboveYen: 'この金額（税抜・円）を超える注文はスタッフが入力',
+  // The kitchen's ticket timer (decision 350).
+  kitchenTimerTitle: 'キッチン画面の待ち時間の色',
+  kitchenTimerIntro: '注文を受けてからこの分数がたつと、キッチン画面の伝票のタイマーが黄色、次に赤に変わります。',
+  ticketWarnMinutes: '黄色にするまでの分数',
+  ticketLateMinutes: '赤にするまでの分数',
+  lateAfterWarn: '赤にするまでの分数は、黄色にするまでの分数より大きくしてください',
   limitsExample: (people: number, lines: number, quantity: number) => `例：${people}名のテーブルは1回の注文で${lines}品目まで、同じ商品は${quantity}個まで`,
   chooseStore: '店舗を選択してください',
   /** Decision 151: how guests at the table are seated. */

@@ -9,9 +9,12 @@ import { useGuestVisit } from '#app/table-order/use-visit';
 import { clearVisit } from '#app/table-order/visit-store';
 import { yenAmount } from '#app/shared/yen';
 import tableOrderCss from '#app/table-order/table-order.css?url';
+import { GuestBar, guestFrameHandle } from '#app/table-order/guest-bar';
 
 export const meta = () => [{ title: pageTitle(t.title) }];
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
+/** The guest-only frame: no public header before or after paying (issue 29 item 5). */
+export const handle = guestFrameHandle;
 
 /**
  * /checkout?reservation_id: the guest's own checkout with the phone's token; afterwards the token
@@ -20,12 +23,13 @@ export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
  */
 export default function Checkout() {
   const reservationId = new URLSearchParams(useLocation().search).get('reservation_id');
-  const { visit, loaded, ended, end } = useGuestVisit({ seatId: null, reservationId });
+  const { visit, loaded, ended, end, callAnsweredAt } = useGuestVisit({ seatId: null, reservationId });
   const refused = useCallback(() => end(), [end]);
   // Once paid here, the end of the visit is this checkout's own doing: its thanks stay on screen.
   const [paid, setPaid] = useState<CheckoutDone | null>(null);
   return (
     <article className="page order-page" data-testid="checkout-page" data-ready={loaded ? 'true' : undefined}>
+      {visit && !ended && !paid && <GuestBar visit={visit} callAnsweredAt={callAnsweredAt} />}
       <h1>{paid ? b.thanksTitle : t.title}</h1>
       {paid ? (
         <section className="thank-you" data-testid="thank-you" role="status">

@@ -35,7 +35,7 @@ export default function OrderCart() {
   const cart = useCart();
   const [phase, setPhase] = useState<Phase>('cart');
   const [message, setMessage] = useState<string | null>(null);
-  const { visit, loaded, ended, update, end } = useGuestVisit(query);
+  const { visit, loaded, ended, update, end, callAnsweredAt } = useGuestVisit(query);
 
   // Lines that cannot be ordered here now (a reservation course, a sold-out item) leave the cart.
   // Checked once per visit: the send itself refuses anything that sold out since.
@@ -109,7 +109,7 @@ export default function OrderCart() {
   const lines = useMemo(() => cart.map((l) => ({ ...l })), [cart]);
   return (
     <article className="page order-page" data-testid="order-cart" data-phase={phase} data-ready={loaded ? 'true' : undefined}>
-      {visit && !ended && <GuestBar visit={visit} />}
+      {visit && !ended && <GuestBar visit={visit} callAnsweredAt={callAnsweredAt} />}
       <h1>{t.orderTitle}</h1>
       {visit && <p className="order-seat">{t.checkedIn(visit.seatName, visit.people)}</p>}
       {phase === 'rescan' ? (

@@ -48,7 +48,18 @@ const time = z
   .optional()
   .transform((v) => v ?? null);
 const hours = { store_id: recordIdSchema, open_time: time, close_time: time, is_closed: checkbox };
+/** The weekly form's rows (decision 353): the seven weekdays (0 = Sunday) and public holidays, each `<row>-open` … */
+const WEEK_ROWS = ['0', '1', '2', '3', '4', '5', '6', 'holiday'] as const;
+type WeekRow = (typeof WEEK_ROWS)[number];
+const weekFields = Object.fromEntries(
+  WEEK_ROWS.flatMap((row) => [
+    [`${row}-open`, time],
+    [`${row}-close`, time],
+    [`${row}-closed`, checkbox],
+  ]),
+) as Record<`${WeekRow}-${'open' | 'close'}`, typeof time> & Record<`${WeekRow}-closed`, typeof checkbox>;
 const formSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('week'), store_id: recordIdSchema, ...weekFields, same_day_enabled: checkbox, same_day_deadline: time }),
   z.object({ intent: z.literal('weekday'), weekday: z.coerce.number().int().min(0).max(6), ...hours }),
   z.object({ intent: z.literal('holiday'), ...hours }),
   z.object({ intent: z.literal('date'), date: isoDateSchema, ...hours }),
@@ -66,6 +77,11 @@ export const action = formAction({
     const { services } = input;
     const c = { ...input.command, storeId: f.store_id };
     switch (f.intent) {
+      case 'week':
+        return savedAs(
+          saveWeek(f, (record) => services.catalog.save(record, c)),
+          input,
+        );
       case 'same-day':
         return savedAs(
           services.catalog.save(
@@ -97,6 +113,30 @@ export const action = formAction({
   },
 });
 
+type WeekForm = Extract<z.output<typeof formSchema>, { intent: 'week' }>;
+type Times = { open_time: string | null; close_time: string | null; is_closed: boolean };
+type HoursRecord =
+  | {
+      kind: 'business-hours';
+      id: string;
+      data: ({ rule: 'weekday'; store_id: string; weekday: number } | { rule: 'holiday'; store_id: string }) & Times;
+    }
+  | { kind: 'same-day-settings'; id: string; data: { store_id: string; is_enabled: boolean; deadline_time: string | null } };
+
+/** The weekly form's one 保存 (decision 353): each weekday's and the holidays' rule, then same-day booking, in turn; the last position read back. */
+async function saveWeek(f: WeekForm, save: (record: HoursRecord) => Promise<{ position: number | null }>): Promise<{ position: number | null }> {
+  let last: { position: number | null } = { position: null };
+  for (const row of WEEK_ROWS) {
+    const rule =
+      row === 'holiday' ? ({ rule: 'holiday', store_id: f.store_id } as const) : ({ rule: 'weekday', store_id: f.store_id, weekday: Number(row) } as const);
+    const closed = f[`${row}-closed`];
+    const times = closed ? { open_time: null, close_time: null } : { open_time: f[`${row}-open`], close_time: f[`${row}-close`] };
+    last = await save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: closed } });
+  }
+  const sameDay = { store_id: f.store_id, is_enabled: f.same_day_enabled, deadline_time: f.same_day_deadline };
+  return save({ kind: 'same-day-settings', id: f.store_id, data: sameDay }).then((p) => (p.position === null ? last : p));
+}
+
 type Rule = Route.ComponentProps['loaderData']['rules'][number];
 
 /** /admin/business-hours: weekly hours, the holiday rule, a month of days with their own hours, and same-day booking. */
@@ -120,24 +160,7 @@ export default function BusinessHours({ loaderData }: Route.ComponentProps) {
   return (
     <section data-testid="business-hours" className="settings-page">
       <h2>{t.hoursTitle}</h2>
-      <section className="panel" aria-labelledby="weekly-title">
-        <h3 id="weekly-title">{t.weeklyTitle}</h3>
-        <ul className="settings-rows">
-          {t.weekdays.map((name, weekday) => (
-            <li key={name}>
-              <HoursForm
-                label={name}
-                storeId={storeId}
-                hidden={{ intent: 'weekday', weekday: String(weekday) }}
-                rule={rules.find((r) => r.rule === 'weekday' && r.weekday === weekday)}
-              />
-            </li>
-          ))}
-          <li>
-            <HoursForm label={t.holidayRule} storeId={storeId} hidden={{ intent: 'holiday' }} rule={rules.find((r) => r.rule === 'holiday')} />
-          </li>
-        </ul>
-      </section>
+      <WeekForm storeId={storeId} rules={rules} sameDay={sameDay} />
 
       <section className="panel" aria-labelledby="month-title">
         <h3 id="month-title">{t.monthTitle(month)}</h3>
@@ -190,8 +213,6 @@ export default function BusinessHours({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-
-      <SameDayForm storeId={storeId} sameDay={sameDay} />
     </section>
   );
 }
@@ -212,11 +233,7 @@ function HoursForm(props: {
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <strong className="settings-hours-label">{props.label}</strong>
-      <label>
-        <input type="checkbox" name="is_closed" checked={isClosed} onChange={(e) => setClosed(e.target.checked)} /> {t.closed}
-      </label>
-      <InputField label={t.open} type="time" name="open_time" defaultValue={props.rule?.open_time ?? ''} disabled={isClosed} required={!isClosed} />
-      <InputField label={t.close} type="time" name="close_time" defaultValue={props.rule?.close_time ?? ''} disabled={isClosed} required={!isClosed} />
+      <HoursFields names={['is_closed', 'open_time', 'close_time']} rule={props.rule} closed={isClosed} onClosed={setClosed} />
       <button type="submit" className="button" disabled={busy} aria-label={`${props.label} ${t.save}`}>
         {t.save}
       </button>
@@ -245,23 +262,81 @@ function RemoveDate({ storeId, date }: { storeId: string; date: string }) {
   );
 }
 
-function SameDayForm({ storeId, sameDay }: { storeId: string; sameDay: { is_enabled: boolean; deadline_time: string | null } }) {
+/**
+ * The weekly hours, the holidays' rule and same-day booking: one form, one 保存 (decision 353;
+ * issue 29 item 10 found eight). Each row's times are off while it is marked closed.
+ */
+function WeekForm({ storeId, rules, sameDay }: { storeId: string; rules: readonly Rule[]; sameDay: { is_enabled: boolean; deadline_time: string | null } }) {
   const fetcher = useFetcher<SettingsAnswer>();
+  const ruleOf = (row: WeekRow) => rules.find((r) => (row === 'holiday' ? r.rule === 'holiday' : r.rule === 'weekday' && r.weekday === Number(row)));
+  const [closed, setClosed] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(WEEK_ROWS.map((row) => [row, ruleOf(row)?.is_closed ?? ruleOf(row) === undefined])),
+  );
+  const busy = fetcher.state !== 'idle';
+  const key = `${storeId}:${rules.map((r) => `${r.open_time}-${r.close_time}-${r.is_closed}`).join(',')}:${String(sameDay.is_enabled)}:${sameDay.deadline_time ?? ''}`;
   return (
-    <section className="panel" aria-labelledby="same-day-title">
-      <h3 id="same-day-title">{t.sameDayTitle}</h3>
-      <fetcher.Form method="post" key={`${storeId}:${String(sameDay.is_enabled)}:${sameDay.deadline_time ?? ''}`}>
-        <input type="hidden" name="intent" value="same-day" />
-        <input type="hidden" name="store_id" value={storeId} />
+    <fetcher.Form method="post" key={key} data-testid="week-form">
+      <input type="hidden" name="intent" value="week" />
+      <input type="hidden" name="store_id" value={storeId} />
+      <section className="panel" aria-labelledby="weekly-title">
+        <h3 id="weekly-title">{t.weeklyTitle}</h3>
+        <ul className="settings-rows">
+          {WEEK_ROWS.map((row) => {
+            const label = row === 'holiday' ? t.holidayRule : t.weekdays[Number(row)]!;
+            return (
+              <li key={row}>
+                <fieldset className="settings-hours" aria-label={label}>
+                  <strong className="settings-hours-label">{label}</strong>
+                  <HoursFields
+                    names={[`${row}-closed`, `${row}-open`, `${row}-close`]}
+                    rule={ruleOf(row)}
+                    closed={closed[row] ?? false}
+                    onClosed={(on) => setClosed((c) => ({ ...c, [row]: on }))}
+                  />
+                </fieldset>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <fieldset className="panel">
+        <legend>{t.sameDayTitle}</legend>
         <label>
-          <input type="checkbox" name="is_enabled" defaultChecked={sameDay.is_enabled} /> {t.sameDayEnabled}
+          <input type="checkbox" name="same_day_enabled" defaultChecked={sameDay.is_enabled} /> {t.sameDayEnabled}
         </label>
-        <InputField label={t.sameDayDeadline} type="time" name="deadline_time" defaultValue={sameDay.deadline_time ?? ''} />
-        <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
+        <InputField label={t.sameDayDeadline} type="time" name="same_day_deadline" defaultValue={sameDay.deadline_time ?? ''} />
+      </fieldset>
+      <p className="settings-save">
+        <button type="submit" className="button" disabled={busy} data-testid="week-save">
           {t.save}
         </button>
-        <StatusLine answer={fetcher.data} />
-      </fetcher.Form>
-    </section>
+        <StatusLine answer={busy ? undefined : fetcher.data} />
+      </p>
+    </fetcher.Form>
+  );
+}
+
+/** A rule's 定休日, 開店 and 閉店, the times off while closed: a week row's and the chosen date's (their field names differ). */
+function HoursFields(props: {
+  names: readonly [closed: string, open: string, close: string];
+  rule: Pick<Rule, 'open_time' | 'close_time'> | undefined;
+  closed: boolean;
+  onClosed: (closed: boolean) => void;
+}) {
+  const [closedName, openName, closeName] = props.names;
+  return (
+    <>
+      <label>
+        <input type="checkbox" name={closedName} checked={props.closed} onChange={(e) => props.onClosed(e.target.checked)} /> {t.closed}
+      </label>
+      {(
+        [
+          [openName, t.open, props.rule?.open_time],
+          [closeName, t.close, props.rule?.close_time],
+        ] as const
+      ).map(([name, label, value]) => (
+        <InputField key={name} label={label} type="time" name={name} defaultValue={value ?? ''} disabled={props.closed} required={!props.closed} />
+      ))}
+    </>
   );
 }

@@ -20,14 +20,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const count = (max: number) => z.coerce.number().int().min(1).max(max);
-const formSchema = z.object({
-  store_id: recordIdSchema,
-  per_visit_per_minute: count(60),
-  per_token_per_minute: count(60),
-  lines_per_person: count(50),
-  quantity_per_person: count(99),
-  staff_above_yen: z.coerce.number().int().min(0).max(10_000_000),
-});
+const formSchema = z
+  .object({
+    store_id: recordIdSchema,
+    per_visit_per_minute: count(60),
+    per_token_per_minute: count(60),
+    lines_per_person: count(50),
+    quantity_per_person: count(99),
+    staff_above_yen: z.coerce.number().int().min(0).max(10_000_000),
+    ticket_warn_minutes: count(120),
+    ticket_late_minutes: count(240),
+  })
+  .refine((f) => f.ticket_late_minutes > f.ticket_warn_minutes, { message: t.lateAfterWarn, path: ['ticket_late_minutes'] });
 
 /** Saves the store's order limits (catalog kind `order-limits`, decision 155); orders read them from the log, so no read model waits. */
 export const action = formAction({
@@ -49,10 +53,17 @@ const FIELDS = [
   ['staff_above_yen', t.staffAboveYen, 0, 10_000_000],
 ] as const;
 
+/** The kitchen ticket's colours (decision 350), saved with the limits: one form, one 保存. */
+const TIMER_FIELDS = [
+  ['ticket_warn_minutes', t.ticketWarnMinutes, 1, 120],
+  ['ticket_late_minutes', t.ticketLateMinutes, 1, 240],
+] as const;
+
 /**
  * /admin/order-limits: what one table's phones may order (decision 155): orders per minute per
  * table and per phone, lines and quantities per person of the party, and the amount above which
- * staff place the order. Defaults no real table meets.
+ * staff place the order. Defaults no real table meets. Also the minutes after which a kitchen
+ * ticket's timer turns amber and red (decision 350).
  */
 export default function OrderLimits({ loaderData, actionData }: Route.ComponentProps) {
   useStoreQuery(loaderData.storeId);
@@ -63,7 +74,7 @@ export default function OrderLimits({ loaderData, actionData }: Route.ComponentP
     <section data-testid="order-limits">
       <h2>{t.limitsTitle}</h2>
       <p className="hint">{t.limitsIntro}</p>
-      <Form method="post" className="panel" key={`${storeId}-${FIELDS.map(([name]) => limits[name]).join('-')}`}>
+      <Form method="post" className="panel" key={`${storeId}-${[...FIELDS, ...TIMER_FIELDS].map(([name]) => limits[name]).join('-')}`}>
         <input type="hidden" name="store_id" value={storeId} />
         {FIELDS.map(([name, label, min, max]) => (
           <label className="field" key={name}>
@@ -72,6 +83,16 @@ export default function OrderLimits({ loaderData, actionData }: Route.ComponentP
           </label>
         ))}
         <p className="hint">{t.limitsExample(2, limits.lines_per_person * 2, limits.quantity_per_person * 2)}</p>
+        <fieldset data-testid="kitchen-timer">
+          <legend>{t.kitchenTimerTitle}</legend>
+          <p className="hint">{t.kitchenTimerIntro}</p>
+          {TIMER_FIELDS.map(([name, label, min, max]) => (
+            <label className="field" key={name}>
+              {label}
+              <input type="number" name={name} min={min} max={max} step={1} defaultValue={limits[name]} required inputMode="numeric" />
+            </label>
+          ))}
+        </fieldset>
         <button type="submit" className="button" disabled={busy}>
           {t.save}
         </button>

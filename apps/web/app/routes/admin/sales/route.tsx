@@ -145,7 +145,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
           {view.topItems.length === 0 ? (
             <p className="empty">{t.noSales}</p>
           ) : (
-            <table>
+            <table className="sales-list">
               <thead>
                 <tr>
                   <th scope="col">{t.item}</th>
@@ -170,7 +170,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
           {view.byHour.length === 0 ? (
             <p className="empty">{t.noSales}</p>
           ) : (
-            <table>
+            <table className="sales-list">
               <thead>
                 <tr>
                   <th scope="col">{t.hour}</th>

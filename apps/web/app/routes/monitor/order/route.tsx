@@ -174,7 +174,17 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
         />
       )}
       {!seat && loaderData.floor.length > 0 && <p className="hint">{t.chooseSeat}</p>}
-      {!seat && <PhoneBookingForm storeId={loaderData.storeId} today={loaderData.today} courses={loaderData.courses} />}
+      {!seat && (
+        <PhoneBookingForm
+          storeId={loaderData.storeId}
+          today={loaderData.today}
+          courses={loaderData.courses}
+          onSeated={(seated) => {
+            setPassQr({ seatName: seated.seat_name, svg: seated.svg, url: seated.url, until: seated.expires_at });
+            void revalidate();
+          }}
+        />
+      )}
       {seat && !reservationId && (
         <div className="panel">
           <h3>{seat.seatName}</h3>

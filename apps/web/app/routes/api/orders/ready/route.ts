@@ -4,16 +4,18 @@ import { callTexts } from '#app/http/texts';
 import { kitchenTickets } from '#app/table-order/kitchen-tickets.server';
 import { storeIdSchema } from '#app/table-order/call-schemas';
 
-/** GET /api/orders/ready[?store_id]: the kitchen's orders waiting to be made, oldest first, each with its party (monitor/admin). */
+/** GET /api/orders/ready[?store_id]: the kitchen's orders waiting to be made, oldest first, each with its party, and the store's timer thresholds (monitor/admin). */
 export const loader = jsonCall({
   query: z.object({ store_id: storeIdSchema.optional() }),
-  async handle({ query, queries, runtime }) {
+  async handle({ query, queries, services, runtime }) {
     const storeId = query.store_id ?? (await queries.stores.default())?.store_id ?? refuse(404, callTexts.noStore);
-    // `now`: the server's clock, so a ticket's timer does not depend on the tablet's.
+    const limits = await services.ordering.limits(storeId);
+    // `now`: the server's clock, so a ticket's timer does not depend on the tablet's; `thresholds`: the store's (decision 350).
     return {
       success: true as const,
       store_id: storeId,
       now: runtime.clock.now().toISOString(),
+      thresholds: { warn_minutes: limits.ticket_warn_minutes, late_minutes: limits.ticket_late_minutes },
       orders: await kitchenTickets(queries, await queries.orders.ready(storeId)),
     };
   },

@@ -1,0 +1,97 @@
+/**
+ * `npm run screens`: screenshots of every staff screen (the staff area, the kitchen and the
+ * floor/monitor) at a phone's 390×844 and a tablet's 1024×768, and of every admin screen at a
+ * laptop's 1280×800, of a fresh demo system (production build), into
+ * `test-results/screens/` (gitignored) — to be looked at, issue 29's screenshot pass. A tool, not a
+ * test: it asserts no pixels; it prints each screen's sideways overflow (px beyond the width) so a
+ * too-wide page is seen without opening the picture.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContextOptions } from 'playwright-core';
+import { desktop, launchBrowser, phone } from '../support/browser';
+import { moveToOpenHours, ownerContext, waitForOrderMenu } from '../support/table-order';
+import { startTestWebServer } from '../support/web-server';
+
+const out = path.resolve('test-results/screens');
+const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
+
+const staffScreens = [
+  '/staff',
+  '/staff/shift-submit',
+  '/staff/view-shift',
+  '/staff/opening-prep',
+  '/staff/close-prep',
+  '/staff/order',
+  '/staff/recipe',
+  '/staff/serve-method',
+  '/kitchen',
+  '/kitchen/history',
+  '/kitchen/stock',
+  '/monitor',
+  '/monitor/order',
+  '/monitor/kitchen',
+  '/monitor/stock',
+  '/monitor/checkout',
+  '/monitor/qr-codes',
+  '/monitor/reservation',
+];
+const adminScreens = [
+  '',
+  'users',
+  'shifts',
+  'opening-prep',
+  'close-prep',
+  'order',
+  'recipe-manager',
+  'serve-method-manager',
+  'tax-management',
+  'store-coordinates',
+  'order-limits',
+  'seats',
+  'cost-management',
+  'history',
+  'database',
+  'privacy',
+  'menu-add',
+  'menu-manager',
+  'business-hours',
+  'homepage-settings',
+  'email-settings',
+  'notifications',
+  'disclaimer',
+  'daily-close',
+  'sales',
+].map((sub) => (sub ? `/admin/${sub}` : '/admin'));
+
+const server = await startTestWebServer({ env: { LOG_LEVEL: 'warn' } });
+const browser = await launchBrowser();
+try {
+  await waitForOrderMenu(server.url);
+  await moveToOpenHours(server);
+  mkdirSync(out, { recursive: true });
+  const shoot = async (size: string, screen: BrowserContextOptions, paths: readonly string[]) => {
+    const context = await ownerContext(browser, server.url, screen);
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    for (const p of paths) {
+      await page.goto(p);
+      await page
+        .locator('.area[data-ready="true"]')
+        .waitFor()
+        .catch(() => undefined);
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      const overflow = await page.evaluate((width) => document.documentElement.scrollWidth - width, screen.viewport!.width);
+      const file = path.join(out, `${size}${p.replaceAll('/', '_')}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(`${size} ${p}: ${overflow > 0 ? `${overflow} px too wide` : 'fits'} → ${path.relative(process.cwd(), file)}`);
+    }
+    await context.close();
+  };
+  await shoot('phone', phone, staffScreens);
+  await shoot('tablet', tablet, staffScreens);
+  await shoot('laptop', desktop, adminScreens);
+} finally {
+  await browser.close();
+  await server.close();
+}
