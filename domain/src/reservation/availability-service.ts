@@ -58,7 +58,12 @@ export function bookingDays(ports: AvailabilityPorts) {
   }
 
   /** The one place the spec's date checks are put together: the day's hours, same-day settings and the cart's deadlines. */
-  async function refusalOf(store: string, date: string, menus: readonly MenuRules[], options: WalkIn = {}): Promise<{ day: BusinessDay; refusal: DateRefusal | null }> {
+  async function refusalOf(
+    store: string,
+    date: string,
+    menus: readonly MenuRules[],
+    options: WalkIn = {},
+  ): Promise<{ day: BusinessDay; refusal: DateRefusal | null }> {
     const [days, stored] = await Promise.all([catalog.businessDays(store, [date]), catalog.sameDaySettings(store)]);
     const day = days[date] ?? CLOSED;
     // A walk-in is not a same-day booking: only the day's hours stand in its way (decision 351).
