@@ -61,4 +61,15 @@ export const menuMigrations: ReadModelMigrations = {
         .execute();
     },
   },
+  '2026-11-26T14-40-menu-items-english': {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      // Issue 32 (decision 362): a menu item's optional English name and description; empty shows the Japanese.
+      await db.schema
+        .alterTable('menu_items')
+        .addColumn('name_en', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('description_en', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };
