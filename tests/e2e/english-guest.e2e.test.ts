@@ -62,15 +62,20 @@ describe.runIf(runs)('a visitor who reads English', () => {
       (a) => (a.body.menus ?? []).some((c) => c.id === LUNCH),
       1200,
     );
-    // The owner gives the lunch course its English name in the menu editor's call.
+    // The owner gives the courses their English names in the menu editor's call.
     const admin = httpClient(server.url);
     expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
-    const items = (await admin.getJson<({ id: string; saved_category: string | null } & Record<string, unknown>)[]>('/api/admin/menu')).body;
-    const lunch = items.find((i) => i.id === LUNCH)!;
-    const saved = await admin.send('PUT', `/api/admin/menu-items/${LUNCH}`, {
-      json: { ...lunch, category: lunch.saved_category, name_en: LUNCH_EN, description_en: 'Starter, pasta, dessert and a drink.' },
-    });
-    expect(saved.status, await saved.clone().text()).toBe(200);
+    const items = (
+      await admin.getJson<({ id: string; saved_category: string | null; show_on_reservation: boolean } & Record<string, unknown>)[]>('/api/admin/menu')
+    ).body;
+    for (const item of items.filter((i) => i.show_on_reservation)) {
+      const english =
+        item.id === LUNCH
+          ? { name_en: LUNCH_EN, description_en: 'Starter, pasta, dessert and a drink.' }
+          : { name_en: `Course ${item.id}`, description_en: 'A course.' };
+      const saved = await admin.send('PUT', `/api/admin/menu-items/${item.id}`, { json: { ...item, category: item.saved_category, ...english } });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+    }
   }, 180_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -89,7 +94,8 @@ describe.runIf(runs)('a visitor who reads English', () => {
   it('books the lunch course end to end in English, with English dates and yen, and gets the English mails', async () => {
     const dates = (await httpClient(server.url).post<{ dates: string[] }>('/api/customery-day/available-dates', { people: 2, menuIds: [LUNCH] })).body.dates;
     const date = dates[1] ?? dates[0]!;
-    const time = (await httpClient(server.url).post<{ times: string[] }>('/api/customery-day/available-times', { date, people: 2, menuIds: [LUNCH] })).body.times[0]!;
+    const time = (await httpClient(server.url).post<{ times: string[] }>('/api/customery-day/available-times', { date, people: 2, menuIds: [LUNCH] })).body
+      .times[0]!;
 
     const page = await englishPage();
     await page.goto('/reservation');
