@@ -10,7 +10,6 @@ export interface Viewer {
   areas: readonly ('monitor' | 'staff' | 'admin')[];
 }
 
-
 /**
  * The site's header, for guests first (decision 103): 予約する, メニュー, アクセス and ログイン —
  * or, signed in, the guest's name with 予約履歴 and ログアウト. The spec's モニター / スタッフ /

@@ -31,7 +31,12 @@ export function reminderMails(publicUrl: string): ReminderMails {
 function mailsIn(summary: Pick<ReservationSummary, 'language'>) {
   return summary.language === 'en'
     ? { confirmationRequest: englishConfirmationRequestMail, confirmed: englishConfirmedMail, cancelled: englishCancelledMail, reminder: englishReminderMail }
-    : { confirmationRequest: confirmationRequestMail, confirmed: reservationConfirmedMail, cancelled: reservationCancelledMail, reminder: reservationReminderMail };
+    : {
+        confirmationRequest: confirmationRequestMail,
+        confirmed: reservationConfirmedMail,
+        cancelled: reservationCancelledMail,
+        reminder: reservationReminderMail,
+      };
 }
 
 /** A summary as the templates read it: option lines worded, notices with the defaults standing in for none. */
@@ -269,7 +274,18 @@ function englishReminderMail(data: ReservationMailData, cancelUrl: string): Mail
   return {
     to: data.to,
     subject: t.reminderSubject(data.storeName),
-    text: [t.dear(inertText(data.customerName, '  | ')), '', t.reminderBody, '', ...englishDetailsBlock(data), '', t.reminderCancel, cancelUrl, '', t.reminderWhy].join('\n'),
+    text: [
+      t.dear(inertText(data.customerName, '  | ')),
+      '',
+      t.reminderBody,
+      '',
+      ...englishDetailsBlock(data),
+      '',
+      t.reminderCancel,
+      cancelUrl,
+      '',
+      t.reminderWhy,
+    ].join('\n'),
   };
 }
 
@@ -278,8 +294,17 @@ function englishCancelledMail(data: ReservationMailData, bookAgainUrl: string): 
   return {
     to: data.to,
     subject: t.cancelledSubject(data.storeName),
-    text: [t.dear(inertText(data.customerName, '  | ')), '', t.cancelledBody, '', ...englishDetailsBlock(data), '', t.hopeToSeeYou, bookAgainUrl, '', t.cancelledNotYou].join(
-      '\n',
-    ),
+    text: [
+      t.dear(inertText(data.customerName, '  | ')),
+      '',
+      t.cancelledBody,
+      '',
+      ...englishDetailsBlock(data),
+      '',
+      t.hopeToSeeYou,
+      bookAgainUrl,
+      '',
+      t.cancelledNotYou,
+    ].join('\n'),
   };
 }

@@ -223,7 +223,8 @@ const reservationTextsEn: Messages<typeof reservationTexts> = {
   ],
   dayLegendTitle: 'How to read the calendar',
   chosenDay: (date) => `Chosen: ${date}`,
-  monthTitle: (year, month) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1))),
+  monthTitle: (year, month) =>
+    new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1))),
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   chooseTime: 'Please choose a time',
@@ -369,7 +370,10 @@ export const englishMailTexts = {
   /** The two default notices (customer-site.md §8) for a store that has none. */
   defaultNotices: ['A cancellation cannot be undone.', 'We look forward to your next booking.'] as readonly string[],
   confirmationRequestSubject: (store: string) => `[${store}] Please confirm your booking`,
-  confirmationRequestBody: ['Thank you for your booking request.', 'Your booking is not confirmed yet. Please open the link below within 5 minutes to confirm it.'],
+  confirmationRequestBody: [
+    'Thank you for your booking request.',
+    'Your booking is not confirmed yet. Please open the link below within 5 minutes to confirm it.',
+  ],
   confirmationRequestExpiry: 'The link is valid for 5 minutes. If it has expired, please make your booking again from the start.',
   notYou: 'If you did not make this request, please ignore this email.',
   confirmedSubject: (store: string) => `[${store}] Your booking is confirmed`,

@@ -74,7 +74,7 @@ export default function ConfirmReservation() {
     void callJson<ConfirmAnswer>(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`, { noStore: true }).then((r) =>
       setState(confirmState(r.status, r.body, t)),
     );
-  }, [token]);
+  }, [token, t]);
 
   return (
     <article className="page rsv-page">

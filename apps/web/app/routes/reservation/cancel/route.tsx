@@ -57,7 +57,7 @@ export default function CustomerCancel() {
       // A failed or empty fetch falls back to the two default notices.
       setNotices(noticeTexts(r.ok ? r.body.notices : []));
     });
-  }, [reservationId, email]);
+  }, [reservationId, email, t]);
 
   const cancel = async (reservation: Shown) => {
     if (!window.confirm(t.confirmCancel)) return;

@@ -80,7 +80,7 @@ export default function ReservationDay() {
       setClosed(new Set(r.body.closedDates));
       setHolidays(new Map(r.body.holidays.map((d) => [d, ''])));
     });
-  }, [people, menuIds]);
+  }, [people, menuIds, t]);
 
   useEffect(() => {
     if (menuIds.length === 0) return;
@@ -92,7 +92,7 @@ export default function ReservationDay() {
       });
     }, 300);
     return () => window.clearTimeout(timer);
-  }, [menuIds, today]);
+  }, [menuIds, today, t]);
 
   const chooseDate = useCallback(
     async (chosen: string) => {
@@ -117,7 +117,7 @@ export default function ReservationDay() {
       if (r.body.message) setMessage(r.body.message);
       setTimes(r.body.times);
     },
-    [menuIds, people],
+    [menuIds, people, t],
   );
 
   // Back from a later step, or a reload: the date and time chosen are shown again (the seats stay held).
