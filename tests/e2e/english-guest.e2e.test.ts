@@ -34,7 +34,7 @@ const pathOf = (text: string, start: string) => {
 async function japaneseLeftOn(page: Page): Promise<string[]> {
   const text = await page.locator('body').evaluate((body) => {
     const copy = body.cloneNode(true) as HTMLElement;
-    for (const own of copy.querySelectorAll('[lang="ja"], [data-testid="notices"], script, style')) own.remove();
+    for (const own of copy.querySelectorAll('[lang="ja"], [data-testid="notices"], [data-testid="disclaimer-content"], script, style')) own.remove();
     return copy.innerText;
   });
   return text

@@ -25,7 +25,9 @@ export function ReservationDisclaimer() {
   return (
     <section className="card rsv-card" aria-labelledby={headingId} data-testid="reservation-disclaimer">
       <h2 id={headingId}>{t.disclaimerTitle}</h2>
-      <p style={{ whiteSpace: 'pre-wrap' }}>{content}</p>
+      <p style={{ whiteSpace: 'pre-wrap' }} data-testid="disclaimer-content">
+        {content}
+      </p>
       <p className="hint">{t.disclaimerAgree}</p>
     </section>
   );
