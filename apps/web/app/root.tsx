@@ -20,7 +20,8 @@ import { securityMiddleware } from '#app/auth/middleware.server';
 import { useNonce } from '#app/auth/nonce';
 import { CartButton } from '#app/layout/cart-button';
 import { FooterLinks, SiteHeader } from '#app/layout/site-header';
-import { layoutTexts, PRODUCT_NAME } from '#app/layout/texts';
+import { layoutTextsIn, localizedLayoutTexts, PRODUCT_NAME } from '#app/layout/texts';
+import { useTexts } from '#app/i18n/language';
 import { headerData } from '#app/layout/viewer.server';
 
 /** CSRF refusal, /api rate limit, the route table and security headers, for every request (app/auth). */
@@ -38,11 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Also rendered around an error, when the root loader may not have answered.
-  const viewer = useRouteLoaderData<typeof loader>('root')?.viewer ?? null;
+  const root = useRouteLoaderData<typeof loader>('root');
+  const viewer = root?.viewer ?? null;
+  const texts = layoutTextsIn(root?.language ?? 'ja');
   // Kitchen, monitor and staff screens bring their own compact bar instead of the site's header and footer (decision 187).
   const staffFrame = useMatches().some((match) => wantsStaffFrame(match.handle));
   return (
-    <html lang="ja">
+    <html lang={root?.language ?? 'ja'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -56,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <footer className="site-footer">
             <CartButton />
             <FooterLinks />
-            <small>{layoutTexts.copyright}</small>
+            <small>{texts.copyright}</small>
           </footer>
         )}
         <ScrollRestoration nonce={nonce} />
@@ -83,6 +86,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (!atHome) void navigate('/moncafe', { replace: true });
   }, [atHome, navigate]);
   const status = isRouteErrorResponse(error) ? error.status : null;
+  const layoutTexts = useTexts(localizedLayoutTexts);
   return (
     <section className="error-screen" role="alert">
       <h1>{layoutTexts.errorTitle}</h1>

@@ -119,6 +119,9 @@ export const menuSchema = z
     store_id: storeId,
     name: text(100),
     description: z.string().trim().max(2000).default(''),
+    /** For guests reading English (issue 32, decision 362); empty shows the Japanese. Absent in older events. */
+    name_en: z.string().trim().max(100).default(''),
+    description_en: z.string().trim().max(2000).default(''),
     /** Yen, as shown to the guest; whether tax is included is the store's `tax` record (decision 063). */
     price,
     image_url: urlOrPath.nullable().default(null),

@@ -165,7 +165,7 @@ export function bookingService(ports: BookingPorts) {
     if (checked.problems.length) throw new DomainError<BookingErrorCode>('invalid_detail', 'invalid_detail', { problems: checked.problems });
     const lines = cart.map((l) => {
       const course = courses.find((c) => c.menuId === l.menuId)!;
-      return { menuId: course.menuId, name: course.name, price: course.price, quantity: l.quantity };
+      return { menuId: course.menuId, name: course.name, ...(course.nameEn ? { nameEn: course.nameEn } : {}), price: course.price, quantity: l.quantity };
     });
     const imageKeys = options.filter((o) => o.type === 'image').map((o) => ({ key: detailKey(o.menuId, o.optionId), label: o.label }));
     return { lines, detail: checked.detail, optionsPrice: checked.extraPrice, imageKeys };
@@ -260,6 +260,8 @@ export function bookingService(ports: BookingPorts) {
       customer: CustomerContact;
       /** What the guest wants the store to know (allergies …), decision 282. */
       remarks?: string;
+      /** The language the guest books in: their mails and reminder go in it (decision 363). Japanese when absent. */
+      language?: 'ja' | 'en';
       date: string;
       time: string;
       people: number;
@@ -316,6 +318,7 @@ export function bookingService(ports: BookingPorts) {
         optionsPrice: cart.optionsPrice,
         reservationNumber,
         ...(input.remarks ? { remarks: input.remarks } : {}),
+        ...(input.language === 'en' ? { language: 'en' as const } : {}),
       };
       const result = await reservations.handle(
         toStreamName(reservationId),

@@ -20,7 +20,14 @@ export function fromStreamName(streamId: string): { reservationId: string } | nu
 const customerContactSchema = z.object({ name: z.string(), email: z.string(), phone: z.string() });
 export type CustomerContact = z.output<typeof customerContactSchema>;
 
-const reservedLineSchema = z.object({ menuId: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() });
+const reservedLineSchema = z.object({
+  menuId: z.string(),
+  name: z.string(),
+  /** The course's English name when it had one at booking (decision 362); absent in older events and for courses without one. */
+  nameEn: z.string().optional(),
+  price: z.number(),
+  quantity: z.number().int(),
+});
 export type ReservedLine = z.output<typeof reservedLineSchema>;
 
 /**
@@ -50,6 +57,8 @@ const reservationRequestSchema = z.object({
   reservationNumber: z.string().nullable().default(null),
   /** What the guest asked the kitchen and floor to know (allergies …), typed when booking (issue 29 item 4); absent in older events. */
   remarks: z.string().optional(),
+  /** The language the guest booked in, for their mails and reminders (issue 32, decision 363); absent (Japanese) in older events. */
+  language: z.enum(['ja', 'en']).optional(),
 });
 export type ReservationRequest = z.output<typeof reservationRequestSchema>;
 

@@ -35,6 +35,9 @@ export interface Course {
   menuId: string;
   storeId: string;
   name: string;
+  /** The English name for guests (decision 362); '' when none was given. */
+  nameEn?: string;
+  descriptionEn?: string;
   /** Yen, tax included. */
   price: number;
   description: string;

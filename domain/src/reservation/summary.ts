@@ -30,6 +30,8 @@ export interface ReservationSummary {
   /** The first course's description, for the confirm page. */
   firstCourseDescription: string;
   status: 'awaiting_confirmation' | 'confirmed' | 'cancelled';
+  /** The language the guest booked in (decision 363): their mails are written in it. */
+  language?: 'ja' | 'en';
 }
 
 export async function summarize(catalog: ReservationCatalog, request: ReservationRequest, status: ReservationSummary['status']): Promise<ReservationSummary> {
@@ -55,8 +57,9 @@ export async function summarize(catalog: ReservationCatalog, request: Reservatio
     options: describeDetail(options, request.detail),
     courseOptions: options.map((o) => ({ optionId: o.optionId, label: o.label })),
     notices,
-    firstCourseDescription: courses[0]?.description ?? '',
+    firstCourseDescription: (request.language === 'en' && courses[0]?.descriptionEn) || (courses[0]?.description ?? ''),
     status,
+    language: request.language ?? 'ja',
   };
 }
 

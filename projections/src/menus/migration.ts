@@ -23,4 +23,8 @@ export const menuMigrations: ReadModelMigrations = {
   ),
   // Issue 30: how an item is taxed; items saved before it are food or soft drinks.
   '2026-11-26T11-20-menu-items-tax-category': sqlMigration(sql`alter table menu_items add column tax_category text default 'reduced' not null`),
+  // Issue 32 (decision 362): a menu item's optional English name and description; empty shows the Japanese.
+  '2026-11-26T14-40-menu-items-english': sqlMigration(
+    sql`alter table menu_items add column name_en text default '' not null, add column description_en text default '' not null`,
+  ),
 };

@@ -9,6 +9,9 @@ export interface MenuTables {
     store_id: string;
     name: string;
     description: string;
+    /** English for guests (decision 362); '' when none was given. */
+    name_en: ColumnType<string, string | undefined, string | undefined>;
+    description_en: ColumnType<string, string | undefined, string | undefined>;
     price: number;
     image_url: string | null;
     /** As the admin set it; null means inferred from the name when read. */

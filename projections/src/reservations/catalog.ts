@@ -43,8 +43,10 @@ export function catalogForReservations(db: Kysely<Database>): ReservationCatalog
         menuId: m.id,
         storeId: m.store_id,
         name: m.name,
+        nameEn: m.name_en,
         price: m.price,
         description: m.description,
+        descriptionEn: m.description_en,
         reservable: m.show_on_reservation,
       }));
     },

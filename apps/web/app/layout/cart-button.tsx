@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { totalQuantity } from '#app/cart/cart';
 import { useCart } from '#app/cart/cart-store';
-import { layoutTexts } from './texts';
+import { useTexts } from '#app/i18n/language';
+import { localizedLayoutTexts } from './texts';
 
 /**
  * The footer's cart button: the table-order cart (QR ordering), outside /order paths, only when
@@ -9,6 +10,7 @@ import { layoutTexts } from './texts';
  */
 export function CartButton() {
   const cart = useCart();
+  const layoutTexts = useTexts(localizedLayoutTexts);
   const { pathname } = useLocation();
   const quantity = totalQuantity(cart);
   if (quantity === 0 || isOrderPath(pathname)) return null;

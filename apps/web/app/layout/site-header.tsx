@@ -1,5 +1,7 @@
 import { Form, Link, NavLink } from 'react-router';
-import { layoutTexts } from './texts';
+import { useTexts } from '#app/i18n/language';
+import { LanguageSwitch } from './language-switch';
+import { localizedLayoutTexts } from './texts';
 
 /** Who is looking at the site, as the header needs it (root loader, app/layout/viewer.server.ts). */
 export interface Viewer {
@@ -8,26 +10,26 @@ export interface Viewer {
   areas: readonly ('monitor' | 'staff' | 'admin')[];
 }
 
-const guestLinks = [
-  { to: '/reservation', label: layoutTexts.book },
-  { to: '/menu', label: layoutTexts.menu },
-  { to: '/access', label: layoutTexts.access },
-] as const;
-
-const areaLabels = { monitor: layoutTexts.monitor, staff: layoutTexts.staff, admin: layoutTexts.admin } as const;
-
 /**
  * The site's header, for guests first (decision 103): 予約する, メニュー, アクセス and ログイン —
  * or, signed in, the guest's name with 予約履歴 and ログアウト. The spec's モニター / スタッフ /
  * 管理者 buttons are shown to the staff roles that may open them, and to no one else.
  */
 export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+  const layoutTexts = useTexts(localizedLayoutTexts);
+  const guestLinks = [
+    { to: '/reservation', label: layoutTexts.book },
+    { to: '/menu', label: layoutTexts.menu },
+    { to: '/access', label: layoutTexts.access },
+  ];
+  const areaLabels = { monitor: layoutTexts.monitor, staff: layoutTexts.staff, admin: layoutTexts.admin };
   return (
     <header className="site-header">
       <div className="header-row">
         <Link to="/moncafe" className="site-title">
           {layoutTexts.headerHome}
         </Link>
+        <LanguageSwitch />
         <nav className="header-account" aria-label={layoutTexts.accountNavigation}>
           {viewer ? (
             <>
@@ -74,6 +76,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
 
 /** The footer's links: about the cafe, where it is, the menu. */
 export function FooterLinks() {
+  const layoutTexts = useTexts(localizedLayoutTexts);
   return (
     <nav className="footer-nav" aria-label={layoutTexts.footerNavigation}>
       <Link to="/about">{layoutTexts.about}</Link>

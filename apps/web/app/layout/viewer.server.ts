@@ -3,6 +3,7 @@ import type { RouterContextProvider } from 'react-router';
 import { allowedFor, permits, ruleFor } from '#app/auth/route-access';
 import { getUser } from '#app/auth/session.server';
 import { sameForEveryVisit } from '#app/http/render-once.server';
+import { pageLanguageOf, type Language } from '#app/i18n/language';
 import type { Viewer } from './site-header';
 
 const AREAS = ['monitor', 'staff', 'admin'] as const;
@@ -25,11 +26,20 @@ async function viewerOf(request: Request, context: Readonly<RouterContextProvide
   return { name: user.name, areas: areasOpenTo(AREAS, user.roles) };
 }
 
-/** Every guest's header is the same answer, so pages marked renderOnce are rendered once for all guests (entry.server.tsx). */
-const GUEST: { viewer: Viewer | null } = sameForEveryVisit({ viewer: null }, 'guest');
+type HeaderData = { viewer: Viewer | null; language: Language };
 
-/** The root loader's answer: who is looking, for the header. */
-export async function headerData(request: Request, context: Readonly<RouterContextProvider>): Promise<{ viewer: Viewer | null }> {
+/**
+ * Every guest's header in one language is the same answer, so pages marked renderOnce are rendered
+ * once for all guests of that language (entry.server.tsx; the kind is part of the kept page's key).
+ */
+const GUEST: Record<Language, HeaderData> = {
+  ja: sameForEveryVisit({ viewer: null, language: 'ja' }, 'guest'),
+  en: sameForEveryVisit({ viewer: null, language: 'en' }, 'guest-en'),
+};
+
+/** The root loader's answer: who is looking, for the header, and the page's language (decision 360). */
+export async function headerData(request: Request, context: Readonly<RouterContextProvider>): Promise<HeaderData> {
+  const language = pageLanguageOf(request);
   const viewer = await viewerOf(request, context);
-  return viewer ? { viewer } : GUEST;
+  return viewer ? { viewer, language } : GUEST[language];
 }

@@ -16,6 +16,9 @@ export type EditorItem = MenuItemsAnswer['items'][number];
 export interface ItemDraft {
   name: string;
   description: string;
+  /** For guests reading English (decision 362); optional. */
+  name_en: string;
+  description_en: string;
   price: string;
   category: '' | MenuCategory;
   /** Issue 30: how it is taxed. */
@@ -35,6 +38,8 @@ export interface ItemDraft {
 export const blankItem: ItemDraft = {
   name: '',
   description: '',
+  name_en: '',
+  description_en: '',
   price: '',
   category: '',
   tax_category: 'reduced',
@@ -54,6 +59,8 @@ export function draftOf(item: EditorItem): ItemDraft {
   return {
     name: item.name,
     description: item.description,
+    name_en: item.name_en,
+    description_en: item.description_en,
     price: String(item.price),
     category: item.saved_category ?? '',
     tax_category: item.tax_category,
@@ -78,6 +85,8 @@ function itemBody(draft: ItemDraft, storeId: string, displayOrder: number) {
     store_id: storeId,
     name: draft.name,
     description: draft.description,
+    name_en: draft.name_en,
+    description_en: draft.description_en,
     price: Number(draft.price),
     category: draft.category === '' ? null : draft.category,
     tax_category: draft.tax_category,
@@ -199,6 +208,21 @@ export function ItemForm(props: { initial: ItemDraft; busy: boolean; submitLabel
       <label className="field me-wide" htmlFor={`${id}-description`}>
         {t.description}
         <textarea id={`${id}-description`} maxLength={2000} rows={3} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+      </label>
+      <label className="field me-wide" htmlFor={`${id}-name-en`}>
+        {t.nameEn}
+        <input id={`${id}-name-en`} type="text" lang="en" maxLength={100} value={draft.name_en} onChange={(e) => set('name_en', e.target.value)} />
+      </label>
+      <label className="field me-wide" htmlFor={`${id}-description-en`}>
+        {t.descriptionEn}
+        <textarea
+          id={`${id}-description-en`}
+          lang="en"
+          maxLength={2000}
+          rows={3}
+          value={draft.description_en}
+          onChange={(e) => set('description_en', e.target.value)}
+        />
       </label>
 
       <fieldset className="me-wide">

@@ -19,6 +19,9 @@ export const menuEditorTexts = {
   // Item form
   name: '名前',
   description: '説明',
+  /** Decision 362: shown to guests reading English; where empty they see the Japanese. */
+  nameEn: '英語の名前（任意）',
+  descriptionEn: '英語の説明（任意）',
   price: '価格（円）',
   category: 'カテゴリー',
   categoryAuto: '名前から自動判定',
@@ -132,6 +135,8 @@ export const menuEditorTexts = {
 export const fieldLabels: Readonly<Record<string, string>> = {
   name: menuEditorTexts.name,
   description: menuEditorTexts.description,
+  name_en: menuEditorTexts.nameEn,
+  description_en: menuEditorTexts.descriptionEn,
   price: menuEditorTexts.price,
   category: menuEditorTexts.category,
   image_url: menuEditorTexts.image,

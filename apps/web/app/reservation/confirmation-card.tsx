@@ -1,6 +1,5 @@
-import { yenAmount } from '#app/shared/yen';
-import { japaneseDate } from './presentation';
-import { reservationTexts as t } from './texts';
+import { localizedReservationTexts } from './texts';
+import { useFormat, useTexts } from '#app/i18n/language';
 
 export interface ReservationShown {
   storeName?: string;
@@ -19,6 +18,8 @@ export interface ReservationShown {
  * labels keep one line and their width, the values wrap (a 50-character name, a 320 px screen).
  */
 export function ReservationFacts({ r }: { r: ReservationShown }) {
+  const t = useTexts(localizedReservationTexts);
+  const format = useFormat();
   return (
     <dl className="rsv-facts" data-testid="reservation-facts">
       {r.storeName && (
@@ -42,7 +43,7 @@ export function ReservationFacts({ r }: { r: ReservationShown }) {
         </>
       )}
       <dt>{t.dateLabel}</dt>
-      <dd data-testid="reservation-date">{japaneseDate(r.date)}</dd>
+      <dd data-testid="reservation-date">{format.date(r.date)}</dd>
       <dt>{t.timeLabel}</dt>
       <dd>{r.time}</dd>
       <dt>{t.peopleLabel}</dt>
@@ -52,7 +53,7 @@ export function ReservationFacts({ r }: { r: ReservationShown }) {
           <dt>{t.menuLabel}</dt>
           <dd>
             {r.menuName}
-            {r.menuPrice !== undefined && `（${yenAmount(r.menuPrice)}）`}
+            {r.menuPrice !== undefined && `（${format.yen(r.menuPrice)}）`}
           </dd>
         </>
       )}
@@ -61,6 +62,7 @@ export function ReservationFacts({ r }: { r: ReservationShown }) {
 }
 
 export function Notices({ notices }: { notices: readonly string[] }) {
+  const t = useTexts(localizedReservationTexts);
   return (
     <section aria-label={t.noticesLabel}>
       <h2>{t.noticesLabel}</h2>

@@ -1,11 +1,19 @@
 import type { Queries } from '@moncafe/projections/queries';
+import type { Language } from '#app/i18n/language';
 
 /**
  * The courses the site's store offers for booking (menu items with show_on_reservation), in
  * display order; null before any store exists. GET /api/customer/menu answers them, and
  * /reservation renders them on the server, so the list is there with the page's first paint.
  */
-export async function reservationCourses(queries: Queries) {
+export async function reservationCourses(queries: Queries, language: Language = 'ja') {
   const store = await queries.stores.default();
-  return store ? queries.menus.list({ storeId: store.store_id, visibleOn: 'reservation' }) : null;
+  if (!store) return null;
+  const courses = await queries.menus.list({ storeId: store.store_id, visibleOn: 'reservation' });
+  return language === 'en' ? courses.map(inEnglish) : courses;
+}
+
+/** A menu item as an English reader sees it (decision 362): its English name and description where given, else the Japanese. */
+export function inEnglish<T extends { name: string; description: string; name_en: string; description_en: string }>(item: T): T {
+  return { ...item, name: item.name_en || item.name, description: item.description_en || item.description };
 }

@@ -3,6 +3,8 @@ import type { ReminderMails } from '@moncafe/domain/reminder/reminder-service';
 import type { ReservationMails } from '@moncafe/domain/reservation/ports';
 import type { ReservationSummary } from '@moncafe/domain/reservation/summary';
 import { yenAmount } from '#app/shared/yen';
+import { formatDate, formatYenIn } from '#app/i18n/language';
+import { englishMailTexts } from './texts';
 import { japaneseDate, noticeTexts, optionLines, storeNameOf } from './presentation';
 
 /**
@@ -14,15 +16,27 @@ import { japaneseDate, noticeTexts, optionLines, storeNameOf } from './presentat
 
 export function reservationMails(publicUrl: string): ReservationMails {
   return {
-    confirmationRequest: (summary, token) => confirmationRequestMail(mailDataOf(summary), confirmUrlFor(publicUrl, token)),
-    confirmed: (summary) => reservationConfirmedMail(mailDataOf(summary), cancelUrlFor(publicUrl, summary.reservationId, summary.customer.email)),
-    cancelled: (summary) => reservationCancelledMail(mailDataOf(summary), `${publicUrl}/reservation`),
+    confirmationRequest: (summary, token) => mailsIn(summary).confirmationRequest(mailDataOf(summary), confirmUrlFor(publicUrl, token)),
+    confirmed: (summary) => mailsIn(summary).confirmed(mailDataOf(summary), cancelUrlFor(publicUrl, summary.reservationId, summary.customer.email)),
+    cancelled: (summary) => mailsIn(summary).cancelled(mailDataOf(summary), `${publicUrl}/reservation`),
   };
 }
 
 /** The guests' reminder the day before (decision 290), wired as the reminder service's `ReminderMails` port. */
 export function reminderMails(publicUrl: string): ReminderMails {
-  return { reminder: (summary) => reservationReminderMail(mailDataOf(summary), cancelUrlFor(publicUrl, summary.reservationId, summary.customer.email)) };
+  return { reminder: (summary) => mailsIn(summary).reminder(mailDataOf(summary), cancelUrlFor(publicUrl, summary.reservationId, summary.customer.email)) };
+}
+
+/** The templates in the language the guest booked in (decision 363). */
+function mailsIn(summary: Pick<ReservationSummary, 'language'>) {
+  return summary.language === 'en'
+    ? { confirmationRequest: englishConfirmationRequestMail, confirmed: englishConfirmedMail, cancelled: englishCancelledMail, reminder: englishReminderMail }
+    : {
+        confirmationRequest: confirmationRequestMail,
+        confirmed: reservationConfirmedMail,
+        cancelled: reservationCancelledMail,
+        reminder: reservationReminderMail,
+      };
 }
 
 /** A summary as the templates read it: option lines worded, notices with the defaults standing in for none. */
@@ -35,10 +49,10 @@ export function mailDataOf(summary: ReservationSummary): ReservationMailData {
     date: summary.date,
     time: summary.time,
     people: summary.people,
-    courses: summary.lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price })),
+    courses: summary.lines.map((l) => ({ name: summary.language === 'en' && l.nameEn ? l.nameEn : l.name, quantity: l.quantity, price: l.price })),
     options: optionLines(summary.options),
     totalPrice: summary.total,
-    notices: noticeTexts(summary.notices),
+    notices: summary.notices.length || summary.language !== 'en' ? noticeTexts(summary.notices) : englishMailTexts.defaultNotices,
   };
 }
 
@@ -186,4 +200,111 @@ export function confirmUrlFor(publicUrl: string, token: string): string {
 
 export function cancelUrlFor(publicUrl: string, reservationId: string, email: string): string {
   return `${publicUrl}/reservation/cancel?reservation_id=${encodeURIComponent(reservationId)}&email=${encodeURIComponent(email)}`;
+}
+
+/** The English mails (decision 363): the same facts and links as the Japanese, for a visitor. */
+function englishDetailsBlock(data: ReservationMailData): string[] {
+  const t = englishMailTexts;
+  const lines = [
+    t.detailsTitle,
+    `${t.store}: ${data.storeName}`,
+    `${t.number}: ${data.reservationNumber}`,
+    `${t.date}: ${formatDate(data.date, 'en')}`,
+    `${t.time}: ${data.time}`,
+    `${t.party}: ${t.people(data.people)}`,
+    `${t.courses}: ${data.courses.map((c) => `${c.name} × ${c.quantity}`).join(', ')}`,
+  ];
+  if (data.options.length) {
+    lines.push(t.options);
+    for (const o of data.options) lines.push(`  | ${o.label}: ${inertText(o.value, '  |   ')}`);
+  }
+  lines.push(`${t.total}: ${formatYenIn(data.totalPrice, 'en')}`);
+  return lines;
+}
+
+function englishNoticesBlock(notices: readonly string[]): string[] {
+  return [englishMailTexts.noticesTitle, ...notices.map((n) => `- ${n}`)];
+}
+
+function englishConfirmationRequestMail(data: ReservationMailData, confirmUrl: string): MailMessage {
+  const t = englishMailTexts;
+  return {
+    to: data.to,
+    subject: t.confirmationRequestSubject(data.storeName),
+    text: [
+      t.dear(inertText(data.customerName, '  | ')),
+      '',
+      ...t.confirmationRequestBody,
+      '',
+      confirmUrl,
+      '',
+      t.confirmationRequestExpiry,
+      '',
+      ...englishDetailsBlock(data),
+      '',
+      ...englishNoticesBlock(data.notices),
+      '',
+      t.notYou,
+    ].join('\n'),
+  };
+}
+
+function englishConfirmedMail(data: ReservationMailData, cancelUrl: string): MailMessage {
+  const t = englishMailTexts;
+  return {
+    to: data.to,
+    subject: t.confirmedSubject(data.storeName),
+    text: [
+      t.dear(inertText(data.customerName, '  | ')),
+      '',
+      t.confirmedBody,
+      '',
+      ...englishDetailsBlock(data),
+      '',
+      ...englishNoticesBlock(data.notices),
+      '',
+      t.cancelBelow,
+      cancelUrl,
+    ].join('\n'),
+  };
+}
+
+function englishReminderMail(data: ReservationMailData, cancelUrl: string): MailMessage {
+  const t = englishMailTexts;
+  return {
+    to: data.to,
+    subject: t.reminderSubject(data.storeName),
+    text: [
+      t.dear(inertText(data.customerName, '  | ')),
+      '',
+      t.reminderBody,
+      '',
+      ...englishDetailsBlock(data),
+      '',
+      t.reminderCancel,
+      cancelUrl,
+      '',
+      t.reminderWhy,
+    ].join('\n'),
+  };
+}
+
+function englishCancelledMail(data: ReservationMailData, bookAgainUrl: string): MailMessage {
+  const t = englishMailTexts;
+  return {
+    to: data.to,
+    subject: t.cancelledSubject(data.storeName),
+    text: [
+      t.dear(inertText(data.customerName, '  | ')),
+      '',
+      t.cancelledBody,
+      '',
+      ...englishDetailsBlock(data),
+      '',
+      t.hopeToSeeYou,
+      bookAgainUrl,
+      '',
+      t.cancelledNotYou,
+    ].join('\n'),
+  };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { useFormat } from '#app/i18n/language';
 import type { OptionSpec } from '@moncafe/domain/reservation/detail';
-import { yenAmount } from '#app/shared/yen';
 
 export type OptionValue = string | string[] | undefined;
 
@@ -19,6 +19,7 @@ export function OptionField(props: {
   image(label: ReactNode): ReactNode;
   className?: string;
 }) {
+  const format = useFormat();
   const { id, option, value, onChange } = props;
   const className = props.className ?? 'rsv-field';
   const label = (
@@ -27,7 +28,7 @@ export function OptionField(props: {
       {option.required ? ' *' : ''}
     </span>
   );
-  const priced = (c: OptionSpec['choices'][number]) => (c.extraPrice ? `${c.label}（+${yenAmount(c.extraPrice)}）` : c.label);
+  const priced = (c: OptionSpec['choices'][number]) => (c.extraPrice ? `${c.label}（+${format.yen(c.extraPrice)}）` : c.label);
   switch (option.type) {
     case 'text':
       return (

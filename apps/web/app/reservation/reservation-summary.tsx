@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useFormat, useTexts } from '#app/i18n/language';
 import { Link } from 'react-router';
 import { totalPrice, type CartLine } from '#app/cart/cart';
-import { yenAmount } from '#app/shared/yen';
-import { japaneseDate, type Review } from './presentation';
+import { type Review } from './presentation';
 import { readSession, remainingMs, remainingText, SESSION_CHANGED } from './session';
-import { reservationTexts as t } from './texts';
+import { localizedReservationTexts } from './texts';
 import { expireReservation } from './use-reservation-session';
 
 /**
@@ -13,6 +13,7 @@ import { expireReservation } from './use-reservation-session';
  * once, when one minute is left, not every second (`role="timer"` is not live).
  */
 export function SessionCountdown() {
+  const t = useTexts(localizedReservationTexts);
   const [left, setLeft] = useState<number | null>(null);
   useEffect(() => {
     const update = () => {
@@ -46,6 +47,8 @@ export function SessionCountdown() {
 
 /** The courses being booked and the time left, at the top of the day, details and contact steps. */
 export function CartSummary({ cart }: { cart: readonly CartLine[] }) {
+  const t = useTexts(localizedReservationTexts);
+  const format = useFormat();
   return (
     <section className="card rsv-summary" aria-label={t.summaryTitle} data-testid="reservation-summary">
       <div className="rsv-summary-head">
@@ -58,7 +61,7 @@ export function CartSummary({ cart }: { cart: readonly CartLine[] }) {
             <span className="rsv-line-name">
               {l.name} × {l.quantity}
             </span>
-            <span>{yenAmount(l.price * l.quantity)}</span>
+            <span>{format.yen(l.price * l.quantity)}</span>
           </li>
         ))}
       </ul>
@@ -67,7 +70,7 @@ export function CartSummary({ cart }: { cart: readonly CartLine[] }) {
           {t.change}
         </Link>
         <span className="rsv-total">
-          {t.total}: {yenAmount(totalPrice(cart))}
+          {t.total}: {format.yen(totalPrice(cart))}
         </span>
       </p>
     </section>
@@ -86,6 +89,8 @@ export function ReviewCard(props: {
   contact?: { name: string; phone: string; email: string; onChange: () => void };
   title?: string;
 }) {
+  const t = useTexts(localizedReservationTexts);
+  const format = useFormat();
   const { review, when, contact } = props;
   return (
     <section className="card rsv-card rsv-review" aria-labelledby="review-title" data-testid="review">
@@ -102,7 +107,7 @@ export function ReviewCard(props: {
             <ul className="rsv-plain-list">
               {review.lines.map((l) => (
                 <li key={l.menuId}>
-                  {l.name} × {l.quantity}（{yenAmount(l.subtotal)}）
+                  {l.name} × {l.quantity}（{format.yen(l.subtotal)}）
                 </li>
               ))}
             </ul>
@@ -124,7 +129,7 @@ export function ReviewCard(props: {
             </>
           )}
           <dt>{t.dateLabel}</dt>
-          <dd data-testid="review-date">{when.date ? japaneseDate(when.date) : t.notChosen}</dd>
+          <dd data-testid="review-date">{when.date ? format.date(when.date) : t.notChosen}</dd>
           <dt>{t.timeLabel}</dt>
           <dd>{when.time ?? t.notChosen}</dd>
           <dt>{t.peopleLabel}</dt>
@@ -151,7 +156,7 @@ export function ReviewCard(props: {
           )}
           <dt>{t.total}</dt>
           <dd className="rsv-total" data-testid="review-total">
-            {yenAmount(review.total)}
+            {format.yen(review.total)}
           </dd>
         </dl>
       )}

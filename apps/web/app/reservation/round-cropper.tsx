@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useTexts } from '#app/i18n/language';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { cropRound } from './image-crop';
-import { reservationTexts as t } from './texts';
+import { localizedReservationTexts } from './texts';
 
 const MAX_ZOOM = 3;
 
@@ -10,6 +11,7 @@ const MAX_ZOOM = 3;
  * (slider or wheel) before it is cut to the 400×400 round PNG; nothing is kept until they accept.
  */
 export function RoundCropper({ file, label, onCropped, onCancel }: { file: File; label: string; onCropped: (dataUrl: string) => void; onCancel: () => void }) {
+  const t = useTexts(localizedReservationTexts);
   const [url, setUrl] = useState<string | null>(null);
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);

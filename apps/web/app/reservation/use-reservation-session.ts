@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { clearDraft, readDraft } from './draft';
 import { reservationCart } from './reservation-cart';
 import { check, isExpired, readSession, SESSION_CHECK_MS, writeSession } from './session';
-import { reservationTexts } from './texts';
+import { documentLanguage, textsIn } from '#app/i18n/language';
+import { localizedReservationTexts } from './texts';
 
 /** Ends the reservation: cart, session and draft, and gives the held seats back. */
 export function endReservation(): void {
@@ -29,7 +30,7 @@ export function endReservation(): void {
 export function expireReservation(): void {
   if (!readSession()) return;
   endReservation();
-  window.alert(reservationTexts.sessionTimeout);
+  window.alert(textsIn(localizedReservationTexts, documentLanguage()).sessionTimeout);
   window.location.assign('/');
 }
 

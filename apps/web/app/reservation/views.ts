@@ -24,7 +24,7 @@ export function confirmationView(summary: ReservationSummary, token: string | nu
       date: summary.date,
       time: summary.time,
       people: summary.people,
-      menu_name: courseNames(summary.lines),
+      menu_name: courseNames(summary.language === 'en' ? summary.lines.map((l) => ({ ...l, name: l.nameEn || l.name })) : summary.lines),
       menu_price: summary.total,
       menu_description: summary.firstCourseDescription,
       detail: JSON.stringify(summary.detail),

@@ -1,24 +1,25 @@
 import { useEffect, useState } from 'react';
+import { useTexts } from '#app/i18n/language';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pageTitle } from '#app/layout/texts';
+import { pageTitle, titleMeta } from '#app/layout/texts';
 import { MessageCard } from '#app/shared/message-card';
 import { callJson } from '#app/http/api-client';
 import type { Answer as ConfirmAnswer } from '#app/routes/api/reservation-confirmation/$token/route';
 import type { Answer as CancelAnswer } from '#app/routes/api/reservation-confirmation/cancel/route';
 import { Notices, ReservationFacts } from '#app/reservation/confirmation-card';
-import { reservationTexts as t } from '#app/reservation/texts';
+import { localizedReservationTexts, reservationTexts, type ReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = () => [{ title: pageTitle(t.confirmPageTitle) }];
+export const meta = titleMeta(localizedReservationTexts, (t) => t.confirmPageTitle);
 
 /** The tab's title for what the link turned out to be (decision 191: a bad link read ご予約が確定しました). */
-const titleOf: Record<State['kind'], string> = {
+const titleOf = (t: ReservationTexts): Record<State['kind'], string> => ({
   loading: t.confirmPageTitle,
   confirmed: t.confirmedTitle,
   cancelled: t.cancelledTitle,
   expired: t.expiredTitle,
   error: t.errorTitle,
-};
+});
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /** The confirmed view (a link never confirmed answers one without the guest's name, e-mail and phone). */
@@ -27,7 +28,7 @@ type State =
   { kind: 'loading' } | { kind: 'expired' } | { kind: 'cancelled' } | { kind: 'error'; message: string } | { kind: 'confirmed'; confirmation: Confirmation };
 
 /** The spec's confirm-page error rules (customer-site.md §8), from the call's answer. */
-export function confirmState(status: number, body: Partial<ConfirmAnswer> & { error?: string }): State {
+export function confirmState(status: number, body: Partial<ConfirmAnswer> & { error?: string }, t: ReservationTexts = reservationTexts): State {
   if (status === 200 && body.success && body.confirmation && 'name' in body.confirmation) return { kind: 'confirmed', confirmation: body.confirmation };
   if (status === 400 && /期限|expired/i.test(body.error ?? '')) return { kind: 'expired' };
   // The reservation of this link was cancelled since: said as it is, not as an error (decision 104).
@@ -41,6 +42,7 @@ export function confirmState(status: number, body: Partial<ConfirmAnswer> & { er
 
 /** /confirm-reservation?token= (also /reservation-confirm and /customer-confirm): opens the mail's link. */
 export default function ConfirmReservation() {
+  const t = useTexts(localizedReservationTexts);
   const [params] = useSearchParams();
   const token = params.get('token');
   const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'error', message: t.invalidLink });
@@ -64,15 +66,15 @@ export default function ConfirmReservation() {
   };
 
   useEffect(() => {
-    document.title = pageTitle(titleOf[state.kind]);
-  }, [state.kind]);
+    document.title = pageTitle(titleOf(t)[state.kind]);
+  }, [state.kind, t]);
 
   useEffect(() => {
     if (!token) return;
     void callJson<ConfirmAnswer>(`/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`, { noStore: true }).then((r) =>
-      setState(confirmState(r.status, r.body)),
+      setState(confirmState(r.status, r.body, t)),
     );
-  }, [token]);
+  }, [token, t]);
 
   return (
     <article className="page rsv-page">

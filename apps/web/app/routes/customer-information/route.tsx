@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useTexts } from '#app/i18n/language';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pageTitle } from '#app/layout/texts';
+import { titleMeta } from '#app/layout/texts';
 import { callJson } from '#app/http/api-client';
 import type { Answer as SendAnswer } from '#app/routes/api/reservation-confirmation/send-confirmation/route';
 import { useCourseOptions } from '#app/reservation/course-options';
@@ -10,10 +11,10 @@ import { reservationCart } from '#app/reservation/reservation-cart';
 import { ReviewCard } from '#app/reservation/reservation-summary';
 import { ReservationDisclaimer } from '#app/reservation/disclaimer';
 import { endReservation, useReservationSession } from '#app/reservation/use-reservation-session';
-import { reservationTexts as t } from '#app/reservation/texts';
+import { localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = () => [{ title: pageTitle(t.customerTitle) }];
+export const meta = titleMeta(localizedReservationTexts, (t) => t.customerTitle);
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /**
@@ -22,6 +23,7 @@ export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
  * the total included, before the confirmation mail is sent (decision 102).
  */
 export default function CustomerInformation() {
+  const t = useTexts(localizedReservationTexts);
   useReservationSession();
   const cart = reservationCart.useLines();
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { pageLanguageOf, textsIn, useFormat, useTexts } from '#app/i18n/language';
 import { z } from 'zod';
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
@@ -6,15 +7,14 @@ import { formAction } from '#app/http/form-action.server';
 import { japaneseIssue } from '#app/http/field-errors';
 import { getUser } from '#app/auth/session.server';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
+import { titleMeta } from '#app/layout/texts';
 import { MessageCard } from '#app/shared/message-card';
-import { japaneseDate } from '#app/reservation/presentation';
-import { reservationTexts as t } from '#app/reservation/texts';
+import { localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 import { privacyTexts as p } from '#app/privacy/texts';
 import { correctionSchema } from '#app/privacy/guest-data.server';
 
-export const meta = () => [{ title: pageTitle(t.myReservationsTitle) }];
+export const meta = titleMeta(localizedReservationTexts, (t) => t.myReservationsTitle);
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /**
@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = runtime.clock.now();
   const rows = await queries.reservations.mine({ accountId: user.id, verifiedEmail: user.emailVerified ? user.email : null }, now);
   const today = tokyoDateOf(now);
+  const t = textsIn(localizedReservationTexts, pageLanguageOf(request));
   const shown = rows.map((r) => ({
     id: r.id,
     number: r.reservation_number ?? r.id,
@@ -87,6 +88,8 @@ export const action = formAction({
 });
 
 export default function MyReservations({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTexts(localizedReservationTexts);
+  const format = useFormat();
   if (!loaderData.signedIn)
     return (
       <article className="page rsv-page">
@@ -105,14 +108,14 @@ export default function MyReservations({ loaderData, actionData }: Route.Compone
       <ul className="rsv-list" data-testid={testId}>
         {items.map((r) => (
           <li key={r.id} className="card rsv-card">
-            <p>{`${japaneseDate(r.date)} ${r.time} ・ ${t.peopleOption(r.people)} ・ ${r.menuName}`}</p>
+            <p>{`${format.date(r.date)} ${r.time} ・ ${t.peopleOption(r.people)} ・ ${r.menuName}`}</p>
             <p>
               {t.numberLabel}：{r.number} ・ {r.status}
             </p>
             {r.cancellable && (
               <Link
                 to={`/reservation/cancel?reservation_id=${encodeURIComponent(r.id)}&email=${encodeURIComponent(r.email)}`}
-                aria-label={t.cancelReservationOf(japaneseDate(r.date), r.time)}
+                aria-label={t.cancelReservationOf(format.date(r.date), r.time)}
               >
                 {t.cancelThisReservation}
               </Link>

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTexts } from '#app/i18n/language';
 import { Link, useNavigate } from 'react-router';
 import { checkDetail, detailKey, isOptionVisible } from '@moncafe/domain/reservation/detail';
 import type { OptionSpec } from '@moncafe/domain/reservation/detail';
 import type { ReservationDetail } from '@moncafe/domain/reservation/events';
 import { isBlobId } from '@moncafe/domain/ports';
-import { pageTitle } from '#app/layout/texts';
+import { titleMeta } from '#app/layout/texts';
 import { callJson } from '#app/http/api-client';
 import type { Answer as UploadAnswer } from '#app/routes/api/reservation-images/route';
 import { useCourseOptions } from '#app/reservation/course-options';
@@ -16,10 +17,10 @@ import { CartSummary } from '#app/reservation/reservation-summary';
 import { RoundCropper } from '#app/reservation/round-cropper';
 import { pause, readSession, resume, writeSession } from '#app/reservation/session';
 import { useReservationSession } from '#app/reservation/use-reservation-session';
-import { detailProblemMessage, reservationTexts as t } from '#app/reservation/texts';
+import { detailProblemMessage, localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = () => [{ title: pageTitle(t.detailsTitle) }];
+export const meta = titleMeta(localizedReservationTexts, (t) => t.detailsTitle);
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /**
@@ -28,6 +29,7 @@ export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
  * change, so each one goes away as soon as its field is right.
  */
 export default function ReservationDetails() {
+  const t = useTexts(localizedReservationTexts);
   useReservationSession();
   const cart = reservationCart.useLines();
   const navigate = useNavigate();
@@ -138,6 +140,7 @@ function ImageOptionField({
   value: OptionValue;
   onChange: (value: string) => void;
 }) {
+  const t = useTexts(localizedReservationTexts);
   const [file, setFile] = useState<File | null>(null);
   // The cut picture as this page made it; after a reload the stored one is loaded back by its id.
   const [preview, setPreview] = useState<string | null>(null);

@@ -1,25 +1,25 @@
 import { useEffect } from 'react';
+import { pageLanguageOf, useFormat, useTexts } from '#app/i18n/language';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/route';
 import { appOf } from '#app/context';
 import { totalPrice } from '#app/cart/cart';
 import { OptionalImage } from '#app/layout/optional-image';
-import { yenAmount } from '#app/shared/yen';
-import { pageTitle } from '#app/layout/texts';
+import { titleMeta } from '#app/layout/texts';
 import { reservationCourses } from '#app/reservation/courses.server';
 import { reservationCart } from '#app/reservation/reservation-cart';
 import { SessionCountdown } from '#app/reservation/reservation-summary';
 import { isExpired, readSession, startSession, writeSession } from '#app/reservation/session';
 import { endReservation } from '#app/reservation/use-reservation-session';
-import { reservationTexts as t } from '#app/reservation/texts';
+import { localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = () => [{ title: pageTitle(t.menuTitle) }];
+export const meta = titleMeta(localizedReservationTexts, (t) => t.menuTitle);
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /** The courses, rendered on the server: the list is in the page's first paint and nothing below it moves. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { courses: (await reservationCourses(appOf(context).queries)) ?? [] };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { courses: (await reservationCourses(appOf(context).queries, pageLanguageOf(request))) ?? [] };
 }
 
 type Course = Route.ComponentProps['loaderData']['courses'][number];
@@ -37,6 +37,8 @@ function addCourse(course: Course) {
  * (decision 101). `?course=id` (the public menu's 予約する links) puts that course in the cart.
  */
 export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
+  const t = useTexts(localizedReservationTexts);
+  const format = useFormat();
   const { courses } = loaderData;
   const cart = reservationCart.useLines();
   const navigate = useNavigate();
@@ -77,7 +79,7 @@ export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
             <OptionalImage src={c.image_url} className="card-image" width={96} height={96} eager={i === 0} />
             <div>
               <h2 className="card-title">{c.name}</h2>
-              <p className="price">{yenAmount(c.price)}</p>
+              <p className="price">{format.yen(c.price)}</p>
               {c.description && <p className="card-description">{c.description}</p>}
               <button type="button" className="button" onClick={() => addCourse(c)}>
                 {t.addToCart}
@@ -98,7 +100,7 @@ export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
             {cart.map((line) => (
               <li key={line.menu_id} data-testid="cart-line">
                 <span className="rsv-line-name">
-                  {line.name} x {line.quantity} = {yenAmount(line.price * line.quantity)}
+                  {line.name} x {line.quantity} = {format.yen(line.price * line.quantity)}
                 </span>
                 <span className="rsv-quantity">
                   <button
@@ -127,7 +129,7 @@ export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <p className="rsv-total" aria-live="polite" data-testid="cart-total">
-          {t.total}: {yenAmount(totalPrice(cart))}
+          {t.total}: {format.yen(totalPrice(cart))}
         </p>
         <button type="button" className="button" disabled={cart.length === 0} onClick={() => void navigate('/reservation/day')}>
           {t.proceedToDay}

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
+import { useTexts } from '#app/i18n/language';
 import { Link, useSearchParams } from 'react-router';
 import { callJson } from '#app/http/api-client';
-import { pageTitle } from '#app/layout/texts';
+import { titleMeta } from '#app/layout/texts';
 import { DEFAULT_NOTICES, noticeTexts } from '#app/reservation/presentation';
 import type { Answer as NoticesAnswer } from '#app/routes/api/admin/email-settings/notices/route';
 import type { Answer as CheckAnswer } from '#app/routes/api/customer-cancel/check/route';
 import type { Answer as ExecuteAnswer } from '#app/routes/api/customer-cancel/execute/route';
 import { Notices, ReservationFacts } from '#app/reservation/confirmation-card';
-import { reservationTexts as t } from '#app/reservation/texts';
+import { localizedReservationTexts, reservationTexts, type ReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = () => [{ title: pageTitle(t.cancelTitle) }];
+export const meta = titleMeta(localizedReservationTexts, (t) => t.cancelTitle);
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 type Shown = CheckAnswer['reservation'];
@@ -22,7 +23,7 @@ type State =
   | { kind: 'done' };
 
 /** The spec's execute-error rules (customer-site.md §8). */
-export function executeErrorMessage(status: number, serverMessage: string | undefined): string {
+export function executeErrorMessage(status: number, serverMessage: string | undefined, t: ReservationTexts = reservationTexts): string {
   if (serverMessage) return serverMessage;
   if (status === 400) return t.notCancellable;
   if (status === 404) return t.reservationNotFound;
@@ -32,6 +33,7 @@ export function executeErrorMessage(status: number, serverMessage: string | unde
 
 /** /reservation/cancel?reservation_id&email: shows the reservation and cancels it after a confirmation. */
 export default function CustomerCancel() {
+  const t = useTexts(localizedReservationTexts);
   const [params] = useSearchParams();
   const reservationId = params.get('reservation_id');
   const email = params.get('email');
@@ -55,7 +57,7 @@ export default function CustomerCancel() {
       // A failed or empty fetch falls back to the two default notices.
       setNotices(noticeTexts(r.ok ? r.body.notices : []));
     });
-  }, [reservationId, email]);
+  }, [reservationId, email, t]);
 
   const cancel = async (reservation: Shown) => {
     if (!window.confirm(t.confirmCancel)) return;
@@ -64,7 +66,7 @@ export default function CustomerCancel() {
       body: { reservation_id: reservation.id, email, reason },
     });
     if (r.ok) setState({ kind: 'done' });
-    else setState({ kind: 'error', message: r.message ?? executeErrorMessage(r.status, r.body.error) });
+    else setState({ kind: 'error', message: r.message ?? executeErrorMessage(r.status, r.body.error, t) });
   };
 
   return (

@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useFormat, useTexts } from '#app/i18n/language';
 import { data, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/route';
 import { addMonths, compareYearMonth, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import type { YearMonth } from '@moncafe/domain/calendar/dates';
-import { pageTitle } from '#app/layout/texts';
+import { titleMeta } from '#app/layout/texts';
 import { alertAllowed, callJson } from '#app/http/api-client';
 import { readDraft, writeDraft } from '#app/reservation/draft';
-import { dayStateOf, japaneseDate } from '#app/reservation/presentation';
+import { dayStateOf } from '#app/reservation/presentation';
 import { reservationCart } from '#app/reservation/reservation-cart';
 import { CartSummary } from '#app/reservation/reservation-summary';
 import { readSession } from '#app/reservation/session';
 import { useReservationSession } from '#app/reservation/use-reservation-session';
-import { reservationTexts as t } from '#app/reservation/texts';
+import { localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 import type { Answer as DatesAnswer } from '#app/routes/api/customery-day/available-dates/route';
 import type { Answer as TimesAnswer } from '#app/routes/api/customery-day/available-times/route';
@@ -24,7 +25,7 @@ import { MonthTable } from '#app/shared/month-table';
 import { appOf } from '#app/context';
 import { beginVisit, secureCookies } from '#app/http/reservation-session.server';
 
-export const meta = () => [{ title: pageTitle(t.dayTitle) }];
+export const meta = titleMeta(localizedReservationTexts, (t) => t.dayTitle);
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 const PEOPLE = [1, 2, 3, 4, 5, 6];
@@ -44,6 +45,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * date and time chosen (decision 101).
  */
 export default function ReservationDay() {
+  const t = useTexts(localizedReservationTexts);
+  const format = useFormat();
   useReservationSession();
   const cart = reservationCart.useLines();
   const navigate = useNavigate();
@@ -77,7 +80,7 @@ export default function ReservationDay() {
       setClosed(new Set(r.body.closedDates));
       setHolidays(new Map(r.body.holidays.map((d) => [d, ''])));
     });
-  }, [people, menuIds]);
+  }, [people, menuIds, t]);
 
   useEffect(() => {
     if (menuIds.length === 0) return;
@@ -89,7 +92,7 @@ export default function ReservationDay() {
       });
     }, 300);
     return () => window.clearTimeout(timer);
-  }, [menuIds, today]);
+  }, [menuIds, today, t]);
 
   const chooseDate = useCallback(
     async (chosen: string) => {
@@ -114,7 +117,7 @@ export default function ReservationDay() {
       if (r.body.message) setMessage(r.body.message);
       setTimes(r.body.times);
     },
-    [menuIds, people],
+    [menuIds, people, t],
   );
 
   // Back from a later step, or a reload: the date and time chosen are shown again (the seats stay held).
@@ -197,7 +200,7 @@ export default function ReservationDay() {
             ‹
           </button>
           <span className="calendar-month" data-testid="month">
-            {shown.year}年{shown.month}月
+            {t.monthTitle(shown.year, shown.month)}
           </span>
           <button type="button" disabled={compareYearMonth(shown, lastMonth) >= 0} onClick={() => setShown(addMonths(shown, 1))} aria-label={t.nextMonth}>
             ›
@@ -229,7 +232,7 @@ export default function ReservationDay() {
                       {mark}
                     </span>
                   )}
-                  <span className="visually-hidden">{`${japaneseDate(day.date)} ${t.dayStates[state]}`}</span>
+                  <span className="visually-hidden">{`${format.date(day.date)} ${t.dayStates[state]}`}</span>
                 </button>
               ),
             };
@@ -254,7 +257,7 @@ export default function ReservationDay() {
       )}
       {date && (
         <p className="rsv-chosen" data-testid="chosen-date">
-          {t.chosenDay(japaneseDate(date))}
+          {t.chosenDay(format.date(date))}
         </p>
       )}
       {date && !times && !message && (

@@ -4,6 +4,7 @@ import { mailboxKey } from '@moncafe/infra/auth/mailbox';
 import { rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { sha256Hex } from '@moncafe/infra/system';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
+import { languageOf } from '#app/i18n/language';
 import { callTexts } from '#app/http/texts';
 import { text } from '#app/http/text-schema';
 import { dateSchema, peopleSchema, phoneSchema, timeSchema } from '#app/reservation/call-schemas';
@@ -69,7 +70,7 @@ export const action = jsonCall({
       return { status: 400, error: refusal ? dateRefusalMessage(refusal) : t.allocateFailed };
     },
   },
-  async handle({ body, services, user, reservationSession, reservationVisit, clientKey, clientAddress, limit, correlationId }) {
+  async handle({ body, request, services, user, reservationSession, reservationVisit, clientKey, clientAddress, limit, correlationId }) {
     const data = body.reservationData;
     const rules = [
       ...(clientAddress ? [{ key: `confirm-mail:ip:${clientAddress}`, ...rateLimits.confirmationMailPerIp }] : []),
@@ -80,6 +81,7 @@ export const action = jsonCall({
       accountId: (await user())?.id ?? null,
       customer: { name: body.name, email: body.email, phone: body.phone },
       remarks: body.remarks,
+      language: languageOf(request),
       date: data.date,
       time: data.time,
       people: data.people,
