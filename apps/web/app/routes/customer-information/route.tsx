@@ -234,19 +234,20 @@ function endReservationKeepingSeats() {
   endReservation();
 }
 
-/** The two typed contact fields: label, input type, length and the problem a wrong one names. */
+/** The two typed contact fields: label, input type, length and the problem a wrong one names (keys of the reservation texts). */
 const contactFields = {
-  name: { label: t.name, type: 'text', maxLength: 50, problem: t.nameRequired },
-  email: { label: t.email, type: 'email', maxLength: 254, problem: t.emailRequired },
+  name: { label: 'name', type: 'text', maxLength: 50, problem: 'nameRequired' },
+  email: { label: 'email', type: 'email', maxLength: 254, problem: 'emailRequired' },
 } as const;
 
 /** A required contact field; once left invalid it names its problem, announced and tied to the input. */
 function RequiredInput(props: { name: keyof typeof contactFields; value: string; invalid: boolean; onChange: (value: string) => void; onBlur: () => void }) {
+  const t = useTexts(localizedReservationTexts);
   const field = contactFields[props.name];
   const errorId = `${props.name}-error`;
   return (
     <label className="rsv-field">
-      {field.label}
+      {t[field.label]}
       <input
         type={field.type}
         name={props.name}
@@ -262,7 +263,7 @@ function RequiredInput(props: { name: keyof typeof contactFields; value: string;
       />
       {props.invalid && (
         <span className="rsv-error" id={errorId} role="alert">
-          {field.problem}
+          {t[field.problem]}
         </span>
       )}
     </label>
