@@ -1,7 +1,14 @@
 import { DomainError, assertNever, type Decider } from '../decider';
-import { allocateSeats, overlaps, type Interval, type SeatSpec } from './allocation';
+import { allocateSeats, type Interval, type SeatSpec } from './allocation';
 import { parseSeatingEvent, type HoldReleaseReason, type MergedBooking, type SeatingEvent, type SeatsReleaseReason } from './events';
-import { seatsHoldParty } from './capacity';
+import { remembered, sessionAt, type RememberedSessions } from './sessions';
+import { checkSeats, isLive, occupied } from './occupancy';
+import { decideMerge, decideSplit, fromMerged } from './merge';
+
+export { occupied } from './occupancy';
+export { seatsAdjoin } from './merge';
+
+export { rememberedSessions, type RememberedSessions, type SessionRecord } from './sessions';
 
 /**
  * The seating ledger of one store and one day (stream `seating-{storeId}~{YYYY-MM-DD}`, events.ts): the
@@ -77,14 +84,6 @@ export interface Hold extends Interval {
   client: string | null;
 }
 
-/** What the ledger remembers of a reservation session that held seats on its day. */
-export interface SessionRecord {
-  /** Its first hold of the day: without a visit of the day screen, the session's 5 minutes run from here. */
-  firstHeldAt: string;
-  /** Holds it made on this day. */
-  holds: number;
-}
-
 export interface Booking extends Interval {
   reservationId: string;
   seatIds: string[];
@@ -100,18 +99,6 @@ export interface SeatingState {
   /** Merged parties by the absorbed reservation (decision 370): the host and both bookings as they were, for the undo. */
   merges?: Record<string, { hostId: string; before: { host: MergedBooking; absorbed: MergedBooking } }>;
 }
-
-/**
- * Session records in buckets by a hash of the session id, so a hold copies one bucket (about a
- * 64th of the day's sessions) and the bucket index, never every session the day has seen (a busy
- * day's holds cost more with every session otherwise: decision 050). `oldestAt` is at or
- * before the oldest record's first hold (ms); once it is a day old, the records are pruned.
- */
-export interface RememberedSessions {
-  buckets: Readonly<Record<string, Readonly<Record<string, SessionRecord>>>>;
-  oldestAt: number | null;
-}
-const SESSION_BUCKETS = 64;
 
 /**
  * `session_over`: the session's 5 minutes are over (a new visit of the day screen starts another).
@@ -146,18 +133,6 @@ const PARTY_MAX_PEOPLE = 6;
 const CLIENT_MAX_PEOPLE = 4 * PARTY_MAX_PEOPLE;
 /** Times one session may choose a time on one day; a guest changes their mind a few times, a script thousands. */
 const MAX_HOLDS_PER_SESSION = 20;
-/** Session records older than this (from the newest hold) are forgotten; the session cookie lives a day. */
-const SESSION_MEMORY_MS = 24 * 60 * 60_000;
-
-const isLive = (hold: Hold, now: string) => Date.parse(hold.expiresAt) > Date.parse(now);
-
-/** Everything that occupies seats at `now`: bookings and live holds, except the ones named in `except`. */
-export function occupied(state: SeatingState, now: string, except: { holdId?: string; reservationId?: string } = {}) {
-  const entries: { seatIds: string[]; interval: Interval }[] = [];
-  for (const b of Object.values(state.bookings)) if (b.reservationId !== except.reservationId) entries.push({ seatIds: b.seatIds, interval: b });
-  for (const h of Object.values(state.holds)) if (h.holdId !== except.holdId && isLive(h, now)) entries.push({ seatIds: h.seatIds, interval: h });
-  return (seatId: string, interval: Interval) => entries.some((e) => e.seatIds.includes(seatId) && overlaps(e.interval, interval));
-}
 
 /**
  * The limits on holds (docs/decisions/050): a session's holds end with its 5 minutes, however
@@ -209,22 +184,6 @@ function decideHold(command: Extract<SeatingCommand, { type: 'HoldSeats' }>, sta
   ];
 }
 
-/** Refuses seats that are unknown, too small for `people` together, or busy during `interval` (other than `except`). */
-function checkSeats(
-  state: SeatingState,
-  command: { seatIds: string[]; seats: SeatSpec[]; now: string },
-  people: number,
-  interval: Interval,
-  except: { reservationId?: string } = {},
-) {
-  const targets = command.seatIds.flatMap((id) => command.seats.find((s) => s.id === id) ?? []);
-  if (targets.length === 0 || targets.length < command.seatIds.length) throw new DomainError<SeatingErrorCode>('unknown_seat');
-  if (!seatsHoldParty(targets, people)) throw new DomainError<SeatingErrorCode>('over_capacity');
-  if (!(interval.end > interval.start)) throw new DomainError<SeatingErrorCode>('overlap');
-  const busy = occupied(state, command.now, except);
-  if (command.seatIds.some((id) => busy(id, interval))) throw new DomainError<SeatingErrorCode>('overlap');
-}
-
 function decideMove(command: Extract<SeatingCommand, { type: 'MoveSeats' }>, state: SeatingState): SeatingEvent[] {
   const booking = state.bookings[command.reservationId];
   if (!booking) throw new DomainError<SeatingErrorCode>('booking_not_found');
@@ -266,62 +225,6 @@ function decideEnd(command: Extract<SeatingCommand, { type: 'EndBooking' }>, sta
   if (endMinute >= booking.end) return [];
   return [{ type: 'BookingEnded', data: { reservationId: command.reservationId, endMinute } }];
 }
-
-const asMerged = (b: Booking): MergedBooking => ({ seatIds: b.seatIds, people: b.people, startMinute: b.start, endMinute: b.end });
-
-/**
- * Whether two groups of seats adjoin (decision 370): a seat of one is adjacent to a seat of the
- * other, as the seat editor's 「隣接する席」 says (either side may declare it, as for the allocator).
- */
-export function seatsAdjoin(seats: readonly SeatSpec[], a: readonly string[], b: readonly string[]): boolean {
-  const declared = (from: string, to: string) => seats.find((s) => s.id === from)?.adjacentSeatIds.includes(to) ?? false;
-  return a.some((x) => b.some((y) => x !== y && (declared(x, y) || declared(y, x))));
-}
-
-/** The joined booking: both parties' seats for both stays, checked as one party against everything else of the day. */
-function decideMerge(command: Extract<SeatingCommand, { type: 'MergeBookings' }>, state: SeatingState): SeatingEvent[] {
-  const { hostId, absorbedId } = command;
-  // Idempotent: a resent merge finds it done.
-  if (state.merges?.[absorbedId]?.hostId === hostId && !state.bookings[absorbedId]) return [];
-  const host = state.bookings[hostId];
-  const absorbed = state.bookings[absorbedId];
-  if (!host || !absorbed || hostId === absorbedId) throw new DomainError<SeatingErrorCode>('booking_not_found');
-  if (!seatsAdjoin(command.seats, host.seatIds, absorbed.seatIds)) throw new DomainError<SeatingErrorCode>('not_adjoining');
-  const seatIds = [...host.seatIds, ...absorbed.seatIds.filter((id) => !host.seatIds.includes(id))];
-  const people = command.people ?? host.people + absorbed.people;
-  const interval = { start: Math.min(host.start, absorbed.start), end: Math.max(host.end, absorbed.end) };
-  const { [absorbedId]: _absorbed, ...others } = state.bookings;
-  checkSeats({ ...state, bookings: others }, { seatIds, seats: command.seats, now: command.now }, people, interval, { reservationId: hostId });
-  return [
-    {
-      type: 'BookingsMerged',
-      data: {
-        hostId,
-        absorbedId,
-        host: { seatIds, people, startMinute: interval.start, endMinute: interval.end },
-        before: { host: asMerged(host), absorbed: asMerged(absorbed) },
-      },
-    },
-  ];
-}
-
-function decideSplit(command: Extract<SeatingCommand, { type: 'SplitBookings' }>, state: SeatingState): SeatingEvent[] {
-  const merge = state.merges?.[command.absorbedId];
-  if (!merge || merge.hostId !== command.hostId) {
-    // Idempotent: a resent undo finds both bookings apart.
-    if (state.bookings[command.absorbedId] && state.bookings[command.hostId]) return [];
-    throw new DomainError<SeatingErrorCode>('not_merged');
-  }
-  return [{ type: 'BookingsSplit', data: { hostId: command.hostId, absorbedId: command.absorbedId, ...merge.before } }];
-}
-
-const fromMerged = (reservationId: string, b: MergedBooking): Booking => ({
-  reservationId,
-  seatIds: b.seatIds,
-  people: b.people,
-  start: b.startMinute,
-  end: b.endMinute,
-});
 
 export function decide(command: SeatingCommand, state: SeatingState): SeatingEvent[] {
   switch (command.type) {
@@ -480,49 +383,6 @@ function compacted(holds: Record<string, Hold>, heldAt: string): Record<string, 
   const at = Date.parse(heldAt);
   if (Object.values(holds).every((h) => Date.parse(h.expiresAt) > at)) return holds;
   return Object.fromEntries(Object.entries(holds).filter(([, h]) => Date.parse(h.expiresAt) > at));
-}
-
-function bucketOf(sessionId: string): string {
-  let hash = 0;
-  for (let i = 0; i < sessionId.length; i++) hash = (hash * 31 + sessionId.charCodeAt(i)) | 0;
-  return String((hash >>> 0) % SESSION_BUCKETS);
-}
-
-/** The session's record if it first held within a day of `at` (an older one may wait for the next pruning: it no longer counts). */
-function sessionAt(sessions: RememberedSessions, sessionId: string, at: number): SessionRecord | undefined {
-  const session = sessions.buckets[bucketOf(sessionId)]?.[sessionId];
-  return session && at - Date.parse(session.firstHeldAt) < SESSION_MEMORY_MS ? session : undefined;
-}
-
-/** Every session record the day's state holds, by session id (a record over a day old may wait for the next pruning). */
-export function rememberedSessions(sessions: RememberedSessions): Record<string, SessionRecord> {
-  return Object.assign({}, ...Object.values(sessions.buckets)) as Record<string, SessionRecord>;
-}
-
-/** The sessions after one more hold: one bucket copied, or, once the oldest record is a day old, every bucket pruned. */
-function remembered(sessions: RememberedSessions, sessionId: string, heldAt: string): RememberedSessions {
-  const at = Date.parse(heldAt);
-  const known = sessionAt(sessions, sessionId, at);
-  const record: SessionRecord = { firstHeldAt: known?.firstHeldAt ?? heldAt, holds: (known?.holds ?? 0) + 1 };
-  const key = bucketOf(sessionId);
-  if (sessions.oldestAt !== null && at - sessions.oldestAt >= SESSION_MEMORY_MS) {
-    const buckets: Record<string, Record<string, SessionRecord>> = {};
-    let oldestAt = at;
-    for (const [bucket, records] of Object.entries(sessions.buckets)) {
-      for (const [id, kept] of Object.entries(records)) {
-        const first = Date.parse(kept.firstHeldAt);
-        if (id === sessionId || at - first >= SESSION_MEMORY_MS) continue;
-        (buckets[bucket] ??= {})[id] = kept;
-        oldestAt = Math.min(oldestAt, first);
-      }
-    }
-    (buckets[key] ??= {})[sessionId] = record;
-    return { buckets, oldestAt: Math.min(oldestAt, Date.parse(record.firstHeldAt)) };
-  }
-  return {
-    buckets: { ...sessions.buckets, [key]: { ...sessions.buckets[key], [sessionId]: record } },
-    oldestAt: Math.min(sessions.oldestAt ?? at, Date.parse(record.firstHeldAt)),
-  };
 }
 
 export const initialState = (): SeatingState => ({ holds: {}, bookings: {}, sessions: { buckets: {}, oldestAt: null } });

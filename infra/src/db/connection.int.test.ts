@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,5 +29,25 @@ describe('the embedded database folder', () => {
       await handle.close();
     }
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it('is not claimed for an in-memory database: every process has its own, and none writes a folder named after it', async () => {
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'moncafe-memory-'));
+    dirs.push(cwd);
+    const before = process.cwd();
+    process.chdir(cwd);
+    try {
+      // Another running process's lock where a claim of memory:// would look (two test workers at once).
+      await mkdir('memory:', { recursive: true });
+      await writeFile(path.join('memory:', DATA_DIR_LOCK), String(process.ppid));
+      const handle = await openDatabase({ dataDir: 'memory://' });
+      try {
+        expect((await handle.pool.query<{ one: number }>('select 1 as one')).rows[0]?.one).toBe(1);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      process.chdir(before);
+    }
   });
 });

@@ -38,7 +38,8 @@ export function kyselyOnConnection(client: pg.PoolClient): Kysely<Database> {
 
 export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
   if (options.url) return fromPool('pg', new pg.Pool({ connectionString: options.url, max: 10 }), async () => {});
-  const release = await claimDataDir(options.dataDir);
+  // An in-memory database is the process's own: there is no folder to share, so none to claim.
+  const release = options.dataDir.startsWith('memory://') ? async () => {} : await claimDataDir(options.dataDir);
   try {
     // Loaded only for the embedded database: a process on a PostgreSQL server never holds it (~9 MiB).
     const [{ PGlite }, { btree_gist }, { createPgConfig }] = await Promise.all([

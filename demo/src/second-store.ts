@@ -1,0 +1,59 @@
+import { businessHoursRecordId } from '@moncafe/domain/catalog/kinds';
+import { addMenuItems, type AddRecord, type MenuCategory } from './menu-items';
+
+/**
+ * The demo's second store (issue 34 Deliver 5, decision 321): smaller, open earlier, closed on
+ * Mondays instead of Wednesdays, with a morning set only it sells. Listed after the first.
+ */
+export const DEMO_SECOND_STORE_ID = '3';
+/** The second store's seats: a counter, two tables that join, and a terrace table taking walk-ins only. */
+export const DEMO_SECOND_SEAT_IDS = ['seat-w-c1', 'seat-w-t1', 'seat-w-t2', 'seat-w-terrace'] as const;
+/** The menu item only the second store sells. */
+export const DEMO_SECOND_ONLY_MENU_ID = 'menu-w-morning';
+
+/** The second store (decision 321): its own record, seats, hours, a short menu with an item of its own, settings. */
+export function secondStoreRecords(add: AddRecord) {
+  const west = DEMO_SECOND_STORE_ID;
+  add('store', west, {
+    name: 'MonCafe 西口公園店',
+    postal_code: '160-0023',
+    address: '東京都新宿区西新宿2-11-1 公園通りビル 1F',
+    phone: '03-1234-9876',
+    email: 'park@moncafe.example',
+    access_note: '駅西口から公園通りを徒歩約8分。公園の向かいです。',
+    display_order: 2,
+    latitude: 35.68935,
+    longitude: 139.69168,
+    geofence_radius_m: 100,
+  });
+  const seats: [string, string, number, string[], boolean][] = [
+    ['seat-w-c1', 'カウンター', 2, [], true],
+    ['seat-w-t1', 'テーブルA', 4, ['seat-w-t2'], true],
+    ['seat-w-t2', 'テーブルB', 4, [], true],
+    ['seat-w-terrace', 'テラス席', 4, [], false],
+  ];
+  seats.forEach(([id, name, max_people, adjacent_seat_ids, is_reservable], i) =>
+    add('seat', id, { store_id: west, name, max_people, adjacent_seat_ids, is_reservable, display_order: i + 1 }),
+  );
+  // A shorter menu: two of the first store's drinks under its own ids, and the morning set only it sells.
+  const items: [id: string, name: string, price: number, image: string, description: string, category: MenuCategory][] = [
+    ['menu-w-blend', 'ブレンドコーヒー', 480, 'blend-coffee', '深煎りの豆を一杯ずつハンドドリップで。', 'drink'],
+    ['menu-w-latte', 'カフェラテ', 560, 'cafe-latte', 'エスプレッソにたっぷりのスチームミルク。', 'drink'],
+    [DEMO_SECOND_ONLY_MENU_ID, 'モーニングセット', 750, 'hot-sandwich', '11時まで。トーストとゆで卵、ドリンク付き（公園店だけのメニュー）。', 'food'],
+  ];
+  addMenuItems(
+    add,
+    west,
+    items.map(([id, name, price, image, description, category]) => ({ id, name, price, image, description, category })),
+  );
+  // Hours: 08:00–18:00, closed on Mondays; holidays as usual days.
+  for (let weekday = 0; weekday <= 6; weekday++) {
+    const rule = { rule: 'weekday' as const, store_id: west, weekday };
+    add(
+      'business-hours',
+      businessHoursRecordId(rule),
+      weekday === 1 ? { ...rule, is_closed: true } : { ...rule, open_time: '08:00', close_time: '18:00', is_closed: false },
+    );
+  }
+  add('same-day-settings', west, { store_id: west, is_enabled: true, deadline_time: '12:00' });
+}
