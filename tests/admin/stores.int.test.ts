@@ -54,13 +54,17 @@ describe('stores in the admin area', () => {
   });
 
   it('opens a store, lists it in display order, edits it keeping its point, and closes it keeping its record', async () => {
+    // The demo's stores (the first one, then its second), in their display order.
+    const before = (await openStores()).map((s) => s.store_id);
+    expect(before[0]).toBe(DEMO_STORE);
     const opened = await call(admin, 'POST', '/api/admin/stores', details);
     expect(opened.status).toBe(200);
     const id = opened.body.store_id!;
-    expect((await openStores()).map((s) => s.store_id)).toEqual([DEMO_STORE, id]);
+    expect((await openStores()).map((s) => s.store_id)).toEqual([...before, id]);
     // Display order decides, not the order of creation.
-    expect((await call(admin, 'PUT', `/api/admin/stores/${id}`, { ...details, display_order: 0, name: 'MonCafe 新宿西口店' })).status).toBe(200);
-    expect((await openStores()).map((s) => s.name)).toEqual(expect.arrayContaining(['MonCafe 新宿西口店']));
+    // Moved to 1: after the first store (0), before the demo's second (2).
+    expect((await call(admin, 'PUT', `/api/admin/stores/${id}`, { ...details, display_order: 1, name: 'MonCafe 新宿西口店' })).status).toBe(200);
+    expect((await openStores()).map((s) => s.store_id)).toEqual([before[0], id, ...before.slice(1)]);
     expect((await httpClient(server.url).getJson<{ name: string }>(`/api/stores/${id}`)).body.name).toBe('MonCafe 新宿西口店');
 
     // The point set on /admin/store-coordinates survives an edit of the store's own fields.
@@ -72,7 +76,7 @@ describe('stores in the admin area', () => {
     expect((await adminStores()).find((s) => s.store_id === id)).toMatchObject({ phone: '03-9999-0000', latitude: 35.6905, closed_on: null });
 
     expect((await call(admin, 'POST', `/api/admin/stores/${id}/close`)).status).toBe(200);
-    expect((await openStores()).map((s) => s.store_id)).toEqual([DEMO_STORE]);
+    expect((await openStores()).map((s) => s.store_id)).toEqual(before);
     expect((await adminStores()).find((s) => s.store_id === id)).toMatchObject({ closed_on: today, phone: '03-9999-0000' });
     // Closed is closed: no edit, no second close.
     expect((await call(admin, 'PUT', `/api/admin/stores/${id}`, details)).status).toBe(409);
