@@ -5,7 +5,13 @@ import { defineConfig } from 'vitest/config';
 
 // Int files that stop, restart, cut or time processes, or take over leadership: each runs alone,
 // after the rest, so another file's load cannot move what they measure (decision 310).
-const intAlone = ['tests/operations/**', 'tests/fanout/**', 'tests/faults/**', 'tests/contract/concurrent-append.int.test.ts'];
+const intAlone = ['tests/operations/**', 'tests/fanout/**', 'tests/contract/concurrent-append.int.test.ts'];
+
+// The fault, cluster, several-process and abuse suites (decision 381) start and kill their own
+// PostgreSQL, NATS and web processes for minutes: `npm run test:faults` and `npm run test:soak`
+// run them (FAULTS=1 or SOAK=1); `npm test` leaves them out until their CI form fits the suite's
+// 25-minute goal (issue 28).
+const withFaults = process.env.FAULTS === '1' || process.env.SOAK === '1';
 
 export default defineConfig({
   test: {
@@ -34,7 +40,7 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['{domain,projections,demo,infra,apps,tests}/**/*.int.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/build/**', ...intAlone],
+          exclude: ['**/node_modules/**', '**/build/**', 'tests/faults/**', ...intAlone],
           testTimeout: 60_000,
           // A suite's server may take as long as web-server.ts allows it to start (120 s) when
           // another file runs beside it on a loaded machine.
@@ -52,6 +58,21 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      ...(withFaults
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'faults',
+                include: ['tests/faults/*.int.test.ts'],
+                exclude: ['**/node_modules/**', '**/build/**'],
+                testTimeout: 600_000,
+                hookTimeout: 180_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

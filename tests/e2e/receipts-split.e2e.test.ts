@@ -105,8 +105,9 @@ describe.runIf(runs)('receipts and a split bill', () => {
       expect(text).toContain('※ ガトーショコラケーキ（持ち帰り）');
       expect(text).toContain('※は軽減税率（8%）対象商品です');
       expect(await guest.getByTestId('receipt-total').textContent()).toBe('572円');
-      // An equal part lists the whole bill's lines with their sum, then heads its own share (decision 350).
-      expect(await guest.getByTestId('receipt-whole-total').textContent()).toContain('1,144円');
+      // An equal part lists the whole bill's lines with their sum (this store prices without tax:
+      // 500 + 550), then heads its own share (decision 350).
+      expect(await guest.getByTestId('receipt-whole-total').textContent()).toBe('お会計全体（税抜）1,050円');
       expect(await guest.getByTestId('receipt-share').textContent()).toBe(`このお支払い（均等割 ${i + 1}/2）`);
       expect(await guest.getByTestId('receipt-method').textContent()).toBe(i === 0 ? '現金' : 'クレジットカード');
       numbers.push(Number(await guest.getByTestId('receipt').getAttribute('data-number')));

@@ -42,10 +42,15 @@ export type ReceiptAnswer = ReturnType<typeof receiptAnswer>;
 
 /**
  * An equal part of a split bill (decision 350): its receipt lists the whole bill's lines, whose sum
- * is not this part's total; the receipt then says so and heads the part's share. Null otherwise.
+ * is not this part's; the receipt then says so and heads the part's share. The lines are priced as
+ * the store prices (tax included or not), so their sum is set against the part's amounts priced
+ * the same way, and `taxExcluded` tells the view to say so beside the sum. Null otherwise.
  */
-export function equalShareOf(receipt: Pick<ReceiptAnswer, 'part_label' | 'lines' | 'total'>): { wholeTotal: number } | null {
+export function equalShareOf(
+  receipt: Pick<ReceiptAnswer, 'part_label' | 'lines' | 'total' | 'totals_by_rate' | 'prices_include_tax'>,
+): { wholeTotal: number; taxExcluded: boolean } | null {
   if (!receipt.part_label) return null;
   const wholeTotal = receipt.lines.reduce((sum, l) => sum + l.amount, 0);
-  return wholeTotal === receipt.total ? null : { wholeTotal };
+  const partTotal = receipt.prices_include_tax ? receipt.total : receipt.totals_by_rate.reduce((sum, r) => sum + r.base, 0);
+  return wholeTotal === partTotal ? null : { wholeTotal, taxExcluded: !receipt.prices_include_tax };
 }

@@ -51,7 +51,7 @@ export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8A
   if (share) doc.text(t.wholeBillLines);
   for (const l of receipt.lines)
     row(`${l.reduced ? `${t.reducedMark} ` : ''}${l.name}${l.takeout ? `（${t.takeout}）` : ''} × ${l.quantity}`, yenAmount(l.amount));
-  if (share) row(t.wholeBillTotal, yenAmount(share.wholeTotal));
+  if (share) row(share.taxExcluded ? t.wholeBillTotalExcludingTax : t.wholeBillTotal, yenAmount(share.wholeTotal));
   doc.moveDown(0.5);
   if (share && receipt.part_label) doc.text(t.partShare(receipt.part_label));
   for (const r of receipt.totals_by_rate) row(`${t.ratePart(r.rate, r.reduced)} ${yenAmount(r.amount)}`, `${t.ratePartTax(r.rate)} ${yenAmount(r.tax)}`);

@@ -45,7 +45,7 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
           ))}
           {share && (
             <tr data-testid="receipt-whole-total">
-              <th scope="row">{t.wholeBillTotal}</th>
+              <th scope="row">{share.taxExcluded ? t.wholeBillTotalExcludingTax : t.wholeBillTotal}</th>
               <td className="amount">{yenAmount(share.wholeTotal)}</td>
             </tr>
           )}

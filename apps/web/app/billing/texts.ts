@@ -61,6 +61,7 @@ export const billingTexts = {
   // An equal part's receipt (decision 350): the whole bill's lines, then this part's share.
   wholeBillLines: 'ご注文の内容（お会計全体）',
   wholeBillTotal: 'お会計全体',
+  wholeBillTotalExcludingTax: 'お会計全体（税抜）',
   partShare: (label: string) => `このお支払い（均等割 ${label}）`,
   cancels: (number: number, reason: string) => `No. ${String(number).padStart(6, '0')} の取消（${reason}）`,
   cancelledNotice: 'この領収書は取り消されました（取消伝票を発行済み）',
