@@ -51,6 +51,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'int-alone',
+          sequence: { groupOrder: 2 },
           include: intAlone.map((glob) => (glob.endsWith('**') ? `${glob}/*.int.test.ts` : glob)),
           exclude: ['**/node_modules/**', '**/build/**'],
           testTimeout: 60_000,
@@ -64,6 +65,7 @@ export default defineConfig({
               extends: true,
               test: {
                 name: 'faults',
+                sequence: { groupOrder: 3 },
                 include: ['tests/faults/*.int.test.ts'],
                 exclude: ['**/node_modules/**', '**/build/**'],
                 testTimeout: 600_000,
@@ -77,6 +79,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // After the unit and int files, never beside one: a browser's timing is its own.
+          sequence: { groupOrder: 1 },
           include: ['tests/e2e/**/*.e2e.test.ts'],
           // A browser on two shared cores may take more than vitest's default second to see a
           // live update; a poll still fails when the page never shows it.
