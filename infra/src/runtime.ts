@@ -33,6 +33,7 @@ import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type Ref
 import { cachedReservationCatalog } from './reference-data/reservation-catalog';
 import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess, rebuildTargetOf } from './system-process';
+import { serverPoolOf } from './db/connection';
 import { secretBox, secretsKey } from './secrets/secret-box';
 import { countingRefusals, createMetrics, measuredAppends, type Metrics } from './operations/metrics';
 import { readiness, type Readiness } from './operations/health';
@@ -286,7 +287,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       for (const [topic, open] of live.connections()) metrics.liveConnections.set({ topic }, open);
     });
     const retention = retentionRunner({
-      pool: database.pool,
+      serverPool: serverPoolOf(database),
       services,
       storeIds: async () => (await queries.stores.list({ closed: true })).map((s) => s.store_id),
       ids,

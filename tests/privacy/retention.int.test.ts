@@ -92,7 +92,13 @@ describe.skipIf(!serverUrl)('the retention run (PostgreSQL)', () => {
     // 13 months and a few days after the early visit: only the early guest is past the limit.
     clock.advance((Math.floor(13 * 30.44) + 5) * 24 * 60);
     const pool = database.pool(4);
-    const other = retentionRunner({ pool, services: runtime.services, storeIds: async () => [DEMO_STORE_ID], ids: runtime.ids, logger: runtime.logger });
+    const other = retentionRunner({
+      serverPool: pool,
+      services: runtime.services,
+      storeIds: async () => [DEMO_STORE_ID],
+      ids: runtime.ids,
+      logger: runtime.logger,
+    });
     const personal = { reservations: ['customer_name', 'email', 'phone', 'detail', 'cancel_reason'] };
     const before = await dumpReadModels(runtime.db, { omitColumns: personal });
     const results = await Promise.all([runtime.retention.runOnce(), other.runOnce()]);

@@ -5,14 +5,18 @@ import type { IdGenerator } from '@moncafe/domain/ports';
 
 /**
  * Runs the retention (decision 185) in one process at a time: a PostgreSQL session lock
- * (pg_try_advisory_lock) across processes, and a flag within this one (PGlite is one session,
- * where the lock would always be granted). A run that finds another running returns null; runs
- * one after the other find nothing the first did not forget, so every guest is forgotten once.
+ * (pg_try_advisory_lock) across processes, and a flag within this one. A run that finds another
+ * running returns null; runs one after the other find nothing the first did not forget, so every
+ * guest is forgotten once.
+ *
+ * `serverPool` is the PostgreSQL server's pool (`serverPoolOf`), undefined on embedded PGlite:
+ * PGlite is one session and one process, so the flag is the whole lock there — holding its one
+ * session for the lock while the run reads through it would wait for ever (decision 390).
  */
 const RETENTION_LOCK = 4720250915031;
 
 export function retentionRunner(deps: {
-  pool: pg.Pool;
+  serverPool: pg.Pool | undefined;
   services: Pick<Application, 'retention'>;
   storeIds: () => Promise<string[]>;
   ids: IdGenerator;
@@ -23,10 +27,13 @@ export function retentionRunner(deps: {
     async runOnce(): Promise<{ forgotten: number; cutoff: string } | null> {
       if (running) return null;
       running = true;
-      const client = await deps.pool.connect();
+      let client: pg.PoolClient | null = null;
       try {
-        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [RETENTION_LOCK]);
-        if (!rows[0]?.locked) return null;
+        if (deps.serverPool) {
+          client = await deps.serverPool.connect();
+          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [RETENTION_LOCK]);
+          if (!rows[0]?.locked) return null;
+        }
         try {
           const correlationId = deps.ids.uuid();
           const result = await deps.services.retention.run({ storeIds: await deps.storeIds() }, { correlationId, actor: 'system', storeId: null });
@@ -36,10 +43,10 @@ export function retentionRunner(deps: {
           );
           return result;
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [RETENTION_LOCK]);
+          await client?.query('select pg_advisory_unlock($1)', [RETENTION_LOCK]);
         }
       } finally {
-        client.release();
+        client?.release();
         running = false;
       }
     },
