@@ -90,6 +90,8 @@ export interface ApplicationPorts {
   signOut(accountId: string): Promise<void>;
   /** Read port (issue 30): which store's book a receipt is in (projections/src/receipts). */
   receiptStoreOf?(receiptId: string): Promise<string | null>;
+  /** Read port (decision 391): the ids of the stores not closed (projections/src/stores). */
+  openStoreIds(): Promise<string[]>;
   // The daily close (issue 30 item 4)
   /** Read port: a business day's figures as the read models count them (projections/src/register/day-figures.ts). */
   dayFigures: DayFiguresPort;

@@ -242,6 +242,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       accountMails: options.accountMails,
       tableCatalog: catalogForTables(database.db),
       receiptStoreOf: (receiptId) => queries.receipts.storeOf(receiptId),
+      openStoreIds: async () => (await queries.stores.list()).map((store) => store.store_id),
       // Seats editor (issue 12 item 6)
       seatBookings: { futureOn: queries.adminDay.futureOnSeat },
       // Menu editor (decision 090)

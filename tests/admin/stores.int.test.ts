@@ -95,4 +95,17 @@ describe('stores in the admin area', () => {
     const other = await call(admin, 'POST', '/api/monitor/staff-bookings', { ...booking, store_id: DEMO_STORE });
     expect(other.body.error).not.toBe('store_closed');
   });
+
+  it('refuses to close the last open store with its message, and keeps it open (decision 391)', async () => {
+    const open = (await openStores()).map((s) => s.store_id);
+    // Every open store but the demo's first is closed; the first is then the last one open.
+    for (const id of open.filter((id) => id !== DEMO_STORE)) expect((await call(admin, 'POST', `/api/admin/stores/${id}/close`)).status).toBe(200);
+    const refused = await call(admin, 'POST', `/api/admin/stores/${DEMO_STORE}/close`);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { success: false, error: '営業中の店舗がほかにないため、閉店にできません。先に別の店舗を追加してください。' },
+    });
+    expect((await openStores()).map((s) => s.store_id)).toEqual([DEMO_STORE]);
+    expect((await adminStores()).find((s) => s.store_id === DEMO_STORE)).toMatchObject({ closed_on: null });
+  });
 });

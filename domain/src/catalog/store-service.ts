@@ -16,7 +16,11 @@ import { storeSchema, type StoreData } from './kinds';
  * - a store is opened once (`store_exists`), edited or closed only when it exists (`not_found`);
  * - an edit keeps the point, fence and table check-in mode (/admin/store-coordinates owns them);
  * - a closed store keeps its record and history (`closed_on` set) and is neither edited nor closed
- *   again (`store_closed`); the booking rules refuse it (reservation/availability-service.ts).
+ *   again (`store_closed`); the booking rules refuse it (reservation/availability-service.ts);
+ * - the last open store is not closed (`last_open_store`, decision 391): the site would have no
+ *   store to book, order or work at. The other open stores come from the read model with the
+ *   command, so two admins closing the last two at the same moment could both pass — an owner's
+ *   rare act, which /admin/stores shows at once and undoes by opening a store.
  */
 
 /** What the admin types on /admin/stores: the store's own fields but its point, fence, check-in mode and closing. */
@@ -34,9 +38,9 @@ export type StoreDetails = z.output<typeof storeDetailsSchema>;
 export type StoreCommand =
   | { type: 'OpenStore'; id: string; details: StoreDetails }
   | { type: 'EditStore'; id: string; details: StoreDetails }
-  | { type: 'CloseStore'; id: string; on: string };
+  | { type: 'CloseStore'; id: string; on: string; otherOpenStores: number };
 
-export type StoreErrorCode = 'store_exists' | 'store_closed' | 'not_found' | 'invalid_record';
+export type StoreErrorCode = 'store_exists' | 'store_closed' | 'last_open_store' | 'not_found' | 'invalid_record';
 
 const saved = (id: string, data: StoreData): CatalogEvent[] => [{ type: 'RecordSaved', data: { kind: 'store', id, data } }];
 
@@ -58,8 +62,12 @@ function decide(command: StoreCommand, state: CatalogState): CatalogEvent[] {
       const after = parseRecord('store', command.id, { ...before, ...command.details });
       return JSON.stringify(after) === JSON.stringify(before) ? [] : saved(command.id, after);
     }
-    case 'CloseStore':
-      return saved(command.id, parseRecord('store', command.id, { ...storeOf(state, command.id), closed_on: command.on }));
+    case 'CloseStore': {
+      const open = storeOf(state, command.id);
+      if (command.otherOpenStores < 1)
+        throw new DomainError<StoreErrorCode>('last_open_store', `store ${command.id} is the last open store`, { id: command.id });
+      return saved(command.id, parseRecord('store', command.id, { ...open, closed_on: command.on }));
+    }
     default:
       return assertNever(command);
   }
@@ -74,7 +82,7 @@ export const storeDecider: Decider<CatalogState, StoreCommand, CatalogEvent> = {
 };
 
 /** /admin/stores: open, edit and close a store (`services.stores`). */
-export function storeService(ports: HandlerDeps & { clock: Clock }) {
+export function storeService(ports: HandlerDeps & { clock: Clock; openStoreIds: () => Promise<string[]> }) {
   const { handle } = commandHandler(storeDecider, ports);
   const run = (command: StoreCommand, context: CommandContext): Promise<CommandResult<CatalogEvent>> =>
     handle(toStreamName('store', command.id), command, { ...context, storeId: command.id });
@@ -86,7 +94,10 @@ export function storeService(ports: HandlerDeps & { clock: Clock }) {
     },
     edit: (id: string, details: StoreDetails, context: CommandContext) => run({ type: 'EditStore', id, details }, context),
     /** Closes the store as of today (Tokyo): it keeps its record and history and takes no new bookings. */
-    close: (id: string, context: CommandContext) => run({ type: 'CloseStore', id, on: tokyoDateOf(ports.clock.now()) }, context),
+    async close(id: string, context: CommandContext) {
+      const otherOpenStores = (await ports.openStoreIds()).filter((open) => open !== id).length;
+      return run({ type: 'CloseStore', id, on: tokyoDateOf(ports.clock.now()), otherOpenStores }, context);
+    },
   };
 }
 

@@ -61,20 +61,27 @@ describe('store decider', () => {
 
   it('given nothing, when a store is edited or closed, then not_found', () => {
     spec.given([]).when({ type: 'EditStore', id: 's-2', details }).thenThrows(code('not_found'));
-    spec.given([]).when({ type: 'CloseStore', id: 's-2', on: '2026-11-26' }).thenThrows(code('not_found'));
+    spec.given([]).when({ type: 'CloseStore', id: 's-2', on: '2026-11-26', otherOpenStores: 1 }).thenThrows(code('not_found'));
   });
 
   it('given a store, when it is closed, then it keeps every field and records the day', () => {
     spec
       .given([saved(stored())])
-      .when({ type: 'CloseStore', id: 's-2', on: '2026-11-26' })
+      .when({ type: 'CloseStore', id: 's-2', on: '2026-11-26', otherOpenStores: 1 })
       .then([saved(stored({ closed_on: '2026-11-26' }))]);
+  });
+
+  it('given the only open store, when it is closed, then last_open_store', () => {
+    spec
+      .given([saved(stored())])
+      .when({ type: 'CloseStore', id: 's-2', on: '2026-11-26', otherOpenStores: 0 })
+      .thenThrows(code('last_open_store'));
   });
 
   it('given a closed store, when it is edited or closed again, then store_closed', () => {
     const closed = saved(stored({ closed_on: '2026-11-26' }));
     spec.given([closed]).when({ type: 'EditStore', id: 's-2', details }).thenThrows(code('store_closed'));
-    spec.given([closed]).when({ type: 'CloseStore', id: 's-2', on: '2026-11-27' }).thenThrows(code('store_closed'));
+    spec.given([closed]).when({ type: 'CloseStore', id: 's-2', on: '2026-11-27', otherOpenStores: 1 }).thenThrows(code('store_closed'));
   });
 });
 
@@ -82,10 +89,20 @@ describe('store service', () => {
   it('opens a store under a fresh id, records the admin and the store, and closes it on the Tokyo day', async () => {
     const eventStore = memoryEventStore();
     // 2026-11-26 16:00 UTC is already the 27th in Tokyo.
-    const stores = storeService({ eventStore, ids: { uuid: () => 'new-store', token: () => 't' }, clock: manualClock(new Date('2026-11-26T16:00:00Z')) });
+    let openStores = ['first-store'];
+    const stores = storeService({
+      eventStore,
+      ids: { uuid: () => 'new-store', token: () => 't' },
+      clock: manualClock(new Date('2026-11-26T16:00:00Z')),
+      openStoreIds: async () => openStores,
+    });
     const context = { correlationId: 'c-1', actor: 'admin-1' };
     const opened = await stores.open(details, context);
     expect(opened.storeId).toBe('new-store');
+    // The read model lists the new store among the open ones: it alone is not another open store.
+    openStores = ['new-store'];
+    await expect(stores.close('new-store', context)).rejects.toMatchObject({ code: 'last_open_store' });
+    openStores = ['first-store', 'new-store'];
     await stores.close('new-store', context);
     const events = await eventStore.readStream(toStreamName('store', 'new-store'));
     expect(events.map((e) => [e.metadata.actor, e.metadata.storeId, (e.data as { data: StoreData }).data.closed_on])).toEqual([

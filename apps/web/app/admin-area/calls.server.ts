@@ -14,11 +14,12 @@ export const dayQuery = z.object({
     .optional(),
 });
 
-/** The store editor's refusals (decision 320): the catalog's, a store opened twice, a closed store. */
+/** The store editor's refusals (decisions 320, 391): the catalog's, a store opened twice, a closed store, the last open store. */
 export const storeErrors: ErrorTable = {
   ...catalogErrors,
   store_exists: { status: 409, error: storeTexts.storeExists },
   store_closed: { status: 409, error: storeTexts.storeClosed },
+  last_open_store: { status: 409, error: storeTexts.lastOpenStore },
 };
 
 /** The seats editor's refusals: the catalog's, and a seat still holding bookings (409, the bookings listed). */

@@ -58,6 +58,7 @@ export const storeTexts = {
   seats: '座席',
   storeExists: 'この店舗はすでに登録されています。',
   storeClosed: 'この店舗は閉店しています。',
+  lastOpenStore: '営業中の店舗がほかにないため、閉店にできません。先に別の店舗を追加してください。',
 } as const;
 
 export const homeTexts = {

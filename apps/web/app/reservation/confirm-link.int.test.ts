@@ -55,6 +55,7 @@ function system() {
     accountMails: accountMails('http://cafe.test'),
     tableCatalog: fixedTableCatalog(),
     seatBookings: { futureOn: async () => [] },
+    openStoreIds: async () => [],
     pictures: { menuPicture: async () => null },
     menuDirectory: {
       usage: async () => ({ reservations: 0, orders: 0 }),
