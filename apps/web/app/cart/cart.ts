@@ -7,6 +7,8 @@
 export interface CartLine {
   menu_id: string;
   name: string;
+  /** The item's English name where the menu gives one (decision 392): the English order screens show it. */
+  name_en?: string;
   price: number;
   quantity: number;
 }
@@ -14,11 +16,11 @@ export interface CartLine {
 /** A stored line as the cart wrote it; anything else is not a line. */
 function cartLineOf(value: unknown): CartLine | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { menu_id, name, price, quantity } = value as Record<string, unknown>;
+  const { menu_id, name, name_en, price, quantity } = value as Record<string, unknown>;
   if (typeof menu_id !== 'string' || menu_id.length === 0 || typeof name !== 'string') return null;
   if (typeof price !== 'number' || !(price >= 0) || !Number.isFinite(price)) return null;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity <= 0) return null;
-  return { menu_id, name, price, quantity };
+  return { menu_id, name, ...(typeof name_en === 'string' && name_en ? { name_en } : {}), price, quantity };
 }
 
 /** Adds one of a menu item (or `quantity` of them), merging with an existing line. */

@@ -1,16 +1,23 @@
 import type { DomainError } from '@moncafe/domain/decider';
-import type { ErrorTable } from '#app/http/json.server';
+import { errorsByLanguage, type ErrorTable } from '#app/http/json.server';
+import type { Messages } from '#app/i18n/language';
 import { tableErrors } from '#app/table-order/call-errors';
+import { localizedGuestBarTexts, type guestBarTexts } from '#app/table-order/texts';
 import { floorTexts as t } from './texts';
 
-/** The table's codes plus the staff call's limits (decision 281). */
-export const floorCallErrors: ErrorTable = {
-  ...tableErrors,
+/** The staff call's limits (decision 281) in one language's words. */
+const callLimitsIn = (texts: Messages<typeof guestBarTexts>): ErrorTable => ({
   call_too_soon: (error: DomainError) => ({
     status: 429,
-    answer: { success: false, error: 'call_too_soon', message: t.callTooSoon, retry_after: Number(error.details.retryAfterSeconds ?? 30) },
+    answer: { success: false, error: 'call_too_soon', message: texts.callTooSoon, retry_after: Number(error.details.retryAfterSeconds ?? 30) },
   }),
-  too_many_calls: { status: 429, answer: { success: false, error: 'too_many_calls', message: t.tooManyCalls } },
+  too_many_calls: { status: 429, answer: { success: false, error: 'too_many_calls', message: texts.tooManyCalls } },
+});
+
+/** The table's codes plus the staff call's limits, in the guest's language (decision 392). */
+export const floorCallErrors: ErrorTable = {
+  ...tableErrors,
+  ...errorsByLanguage({ ja: callLimitsIn(localizedGuestBarTexts.ja), en: callLimitsIn(localizedGuestBarTexts.en) }),
 };
 
 const refused = (status: number, error: string, message: string) => ({ status, answer: { success: false, error, message } });

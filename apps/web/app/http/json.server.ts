@@ -8,6 +8,7 @@ import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@moncafe/i
 import { getUser } from '#app/auth/session.server';
 import { authTexts } from '#app/auth/texts';
 import { appOf, clientAddressContext, correlationIdOf, type WebApp } from '#app/context';
+import { pageLanguageOf, type Language } from '#app/i18n/language';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
 import { firstProblem, japaneseIssue } from './field-errors';
 import { idempotentAnswer } from './idempotency.server';
@@ -51,8 +52,24 @@ export interface ErrorEnvelope {
  * wants another shape for it — a whole answer (`{ status: 200, answer: { seat_ids: [] … } }`).
  */
 export type ErrorAnswer = { status: number; error: string; field?: string } | { status: number; answer: Record<string, unknown> };
-/** DomainError code → answer; `otherwise` answers any other DomainError the call may meet. */
-export type ErrorTable = Readonly<Record<string, ErrorAnswer | ((error: DomainError) => ErrorAnswer)>>;
+/**
+ * DomainError code → answer; `otherwise` answers any other DomainError the call may meet. A
+ * function is handed the request's language (guest calls; Japanese on the operations paths).
+ */
+export type ErrorTable = Readonly<Record<string, ErrorAnswer | ((error: DomainError, language: Language) => ErrorAnswer)>>;
+
+/** One table per language as one table (decision 392): each code answers in the request's language. */
+export function errorsByLanguage(tables: Readonly<Record<Language, ErrorTable>>): ErrorTable {
+  return Object.fromEntries(
+    Object.keys(tables.ja).map((code) => [
+      code,
+      (error: DomainError, language: Language): ErrorAnswer => {
+        const entry = tables[language][code] ?? tables.ja[code]!;
+        return typeof entry === 'function' ? entry(error, language) : entry;
+      },
+    ]),
+  );
+}
 
 type BodySpec = z.ZodType | 'bytes' | undefined;
 type BodyOf<B> = B extends z.ZodType ? z.output<B> : B extends 'bytes' ? Uint8Array : undefined;
@@ -217,7 +234,7 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
       if (error instanceof DomainError) {
         const entry = spec.errors?.[error.code] ?? sharedErrors[error.code] ?? spec.errors?.otherwise;
         if (entry) {
-          const answer = typeof entry === 'function' ? entry(error) : entry;
+          const answer = typeof entry === 'function' ? entry(error, pageLanguageOf(request)) : entry;
           return 'answer' in answer
             ? json(answer.answer, answer.status, headers)
             : json({ success: false, error: answer.error, ...(answer.field ? { field: answer.field } : {}) }, answer.status, headers);

@@ -4,6 +4,7 @@ import type { BillingService } from '@moncafe/domain/billing/billing-service';
 import { isReduced } from '@moncafe/domain/billing/tax-math';
 import { rateAnswer } from '#app/billing/answers';
 import type { OrderRow } from '@moncafe/projections/orders/queries';
+import type { Queries } from '@moncafe/projections/queries';
 
 /** An order as the calls answer it: the spec's fields (id, seat_label, seat_id, order_time, updated_at, items) and its status. */
 export function orderAnswer(row: OrderRow) {
@@ -21,8 +22,22 @@ export function orderAnswer(row: OrderRow) {
   };
 }
 
+/**
+ * The English names of a bill's items (decision 392): the order lines keep the Japanese name they
+ * were ordered under; the guest's English checkout shows the menu's English name where it has one.
+ */
+export async function englishNamesOf(queries: Queries, bill: Bill): Promise<ReadonlyMap<string, string>> {
+  const ids = [...new Set(bill.orders.flatMap((o) => o.lines.map((l) => l.menuId)))];
+  const items = await queries.menus.list({ ids });
+  return new Map(items.filter((i) => i.name_en).map((i) => [i.id, i.name_en]));
+}
+
 /** The checkout answer (GET /api/orders/checkout): success, order_items, seat_label, and the totals. */
-export function billAnswer(bill: Bill, split: Awaited<ReturnType<BillingService['bill']>>['split'] = null) {
+export function billAnswer(
+  bill: Bill,
+  split: Awaited<ReturnType<BillingService['bill']>>['split'] = null,
+  englishNames: ReadonlyMap<string, string> = new Map(),
+) {
   return {
     success: true as const,
     reservation_id: bill.reservationId,
@@ -33,6 +48,7 @@ export function billAnswer(bill: Bill, split: Awaited<ReturnType<BillingService[
         order_id: o.orderId,
         menu_id: l.menuId,
         menu_name: l.name,
+        menu_name_en: englishNames.get(l.menuId) ?? '',
         quantity: l.quantity,
         price: l.price,
         takeout: l.takeout,

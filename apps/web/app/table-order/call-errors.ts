@@ -1,6 +1,15 @@
 import type { DomainError } from '@moncafe/domain/decider';
-import type { ErrorAnswer, ErrorTable } from '#app/http/json.server';
-import { checkoutTexts, orderTexts as t, stockTexts } from './texts';
+import { errorsByLanguage, type ErrorAnswer, type ErrorTable } from '#app/http/json.server';
+import type { Messages } from '#app/i18n/language';
+import {
+  localizedCheckoutTexts,
+  localizedGuestMarks,
+  localizedOrderTexts,
+  stockTexts,
+  type checkoutTexts as japaneseCheckout,
+  type guestMarks,
+  type orderTexts as japaneseOrder,
+} from './texts';
 
 /** A refusal with its code in `error` (the screens branch on it, spec §8) and the words in `message`. */
 const answer = (status: number, error: string, message: string, extra: Record<string, unknown> = {}): ErrorAnswer => ({
@@ -8,14 +17,18 @@ const answer = (status: number, error: string, message: string, extra: Record<st
   answer: { success: false, error, message, ...extra },
 });
 
-/** The domain's codes for the guest at the table, as the table-order calls answer them. */
-export const tableErrors: ErrorTable = {
+/** The domain's codes for the guest at the table, as the table-order calls answer them, in one language's texts. */
+const tableErrorsIn = (
+  t: Messages<typeof japaneseOrder>,
+  checkoutTexts: Messages<typeof japaneseCheckout>,
+  marks: Messages<typeof guestMarks>,
+): ErrorTable => ({
   unknown_seat: answer(404, 'unknown_seat', t.noSeat),
   store_closed: answer(403, 'store_closed', t.closed),
   location_required: answer(403, 'location_required', t.locationRequired),
   outside_geofence: answer(403, 'outside_geofence', t.outsideGeofence),
   store_location_unset: answer(403, 'store_location_unset', t.locationNotSet),
-  seat_taken: answer(409, 'seat_taken', `${t.seatTaken}。${t.seatTakenHelp}`),
+  seat_taken: answer(409, 'seat_taken', marks.sentences(t.seatTaken, t.seatTakenHelp)),
   over_capacity: answer(409, 'over_capacity', t.overCapacity),
   unknown_item: (error: DomainError) => answer(400, 'unknown_item', t.soldOut(''), { menu_ids: error.details.menuIds ?? [] }),
   sold_out: (error: DomainError) => answer(409, 'sold_out', t.soldOut(''), { menu_ids: error.details.menuIds ?? [] }),
@@ -42,7 +55,13 @@ export const tableErrors: ErrorTable = {
   invite_required: answer(403, 'invite_required', t.inviteRequired),
   pass_invalid: answer(401, 'pass_invalid', t.passInvalid),
   renewal_limit: answer(429, 'renewal_limit', t.renewalLimit),
-};
+});
+
+/** The guest's own language (decision 392): the request's `lang` cookie or Accept-Language. */
+export const tableErrors: ErrorTable = errorsByLanguage({
+  ja: tableErrorsIn(localizedOrderTexts.ja, localizedCheckoutTexts.ja, localizedGuestMarks.ja),
+  en: tableErrorsIn(localizedOrderTexts.en, localizedCheckoutTexts.en, localizedGuestMarks.en),
+});
 
 export const stockErrors: ErrorTable = {
   unknown_item: (error: DomainError) => answer(404, 'unknown_item', stockTexts.saveFailed, { menu_ids: error.details.menuIds ?? [] }),

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Answer as BillAnswer, CompleteAnswer } from '#app/routes/api/orders/checkout/route';
-import { yenAmount } from '#app/shared/yen';
-import { billingTexts as b } from '#app/billing/texts';
+import { useFormat, useTexts } from '#app/i18n/language';
+import { menuNameIn } from './presentation';
 import { SplitBill, type PaidReceipt } from './split-bill';
 import { tableCall } from './table-call';
-import { checkoutTexts as t, orderTexts } from './texts';
+import { localizedCheckoutTexts, localizedGuestBillTexts, localizedGuestMarks, localizedOrderTexts } from './texts';
 import { InputField } from '#app/shared/fields';
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
@@ -32,6 +32,11 @@ export function CheckoutView(props: {
   onRefused?: () => void;
 }) {
   const { reservationId, token, onRefused } = props;
+  const t = useTexts(localizedCheckoutTexts);
+  const orderTexts = useTexts(localizedOrderTexts);
+  const b = useTexts(localizedGuestBillTexts);
+  const marks = useTexts(localizedGuestMarks);
+  const { language, yen: yenAmount } = useFormat();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,7 +50,7 @@ export function CheckoutView(props: {
     if (r.status === 200 && r.body.success) return setLoad({ state: 'ready', bill: r.body });
     if (r.status === 401) onRefused?.();
     setLoad({ state: 'failed', status: r.status, message: r.status === 0 ? t.cannotReach : (r.body.message ?? r.body.error ?? t.cannotReach) });
-  }, [reservationId, token, onRefused]);
+  }, [reservationId, token, onRefused, t]);
 
   useEffect(() => {
     void fetchBill();
@@ -106,7 +111,9 @@ export function CheckoutView(props: {
   return (
     <section className="checkout" data-testid="checkout">
       <p>
-        {t.seat}：<strong data-testid="checkout-seat">{bill.seat_label}</strong>
+        {t.seat}
+        {marks.colon}
+        <strong data-testid="checkout-seat">{bill.seat_label}</strong>
       </p>
       {bill.order_items.length === 0 ? (
         <p className="empty" data-testid="checkout-empty">
@@ -130,8 +137,8 @@ export function CheckoutView(props: {
               <tr key={`${item.order_id}-${item.menu_id}-${i}`}>
                 <td>
                   {item.reduced ? `${b.reducedMark} ` : ''}
-                  {item.menu_name}
-                  {item.takeout ? `（${b.takeout}）` : ''}
+                  {menuNameIn({ name: item.menu_name, name_en: item.menu_name_en }, language)}
+                  {item.takeout ? marks.inParens(b.takeout) : ''}
                 </td>
                 <td className="amount">{item.quantity}</td>
                 <td className="amount">{yenAmount(item.price * item.quantity)}</td>
@@ -153,7 +160,8 @@ export function CheckoutView(props: {
                   {b.rateTotal(r.rate, r.reduced)}
                 </th>
                 <td className="amount">
-                  {yenAmount(r.amount)}（{b.rateTax(r.rate, bill.prices_include_tax)} {yenAmount(r.tax)}）
+                  {yenAmount(r.amount)}
+                  {marks.inParens(`${b.rateTax(r.rate, bill.prices_include_tax)} ${yenAmount(r.tax)}`)}
                 </td>
               </tr>
             ))}
@@ -220,6 +228,7 @@ export function CheckoutView(props: {
 
 /** The receipts of a finished checkout: one link per receipt (a split has one per part). */
 export function ReceiptLinks({ receipts }: { receipts: readonly PaidReceipt[] }) {
+  const b = useTexts(localizedGuestBillTexts);
   return (
     <ul className="receipt-links" data-testid="checkout-receipts">
       {receipts.map((r) => (

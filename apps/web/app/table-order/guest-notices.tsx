@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
-import { orderTexts as t } from './texts';
+import { useTexts } from '#app/i18n/language';
+import { localizedOrderTexts } from './texts';
 
 /** The end of a visit on this phone (spec §4, §8): the token is dead, the guest scans the seat's QR code again. */
 export function RescanNotice({ message, seatId }: { message: string; seatId: string | null }) {
+  const t = useTexts(localizedOrderTexts);
   return (
     <div className="order-message error" role="alert" data-testid="rescan">
       <p>{message}</p>
@@ -27,6 +29,7 @@ export function orderPath(path: '/order' | '/order/food', visit: { seatId: strin
 
 /** A list that could not be read, with the way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useTexts(localizedOrderTexts);
   return (
     <p className="load-error" role="alert">
       {message}{' '}
@@ -39,6 +42,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
 
 /** An order sent without an answer yet (order-outbox.ts): what it holds, and that it is sent again by itself. */
 export function PendingOrderNotice({ order, message }: { order: { data: { items: readonly { name: string; quantity: number }[] } }; message: string | null }) {
+  const t = useTexts(localizedOrderTexts);
   return (
     <section className="order-message" role="status" aria-live="polite" data-testid="order-pending">
       {message && <p>{message}</p>}

@@ -2,8 +2,9 @@ import { useState, type ReactNode } from 'react';
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import type { Answer as OrderMenuAnswer } from '#app/routes/api/orders/menu/route';
 import { OptionalImage } from '#app/layout/optional-image';
-import { yenAmount } from '#app/shared/yen';
-import { orderTexts as t } from './texts';
+import { useFormat, useTexts } from '#app/i18n/language';
+import { menuNameIn } from './presentation';
+import { localizedGuestMarks, localizedOrderTexts } from './texts';
 
 export type OrderMenuItem = OrderMenuAnswer['menus'][number];
 
@@ -14,6 +15,8 @@ const CATEGORIES: readonly MenuCategory[] = ['drink', 'food', 'dessert'];
  * ordered now; the server filters). Shared by the guest's /order/food and staff's /monitor/order.
  */
 export function OrderMenu(props: { items: readonly OrderMenuItem[]; initialCategory?: MenuCategory | 'all'; onAdd: (item: OrderMenuItem) => void }) {
+  const t = useTexts(localizedOrderTexts);
+  const { language, yen } = useFormat();
   const [category, setCategory] = useState<MenuCategory | 'all'>(props.initialCategory ?? 'all');
   const present = CATEGORIES.filter((c) => props.items.some((i) => i.category === c));
   const shown = props.items.filter((i) => category === 'all' || i.category === category);
@@ -28,19 +31,22 @@ export function OrderMenu(props: { items: readonly OrderMenuItem[]; initialCateg
       </div>
       {shown.length === 0 && <p className="empty">{t.noItems}</p>}
       <ul className="order-items">
-        {shown.map((item) => (
-          <li key={item.id} className="order-item panel" data-testid="order-item" data-menu-id={item.id}>
-            <OptionalImage src={item.image_url} className="order-item-image" width={72} height={72} />
-            <div className="order-item-body">
-              <h3>{item.name}</h3>
-              <p className="price">{yenAmount(item.price)}</p>
-              {item.manage_stock === 1 && item.quantity <= 5 && <p className="hint">{t.remaining(item.quantity)}</p>}
-            </div>
-            <button type="button" className="button" onClick={() => props.onAdd(item)} aria-label={`${item.name} ${t.addToCart}`}>
-              {t.addToCart}
-            </button>
-          </li>
-        ))}
+        {shown.map((item) => {
+          const name = menuNameIn(item, language);
+          return (
+            <li key={item.id} className="order-item panel" data-testid="order-item" data-menu-id={item.id}>
+              <OptionalImage src={item.image_url} className="order-item-image" width={72} height={72} />
+              <div className="order-item-body">
+                <h3>{name}</h3>
+                <p className="price">{yen(item.price)}</p>
+                {item.manage_stock === 1 && item.quantity <= 5 && <p className="hint">{t.remaining(item.quantity)}</p>}
+              </div>
+              <button type="button" className="button" onClick={() => props.onAdd(item)} aria-label={`${name} ${t.addToCart}`}>
+                {t.addToCart}
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -49,6 +55,7 @@ export function OrderMenu(props: { items: readonly OrderMenuItem[]; initialCateg
 export interface CartLineView {
   menu_id: string;
   name: string;
+  name_en?: string;
   price: number;
   quantity: number;
 }
@@ -60,33 +67,41 @@ export function CartPanel(props: {
   onDecrease: (line: CartLineView) => void;
   children?: ReactNode;
 }) {
+  const t = useTexts(localizedOrderTexts);
+  const marks = useTexts(localizedGuestMarks);
+  const { language, yen } = useFormat();
   const total = props.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
   return (
     <section className="cart-panel panel" aria-labelledby="cart-title" data-testid="cart">
       <h2 id="cart-title">{t.cartTitle}</h2>
       {props.lines.length === 0 && <p className="empty">{t.cartEmpty}</p>}
       <ul className="cart-lines">
-        {props.lines.map((line) => (
-          <li key={line.menu_id} data-testid="cart-line">
-            <span>{t.cartLine(line.name, line.quantity, yenAmount(line.price * line.quantity))}</span>
-            <span className="cart-line-buttons">
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => props.onDecrease(line)}
-                aria-label={line.quantity > 1 ? t.decrease(line.name) : t.remove(line.name)}
-              >
-                −
-              </button>
-              <button type="button" className="button secondary" onClick={() => props.onIncrease(line)} aria-label={t.increase(line.name)}>
-                ＋
-              </button>
-            </span>
-          </li>
-        ))}
+        {props.lines.map((line) => {
+          const name = menuNameIn(line, language);
+          return (
+            <li key={line.menu_id} data-testid="cart-line">
+              <span>{t.cartLine(name, line.quantity, yen(line.price * line.quantity))}</span>
+              <span className="cart-line-buttons">
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => props.onDecrease(line)}
+                  aria-label={line.quantity > 1 ? t.decrease(name) : t.remove(name)}
+                >
+                  −
+                </button>
+                <button type="button" className="button secondary" onClick={() => props.onIncrease(line)} aria-label={t.increase(name)}>
+                  ＋
+                </button>
+              </span>
+            </li>
+          );
+        })}
       </ul>
       <p className="cart-total">
-        {t.total}：<strong data-testid="cart-total">{yenAmount(total)}</strong>
+        {t.total}
+        {marks.colon}
+        <strong data-testid="cart-total">{yen(total)}</strong>
       </p>
       <p className="hint">{t.taxNote}</p>
       {props.children}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { Answer as InviteAnswer } from '#app/routes/api/orders/invite/route';
 import { tableCall } from './table-call';
-import { checkoutTexts, orderTexts as t } from './texts';
+import { useTexts } from '#app/i18n/language';
+import { localizedCheckoutTexts, localizedOrderTexts } from './texts';
 
 /** Minutes a one-time pass is valid (domain/src/table/table-service.ts PASS_MINUTES), for the wording only. */
 export const PASS_MINUTES = 10;
@@ -22,6 +23,7 @@ export function PassQr(props: {
   /** The floor screen prints the QR for a party whose phone cannot scan a screen. */
   printLabel?: string;
 }) {
+  const t = useTexts(localizedOrderTexts);
   return (
     <section className="panel pass-qr" aria-label={props.title} data-testid={props.testId}>
       <h2>{props.title}</h2>
@@ -51,6 +53,8 @@ export function PassQr(props: {
 
 /** The order screen's "invite a friend" (decision 152): a one-time pass for another phone at this table. */
 export function InviteFriend({ token }: { token: string }) {
+  const t = useTexts(localizedOrderTexts);
+  const checkoutTexts = useTexts(localizedCheckoutTexts);
   const [invite, setInvite] = useState<{ svg: string; url: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);

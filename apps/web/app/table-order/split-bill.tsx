@@ -3,10 +3,10 @@ import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Answer as BillAnswer } from '#app/routes/api/orders/checkout/route';
 import type { Answer as SplitAnswer } from '#app/routes/api/orders/split/route';
 import type { Answer as PayAnswer } from '#app/routes/api/orders/split/pay/route';
-import { billingTexts as b } from '#app/billing/texts';
-import { yenAmount } from '#app/shared/yen';
+import { useFormat, useTexts } from '#app/i18n/language';
+import { menuNameIn } from './presentation';
 import { tableCall } from './table-call';
-import { checkoutTexts as t } from './texts';
+import { localizedCheckoutTexts, localizedGuestBillTexts, localizedGuestMarks } from './texts';
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
 
@@ -28,6 +28,10 @@ export function SplitBill(props: {
   onAllPaid: (done: { total: number; method: PaymentMethod; receipts: PaidReceipt[] }) => void;
 }) {
   const { bill, reservationId, token } = props;
+  const t = useTexts(localizedCheckoutTexts);
+  const b = useTexts(localizedGuestBillTexts);
+  const marks = useTexts(localizedGuestMarks);
+  const { language, yen: yenAmount } = useFormat();
   const [mode, setMode] = useState<'equal' | 'items'>('equal');
   const [parts, setParts] = useState(2);
   const [assign, setAssign] = useState<number[]>(() => bill.order_items.map((_, i) => i % 2));
@@ -114,7 +118,7 @@ export function SplitBill(props: {
             {bill.order_items.map((item, line) => (
               <li key={line}>
                 <label>
-                  {item.menu_name} × {item.quantity}{' '}
+                  {menuNameIn({ name: item.menu_name, name_en: item.menu_name_en }, language)} × {item.quantity}{' '}
                   <select
                     value={assign[line] ?? 0}
                     onChange={(e) => setAssign((a) => a.map((v, i) => (i === line ? Number(e.target.value) : v)))}
@@ -147,12 +151,15 @@ export function SplitBill(props: {
       {bill.split.parts.map((part) => (
         <div key={part.part_id} className="panel split-part" data-testid="split-part">
           <h3>
-            {b.splitPart(part.label)}：<strong data-testid="split-part-total">{yenAmount(part.total)}</strong>
+            {b.splitPart(part.label)}
+            {marks.colon}
+            <strong data-testid="split-part-total">{yenAmount(part.total)}</strong>
           </h3>
           <ul>
             {part.totals_by_rate.map((r) => (
               <li key={`${r.rate}-${r.reduced}`}>
-                {b.ratePart(r.rate, r.reduced)} {yenAmount(r.amount)}（{b.ratePartTax(r.rate)} {yenAmount(r.tax)}）
+                {b.ratePart(r.rate, r.reduced)} {yenAmount(r.amount)}
+                {marks.inParens(`${b.ratePartTax(r.rate)} ${yenAmount(r.tax)}`)}
               </li>
             ))}
           </ul>

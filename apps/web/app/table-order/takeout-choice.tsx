@@ -1,14 +1,18 @@
-import { billingTexts as b } from '#app/billing/texts';
+import { useFormat, useTexts } from '#app/i18n/language';
+import { menuNameIn } from './presentation';
+import { localizedGuestBillTexts } from './texts';
 
 /**
  * Eat-in or takeout per cart line (issue 30): eat-in unless ticked. A food or soft drink taken
  * away is taxed at the reduced rate; the server decides the rate from the item's tax category.
  */
 export function TakeoutChoice(props: {
-  lines: readonly { menu_id: string; name: string }[];
+  lines: readonly { menu_id: string; name: string; name_en?: string }[];
   takeout: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
 }) {
+  const b = useTexts(localizedGuestBillTexts);
+  const { language } = useFormat();
   if (props.lines.length === 0) return null;
   return (
     <fieldset className="takeout-choice" data-testid="takeout-choice">
@@ -26,7 +30,7 @@ export function TakeoutChoice(props: {
             }}
             data-testid={`takeout-${l.menu_id}`}
           />{' '}
-          {l.name}
+          {menuNameIn(l, language)}
         </label>
       ))}
     </fieldset>

@@ -1,5 +1,8 @@
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import type { PaymentMethod } from '@moncafe/domain/reservation/events';
+import { billingTexts } from '#app/billing/texts';
+import { floorTexts } from '#app/floor/texts';
+import type { Localized, Messages } from '#app/i18n/language';
 
 /**
  * Japanese texts of the guest at the table (QR check-in, order, checkout), the kitchen, the stock
@@ -138,6 +141,223 @@ export const checkoutTexts = {
   /** Decision 156: before the booking's day. */
   notStarted: '予約日より前のため会計できません。',
 } as const;
+
+/** English for the guest at the table (issue 32, decision 392); the Japanese above stays the spec's. */
+const orderTextsEn: Messages<typeof orderTexts> = {
+  orderTitle: 'Your order',
+  checkInTitle: 'Check in',
+  menuTitle: 'Menu',
+  cartTitle: 'Cart',
+  storeAndSeat: (store, seat) => `${store} ${seat}`,
+  loading: 'Loading...',
+  retry: 'Try again',
+  backHome: 'Back to the home page',
+  closed: 'We are closed now, so orders cannot be taken.',
+  noSeat: 'We could not find this seat. Please scan the QR code again.',
+  people: 'Number of guests',
+  peopleOption: (n) => (n === 1 ? '1 guest' : `${n} guests`),
+  locationIntro: 'To order, we need to check that you are in the café. Please allow location access.',
+  locationNotSet: 'This café has not set its location, so a member of staff must confirm your order. Please ask a member of staff.',
+  checkIn: 'Check my location and check in',
+  checkingIn: 'Checking...',
+  checkInWithoutLocation: 'Check in without location (confirmed by staff)',
+  locationRequired: 'Please allow location access.',
+  outsideGeofence: 'Orders cannot be placed from this device. Please ask a member of staff.',
+  locationDenied: 'Location access is not allowed. Please allow it in your device settings and try again.',
+  locationUnavailable: 'We could not get your location. Please try again where the signal is better, or ask a member of staff.',
+  locationTimeout: 'Getting your location took too long. Please try again.',
+  locationUnsupported: 'Your browser does not support location. Please ask a member of staff.',
+  seatTaken: 'This seat is reserved',
+  seatTakenHelp: 'Please ask a member of staff.',
+  overCapacity: 'Too many guests for this seat',
+  checkedIn: (seat, people) => `Checked in at ${seat} (${people === 1 ? '1 guest' : `${people} guests`})`,
+  categories: { drink: 'Drinks', food: 'Food', dessert: 'Desserts' },
+  allCategories: 'All',
+  noItems: 'Nothing can be ordered at the moment.',
+  addToCart: 'Add to cart',
+  remaining: (n) => `${n} left`,
+  added: (name) => `${name} added to your cart`,
+  viewCart: (quantity) => `View cart (${quantity} ${quantity === 1 ? 'item' : 'items'})`,
+  cartEmpty: 'Your cart is empty',
+  cartLine: (name, quantity, subtotal) => `${name} x ${quantity} = ${subtotal}`,
+  increase: (name) => `One more ${name}`,
+  decrease: (name) => `One less ${name}`,
+  remove: (name) => `Remove ${name}`,
+  total: 'Total',
+  taxNote: 'Tax is calculated at checkout',
+  placeOrder: 'Place order',
+  placing: 'Sending...',
+  ordered: 'Thank you, we have your order.',
+  orderMore: 'Order more',
+  toCheckout: 'Go to checkout',
+  backToMenu: 'Back to the menu',
+  removedFromCart: (names) => `These items cannot be ordered now, so we took them out of your cart: ${names}`,
+  soldOut: (names) => `Sold out, so it could not be ordered: ${names}`,
+  orderFailed: 'Your order could not be sent. Please check your connection and try again.',
+  authFailed: 'We could not confirm your check-in. Please scan the QR code again.',
+  tokenInvalidated: 'Your visit has ended. Please scan the QR code again.',
+  rescan: 'Scan the QR code again',
+  offline: 'The connection is unstable. Your order will be sent as soon as it is back.',
+  orderPending: 'An order is waiting to be sent. It will be sent automatically when the connection is back (it will not be ordered twice).',
+  pendingLine: (name, quantity) => `${name} × ${quantity}`,
+  staffOrderFor: (seat) => `Order for ${seat} (entered by staff)`,
+  tooManyOrders: 'Many orders have been sent in a short time. Please wait a moment and try again.',
+  orderTooLarge: 'This order is too large. Please order amounts that suit the number of guests.',
+  orderNeedsStaff: 'This order is a large amount. Please call a member of staff.',
+  seatCodeInvalid: 'This QR code is not valid. Please scan the QR code at your seat again, or ask a member of staff.',
+  staffSeatingOnly: 'At this café, staff show you to your seat. Please ask a member of staff.',
+  reservationNumberRequired: 'This seat is reserved. Please enter your booking number, or ask a member of staff.',
+  wrongReservationNumber: 'The booking number does not match. Please check the number in your confirmation email, or ask a member of staff.',
+  inviteRequired: 'This seat is already in use. Open "Invite a friend" on the phone of someone at your table and scan its QR code, or ask a member of staff.',
+  passInvalid: 'This QR code has been used or has expired. Please ask a member of staff.',
+  renewalLimit: 'Your check-in has been renewed too many times. Please wait a while and try again, or ask a member of staff.',
+  reservationNumber: 'Booking number',
+  reservationNumberHint: 'The booking number in your confirmation email (e.g. MC-1234-AB)',
+  checkInWithNumber: 'Check in with the booking number',
+  joining: 'Taking you to your table...',
+  joinTitle: 'Welcome',
+  invite: 'Invite a friend',
+  inviteTitle: 'Invite a friend',
+  inviteIntro: (minutes) => `Ask someone at your table to scan this QR code (valid for ${minutes} minutes, once only).`,
+  inviteCode: 'If the QR code cannot be scanned, open this address',
+  closeInvite: 'Close',
+};
+
+const checkoutTextsEn: Messages<typeof checkoutTexts> = {
+  title: 'Checkout',
+  seat: 'Seat',
+  item: 'Item',
+  quantity: 'Qty',
+  price: 'Amount',
+  subtotal: 'Subtotal',
+  tax: (rate) => `Consumption tax (${rate}%)`,
+  taxIncluded: (rate) => `Incl. consumption tax (${rate}%)`,
+  total: 'Total (incl. tax)',
+  paymentMethod: 'Payment method',
+  methods: { cash: 'Cash', credit: 'Credit card', electronic: 'E-money', qr: 'QR code payment' },
+  chooseMethod: 'Please choose a payment method',
+  complete: 'Complete checkout',
+  completing: 'Processing...',
+  confirm: (total) => `Complete checkout for ${total}?`,
+  done: 'Checkout is complete. Thank you for visiting.',
+  doneStaff: (total) => `Checkout complete (${total})`,
+  cannotReach: 'Cannot reach the server. Please check your connection.',
+  noOrders: 'No orders yet.',
+  ordersChanged: 'Your orders have changed. Please check the latest bill.',
+  alreadyExited: 'This visit has already been paid.',
+  chooseReservation: 'Choose the booking to check out',
+  noSeated: 'No guests are waiting to pay.',
+  reservationLabel: (seat, time, people) => `${seat} from ${time}, ${people === 1 ? '1 guest' : `${people} guests`}`,
+  toCheckout: 'To checkout',
+  backToList: 'Back to the list',
+  notSeated: 'A booking whose guests have not arrived cannot be checked out.',
+  notStarted: 'This cannot be checked out before the day of the booking.',
+};
+
+export const localizedOrderTexts: Localized<typeof orderTexts> = { ja: orderTexts, en: orderTextsEn };
+export const localizedCheckoutTexts: Localized<typeof checkoutTexts> = { ja: checkoutTexts, en: checkoutTextsEn };
+
+/** The bill's words a guest reads on /checkout (billing/texts.ts holds them; receipts stay Japanese). */
+export const guestBillTexts = {
+  rateTotal: billingTexts.rateTotal,
+  rateTax: billingTexts.rateTax,
+  reducedMark: billingTexts.reducedMark,
+  taxTotal: billingTexts.taxTotal,
+  takeout: billingTexts.takeout,
+  takeoutLabel: billingTexts.takeoutLabel,
+  receiptOptions: billingTexts.receiptOptions,
+  addressee: billingTexts.addressee,
+  proviso: billingTexts.proviso,
+  split: billingTexts.split,
+  splitEqual: billingTexts.splitEqual,
+  splitItems: billingTexts.splitItems,
+  splitParts: billingTexts.splitParts,
+  splitDo: billingTexts.splitDo,
+  splitPart: billingTexts.splitPart,
+  splitPartOf: billingTexts.splitPartOf,
+  splitPay: billingTexts.splitPay,
+  splitPaid: billingTexts.splitPaid,
+  splitFailed: billingTexts.splitFailed,
+  thanksTitle: billingTexts.thanksTitle,
+  thanks: billingTexts.thanks,
+  paidAmount: billingTexts.paidAmount,
+  paidMethod: billingTexts.paidMethod,
+  receiptLink: billingTexts.receiptLink,
+  receiptLinkPart: billingTexts.receiptLinkPart,
+  noReservation: billingTexts.noReservation,
+  ratePart: billingTexts.ratePart,
+  ratePartTax: billingTexts.ratePartTax,
+  methods: billingTexts.methods,
+} as const;
+
+export const localizedGuestBillTexts: Localized<typeof guestBillTexts> = {
+  ja: guestBillTexts,
+  en: {
+    rateTotal: (rate, reduced) => `${rate}% items${reduced ? ' (* reduced rate)' : ''}`,
+    rateTax: (rate, included) => (included ? `incl. consumption tax (${rate}%)` : `consumption tax (${rate}%)`),
+    reducedMark: '*',
+    taxTotal: 'Consumption tax in total',
+    takeout: 'takeaway',
+    takeoutLabel: 'Takeaway',
+    receiptOptions: 'Name and purpose on the receipt (optional)',
+    addressee: 'Name',
+    proviso: 'Purpose',
+    split: 'Split the bill',
+    splitEqual: 'Split equally',
+    splitItems: 'Split by item',
+    splitParts: 'Number of people',
+    splitDo: 'Split',
+    splitPart: (label) => `Bill ${label}`,
+    splitPartOf: (n) => `Person ${n}`,
+    splitPay: (label) => `Pay ${label}`,
+    splitPaid: (method, number) => `Paid (${method}, receipt No.${number})`,
+    splitFailed: 'The bill could not be split. Please check and try again.',
+    thanksTitle: 'Thank you',
+    thanks: 'Checkout is complete. Thank you for visiting.',
+    paidAmount: 'Amount paid',
+    paidMethod: 'Payment method',
+    receiptLink: 'Show receipt',
+    receiptLinkPart: (label) => `Show receipt (${label})`,
+    noReservation: 'No visit was given to check out. Please open it from "Bill" on the order screen at your table.',
+    ratePart: (rate, reduced) => `${rate}% items${reduced ? '*' : ''}`,
+    ratePartTax: (rate) => `Consumption tax (${rate}%)`,
+    methods: checkoutTextsEn.methods,
+  },
+};
+
+/** The guest bar's words (floor/texts.ts holds the Japanese, decisions 281, 352). */
+export const guestBarTexts = {
+  callStaff: floorTexts.callStaff,
+  calling: floorTexts.calling_,
+  called: floorTexts.called,
+  callAnswered: floorTexts.callAnswered,
+  callFailed: floorTexts.callFailed,
+  callTooSoon: floorTexts.callTooSoon,
+  tooManyCalls: floorTexts.tooManyCalls,
+  guestNav: floorTexts.guestNav,
+  navMenu: floorTexts.navMenu,
+  navCart: floorTexts.navCart,
+  navBill: floorTexts.navBill,
+  cartCount: (quantity: number) => `（${quantity}）`,
+} as const;
+
+export const localizedGuestBarTexts: Localized<typeof guestBarTexts> = {
+  ja: guestBarTexts,
+  en: {
+    callStaff: 'Call staff',
+    calling: 'Calling staff…',
+    called: 'We have called a member of staff. Please wait a moment.',
+    callAnswered: 'A member of staff is on the way.',
+    callFailed: 'Staff could not be called. Please ask a member of staff nearby.',
+    callTooSoon: 'Please wait a little before calling again.',
+    tooManyCalls: 'You have called staff too many times. Please ask a member of staff nearby.',
+    guestNav: 'Order menu',
+    navMenu: 'Menu',
+    navCart: 'Cart',
+    navBill: 'Bill',
+    cartCount: (quantity) => ` (${quantity})`,
+  },
+};
 
 export const kitchenTexts = {
   /** Two parties became one at the table (decision 370, spec `reservation-merged`): their tickets go on one bill. */
@@ -279,3 +499,17 @@ export const adminTableTexts = {
   checkInMode: 'テーブルへのご案内',
   checkInModes: { self: 'お客様が座席のQRコードでチェックイン', staff: 'スタッフが案内（注文画面でQRを表示）' },
 } as const;
+
+/** The marks around the guest screens' values: full-width in Japanese, spaced in English. */
+export const guestMarks = {
+  colon: '：',
+  inParens: (text: string) => `（${text}）`,
+  list: '、',
+  /** A sentence that ends without its full stop, then the next. */
+  sentences: (first: string, next: string) => `${first}。${next}`,
+} as const;
+
+export const localizedGuestMarks: Localized<typeof guestMarks> = {
+  ja: guestMarks,
+  en: { colon: ': ', inParens: (text) => ` (${text})`, list: ', ', sentences: (first, next) => `${first}. ${next}` },
+};

@@ -1,6 +1,7 @@
 import type { TableAuth } from '@moncafe/domain/table/visit-access';
 import { refuse, type CallInput } from '#app/http/json.server';
-import { orderTexts as t } from './texts';
+import { pageLanguageOf, textsIn } from '#app/i18n/language';
+import { localizedOrderTexts } from './texts';
 
 /**
  * Who a guest call comes from (decision 064): a guest's phone sends its table-order token as
@@ -12,7 +13,7 @@ export async function tableAuthOf(input: Pick<CallInput<unknown, unknown>, 'requ
   if (bearer) return { kind: 'token', token: bearer[1]! };
   const user = await input.user();
   if (user && (user.roles.includes('admin') || user.roles.includes('monitor'))) return { kind: 'staff', actor: user.id };
-  return refuse(401, 'invalid_token', { message: t.authFailed });
+  return refuse(401, 'invalid_token', { message: textsIn(localizedOrderTexts, pageLanguageOf(input.request)).authFailed });
 }
 
 /** The signed-in staff member's id when a monitor or admin is calling, else null (a guest). */

@@ -1,17 +1,16 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { pageTitle } from '#app/layout/texts';
-import { billingTexts as b } from '#app/billing/texts';
+import { useFormat, useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import { CheckoutView, ReceiptLinks, type CheckoutDone } from '#app/table-order/checkout-view';
 import { orderPath, RescanNotice } from '#app/table-order/guest-notices';
-import { checkoutTexts as t, orderTexts } from '#app/table-order/texts';
+import { localizedCheckoutTexts, localizedGuestBillTexts, localizedOrderTexts } from '#app/table-order/texts';
 import { useGuestVisit } from '#app/table-order/use-visit';
 import { clearVisit } from '#app/table-order/visit-store';
-import { yenAmount } from '#app/shared/yen';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 import { GuestBar, guestFrameHandle } from '#app/table-order/guest-bar';
 
-export const meta = () => [{ title: pageTitle(t.title) }];
+export const meta = titleMeta(localizedCheckoutTexts, (t) => t.title);
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 /** The guest-only frame: no public header before or after paying (issue 29 item 5). */
 export const handle = guestFrameHandle;
@@ -22,6 +21,10 @@ export const handle = guestFrameHandle;
  * item 1, issue 30). Without a reservation_id it says where the checkout is opened from.
  */
 export default function Checkout() {
+  const t = useTexts(localizedCheckoutTexts);
+  const orderTexts = useTexts(localizedOrderTexts);
+  const b = useTexts(localizedGuestBillTexts);
+  const { yen } = useFormat();
   const reservationId = new URLSearchParams(useLocation().search).get('reservation_id');
   const { visit, loaded, ended, end, callAnsweredAt } = useGuestVisit({ seatId: null, reservationId });
   const refused = useCallback(() => end(), [end]);
@@ -36,7 +39,7 @@ export default function Checkout() {
           <p>{b.thanks}</p>
           <dl>
             <dt>{b.paidAmount}</dt>
-            <dd data-testid="thank-you-amount">{yenAmount(paid.total)}</dd>
+            <dd data-testid="thank-you-amount">{yen(paid.total)}</dd>
             <dt>{b.paidMethod}</dt>
             <dd data-testid="thank-you-method">{b.methods[paid.method]}</dd>
           </dl>

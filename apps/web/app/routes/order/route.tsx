@@ -1,19 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cartActions, readCart, useCart, writeCart } from '#app/cart/cart-store';
-import { pageTitle } from '#app/layout/texts';
+import { useFormat, useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import type { Answer as MenuAnswer } from '#app/routes/api/orders/menu/route';
 import { orderPath, orderQuery, PendingOrderNotice, RescanNotice } from '#app/table-order/guest-notices';
 import { CartPanel } from '#app/table-order/order-menu';
 import { useOrderOutbox, type Delivery } from '#app/table-order/order-outbox';
 import { TakeoutChoice } from '#app/table-order/takeout-choice';
 import { tableCall } from '#app/table-order/table-call';
-import { orderTexts as t } from '#app/table-order/texts';
+import { menuNameIn } from '#app/table-order/presentation';
+import { localizedGuestMarks, localizedOrderTexts } from '#app/table-order/texts';
 import { useGuestVisit } from '#app/table-order/use-visit';
 import { GuestBar, guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
-export const meta = () => [{ title: pageTitle(t.orderTitle) }];
+export const meta = titleMeta(localizedOrderTexts, (t) => t.orderTitle);
 /** The guest's own frame: no public header (issue 29 item 5). */
 export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
@@ -31,6 +33,9 @@ type Phase = 'cart' | 'sending' | 'pending' | 'confirmed' | 'choice' | 'rescan';
  * a reload, so it is placed once (order-outbox.ts).
  */
 export default function OrderCart() {
+  const t = useTexts(localizedOrderTexts);
+  const marks = useTexts(localizedGuestMarks);
+  const { language } = useFormat();
   const query = orderQuery(useLocation().search);
   const cart = useCart();
   const [phase, setPhase] = useState<Phase>('cart');
@@ -49,9 +54,9 @@ export default function OrderCart() {
       const gone = current.filter((l) => !offered.has(l.menu_id));
       if (gone.length === 0) return;
       writeCart(current.filter((l) => offered.has(l.menu_id)));
-      setMessage(t.removedFromCart(gone.map((l) => l.name).join('、')));
+      setMessage(t.removedFromCart(gone.map((l) => menuNameIn(l, language)).join(marks.list)));
     });
-  }, [storeId]);
+  }, [storeId, t, marks, language]);
 
   useEffect(() => {
     if (phase !== 'confirmed') return;
@@ -72,9 +77,9 @@ export default function OrderCart() {
         return;
       case 'sold_out':
       case 'unknown_item': {
-        const names = cart.filter((l) => outcome.menuIds.includes(l.menu_id)).map((l) => l.name);
+        const names = cart.filter((l) => outcome.menuIds.includes(l.menu_id)).map((l) => menuNameIn(l, language));
         writeCart(cart.filter((l) => !outcome.menuIds.includes(l.menu_id)));
-        setMessage(t.soldOut(names.join('、')));
+        setMessage(t.soldOut(names.join(marks.list)));
         setPhase('cart');
         return;
       }
@@ -103,7 +108,7 @@ export default function OrderCart() {
     }
     setPhase('sending');
     setMessage(null);
-    outbox.send(cart.map((l) => ({ menu_id: l.menu_id, name: l.name, quantity: l.quantity, takeout: takeout.has(l.menu_id) })));
+    outbox.send(cart.map((l) => ({ menu_id: l.menu_id, name: menuNameIn(l, language), quantity: l.quantity, takeout: takeout.has(l.menu_id) })));
   };
 
   const lines = useMemo(() => cart.map((l) => ({ ...l })), [cart]);
@@ -143,7 +148,7 @@ export default function OrderCart() {
           )}
           <CartPanel
             lines={lines}
-            onIncrease={(l) => cartActions.add({ menu_id: l.menu_id, name: l.name, price: l.price })}
+            onIncrease={(l) => cartActions.add({ menu_id: l.menu_id, name: l.name, ...(l.name_en ? { name_en: l.name_en } : {}), price: l.price })}
             onDecrease={(l) => cartActions.removeOne(l.menu_id)}
           >
             {visit && <TakeoutChoice lines={lines} takeout={takeout} onChange={setTakeout} />}

@@ -2,18 +2,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { totalQuantity } from '#app/cart/cart';
 import { cartActions, useCart } from '#app/cart/cart-store';
-import { pageTitle } from '#app/layout/texts';
+import { useFormat, useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import type { Answer as MenuAnswer } from '#app/routes/api/orders/menu/route';
 import { orderPath, orderQuery, RescanNotice } from '#app/table-order/guest-notices';
 import { OrderMenu, type OrderMenuItem } from '#app/table-order/order-menu';
 import { InviteFriend } from '#app/table-order/pass-qr';
 import { tableCall } from '#app/table-order/table-call';
-import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
+import { menuNameIn } from '#app/table-order/presentation';
+import { localizedCheckoutTexts, localizedOrderTexts } from '#app/table-order/texts';
 import { useGuestVisit } from '#app/table-order/use-visit';
 import { GuestBar, guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
-export const meta = () => [{ title: pageTitle(t.menuTitle) }];
+export const meta = titleMeta(localizedOrderTexts, (t) => t.menuTitle);
 /** The guest's own frame: no public header (issue 29 item 5). */
 export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
@@ -24,6 +26,9 @@ export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
  * the guest is sent to check in first.
  */
 export default function OrderFood() {
+  const t = useTexts(localizedOrderTexts);
+  const checkoutTexts = useTexts(localizedCheckoutTexts);
+  const { language } = useFormat();
   const query = orderQuery(useLocation().search);
   const navigate = useNavigate();
   const cart = useCart();
@@ -78,8 +83,8 @@ export default function OrderFood() {
             <OrderMenu
               items={items}
               onAdd={(item) => {
-                cartActions.add({ menu_id: item.id, name: item.name, price: item.price });
-                setAdded(item.name);
+                cartActions.add({ menu_id: item.id, name: item.name, ...(item.name_en ? { name_en: item.name_en } : {}), price: item.price });
+                setAdded(menuNameIn(item, language));
               }}
             />
           )}

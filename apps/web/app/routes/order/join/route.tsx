@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pageTitle } from '#app/layout/texts';
+import { useTexts } from '#app/i18n/language';
+import { LanguageSwitch } from '#app/layout/language-switch';
+import { titleMeta } from '#app/layout/texts';
 import type { Answer as JoinAnswer } from '#app/routes/api/orders/join/route';
 import { tableCall } from '#app/table-order/table-call';
-import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
+import { localizedCheckoutTexts, localizedOrderTexts } from '#app/table-order/texts';
 import { saveOpenedVisit } from '#app/table-order/visit-store';
 import { guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
-export const meta = () => [{ title: pageTitle(t.joinTitle) }];
+export const meta = titleMeta(localizedOrderTexts, (t) => t.joinTitle);
 /** The guest's own frame: no public header (issue 29 item 5). */
 export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
@@ -19,6 +21,8 @@ export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
  * step) and goes to the menu; a used or expired pass says so.
  */
 export default function OrderJoin() {
+  const t = useTexts(localizedOrderTexts);
+  const checkoutTexts = useTexts(localizedCheckoutTexts);
   const pass = useSearchParams()[0].get('pass');
   const navigate = useNavigate();
   const [message, setMessage] = useState<string | null>(null);
@@ -37,10 +41,11 @@ export default function OrderJoin() {
       }
       setMessage(r.status === 0 ? checkoutTexts.cannotReach : (r.body.message ?? t.passInvalid));
     })();
-  }, [pass, navigate]);
+  }, [pass, navigate, t, checkoutTexts]);
 
   return (
     <article className="page order-page" data-testid="order-join" data-ready={message ? 'true' : undefined}>
+      <LanguageSwitch />
       <h1>{t.joinTitle}</h1>
       {message ? (
         <p className="order-message error" role="alert" data-testid="order-join-message">

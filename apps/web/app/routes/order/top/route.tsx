@@ -1,20 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/route';
-import { pageTitle } from '#app/layout/texts';
+import { useTexts } from '#app/i18n/language';
+import { LanguageSwitch } from '#app/layout/language-switch';
+import { titleMeta } from '#app/layout/texts';
 import type { Answer as CheckInAnswer } from '#app/routes/api/orders/qr-checkin/route';
 import { locate, type LocationFailure } from '#app/table-order/geolocation';
 import { orderPlace } from '#app/table-order/order-place.server';
 import { tableCall } from '#app/table-order/table-call';
 import { checkInAnswered, checkInAttempt } from '#app/table-order/check-in-retry';
 import { unanswered } from '#app/shared/outbox';
-import { checkoutTexts, orderTexts as t } from '#app/table-order/texts';
+import { localizedCheckoutTexts, localizedOrderTexts } from '#app/table-order/texts';
 import { readVisit, saveOpenedVisit } from '#app/table-order/visit-store';
 import { guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 import { PageForm } from '#app/shared/fields';
 
-export const meta = () => [{ title: pageTitle(t.checkInTitle) }];
+export const meta = titleMeta(localizedOrderTexts, (t) => t.checkInTitle);
 /** The guest's own frame: no public header (issue 29 item 5). */
 export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
@@ -27,12 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const CLOSED_REDIRECT_MS = 1_500;
 const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
 
-const failureText: Record<LocationFailure, string> = {
-  denied: t.locationDenied,
-  unavailable: t.locationUnavailable,
-  timeout: t.locationTimeout,
-  unsupported: t.locationUnsupported,
-};
+const failureKey = {
+  denied: 'locationDenied',
+  unavailable: 'locationUnavailable',
+  timeout: 'locationTimeout',
+  unsupported: 'locationUnsupported',
+} as const satisfies Record<LocationFailure, string>;
 
 /**
  * /order/top?seat_id (the seat's QR code): the spec's first steps — business hours, people (1–8),
@@ -41,6 +43,8 @@ const failureText: Record<LocationFailure, string> = {
  */
 export default function OrderTop({ loaderData }: Route.ComponentProps) {
   const { seat, store, open } = loaderData;
+  const t = useTexts(localizedOrderTexts);
+  const checkoutTexts = useTexts(localizedCheckoutTexts);
   const navigate = useNavigate();
   const [people, setPeople] = useState(2);
   const [busy, setBusy] = useState(false);
@@ -98,7 +102,7 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
       void navigate('/moncafe');
       return;
     }
-    if (error === 'location_required') return setMessage(located.ok ? t.locationRequired : failureText[located.failure]);
+    if (error === 'location_required') return setMessage(located.ok ? t.locationRequired : t[failureKey[located.failure]]);
     if (error === 'store_closed') return setMessage(t.closed);
     if (error === 'reservation_number_required' || error === 'wrong_reservation_number') setAskNumber(true);
     setMessage(r.body.message ?? r.body.error ?? checkoutTexts.cannotReach);
@@ -106,6 +110,7 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="page order-page" data-ready={ready ? 'true' : undefined} data-testid="order-top">
+      <LanguageSwitch />
       <h1>{t.checkInTitle}</h1>
       {store && seat && <p className="order-seat">{t.storeAndSeat(store.name, seat.name)}</p>}
       {!seat || !store ? (

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { billAnswer } from '#app/table-order/answers';
+import { billAnswer, englishNamesOf } from '#app/table-order/answers';
 import { uuidSchema } from '#app/table-order/call-schemas';
 import { billingErrors } from '#app/billing/call-errors';
 import { paymentFields, paymentOf, receiptAnswer } from '#app/billing/payment-call.server';
@@ -17,7 +17,7 @@ export const loader = jsonCall({
     // Orders placed a moment ago are in the bill: the order index catches up first.
     await input.readAllWrites();
     const { bill, split } = await input.services.billing.bill({ reservationId: input.query.reservation_id, auth: await tableAuthOf(input) });
-    return billAnswer(bill, split);
+    return billAnswer(bill, split, await englishNamesOf(input.queries, bill));
   },
 });
 

@@ -4,7 +4,8 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { peopleSchema, positionFields, positionOf, reservationNumberSchema, seatCodeSchema, seatIdSchema } from '#app/table-order/call-schemas';
 import { visitAnswer } from '#app/table-order/answers';
 import { tableErrors } from '#app/table-order/call-errors';
-import { orderTexts as t } from '#app/table-order/texts';
+import { languageOf, textsIn } from '#app/i18n/language';
+import { localizedOrderTexts } from '#app/table-order/texts';
 import { staffOf } from '#app/table-order/visit-auth.server';
 
 /**
@@ -39,7 +40,11 @@ export const action = jsonCall({
       staff: await staffOf(input),
       correlationId,
     });
-    return { ...visitAnswer(visit), is_existing: visit.isExisting, message: t.checkedIn(visit.seatName, body.number_of_people) };
+    return {
+      ...visitAnswer(visit),
+      is_existing: visit.isExisting,
+      message: textsIn(localizedOrderTexts, languageOf(input.request)).checkedIn(visit.seatName, body.number_of_people),
+    };
   },
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { billAnswer } from '#app/table-order/answers';
+import { billAnswer, englishNamesOf } from '#app/table-order/answers';
 import { uuidSchema } from '#app/table-order/call-schemas';
 import { billingErrors } from '#app/billing/call-errors';
 import { tableAuthOf } from '#app/table-order/visit-auth.server';
@@ -32,7 +32,7 @@ export const action = jsonCall({
     const request = body.mode === 'equal' ? { mode: 'equal' as const, parts: body.parts } : { mode: 'items' as const, parts: body.parts };
     await services.billing.split({ reservationId: body.reservation_id, auth, request, correlationId });
     const { bill, split } = await services.billing.bill({ reservationId: body.reservation_id, auth });
-    return billAnswer(bill, split);
+    return billAnswer(bill, split, await englishNamesOf(input.queries, bill));
   },
 });
 
