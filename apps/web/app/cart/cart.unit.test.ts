@@ -34,4 +34,10 @@ describe('cart', () => {
     expect(parseStoredCart('[{"menu_id":"m1","name":"x","price":-1,"quantity":1}]')).toEqual([]);
     expect(parseStoredCart(JSON.stringify([{ ...coffee, quantity: 2 }]))).toEqual([{ ...coffee, quantity: 2 }]);
   });
+
+  it('keeps a line’s English name when the menu gave one, and nothing else in its place', () => {
+    expect(parseStoredCart(JSON.stringify([{ ...coffee, name_en: 'Coffee', quantity: 1 }]))).toEqual([{ ...coffee, name_en: 'Coffee', quantity: 1 }]);
+    expect(parseStoredCart(JSON.stringify([{ ...coffee, name_en: 7, quantity: 1 }]))).toEqual([{ ...coffee, quantity: 1 }]);
+    expect(parseStoredCart(JSON.stringify([{ ...coffee, name_en: '', quantity: 1 }]))).toEqual([{ ...coffee, quantity: 1 }]);
+  });
 });

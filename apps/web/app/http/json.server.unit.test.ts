@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '@moncafe/domain/decider';
 import type { Runtime } from '@moncafe/infra/runtime';
 import { createAppLoadContext, type WebApp } from '#app/context';
-import { jsonCall, refuse } from './json.server';
+import { errorsByLanguage, jsonCall, refuse } from './json.server';
 
 /** The edge on its own: a fake app, requests made by hand, the answers read back. */
 function harness() {
@@ -14,10 +14,10 @@ function harness() {
     waitForProjections: async () => {},
   } as unknown as Runtime;
   const app = { runtime, services: {}, queries: {}, oidc: null } as unknown as WebApp;
-  const call = async (route: ReturnType<typeof jsonCall>, init: { body?: string; url?: string } = {}) => {
+  const call = async (route: ReturnType<typeof jsonCall>, init: { body?: string; url?: string; headers?: Record<string, string> } = {}) => {
     const request = new Request(init.url ?? 'http://cafe.test/api/x', {
       method: init.body === undefined ? 'GET' : 'POST',
-      ...(init.body === undefined ? {} : { body: init.body, headers: { 'content-type': 'application/json' } }),
+      ...(init.body === undefined ? { headers: init.headers ?? {} } : { body: init.body, headers: { 'content-type': 'application/json', ...init.headers } }),
     });
     const response = await route({ request, params: {}, context: createAppLoadContext(app) });
     return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
@@ -80,6 +80,25 @@ describe('the JSON edge', () => {
       status: 404,
       body: { success: false, error: 'not found', message: 'store not found' },
     });
+  });
+
+  it('answers a table made per language in the request’s language: the lang cookie, else Accept-Language; Japanese on the operations paths', async () => {
+    const { call } = harness();
+    const answer = (message: string) => ({ status: 409, answer: { success: false, error: 'sold_out', message } });
+    const route = jsonCall({
+      errors: errorsByLanguage({
+        ja: { sold_out: answer('品切れ') },
+        en: { sold_out: (e) => answer(`Sold out (${e.message})`) },
+      }),
+      handle: () => {
+        throw new DomainError('sold_out', 'blend');
+      },
+    });
+    expect((await call(route)).body.message).toBe('品切れ');
+    expect((await call(route, { headers: { 'accept-language': 'en-GB,en;q=0.9' } })).body.message).toBe('Sold out (blend)');
+    expect((await call(route, { headers: { 'accept-language': 'en', cookie: 'lang=ja' } })).body.message).toBe('品切れ');
+    expect((await call(route, { headers: { cookie: 'a=1; lang=en' } })).body.message).toBe('Sold out (blend)');
+    expect((await call(route, { url: 'http://cafe.test/api/monitor/x', headers: { 'accept-language': 'en' } })).body.message).toBe('品切れ');
   });
 
   it('logs an unexpected error with the correlation id and answers 500 without its details', async () => {
