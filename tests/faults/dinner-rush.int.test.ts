@@ -22,10 +22,10 @@ const HANG_MS = 60_000;
  * stock, and every order on every kitchen screen. Prints p50/p99 of each call and of the time from
  * an order's answer to each kitchen screen showing it (BENCHMARKS.md keeps the figures).
  */
-// Not yet green (issue 28 Deliver 5 is left): on the shared 2-core machine a request went 5 minutes
-// without an answer under 200 guests on the embedded database, and the cause is not found yet.
-// Opt-in with DINNER_RUSH=1 until then; neither CI nor `npm run test:soak` runs it.
-describe.skipIf(process.env.DINNER_RUSH !== '1')('the dinner rush', () => {
+// It went unanswered for minutes until decision 390: a minute after the server started, the
+// retention run held embedded PGlite's one session and waited on it. It runs in
+// `npm run test:faults` (30 s) and `npm run test:soak` (5 minutes).
+describe('the dinner rush', () => {
   let server: TestWebServer;
   beforeAll(async () => {
     server = await startTableOrderServer();
@@ -72,6 +72,7 @@ describe.skipIf(process.env.DINNER_RUSH !== '1')('the dinner rush', () => {
       const leaveSeat = (seat: string) => (waiting.length ? waiting.shift()!(seat) : free.push(seat));
       const orders: { id: string; at: number; cakes: number }[] = [];
       const booked: { date: string; time: string; seats: string[] }[] = [];
+      let seatTaken = 0;
       const deadline = performance.now() + DURATION_MS;
 
       const tableGuest = async (guest: HttpClient) => {
@@ -82,8 +83,11 @@ describe.skipIf(process.env.DINNER_RUSH !== '1')('the dinner rush', () => {
             seat_id: seat,
             seat_code: await seatCodeOf(server.url, seat),
             ...AT_DEMO_STORE,
-            number_of_people: 2,
+            // One guest: every demo seat holds one (a counter seat refuses two, over_capacity).
+            number_of_people: 1,
           });
+          // A seat the booking guests hold for now is refused to a walk-in: the rule, not an error.
+          if (checkIn.status === 409 && checkIn.body.error === 'seat_taken') return void seatTaken++;
           if (checkIn.status !== 200) return void errors.push(`check-in refused: ${JSON.stringify(checkIn.body)}`);
           const { reservation_id, token } = checkIn.body as { reservation_id: string; token: string };
           const cakes = orders.length % 3 === 0 ? 1 : 0;
@@ -154,7 +158,7 @@ describe.skipIf(process.env.DINNER_RUSH !== '1')('the dinner rush', () => {
           '| --- | --- | --- | --- |',
           ...table,
           `| order answer → kitchen screen | ${lags.length} | ${pct(lags, 0.5)} | ${pct(lags, 0.99)} |`,
-          `orders ${orders.length}, bookings ${booked.length}, cakes sold ${cakesSold}, errors ${errors.length}, floor frames ${floors.map((f) => f.frames.length).join('/')}`,
+          `orders ${orders.length}, bookings ${booked.length}, cakes sold ${cakesSold}, check-ins refused on a booked seat ${seatTaken}, errors ${errors.length}, floor frames ${floors.map((f) => f.frames.length).join('/')}`,
         ].join('\n'),
       );
       expect(errors).toEqual([]);
