@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { assertNever, DomainError, type Decider } from '../decider';
 import { parseCatalogEvent, type CatalogEvent, type RecordRemoved, type RecordSaved } from './events';
 import { isOneLineName } from '../text';
@@ -18,10 +19,48 @@ export type CatalogState =
 
 export type CatalogErrorCode = 'invalid_record' | 'not_found';
 
+/**
+ * One problem with a record. `message` is the schema's own words where the schema gives some (the
+ * spec's, for that field). Where it gives none, `check` says what failed — zod's issue code with
+ * its bound, or the catalog's own checks (`one_line_name`, `canonical_id`) — and `message` is only
+ * for the log: the web's edge words the check in the screen's language (`catalogIssueText`,
+ * apps/web/app/http/field-errors.ts), so zod's English never reaches an admin.
+ */
 export interface CatalogIssue {
   path: (string | number)[];
   message: string;
+  check?: CatalogCheck;
 }
+
+export interface CatalogCheck {
+  code: string;
+  /** What was checked (`string`, `number`, `array`…), with `too_big` and `too_small`. */
+  origin?: string;
+  maximum?: number;
+  minimum?: number;
+  /** `invalid_type` of a value that was not sent at all. */
+  missing?: boolean;
+}
+
+/** What a parse's error map answers where the schema has no words of its own: the mark of a bare check. */
+const UNWORDED = '\u0000unworded';
+
+function issueOf(issue: z.core.$ZodIssue): CatalogIssue {
+  const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  if (issue.message !== UNWORDED) return { path, message: issue.message };
+  const bound = issue as { origin?: unknown; maximum?: unknown; minimum?: unknown; input?: unknown };
+  const check: CatalogCheck = {
+    code: issue.code,
+    ...(typeof bound.origin === 'string' ? { origin: bound.origin } : {}),
+    ...(bound.maximum !== undefined ? { maximum: Number(bound.maximum) } : {}),
+    ...(bound.minimum !== undefined ? { minimum: Number(bound.minimum) } : {}),
+    ...(issue.code === 'invalid_type' ? { missing: bound.input === undefined || bound.input === null } : {}),
+  };
+  return { path, message: issue.code, check };
+}
+
+/** Parses with the bare checks marked, and their input kept to tell a missing value from a wrong one. */
+const markBareChecks = { error: () => UNWORDED, reportInput: true } as const;
 
 function invalid(kind: CatalogKind, id: string, issues: CatalogIssue[]): DomainError<CatalogErrorCode> {
   return new DomainError('invalid_record', `invalid ${kind} ${id}: ${issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`, {
@@ -33,21 +72,15 @@ function invalid(kind: CatalogKind, id: string, issues: CatalogIssue[]): DomainE
 
 /** Validates a record's id and data for its kind; answers the data with defaults filled in. */
 export function parseRecord<K extends CatalogKind>(kind: K, id: string, data: unknown): CatalogData<K> {
-  const idResult = recordIdSchema.safeParse(id);
+  const idResult = recordIdSchema.safeParse(id, markBareChecks);
   if (!idResult.success)
     throw invalid(
       kind,
       id,
-      idResult.error.issues.map((i) => ({ path: ['id'], message: i.message })),
+      idResult.error.issues.map((i) => ({ ...issueOf(i), path: ['id'] })),
     );
-  const result = catalogSchemas[kind].safeParse(data);
-  if (!result.success) {
-    throw invalid(
-      kind,
-      id,
-      result.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message })),
-    );
-  }
+  const result = catalogSchemas[kind].safeParse(data, markBareChecks);
+  if (!result.success) throw invalid(kind, id, result.error.issues.map(issueOf));
   const parsed = result.data as CatalogData<K>;
   const names = nameFieldsOf(kind).flatMap((path) => valuesAt(parsed, path.split('.'), []));
   const badNames = names.filter(({ value }) => typeof value === 'string' && !isOneLineName(value));
@@ -55,11 +88,11 @@ export function parseRecord<K extends CatalogKind>(kind: K, id: string, data: un
     throw invalid(
       kind,
       id,
-      badNames.map(({ path }) => ({ path, message: ONE_LINE_NAME })),
+      badNames.map(({ path }) => ({ path, message: ONE_LINE_NAME, check: { code: 'one_line_name' } })),
     );
   const canonical = canonicalRecordId(kind, parsed);
   if (canonical !== null && canonical !== id) {
-    throw invalid(kind, id, [{ path: ['id'], message: `a ${kind} record for this data must have id ${canonical}` }]);
+    throw invalid(kind, id, [{ path: ['id'], message: `a ${kind} record for this data must have id ${canonical}`, check: { code: 'canonical_id' } }]);
   }
   return parsed;
 }

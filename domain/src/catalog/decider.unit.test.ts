@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
-import { catalogDecider } from './decider';
+import { catalogDecider, parseRecord, type CatalogIssue } from './decider';
 import { parseCatalogEvent, type CatalogEvent, type RecordSaved } from './events';
 import type { SeatData } from './kinds';
 
@@ -42,6 +42,25 @@ describe('catalog record', () => {
             return issues.some((i) => i.path.join('.') === 'max_people');
           }),
         );
+    });
+
+    it('names the failed check of a field the schema gives no words for, for the edge to word in the screen’s language', () => {
+      const issuesOf = (data: unknown) => {
+        try {
+          parseRecord('seat', 'seat-a', data);
+        } catch (error) {
+          return (error as DomainError).details.issues as CatalogIssue[];
+        }
+        throw new Error('accepted');
+      };
+      const tooSmall = issuesOf({ ...seatInput, max_people: 0 }).find((i) => i.path.join('.') === 'max_people');
+      expect(tooSmall?.check).toMatchObject({ code: 'too_small', origin: 'number', minimum: 1 });
+      const { max_people: _gone, ...withoutPeople } = seatInput as Record<string, unknown>;
+      expect(issuesOf(withoutPeople).find((i) => i.path.join('.') === 'max_people')?.check).toMatchObject({ code: 'invalid_type', missing: true });
+      expect(issuesOf({ ...seatInput, max_people: 'many' }).find((i) => i.path.join('.') === 'max_people')?.check).toMatchObject({
+        code: 'invalid_type',
+        missing: false,
+      });
     });
 
     it('refuses an id that would break the stream name', () => {

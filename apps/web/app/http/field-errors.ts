@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
 import { fieldTexts as t } from './texts';
 
 /**
@@ -38,4 +39,24 @@ function sizeText(texts: typeof t.tooBig | typeof t.tooSmall, origin: string, fi
 export function firstProblem(error: z.ZodError, fallback: string): { field: string; message: string } {
   const issue = error.issues[0];
   return { field: issue?.path.length ? issue.path.map(String).join('.') : fallback, message: issue?.message ?? t.invalid(fallback) };
+}
+
+/**
+ * A catalog record's problem in the screen's words: the schema's own message as it is, or the
+ * check it names worded as a parse's would be (`japaneseIssue`) — never zod's English.
+ */
+export function catalogIssueText(issue: CatalogIssue, label?: string): string {
+  const field = label ?? (issue.path.length ? issue.path.map(String).join('.') : t.wholeForm);
+  const check = issue.check;
+  if (!check) return issue.message;
+  if (check.code === 'one_line_name' || check.code === 'canonical_id') return t.invalid(field);
+  const worded = japaneseIssue({
+    code: check.code,
+    path: label ? [label] : issue.path,
+    origin: check.origin,
+    maximum: check.maximum,
+    minimum: check.minimum,
+    input: check.missing ? undefined : '',
+  } as unknown as Parameters<z.core.$ZodErrorMap>[0]);
+  return typeof worded === 'string' ? worded : t.invalid(field);
 }

@@ -3,6 +3,7 @@ import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
 import { menuSchema, menuOptionTypeSchema, recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import type { DomainError } from '@moncafe/domain/decider';
 import { refuse, type ErrorTable } from '#app/http/json.server';
+import { catalogIssueText } from '#app/http/field-errors';
 import { fieldLabels, menuEditorTexts as t } from './texts';
 
 /**
@@ -57,7 +58,7 @@ export const menuEditorErrors: ErrorTable = {
     const issue = (e.details.issues as CatalogIssue[] | undefined)?.[0];
     const field = issue?.path.join('.') ?? 'data';
     const label = fieldLabels[String(issue?.path[0] ?? '')] ?? field;
-    return { status: 400, error: issue ? t.fieldProblem(label, issue.message) : t.saveFailed(e.code), field };
+    return { status: 400, error: issue ? (issue.check ? catalogIssueText(issue, label) : t.fieldProblem(label, issue.message)) : t.saveFailed(e.code), field };
   },
   not_found: { status: 404, error: t.menuNotFound },
   menu_not_found: { status: 404, error: t.menuNotFound },

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
 import type { DomainError } from '@moncafe/domain/decider';
 import type { FormErrors, FormInput } from '#app/http/form-action.server';
+import { catalogIssueText } from '#app/http/field-errors';
 import { settingsTexts as t } from './texts';
 
 /** What a settings screen's action answers: saved, or the first problem in Japanese. */
@@ -34,5 +35,5 @@ function withField(field: string, message: string): string {
 
 function recordProblem(error: DomainError): string {
   const issue = (error.details.issues as CatalogIssue[] | undefined)?.[0];
-  return issue ? t.fieldError(issue.path.join('.') || 'data', issue.message) : t.saveFailed;
+  return issue ? withField(issue.path.join('.') || 'data', catalogIssueText(issue)) : t.saveFailed;
 }

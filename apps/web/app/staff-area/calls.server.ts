@@ -7,6 +7,7 @@ import { DomainError } from '@moncafe/domain/decider';
 import { SUBMITTABLE_MONTHS } from '@moncafe/domain/shift/rules';
 import { authTexts } from '#app/auth/texts';
 import { jsonCall, refuse, type CallInput, type ErrorTable, type JsonCall } from '#app/http/json.server';
+import { catalogIssueText } from '#app/http/field-errors';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
 
 /**
@@ -83,7 +84,7 @@ export const shiftErrors: ErrorTable = {
 export const catalogErrors: ErrorTable = {
   invalid_record: (e) => {
     const issue = (e.details.issues as CatalogIssue[] | undefined)?.[0];
-    return { status: 400, error: issue ? `${issue.path.join('.')}: ${issue.message}` : a.saveFailed(e.code), field: issue?.path.join('.') ?? 'data' };
+    return { status: 400, error: issue ? catalogIssueText(issue) : a.saveFailed(e.code), field: issue?.path.join('.') ?? 'data' };
   },
   not_found: { status: 404, error: t.loadFailed },
   mixed_stores: { status: 400, error: a.chooseStore },
