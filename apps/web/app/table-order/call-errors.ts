@@ -5,11 +5,11 @@ import {
   localizedCheckoutTexts,
   localizedGuestMarks,
   localizedOrderTexts,
-  stockTexts,
   type checkoutTexts as japaneseCheckout,
   type guestMarks,
   type orderTexts as japaneseOrder,
 } from './texts';
+import { stockTexts } from './staff-texts';
 
 /** A refusal with its code in `error` (the screens branch on it, spec §8) and the words in `message`. */
 const answer = (status: number, error: string, message: string, extra: Record<string, unknown> = {}): ErrorAnswer => ({

@@ -11,7 +11,8 @@ import { createBeeper } from './beeper';
 import { clockTime } from './presentation';
 import { LoadError } from './guest-notices';
 import { tableCall } from './table-call';
-import { kitchenTexts as t, orderTexts } from './texts';
+import { orderTexts } from './texts';
+import { kitchenTexts as t } from './staff-texts';
 
 /** Spec §9: kitchen polling every 5 s (only while /live is down, decision 064), a new order highlighted for 5 s. */
 export const POLL_MS = 5_000;

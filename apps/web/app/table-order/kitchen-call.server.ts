@@ -1,6 +1,6 @@
 import { jsonCall, refuse } from '#app/http/json.server';
 import { uuidSchema } from './call-schemas';
-import { kitchenTexts } from './texts';
+import { kitchenTexts } from './staff-texts';
 
 /**
  * POST /api/orders/{id}/complete and /restore: the kitchen marks an order done or puts it back

@@ -1,7 +1,7 @@
 import type { OrderRow } from '@moncafe/projections/orders/queries';
 import type { WebApp } from '#app/context';
 import { orderAnswer } from './answers';
-import { kitchenTexts } from './texts';
+import { kitchenTexts } from './staff-texts';
 
 /** Words that mark a note as an allergy, so the kitchen sees it highlighted. */
 const ALLERGY = /アレルギー|allerg/i;

@@ -4,7 +4,8 @@ import type { SaveAnswer } from '#app/routes/api/admin/menu-stock/$id/route';
 import { useLiveFeed } from '#app/shared/live-feed';
 import { LoadError } from './guest-notices';
 import { tableCall } from './table-call';
-import { orderTexts, stockTexts as t } from './texts';
+import { orderTexts } from './texts';
+import { stockTexts as t } from './staff-texts';
 
 type Item = StockAnswer['items'][number];
 

@@ -5,7 +5,7 @@ import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { formAction } from '#app/http/form-action.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
-import { adminTableTexts as t } from '#app/table-order/texts';
+import { adminTableTexts as t } from '#app/table-order/staff-texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
 import { SaveOutcome } from '#app/admin-area/save-outcome';

@@ -1,7 +1,7 @@
 import type { Route } from './+types/route';
 import { useFloorStore } from '#app/table-order/floor-store';
 import { KitchenBoard } from '#app/table-order/kitchen-board';
-import { kitchenTexts } from '#app/table-order/texts';
+import { kitchenTexts } from '#app/table-order/staff-texts';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 import { areaPageTitle } from '#app/admin-area/title';
 

@@ -13,7 +13,8 @@ import { CartPanel, OrderMenu, type CartLineView } from '#app/table-order/order-
 import { clockTime } from '#app/table-order/presentation';
 import { tableCall } from '#app/table-order/table-call';
 import { TakeoutChoice } from '#app/table-order/takeout-choice';
-import { checkoutTexts, monitorTexts as t, orderTexts } from '#app/table-order/texts';
+import { checkoutTexts, orderTexts } from '#app/table-order/texts';
+import { monitorTexts as t } from '#app/table-order/staff-texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 import { FloorView } from '#app/floor/floor-view';

@@ -7,7 +7,7 @@ import { areaTexts } from '#app/areas/texts';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { seatOrderUrl, seatQrSvg } from '#app/table-order/seat-qr.server';
-import { monitorTexts as t } from '#app/table-order/texts';
+import { monitorTexts as t } from '#app/table-order/staff-texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 import { areaPageTitle } from '#app/admin-area/title';

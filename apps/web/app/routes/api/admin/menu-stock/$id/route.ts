@@ -2,7 +2,7 @@ import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 import { stockErrors } from '#app/table-order/call-errors';
 import { stockSettingSchema, stockSettingOf } from '#app/table-order/stock-schemas';
-import { stockTexts } from '#app/table-order/texts';
+import { stockTexts } from '#app/table-order/staff-texts';
 
 function menuIdOf(params: Readonly<Record<string, string | undefined>>): string {
   const id = recordIdSchema.safeParse(params.id);

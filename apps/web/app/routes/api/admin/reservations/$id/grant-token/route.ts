@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_WAIVER_MINUTES } from '@moncafe/domain/reservation/visit';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 import { uuidSchema } from '#app/table-order/call-schemas';
-import { monitorTexts } from '#app/table-order/texts';
+import { monitorTexts } from '#app/table-order/staff-texts';
 
 /**
  * POST /api/admin/reservations/{id}/grant-token {minutes} (15 by default, spec §9): staff let the
