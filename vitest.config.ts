@@ -7,12 +7,9 @@ import { defineConfig } from 'vitest/config';
 // after the rest, so another file's load cannot move what they measure (decision 310).
 const intAlone = ['tests/operations/**', 'tests/fanout/**', 'tests/contract/concurrent-append.int.test.ts'];
 
-// The fault, cluster, several-process and abuse suites (decision 381) start and kill their own
-// PostgreSQL, NATS and web processes for minutes: `npm run test:faults` and `npm run test:soak`
-// run them (FAULTS=1 or SOAK=1); `npm test` leaves them out until their CI form fits the suite's
-// 25-minute goal (issue 28).
-const withFaults = process.env.FAULTS === '1' || process.env.SOAK === '1';
-
+// The fault, cluster, several-process, abuse and dinner-rush suites (decisions 381 and 412) start
+// and kill their own PostgreSQL, NATS and web processes: `npm test` runs their short forms (about
+// four minutes together), last and one at a time; `npm run test:soak` (SOAK=1) the long forms.
 export default defineConfig({
   test: {
     // Two files at a time (vitest's default on a 2-core machine is one): an int file waits on its
@@ -59,22 +56,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      ...(withFaults
-        ? [
-            {
-              extends: true,
-              test: {
-                name: 'faults',
-                sequence: { groupOrder: 3 },
-                include: ['tests/faults/*.int.test.ts'],
-                exclude: ['**/node_modules/**', '**/build/**'],
-                testTimeout: 600_000,
-                hookTimeout: 180_000,
-                fileParallelism: false,
-              },
-            },
-          ]
-        : []),
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          sequence: { groupOrder: 3 },
+          include: ['tests/faults/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/build/**'],
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
       {
         extends: true,
         test: {

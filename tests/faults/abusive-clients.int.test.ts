@@ -23,7 +23,7 @@ describe('abusive clients', () => {
   const sockets: net.Socket[] = [];
 
   beforeAll(async () => {
-    server = await startTestWebServer({ env: { DEMO_DATA: '0', TRUST_PROXY: '0', HTTP_HEADERS_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'warn' } });
+    server = await startTestWebServer({ production: true, env: { DEMO_DATA: '0', TRUST_PROXY: '0', HTTP_HEADERS_TIMEOUT_SECONDS: '2', LOG_LEVEL: 'warn' } });
   }, 180_000);
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();

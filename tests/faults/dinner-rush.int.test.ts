@@ -28,7 +28,7 @@ const HANG_MS = 60_000;
 describe('the dinner rush', () => {
   let server: TestWebServer;
   beforeAll(async () => {
-    server = await startTableOrderServer();
+    server = await startTableOrderServer({ production: true });
     await demoCoursesReady(server.url);
   }, 300_000);
   afterAll(async () => {

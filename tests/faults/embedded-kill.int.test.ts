@@ -27,7 +27,7 @@ describe('the embedded default killed while it books', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-embedded-kill-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const env = { DATA_DIR: dataDir, SECRETS_KEY: 'embedded-kill-secrets-key-0123456789abcdef' };
-    let server: TestWebServer = await startTestWebServer({ env });
+    let server: TestWebServer = await startTestWebServer({ production: true, env });
     cleanups.push(() => server.close());
     await demoCoursesReady(server.url);
 
@@ -63,7 +63,7 @@ describe('the embedded default killed while it books', () => {
     await Promise.all(bookers);
 
     const restarted = performance.now();
-    server = await startTestWebServer({ env });
+    server = await startTestWebServer({ production: true, env });
     const admin = await signedInAdmin(server.url);
     for (const id of acknowledged) {
       const found = await waitForAnswer(

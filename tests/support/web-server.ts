@@ -35,6 +35,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const webRoot = path.join(repoRoot, 'apps/web');
 const serverEntry = path.join(webRoot, 'server.ts');
 const serverBuild = path.join(webRoot, 'build/server/index.js');
+/** The bundled web process `npm run start:prod` runs (apps/web/bundle-processes.ts). */
+const processBuild = path.join(webRoot, 'build/process/server.js');
 
 export interface TestWebServerOptions {
   /** Added to (or replacing) the defaults: DEMO_DATA, SMTP_URL, DATABASE_URL, OIDC_*, … NODE_ENV stays `test`. */
@@ -43,6 +45,11 @@ export interface TestWebServerOptions {
   port?: number;
   /** Called with everything the server writes, also before it serves (a test waiting for a line of its start). */
   onOutput?: (text: string) => void;
+  /**
+   * Runs the bundled production process (`npm run start:prod`, plain Node, no TypeScript loader)
+   * instead of server.ts: what the fault suites start (issue 28). Needs `npm run build`.
+   */
+  production?: boolean;
 }
 
 export interface TestWebServer {
@@ -94,9 +101,10 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
   // Over the embedded database: an empty one copied in, instead of the server's slow initdb.
   if (!options.env?.DATABASE_URL && !options.env?.DATA_DIR) await emptyEmbeddedDatabaseInto(dataDir);
   let output = '';
-  const child: ChildProcess = fork(serverEntry, [], {
+  if (options.production && !existsSync(processBuild)) throw new Error(`no production build at ${processBuild}: run npm run build`);
+  const child: ChildProcess = fork(options.production ? processBuild : serverEntry, [], {
     cwd: repoRoot,
-    execArgv: ['--import', 'tsx'],
+    execArgv: options.production ? [] : ['--import', 'tsx'],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

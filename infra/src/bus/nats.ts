@@ -306,7 +306,9 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
           const head = (await jsm.streams.info(streamName).catch(() => null))?.state.last_seq ?? 0;
           if (head < lastSeq) lastSeq = head;
           const consumer = await js.consumers.get(streamName, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: lastSeq + 1 });
-          return consumer.consume({ max_messages: 256 });
+          // Short pulls, as the durable consumers': heartbeats every 2.5 s notice a consumer whose
+          // node died (the stream leader killed) in seconds rather than half a minute.
+          return consumer.consume({ max_messages: 256, expires: 5000 });
         },
         (m) => {
           if (m.seq <= lastSeq) return;

@@ -30,6 +30,8 @@ export interface MultiProcessSystem {
   close(): Promise<void>;
 }
 
+/** What `npm run worker:prod` runs (apps/web/bundle-processes.ts builds it). */
+const workerBuild = path.join(repoRoot, 'apps/worker/build/main.js');
 const LEADS = 'projectors started: this process leads';
 const FOLLOWS = 'projectors stopped: another process leads';
 
@@ -64,7 +66,8 @@ export async function startMultiProcessSystem(
       return nats;
     },
     startWorker() {
-      const child = startChild(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/worker/src/main.ts')], {
+      // The production build, as `npm run worker:prod` runs it (issue 28: the suites start what production starts).
+      const child = startChild(process.execPath, [workerBuild], {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         ...env,
@@ -81,7 +84,7 @@ export async function startMultiProcessSystem(
       };
     },
     async startWeb() {
-      const web = await startTestWebServer({ env: { ...env, RUN_PROJECTIONS: '0', LOG_LEVEL: 'warn' } });
+      const web = await startTestWebServer({ production: true, env: { ...env, RUN_PROJECTIONS: '0', LOG_LEVEL: 'warn' } });
       webs.push(web);
       return web;
     },
