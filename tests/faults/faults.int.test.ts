@@ -4,7 +4,7 @@ import { DEMO_SEATS, moveToOpenHours, waitForOrderMenu } from '../support/table-
 import { until } from '../support/until';
 import type { TestWebServer } from '../support/web-server';
 import { leaderOf, startMultiProcessSystem, type MultiProcessSystem, type Worker } from './support/multi-process';
-import { assessFault, LiveFollower, loadActors, MixedLoad, openChecker } from './support/mixed-load';
+import { assessFault, LiveFollower, loadActors, MixedLoad, openChecker, ReadinessWatch } from './support/mixed-load';
 
 /**
  * Issue 28 Deliver 2: the README's multi-process setup (two web processes, a worker and its
@@ -53,6 +53,8 @@ describe.skipIf(!canRunThrowawayPostgres)('faults under a mixed load', () => {
     const followers = [new LiveFollower(() => alive(), cookie), new LiveFollower(() => [...alive()].reverse(), cookie)];
     for (const follower of followers) await follower.start();
     closers.push(async () => void (await Promise.all(followers.map((f) => f.stop()))));
+    const readiness = new ReadinessWatch(alive);
+    closers.push(async () => readiness.stop());
 
     const reports: { fault: string }[] = [];
     const faults: Fault[] = Array.from({ length: ROUNDS }, () => ['worker', 'nats', 'web', 'postgres'] as Fault[]).flat();
@@ -94,7 +96,9 @@ describe.skipIf(!canRunThrowawayPostgres)('faults under a mixed load', () => {
       const after = load.committed().length + LOAD_AFTER;
       await until(() => load.committed().length >= after, { what: `commands after the ${fault}`, timeoutMs: 120_000, everyMs: 50 });
       await load.stop();
-      reports.push(await assessFault(fault, load, checker, followers, { killedAt, restoredAt, takeoverMs, recoveryMs }));
+      reports.push(await assessFault(fault, load, checker, followers, { killedAt, restoredAt, takeoverMs, recoveryMs }, { watch: readiness, webs: alive() }));
+      // While PostgreSQL was down each web process said it was not ready (a balancer stops sending it guests).
+      if (fault === 'postgres') expect(readiness.notReady(killedAt), 'a 503 from /readyz while PostgreSQL was down').toBeGreaterThan(0);
       if (takeoverMs !== null) expect(takeoverMs).toBeLessThan(TAKEOVER_BOUND_MS);
     }
     expect(reports.map((r) => r.fault)).toEqual(expect.arrayContaining(['worker', 'nats', 'web', 'postgres']));

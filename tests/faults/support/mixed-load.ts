@@ -335,6 +335,47 @@ export async function openChecker(env: Record<string, string>) {
 }
 
 /** Missed and doubled frames of a follower against what it should have had. */
+/**
+ * Asks every live web process's /readyz four times a second, as a load balancer does, and keeps
+ * each answer (0 when none came within 2 s): a fault's report says how long processes said they
+ * were not ready, and a process must say it is ready again once the fault is over.
+ */
+export class ReadinessWatch {
+  readonly answers: { url: string; status: number; at: number }[] = [];
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor(webs: () => TestWebServer[]) {
+    this.timer = setInterval(() => {
+      for (const web of webs()) {
+        void fetch(`${web.url}/readyz`, { signal: AbortSignal.timeout(2_000) })
+          .then(async (response) => {
+            await response.arrayBuffer();
+            this.answers.push({ url: web.url, status: response.status, at: performance.now() });
+          })
+          .catch(() => this.answers.push({ url: web.url, status: 0, at: performance.now() }));
+      }
+    }, 250);
+  }
+
+  /** Answers other than 200 since `from`. */
+  notReady(from: number): number {
+    return this.answers.filter((a) => a.at >= from && a.status !== 200).length;
+  }
+
+  /** Waits until each of `webs` has answered 200 after `from`, and answers when the last did. */
+  async readyAgain(webs: TestWebServer[], from: number): Promise<number> {
+    await until(() => webs.every((w) => this.answers.some((a) => a.url === w.url && a.at >= from && a.status === 200)), {
+      what: 'every web process to say it is ready',
+      timeoutMs: 60_000,
+    });
+    return Math.max(...webs.map((w) => this.answers.find((a) => a.url === w.url && a.at >= from && a.status === 200)!.at));
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
 export function compareFrames(expected: string[], got: { id: number; event: string }[]): { missed: number; doubled: number } {
   const counts = new Map<string, number>();
   for (const f of got) counts.set(`${f.id} ${f.event}`, (counts.get(`${f.id} ${f.event}`) ?? 0) + 1);
@@ -352,8 +393,11 @@ export async function assessFault(
   checker: Awaited<ReturnType<typeof openChecker>>,
   followers: LiveFollower[],
   times: { killedAt: number; restoredAt: number; takeoverMs: number | null; recoveryMs: number; stallMs?: number },
+  readiness?: { watch: ReadinessWatch; webs: TestWebServer[] },
 ) {
   await checker.caughtUp();
+  // Once the fault is over every process says it is ready again: a balancer sends it traffic.
+  const readyAt = readiness ? await readiness.watch.readyAgain(readiness.webs, times.restoredAt) : null;
   const committed = load.committed();
   const found = await checker.inStore(committed.map((a) => a.requestId));
   const { live, replay } = await checker.checksums();
@@ -378,6 +422,7 @@ export async function assessFault(
     takeoverMs: times.takeoverMs,
     recoveryMs: times.recoveryMs,
     ...(times.stallMs !== undefined ? { stallMs: times.stallMs } : {}),
+    ...(readiness ? { readyz: { notReady: readiness.watch.notReady(times.killedAt), readyAgainMs: Math.round(readyAt! - times.restoredAt) } } : {}),
     outage: { answers: during.length, '503': during.filter((a) => a.status === 503).length, noAnswer: during.filter((a) => a.status === 0).length },
     server5xxOther: load.answers.filter((a) => a.status >= 500 && a.status !== 503).length,
     no503RetryAfter: load.answers.filter((a) => a.status === 503 && !(Number(a.retryAfter) > 0)).length,
