@@ -20,7 +20,7 @@ import { DEMO_SEATS, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMen
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { BENCH_PORTS, checkFailed, measured, ms, percentile, rate, ratio, record, sortedCopy, type Options } from './measure';
 import { reservationRequested } from './events';
-import { doubleBookings } from './seats';
+import { doubleBookings } from '../support/seat-ledger';
 
 /**
  * Issue 33 items 1, 2 and 6: the operations half under an evening's load, on one web process

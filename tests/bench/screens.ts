@@ -46,6 +46,7 @@ const adminScreens = [
   'recipe-manager',
   'serve-method-manager',
   'tax-management',
+  'stores',
   'store-coordinates',
   'order-limits',
   'seats',

@@ -1,40 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import { DomainError } from '@moncafe/domain/decider';
 import { addDays, tokyoDateTime } from '@moncafe/domain/calendar/dates';
-import { toStreamName as ledgerStream, type SeatingEvent } from '@moncafe/domain/seating/events';
-import { seatingLedger, type SeatingState } from '@moncafe/domain/seating/decider';
+import { toStreamName as ledgerStream } from '@moncafe/domain/seating/events';
 import { loadConfig } from '@moncafe/infra/config';
 import { startRuntime } from '@moncafe/infra/runtime';
+import { doubleBookings } from '../support/seat-ledger';
 import { createTestDatabase } from '../support/services';
 import { checkFailed, ms, percentile, rate, record, sortedCopy, type Quick } from './measure';
 import { stubMails } from '@moncafe/domain/testing/stub-mails';
 
 const CLIENTS = 200;
 const SEATS = 20;
-
-/**
- * Replays the day's ledger event by event and counts every moment two live holds or bookings
- * share a seat at overlapping times: what a double booking is. Holds live until they expire
- * (judged at the time of the event that made the next one) or are released.
- */
-export function doubleBookings(events: readonly { type: string; data: unknown; recordedAt: Date }[]): number {
-  let state: SeatingState = seatingLedger.initialState();
-  let found = 0;
-  for (const e of events) {
-    const event = { type: e.type, data: e.data } as SeatingEvent;
-    if (event.type === 'SeatsHeld') {
-      const at = e.recordedAt.getTime();
-      const live = [...Object.values(state.holds).filter((h) => Date.parse(h.expiresAt) > at), ...Object.values(state.bookings)];
-      for (const other of live) {
-        const shared = other.seatIds.some((s) => event.data.seatIds.includes(s));
-        const overlaps = other.start < event.data.endMinute && event.data.startMinute < other.end;
-        if (shared && overlaps) found++;
-      }
-    }
-    state = seatingLedger.evolve(state, event);
-  }
-  return found;
-}
 
 /** 200 clients hold and give back seats of one day at once, for as long as the run lasts. */
 export async function benchSeats(serverUrl: string, options: Quick) {
