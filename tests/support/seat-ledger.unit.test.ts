@@ -24,4 +24,15 @@ describe('double bookings in a replayed seat ledger', () => {
     expect(doubleBookings([first, held('b', 'T2', 600, '2026-11-26T10:01:00Z', '2026-11-26T10:06:00Z')])).toBe(0);
     expect(doubleBookings([first, held('b', 'T1', 660, '2026-11-26T10:01:00Z', '2026-11-26T10:06:00Z')])).toBe(0);
   });
+
+  it('judges by the time the ledger held each seat, not the wall clock that recorded it (a test server clock moved ahead)', () => {
+    const onServerClock = (event: ReturnType<typeof held>, heldAt: string) => ({
+      ...event,
+      data: { ...event.data, heldAt },
+      recordedAt: new Date('2026-11-26T01:00:00Z'),
+    });
+    const first = onServerClock(held('a', 'T1', 600, '2026-11-26T10:00:00Z', '2026-11-26T10:05:00Z'), '2026-11-26T10:00:00Z');
+    expect(doubleBookings([first, onServerClock(held('b', 'T1', 600, '2026-11-26T10:06:00Z', '2026-11-26T10:11:00Z'), '2026-11-26T10:06:00Z')])).toBe(0);
+    expect(doubleBookings([first, onServerClock(held('b', 'T1', 600, '2026-11-26T10:04:00Z', '2026-11-26T10:09:00Z'), '2026-11-26T10:04:00Z')])).toBe(1);
+  });
 });
