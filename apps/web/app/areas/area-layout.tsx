@@ -74,7 +74,7 @@ export function AreaLayout(props: AreaLayoutProps) {
 
   const storeField = needsStore && (
     <label className="store-choice field">
-      {areaTexts.storeLabel}
+      <span className="store-choice-label">{areaTexts.storeLabel}</span>
       <select value={effectiveStore ?? ''} onChange={(e) => chooseStore(e.target.value || null)} aria-label={areaTexts.storeLabel}>
         <option value="">{areaTexts.storePlaceholder}</option>
         {stores.map((s) => (
