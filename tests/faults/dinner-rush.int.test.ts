@@ -9,7 +9,7 @@ import { toStreamName as ledgerStream } from '@moncafe/domain/seating/events';
 import { stubMails } from '@moncafe/domain/testing/stub-mails';
 import { loadConfig } from '@moncafe/infra/config';
 import { startRuntime } from '@moncafe/infra/runtime';
-import { LiveFollower } from './support/mixed-load';
+import { errorCode, LiveFollower } from './support/mixed-load';
 
 const SOAK = process.env.SOAK === '1';
 const DURATION_MS = SOAK ? 5 * 60_000 : 30_000;
@@ -56,8 +56,13 @@ describe('the dinner rush', () => {
         const started = performance.now();
         const name = `${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`;
         let timer: NodeJS.Timeout | undefined;
+        let failure = '';
         const response = await Promise.race([
-          client.send(method, path, { json, headers: { ...headers, 'idempotency-key': randomUUID() } }).catch(() => null),
+          client.send(method, path, { json, headers: { ...headers, 'idempotency-key': randomUUID() } }).catch((error: unknown) => {
+            // Why there was no answer (the socket's error code), so a failed run says what broke.
+            failure = errorCode(error);
+            return null;
+          }),
           new Promise<'hang'>((resolve) => (timer = setTimeout(() => resolve('hang'), HANG_MS))),
         ]);
         clearTimeout(timer);
@@ -66,7 +71,7 @@ describe('the dinner rush', () => {
           return { status: 0, body: {}, at: performance.now() };
         }
         timings.set(name, [...(timings.get(name) ?? []), performance.now() - started]);
-        if (!response || response.status >= 500) errors.push(`${name}: ${response?.status ?? 'no answer'}`);
+        if (!response || response.status >= 500) errors.push(`${name}: ${response?.status ?? `no answer (${failure})`}`);
         const body = (await response?.json().catch(() => ({}))) as Record<string, unknown> | undefined;
         return { status: response?.status ?? 0, body: body ?? {}, at: performance.now() };
       };

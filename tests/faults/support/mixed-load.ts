@@ -184,7 +184,7 @@ export class MixedLoad {
   }
 }
 
-function errorCode(error: unknown): string {
+export function errorCode(error: unknown): string {
   const cause = (error as { cause?: { code?: string; name?: string } }).cause;
   return cause?.code ?? cause?.name ?? String(error);
 }
