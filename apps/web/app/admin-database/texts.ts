@@ -10,7 +10,6 @@ export const databaseTexts = {
   maintenanceLead: '集計表の内容がおかしいときに、記録から作り直します。記録は消えず、作り直しの間も予約や注文は止まりません。大きなお店では数分かかります。',
   allUpToDate: 'すべての集計表が最新です。',
   someBehind: (n: number) => `${n}個の集計表に、まだ反映されていない記録があります。しばらくすると追いつきます。`,
-  head: (position: number) => `これまでの記録: ${position.toLocaleString('ja-JP')}件`,
   name: '集計表',
   tables: 'データベースの表',
   checkpoint: '反映済みの記録',
