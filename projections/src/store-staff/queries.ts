@@ -24,3 +24,9 @@ export async function isStoreStaff(db: Kysely<Database>, storeId: string, accoun
   const row = await db.selectFrom('store_staff').select('id').where('store_id', '=', storeId).where('account_id', '=', accountId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The stores whose staff list names the account (decision 400: the stores its areas show). */
+export async function storesOfAccount(db: Kysely<Database>, accountId: string): Promise<string[]> {
+  const rows = await db.selectFrom('store_staff').select('store_id').where('account_id', '=', accountId).orderBy('store_id').execute();
+  return rows.map((r) => r.store_id);
+}

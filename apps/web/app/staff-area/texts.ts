@@ -252,7 +252,8 @@ export const adminStaffTexts = {
 
   // /admin/users: staff of a store
   storeStaffTitle: 'この店舗のスタッフ',
-  storeStaffHint: 'シフト提出・シフト確認の従業員一覧に表示される人です。時給は管理者にだけ表示されます。',
+  storeStaffHint:
+    'シフト提出・シフト確認の従業員一覧に表示される人です。スタッフ画面・モニター画面では、この一覧に載っている店舗だけを選べます（どの店舗にも載っていないモニター用アカウントは全店舗）。時給は管理者にだけ表示されます。',
   wage: '時給（円）',
   wageNotSet: '未設定',
   addToStore: 'スタッフに追加',

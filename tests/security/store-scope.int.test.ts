@@ -1,0 +1,373 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
+import routes from '../../apps/web/app/routes';
+import { allowedFor, normalizePattern, routeAccess } from '../../apps/web/app/auth/route-access';
+import { storeBindingFor, storeBound, type StoreSource } from '../../apps/web/app/auth/store-bound';
+import { adminStaffTexts } from '../../apps/web/app/staff-area/texts';
+import { signUp } from '../support/accounts';
+import { httpClient, type HttpClient } from '../support/http-client';
+import { AT_DEMO_STORE, seatCodeOf, serverNow, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
+import { startTestWebServer, type TestWebServer } from '../support/web-server';
+
+/**
+ * People across stores (issue 34 Deliver 3, decision 400), over HTTP with the demo's two stores
+ * (2: 駅前店, 3: 西口公園店):
+ * - every store-bound route of app/auth/store-bound.ts, tried by a staff and a monitor account on
+ *   store 2's staff list only, is refused (403, the Japanese refusal) at store 3 and let through
+ *   at store 2; an unlimited monitor and the admin pass at both; and a staff or monitor route
+ *   whose module reads `store_id` but is not in that table fails the test;
+ * - the areas' store choice lists only the person's stores;
+ * - the no-leak walk: every read of the route table that takes `store_id` (query or path),
+ *   called for store 2, answers none of store 3's rows, seeded in each store-scoped read model.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const NOT_STORE_STAFF = adminStaffTexts.notStoreStaff;
+const EAST = '2';
+const WEST = '3';
+/** Written into every store-3 row this test makes, so a leak shows by name. */
+const MARK = 'WEST3ONLY';
+
+interface RouteEntry {
+  file: string;
+  path?: string | undefined;
+  index?: boolean | undefined;
+  children?: RouteEntry[] | undefined;
+}
+function modulesOf(entries: readonly RouteEntry[], parent = ''): { pattern: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const own = entry.index ? parent : [parent, entry.path ?? ''].filter(Boolean).join('/');
+    const self = entry.index || entry.path !== undefined ? [{ pattern: normalizePattern(own), file: entry.file }] : [];
+    return [...self, ...modulesOf(entry.children ?? [], own)];
+  });
+}
+const modules = modulesOf(routes as RouteEntry[]);
+const sourceOf = (file: string) => readFileSync(path.join(repoRoot, 'apps/web/app', file), 'utf8');
+const byPattern = new Map(Object.entries(routeAccess).map(([p, rule]) => [normalizePattern(p), rule]));
+
+/** A module that reads a store the request names: a `store_id` query, the staff calls' store reads, or the checklists' store path. */
+const readsStore = (source: string) =>
+  /query\.store_id|searchParams\.get\('store_id'\)|storeRead\(|storeQuery|checklistLoader|body\.store_id|form\.store_id/.test(source);
+const readsStoreOnGet = (source: string) => /query\.store_id|searchParams\.get\('store_id'\)|storeRead\(|storeQuery|checklistLoader/.test(source);
+
+/** Routes open to staff or monitor accounts (not admin-only, not public). */
+function openToMembers(pattern: string): boolean {
+  const rule = byPattern.get(pattern);
+  if (!rule) return false;
+  return ['GET', 'POST'].some((method) => {
+    const allowed = allowedFor(rule, method);
+    return typeof allowed !== 'string' && allowed.some((r) => r === 'staff' || r === 'monitor');
+  });
+}
+
+/** Store-bound member routes that a store's membership does not gate, each with why. */
+const notGated: Record<string, string> = {
+  // Admin-only writes on a staff-read call: the route table refuses members before the store matters.
+  '/api/admin/shift-recruit-time': 'GET is gated; POST is admin-only',
+  '/api/users/:': 'admin-only (PUT/DELETE of the staff list)',
+};
+
+describe('the store-bound table', () => {
+  it('lists every staff or monitor route whose module reads a store the request names', () => {
+    const missing = modules
+      .filter((m) => openToMembers(m.pattern) && readsStore(sourceOf(m.file)))
+      .filter((m) => !storeBindingFor(m.pattern, 'GET') && !storeBindingFor(m.pattern, 'POST') && !(m.pattern in notGated))
+      .map((m) => m.pattern);
+    expect(missing, 'add these to apps/web/app/auth/store-bound.ts').toEqual([]);
+  });
+});
+
+let server: TestWebServer;
+let admin: HttpClient;
+const members: Record<'staff' | 'monitor' | 'westMonitor' | 'freeMonitor', { client: HttpClient; id: string }> = {} as never;
+/** Records of each store the record-bound routes are tried with. */
+const records: Record<string, { reservation: string; seat: string; menu: string; order?: string; receipt?: string }> = {};
+
+async function member(name: string, role: 'staff' | 'monitor', stores: string[]) {
+  const client = httpClient(server.url);
+  const user = await signUp(client, { name: `${name} さん`, email: `${name}@moncafe.test`, password: `${name}-password-123` });
+  expect((await admin.postJson(`/api/admin/users/${user.id}/roles`, { role, grant: true })).status).toBe(200);
+  for (const store of stores) {
+    const put = await admin.send('PUT', `/api/users/${user.id}`, { json: { store_id: store, wage: null } });
+    expect(put.status, await put.clone().text()).toBe(200);
+  }
+  return { client, id: user.id };
+}
+
+/** Moves the clock to 12:00 Tokyo of the next day both demo stores are open (walk-ins need it). */
+async function moveToBothOpen() {
+  const now = await serverNow(server);
+  const today = tokyoDateTime(now).date;
+  const end = addDays(today, 20);
+  const hours = async (store: string) =>
+    (await (await fetch(`${server.url}/api/admin/business-hours?store_id=${store}&start_date=${today}&end_date=${end}`)).json()) as Record<
+      string,
+      { is_closed: boolean }
+    >;
+  const [east, west] = [await hours(EAST), await hours(WEST)];
+  for (const date of Object.keys(east).sort()) {
+    if (east[date]?.is_closed || west[date]?.is_closed) continue;
+    const target = tokyoInstant(date, 12 * 60);
+    if (target.getTime() > now.getTime()) {
+      await server.advanceClock(target.getTime() - now.getTime());
+      return;
+    }
+  }
+  throw new Error('no day both demo stores are open');
+}
+
+async function walkIn(store: string, name: string) {
+  const booked = await admin.post<{ reservation_id: string; seat_ids: string[] }>('/api/monitor/staff-bookings', {
+    walk_in: true,
+    store_id: store,
+    people: 1,
+    name,
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+  return { reservation: booked.body.reservation_id, seat: booked.body.seat_ids[0] ?? '' };
+}
+
+/** A phone at store 2's seat orders one item (the guest's table flow), and the admin checks the visit out: the order and its receipt. */
+async function eastOrderPaid(seat: string, menuId: string): Promise<{ order: string; receipt: string }> {
+  const guest = httpClient(server.url);
+  const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+    seat_id: seat,
+    number_of_people: 1,
+    seat_code: await seatCodeOf(server.url, seat),
+    ...AT_DEMO_STORE,
+  });
+  expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+  const ordered = await guest.send('POST', '/api/orders', {
+    json: { seat_id: seat, reservation_id: checkIn.body.reservation_id, items: [{ menu_id: menuId, quantity: 1 }] },
+    headers: withToken(checkIn.body.token),
+  });
+  const body = (await ordered.json()) as { order_id: string };
+  expect(ordered.status, JSON.stringify(body)).toBe(200);
+  const paid = await admin.post<{ receipt_id: string }>('/api/orders/checkout', {
+    reservation_id: checkIn.body.reservation_id,
+    payment_method: 'cash',
+    order_ids: [body.order_id],
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return { order: body.order_id, receipt: paid.body.receipt_id };
+}
+
+/** Store-3 rows in the staff area's read models, each named with MARK. */
+async function seedWestRows() {
+  const posts: [string, unknown][] = [
+    ['/api/admin/checklist-tasks', { store_id: WEST, list: 'opening', task_text: `${MARK} 開店作業` }],
+    ['/api/admin/checklist-tasks', { store_id: WEST, list: 'closing', task_text: `${MARK} 閉店作業` }],
+    ['/api/order-rules', { store_id: WEST, rule_content: `${MARK} 発注ルール` }],
+    ['/api/order-management', { store_id: WEST, supplier_name: `${MARK} 仕入先`, login_id: null }],
+    ['/api/purchase-management', { store_id: WEST, supplier: `${MARK} 仕入先`, product_name: `${MARK} 豆` }],
+    ['/api/recipes', { store_id: WEST, name: `${MARK} レシピ` }],
+    ['/api/serve-methods', { store_id: WEST, menu_id: 'menu-w-morning', title: `${MARK} 提供方法` }],
+  ];
+  for (const [call, body] of posts) {
+    const answer = await admin.post(call, body);
+    expect(answer.status, `${call} ${JSON.stringify(answer.body)}`).toBe(200);
+  }
+  const tomorrow = addDays(tokyoDateTime(await serverNow(server)).date, 1);
+  const shift = await admin.post('/api/admin/shifts', {
+    store_id: WEST,
+    user_id: members.westMonitor.id,
+    shift_date: tomorrow,
+    start_time: '09:00',
+    end_time: '13:00',
+  });
+  expect(shift.status, JSON.stringify(shift.body)).toBe(200);
+}
+
+beforeAll(async () => {
+  server = await startTestWebServer();
+  await waitForOrderMenu(server.url);
+  admin = await signedInAdmin(server.url);
+  members.staff = await member('east-staff', 'staff', [EAST]);
+  members.monitor = await member('east-monitor', 'monitor', [EAST]);
+  members.westMonitor = await member('west-monitor', 'monitor', [WEST]);
+  members.freeMonitor = await member('free-monitor', 'monitor', []);
+  await moveToBothOpen();
+  const east = await walkIn(EAST, '東の客');
+  const west = await walkIn(WEST, `${MARK} 西の客`);
+  records[EAST] = { ...east, menu: 'menu-pudding', ...(await eastOrderPaid('seat-t4', 'menu-pudding')) };
+  records[WEST] = { ...west, menu: 'menu-w-morning' };
+  await seedWestRows();
+}, 240_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A request naming `store`'s store (or its record) the way `source` finds it. */
+function requestFor(
+  pattern: string,
+  source: StoreSource,
+  method: 'GET' | 'POST',
+  store: string,
+): { url: string; init: Parameters<HttpClient['send']>[2] } | null {
+  const record = records[store];
+  const pathWith = (id: string) => pattern.replace(':', encodeURIComponent(id));
+  switch (source.from) {
+    case 'query':
+      return { url: `${pattern}?store_id=${store}`, init: method === 'POST' ? { json: {} } : {} };
+    case 'path':
+      return { url: pathWith(store), init: {} };
+    case 'body':
+      return pattern === '/monitor/qr-codes'
+        ? { url: pattern, init: { form: { intent: 'issue', store_id: store } } }
+        : { url: pathWith('sample-1'), init: { json: { [source.field]: store } } };
+  }
+  if (!record) return null;
+  const id = { reservation: record.reservation, seat: record.seat, menu: record.menu, order: record.order, receipt: record.receipt }[source.from];
+  if (!id) return null;
+  if (source.in === 'path') return { url: pathWith(id), init: method === 'POST' ? { json: {} } : {} };
+  return { url: pattern, init: { json: { [source.field ?? 'id']: id } } };
+}
+
+const refusedForStore = async (response: Response) => response.status === 403 && (await response.text()).includes(NOT_STORE_STAFF);
+
+describe('route access by store', () => {
+  it('refuses a member of store 2 only every store-bound route at store 3, and lets them through at store 2', async () => {
+    const failures: string[] = [];
+    const untried: string[] = [];
+    let tried = 0;
+    for (const pattern of Object.keys(storeBound).map(normalizePattern)) {
+      for (const method of ['GET', 'POST'] as const) {
+        const binding = storeBindingFor(pattern, method);
+        if (!binding) continue;
+        const who = binding.area === 'staff' ? members.staff : members.monitor;
+        // Orders and receipts are made at store 2 only (a phone checks in where it stands): store 3's monitor is refused store 2's.
+        const reverse = binding.source.from === 'order' || binding.source.from === 'receipt';
+        const [own, other, client] = reverse ? [WEST, EAST, members.westMonitor.client] : [EAST, WEST, who.client];
+        const refused = requestFor(pattern, binding.source, method, other);
+        const allowed = requestFor(pattern, binding.source, method, reverse ? EAST : own);
+        if (!refused || !allowed) {
+          untried.push(`${method} ${pattern}`);
+          continue;
+        }
+        tried++;
+        await server.advanceClock(61_000);
+        const no = await client.send(method, refused.url, refused.init);
+        if (!(await refusedForStore(no))) failures.push(`${method} ${refused.url} (${binding.area} of ${own}): ${no.status}, expected the store refusal`);
+        if (reverse) {
+          const yes = await members.monitor.client.send(method, allowed.url, allowed.init);
+          if ((await refusedForStore(yes)) || yes.status >= 500) failures.push(`${method} ${allowed.url} (monitor of 2): ${yes.status}, expected through`);
+          continue;
+        }
+        const yes = await client.send(method, allowed.url, allowed.init);
+        if ((await refusedForStore(yes)) || yes.status >= 500)
+          failures.push(`${method} ${allowed.url} (${binding.area} of ${own}): ${yes.status}, expected through`);
+        // An unlimited monitor (on no staff list) and the admin pass at store 3.
+        for (const [name, anyone] of [
+          ['admin', admin],
+          ...(binding.area === 'monitor' ? ([['unlimited monitor', members.freeMonitor.client]] as const) : []),
+        ] as const) {
+          const again = requestFor(pattern, binding.source, method, other)!;
+          const through = await anyone.send(method, again.url, again.init);
+          if (await refusedForStore(through)) failures.push(`${method} ${again.url} (${name}): refused, expected through`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(untried).toEqual([]);
+    expect(tried).toBeGreaterThan(40);
+  });
+
+  it('offers each person only their stores in the areas’ store choice; admins and an unlimited monitor every store', async () => {
+    const choices = async (client: HttpClient, area: string) => {
+      const html = (await client.page(`/${area}`)).html;
+      return { east: html.includes('駅前店'), west: html.includes('西口公園店') };
+    };
+    expect(await choices(members.staff.client, 'staff')).toEqual({ east: true, west: false });
+    expect(await choices(members.monitor.client, 'monitor')).toEqual({ east: true, west: false });
+    expect(await choices(members.westMonitor.client, 'kitchen')).toEqual({ east: false, west: true });
+    expect(await choices(members.freeMonitor.client, 'monitor')).toEqual({ east: true, west: true });
+    expect(await choices(admin, 'staff')).toEqual({ east: true, west: true });
+  });
+});
+
+/** Extra query a read needs besides the store (a month, a range, a day). */
+function extraQuery(pattern: string, today: string): string {
+  const month = today.slice(0, 7);
+  const extras: Record<string, string> = {
+    '/api/shift/history-log': `month=${month}`,
+    '/api/admin/shift-submissions': `month=${month}`,
+    '/api/admin/shifts/all': `month=${addDays(today, 1).slice(0, 7)}`,
+    '/api/admin/business-hours': `start_date=${today}&end_date=${addDays(today, 7)}`,
+    '/api/admin/sales/export/:': `from=${today}&to=${today}`,
+  };
+  return extras[pattern] ?? '';
+}
+
+describe('the no-leak walk', () => {
+  it('answers none of store 3’s rows to any read that takes store_id, called for store 2', async () => {
+    const today = tokyoDateTime(await serverNow(server)).date;
+    const west = records[WEST]!;
+    // What only store 3 has: its seats, its own menu item, 高橋 and the west monitor (its staff only), its walk-in, and every row seeded with MARK.
+    const markers = [MARK, 'seat-w-', 'menu-w-', '西口公園店', '高橋 陽介', members.westMonitor.id, west.reservation];
+    const reads = modules.filter((m) => byPattern.has(m.pattern) && readsStoreOnGet(sourceOf(m.file)));
+    const walked: string[] = [];
+    /** Reads whose answer for store 3 shows its rows: the control that the markers would be seen. */
+    const seenForWest = new Set<string>();
+    const failures: string[] = [];
+    for (const { pattern, file } of reads) {
+      const urls =
+        pattern === '/api/admin/sales/export/:'
+          ? ['sales-lines', 'receipts', 'reservations', 'shifts'].map((k) => `/api/admin/sales/export/${k}`)
+          : pattern === '/api/admin/business-hours/date/:'
+            ? [`/api/admin/business-hours/date/${today}`]
+            : [pattern.includes(':') ? pattern.replace(':', '{store}') : pattern];
+      // A page: its own loader's data only (the area's store choice rightly lists every store to the admin).
+      const page = !pattern.startsWith('/api/');
+      for (const template of urls) {
+        for (const store of [EAST, WEST]) {
+          const base = template.replace('{store}', store);
+          const query = [`store_id=${store}`, extraQuery(pattern, today), ...(page ? [`_routes=${encodeURIComponent(file.replace(/\.tsx?$/, ''))}`] : [])]
+            .filter(Boolean)
+            .join('&');
+          await server.advanceClock(61_000);
+          const response = await admin.get(`${page ? `${base}.data` : base}?${query}`);
+          const text = await response.text();
+          if (response.status !== 200) {
+            failures.push(`GET ${base}?${query}: ${response.status} ${text.slice(0, 200)} (give the walk what the read needs)`);
+            continue;
+          }
+          const found = markers.filter((m) => text.includes(m));
+          if (store === WEST) {
+            if (found.length > 0) seenForWest.add(pattern);
+            continue;
+          }
+          walked.push(pattern);
+          if (found.length > 0) failures.push(`GET ${base}?${query} answers store 3's ${found.join(', ')}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The walk reached the reads of every store-scoped read model named in the issue, and each
+    // answers store 3's rows when asked for store 3 (so their absence for store 2 means something).
+    const shown = [
+      '/api/admin/reservations/status',
+      '/api/admin/seats',
+      '/api/admin/menu',
+      '/api/admin/menu-stock',
+      '/api/admin/shifts/all',
+      '/api/users',
+      '/api/store-opening-tasks/:',
+      '/api/store-close-tasks/:',
+      '/api/recipes',
+      '/api/order-rules',
+      '/api/order-management',
+      '/api/purchase-management',
+      '/api/serve-methods',
+      '/monitor',
+      '/monitor/order',
+      '/monitor/checkout',
+      '/monitor/qr-codes',
+    ];
+    expect(shown.filter((p) => !seenForWest.has(p))).toEqual([]);
+    for (const p of [...shown, '/api/orders/ready', '/api/orders/completed', '/api/admin/sales/summary', '/api/admin/daily-close'])
+      expect(walked, p).toContain(p);
+  });
+});
