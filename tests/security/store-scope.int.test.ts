@@ -9,6 +9,7 @@ import { storeBindingFor, storeBound, type StoreSource } from '../../apps/web/ap
 import { adminStaffTexts } from '../../apps/web/app/staff-area/texts';
 import { signUp } from '../support/accounts';
 import { httpClient, type HttpClient } from '../support/http-client';
+import { openSse, type SseFrame } from '../support/sse';
 import { AT_DEMO_STORE, seatCodeOf, serverNow, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
@@ -285,6 +286,24 @@ describe('route access by store', () => {
     expect(await choices(members.westMonitor.client, 'kitchen')).toEqual({ east: false, west: true });
     expect(await choices(members.freeMonitor.client, 'monitor')).toEqual({ east: true, west: true });
     expect(await choices(admin, 'staff')).toEqual({ east: true, west: true });
+  });
+});
+
+describe('the floor’s live feed', () => {
+  it('sends a monitor of store 2 only its store’s frames, and an unlimited monitor both stores’', async () => {
+    const storesIn = (frames: SseFrame[]) =>
+      new Set(frames.flatMap((f) => (f.data ? [(JSON.parse(f.data) as { store_id?: string }).store_id] : [])).filter((s) => s !== undefined));
+    const open = (client: HttpClient) => openSse(`${server.url}/live?topics=admin,kitchen`, { cookie: client.cookie ?? '' });
+    const [east, free] = [await open(members.monitor.client), await open(members.freeMonitor.client)];
+    expect([east.status, free.status]).toEqual([200, 200]);
+    await walkIn(WEST, `${MARK} 西の二組目`);
+    await walkIn(EAST, '東の二組目');
+    await free.until((frames) => storesIn(frames).has(WEST) && storesIn(frames).has(EAST));
+    await east.until((frames) => storesIn(frames).has(EAST));
+    expect([...storesIn(east.frames)]).toEqual([EAST]);
+    expect(east.frames.some((f) => f.data?.includes(MARK))).toBe(false);
+    east.close();
+    free.close();
   });
 });
 

@@ -91,9 +91,14 @@ export async function mayUseStore(queries: Queries, user: SignedInUser, storeId:
   }
 }
 
+/** The stores `user` may use in `area`; null for every store (admins, an unlimited monitor). */
+export function storeLimitOf(queries: Queries, user: SignedInUser, area: StoreArea): Promise<string[] | null> {
+  return storesOpenTo(directoryOf(queries), { accountId: user.id, admin: user.roles.includes('admin') }, area);
+}
+
 /** The stores an area offers `user` to choose from (admins: all), in the list's order. */
 export async function storesForArea<S extends { store_id: string }>(queries: Queries, user: SignedInUser, area: StoreArea, stores: S[]): Promise<S[]> {
-  const open = await storesOpenTo(directoryOf(queries), { accountId: user.id, admin: user.roles.includes('admin') }, area);
+  const open = await storeLimitOf(queries, user, area);
   return open === null ? stores : stores.filter((s) => open.includes(s.store_id));
 }
 
