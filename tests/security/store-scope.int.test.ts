@@ -51,7 +51,27 @@ const byPattern = new Map(Object.entries(routeAccess).map(([p, rule]) => [normal
 /** A module that reads a store the request names: a `store_id` query, the staff calls' store reads, or the checklists' store path. */
 const readsStore = (source: string) =>
   /query\.store_id|searchParams\.get\('store_id'\)|storeRead\(|storeQuery|checklistLoader|body\.store_id|form\.store_id/.test(source);
-const readsStoreOnGet = (source: string) => /query\.store_id|searchParams\.get\('store_id'\)|storeRead\(|storeQuery|checklistLoader/.test(source);
+/** The source of a module `#app/…` names, or '' when it is not one of the web app's. */
+function importedSource(specifier: string): string {
+  const base = path.join(repoRoot, 'apps/web/app', specifier.replace(/^#app\//, ''));
+  for (const ext of ['.ts', '.tsx', '/index.ts']) {
+    try {
+      return readFileSync(base + ext, 'utf8');
+    } catch {
+      // try the next
+    }
+  }
+  return '';
+}
+/** A call whose query schema is imported (`query: salesQuerySchema`) from a module that names `store_id`. */
+function importedQueryTakesStore(source: string): boolean {
+  const name = /query:\s*(\w+)\s*[,}]/.exec(source)?.[1];
+  if (!name) return false;
+  const from = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from '(#app/[^']+)'`).exec(source)?.[1];
+  return from !== undefined && importedSource(from).includes('store_id');
+}
+const readsStoreOnGet = (source: string) =>
+  /query\.store_id|searchParams\.get\('store_id'\)|storeRead\(|storeQuery|checklistLoader/.test(source) || importedQueryTakesStore(source);
 
 /** Routes open to staff or monitor accounts (not admin-only, not public). */
 function openToMembers(pattern: string): boolean {
@@ -84,6 +104,8 @@ let server: TestWebServer;
 let admin: HttpClient;
 const members: Record<'staff' | 'monitor' | 'westMonitor' | 'freeMonitor', { client: HttpClient; id: string }> = {} as never;
 /** Records of each store the record-bound routes are tried with. */
+let eastSalesBefore: { status: number; body: unknown };
+let westSale: { order: string; visit: string; receipt: string };
 const records: Record<string, { reservation: string; seat: string; menu: string; order?: string; receipt?: string }> = {};
 
 async function member(name: string, role: 'staff' | 'monitor', stores: string[]) {
@@ -155,6 +177,40 @@ async function eastOrderPaid(seat: string, menuId: string): Promise<{ order: str
   return { order: body.order_id, receipt: paid.body.receipt_id };
 }
 
+/** Where a phone at store 3 stands (its point, decision 039). */
+const AT_WEST_STORE = { lat: 35.68935, lng: 139.69168, accuracy: 25 };
+
+/** A phone at a store-3 seat orders, and the admin checks the visit out: store 3's order, visit and receipt (kitchen, sales, receipts). */
+async function westOrderPaid(busySeats: string[]): Promise<{ order: string; visit: string; receipt: string }> {
+  const { html } = await admin.page(`/monitor/qr-codes?store_id=${WEST}`);
+  const codes = Object.fromEntries(
+    [...html.matchAll(/order\/top\?seat_id=([^&"<]+)&(?:amp;)?code=([A-Za-z0-9_-]+)/g)].map((m) => [decodeURIComponent(m[1]!), m[2]!]),
+  );
+  const seat = ['seat-w-t1', 'seat-w-t2', 'seat-w-c1'].find((s) => !busySeats.includes(s) && codes[s]);
+  expect(seat, JSON.stringify(codes)).toBeDefined();
+  const guest = httpClient(server.url);
+  const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+    seat_id: seat,
+    number_of_people: 1,
+    seat_code: codes[seat!],
+    ...AT_WEST_STORE,
+  });
+  expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+  const ordered = await guest.send('POST', '/api/orders', {
+    json: { seat_id: seat, reservation_id: checkIn.body.reservation_id, items: [{ menu_id: 'menu-w-latte', quantity: 2 }] },
+    headers: withToken(checkIn.body.token),
+  });
+  const body = (await ordered.json()) as { order_id: string };
+  expect(ordered.status, JSON.stringify(body)).toBe(200);
+  const paid = await admin.post<{ receipt_id: string }>('/api/orders/checkout', {
+    reservation_id: checkIn.body.reservation_id,
+    payment_method: 'cash',
+    order_ids: [body.order_id],
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return { order: body.order_id, visit: checkIn.body.reservation_id, receipt: paid.body.receipt_id };
+}
+
 /** Store-3 rows in the staff area's read models, each named with MARK. */
 async function seedWestRows() {
   const posts: [string, unknown][] = [
@@ -194,6 +250,18 @@ beforeAll(async () => {
   const west = await walkIn(WEST, `${MARK} 西の客`);
   records[EAST] = { ...east, menu: 'menu-pudding', ...(await eastOrderPaid('seat-t4', 'menu-pudding')) };
   records[WEST] = { ...west, menu: 'menu-w-morning' };
+  eastSalesBefore = await admin.getJson(`/api/admin/sales/summary?store_id=${EAST}`);
+  westSale = await westOrderPaid([west.seat]);
+  // A store-3 stock count, and a notice for store 3 only (the guest's mails and pages of store 2 must not show it).
+  expect((await admin.post('/api/admin/menu-stock/menu-w-latte', { quantity: 7, is_sold_out: 0, manage_stock: 1 })).status).toBe(200);
+  const notice = await admin.send('POST', '/admin/email-settings', {
+    json: {
+      intent: 'save',
+      id: null,
+      notice: { store_id: WEST, title: `${MARK} お知らせ`, content: `${MARK} 西口だけのお知らせ`, is_active: true, display_order: 9 },
+    },
+  });
+  expect(notice.status, await notice.clone().text()).toBeLessThan(400);
   await seedWestRows();
 }, 240_000);
 
@@ -276,6 +344,22 @@ describe('route access by store', () => {
     expect(tried).toBeGreaterThan(40);
   });
 
+  it('reads the store from a body sent without a length (chunked) too', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify({ walk_in: true, store_id: WEST, people: 1, name: '長さのない本文' })));
+        controller.close();
+      },
+    });
+    const response = await fetch(new URL('/api/monitor/staff-bookings', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: members.monitor.client.cookie ?? '', origin: server.url },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(await refusedForStore(response)).toBe(true);
+  });
+
   it('offers each person only their stores in the areas’ store choice; admins and an unlimited monitor every store', async () => {
     const choices = async (client: HttpClient, area: string) => {
       const html = (await client.page(`/${area}`)).html;
@@ -325,7 +409,18 @@ describe('the no-leak walk', () => {
     const today = tokyoDateTime(await serverNow(server)).date;
     const west = records[WEST]!;
     // What only store 3 has: its seats, its own menu item, 高橋 and the west monitor (its staff only), its walk-in, and every row seeded with MARK.
-    const markers = [MARK, 'seat-w-', 'menu-w-', '西口公園店', '高橋 陽介', members.westMonitor.id, west.reservation];
+    const markers = [
+      MARK,
+      'seat-w-',
+      'menu-w-',
+      '西口公園店',
+      '高橋 陽介',
+      members.westMonitor.id,
+      west.reservation,
+      westSale.order,
+      westSale.visit,
+      westSale.receipt,
+    ];
     const reads = modules.filter((m) => byPattern.has(m.pattern) && readsStoreOnGet(sourceOf(m.file)));
     const walked: string[] = [];
     /** Reads whose answer for store 3 shows its rows: the control that the markers would be seen. */
@@ -384,9 +479,20 @@ describe('the no-leak walk', () => {
       '/monitor/order',
       '/monitor/checkout',
       '/monitor/qr-codes',
+      // Store 3's order (the kitchen, the admin home, the day's orders export) and stock.
+      '/api/orders/ready',
+      '/api/admin/day-summary',
+      '/api/admin/orders/export.csv',
+      '/api/admin/menu-items',
     ];
     expect(shown.filter((p) => !seenForWest.has(p))).toEqual([]);
-    for (const p of [...shown, '/api/orders/ready', '/api/orders/completed', '/api/admin/sales/summary', '/api/admin/daily-close'])
+    for (const p of [...shown, '/api/orders/completed', '/api/admin/sales/summary', '/api/admin/daily-close', '/api/admin/sales/export/:'])
       expect(walked, p).toContain(p);
+    // Figures carry no names: store 2's sales are what they were before store 3 sold.
+    expect(await admin.getJson(`/api/admin/sales/summary?store_id=${EAST}`)).toEqual(eastSalesBefore);
+    // The notices the guest's mails and pages of the site's store (2) print leave store 3's out.
+    const notices = await admin.get('/api/admin/email-settings/notices');
+    expect(notices.status).toBe(200);
+    expect(await notices.text()).not.toContain(MARK);
   });
 });

@@ -19,24 +19,52 @@ import { storeBindingFor, type StoreArea, type StoreSource } from './store-bound
  */
 
 const uuid = z.uuid();
+/** The largest body a store-bound call takes (the editors' 256 KiB). */
+const MAX_READ_BYTES = 256 * 1024;
 
 function directoryOf(queries: Queries) {
   return { isStoreStaff: queries.storeStaff.includes, storesOf: queries.storeStaff.storesOf };
 }
 
-/** A JSON or form body's field, read from a copy so the route still reads the body itself. */
+/** A copy of the body as text, at most MAX_READ_BYTES (null past that: the call refuses such a body itself). */
+async function boundedText(request: Request): Promise<string | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_READ_BYTES) return null;
+  const reader = request.clone().body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_READ_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A JSON or form body's field, read from a copy so the route still reads the body itself. A body
+ * too large to read names no store and is refused by the call (its own size limit, below this one).
+ */
 async function bodyField(request: Request, field: string): Promise<string | null> {
   const type = request.headers.get('content-type') ?? '';
+  const text = type.includes('application/json') || type.includes('form') ? await boundedText(request) : null;
+  if (text === null) return null;
   try {
     if (type.includes('application/json')) {
-      const body: unknown = await request.clone().json();
+      const body: unknown = JSON.parse(text);
       const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
       return typeof value === 'string' ? value : null;
     }
-    if (type.includes('form')) {
+    if (type.includes('multipart/form-data')) {
       const value = (await request.clone().formData()).get(field);
       return typeof value === 'string' ? value : null;
     }
+    return new URLSearchParams(text).get(field);
   } catch {
     // An unreadable body: the route answers its own 400.
   }
