@@ -18,7 +18,7 @@ import { checklistOf, findChecklistTask } from './checklists/queries';
 import { listOrderRules, listPurchaseItems, listSuppliers } from './purchasing/queries';
 import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submittersOf } from './shifts/queries';
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
-import { isStoreStaff, storesOfAccount } from './store-staff/queries';
+import { allStoreMemberships, isStoreStaff, storesOfAccount } from './store-staff/queries';
 import { taxRuleOf, taxSettingsOf } from './tax/queries';
 import { receiptStoreOf, receiptsOfDay, receiptsOfVisit } from './receipts/queries';
 // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
@@ -104,6 +104,7 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       list: (storeId: string, options: { wages: boolean }) => storeStaffOf(db, storeId, options),
       includes: (storeId: string, accountId: string) => isStoreStaff(db, storeId, accountId),
       storesOf: (accountId: string) => storesOfAccount(db, accountId),
+      memberships: () => allStoreMemberships(db),
     },
     shifts: {
       recruitTimes: (storeId: string) => recruitTimesOf(db, storeId),

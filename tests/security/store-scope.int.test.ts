@@ -370,6 +370,12 @@ describe('route access by store', () => {
     expect(await choices(members.westMonitor.client, 'kitchen')).toEqual({ east: false, west: true });
     expect(await choices(members.freeMonitor.client, 'monitor')).toEqual({ east: true, west: true });
     expect(await choices(admin, 'staff')).toEqual({ east: true, west: true });
+    // The account screen says which stores each may use: its stores' names, or every store for a monitor no list names.
+    const accounts = (await admin.page('/admin/users')).html;
+    const storesOf = (email: string) => /data-testid="account-stores">([^<]*)</.exec(accounts.slice(accounts.indexOf(email)))?.[1];
+    expect(storesOf('east-monitor@moncafe.test')).toBe('MonCafe 駅前店');
+    expect(storesOf('west-monitor@moncafe.test')).toBe('MonCafe 西口公園店');
+    expect(storesOf('free-monitor@moncafe.test')).toBe(adminStaffTexts.everyStore);
   });
 });
 
