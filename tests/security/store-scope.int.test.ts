@@ -344,6 +344,13 @@ describe('route access by store', () => {
     expect(tried).toBeGreaterThan(40);
   });
 
+  it('is not skipped by a made-up receipt link key, which the receipt calls read after a monitor’s role', async () => {
+    const receipt = records[EAST]!.receipt!;
+    for (const url of [`/api/receipts/${receipt}?key=made-up`, `/receipts/${receipt}?key=made-up`]) {
+      expect(await refusedForStore(await members.westMonitor.client.get(url)), url).toBe(true);
+    }
+  });
+
   it('reads the store from a body sent without a length (chunked) too', async () => {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -23,8 +23,8 @@ export type StoreSource =
 export interface StoreBinding {
   area: StoreArea;
   /**
-   * A guest's call that a monitor may also make as staff (no table token, no receipt link key):
-   * the store is checked only then, and only for monitor accounts (decision 400).
+   * A guest's call that a monitor may also make as staff (no table token): the store is checked
+   * only then, and only for monitor accounts (decision 400).
    */
   staffMode?: boolean;
   /** GET and HEAD. */
