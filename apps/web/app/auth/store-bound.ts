@@ -8,7 +8,7 @@ import { normalizePattern } from './route-access';
  * request does not name (or a record that does not exist) is left to the route, which answers
  * its own 400 or 404.
  *
- * tests/security/store-access.int.test.ts tries every entry as a member of store 2 only against
+ * tests/security/store-scope.int.test.ts tries every entry as a member of store 2 only against
  * store 3, and fails for a staff or monitor call that reads `store_id` and is not listed here.
  */
 export type StoreArea = 'staff' | 'monitor';
