@@ -6,7 +6,7 @@ import type { Database } from './database';
 import { listNotices } from './email-notices/queries';
 import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
-import { completedOrders, countOpenOrders, ordersOfReservation, readyOrders, salesOfDay } from './orders/queries';
+import { completedOrders, countOpenOrders, ordersOfReservation, orderStoreOf, readyOrders, salesOfDay } from './orders/queries';
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
 import { getReservation, guestReservations, guestsLastSeenBefore, reservationsOfDay, confirmedBookingIdsOn } from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
@@ -18,7 +18,7 @@ import { checklistOf, findChecklistTask } from './checklists/queries';
 import { listOrderRules, listPurchaseItems, listSuppliers } from './purchasing/queries';
 import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submittersOf } from './shifts/queries';
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
-import { isStoreStaff } from './store-staff/queries';
+import { allStoreMemberships, isStoreStaff, storesOfAccount } from './store-staff/queries';
 import { taxRuleOf, taxSettingsOf } from './tax/queries';
 import { receiptStoreOf, receiptsOfDay, receiptsOfVisit } from './receipts/queries';
 // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
@@ -103,6 +103,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       /** The shift screens' list: wages for admins only (staff get no `wage` field at all). */
       list: (storeId: string, options: { wages: boolean }) => storeStaffOf(db, storeId, options),
       includes: (storeId: string, accountId: string) => isStoreStaff(db, storeId, accountId),
+      storesOf: (accountId: string) => storesOfAccount(db, accountId),
+      memberships: () => allStoreMemberships(db),
     },
     shifts: {
       recruitTimes: (storeId: string) => recruitTimesOf(db, storeId),
@@ -133,6 +135,7 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     orders: {
       /** The kitchen's list, oldest first; also the admin home's open orders of a store. */
       ready: (storeId: string) => readyOrders(db, storeId),
+      storeOf: (orderId: string) => orderStoreOf(db, orderId),
       countOpen: (storeId: string) => countOpenOrders(db, storeId),
       completed: (storeId: string, date: string) => completedOrders(db, storeId, date),
       ofReservation: (reservationId: string) => ordersOfReservation(db, reservationId),

@@ -74,6 +74,9 @@ describe.runIf(runs)('accounts in the browser', () => {
       const hana = users.users.find((u) => u.email === email);
       expect(hana).toBeDefined();
       expect((await admin.postJson(`/api/admin/users/${hana!.id}/roles`, { role: 'staff', grant: true })).status).toBe(200);
+      // … of the first store: the staff area offers the stores whose staff list names her (decision 400).
+      const [first] = (await (await admin.get('/api/stores')).json()) as { store_id: string }[];
+      expect((await admin.send('PUT', `/api/users/${hana!.id}`, { json: { store_id: first!.store_id, wage: null } })).status).toBe(200);
 
       // Log in and reach /staff.
       await page.goto('/login?redirectTo=%2Fstaff');

@@ -7,7 +7,9 @@ import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
  * The whole route table, walked for every identity: each route and call gives exactly the
- * allowed outcome — through to the screen or call, a redirect to /login, 401 or 403.
+ * allowed outcome — through to the screen or call, a redirect to /login, 401 or 403. The store
+ * half (a member of one store against another's store-bound routes) is walked in
+ * store-scope.int.test.ts, over the demo's two stores (decision 400).
  */
 interface RouteEntry {
   file: string;

@@ -14,6 +14,12 @@ export async function readyOrders(db: Kysely<Database>, storeId: string): Promis
   return db.selectFrom('orders').selectAll().where('store_id', '=', storeId).where('status', '=', 'ready').orderBy('order_time').orderBy('id').execute();
 }
 
+/** The store an order was placed at (decision 400: the store a kitchen call acts at); null for no such order. */
+export async function orderStoreOf(db: Kysely<Database>, orderId: string): Promise<string | null> {
+  const row = await db.selectFrom('orders').select('store_id').where('id', '=', orderId).executeTakeFirst();
+  return row?.store_id ?? null;
+}
+
 /** The kitchen's history: orders of a store completed on a Tokyo date, newest first. */
 export async function completedOrders(db: Kysely<Database>, storeId: string, date: string): Promise<OrderRow[]> {
   return db

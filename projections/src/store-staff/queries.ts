@@ -24,3 +24,14 @@ export async function isStoreStaff(db: Kysely<Database>, storeId: string, accoun
   const row = await db.selectFrom('store_staff').select('id').where('store_id', '=', storeId).where('account_id', '=', accountId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The stores whose staff list names the account (decision 400: the stores its areas show). */
+export async function storesOfAccount(db: Kysely<Database>, accountId: string): Promise<string[]> {
+  const rows = await db.selectFrom('store_staff').select('store_id').where('account_id', '=', accountId).orderBy('store_id').execute();
+  return rows.map((r) => r.store_id);
+}
+
+/** Every store-staff row as (account, store): the account screen's stores column (decision 400). */
+export async function allStoreMemberships(db: Kysely<Database>): Promise<{ account_id: string; store_id: string }[]> {
+  return db.selectFrom('store_staff').select(['account_id', 'store_id']).orderBy('store_id').execute();
+}

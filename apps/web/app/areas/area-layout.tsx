@@ -37,7 +37,10 @@ const TOAST_MS = 2000;
 export function AreaLayout(props: AreaLayoutProps) {
   const { base, title, menu, storeKey, stores } = props;
   const [storeId, chooseStore, loaded] = useStoredStore(storeKey ?? 'adminStoreId');
-  const effectiveStore = storeKey ? storeId : null;
+  // A kept choice the person may no longer use (another person's, or a store taken from them) counts as none (decision 400);
+  // the admin area keeps any choice (a closed store's own screens are opened from its row, decision 320).
+  const mayUse = base === '/admin' || stores.some((s) => s.store_id === storeId);
+  const effectiveStore = storeKey && mayUse ? storeId : null;
   const needsStore = storeKey !== null;
   const locked = needsStore && !effectiveStore;
   const { pathname } = useLocation();

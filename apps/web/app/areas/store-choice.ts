@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 /**
  * The store an area works on, kept in the browser (spec: local storage, `adminStoreId` for the
  * admin and monitor areas, `staffStoreId` for staff). The server never trusts it: calls name
- * the store and are authorized by role.
+ * the store and are authorized by role and by the store's membership (app/auth/store-bound.ts);
+ * the choice lists only the person's stores (decision 400).
  */
 export type StoreKey = 'adminStoreId' | 'staffStoreId';
 

@@ -8,6 +8,7 @@ import { databaseUnavailable } from '@moncafe/infra/db/unavailable';
 import { callTexts } from '#app/http/texts';
 import { isCrossSiteWrite } from './csrf';
 import { isApiPath, requireRouteAccess } from './require-role.server';
+import { requireStoreAccess } from './store-access.server';
 import { authTexts } from './texts';
 
 /**
@@ -57,7 +58,9 @@ const guarded: MiddlewareFunction<Response> = async (args, next) => {
     }
   }
 
-  await requireRouteAccess({ request, context, pattern, url });
+  const user = await requireRouteAccess({ request, context, pattern, url });
+  // A store-bound route: the store's membership too (app/auth/store-bound.ts, decision 400).
+  await requireStoreAccess({ request, context, pattern, params: args.params, user });
   const response = await next();
   return isApiPath(url.pathname) ? (methodRefusal(response, request.method) ?? response) : response;
 };

@@ -252,7 +252,12 @@ export const adminStaffTexts = {
 
   // /admin/users: staff of a store
   storeStaffTitle: 'この店舗のスタッフ',
-  storeStaffHint: 'シフト提出・シフト確認の従業員一覧に表示される人です。時給は管理者にだけ表示されます。',
+  /** /admin/users: the stores each account may use in the staff and monitor areas (decision 400). */
+  storesColumn: '使える店舗',
+  everyStore: '全店舗',
+  noStoreListed: 'なし（店舗のスタッフに追加してください）',
+  storeStaffHint:
+    'シフト提出・シフト確認の従業員一覧に表示される人です。スタッフ画面・モニター画面では、この一覧に載っている店舗だけを選べます（どの店舗にも載っていないモニター用アカウントは全店舗）。時給は管理者にだけ表示されます。',
   wage: '時給（円）',
   wageNotSet: '未設定',
   addToStore: 'スタッフに追加',

@@ -3,6 +3,7 @@ import type { Role } from '@moncafe/domain/account/events';
 import type { LiveFrame } from '@moncafe/infra/live/hub';
 import { sealedStreamIds } from '@moncafe/infra/live/stream-ids';
 import { getUser } from '#app/auth/session.server';
+import { storeLimitOf } from '#app/auth/store-access.server';
 import { DomainError } from '@moncafe/domain/decider';
 import { appOf, clientAddressContext, getRuntime } from '#app/context';
 import type { Route } from './+types/route';
@@ -61,6 +62,13 @@ function frame({ id, event, data }: LiveFrame, idOf: ((position: number) => stri
   return `${idLine}event: ${event}\ndata: ${JSON.stringify(data ?? null)}\n\n`;
 }
 
+/** A frame about another store than `stores` (its `store_id`) keeps only its position, so the stream still resumes from it. */
+function withinStores(f: LiveFrame, stores: string[] | null): LiveFrame {
+  if (stores === null || f.data === null || typeof f.data !== 'object') return f;
+  const storeId = (f.data as { store_id?: unknown }).store_id;
+  return typeof storeId === 'string' && !stores.includes(storeId) ? { id: f.id } : f;
+}
+
 /** A Last-Event-ID is a position: digits, a safe integer. */
 const LAST_EVENT_ID = /^\d{1,15}$/;
 
@@ -87,11 +95,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // over) is told so in the stream's own terms, so the phone stops following instead of retrying.
   if (token && opened === null) return tokenRefused();
   const guarded = restricted.filter(({ topic }) => opened === null || topic !== `reservation:${opened}`);
+  // A limited monitor's floor stream carries its stores' frames only (decision 400).
+  let ownStores: string[] | null = null;
   if (guarded.length > 0) {
     const user = await getUser(request, context);
     if (!user) return Response.json({ error: 'authentication required', field: 'topics' }, { status: 401 });
     const refused = guarded.filter(({ roles }) => !roles.some((r) => user.roles.includes(r))).map(({ topic }) => topic);
     if (refused.length > 0) return Response.json({ error: 'forbidden topic', field: 'topics', topics: refused }, { status: 403 });
+    ownStores = await storeLimitOf(appOf(context).queries, user, 'monitor');
   }
 
   // The floor's streams (signed in, by role) carry positions and resume from Last-Event-ID. A
@@ -151,7 +162,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       else runtime.live.stopping.addEventListener('abort', onStopping, { once: true });
       abort.signal.addEventListener('abort', () => runtime.live.stopping.removeEventListener('abort', onStopping), { once: true });
       runtime.live
-        .open({ topics, after, signal: abort.signal }, (f) => write(frame(f, idOf)))
+        .open({ topics, after, signal: abort.signal }, (f) => write(frame(withinStores(f, ownStores), idOf)))
         .catch((error: unknown) => {
           runtime.logger.error({ err: error }, 'live stream failed');
           abort.abort();

@@ -10,6 +10,7 @@ import { appOf } from '#app/context';
 import { adminPageTitle } from '#app/admin-area/title';
 import { areaTexts } from '#app/areas/texts';
 import staffCss from '#app/staff-area/staff-area.css?url';
+import { adminStaffTexts as sa } from '#app/staff-area/texts';
 import { StoreStaffSection } from './store-staff';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(areaTexts.usersTitle, matches) }];
@@ -19,8 +20,21 @@ const roleLabels = { admin: '管理者', monitor: 'モニター', staff: 'スタ
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireRole(request, context, 'admin');
-  const accounts = await appOf(context).queries.accounts.list();
-  return { me: me.id, accounts: accounts.map((a) => ({ id: a.accountId, name: a.name, email: a.email, roles: a.roles })) };
+  const { queries } = appOf(context);
+  const [accounts, memberships, stores] = await Promise.all([queries.accounts.list(), queries.storeStaff.memberships(), queries.stores.list({ closed: true })]);
+  const nameOf = new Map(stores.map((s) => [s.store_id, s.name]));
+  const storesOf = (accountId: string) => memberships.filter((m) => m.account_id === accountId).map((m) => nameOf.get(m.store_id) ?? m.store_id);
+  return {
+    me: me.id,
+    accounts: accounts.map((a) => ({ id: a.accountId, name: a.name, email: a.email, roles: a.roles, stores: storesShown(a.roles, storesOf(a.accountId)) })),
+  };
+}
+
+/** What the stores column says (decision 400): admins and a monitor on no store's staff list use every store; staff on none, none. */
+function storesShown(roles: readonly string[], listed: string[]): string {
+  if (roles.includes('admin') || (listed.length === 0 && roles.includes('monitor'))) return sa.everyStore;
+  if (listed.length === 0) return roles.includes('staff') ? sa.noStoreListed : '';
+  return listed.join('、');
 }
 
 const formSchema = z.object({ accountId: z.string().min(1), role: staffRoleSchema, grant: z.enum(['true', 'false']).transform((v) => v === 'true') });
@@ -56,6 +70,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             {staffRoles.map((role) => (
               <th key={role}>{roleLabels[role]}</th>
             ))}
+            <th>{sa.storesColumn}</th>
           </tr>
         </thead>
         <tbody>
@@ -81,6 +96,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   </td>
                 );
               })}
+              <td data-testid="account-stores">{account.stores}</td>
             </tr>
           ))}
         </tbody>
