@@ -254,7 +254,7 @@ function ShiftHistory({ rows }: { rows: HistoryAnswer | null }) {
           {t.historyEmpty}
         </p>
       ) : (
-        <div className="sa-scroll">
+        <div className="sa-scroll" role="region" aria-labelledby="shift-history-title" tabIndex={0}>
           <table className="data-table" data-testid="shift-history">
             <thead>
               <tr>
