@@ -82,6 +82,9 @@ try {
         .waitFor()
         .catch(() => undefined);
       await page.waitForLoadState('networkidle').catch(() => undefined);
+      // Screens that load after hydration say 読み込み中 until their data is there: shoot what the
+      // person sees once it has loaded (at most 10 s, then whatever is shown, the loading state included).
+      await page.waitForFunction(() => !document.body.innerText.includes('読み込み中'), null, { timeout: 10_000 }).catch(() => undefined);
       const overflow = await page.evaluate((width) => document.documentElement.scrollWidth - width, screen.viewport!.width);
       const file = path.join(out, `${size}${p.replaceAll('/', '_')}.png`);
       await page.screenshot({ path: file, fullPage: true });
