@@ -208,6 +208,9 @@ describe('table-order calls', () => {
     expect(qr.status).toBe(200);
     expect(qr.html.match(/<svg/g)?.length).toBe(7);
     expect(qr.html).toContain(`${server.url}/order/top?seat_id=seat-t1`);
+    // Each printed card names its store (decision 407).
+    expect(qr.html).toContain('座席QRコード（MonCafe 駅前店）');
+    expect(qr.html.match(/data-testid="qr-store"/g)?.length).toBe(7);
 
     const tax = await admin.send('POST', `/admin/tax-management?store_id=${DEMO_STORE}`, {
       form: { store_id: DEMO_STORE, rate_percent: '8', rounding: 'ceil', prices_include_tax: 'on' },

@@ -35,7 +35,10 @@ export interface AvailabilityPorts {
  * `no_store`: no store exists yet. `store_closed`: the admin closed the store (decision 320).
  * `date_refused`: the spec's date checks refuse the date. `time_unavailable`: the store is not open then.
  */
-export type AvailabilityErrorCode = 'no_store' | 'store_closed' | 'date_refused' | 'time_unavailable';
+export type AvailabilityErrorCode = 'no_store' | 'unknown_store' | 'store_closed' | 'date_refused' | 'time_unavailable';
+
+/** The store a guest's call names (`store_id`, a claim), or none: then the first open store (decision 406). */
+export type StoreClaim = { storeId?: string | null | undefined };
 
 /** A walk-in is seated now: it is not held to the same-day settings nor refused for the current minute. */
 type WalkIn = { walkIn?: boolean };
@@ -46,7 +49,16 @@ const CLOSED: BusinessDay = { closed: true, openTime: null, closeTime: null };
 export function bookingDays(ports: AvailabilityPorts) {
   const { catalog } = ports;
 
-  async function storeId(): Promise<string> {
+  /**
+   * The store a booking call is about: the one the guest chose when it is an open store (a
+   * claim, checked here: `unknown_store` otherwise), else the first open store (decision 406).
+   */
+  async function storeId(claimed?: string | null): Promise<string> {
+    if (claimed) {
+      if (!(await catalog.storeOpen(claimed)))
+        throw new DomainError<AvailabilityErrorCode>('unknown_store', `store ${claimed} takes no bookings`, { storeId: claimed });
+      return claimed;
+    }
     const id = await catalog.defaultStoreId();
     if (!id) throw new DomainError<AvailabilityErrorCode>('no_store');
     return id;
@@ -97,8 +109,8 @@ export function availabilityService(ports: AvailabilityPorts) {
 
   return {
     /** Dates of the booking window with a free time for the party, the window's holidays and closed days. */
-    async availableDates(input: { people: number; menuIds: readonly string[] }) {
-      const store = await storeId();
+    async availableDates(input: { people: number; menuIds: readonly string[] } & StoreClaim) {
+      const store = await storeId(input.storeId);
       const now = ports.clock.now();
       const window = bookingWindow(now);
       const [days, seats, sameDay, menus] = await Promise.all([
@@ -124,8 +136,10 @@ export function availabilityService(ports: AvailabilityPorts) {
     },
 
     /** Start times where the party fits, or the refusal of the date. */
-    async availableTimes(input: { date: string; people: number; menuIds: readonly string[] }): Promise<{ times: string[]; refusal: DateRefusal | null }> {
-      const store = await storeId();
+    async availableTimes(
+      input: { date: string; people: number; menuIds: readonly string[] } & StoreClaim,
+    ): Promise<{ times: string[]; refusal: DateRefusal | null }> {
+      const store = await storeId(input.storeId);
       const menus = await catalog.menus(store, input.menuIds);
       const [{ day, refusal }, seats, dayLedger] = await Promise.all([refusalOf(store, input.date, menus), catalog.seats(store), ledger(store, input.date)]);
       if (refusal) return { times: [], refusal };
@@ -142,19 +156,19 @@ export function availabilityService(ports: AvailabilityPorts) {
     },
 
     /** The spec's date checks for a chosen date, in its order; null when it may be chosen. */
-    async checkDate(input: { date: string; menuIds: readonly string[] }): Promise<DateRefusal | null> {
-      const store = await storeId();
+    async checkDate(input: { date: string; menuIds: readonly string[] } & StoreClaim): Promise<DateRefusal | null> {
+      const store = await storeId(input.storeId);
       return (await refusalOf(store, input.date, await catalog.menus(store, input.menuIds))).refusal;
     },
 
-    async isClosed(date: string): Promise<boolean> {
-      const store = await storeId();
+    async isClosed(date: string, claim: StoreClaim = {}): Promise<boolean> {
+      const store = await storeId(claim.storeId);
       return ((await catalog.businessDays(store, [date]))[date] ?? CLOSED).closed;
     },
 
     /** The first date every course of the cart can still be booked for, and the instant it begins. */
-    async deadline(menuIds: readonly string[]) {
-      const store = await storeId();
+    async deadline(menuIds: readonly string[], claim: StoreClaim = {}) {
+      const store = await storeId(claim.storeId);
       const minDate = minimumDate(await catalog.menus(store, menuIds), ports.clock.now());
       return { minDate, minDateTime: tokyoInstant(minDate, 0).toISOString() };
     },

@@ -8,7 +8,7 @@ import { toStreamName as ledgerStream } from '../seating/events';
 import type { SeatSpec } from '../seating/allocation';
 import { seatingLedger, type Hold } from '../seating/decider';
 import { seatsHoldParty } from '../seating/capacity';
-import { availabilityService, bookingDays, type AvailabilityErrorCode } from './availability-service';
+import { availabilityService, bookingDays, type AvailabilityErrorCode, type StoreClaim } from './availability-service';
 import { checkDetail, detailKey, type DetailProblem } from './detail';
 import { toStreamName, type CustomerContact, type ReservationDetail, type ReservationRequest } from './events';
 import { RESERVATION_IMAGE, reservationOwner, sessionOwner } from './images';
@@ -87,7 +87,7 @@ export function detailProblemsOf(error: DomainError): DetailProblem[] {
 }
 
 /** A session's choice of a time on the day screen (allocate-seat). */
-export interface SeatChoice {
+export interface SeatChoice extends StoreClaim {
   sessionId: string;
   date: string;
   time: string;
@@ -228,12 +228,12 @@ export function bookingService(ports: BookingPorts) {
      * earlier hold of that day. Throws `seats_full` when nothing fits, and the date's or time's refusal.
      */
     async allocateSeat(input: SeatChoice) {
-      return hold({ ...input, store: await storeId() });
+      return hold({ ...input, store: await storeId(input.storeId) });
     },
 
     /** Gives the session's hold of that day back (the cart emptied). */
-    async releaseHold(input: { sessionId: string; date: string; correlationId: string }) {
-      const store = await storeId();
+    async releaseHold(input: { sessionId: string; date: string; correlationId: string } & StoreClaim) {
+      const store = await storeId(input.storeId);
       const state = await ledger(store, input.date);
       let position: number | null = null;
       for (const held of Object.values(state.holds))
@@ -254,30 +254,32 @@ export function bookingService(ports: BookingPorts) {
      * `{reservationId}.{secret}`: the id finds the stream without an index, the secret (≥128 random
      * bits) proves the mail was read; only its hash is recorded.
      */
-    async requestReservation(input: {
-      sessionId: string;
-      accountId: string | null;
-      customer: CustomerContact;
-      /** What the guest wants the store to know (allergies …), decision 282. */
-      remarks?: string;
-      /** The language the guest books in: their mails and reminder go in it (decision 363). Japanese when absent. */
-      language?: 'ja' | 'en';
-      date: string;
-      time: string;
-      people: number;
-      cart: readonly { menuId: string; quantity: number }[];
-      detail: ReservationDetail;
-      client?: string | null;
-      visitStartedAt?: Date | null;
-      /**
-       * Called once the whole request is known to be valid, before anything is written: the edge
-       * counts its rate limits here, so a refused request never uses up someone's allowance
-       * (docs/security.md, finding 5). Throws to refuse.
-       */
-      admit?: () => Promise<void>;
-      correlationId: string;
-    }) {
-      const store = await storeId();
+    async requestReservation(
+      input: {
+        sessionId: string;
+        accountId: string | null;
+        customer: CustomerContact;
+        /** What the guest wants the store to know (allergies …), decision 282. */
+        remarks?: string;
+        /** The language the guest books in: their mails and reminder go in it (decision 363). Japanese when absent. */
+        language?: 'ja' | 'en';
+        date: string;
+        time: string;
+        people: number;
+        cart: readonly { menuId: string; quantity: number }[];
+        detail: ReservationDetail;
+        client?: string | null;
+        visitStartedAt?: Date | null;
+        /**
+         * Called once the whole request is known to be valid, before anything is written: the edge
+         * counts its rate limits here, so a refused request never uses up someone's allowance
+         * (docs/security.md, finding 5). Throws to refuse.
+         */
+        admit?: () => Promise<void>;
+        correlationId: string;
+      } & StoreClaim,
+    ) {
+      const store = await storeId(input.storeId);
       // The whole command is checked before its first write (docs/security.md, finding 9).
       if (unstorableTextIn(input.customer) !== null || unstorableTextIn(input.detail) !== null || unstorableTextIn(input.remarks ?? '') !== null)
         throw new DomainError<BookingErrorCode>('invalid_text');

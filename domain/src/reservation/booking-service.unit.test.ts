@@ -3,7 +3,7 @@ import { foldStream } from '../command-handler';
 import { DomainError } from '../decider';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { seatingLedger } from '../seating/decider';
-import { cakeCourse, fixedCatalog, STORE } from '../testing/reservation-catalog';
+import { cakeCourse, cakeCourseOffer, fixedCatalog, STORE } from '../testing/reservation-catalog';
 import { reservationTestSystem } from '../testing/reservation-system';
 import { holdExpiry } from './booking-service';
 import { staffBookingService } from './staff-booking-service';
@@ -353,5 +353,44 @@ describe('a closed store (decision 320)', () => {
     const phone = { storeId: STORE, date: '2026-12-20', time: '12:00', people: 2, menuId: null, name: '山田花子', phone: '090-1234-5678', remarks: '' };
     await staffBooking.takeBooking({ ...phone, actor: 'staff-1', correlationId: c });
     expect((await s.eventStore.readStream(ledgerStream(STORE, '2026-12-20'))).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the store the guest chose (decision 406)', () => {
+  const OTHER = 'store-2';
+  const twoStores = () =>
+    reservationTestSystem({
+      catalog: fixedCatalog({ closedStores: ['store-closed'], courses: [cakeCourseOffer, { ...cakeCourseOffer, menuId: 'm-other', storeId: OTHER }] }),
+    });
+  const choice = { sessionId: 's1', date: '2026-12-20', time: '12:00', people: 2, menuIds: [cakeCourse.menuId], correlationId: c };
+
+  it('holds the seats at the chosen store, not the first one', async () => {
+    const s = twoStores();
+    await s.booking.allocateSeat({ ...choice, storeId: OTHER });
+    expect((await s.eventStore.readStream(ledgerStream(OTHER, '2026-12-20'))).length).toBeGreaterThan(0);
+    expect(await s.eventStore.readStream(ledgerStream(STORE, '2026-12-20'))).toEqual([]);
+  });
+
+  it('holds at the first open store when none is chosen', async () => {
+    const s = twoStores();
+    await s.booking.allocateSeat(choice);
+    expect((await s.eventStore.readStream(ledgerStream(STORE, '2026-12-20'))).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a store that is not open (a claim) and records nothing', async () => {
+    const s = twoStores();
+    await refusedWith(s.booking.allocateSeat({ ...choice, storeId: 'store-closed' }), 'unknown_store');
+    await refusedWith(s.booking.availableDates({ people: 2, menuIds: [], storeId: 'store-closed' }), 'unknown_store');
+    expect(await s.eventStore.readStream(ledgerStream('store-closed', '2026-12-20'))).toEqual([]);
+  });
+
+  it('books at the chosen store, and only that store’s courses', async () => {
+    const s = twoStores();
+    const request = { ...choice, customer: contact, accountId: null, detail: {}, storeId: OTHER };
+    await refusedWith(s.booking.requestReservation({ ...request, cart: [{ menuId: cakeCourse.menuId, quantity: 1 }] }), 'unknown_course');
+    const made = await s.booking.requestReservation({ ...request, cart: [{ menuId: 'm-other', quantity: 1 }] });
+    const state = foldStream(reservationDecider, await s.eventStore.readStream(toStreamName(made.reservationId)));
+    expect(state.status !== 'empty' && state.request.storeId).toBe(OTHER);
+    expect((await s.eventStore.readStream(ledgerStream(OTHER, '2026-12-20'))).length).toBeGreaterThan(0);
   });
 });

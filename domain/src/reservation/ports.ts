@@ -15,6 +15,8 @@ export interface ReservationCatalog {
   /** The store the public site books (the spec's calls carry no store id); null before any store exists. */
   defaultStoreId(): Promise<string | null>;
   storeName(storeId: string): Promise<string | null>;
+  /** Where the guest finds and calls the store (its record's address and phone), for mails and pages (decision 407); null when it is gone. */
+  storeContact(storeId: string): Promise<StoreContact | null>;
   /** False for a store the admin closed (decision 320) or one that does not exist: it takes no new bookings. */
   storeOpen(storeId: string): Promise<boolean>;
   /** Reservable seats of the store, in display order. */
@@ -58,4 +60,11 @@ export interface ReservationMails {
   confirmed(summary: ReservationSummary): MailMessage;
   /** Tells the customer the reservation was cancelled (by them or by staff). */
   cancelled(summary: ReservationSummary): MailMessage;
+}
+
+/** A store's address and phone as its record has them (decision 407). */
+export interface StoreContact {
+  postalCode: string | null;
+  address: string;
+  phone: string;
 }

@@ -1,7 +1,7 @@
 import { describeDetail, type DescribedOption } from './detail';
 import { reservationTotal, type CustomerContact, type ReservationDetail, type ReservationRequest, type ReservedLine } from './events';
 import type { Logger, Mailer } from '../ports';
-import type { Notice, ReservationCatalog, ReservationMails } from './ports';
+import type { Notice, ReservationCatalog, ReservationMails, StoreContact } from './ports';
 
 /**
  * A reservation as the customer is shown it, in mails and on the confirm and cancel pages: the
@@ -15,6 +15,8 @@ export interface ReservationSummary {
   storeId: string;
   /** null when the store has been removed since. */
   storeName: string | null;
+  /** The store's address and phone from its record (decision 407); null when it is gone. */
+  storeContact: StoreContact | null;
   date: string;
   time: string;
   people: number;
@@ -36,9 +38,10 @@ export interface ReservationSummary {
 
 export async function summarize(catalog: ReservationCatalog, request: ReservationRequest, status: ReservationSummary['status']): Promise<ReservationSummary> {
   const menuIds = [...new Set(request.lines.map((l) => l.menuId))];
-  const [{ options }, storeName, notices, courses] = await Promise.all([
+  const [{ options }, storeName, storeContact, notices, courses] = await Promise.all([
     catalog.options(menuIds),
     catalog.storeName(request.storeId),
+    catalog.storeContact(request.storeId),
     catalog.notices(request.storeId),
     catalog.courses(menuIds.slice(0, 1)),
   ]);
@@ -47,6 +50,7 @@ export async function summarize(catalog: ReservationCatalog, request: Reservatio
     reservationNumber: request.reservationNumber ?? request.reservationId,
     storeId: request.storeId,
     storeName,
+    storeContact,
     date: request.date,
     time: request.time,
     people: request.people,

@@ -44,6 +44,7 @@ export function fixedCatalog(
   return {
     defaultStoreId: async () => STORE,
     storeName: async () => 'テスト店',
+    storeContact: async () => ({ postalCode: '100-0001', address: '東京都千代田区テスト1-1', phone: '03-0000-0000' }),
     storeOpen: async (store) => !(overrides.closedStores ?? []).includes(store),
     seats: async () => overrides.seats ?? seats,
     businessDays: async (_store, dates) => Object.fromEntries(dates.map((d) => [d, day(d)])),

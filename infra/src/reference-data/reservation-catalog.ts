@@ -12,6 +12,7 @@ export function cachedReservationCatalog(inner: ReservationCatalog, cache: Refer
   return {
     defaultStoreId: () => cache.get('reservation:default-store', () => inner.defaultStoreId()),
     storeName: (storeId) => cache.get(`reservation:store-name:${storeId}`, () => inner.storeName(storeId)),
+    storeContact: (storeId) => cache.get(`reservation:store-contact:${storeId}`, () => inner.storeContact(storeId)),
     storeOpen: (storeId) => cache.get(`reservation:store-open:${storeId}`, () => inner.storeOpen(storeId)),
     seats: (storeId) => cache.get(`reservation:seats:${storeId}`, () => inner.seats(storeId)),
     businessDays: (storeId, dates) => cache.get(`reservation:days:${storeId}:${dates.join(',')}`, () => inner.businessDays(storeId, dates)),

@@ -12,7 +12,7 @@ import { openReadModelTestDb, type ReadModelTestDb } from '../testing/read-model
 import { dayFiguresOf } from './day-figures';
 import { registerProjector } from './projector';
 import { closeOf } from './queries';
-import { salesReport, shiftsWithWages } from './sales';
+import { paymentsWithoutReceipts, reservationsOfRange, salesLines, salesReport, shiftsWithWages } from './sales';
 import { shiftsProjector } from '../shifts/projector';
 import { storeStaffProjector } from '../store-staff/projector';
 import { toStreamName as shiftStream } from '@moncafe/domain/shift/events';
@@ -24,8 +24,8 @@ import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
  * generated month of orders, then every figure of the report equals a SQL sum over the read models.
  */
 let position = 0;
-const at = (event: DomainEvent, streamId: string): RecordedEvent =>
-  recordedEvent(event, { streamId, position: ++position, metadata: { correlationId: 'c', causationId: null, actor: 'owner', storeId: 's' } });
+const at = (event: DomainEvent, streamId: string, storeId = 's'): RecordedEvent =>
+  recordedEvent(event, { streamId, position: ++position, metadata: { correlationId: 'c', causationId: null, actor: 'owner', storeId } });
 const projectors = [reservationsProjector, ordersProjector, receiptsProjector, registerProjector];
 
 /** A walk-in party seated at `at`, an order of `lines`, and its checkout paid by `method` (a payment, no receipt). */
@@ -37,7 +37,10 @@ function visitEvents(input: {
   lines: { menuId: string; name: string; price: number; quantity: number }[];
   method: string;
   withPayment?: boolean;
+  /** The store of the visit ('s' unless given). */
+  storeId?: string;
 }) {
+  const storeId = input.storeId ?? 's';
   const seatedAt = tokyoInstant(input.date, input.minute).toISOString();
   const exitedAt = tokyoInstant(input.date, input.minute + 45).toISOString();
   const subtotal = input.lines.reduce((n, l) => n + l.price * l.quantity, 0);
@@ -48,16 +51,18 @@ function visitEvents(input: {
     at(
       {
         type: 'WalkInSeated',
-        data: { reservationId: input.id, storeId: 's', date: input.date, time: '12:00', people: input.people, seatIds: ['T1'], seatedAt, seatName: 'T1' },
+        data: { reservationId: input.id, storeId, date: input.date, time: '12:00', people: input.people, seatIds: ['T1'], seatedAt, seatName: 'T1' },
       },
       stream,
+      storeId,
     ),
     at(
       {
         type: 'OrderPlaced',
-        data: { orderId, storeId: 's', reservationId: input.id, seatId: 'T1', seatLabel: 'T1', lines: input.lines, placedBy: 'customer', placedAt: seatedAt },
+        data: { orderId, storeId, reservationId: input.id, seatId: 'T1', seatLabel: 'T1', lines: input.lines, placedBy: 'customer', placedAt: seatedAt },
       },
       `order-${orderId}`,
+      storeId,
     ),
     at(
       {
@@ -70,6 +75,7 @@ function visitEvents(input: {
         },
       },
       stream,
+      storeId,
     ),
   ];
 }
@@ -378,6 +384,69 @@ describe('the daily close’s figures and the sales report', () => {
       select extract(hour from paid_at at time zone 'Asia/Tokyo')::int as hour, sum(total) as total
       from payments where store_id = 's' and business_date between ${range.from} and ${range.to} group by 1 order by 1`.execute(t.db);
     expect(daily.byHour.map((h) => [h.hour, h.total])).toEqual(hours.rows.map((r) => [Number(r.hour), Number(r.total)]));
+  });
+
+  it('reports every store together (全店舗) as the sum of each store’s figures, and the exports as the union of their rows (decision 408)', async () => {
+    const month = '2027-03';
+    const days = datesOfMonth(month);
+    const menu = [
+      { menuId: 'm-blend', name: 'ブレンドコーヒー', price: 500 },
+      { menuId: 'm-morning', name: 'モーニングセット', price: 750 },
+      { menuId: 'm-cake', name: 'チーズケーキ', price: 520 },
+    ];
+    const visitArb = fc.record({
+      store: fc.constantFrom('east', 'west'),
+      day: fc.integer({ min: 0, max: 30 }),
+      minute: fc.integer({ min: 8 * 60, max: 20 * 60 }),
+      people: fc.integer({ min: 1, max: 6 }),
+      item: fc.integer({ min: 0, max: 2 }),
+      quantity: fc.integer({ min: 1, max: 4 }),
+    });
+    const visits = fc.sample(fc.array(visitArb, { minLength: 80, maxLength: 80 }), { numRuns: 1, seed: 34 })[0]!;
+    await t.project(
+      projectors,
+      visits.flatMap((v, i) =>
+        visitEvents({
+          id: `two-${i}`,
+          storeId: v.store,
+          date: days[v.day]!,
+          minute: v.minute,
+          people: v.people,
+          method: 'cash',
+          lines: [{ ...menu[v.item]!, quantity: v.quantity }],
+        }),
+      ),
+    );
+    // Every store with figures in the read models, not only the two above: 全店舗 means all of them.
+    const storeIds = (
+      await sql<{ store_id: string }>`select distinct store_id from payments union select distinct store_id from receipts`.execute(t.db)
+    ).rows.map((r) => r.store_id);
+    expect(storeIds).toEqual(expect.arrayContaining(['east', 'west']));
+    const range = { from: days[0]!, to: days.at(-1)! };
+    for (const grain of ['day', 'week', 'month'] as const) {
+      const all = await salesReport(t.db, { storeId: null, ...range }, grain);
+      const each = await Promise.all(storeIds.map((storeId) => salesReport(t.db, { storeId, ...range }, grain)));
+      const sum = (pick: (r: (typeof each)[number]) => number) => each.reduce((n, r) => n + pick(r), 0);
+      for (const figure of ['count', 'subtotal', 'tax', 'total', 'guests'] as const) expect(all.totals[figure], figure).toBe(sum((r) => r.totals[figure]));
+      expect(all.totals.perGuest).toBe(Math.floor(all.totals.total / all.totals.guests));
+      expect(all.previous.total).toBe(sum((r) => r.previous.total));
+      expect(all.buckets.map((b) => [b.key, b.total, b.count, b.guests])).toEqual(
+        all.buckets.map((b, i) => [b.key, sum((r) => r.buckets[i]!.total), sum((r) => r.buckets[i]!.count), sum((r) => r.buckets[i]!.guests)]),
+      );
+      const byMenu = (reports: typeof each) => {
+        const m: Record<string, number> = {};
+        for (const r of reports) for (const item of r.topItems) m[item.menuId] = (m[item.menuId] ?? 0) + item.amount;
+        return m;
+      };
+      expect(byMenu([all])).toEqual(byMenu(each));
+      expect(all.totals.count).toBe(80);
+    }
+    const everyStore = { storeId: null, ...range };
+    const rowsOfEach = async (read: (r: typeof everyStore | { storeId: string; from: string; to: string }) => Promise<unknown[]>) =>
+      (await Promise.all(storeIds.map((storeId) => read({ storeId, ...range })))).reduce((n, rows) => n + rows.length, 0);
+    expect((await salesLines(t.db, everyStore)).length).toBe(await rowsOfEach((r) => salesLines(t.db, r)));
+    expect((await reservationsOfRange(t.db, everyStore)).length).toBe(await rowsOfEach((r) => reservationsOfRange(t.db, r)));
+    expect((await paymentsWithoutReceipts(t.db, everyStore)).length).toBe(80);
   });
 
   it('lists the shifts of a range with each person’s hourly wage at the store, for payroll', async () => {

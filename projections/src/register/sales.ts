@@ -11,10 +11,16 @@ import type { Database } from '../database';
 export type SalesGrain = 'day' | 'week' | 'month';
 
 export interface SalesRange {
-  storeId: string;
+  /** One store, or null: every store together (全店舗, decision 408), closed ones' history included. */
+  storeId: string | null;
   /** First and last business day (YYYY-MM-DD), both included. */
   from: string;
   to: string;
+}
+
+/** A raw query's store condition on `column`: the one store, or every store (null). */
+function ofStore(column: string, storeId: string | null) {
+  return storeId === null ? sql`true` : sql`${sql.ref(column)} = ${storeId}`;
 }
 
 /** The bucket a business day falls in: the day, the Monday of its week, or its month. */
@@ -38,10 +44,10 @@ export function bucketsOf(range: Pick<SalesRange, 'from' | 'to'>, grain: SalesGr
 function takings(range: SalesRange) {
   return sql`(
     select r.business_date, r.issued_at as at, r.total, r.tax from receipts r
-    where r.store_id = ${range.storeId} and r.business_date between ${range.from} and ${range.to}
+    where ${ofStore('r.store_id', range.storeId)} and r.business_date between ${range.from} and ${range.to}
     union all
     select p.business_date, p.paid_at as at, p.total, p.tax from payments p
-    where p.store_id = ${range.storeId} and p.business_date between ${range.from} and ${range.to}
+    where ${ofStore('p.store_id', range.storeId)} and p.business_date between ${range.from} and ${range.to}
       and not exists (select 1 from receipts r where r.reservation_id = p.reservation_id)
   )`;
 }
@@ -52,7 +58,7 @@ function checkoutsByDay(db: Kysely<Database>, range: SalesRange) {
     .selectFrom('payments as p')
     .leftJoin('reservations as r', 'r.id', 'p.reservation_id')
     .select(['p.business_date as date', sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(r.people), 0)`.as('guests')])
-    .where('p.store_id', '=', range.storeId)
+    .$if(range.storeId !== null, (q) => q.where('p.store_id', '=', range.storeId!))
     .where('p.business_date', '>=', range.from)
     .where('p.business_date', '<=', range.to)
     .groupBy('p.business_date')
@@ -98,7 +104,7 @@ export async function salesReport(db: Kysely<Database>, range: SalesRange, grain
       cross join lateral jsonb_array_elements_text(p.order_ids) as po(order_id)
       join orders o on o.id = po.order_id
       cross join lateral jsonb_array_elements(o.items) as i(item)
-      where p.store_id = ${range.storeId} and p.business_date between ${range.from} and ${range.to}
+      where ${ofStore('p.store_id', range.storeId)} and p.business_date between ${range.from} and ${range.to}
       group by i.item->>'menu_id'
       order by amount desc, menu_id
       limit 10`.execute(db),
@@ -156,7 +162,7 @@ export async function salesLines(db: Kysely<Database>, range: SalesRange) {
     cross join lateral jsonb_array_elements_text(p.order_ids) as po(order_id)
     join orders o on o.id = po.order_id
     cross join lateral jsonb_array_elements(o.items) with ordinality as i(item, n)
-    where p.store_id = ${range.storeId} and p.business_date between ${range.from} and ${range.to}
+    where ${ofStore('p.store_id', range.storeId)} and p.business_date between ${range.from} and ${range.to}
     order by p.paid_at, o.order_time, o.id, i.n`.execute(db);
   return result.rows;
 }
@@ -179,7 +185,7 @@ export async function receiptsOfRange(db: Kysely<Database>, range: SalesRange) {
       'r.tax',
       'r.totals_by_rate',
     ])
-    .where('r.store_id', '=', range.storeId)
+    .$if(range.storeId !== null, (q) => q.where('r.store_id', '=', range.storeId!))
     .where('r.business_date', '>=', range.from)
     .where('r.business_date', '<=', range.to)
     .orderBy('r.number')
@@ -191,7 +197,7 @@ export async function paymentsWithoutReceipts(db: Kysely<Database>, range: Sales
   return db
     .selectFrom('payments as p')
     .selectAll('p')
-    .where('p.store_id', '=', range.storeId)
+    .$if(range.storeId !== null, (q) => q.where('p.store_id', '=', range.storeId!))
     .where('p.business_date', '>=', range.from)
     .where('p.business_date', '<=', range.to)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('receipts as r').select('r.id').whereRef('r.reservation_id', '=', 'p.reservation_id'))))
@@ -217,7 +223,7 @@ export async function reservationsOfRange(db: Kysely<Database>, range: SalesRang
       'paid_total',
       'cancelled_at',
     ])
-    .where('store_id', '=', range.storeId)
+    .$if(range.storeId !== null, (q) => q.where('store_id', '=', range.storeId!))
     .where('reservation_date', '>=', range.from)
     .where('reservation_date', '<=', range.to)
     .where((eb) => eb.or([eb('confirmed_at', 'is not', null), eb('cancelled_at', 'is not', null), eb('origin', '=', 'walk_in')]))
@@ -234,7 +240,7 @@ export async function shiftsWithWages(db: Kysely<Database>, range: SalesRange) {
     .leftJoin('store_staff as w', (j) => j.onRef('w.store_id', '=', 's.store_id').onRef('w.account_id', '=', 's.user_id'))
     .leftJoin('accounts as a', 'a.account_id', 's.user_id')
     .select(['s.shift_date', 's.user_id', 'a.name', 's.start_time', 's.end_time', 'w.wage'])
-    .where('s.store_id', '=', range.storeId)
+    .$if(range.storeId !== null, (q) => q.where('s.store_id', '=', range.storeId!))
     .where('s.shift_date', '>=', range.from)
     .where('s.shift_date', '<=', range.to)
     .orderBy('s.shift_date')

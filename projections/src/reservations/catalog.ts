@@ -18,6 +18,10 @@ export function catalogForReservations(db: Kysely<Database>): ReservationCatalog
     async storeName(storeId) {
       return (await getStore(db, storeId))?.name ?? null;
     },
+    async storeContact(storeId) {
+      const store = await getStore(db, storeId);
+      return store ? { postalCode: store.postal_code, address: store.address, phone: store.phone } : null;
+    },
     async storeOpen(storeId) {
       const store = await getStore(db, storeId);
       return store !== null && store.closed_on === null;

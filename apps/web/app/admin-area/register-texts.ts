@@ -80,6 +80,9 @@ export const dailyCloseTexts = {
 
 export const salesTexts = {
   title: '売上',
+  /** Decision 408: the chosen store's figures or every store's together. */
+  scopeLabel: '集計する店舗',
+  scopes: { store: 'この店舗', all: '全店舗' } as Record<string, string>,
   lead: '期間の売上を日・週・月ごとに表示します。前の同じ長さの期間と比べられます。',
   from: '開始日',
   to: '終了日',

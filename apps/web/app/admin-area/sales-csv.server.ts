@@ -3,7 +3,7 @@ import type { Queries } from '@moncafe/projections/queries';
 import { tokyoDateTimeLabel } from '#app/staff-area/presentation';
 import { csvDocument } from './csv';
 import { moneyLabels, salesCsvTexts as t } from './register-texts';
-import type { SalesQuery } from './sales-range';
+import { salesRangeOf, type SalesQuery } from './sales-range';
 
 export const SALES_EXPORTS = ['sales-lines', 'receipts', 'reservations', 'shifts'] as const;
 export type SalesExport = (typeof SALES_EXPORTS)[number];
@@ -22,7 +22,7 @@ export function shiftPay(start: string, end: string, wage: number | null): { min
  * totals row: the amounts add up to the screen's figures for the same range.
  */
 export async function salesCsv(queries: Queries, kind: SalesExport, query: SalesQuery): Promise<string> {
-  const range = { storeId: query.store_id, from: query.from, to: query.to };
+  const range = salesRangeOf(query);
   let rows: Cell[][];
   switch (kind) {
     case 'sales-lines': {

@@ -13,10 +13,17 @@ export const salesQuerySchema = z
     from: isoDateSchema,
     to: isoDateSchema,
     grain: z.enum(['day', 'week', 'month']).default('day'),
+    /** `all`: every store together (全店舗, decision 408); `store_id` stays the admin's chosen store. */
+    scope: z.enum(['store', 'all']).default('store'),
   })
   .refine((q) => q.from <= q.to && datesBetween(q.from, q.to).length <= MAX_SALES_DAYS, { path: ['to'], message: 'range' });
 
 export type SalesQuery = z.output<typeof salesQuerySchema>;
+
+/** The read models' range of a sales query: the chosen store's, or every store's (null) for 全店舗. */
+export function salesRangeOf(query: SalesQuery): { storeId: string | null; from: string; to: string } {
+  return { storeId: query.scope === 'all' ? null : query.store_id, from: query.from, to: query.to };
+}
 
 /** The month so far: the default range of the sales screen. */
 export function monthToDate(today: string): { from: string; to: string } {

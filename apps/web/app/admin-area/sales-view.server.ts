@@ -1,7 +1,7 @@
 import type { Queries } from '@moncafe/projections/queries';
 import { salesTexts as t } from './register-texts';
 import { salesChartSvg } from './sales-chart.server';
-import type { SalesQuery } from './sales-range';
+import { salesRangeOf, type SalesQuery } from './sales-range';
 
 const percentChange = (now: number, before: number) => (before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10);
 
@@ -10,9 +10,9 @@ const percentChange = (now: number, before: number) => (before === 0 ? null : Ma
  * comparison, and the chart drawn on the server from the same buckets its table lists.
  */
 export async function salesView(queries: Queries, query: SalesQuery) {
-  const range = { storeId: query.store_id, from: query.from, to: query.to };
+  const range = salesRangeOf(query);
   const report = await queries.sales.report(range, query.grain);
-  const before = await queries.sales.report({ storeId: query.store_id, ...report.previousRange }, query.grain);
+  const before = await queries.sales.report({ storeId: range.storeId, ...report.previousRange }, query.grain);
   const rows = report.buckets.map((b, i) => ({ ...b, label: t.bucketLabel(query.grain, b.key), previousTotal: before.buckets[i]?.total ?? 0 }));
   const chartSvg = salesChartSvg({
     labels: rows.map((r) => r.label),
@@ -21,6 +21,7 @@ export async function salesView(queries: Queries, query: SalesQuery) {
   });
   return {
     storeId: query.store_id,
+    scope: query.scope,
     from: query.from,
     to: query.to,
     grain: query.grain,

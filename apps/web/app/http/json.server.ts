@@ -148,6 +148,7 @@ const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 /** Refusals every call shares unless its own table says otherwise. */
 const sharedErrors: ErrorTable = {
   no_store: { status: 404, error: callTexts.noStore },
+  unknown_store: { status: 404, error: callTexts.unknownStore },
 };
 
 class Refusal extends Error {

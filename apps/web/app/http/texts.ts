@@ -29,6 +29,8 @@ export const callTexts = {
   /** The first request with the key is still being processed. */
   idempotencyInFlight: '同じ操作を処理中です。しばらくしてから再試行してください。',
   noStore: '店舗が登録されていません',
+  /** A store the guest named (`store_id`) that is not an open store (decision 406). */
+  unknownStore: '選ばれた店舗は見つからないか、閉店しています。店舗を選び直してください。',
   notFound: 'no such call',
 } as const;
 

@@ -9,6 +9,11 @@ export const dateSchema = isoDateSchema;
 export const timeSchema = timeOfDaySchema;
 /** Party size 1 to 6 (§9); the spec's screens send it as a number or a numeric string. */
 export const peopleSchema = z.coerce.number().int().min(1).max(6);
+/**
+ * The store the guest chose (`?store=` of the flow's pages), a claim the booking service checks
+ * (decision 406); absent, the first open store.
+ */
+export const storeClaimSchema = z.coerce.string().min(1).max(120).optional();
 export const menuIdsSchema = z.array(z.coerce.string().max(120)).max(50).default([]);
 
 /** Three digit-only parts of at most 4 digits, with at least 2, 3 and 4 digits (customer-site.md §5). */

@@ -2,14 +2,15 @@ import type { Queries } from '@moncafe/projections/queries';
 import type { Language } from '#app/i18n/language';
 
 /**
- * The courses the site's store offers for booking (menu items with show_on_reservation), in
- * display order; null before any store exists. GET /api/customer/menu answers them, and
+ * The courses a store offers for booking (menu items with show_on_reservation), in display
+ * order: the chosen store's (already checked to be open), else the first open store's; null
+ * before any store exists. GET /api/customer/menu answers them, and
  * /reservation renders them on the server, so the list is there with the page's first paint.
  */
-export async function reservationCourses(queries: Queries, language: Language = 'ja') {
-  const store = await queries.stores.default();
-  if (!store) return null;
-  const courses = await queries.menus.list({ storeId: store.store_id, visibleOn: 'reservation' });
+export async function reservationCourses(queries: Queries, language: Language = 'ja', chosenStoreId: string | null = null) {
+  const storeId = chosenStoreId ?? (await queries.stores.default())?.store_id;
+  if (!storeId) return null;
+  const courses = await queries.menus.list({ storeId, visibleOn: 'reservation' });
   return language === 'en' ? courses.map(inEnglish) : courses;
 }
 

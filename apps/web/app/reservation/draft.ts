@@ -16,6 +16,8 @@ const draftSchema = z.object({
   phone: z.string().default(''),
   /** Remarks for the store (allergies …), optional (issue 29 item 4). */
   remarks: z.string().default(''),
+  /** The store the seats are held at (`?store=`, decision 406); null: the first open store. */
+  storeId: z.string().nullable().default(null),
 });
 export type Draft = z.output<typeof draftSchema>;
 

@@ -5,7 +5,7 @@ import type { ReservationSummary } from '@moncafe/domain/reservation/summary';
 import { yenAmount } from '#app/shared/yen';
 import { formatDate, formatYenIn } from '#app/i18n/language';
 import { englishMailTexts } from './texts';
-import { japaneseDate, noticeTexts, optionLines, storeNameOf } from './presentation';
+import { japaneseDate, noticeTexts, optionLines, storeAddressOf, storeNameOf } from './presentation';
 
 /**
  * The Japanese texts of the reservation mails, in one place so the wording is reviewed
@@ -45,6 +45,8 @@ export function mailDataOf(summary: ReservationSummary): ReservationMailData {
     to: summary.customer.email,
     customerName: summary.customer.name,
     storeName: storeNameOf(summary.storeName),
+    storeAddress: storeAddressOf(summary.storeContact),
+    storePhone: summary.storeContact?.phone ?? '',
     reservationNumber: summary.reservationNumber,
     date: summary.date,
     time: summary.time,
@@ -60,6 +62,9 @@ export interface ReservationMailData {
   to: string;
   customerName: string;
   storeName: string;
+  /** The store's address and phone from its record (decision 407); empty when it is gone. */
+  storeAddress: string;
+  storePhone: string;
   /** The short number (`MC-4821-7K`) the guest quotes. */
   reservationNumber: string;
   date: string;
@@ -95,6 +100,8 @@ function detailsBlock(data: ReservationMailData): string[] {
   const lines = [
     '■ご予約内容',
     `店舗：${data.storeName}`,
+    ...(data.storeAddress ? [`住所：${data.storeAddress}`] : []),
+    ...(data.storePhone ? [`電話：${data.storePhone}`] : []),
     `予約番号：${data.reservationNumber}`,
     `日付：${japaneseDate(data.date)}`,
     `時間：${data.time}`,
@@ -208,6 +215,8 @@ function englishDetailsBlock(data: ReservationMailData): string[] {
   const lines = [
     t.detailsTitle,
     `${t.store}: ${data.storeName}`,
+    ...(data.storeAddress ? [`${t.address}: ${data.storeAddress}`] : []),
+    ...(data.storePhone ? [`${t.phone}: ${data.storePhone}`] : []),
     `${t.number}: ${data.reservationNumber}`,
     `${t.date}: ${formatDate(data.date, 'en')}`,
     `${t.time}: ${data.time}`,

@@ -63,6 +63,12 @@ export function storeNameOf(name: string | null): string {
   return name ?? 'MonCafe';
 }
 
+/** The store's address as one line (`〒100-0005 東京都…`); empty when the store is gone (decision 407). */
+export function storeAddressOf(contact: { postalCode: string | null; address: string } | null): string {
+  if (!contact) return '';
+  return `${contact.postalCode ? `〒${contact.postalCode} ` : ''}${contact.address}`;
+}
+
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
 
 /** 2026-12-20 → 2026年12月20日（日） */

@@ -25,6 +25,10 @@ export const reservationTexts = {
   total: '合計',
   proceedToDay: '日付と詳細記入に進む',
   noCourses: '現在予約できるコースはありません',
+  /** Decision 406: the store choice, shown only where several stores are open. */
+  storeChoice: '予約する店舗',
+  bookingAt: (store: string) => `${store}のご予約`,
+  unknownStore: callTexts.unknownStore,
   /** − / + and 削除 of a cart line, named for screen readers. */
   decrease: (name: string) => `${name}を1つ減らす`,
   increase: (name: string) => `${name}を1つ増やす`,
@@ -189,6 +193,9 @@ const reservationTextsEn: Messages<typeof reservationTexts> = {
   total: 'Total',
   proceedToDay: 'Choose a date and fill in the details',
   noCourses: 'No courses can be booked at the moment',
+  storeChoice: 'Café to book',
+  bookingAt: (store) => `Booking at ${store}`,
+  unknownStore: 'This café was not found or has closed. Please choose a café again.',
   decrease: (name) => `One less ${name}`,
   increase: (name) => `One more ${name}`,
   removeLine: (name) => `Remove ${name}`,
@@ -358,6 +365,9 @@ export const englishMailTexts = {
   dear: (name: string) => `Dear ${name},`,
   detailsTitle: '■ Your booking',
   store: 'Café',
+  /** Decision 407: the store's address and phone from its record. */
+  address: 'Address',
+  phone: 'Phone',
   number: 'Booking number',
   date: 'Date',
   time: 'Time',

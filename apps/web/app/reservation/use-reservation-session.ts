@@ -8,13 +8,13 @@ import { localizedReservationTexts } from './texts';
 
 /** Ends the reservation: cart, session and draft, and gives the held seats back. */
 export function endReservation(): void {
-  const { date } = readDraft();
+  const { date, storeId } = readDraft();
   if (date)
     void fetch('/api/customery-day/release-seat', {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ date }),
+      body: JSON.stringify(storeId ? { date, store_id: storeId } : { date }),
       keepalive: true,
     }).catch(() => {});
   reservationCart.actions.clear();

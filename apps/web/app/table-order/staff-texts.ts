@@ -82,6 +82,8 @@ export const monitorTexts = {
   granted: (until: string) => `${until}まで位置情報なしで注文できます`,
   ordersOfSeat: 'この席の注文',
   qrTitle: '座席QRコード',
+  /** Decision 407: the sheet names its store. */
+  qrTitleOf: (store: string) => `座席QRコード（${store}）`,
   qrIntro: '各座席に置くQRコードです。印刷してご利用ください。',
   print: '印刷する',
   noSeats: '座席が登録されていません。',

@@ -3,6 +3,7 @@ import { useTexts } from '#app/i18n/language';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { titleMeta } from '#app/layout/texts';
 import { callJson } from '#app/http/api-client';
+import { useFlowStore } from '#app/reservation/store-choice';
 import type { Answer as SendAnswer } from '#app/routes/api/reservation-confirmation/send-confirmation/route';
 import { useCourseOptions } from '#app/reservation/course-options';
 import { contactPrefill, isEmail, phonePart, phonePartsValid, readDraft, writeDraft, type Draft } from '#app/reservation/draft';
@@ -28,6 +29,7 @@ export default function CustomerInformation() {
   const cart = reservationCart.useLines();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  const store = useFlowStore();
   const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
   const options = useCourseOptions(menuIds);
   // The browser's draft, read after hydration (the server has none).
@@ -84,13 +86,13 @@ export default function CustomerInformation() {
     if (!valid) return;
     setDraft(writeDraft(contact()));
     setError(null);
-    setParams({ step: 'review' });
+    setParams({ ...store.claimParam, step: 'review' });
   };
 
   const send = async () => {
     const current = writeDraft(contact());
     if (!current.date || !current.time) {
-      void navigate('/reservation/day');
+      void navigate(store.to('/reservation/day'));
       return;
     }
     setSending(true);
@@ -105,6 +107,7 @@ export default function CustomerInformation() {
           date: current.date,
           time: current.time,
           people: current.people,
+          ...store.claim,
           cart: cart.map((l) => ({ menu_id: l.menu_id, quantity: l.quantity })),
           detail: current.detail,
         },
@@ -115,7 +118,7 @@ export default function CustomerInformation() {
       const sentTo = current.email;
       // The reservation now lives on the server; the seats stay held for it until the link expires.
       endReservationKeepingSeats();
-      void navigate(`/reservation-email-sent?email=${encodeURIComponent(sentTo)}`, { replace: true });
+      void navigate(store.to(`/reservation-email-sent?email=${encodeURIComponent(sentTo)}`), { replace: true });
       return;
     }
     setError(r.message ?? r.body.error ?? (r.status === 400 ? t.checkRequiredFields : t.sendFailed));
@@ -131,7 +134,7 @@ export default function CustomerInformation() {
           review={review}
           when={when}
           hasOptions={hasOptions}
-          contact={{ name: name.trim(), phone: phone.join('-'), email: email.trim(), onChange: () => setParams({}) }}
+          contact={{ name: name.trim(), phone: phone.join('-'), email: email.trim(), onChange: () => setParams(store.claimParam) }}
         />
         {remarks.trim() && (
           <dl className="card rsv-card" data-testid="review-remarks">
@@ -146,7 +149,7 @@ export default function CustomerInformation() {
           </p>
         )}
         <div className="rsv-actions">
-          <button type="button" className="button secondary" onClick={() => setParams({})}>
+          <button type="button" className="button secondary" onClick={() => setParams(store.claimParam)}>
             {t.changeContact}
           </button>
           <button type="button" className="button" disabled={sending || review === null} aria-busy={sending} onClick={() => void send()}>
@@ -158,7 +161,7 @@ export default function CustomerInformation() {
 
   return (
     <article className="page rsv-page">
-      <Link to="/reservation/day" className="rsv-back">
+      <Link to={store.to('/reservation/day')} className="rsv-back">
         {t.dayTitle}
       </Link>
       <h1>{t.customerTitle}</h1>

@@ -6,6 +6,7 @@ import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import type { Answer as MenuAnswer } from '#app/routes/api/admin/menu/route';
 import type { Answer as StoresAnswer } from '#app/routes/api/stores/route';
 import { formatYen } from '#app/shared/yen';
+import { withStore } from '#app/reservation/store-choice';
 import { menuTexts } from './texts';
 
 export const meta = () => [{ title: pageTitle(menuTexts.title) }];
@@ -15,7 +16,11 @@ export const handle = { renderOnce: true };
 
 type MenuItem = MenuAnswer[number];
 type Stores = { store_id: string; name: string }[];
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; items: MenuItem[]; stores: Stores; storeId: string | null };
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'unknown-store' }
+  | { state: 'loaded'; items: MenuItem[]; stores: Stores; storeId: string | null; chosen: boolean };
 type Filter = 'all' | MenuCategory;
 const filters: Filter[] = ['all', 'drink', 'food', 'dessert'];
 
@@ -34,11 +39,13 @@ async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T> {
 
 /**
  * Menus are per store (decision 321): the chosen store's items (`?store_id`, kept in the page's
- * address so a shared link names its store), else the first open store's.
+ * address so a shared link names its store), else the first open store's. A chosen store that is
+ * not open answers null: the page says so rather than show another store's menu (decision 406).
  */
-async function fetchMenu(chosen: string | null, signal: AbortSignal): Promise<{ items: MenuAnswer; stores: Stores; storeId: string | null }> {
+async function fetchMenu(chosen: string | null, signal: AbortSignal): Promise<{ items: MenuAnswer; stores: Stores; storeId: string | null } | null> {
   const stores = (await fetchJson<StoresAnswer>('/api/stores', signal)).map((s) => ({ store_id: s.store_id, name: s.name }));
-  const storeId = stores.find((s) => s.store_id === chosen)?.store_id ?? stores[0]?.store_id ?? null;
+  if (chosen && !stores.some((s) => s.store_id === chosen)) return null;
+  const storeId = chosen ?? stores[0]?.store_id ?? null;
   const items = storeId ? await fetchJson<MenuAnswer>(`/api/admin/menu?store_id=${encodeURIComponent(storeId)}`, signal) : [];
   return { items, stores, storeId };
 }
@@ -53,7 +60,12 @@ export default function Menu() {
     const controller = new AbortController();
     setLoad({ state: 'loading' });
     fetchMenu(chosen, controller.signal).then(
-      ({ items, stores, storeId }) => setLoad({ state: 'loaded', items: items.filter((item) => item.show_on_menu), stores, storeId }),
+      (menu) =>
+        setLoad(
+          menu
+            ? { state: 'loaded', items: menu.items.filter((item) => item.show_on_menu), stores: menu.stores, storeId: menu.storeId, chosen: chosen !== null }
+            : { state: 'unknown-store' },
+        ),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('menu could not be loaded', error);
@@ -69,7 +81,7 @@ export default function Menu() {
     <article className="page menu-page">
       <div className="page-heading">
         <h1>{menuTexts.heading}</h1>
-        <Link to="/reservation" className="button">
+        <Link to={load.state === 'loaded' && load.chosen ? withStore('/reservation', load.storeId) : '/reservation'} className="button">
           {menuTexts.reserve}
         </Link>
       </div>
@@ -108,12 +120,17 @@ export default function Menu() {
           </button>
         </div>
       )}
-      {load.state === 'loaded' && <MenuList items={load.items} filter={filter} />}
+      {load.state === 'unknown-store' && (
+        <p className="load-error" role="alert" data-testid="unknown-store">
+          {menuTexts.unknownStore}
+        </p>
+      )}
+      {load.state === 'loaded' && <MenuList items={load.items} filter={filter} storeId={load.chosen ? load.storeId : null} />}
     </article>
   );
 }
 
-function MenuList({ items, filter }: { items: MenuItem[]; filter: Filter }) {
+function MenuList({ items, filter, storeId }: { items: MenuItem[]; filter: Filter; storeId: string | null }) {
   const shown = items.map((item) => ({ item, category: item.category })).filter(({ category }) => filter === 'all' || category === filter);
   if (shown.length === 0) return <p className="empty">{menuTexts.empty}</p>;
   return (
@@ -129,7 +146,11 @@ function MenuList({ items, filter }: { items: MenuItem[]; filter: Filter }) {
               <span className="category-badge">{menuTexts.categories[category]}</span>
             </p>
             {item.show_on_reservation && (
-              <Link to={`/reservation?course=${encodeURIComponent(item.id)}`} className="button menu-reserve" aria-label={menuTexts.reserveItem(item.name)}>
+              <Link
+                to={withStore(`/reservation?course=${encodeURIComponent(item.id)}`, storeId)}
+                className="button menu-reserve"
+                aria-label={menuTexts.reserveItem(item.name)}
+              >
                 {menuTexts.reserveThis}
               </Link>
             )}

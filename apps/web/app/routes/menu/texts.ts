@@ -1,4 +1,5 @@
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
+import { callTexts } from '#app/http/texts';
 
 /** Words of the public menu (/menu). */
 export const menuTexts = {
@@ -14,6 +15,8 @@ export const menuTexts = {
   /** Decision 321: the store whose menu is shown, where there are several. */
   storeLabel: '店舗',
   reserve: '予約する',
+  /** Decision 406: a `?store_id` that is not an open store. */
+  unknownStore: callTexts.unknownStore,
   reserveThis: '予約する',
   reserveItem: (name: string) => `${name}を予約する`,
 } as const;

@@ -11,11 +11,28 @@ import type { CalendarData } from './calendar-card';
 export async function homeData(queries: Queries, now: Date) {
   const today = tokyoDateOf(now);
   const current = yearMonthOf(today);
-  const [cards, calendar] = await Promise.all([
+  const [cards, calendar, stores] = await Promise.all([
     queries.homepageCards.list({ activeOnly: true }),
     calendarData(queries, today, [current, addMonths(current, 1)]),
+    storeList(queries, today),
   ]);
-  return { cards, calendar };
+  return { cards, calendar, stores };
+}
+
+/**
+ * The open stores with today's hours, for the guest to choose one (decision 406). Only shown where
+ * there are several: with one store the homepage is the spec's, word for word.
+ */
+async function storeList(queries: Queries, today: string) {
+  const stores = await queries.stores.list();
+  if (stores.length < 2) return [];
+  return Promise.all(
+    stores.map(async (s) => {
+      const day = (await queries.businessHours.days({ storeId: s.store_id, start: today, end: today }))?.[today];
+      const hours = day && !day.is_closed && day.open_time && day.close_time ? { open: day.open_time, close: day.close_time } : null;
+      return { store_id: s.store_id, name: s.name, postal_code: s.postal_code, address: s.address, phone: s.phone, hours };
+    }),
+  );
 }
 
 async function calendarData(queries: Queries, today: string, months: YearMonth[]): Promise<CalendarData> {

@@ -5,6 +5,7 @@ import { pageTitle } from '#app/layout/texts';
 import { CalendarCard } from './calendar-card';
 import { homeData } from './home-data.server';
 import { InstagramCard, LinkCard } from './link-card';
+import { StoreList } from './store-list';
 import { homeTexts } from './texts';
 
 export const meta = () => [{ title: pageTitle(homeTexts.title) }];
@@ -21,10 +22,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { cards, calendar } = loaderData;
+  const { cards, calendar, stores } = loaderData;
   return (
     <div className="page home-page">
       <h1 className="visually-hidden">{homeTexts.heading}</h1>
+      <StoreList stores={stores} />
       {cards.length === 0 && <p className="empty">{homeTexts.empty}</p>}
       <div className="card-list">
         {cards.map((card, i) => {

@@ -16,4 +16,10 @@ export const homeTexts = {
   today: '今日',
   externalLinkNote: '（新しいタブで開きます）',
   lineExternalBrowser: 'LINEアプリ内ではログインが制限されています。予約ページを外部ブラウザで開きますか？',
+  /** Decision 406: the stores, where several are open. */
+  storesTitle: '店舗',
+  todayHours: (open: string, close: string) => `本日の営業時間 ${open}〜${close}`,
+  closedToday: '本日は定休日です',
+  bookThisStore: 'この店舗を予約する',
+  storeMenu: 'メニュー',
 } as const;

@@ -7,6 +7,7 @@ import type { ReservationDetail } from '@moncafe/domain/reservation/events';
 import { isBlobId } from '@moncafe/domain/ports';
 import { titleMeta } from '#app/layout/texts';
 import { callJson } from '#app/http/api-client';
+import { useFlowStore } from '#app/reservation/store-choice';
 import type { Answer as UploadAnswer } from '#app/routes/api/reservation-images/route';
 import { useCourseOptions } from '#app/reservation/course-options';
 import { dataUrlToBlob } from '#app/reservation/image-crop';
@@ -33,6 +34,7 @@ export default function ReservationDetails() {
   useReservationSession();
   const cart = reservationCart.useLines();
   const navigate = useNavigate();
+  const store = useFlowStore();
   const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
   const load = useCourseOptions(menuIds);
   const spec = load.state === 'loaded' && load.options.length > 0 ? load : null;
@@ -42,8 +44,8 @@ export default function ReservationDetails() {
   useEffect(() => {
     // No course with options (or they could not be read): straight on to the contact form.
     if (reservationCart.read().length === 0 || load.state === 'failed' || (load.state === 'loaded' && load.options.length === 0))
-      void navigate('/customer-information', { replace: true });
-  }, [load, navigate]);
+      void navigate(store.to('/customer-information'), { replace: true });
+  }, [load, navigate, store]);
 
   const set = (key: string, value: string | string[]) => {
     const next = { ...detail, [key]: value };
@@ -59,12 +61,12 @@ export default function ReservationDetails() {
     const checked = checkDetail(spec.options, spec.dependencies, detail);
     if (checked.problems.length) return;
     writeDraft({ detail: checked.detail });
-    void navigate('/customer-information');
+    void navigate(store.to('/customer-information'));
   };
 
   return (
     <article className="page rsv-page rsv-options">
-      <Link to="/reservation/day" className="rsv-back">
+      <Link to={store.to('/reservation/day')} className="rsv-back">
         {t.dayTitle}
       </Link>
       <h1>{t.detailsTitle}</h1>

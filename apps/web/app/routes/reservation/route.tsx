@@ -5,8 +5,11 @@ import type { Route } from './+types/route';
 import { appOf } from '#app/context';
 import { totalPrice } from '#app/cart/cart';
 import { OptionalImage } from '#app/layout/optional-image';
-import { titleMeta } from '#app/layout/texts';
+import { storeTitleMeta } from '#app/layout/store-title';
 import { reservationCourses } from '#app/reservation/courses.server';
+import { storeChoiceOf } from '#app/reservation/store-choice.server';
+import { StoreChoiceNav } from '#app/reservation/store-choice-nav';
+import { useFlowStore } from '#app/reservation/store-choice';
 import { reservationCart } from '#app/reservation/reservation-cart';
 import { SessionCountdown } from '#app/reservation/reservation-summary';
 import { isExpired, readSession, startSession, writeSession } from '#app/reservation/session';
@@ -14,12 +17,19 @@ import { endReservation } from '#app/reservation/use-reservation-session';
 import { localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = titleMeta(localizedReservationTexts, (t) => t.menuTitle);
+export const meta = storeTitleMeta(localizedReservationTexts, (t) => t.menuTitle);
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
-/** The courses, rendered on the server: the list is in the page's first paint and nothing below it moves. */
+/**
+ * The courses of the chosen store (`?store=`, checked against the open stores), rendered on the
+ * server: the list is in the page's first paint and nothing below it moves. A store that is not
+ * open shows no courses and says so (decision 406).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { courses: (await reservationCourses(appOf(context).queries, pageLanguageOf(request))) ?? [] };
+  const { queries } = appOf(context);
+  const choice = await storeChoiceOf(queries, request);
+  const courses = choice.refused ? [] : ((await reservationCourses(queries, pageLanguageOf(request), choice.storeId)) ?? []);
+  return { courses, choice };
 }
 
 type Course = Route.ComponentProps['loaderData']['courses'][number];
@@ -39,7 +49,8 @@ function addCourse(course: Course) {
 export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
   const t = useTexts(localizedReservationTexts);
   const format = useFormat();
-  const { courses } = loaderData;
+  const { courses, choice } = loaderData;
+  const store = useFlowStore();
   const cart = reservationCart.useLines();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -54,7 +65,13 @@ export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
     if (!wanted) return;
     const course = courses.find((c) => c.id === wanted);
     if (course && !reservationCart.read().some((l) => l.menu_id === course.id)) addCourse(course);
-    setParams({}, { replace: true });
+    setParams(
+      (current) => {
+        current.delete('course');
+        return current;
+      },
+      { replace: true },
+    );
   }, [wanted, courses, setParams]);
 
   const removeLine = (menuId: string) => {
@@ -68,7 +85,13 @@ export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
         {t.backToTop}
       </Link>
       <h1>{t.menuTitle}</h1>
-      {courses.length === 0 && (
+      <StoreChoiceNav choice={choice} path="/reservation" label={t.storeChoice} onChange={endReservation} />
+      {choice.refused && (
+        <p className="load-error" role="alert" data-testid="unknown-store">
+          {t.unknownStore}
+        </p>
+      )}
+      {courses.length === 0 && !choice.refused && (
         <p className="empty" role="status" data-testid="no-courses">
           {t.noCourses}
         </p>
@@ -131,7 +154,7 @@ export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
         <p className="rsv-total" aria-live="polite" data-testid="cart-total">
           {t.total}: {format.yen(totalPrice(cart))}
         </p>
-        <button type="button" className="button" disabled={cart.length === 0} onClick={() => void navigate('/reservation/day')}>
+        <button type="button" className="button" disabled={cart.length === 0} onClick={() => void navigate(store.to('/reservation/day'))}>
           {t.proceedToDay}
         </button>
       </section>

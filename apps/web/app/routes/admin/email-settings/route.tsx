@@ -7,7 +7,7 @@ import { noticeSchema } from '@moncafe/domain/site-settings/kinds';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { cancelUrlFor, confirmationRequestMail, reservationCancelledMail, reservationConfirmedMail, type ReservationMailData } from '#app/reservation/mails';
-import { noticeTexts } from '#app/reservation/presentation';
+import { noticeTexts, storeAddressOf } from '#app/reservation/presentation';
 import { savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
 import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
@@ -30,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     to: 'guest@example.jp',
     customerName: '山田 花子',
     storeName: store?.name ?? 'MonCafe',
+    storeAddress: store ? storeAddressOf({ postalCode: store.postal_code, address: store.address }) : '',
+    storePhone: store?.phone ?? '',
     reservationNumber: 'MC-0000-00',
     date: '2026-12-24',
     time: '18:00',

@@ -38,13 +38,23 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
   const { view, error, storeId } = loaderData;
   useStoreQuery(storeId);
   if (!view) return error ? <p role="alert">{error}</p> : null;
-  const query = new URLSearchParams({ store_id: view.storeId, from: view.from, to: view.to }).toString();
+  const query = new URLSearchParams({ store_id: view.storeId, from: view.from, to: view.to, scope: view.scope }).toString();
   return (
-    <section data-testid="sales" data-from={view.from} data-to={view.to}>
+    <section data-testid="sales" data-from={view.from} data-to={view.to} data-scope={view.scope}>
       <h2>{t.title}</h2>
       <p className="hint">{t.lead}</p>
       <Form method="get" className="admin-day-head">
         <input type="hidden" name="store_id" value={view.storeId} />
+        <label className="field">
+          {t.scopeLabel}
+          <select name="scope" defaultValue={view.scope} data-testid="sales-scope">
+            {(['store', 'all'] as const).map((s) => (
+              <option key={s} value={s}>
+                {t.scopes[s]}
+              </option>
+            ))}
+          </select>
+        </label>
         <InputField label={t.from} type="date" name="from" defaultValue={view.from} required />
         <InputField label={t.to} type="date" name="to" defaultValue={view.to} required />
         <label className="field">

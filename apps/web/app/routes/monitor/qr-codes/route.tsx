@@ -24,12 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireRole(request, context, 'monitor', 'admin');
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
   const isAdmin = user.roles.includes('admin');
-  if (!parsed.success) return { storeId: null, seats: [], isAdmin };
+  if (!parsed.success) return { storeId: null, storeName: null, seats: [], isAdmin };
   const { queries, services, runtime } = appOf(context);
-  const seats = await queries.seats.ofStore(parsed.data);
+  const [seats, store] = await Promise.all([queries.seats.ofStore(parsed.data), queries.stores.get(parsed.data)]);
   const codes = await services.seatCodes.printable(seats.map((s) => s.id));
   return {
     storeId: parsed.data,
+    // Every printed card names its store (decision 407): two stores' cards look alike otherwise.
+    storeName: store?.name ?? null,
     isAdmin,
     seats: await Promise.all(
       seats.map(async (seat) => {
@@ -82,7 +84,7 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
   const missing = loaderData.seats.some((s) => !s.url);
   return (
     <section data-testid="qr-codes">
-      <h2>{t.qrTitle}</h2>
+      <h2>{loaderData.storeName ? t.qrTitleOf(loaderData.storeName) : t.qrTitle}</h2>
       <p className="no-print">{t.qrIntro}</p>
       <p className="no-print">
         <button type="button" className="button" onClick={() => window.print()}>
@@ -120,6 +122,11 @@ export default function QrCodes({ loaderData, actionData }: Route.ComponentProps
         {loaderData.seats.map((seat) => (
           <li key={seat.id} className="qr-card panel" data-testid="qr-card" data-seat-id={seat.id}>
             <h3>{seat.name}</h3>
+            {loaderData.storeName && (
+              <p className="qr-store" data-testid="qr-store">
+                {loaderData.storeName}
+              </p>
+            )}
             {seat.svg && seat.url ? (
               <>
                 {/* The SVG is the qrcode package's rendering of our own URL. */}

@@ -6,6 +6,7 @@ import { addMonths, compareYearMonth, tokyoDateOf, yearMonthOf } from '@moncafe/
 import type { YearMonth } from '@moncafe/domain/calendar/dates';
 import { titleMeta } from '#app/layout/texts';
 import { alertAllowed, callJson } from '#app/http/api-client';
+import { useFlowStore } from '#app/reservation/store-choice';
 import { readDraft, writeDraft } from '#app/reservation/draft';
 import { dayStateOf } from '#app/reservation/presentation';
 import { reservationCart } from '#app/reservation/reservation-cart';
@@ -50,6 +51,8 @@ export default function ReservationDay() {
   useReservationSession();
   const cart = reservationCart.useLines();
   const navigate = useNavigate();
+  const store = useFlowStore();
+  const { claim } = store;
   const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
   const today = tokyoDateOf(new Date());
   const current = yearMonthOf(today);
@@ -70,9 +73,11 @@ export default function ReservationDay() {
 
   useEffect(() => {
     if (menuIds.length === 0) return;
-    void callJson<DatesAnswer>('/api/customery-day/available-dates', { body: { people, menuIds } }).then((r) => {
+    void callJson<DatesAnswer>('/api/customery-day/available-dates', { body: { people, menuIds, ...claim } }).then((r) => {
       if (!r.ok) {
         if (r.status === 502) window.alert(t.datesError);
+        // A store that is not open (decision 406): the server's words, not an empty calendar without a reason.
+        if (r.status === 404 && r.message) setMessage(r.message);
         setDates(new Set());
         return;
       }
@@ -80,19 +85,19 @@ export default function ReservationDay() {
       setClosed(new Set(r.body.closedDates));
       setHolidays(new Map(r.body.holidays.map((d) => [d, ''])));
     });
-  }, [people, menuIds, t]);
+  }, [people, menuIds, t, claim]);
 
   useEffect(() => {
     if (menuIds.length === 0) return;
     // The minimum date follows the cart; a failure falls back to today (customer-site.md §7).
     const timer = window.setTimeout(() => {
-      void callJson<DeadlineAnswer>('/api/customery-day/deadline-hours', { body: { menuIds } }).then((r) => {
+      void callJson<DeadlineAnswer>('/api/customery-day/deadline-hours', { body: { menuIds, ...claim } }).then((r) => {
         if (!r.ok && r.status === 502) window.alert(t.deadlineError);
         setMinDate(r.ok ? r.body.minDate : today);
       });
     }, 300);
     return () => window.clearTimeout(timer);
-  }, [menuIds, today, t]);
+  }, [menuIds, today, t, claim]);
 
   const chooseDate = useCallback(
     async (chosen: string) => {
@@ -101,13 +106,13 @@ export default function ReservationDay() {
       setTimes(null);
       setMessage(null);
       // Closing, then deadlines, then times: the spec's order, decided on the server's Tokyo clock.
-      const check = await callJson<CheckDateAnswer>('/api/customery-day/check-date', { body: { date: chosen, menuIds } });
+      const check = await callJson<CheckDateAnswer>('/api/customery-day/check-date', { body: { date: chosen, menuIds, ...claim } });
       if (check.ok && !check.body.ok) {
         setMessage(check.body.message);
         setTimes([]);
         return;
       }
-      const r = await callJson<TimesAnswer>('/api/customery-day/available-times', { body: { date: chosen, people, menuIds } });
+      const r = await callJson<TimesAnswer>('/api/customery-day/available-times', { body: { date: chosen, people, menuIds, ...claim } });
       if (!r.ok) {
         // At most once per 5 seconds (customer-site.md §8), however often dates are tapped.
         if (r.status === 502 && alertAllowed('times-502', 5_000)) window.alert(t.timesError);
@@ -117,7 +122,7 @@ export default function ReservationDay() {
       if (r.body.message) setMessage(r.body.message);
       setTimes(r.body.times);
     },
-    [menuIds, people, t],
+    [menuIds, people, t, claim],
   );
 
   // Back from a later step, or a reload: the date and time chosen are shown again (the seats stay held).
@@ -138,7 +143,7 @@ export default function ReservationDay() {
     setBusy(true);
     const session = readSession();
     const r = await callJson<AllocateAnswer>('/api/customery-day/allocate-seat', {
-      body: { date, time: chosen, people, menuIds, ...(session ? { session_started_at: session.startedAt } : {}) },
+      body: { date, time: chosen, people, menuIds, ...claim, ...(session ? { session_started_at: session.startedAt } : {}) },
     });
     setBusy(false);
     if (!r.ok) {
@@ -151,7 +156,7 @@ export default function ReservationDay() {
       void chooseDate(date);
       return;
     }
-    writeDraft({ people, date, time: chosen, seat_ids: r.body.seat_ids });
+    writeDraft({ people, date, time: chosen, seat_ids: r.body.seat_ids, storeId: store.storeId });
     setTime(chosen);
   };
 
@@ -161,7 +166,7 @@ export default function ReservationDay() {
     const answers = await Promise.all(menuIds.map((menuId) => callJson<OptionsAnswer>('/api/customer-detail', { body: { menuId } })));
     setBusy(false);
     const hasOptions = answers.some((a) => a.ok && a.body.options.length > 0);
-    void navigate(hasOptions ? '/reservation-details' : '/customer-information');
+    void navigate(store.to(hasOptions ? '/reservation-details' : '/customer-information'));
   };
 
   const lastMonth = addMonths(current, 2);
@@ -169,7 +174,7 @@ export default function ReservationDay() {
 
   return (
     <article className="page rsv-page" data-ready={ready}>
-      <Link to="/reservation" className="rsv-back">
+      <Link to={store.to('/reservation')} className="rsv-back">
         {t.backToMenu}
       </Link>
       <h1>{t.dayTitle}</h1>

@@ -3,7 +3,7 @@ import { dateRefusalOf } from '@moncafe/domain/reservation/booking-service';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
 import { rateLimits } from '@moncafe/infra/auth/rate-limit';
-import { dateSchema, menuIdsSchema, peopleSchema, timeSchema } from '#app/reservation/call-schemas';
+import { dateSchema, menuIdsSchema, peopleSchema, storeClaimSchema, timeSchema } from '#app/reservation/call-schemas';
 import { dateRefusalMessage, reservationTexts as t } from '#app/reservation/texts';
 
 /** A client past its line of holds (docs/decisions/050) hears the spec's 429, like any limit. */
@@ -22,6 +22,7 @@ export const action = jsonCall({
     time: timeSchema,
     people: peopleSchema,
     menuIds: menuIdsSchema,
+    store_id: storeClaimSchema,
     /** Epoch milliseconds the browser's reservation session started; the hold ends with it. */
     session_started_at: z.number().int().positive().optional(),
   }),
@@ -39,10 +40,11 @@ export const action = jsonCall({
     },
   },
   async handle({ body, services, reservationSession, reservationVisit, clientKey, correlationId }) {
-    const { session_started_at, ...choice } = body;
+    const { session_started_at, store_id, ...choice } = body;
     const sessionStartedAt = session_started_at === undefined ? undefined : new Date(session_started_at);
     const held = await services.booking.allocateSeat({
       ...choice,
+      storeId: store_id,
       sessionStartedAt,
       sessionId: reservationSession(),
       visitStartedAt: reservationVisit(),

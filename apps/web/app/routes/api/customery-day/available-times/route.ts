@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { dateSchema, menuIdsSchema, peopleSchema } from '#app/reservation/call-schemas';
+import { dateSchema, menuIdsSchema, peopleSchema, storeClaimSchema } from '#app/reservation/call-schemas';
 import { dateRefusalMessage } from '#app/reservation/texts';
 
 /**
@@ -8,9 +8,9 @@ import { dateRefusalMessage } from '#app/reservation/texts';
  * the party for the whole stay; a refused date answers no times and the spec's message.
  */
 export const action = jsonCall({
-  body: z.object({ date: dateSchema, people: peopleSchema, menuIds: menuIdsSchema }),
-  async handle({ body, services }): Promise<{ times: string[]; message?: string; reason?: string }> {
-    const { times, refusal } = await services.booking.availableTimes(body);
+  body: z.object({ date: dateSchema, people: peopleSchema, menuIds: menuIdsSchema, store_id: storeClaimSchema }),
+  async handle({ body: { store_id, ...body }, services }): Promise<{ times: string[]; message?: string; reason?: string }> {
+    const { times, refusal } = await services.booking.availableTimes({ ...body, storeId: store_id });
     return { times, ...(refusal ? { message: dateRefusalMessage(refusal), reason: refusal.code } : {}) };
   },
 });

@@ -7,7 +7,7 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { languageOf } from '#app/i18n/language';
 import { callTexts } from '#app/http/texts';
 import { text } from '#app/http/text-schema';
-import { dateSchema, peopleSchema, phoneSchema, timeSchema } from '#app/reservation/call-schemas';
+import { dateSchema, peopleSchema, phoneSchema, storeClaimSchema, timeSchema } from '#app/reservation/call-schemas';
 import { dateRefusalMessage, detailProblemMessage, reservationTexts as t } from '#app/reservation/texts';
 
 /**
@@ -32,6 +32,7 @@ const bodySchema = z.object({
     date: dateSchema,
     time: timeSchema,
     people: peopleSchema,
+    store_id: storeClaimSchema,
     cart: z
       .array(z.object({ menu_id: z.coerce.string().min(1).max(120), quantity: z.coerce.number().int().min(1).max(20) }))
       .min(1)
@@ -85,6 +86,7 @@ export const action = jsonCall({
       date: data.date,
       time: data.time,
       people: data.people,
+      storeId: data.store_id,
       cart: data.cart.map((l) => ({ menuId: l.menu_id, quantity: l.quantity })),
       detail: data.detail,
       client: clientKey(),

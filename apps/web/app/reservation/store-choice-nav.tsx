@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import type { StoreChoice } from './store-choice.server';
+import { withStore } from './store-choice';
+
+/**
+ * The guest's store choice (decision 406): links that keep the store in the address, shown only
+ * where several stores are open, so a site with one store looks as the spec describes it.
+ */
+export function StoreChoiceNav({ choice, path, label, onChange }: { choice: StoreChoice; path: string; label: string; onChange?: () => void }) {
+  if (choice.stores.length < 2) return null;
+  return (
+    <nav className="filter-buttons" aria-label={label} data-testid="store-choice">
+      {choice.stores.map((s) => (
+        <Link
+          key={s.store_id}
+          to={withStore(path, s.store_id)}
+          className="filter-button"
+          aria-current={s.store_id === choice.storeId ? 'page' : undefined}
+          onClick={s.store_id === choice.storeId ? undefined : onChange}
+        >
+          {s.name}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SECOND_SEAT_IDS, DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
+import { HttpClient } from '../support/http-client';
+import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
+import { demoCoursesReady } from './booking-steps';
+
+/**
+ * The guest's store choice over HTTP (decision 406), against the demo's two stores: the calls
+ * take `store_id` as a claim the server checks, the seats are held at the store named, and a
+ * store that is not open is answered with a clear 404, never a 500 nor another store's seats.
+ */
+let server: TestWebServer;
+
+beforeAll(async () => {
+  server = await startTestWebServer();
+  await demoCoursesReady(server.url);
+}, 180_000);
+
+afterAll(async () => server?.close());
+
+describe('the store a guest chose', () => {
+  it('holds seats at the chosen store, the first store without a choice, and refuses a store that is not open', async () => {
+    const guest = new HttpClient(server.url);
+    const second = await waitForAnswer(
+      () => guest.post('/api/customery-day/available-dates', { people: 2, menuIds: [], store_id: DEMO_SECOND_STORE_ID }),
+      (a) => a.status === 200 && (a.body.dates as string[]).length > 0,
+      1200,
+    );
+    const date = (second.body.dates as string[])[1] ?? (second.body.dates as string[])[0]!;
+    const times = await guest.post('/api/customery-day/available-times', { date, people: 2, menuIds: [], store_id: DEMO_SECOND_STORE_ID });
+    const time = (times.body.times as string[])[0]!;
+    // 08:00 is a time only the second store is open (the first opens at 10:00).
+    expect(times.body.times).toContain('08:00');
+
+    const held = await guest.post('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [], store_id: DEMO_SECOND_STORE_ID });
+    expect(held.status).toBe(200);
+    expect((held.body.seat_ids as string[]).length).toBeGreaterThan(0);
+    for (const seat of held.body.seat_ids as string[]) expect(DEMO_SECOND_SEAT_IDS).toContain(seat);
+
+    const first = await new HttpClient(server.url).post('/api/customery-day/allocate-seat', { date, time: '12:00', people: 2, menuIds: [] });
+    for (const seat of (first.body.seat_ids as string[]) ?? []) expect(DEMO_SECOND_SEAT_IDS).not.toContain(seat);
+
+    for (const [call, body] of [
+      ['/api/customery-day/available-dates', { people: 2, menuIds: [] }],
+      ['/api/customery-day/available-times', { date, people: 2, menuIds: [] }],
+      ['/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [] }],
+      ['/api/customery-day/is-closed', { date }],
+    ] as const) {
+      const refused = await guest.post(call, { ...body, store_id: 'no-such-store' });
+      expect(refused.status, call).toBe(404);
+      expect(refused.body.error, call).toBe('選ばれた店舗は見つからないか、閉店しています。店舗を選び直してください。');
+    }
+    expect((await guest.getJson('/api/customer/menu?store_id=no-such-store')).status).toBe(404);
+  });
+
+  it('shows the stores on the homepage and names the chosen store on /reservation; an unknown store is said, not a 500', async () => {
+    const guest = new HttpClient(server.url);
+    const home = await guest.page('/moncafe');
+    expect(home.html).toContain('data-testid="store-list"');
+    expect(home.html).toContain('MonCafe 西口公園店');
+    expect(home.html).toContain(`/reservation?store=${DEMO_SECOND_STORE_ID}`);
+    const chosen = await guest.page(`/reservation?store=${DEMO_SECOND_STORE_ID}`);
+    expect(chosen.status).toBe(200);
+    expect(chosen.html).toContain('<title>予約コース | MonCafe 西口公園店 | MonCafe</title>');
+    const unknown = await guest.page('/reservation?store=no-such-store');
+    expect(unknown.status).toBe(200);
+    expect(unknown.html).toContain('data-testid="unknown-store"');
+  });
+});
