@@ -1,4 +1,5 @@
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
+import type { Localized, Messages } from '#app/i18n/language';
 
 /** Words of the public menu (/menu). */
 export const menuTexts = {
@@ -17,3 +18,21 @@ export const menuTexts = {
   reserveThis: '予約する',
   reserveItem: (name: string) => `${name}を予約する`,
 } as const;
+
+const menuTextsEn: Messages<typeof menuTexts> = {
+  title: 'Menu',
+  heading: 'Menu',
+  all: 'All',
+  categories: { drink: 'Drinks', food: 'Food', dessert: 'Desserts' },
+  loading: 'Loading…',
+  loadFailed: 'We could not load the menu.',
+  retry: 'Try again',
+  empty: 'Nothing on the menu here yet.',
+  filterLabel: 'Category',
+  storeLabel: 'Café',
+  reserve: 'Book a table',
+  reserveThis: 'Book this',
+  reserveItem: (name) => `Book ${name}`,
+};
+
+export const localizedMenuTexts: Localized<typeof menuTexts> = { ja: menuTexts, en: menuTextsEn };

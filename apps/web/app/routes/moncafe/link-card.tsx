@@ -2,7 +2,8 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OptionalImage } from '#app/layout/optional-image';
 import { linkKind, shouldOfferExternalBrowser, withOpenExternalBrowser } from './line-browser';
-import { homeTexts } from './texts';
+import { documentLanguage, textsIn, useTexts } from '#app/i18n/language';
+import { localizedHomeTexts } from './texts';
 
 export interface HomepageCardView {
   id: string;
@@ -19,7 +20,7 @@ export interface HomepageCardView {
  */
 function offerExternalBrowser(event: MouseEvent<HTMLAnchorElement>, link: string): boolean {
   if (!shouldOfferExternalBrowser(link, window.navigator.userAgent)) return false;
-  if (!window.confirm(homeTexts.lineExternalBrowser)) return false;
+  if (!window.confirm(textsIn(localizedHomeTexts, documentLanguage()).lineExternalBrowser)) return false;
   event.preventDefault();
   window.location.href = withOpenExternalBrowser(new URL(link, window.location.href).toString());
   return true;
@@ -51,15 +52,25 @@ export function CardLink({ link, className, children }: { link: string | null; c
 /** Card pictures are 16:9; the first card's is above the fold on a phone, so it is not lazy. */
 const CARD_IMAGE = { width: 640, height: 360 } as const;
 
+/** A card's title and description are the store's own words, in Japanese on either language's page (decision 364). */
 export function LinkCard({ card, first = false }: { card: HomepageCardView; first?: boolean }) {
+  const homeTexts = useTexts(localizedHomeTexts);
   const external = linkKind(card.link_url) === 'external';
   return (
     <article className="card link-card" data-testid="link-card">
       <CardLink link={card.link_url} className="card-link">
         <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
-          {card.title && <h2 className="card-title">{card.title}</h2>}
-          {card.description && <p className="card-description">{card.description}</p>}
+          {card.title && (
+            <h2 className="card-title" lang="ja">
+              {card.title}
+            </h2>
+          )}
+          {card.description && (
+            <p className="card-description" lang="ja">
+              {card.description}
+            </p>
+          )}
           {external && <span className="visually-hidden">{homeTexts.externalLinkNote}</span>}
         </div>
       </CardLink>
@@ -72,13 +83,20 @@ export function LinkCard({ card, first = false }: { card: HomepageCardView; firs
  * offline installs do not allow: the card links to the account instead (docs/decisions/004).
  */
 export function InstagramCard({ card, first = false }: { card: HomepageCardView; first?: boolean }) {
+  const homeTexts = useTexts(localizedHomeTexts);
   return (
     <article className="card instagram-card" data-testid="instagram-card">
       <CardLink link={card.link_url} className="card-link">
         <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
-          <h2 className="card-title">{card.title || homeTexts.instagramTitle}</h2>
-          {card.description && <p className="card-description">{card.description}</p>}
+          <h2 className="card-title" lang={card.title ? 'ja' : undefined}>
+            {card.title || homeTexts.instagramTitle}
+          </h2>
+          {card.description && (
+            <p className="card-description" lang="ja">
+              {card.description}
+            </p>
+          )}
           {card.link_url && (
             <span className="instagram-link">
               {homeTexts.instagramLink}

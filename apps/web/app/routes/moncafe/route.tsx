@@ -1,13 +1,14 @@
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
+import { useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import { CalendarCard } from './calendar-card';
 import { homeData } from './home-data.server';
 import { InstagramCard, LinkCard } from './link-card';
-import { homeTexts } from './texts';
+import { localizedHomeTexts } from './texts';
 
-export const meta = () => [{ title: pageTitle(homeTexts.title) }];
+export const meta = titleMeta(localizedHomeTexts, (t) => t.title);
 
 /** The page changes only with the catalog and the date: entry.server.tsx renders it once per loader answer. */
 export const handle = { renderOnce: true };
@@ -22,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { cards, calendar } = loaderData;
+  const homeTexts = useTexts(localizedHomeTexts);
   return (
     <div className="page home-page">
       <h1 className="visually-hidden">{homeTexts.heading}</h1>

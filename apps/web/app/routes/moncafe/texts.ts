@@ -1,3 +1,5 @@
+import type { Localized, Messages } from '#app/i18n/language';
+
 /** Words of the homepage (/moncafe). */
 export const homeTexts = {
   title: 'ホーム',
@@ -16,4 +18,28 @@ export const homeTexts = {
   today: '今日',
   externalLinkNote: '（新しいタブで開きます）',
   lineExternalBrowser: 'LINEアプリ内ではログインが制限されています。予約ページを外部ブラウザで開きますか？',
+  /** A public holiday's name on its day (the holiday table's own name in Japanese). */
+  holiday: (name: string) => name,
 } as const;
+
+const homeTextsEn: Messages<typeof homeTexts> = {
+  title: 'Home',
+  heading: 'MonCafe',
+  empty: 'No news at the moment.',
+  instagramTitle: 'Instagram',
+  instagramLink: 'See our latest news on Instagram',
+  instagramNote: 'Opens in a new tab',
+  calendarTitle: 'Opening calendar',
+  calendarMonth: (year, month) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1)),
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  closed: 'Closed',
+  closedLegend: 'Closed: the café is shut that day',
+  today: 'Today',
+  externalLinkNote: '(opens in a new tab)',
+  lineExternalBrowser: 'Signing in is limited inside the LINE app. Open the booking page in your browser instead?',
+  holiday: () => 'Public holiday',
+};
+
+export const localizedHomeTexts: Localized<typeof homeTexts> = { ja: homeTexts, en: homeTextsEn };
