@@ -84,6 +84,8 @@ export default function Menu() {
               to={`?store_id=${encodeURIComponent(s.store_id)}`}
               className="filter-button"
               aria-current={s.store_id === load.storeId ? 'page' : undefined}
+              // A store's name is the store's own words (decision 364).
+              lang="ja"
             >
               {s.name}
             </Link>

@@ -32,7 +32,8 @@ const menuTextsEn: Messages<typeof menuTexts> = {
   storeLabel: 'Café',
   reserve: 'Book a table',
   reserveThis: 'Book this',
-  reserveItem: (name) => `Book ${name}`,
+  /** Holds the visible 'Book this', as a spoken name must. */
+  reserveItem: (name) => `Book this: ${name}`,
 };
 
 export const localizedMenuTexts: Localized<typeof menuTexts> = { ja: menuTexts, en: menuTextsEn };

@@ -34,8 +34,9 @@ const homeTextsEn: Messages<typeof homeTexts> = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-  closed: 'Closed',
-  closedLegend: 'Closed: the café is shut that day',
+  /** Short enough for a day's cell on a phone, as 休 is. */
+  closed: 'Off',
+  closedLegend: 'Off: we are closed that day',
   today: 'Today',
   externalLinkNote: '(opens in a new tab)',
   lineExternalBrowser: 'Signing in is limited inside the LINE app. Open the booking page in your browser instead?',
