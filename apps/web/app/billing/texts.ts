@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@moncafe/domain/reservation/events';
+import type { Localized, Messages } from '#app/i18n/language';
 
 /** Receipts, tax by rate and split bills (issue 30, decision 240). */
 export const billingTexts = {
@@ -94,3 +95,28 @@ export const billingTexts = {
   taxCategory: '税区分',
   taxCategories: { standard: '標準税率（物販など）', reduced: '軽減税率対象（飲食料品・持ち帰り時）', never_reduced: '軽減税率対象外（酒類など）' },
 } as const;
+
+/** Billing's refusals a guest gets from the split and checkout calls, in the guest's language (decision 394). */
+export const billingRefusals = {
+  nothingToSplit: billingTexts.nothingToSplit,
+  splitMismatch: billingTexts.splitMismatch,
+  splitStarted: billingTexts.splitStarted,
+  notSplit: billingTexts.notSplit,
+  unknownPart: billingTexts.unknownPart,
+  receiptNotFound: billingTexts.receiptNotFound,
+  receiptCancelled: billingTexts.receiptCancelled,
+  notASale: billingTexts.notASale,
+} as const;
+
+const billingRefusalsEn: Messages<typeof billingRefusals> = {
+  nothingToSplit: 'There is no order to split.',
+  splitMismatch: 'The split does not match the order. Please put every item on one of the bills.',
+  splitStarted: 'Part of the bill has already been paid, so it cannot be split again.',
+  notSplit: 'This bill has not been split.',
+  unknownPart: 'We could not find that part of the bill.',
+  receiptNotFound: 'We could not find the receipt.',
+  receiptCancelled: 'This receipt has already been cancelled.',
+  notASale: 'A cancellation slip cannot be cancelled.',
+};
+
+export const localizedBillingRefusals: Localized<typeof billingRefusals> = { ja: billingRefusals, en: billingRefusalsEn };

@@ -75,7 +75,7 @@ const STAFF_PATHS = /^\/(admin|monitor|staff|kitchen|api\/admin|api\/monitor)(\/
  * whatever the browser asks, and show no 日本語 / English switch, so no page claims English it
  * does not show. The receipt is a legal document of the store's (decision 392).
  */
-const JAPANESE_ONLY_GUEST_PATHS = /^\/(receipts)(\/|$)/;
+const JAPANESE_ONLY_GUEST_PATHS = /^\/(receipts|api\/receipts)(\/|$)/;
 
 /** Whether a path's page is shown in Japanese only: the operations areas, and guest pages not yet in English. */
 export function isJapaneseOnlyPath(pathname: string): boolean {
