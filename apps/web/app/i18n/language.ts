@@ -70,16 +70,9 @@ export function languageOf(request: Request): Language {
 /** Staff and admin screens stay Japanese whatever the browser asks (issue 32). */
 const STAFF_PATHS = /^\/(admin|monitor|staff|kitchen|api\/admin|api\/monitor)(\/|$)/;
 
-/**
- * Guest pages whose texts have no English yet (decision 394): they answer `<html lang="ja">`
- * whatever the browser asks, and show no 日本語 / English switch, so no page claims English it
- * does not show. The receipt is a legal document of the store's (decision 392).
- */
-const JAPANESE_ONLY_GUEST_PATHS = /^\/(receipts|api\/receipts)(\/|$)/;
-
-/** Whether a path's page is shown in Japanese only: the operations areas, and guest pages not yet in English. */
+/** Whether a path's page is shown in Japanese only, with no 日本語 / English switch: the operations areas (decision 394). */
 export function isJapaneseOnlyPath(pathname: string): boolean {
-  return STAFF_PATHS.test(pathname) || JAPANESE_ONLY_GUEST_PATHS.test(pathname);
+  return STAFF_PATHS.test(pathname);
 }
 
 /** The language a page is rendered in: the guest's for guest pages, Japanese for the operations areas. */
