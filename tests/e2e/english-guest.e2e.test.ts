@@ -123,6 +123,19 @@ describe.runIf(runs)('a visitor who reads English', () => {
     expect(await japaneseLeftOn(page)).toEqual([]);
     await problems.screen(page, 'english-sign-in');
 
+    // Signing up from the English page: the answer and the verification mail are in English.
+    const signUp = page.getByRole('form', { name: 'Create an account' });
+    await signUp.getByLabel('Name').fill('Bob Jones');
+    await signUp.getByLabel('Email address').fill('bob@example.com');
+    await signUp.getByLabel('Password').fill('a-long-enough-password');
+    await signUp.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => signUp.getByRole('status').textContent()).toBe('We have sent you an email. Open the link in it, then sign in.');
+    const verification = await smtp.next('bob@example.com');
+    expect(verification.subject).toBe('[MonCafe] Please confirm your email address');
+    expect(verification.text).toContain('Dear Bob Jones,');
+    expect(pathOf(verification.text, '/verify-email?token=')).toMatch(/^\/verify-email\?token=/);
+    expect(verification.text).not.toMatch(JAPANESE);
+
     // 日本語 on the same page: the spec's Japanese, and the menu and home follow the kept choice.
     await page.getByTestId('language-switch').getByRole('button', { name: '日本語' }).click();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ja');
