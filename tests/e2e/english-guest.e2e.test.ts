@@ -100,6 +100,9 @@ describe.runIf(runs)('a visitor who reads English', () => {
     await calendar.waitFor();
     expect(await calendar.locator('thead th').allTextContents()).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
     expect(await calendar.getByTestId('calendar-month').textContent()).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+    // The cards the store gave English (the demo's) read in English; the calendar's own legend stands in for the store's Japanese one.
+    expect(await page.locator('a.card-link[href="/menu"] .card-title').textContent()).toBe('Menu');
+    expect(await calendar.locator('.calendar-legend').textContent()).toBe('Off: we are closed that day');
     expect(await japaneseLeftOn(page)).toEqual([]);
     await problems.screen(page, 'english-home');
 
@@ -149,6 +152,7 @@ describe.runIf(runs)('a visitor who reads English', () => {
     await page.goto('/moncafe');
     expect(await page.title()).toBe('ホーム | MonCafe');
     expect(await page.getByTestId('calendar-card').locator('thead th').allTextContents()).toEqual(['日', '月', '火', '水', '木', '金', '土']);
+    expect(await page.locator('a.card-link[href="/menu"] .card-title').textContent()).toBe('メニュー');
   });
 
   it('books the lunch course end to end in English, with English dates and yen, and gets the English mails', async () => {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { addMonths, formatYearMonth, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { dayKind, monthGrid, monthNavigation } from '#app/shared/calendar-month';
 import { MonthTable } from '#app/shared/month-table';
-import { useLanguage, useTexts } from '#app/i18n/language';
+import { useTexts } from '#app/i18n/language';
 import { localizedHomeTexts } from './texts';
 
 /** What the loader sends for the calendar: facts for the current and the next month only. */
@@ -13,12 +13,12 @@ export interface CalendarData {
 }
 
 /**
- * The card's title and legend are the store's words; the marks they explain (休) are the
- * calendar's own, so an English page shows the calendar's English title and legend (decision 394).
+ * The card's title and legend are the store's words in the page's language (`cardWordsIn`); the
+ * marks the legend explains (休) are the calendar's own, so where the store wrote no English the
+ * calendar's own English title and legend show (decision 394).
  */
 export function CalendarCard({ calendar, title, description }: { calendar: CalendarData; title: string; description: string }) {
   const homeTexts = useTexts(localizedHomeTexts);
-  const ownWords = useLanguage() === 'ja';
   const current = yearMonthOf(calendar.today);
   const [shown, setShown] = useState(current);
   const { canGoPrevious, canGoNext } = monthNavigation(shown, current);
@@ -36,7 +36,7 @@ export function CalendarCard({ calendar, title, description }: { calendar: Calen
   return (
     <section className="card calendar-card" aria-labelledby="calendar-title" data-testid="calendar-card">
       <h2 id="calendar-title" className="card-title">
-        {(ownWords && title) || homeTexts.calendarTitle}
+        {title || homeTexts.calendarTitle}
       </h2>
       <div className="calendar-nav">
         <button type="button" onClick={() => setShown(addMonths(shown, -1))} disabled={!canGoPrevious} aria-label={homeTexts.previousMonth}>
@@ -63,7 +63,7 @@ export function CalendarCard({ calendar, title, description }: { calendar: Calen
           ),
         })}
       />
-      <p className="calendar-legend">{(ownWords && description) || homeTexts.closedLegend}</p>
+      <p className="calendar-legend">{description || homeTexts.closedLegend}</p>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OptionalImage } from '#app/layout/optional-image';
 import { linkKind, shouldOfferExternalBrowser, withOpenExternalBrowser } from './line-browser';
-import { documentLanguage, textsIn, useTexts } from '#app/i18n/language';
+import { documentLanguage, fallbackLang, textsIn, useLanguage, useTexts, type Language } from '#app/i18n/language';
 import { localizedHomeTexts } from './texts';
 
 export interface HomepageCardView {
@@ -12,6 +12,20 @@ export interface HomepageCardView {
   image_url: string | null;
   title: string;
   description: string;
+  /** English for guests (decision 394); '' shows the Japanese. */
+  title_en: string;
+  description_en: string;
+}
+
+/** A card's title and description as a reader of `language` sees them: the English where the store gave it, else its Japanese, marked so. */
+export function cardWordsIn(card: HomepageCardView, language: Language) {
+  const english = language === 'en';
+  return {
+    title: english && card.title_en ? card.title_en : card.title,
+    titleLang: fallbackLang(language, card.title_en),
+    description: english && card.description_en ? card.description_en : card.description,
+    descriptionLang: fallbackLang(language, card.description_en),
+  };
 }
 
 /**
@@ -52,23 +66,24 @@ export function CardLink({ link, className, children }: { link: string | null; c
 /** Card pictures are 16:9; the first card's is above the fold on a phone, so it is not lazy. */
 const CARD_IMAGE = { width: 640, height: 360 } as const;
 
-/** A card's title and description are the store's own words, in Japanese on either language's page (decision 364). */
+/** A card's title and description are the store's own words, in English where it gave them (decision 394). */
 export function LinkCard({ card, first = false }: { card: HomepageCardView; first?: boolean }) {
   const homeTexts = useTexts(localizedHomeTexts);
+  const words = cardWordsIn(card, useLanguage());
   const external = linkKind(card.link_url) === 'external';
   return (
     <article className="card link-card" data-testid="link-card">
       <CardLink link={card.link_url} className="card-link">
         <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
-          {card.title && (
-            <h2 className="card-title" lang="ja">
-              {card.title}
+          {words.title && (
+            <h2 className="card-title" lang={words.titleLang}>
+              {words.title}
             </h2>
           )}
-          {card.description && (
-            <p className="card-description" lang="ja">
-              {card.description}
+          {words.description && (
+            <p className="card-description" lang={words.descriptionLang}>
+              {words.description}
             </p>
           )}
           {external && <span className="visually-hidden">{homeTexts.externalLinkNote}</span>}
@@ -84,17 +99,18 @@ export function LinkCard({ card, first = false }: { card: HomepageCardView; firs
  */
 export function InstagramCard({ card, first = false }: { card: HomepageCardView; first?: boolean }) {
   const homeTexts = useTexts(localizedHomeTexts);
+  const words = cardWordsIn(card, useLanguage());
   return (
     <article className="card instagram-card" data-testid="instagram-card">
       <CardLink link={card.link_url} className="card-link">
         <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
-          <h2 className="card-title" lang={card.title ? 'ja' : undefined}>
-            {card.title || homeTexts.instagramTitle}
+          <h2 className="card-title" lang={words.title ? words.titleLang : undefined}>
+            {words.title || homeTexts.instagramTitle}
           </h2>
-          {card.description && (
-            <p className="card-description" lang="ja">
-              {card.description}
+          {words.description && (
+            <p className="card-description" lang={words.descriptionLang}>
+              {words.description}
             </p>
           )}
           {card.link_url && (
