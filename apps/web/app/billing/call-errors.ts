@@ -19,8 +19,7 @@ const billingErrorsIn = (t: Messages<typeof billingRefusals>): ErrorTable => ({
 
 /**
  * The billing service's codes (decision 240) beside the table's, as the receipt and split calls
- * answer them: in the guest's language on the split and checkout calls (decision 394), Japanese
- * on the receipt calls (/api/receipts is Japanese only, as the receipt page is).
+ * answer them, in the request's language (decision 394) as the table's are.
  */
 export const billingErrors: ErrorTable = {
   ...tableErrors,

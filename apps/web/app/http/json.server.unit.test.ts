@@ -103,7 +103,7 @@ describe('the JSON edge', () => {
     expect((await call(route, { url: 'http://cafe.test/api/monitor/x', headers: { 'accept-language': 'en' } })).body.message).toBe('品切れ');
   });
 
-  it('answers billing’s refusals to a guest’s split in the guest’s language, and the receipt calls in Japanese (decision 394)', async () => {
+  it('answers billing’s refusals to a guest’s split in the guest’s language, Japanese by default and by the guest’s choice (decision 394)', async () => {
     const { call } = harness();
     const route = jsonCall({
       errors: billingErrors,
@@ -120,7 +120,10 @@ describe('the JSON edge', () => {
       error: 'split_mismatch',
       message: 'The split does not match the order. Please put every item on one of the bills.',
     });
-    expect((await call(route, { url: 'http://cafe.test/api/receipts/r-1/cancel', headers: english })).body.message).toBe(billingTexts.splitMismatch);
+    // The guest's 日本語 (the cookie) wins over the browser's English.
+    expect((await call(route, { url: 'http://cafe.test/api/orders/split', headers: { ...english, cookie: 'lang=ja' } })).body.message).toBe(
+      billingTexts.splitMismatch,
+    );
   });
 
   it('logs an unexpected error with the correlation id and answers 500 without its details', async () => {
