@@ -209,7 +209,13 @@ const afternoonTeaOptions: DemoOption[] = [
 const homepageCards: [id: string, card: Omit<CatalogInput<'homepage-card'>, 'display_order'>][] = [
   [
     'card-instagram',
-    { card_type: 'instagram', link_url: 'https://www.instagram.com/', title: 'Instagram', description: '季節のメニューや営業のお知らせを発信しています。' },
+    {
+      card_type: 'instagram',
+      link_url: 'https://www.instagram.com/',
+      title: 'Instagram',
+      description: '季節のメニューや営業のお知らせを発信しています。',
+      description_en: 'Seasonal menus and news about our opening days.',
+    },
   ],
   ['card-calendar', { card_type: 'calendar', title: '営業カレンダー', description: '「休」は定休日です。' }],
   [
@@ -220,11 +226,21 @@ const homepageCards: [id: string, card: Omit<CatalogInput<'homepage-card'>, 'dis
       image_url: '/images/cards/reservation.svg',
       title: 'ご予約はこちら',
       description: 'バースデーケーキやアフタヌーンティーをご予約いただけます。',
+      title_en: 'Book a table',
+      description_en: 'Book a birthday cake or an afternoon tea with us.',
     },
   ],
   [
     'card-menu',
-    { card_type: 'other', link_url: '/menu', image_url: '/images/cards/menu.svg', title: 'メニュー', description: 'コーヒー、軽食、自家製スイーツ。' },
+    {
+      card_type: 'other',
+      link_url: '/menu',
+      image_url: '/images/cards/menu.svg',
+      title: 'メニュー',
+      description: 'コーヒー、軽食、自家製スイーツ。',
+      title_en: 'Menu',
+      description_en: 'Coffee, light meals and sweets we bake ourselves.',
+    },
   ],
   [
     'card-map',
@@ -235,6 +251,8 @@ const homepageCards: [id: string, card: Omit<CatalogInput<'homepage-card'>, 'dis
       image_url: '/images/cards/access.svg',
       title: 'アクセス',
       description: '駅西口から地下通路で徒歩2分。',
+      title_en: 'Getting here',
+      description_en: 'Two minutes on foot from the station’s west exit, through the underground passage.',
     },
   ],
 ];

@@ -155,20 +155,24 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     await add.getByLabel(/画像をアップロード/).setInputFiles({ name: 'autumn.png', mimeType: 'image/png', buffer: png });
     await add.getByTestId('card-image-preview').waitFor();
-    await add.getByLabel('タイトル').fill('秋の新メニュー');
-    await add.getByLabel('説明').fill('栗のモンブランが始まりました');
+    await add.getByLabel('タイトル', { exact: true }).fill('秋の新メニュー');
+    await add.getByLabel('説明', { exact: true }).fill('栗のモンブランが始まりました');
+    await add.getByLabel('英語のタイトル（任意）').fill('New for autumn');
     await add.getByLabel(/リンク先/).fill('/menu');
     await add.getByRole('button', { name: '保存' }).click();
     const list = page.getByTestId('card-list');
     await list.locator('li', { hasText: '秋の新メニュー' }).waitFor();
     let titles = await titlesOnHome();
     expect(titles.at(-1)).toBe('秋の新メニュー');
+    // The English title is kept for visitors who read English (decision 394).
+    const saved = (await (await fetch(`${server.url}/api/admin/homepage-settings`)).json()) as { title: string; title_en: string }[];
+    expect(saved.find((c) => c.title === '秋の新メニュー')?.title_en).toBe('New for autumn');
     const count = titles.length;
 
     await list.getByRole('button', { name: '秋の新メニュー 編集' }).click();
     await list
       .locator('li', { has: page.getByRole('button', { name: 'キャンセル' }) })
-      .getByLabel('タイトル')
+      .getByLabel('タイトル', { exact: true })
       .fill('秋の限定メニュー');
     await list.getByRole('button', { name: '保存' }).click();
     await list.locator('li', { hasText: '秋の限定メニュー' }).waitFor();

@@ -91,6 +91,70 @@ describe.runIf(runs)('a visitor who reads English', () => {
     return page;
   }
 
+  it('reads the homepage, the menu and sign-in in English, and 日本語 turns them to the spec’s Japanese', async () => {
+    const page = await englishPage();
+    await page.goto('/moncafe');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.title()).toBe('Home | MonCafe');
+    const calendar = page.getByTestId('calendar-card');
+    await calendar.waitFor();
+    expect(await calendar.locator('thead th').allTextContents()).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(await calendar.getByTestId('calendar-month').textContent()).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+    // The cards the store gave English (the demo's) read in English; the calendar's own legend stands in for the store's Japanese one.
+    expect(await page.locator('a.card-link[href="/menu"] .card-title').textContent()).toBe('Menu');
+    expect(await calendar.locator('.calendar-legend').textContent()).toBe('Off: we are closed that day');
+    expect(await japaneseLeftOn(page)).toEqual([]);
+    await problems.screen(page, 'english-home');
+
+    await page.locator('a.card-link[href="/menu"]').click();
+    await page.getByTestId('menu-list').waitFor();
+    expect(await page.title()).toBe('Menu | MonCafe');
+    expect(await page.getByRole('group', { name: 'Category' }).getByRole('button').allTextContents()).toEqual(['All', 'Drinks', 'Food', 'Desserts']);
+    // The course the owner named in English shows by that name, its price in yen as Intl writes it for English.
+    const lunch = page.getByTestId('menu-card').filter({ has: page.getByRole('heading', { name: LUNCH_EN, exact: true }) });
+    expect(await lunch.locator('.price').textContent()).toBe('¥2,200');
+    expect(await japaneseLeftOn(page)).toEqual([]);
+    await problems.screen(page, 'english-menu');
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/login');
+    const login = page.getByRole('form', { name: 'Sign in' });
+    await login.getByLabel('Email address').fill('nobody@example.com');
+    await login.getByLabel('Password').fill('not-the-password');
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => login.getByRole('alert').textContent()).toBe('We could not sign you in: The email address or password is not right.');
+    expect(await japaneseLeftOn(page)).toEqual([]);
+    await problems.screen(page, 'english-sign-in');
+
+    // Signing up from the English page: the answer and the verification mail are in English.
+    const signUp = page.getByRole('form', { name: 'Create an account' });
+    await signUp.getByLabel('Name').fill('Bob Jones');
+    await signUp.getByLabel('Email address').fill('bob@example.com');
+    await signUp.getByLabel('Password').fill('a-long-enough-password');
+    await signUp.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => signUp.getByRole('status').textContent()).toBe('We have sent you an email. Open the link in it, then sign in.');
+    const verification = await smtp.next('bob@example.com');
+    expect(verification.subject).toBe('[MonCafe] Please confirm your email address');
+    expect(verification.text).toContain('Dear Bob Jones,');
+    expect(pathOf(verification.text, '/verify-email?token=')).toMatch(/^\/verify-email\?token=/);
+    expect(verification.text).not.toMatch(JAPANESE);
+
+    // 日本語 on the same page: the spec's Japanese, and the menu and home follow the kept choice.
+    await page.getByTestId('language-switch').getByRole('button', { name: '日本語' }).click();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ja');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('ログイン');
+    expect(await page.getByRole('form', { name: 'ログイン' }).getByLabel('メールアドレス').count()).toBe(1);
+    await page.getByRole('link', { name: 'メニュー' }).first().click();
+    await page.getByTestId('menu-list').waitFor();
+    expect(await page.getByRole('group', { name: 'カテゴリ' }).getByRole('button').allTextContents()).toEqual(['すべて', 'ドリンク', 'フード', 'デザート']);
+    const lunchInJapanese = page.getByTestId('menu-card').filter({ has: page.getByRole('heading', { name: 'ランチコース', exact: true }) });
+    expect(await lunchInJapanese.locator('.price').textContent()).toBe('¥2,200');
+    await page.goto('/moncafe');
+    expect(await page.title()).toBe('ホーム | MonCafe');
+    expect(await page.getByTestId('calendar-card').locator('thead th').allTextContents()).toEqual(['日', '月', '火', '水', '木', '金', '土']);
+    expect(await page.locator('a.card-link[href="/menu"] .card-title').textContent()).toBe('メニュー');
+  });
+
   it('books the lunch course end to end in English, with English dates and yen, and gets the English mails', async () => {
     const dates = (await httpClient(server.url).post<{ dates: string[] }>('/api/customery-day/available-dates', { people: 2, menuIds: [LUNCH] })).body.dates;
     const date = dates[1] ?? dates[0]!;

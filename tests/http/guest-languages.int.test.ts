@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAccess } from '../../apps/web/app/auth/route-access';
 import { LANGUAGE_COOKIE } from '../../apps/web/app/i18n/language';
-import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { httpClient } from '../support/http-client';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
  * Issue 32, Deliver 1: every guest page walked in both languages, from the route-access table
@@ -24,6 +25,24 @@ function visibleText(html: string): string {
     .replace(/<style[\s\S]*?<\/style>/g, ' ')
     .replace(/<[^>]+>/g, ' ');
 }
+
+/** Kana and kanji (and half-width kana, and the full-width marks written around them). */
+const JAPANESE = /[\u3000-\u30ff\u3400-\u9fff\uff01-\uff9f]+/g;
+/**
+ * The named exceptions on an English page: what the page itself marks `lang="ja"` — the store's own
+ * words (its name and address, its homepage cards, a menu item with no English name, decision 364)
+ * and the switch's 日本語 — and the `<html lang>` of a page that says it is Japanese.
+ */
+function japaneseOnEnglishPage(html: string): string[] {
+  const body = html.replace(/^[\s\S]*?<body[^>]*>/, '');
+  const withoutOwnWords = body.replace(/<(\w+)\b[^>]*\slang="ja"[^>]*>[\s\S]*?<\/\1>/g, ' ');
+  const title = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '';
+  return [...`${title} ${visibleText(withoutOwnWords)}`.matchAll(JAPANESE)].map((m) => m[0]);
+}
+
+/** The public site and sign-in must be English for an English visitor; a page still Japanese must say lang="ja". */
+const ENGLISH_PAGES = ['/moncafe', '/menu', '/access', '/about', '/login', '/verify-email', '/my-data', '/auth/error', '/auth/success'];
+const STAFF_PAGES = ['/admin', '/admin/menu-manager', '/monitor', '/staff', '/kitchen'];
 
 describe('every guest page in both languages', () => {
   let server: TestWebServer;
@@ -50,12 +69,44 @@ describe('every guest page in both languages', () => {
         if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('text/html')) continue;
         const html = await response.text();
         if (!html.includes(`<html lang="${language}"`)) found.push(`${page}: not <html lang="${language}">`);
+        if (language === 'en' && html.includes('<html lang="en"')) {
+          const japanese = japaneseOnEnglishPage(html);
+          if (japanese.length > 0) found.push(`${page}: says lang="en" and shows ${japanese.slice(0, 8).join(' ')}`);
+        }
         const broken = /\bundefined\b|\bNaN\b|\[object Object\]/.exec(visibleText(html));
         if (broken) found.push(`${page}: shows "${broken[0]}"`);
       }
       expect(found).toEqual([]);
     });
   }
+
+  it('shows the public pages and sign-in in English to an English browser, Japanese only where marked as the store’s words', async () => {
+    for (const page of ENGLISH_PAGES) expect(guestPages).toContain(page);
+    const found: string[] = [];
+    for (const page of ENGLISH_PAGES) {
+      const response = await fetch(new URL(page, server.url), { headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+      const html = await response.text();
+      if (!html.includes('<html lang="en"')) found.push(`${page}: not <html lang="en">`);
+      if (!html.includes('data-testid="language-switch"')) found.push(`${page}: no language switch`);
+      const japanese = japaneseOnEnglishPage(html);
+      if (japanese.length > 0) found.push(`${page}: ${japanese.slice(0, 8).join(' ')}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('keeps staff and admin screens Japanese, without the language switch, whatever the browser asks', async () => {
+    const admin = httpClient(server.url);
+    expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+    const found: string[] = [];
+    for (const page of STAFF_PAGES) {
+      const response = await admin.get(page, { 'accept-language': 'en-GB,en;q=0.9', cookie: `${admin.cookie}; ${LANGUAGE_COOKIE}=en` });
+      if (response.status !== 200) found.push(`${page}: ${response.status}`);
+      const html = await response.text();
+      if (!html.includes('<html lang="ja"')) found.push(`${page}: not <html lang="ja">`);
+      if (html.includes('data-testid="language-switch"')) found.push(`${page}: shows the language switch`);
+    }
+    expect(found).toEqual([]);
+  });
 
   it('keeps the language chosen in the cookie over the browser’s', async () => {
     const response = await fetch(new URL('/moncafe', server.url), { headers: { 'accept-language': 'en', cookie: `${LANGUAGE_COOKIE}=ja` } });

@@ -110,6 +110,18 @@ describe('receipt calls', () => {
     // The print view and its PDF follow the same rule.
     expect((await httpClient(server.url).send('GET', `/receipts/${paid.body.receipt_id}`)).status).toBe(404);
     expect((await httpClient(server.url).send('GET', paid.body.receipt_url)).status).toBe(200);
+
+    // The guest reads the print view in their language; the order lines and the issuer stay as written, marked Japanese (decision 394).
+    const printView = async (headers: Record<string, string> = {}) => (await httpClient(server.url).send('GET', paid.body.receipt_url, { headers })).text();
+    const english = await printView({ 'accept-language': 'en-GB,en;q=0.9' });
+    expect(english).toContain('<html lang="en"');
+    for (const words of ['Receipt', 'Total (tax included)', '¥1,144', 'Payment method', 'Cash', '<span lang="ja">ガトーショコラケーキ</span> (takeaway)']) {
+      expect(english).toContain(words);
+    }
+    expect(english).not.toContain('合計（税込）');
+    const japanese = await printView();
+    expect(japanese).toContain('<html lang="ja"');
+    for (const words of ['合計（税込）', '1,144円', '現金', 'ガトーショコラケーキ</span>（持ち帰り）']) expect(japanese).toContain(words);
   }, 120_000);
 
   it('visits paying at the same moment get numbers one after the other, none twice', async () => {

@@ -17,12 +17,15 @@ export interface Passwords {
   verify(hash: string | null, password: string): Promise<boolean>;
 }
 
-/** The account mails' wording (apps/web/app/auth/mails.ts): Japanese lives in the web app. */
+/** The language a mail is written in: the visitor's on the page that asked for it (decision 394); absent = Japanese. */
+export type MailLanguage = 'ja' | 'en';
+
+/** The account mails' wording (apps/web/app/auth/mails.ts): Japanese and English live in the web app. */
 export interface AccountMails {
   /** The single-use link that proves the address is the holder's. */
-  verifyEmail(input: { to: string; name: string; token: string }): MailMessage;
+  verifyEmail(input: { to: string; name: string; token: string; language?: MailLanguage }): MailMessage;
   /** Someone signed up with an address that already has an account: its holder hears of it, the visitor does not. */
-  alreadyRegistered(input: { to: string }): MailMessage;
+  alreadyRegistered(input: { to: string; language?: MailLanguage }): MailMessage;
 }
 
 export interface AccountPorts {
@@ -64,7 +67,7 @@ export function accountService(ports: AccountPorts) {
   const accounts = commandHandler(accountDecider, deps);
 
   /** Mails and records a new single-use link (`{accountId}.{secret}`, ≥128 random bits, only the hash kept). */
-  async function mailVerification(accountId: string, to: string, name: string, context: CommandContext) {
+  async function mailVerification(accountId: string, to: string, name: string, context: CommandContext, language?: MailLanguage) {
     const secret = ports.ids.token();
     const now = ports.clock.now();
     const expiresAt = new Date(now.getTime() + EMAIL_VERIFICATION_MINUTES * 60_000);
@@ -73,7 +76,7 @@ export function accountService(ports: AccountPorts) {
       { type: 'IssueEmailVerification', data: { tokenHash: ports.hashing.sha256Hex(secret), expiresAt, now } },
       context,
     );
-    await ports.mailer.send(ports.accountMails.verifyEmail({ to, name, token: `${accountId}.${secret}` }));
+    await ports.mailer.send(ports.accountMails.verifyEmail({ to, name, token: `${accountId}.${secret}`, ...(language ? { language } : {}) }));
   }
 
   return {
@@ -84,17 +87,20 @@ export function accountService(ports: AccountPorts) {
      * is taken gets a mail telling its holder instead. Nobody is signed in by signing up. What
      * happened (`accountId`, null for a taken address) is for the audit log, never the answer.
      */
-    async register(input: { name: string; email: string; password: string }, context: CommandContext): Promise<{ accountId: string | null }> {
+    async register(
+      input: { name: string; email: string; password: string; language?: MailLanguage },
+      context: CommandContext,
+    ): Promise<{ accountId: string | null }> {
       // Hashed either way, so both answers take the same time.
       const passwordHash = await ports.passwords.hash(input.password);
       const email = normalizeEmail(input.email);
       try {
         const { accountId } = await registerAccount(deps, { name: input.name, email, passwordHash, roles: [] }, context);
-        await mailVerification(accountId, email, input.name, context);
+        await mailVerification(accountId, email, input.name, context, input.language);
         return { accountId };
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'email_taken')) throw error;
-        await ports.mailer.send(ports.accountMails.alreadyRegistered({ to: email }));
+        await ports.mailer.send(ports.accountMails.alreadyRegistered({ to: email, ...(input.language ? { language: input.language } : {}) }));
         return { accountId: null };
       }
     },
@@ -109,11 +115,11 @@ export function accountService(ports: AccountPorts) {
       return { accountId };
     },
 
-    /** A new link for a signed-in account whose address is not verified yet (the old link stops working). */
-    async resendVerification(accountId: string, context: CommandContext): Promise<void> {
+    /** A new link for a signed-in account whose address is not verified yet (the old link stops working), in the language of the page that asked. */
+    async resendVerification(accountId: string, context: CommandContext, language?: MailLanguage): Promise<void> {
       const account = await loadAccount(deps, accountId);
       if (account.status !== 'registered' || account.emailVerified) return;
-      await mailVerification(accountId, account.email, account.name, context);
+      await mailVerification(accountId, account.email, account.name, context, language);
     },
 
     /**

@@ -11,6 +11,9 @@ export const homepageCardSchema = z.object({
   image_url: urlOrPath.nullable().default(null),
   title: z.string().trim().max(100).default(''),
   description: z.string().trim().max(1000).default(''),
+  /** For visitors who read English (decision 394); '' shows the Japanese. Older cards load without them. */
+  title_en: z.string().trim().max(100).default(''),
+  description_en: z.string().trim().max(1000).default(''),
   is_active: z.boolean().default(true),
   display_order: displayOrder,
 });

@@ -8,4 +8,8 @@ export const homepageCardMigrations: ReadModelMigrations = {
       description text not null, is_active boolean not null, display_order integer default 0 not null
     )`,
   ),
+  // Issue 32 (decision 394): a card's optional English title and description; empty shows the Japanese.
+  '2026-11-26T23-30-homepage-cards-english': sqlMigration(
+    sql`alter table homepage_cards add column title_en text default '' not null, add column description_en text default '' not null`,
+  ),
 };

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { HomepageCardType } from '@moncafe/domain/site-settings/kinds';
 
 /** The cards of the homepage, in the admin's order. */
@@ -9,6 +10,9 @@ export interface HomepageCardTables {
     image_url: string | null;
     title: string;
     description: string;
+    /** English for guests (decision 394); '' when none was given. */
+    title_en: ColumnType<string, string | undefined, string | undefined>;
+    description_en: ColumnType<string, string | undefined, string | undefined>;
     is_active: boolean;
     display_order: number;
   };

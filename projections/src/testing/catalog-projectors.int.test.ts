@@ -247,6 +247,9 @@ describe('homepage cards', () => {
       image_url: null,
       title: '',
       description: '',
+      // A card saved without English (as every card before decision 394) reads '' in English: the Japanese shows.
+      title_en: '',
+      description_en: '',
       is_active: true,
       display_order: 1,
     });

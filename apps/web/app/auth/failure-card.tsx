@@ -1,9 +1,11 @@
 import '#app/auth/auth.css';
 import { MessageCard } from '#app/shared/message-card';
-import { authTexts } from './texts';
+import { useTexts } from '#app/i18n/language';
+import { localizedAuthTexts } from './texts';
 
 /** Spec: 'authentication failed' and 'authentication parameters invalid', with a button back to login. */
 export function AuthFailureCard() {
+  const authTexts = useTexts(localizedAuthTexts);
   return (
     <MessageCard
       alert

@@ -11,12 +11,13 @@ import { appOf, clientAddressContext, getRuntime, correlationIdOf } from '#app/c
 import { bodyTooLarge, readBytes } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
 import { text } from '#app/http/text-schema';
-import { authTexts } from './texts';
+import { pageLanguageOf } from '#app/i18n/language';
+import { authTextsIn } from './texts';
 
 export type AuthOutcome =
   | { ok: true; user: SignedInUser; setCookie: string }
   /** Sign-up: a mail went to the address (a verification link, or a note to its holder); nobody is signed in. */
-  | { ok: true; mailed: true }
+  | { ok: true; mailed: true; notice: string }
   | { ok: false; status: 400 | 401 | 409 | 429 | 500; error: string; retryAfterSeconds?: number; fieldErrors?: Record<string, string> };
 
 const loginSchema = z.object({
@@ -24,18 +25,24 @@ const loginSchema = z.object({
   password: z.string().min(1).max(PASSWORD_MAX),
 });
 
-const registerSchema = z.object({
-  // Mailed back in the verification mail: one line, short (docs/security.md, finding 6).
-  name: text({ max: 50, min: 1, required: authTexts.nameRequired }),
-  email: emailSchema,
-  password: z.string().min(PASSWORD_MIN, authTexts.passwordTooShort).max(PASSWORD_MAX, authTexts.passwordTooLong),
-});
+type AuthTexts = ReturnType<typeof authTextsIn>;
 
-function fieldErrors(error: z.ZodError): Record<string, string> {
+/** Sign-up's fields, their refusals worded in the visitor's language (decision 394). */
+function registerSchemaIn(t: AuthTexts) {
+  return z.object({
+    // Mailed back in the verification mail: one line, short (docs/security.md, finding 6).
+    name: text({ max: 50, min: 1, required: t.nameRequired }),
+    email: emailSchema,
+    password: z.string().min(PASSWORD_MIN, t.passwordTooShort).max(PASSWORD_MAX, t.passwordTooLong),
+  });
+}
+const registerSchemas = { ja: registerSchemaIn(authTextsIn('ja')), en: registerSchemaIn(authTextsIn('en')) };
+
+function fieldErrors(error: z.ZodError, t: AuthTexts): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= field === 'email' ? authTexts.emailInvalid : issue.message;
+    errors[field] ??= field === 'email' ? t.emailInvalid : issue.message;
   }
   return errors;
 }
@@ -52,9 +59,10 @@ async function startSession(request: Request, context: Readonly<RouterContextPro
 /** E-mail and password sign-in, shared by the /login form and POST /api/auth/login. */
 export async function logIn(request: Request, context: Readonly<RouterContextProvider>, input: unknown): Promise<AuthOutcome> {
   const { runtime, services } = appOf(context);
+  const t = authTextsIn(pageLanguageOf(request));
   const ip = context.get(clientAddressContext);
   const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, error: authTexts.invalidInput, fieldErrors: fieldErrors(parsed.error) };
+  if (!parsed.success) return { ok: false, status: 400, error: t.invalidInput, fieldErrors: fieldErrors(parsed.error, t) };
   const emailHash = sha256Hex(normalizeEmail(parsed.data.email));
 
   // Checked before the password is: a flood of guesses costs no argon2 work past the limits.
@@ -67,7 +75,7 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
   if (!limited.ok || locked?.locked) {
     audit(runtime.logger, 'rate_limited', { ip, emailHash, reason: limited.ok ? 'login locked for this address' : 'login per ip' });
     const retryAfterSeconds = !limited.ok ? limited.retryAfterSeconds : locked?.locked ? locked.retryAfterSeconds : 60;
-    return { ok: false, status: 429, error: authTexts.tooManyRequests, retryAfterSeconds };
+    return { ok: false, status: 429, error: t.tooManyRequests, retryAfterSeconds };
   }
 
   const user = await services.accounts.authenticate(parsed.data.email, parsed.data.password);
@@ -75,7 +83,7 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
     audit(runtime.logger, 'login_failed', { ip, emailHash, reason: 'wrong credentials' });
     const lockout = await throttle.failed(pair);
     if (lockout) audit(runtime.logger, 'login_locked', { ip, emailHash, reason: `locked for ${lockout.lockedForSeconds} s (lockout ${lockout.lockouts})` });
-    return { ok: false, status: 401, error: authTexts.wrongCredentials };
+    return { ok: false, status: 401, error: t.wrongCredentials };
   }
   await throttle.succeeded(pair);
   const setCookie = await startSession(request, context, user.id);
@@ -90,28 +98,30 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
  */
 export async function register(request: Request, context: Readonly<RouterContextProvider>, input: unknown): Promise<AuthOutcome> {
   const { runtime, services } = appOf(context);
+  const language = pageLanguageOf(request);
+  const t = authTextsIn(language);
   const ip = context.get(clientAddressContext);
-  const parsed = registerSchema.safeParse(input);
+  const parsed = registerSchemas[language].safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return { ok: false, status: 400, error: Object.values(errors)[0] ?? authTexts.invalidInput, fieldErrors: errors };
+    const errors = fieldErrors(parsed.error, t);
+    return { ok: false, status: 400, error: Object.values(errors)[0] ?? t.invalidInput, fieldErrors: errors };
   }
   const emailHash = sha256Hex(parsed.data.email);
   const limited = await rateLimitAll(runtime, ip ? [{ key: `register:ip:${ip}`, ...rateLimits.registerPerIp }] : []);
   if (!limited.ok) {
     audit(runtime.logger, 'rate_limited', { ip, emailHash, reason: 'register' });
-    return { ok: false, status: 429, error: authTexts.tooManyRequests, retryAfterSeconds: limited.retryAfterSeconds };
+    return { ok: false, status: 429, error: t.tooManyRequests, retryAfterSeconds: limited.retryAfterSeconds };
   }
   try {
     const correlationId = correlationIdOf(context);
-    const { accountId } = await services.accounts.register(parsed.data, { correlationId, actor: 'customer' });
+    const { accountId } = await services.accounts.register({ ...parsed.data, language }, { correlationId, actor: 'customer' });
     // The log says what happened; the answer is the same either way.
     if (accountId) audit(runtime.logger, 'account_registered', { accountId, ip, correlationId });
     else audit(runtime.logger, 'registration_failed', { ip, emailHash, reason: 'email taken: its holder was mailed' });
-    return { ok: true, mailed: true };
+    return { ok: true, mailed: true, notice: t.verificationMailSent };
   } catch (error) {
     runtime.logger.error({ err: error, ip }, 'registration failed');
-    return { ok: false, status: 500, error: authTexts.serverError };
+    return { ok: false, status: 500, error: t.serverError };
   }
 }
 
@@ -126,7 +136,7 @@ export async function logOut(request: Request, context: Readonly<RouterContextPr
 /** The JSON answer of the auth calls (spec: success, user, error). */
 export function authJson(outcome: AuthOutcome): Response {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
-  if (outcome.ok && 'mailed' in outcome) return Response.json({ success: true, message: authTexts.verificationMailSent }, { headers });
+  if (outcome.ok && 'mailed' in outcome) return Response.json({ success: true, message: outcome.notice }, { headers });
   if (outcome.ok) {
     headers.append('Set-Cookie', outcome.setCookie);
     return Response.json({ success: true, user: publicUser(outcome.user) }, { headers });

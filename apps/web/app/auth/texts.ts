@@ -1,5 +1,6 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@moncafe/domain/account/events';
 import { callTexts } from '#app/http/texts';
+import { textsIn, type Language, type Localized, type Messages } from '#app/i18n/language';
 
 /** Japanese texts of sign-in, sign-up and refusals, in one place. Spec wording where the spec gives it. */
 export const authTexts = {
@@ -52,3 +53,56 @@ export const authTexts = {
   redirectingSoon: '3秒後に移動します...',
   signedInAs: (name: string) => `${name} さんとしてログインしています`,
 } as const;
+
+/** Sign-in and sign-up for a visitor who reads English (decision 394); the staff-only refusals are answered on staff paths in Japanese. */
+const authTextsEn: Messages<typeof authTexts> = {
+  loginTitle: 'Sign in',
+  signUpTitle: 'Create an account',
+  name: 'Name',
+  email: 'Email address',
+  password: 'Password',
+  passwordHint: `At least ${PASSWORD_MIN} characters (15 or more is better), at most ${PASSWORD_MAX}`,
+  loginButton: 'Sign in',
+  signUpButton: 'Create account',
+  logoutButton: 'Sign out',
+  loginFailed: (error) => `We could not sign you in: ${error}`,
+  registrationFailed: (error) => `We could not create your account: ${error}`,
+  wrongCredentials: 'The email address or password is not right.',
+  invalidInput: 'Please check what you entered.',
+  nameRequired: 'Please enter your name.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordTooShort: `Your password needs at least ${PASSWORD_MIN} characters.`,
+  passwordTooLong: `Your password can have at most ${PASSWORD_MAX} characters.`,
+  verificationMailSent: 'We have sent you an email. Open the link in it, then sign in.',
+  verifyEmailTitle: 'Confirm your email address',
+  verifyEmailLead: 'Press the button below to confirm your email address.',
+  verifyEmailButton: 'Confirm my email address',
+  emailVerified: 'Your email address is confirmed. Once you sign in, your bookings made with it appear on My bookings.',
+  verifyLinkExpired: 'This link has expired. Sign in and ask for a new confirmation email.',
+  verifyLinkInvalid: 'This link is not valid or has already been used.',
+  toLogin: 'Go to sign in',
+  serverError: 'Something went wrong on our side. Please try again in a little while.',
+  tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  unauthenticated: 'Please sign in.',
+  ownAdminRole: 'You cannot remove your own admin role.',
+  accountNotFound: 'Account not found.',
+  forbidden: 'You are not allowed to do this.',
+  crossSite: 'This request was refused.',
+  orSignInWith: (provider) => `Sign in with ${provider}`,
+  externalUserName: 'LINE user',
+  lineInAppNotice: 'Signing in is limited in the LINE app’s browser. Please open this page in your own browser.',
+  openExternalBrowser: 'Open in your browser',
+  callbackProcessing: 'Signing you in…',
+  authFailed: 'Sign-in failed',
+  authParamsInvalid: 'The sign-in details we received were not valid.',
+  backToLogin: 'Back to sign in',
+  authSuccess: 'You are signed in',
+  redirectingSoon: 'Taking you on in 3 seconds…',
+  signedInAs: (name) => `Signed in as ${name}`,
+};
+
+export const localizedAuthTexts: Localized<typeof authTexts> = { ja: authTexts, en: authTextsEn };
+
+export function authTextsIn(language: Language): Messages<typeof authTexts> {
+  return textsIn(localizedAuthTexts, language);
+}

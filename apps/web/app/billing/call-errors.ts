@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { refuse, type CallInput, type ErrorAnswer, type ErrorTable } from '#app/http/json.server';
+import { errorsByLanguage, refuse, type CallInput, type ErrorAnswer, type ErrorTable } from '#app/http/json.server';
+import type { Messages } from '#app/i18n/language';
 import { tableErrors } from '#app/table-order/call-errors';
-import { billingTexts as t } from './texts';
+import { localizedBillingRefusals, type billingRefusals } from './texts';
 
 const answer = (status: number, error: string, message: string): ErrorAnswer => ({ status, answer: { success: false, error, message } });
 
-/** The billing service's codes (decision 240) beside the table's, as the receipt and split calls answer them. */
-export const billingErrors: ErrorTable = {
-  ...tableErrors,
+const billingErrorsIn = (t: Messages<typeof billingRefusals>): ErrorTable => ({
   nothing_to_split: answer(409, 'nothing_to_split', t.nothingToSplit),
   split_mismatch: answer(400, 'split_mismatch', t.splitMismatch),
   split_started: answer(409, 'split_started', t.splitStarted),
@@ -16,6 +15,15 @@ export const billingErrors: ErrorTable = {
   receipt_not_found: answer(404, 'receipt_not_found', t.receiptNotFound),
   receipt_cancelled: answer(409, 'receipt_cancelled', t.receiptCancelled),
   not_a_sale: answer(409, 'not_a_sale', t.notASale),
+});
+
+/**
+ * The billing service's codes (decision 240) beside the table's, as the receipt and split calls
+ * answer them, in the request's language (decision 394) as the table's are.
+ */
+export const billingErrors: ErrorTable = {
+  ...tableErrors,
+  ...errorsByLanguage({ ja: billingErrorsIn(localizedBillingRefusals.ja), en: billingErrorsIn(localizedBillingRefusals.en) }),
 };
 
 /**

@@ -1,10 +1,15 @@
 import { equalShareOf, type ReceiptAnswer } from './answers';
-import { yenAmount } from '#app/shared/yen';
-import { billingTexts as t } from './texts';
+import { fallbackLang, useFormat, useTexts } from '#app/i18n/language';
+import { localizedGuestMarks } from '#app/table-order/texts';
+import { localizedReceiptTexts } from './texts';
 
 export type Paper = '58' | '80' | 'a4';
 
-const tokyo = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' });
+/** When it was issued, on Tokyo's clock, as each language writes it. */
+const issuedAt = {
+  ja: new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' }),
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' }),
+};
 
 /**
  * A receipt as printed (issue 30): the five items of a qualified simplified invoice (issuer and
@@ -13,6 +18,9 @@ const tokyo = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateSty
  * for a 赤伝 the receipt it cancels.
  */
 export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper: Paper }) {
+  const t = useTexts(localizedReceiptTexts);
+  const marks = useTexts(localizedGuestMarks);
+  const { language, yen } = useFormat();
   const cancellation = receipt.kind === 'cancellation';
   const reducedRate = receipt.lines.find((l) => l.reduced)?.rate ?? null;
   const share = equalShareOf(receipt);
@@ -37,16 +45,17 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
             <tr key={i} data-testid="receipt-line">
               <td>
                 {l.reduced ? `${t.reducedMark} ` : ''}
-                {l.name}
-                {l.takeout ? `（${t.takeout}）` : ''} × {l.quantity}
+                {/* An order line keeps the Japanese name it was ordered under (decision 392). */}
+                <span lang={fallbackLang(language, undefined)}>{l.name}</span>
+                {l.takeout ? marks.inParens(t.takeout) : ''} × {l.quantity}
               </td>
-              <td className="amount">{yenAmount(l.amount)}</td>
+              <td className="amount">{yen(l.amount)}</td>
             </tr>
           ))}
           {share && (
             <tr data-testid="receipt-whole-total">
               <th scope="row">{share.taxExcluded ? t.wholeBillTotalExcludingTax : t.wholeBillTotal}</th>
-              <td className="amount">{yenAmount(share.wholeTotal)}</td>
+              <td className="amount">{yen(share.wholeTotal)}</td>
             </tr>
           )}
         </tbody>
@@ -62,17 +71,17 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
           {receipt.totals_by_rate.map((r) => (
             <tr key={`${r.rate}-${r.reduced}`} data-testid={`receipt-rate-${r.rate}`}>
               <th scope="row">
-                {t.ratePart(r.rate, r.reduced)} {yenAmount(r.amount)}
+                {t.ratePart(r.rate, r.reduced)} {yen(r.amount)}
               </th>
               <td className="amount">
-                {t.ratePartTax(r.rate)} {yenAmount(r.tax)}
+                {t.ratePartTax(r.rate)} {yen(r.tax)}
               </td>
             </tr>
           ))}
           <tr className="total-row">
             <th scope="row">{t.totalTaxIncluded}</th>
             <td className="amount" data-testid="receipt-total">
-              {yenAmount(receipt.total)}
+              {yen(receipt.total)}
             </td>
           </tr>
           <tr>
@@ -88,9 +97,12 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
       {!cancellation && <p>{t.receivedWithThanks}</p>}
       <hr />
       <p>
-        {t.issuedAt} {tokyo.format(new Date(receipt.issued_at))}
+        {t.issuedAt} {issuedAt[language].format(new Date(receipt.issued_at))}
       </p>
-      <p data-testid="receipt-issuer">{receipt.issuer_name}</p>
+      {/* The store's own words (decision 364). */}
+      <p data-testid="receipt-issuer" lang="ja">
+        {receipt.issuer_name}
+      </p>
       <p data-testid="receipt-registration">{receipt.registration_number ? t.registration(receipt.registration_number) : t.noRegistration}</p>
       {receipt.cancelled_by && (
         <p className="cancelled" data-testid="receipt-cancelled">

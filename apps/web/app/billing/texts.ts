@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@moncafe/domain/reservation/events';
+import type { Localized, Messages } from '#app/i18n/language';
 
 /** Receipts, tax by rate and split bills (issue 30, decision 240). */
 export const billingTexts = {
@@ -94,3 +95,107 @@ export const billingTexts = {
   taxCategory: '税区分',
   taxCategories: { standard: '標準税率（物販など）', reduced: '軽減税率対象（飲食料品・持ち帰り時）', never_reduced: '軽減税率対象外（酒類など）' },
 } as const;
+
+/** Billing's refusals a guest gets from the split and checkout calls, in the guest's language (decision 394). */
+export const billingRefusals = {
+  nothingToSplit: billingTexts.nothingToSplit,
+  splitMismatch: billingTexts.splitMismatch,
+  splitStarted: billingTexts.splitStarted,
+  notSplit: billingTexts.notSplit,
+  unknownPart: billingTexts.unknownPart,
+  receiptNotFound: billingTexts.receiptNotFound,
+  receiptCancelled: billingTexts.receiptCancelled,
+  notASale: billingTexts.notASale,
+} as const;
+
+const billingRefusalsEn: Messages<typeof billingRefusals> = {
+  nothingToSplit: 'There is no order to split.',
+  splitMismatch: 'The split does not match the order. Please put every item on one of the bills.',
+  splitStarted: 'Part of the bill has already been paid, so it cannot be split again.',
+  notSplit: 'This bill has not been split.',
+  unknownPart: 'We could not find that part of the bill.',
+  receiptNotFound: 'We could not find the receipt.',
+  receiptCancelled: 'This receipt has already been cancelled.',
+  notASale: 'A cancellation slip cannot be cancelled.',
+};
+
+export const localizedBillingRefusals: Localized<typeof billingRefusals> = { ja: billingRefusals, en: billingRefusalsEn };
+
+/** The receipt page's words (/receipts/{id}): the guest reads it in their language; the PDF stays Japanese (decision 394). */
+export const receiptTexts = {
+  receiptTitle: billingTexts.receiptTitle,
+  cancellationTitle: billingTexts.cancellationTitle,
+  reissued: billingTexts.reissued,
+  number: billingTexts.number,
+  registration: billingTexts.registration,
+  noRegistration: billingTexts.noRegistration,
+  issuedAt: billingTexts.issuedAt,
+  addresseeSuffix: billingTexts.addresseeSuffix,
+  provisoLine: billingTexts.provisoLine,
+  receivedWithThanks: billingTexts.receivedWithThanks,
+  totalTaxIncluded: billingTexts.totalTaxIncluded,
+  ratePart: billingTexts.ratePart,
+  ratePartTax: billingTexts.ratePartTax,
+  method: billingTexts.method,
+  partLabel: billingTexts.partLabel,
+  wholeBillLines: billingTexts.wholeBillLines,
+  wholeBillTotal: billingTexts.wholeBillTotal,
+  wholeBillTotalExcludingTax: billingTexts.wholeBillTotalExcludingTax,
+  partShare: billingTexts.partShare,
+  cancels: billingTexts.cancels,
+  cancelledNotice: billingTexts.cancelledNotice,
+  reducedMark: billingTexts.reducedMark,
+  takeout: billingTexts.takeout,
+  reducedNoteRate: billingTexts.reducedNoteRate,
+  methods: billingTexts.methods,
+  print: billingTexts.print,
+  pdf: billingTexts.pdf,
+  reissue: billingTexts.reissue,
+  paper: billingTexts.paper,
+  papers: billingTexts.papers,
+  refund: billingTexts.refund,
+  refundReason: billingTexts.refundReason,
+  refundDo: billingTexts.refundDo,
+  refundDone: billingTexts.refundDone,
+  receiptNotFound: billingTexts.receiptNotFound,
+} as const;
+
+const receiptTextsEn: Messages<typeof receiptTexts> = {
+  receiptTitle: 'Receipt',
+  cancellationTitle: 'Receipt (cancellation)',
+  reissued: 'Reissued',
+  number: (n) => `No. ${String(n).padStart(6, '0')}`,
+  registration: (number) => `Registration No. ${number}`,
+  noRegistration: 'Registration No. not registered',
+  issuedAt: 'Issued',
+  addresseeSuffix: (name) => `To: ${name}`,
+  provisoLine: (text) => `For: ${text}`,
+  receivedWithThanks: 'Received with thanks.',
+  totalTaxIncluded: 'Total (tax included)',
+  ratePart: (rate, reduced) => `${rate}% items${reduced ? ' *' : ''}`,
+  ratePartTax: (rate) => `Consumption tax (${rate}%)`,
+  method: 'Payment method',
+  partLabel: (label) => `Split bill ${label}`,
+  wholeBillLines: 'Your order (the whole bill)',
+  wholeBillTotal: 'Whole bill',
+  wholeBillTotalExcludingTax: 'Whole bill (before tax)',
+  partShare: (label) => `This payment (equal share ${label})`,
+  cancels: (number, reason) => `Cancels No. ${String(number).padStart(6, '0')} (${reason})`,
+  cancelledNotice: 'This receipt has been cancelled (a cancellation slip was issued).',
+  reducedMark: '*',
+  takeout: 'takeaway',
+  reducedNoteRate: (rate) => `* Items at the reduced tax rate (${rate}%)`,
+  methods: { cash: 'Cash', credit: 'Credit card', electronic: 'E-money', qr: 'QR code payment' },
+  print: 'Print',
+  pdf: 'Download PDF (in Japanese)',
+  reissue: 'Print as a reissue',
+  paper: 'Paper',
+  papers: { '58': 'Receipt 58 mm', '80': 'Receipt 80 mm', a4: 'A4' },
+  refund: 'Refund and cancel (issue a cancellation slip)',
+  refundReason: 'Reason for cancelling',
+  refundDo: 'Issue a cancellation slip',
+  refundDone: (number) => `Cancellation slip No. ${String(number).padStart(6, '0')} issued`,
+  receiptNotFound: 'We could not find the receipt.',
+};
+
+export const localizedReceiptTexts: Localized<typeof receiptTexts> = { ja: receiptTexts, en: receiptTextsEn };

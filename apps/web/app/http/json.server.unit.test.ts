@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '@moncafe/domain/decider';
 import type { Runtime } from '@moncafe/infra/runtime';
+import { billingErrors } from '#app/billing/call-errors';
+import { billingTexts } from '#app/billing/texts';
 import { createAppLoadContext, type WebApp } from '#app/context';
 import { errorsByLanguage, jsonCall, refuse } from './json.server';
 
@@ -99,6 +101,29 @@ describe('the JSON edge', () => {
     expect((await call(route, { headers: { 'accept-language': 'en', cookie: 'lang=ja' } })).body.message).toBe('品切れ');
     expect((await call(route, { headers: { cookie: 'a=1; lang=en' } })).body.message).toBe('Sold out (blend)');
     expect((await call(route, { url: 'http://cafe.test/api/monitor/x', headers: { 'accept-language': 'en' } })).body.message).toBe('品切れ');
+  });
+
+  it('answers billing’s refusals to a guest’s split in the guest’s language, Japanese by default and by the guest’s choice (decision 394)', async () => {
+    const { call } = harness();
+    const route = jsonCall({
+      errors: billingErrors,
+      handle: () => {
+        throw new DomainError('split_mismatch', 'lines');
+      },
+    });
+    const english = { 'accept-language': 'en-GB,en;q=0.9' };
+    expect((await call(route, { url: 'http://cafe.test/api/orders/split' })).body).toMatchObject({
+      error: 'split_mismatch',
+      message: billingTexts.splitMismatch,
+    });
+    expect((await call(route, { url: 'http://cafe.test/api/orders/split', headers: english })).body).toMatchObject({
+      error: 'split_mismatch',
+      message: 'The split does not match the order. Please put every item on one of the bills.',
+    });
+    // The guest's 日本語 (the cookie) wins over the browser's English.
+    expect((await call(route, { url: 'http://cafe.test/api/orders/split', headers: { ...english, cookie: 'lang=ja' } })).body.message).toBe(
+      billingTexts.splitMismatch,
+    );
   });
 
   it('logs an unexpected error with the correlation id and answers 500 without its details', async () => {

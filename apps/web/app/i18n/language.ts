@@ -70,9 +70,14 @@ export function languageOf(request: Request): Language {
 /** Staff and admin screens stay Japanese whatever the browser asks (issue 32). */
 const STAFF_PATHS = /^\/(admin|monitor|staff|kitchen|api\/admin|api\/monitor)(\/|$)/;
 
+/** Whether a path's page is shown in Japanese only, with no 日本語 / English switch: the operations areas (decision 394). */
+export function isJapaneseOnlyPath(pathname: string): boolean {
+  return STAFF_PATHS.test(pathname);
+}
+
 /** The language a page is rendered in: the guest's for guest pages, Japanese for the operations areas. */
 export function pageLanguageOf(request: Request): Language {
-  return STAFF_PATHS.test(new URL(request.url).pathname) ? 'ja' : languageOf(request);
+  return isJapaneseOnlyPath(new URL(request.url).pathname) ? 'ja' : languageOf(request);
 }
 
 /** Sets the guest's choice in the browser; the page then loads its data again in that language. */
@@ -90,6 +95,15 @@ export function useLanguage(): Language {
 export function useTexts<T>(texts: Localized<T>): Messages<T> {
   const language = useLanguage();
   return language === 'en' ? texts.en : (texts.ja as Messages<T>);
+}
+
+/**
+ * The `lang` of a store-written text (a menu item's name, decision 362) on a page of `language`:
+ * 'ja' on an English page where no English was given and the Japanese shows instead, so the page
+ * says which of its words are Japanese (decision 394).
+ */
+export function fallbackLang(language: Language, english: string | undefined): 'ja' | undefined {
+  return language === 'en' && !english ? 'ja' : undefined;
 }
 
 /** The texts of a language, for code that is handed it (loaders, mails, meta). */

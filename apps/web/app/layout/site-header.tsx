@@ -1,5 +1,5 @@
-import { Form, Link, NavLink } from 'react-router';
-import { useTexts } from '#app/i18n/language';
+import { Form, Link, NavLink, useLocation } from 'react-router';
+import { isJapaneseOnlyPath, useTexts } from '#app/i18n/language';
 import { LanguageSwitch } from './language-switch';
 import { localizedLayoutTexts } from './texts';
 
@@ -13,10 +13,12 @@ export interface Viewer {
 /**
  * The site's header, for guests first (decision 103): 予約する, メニュー, アクセス and ログイン —
  * or, signed in, the guest's name with 予約履歴 and ログアウト. The spec's モニター / スタッフ /
- * 管理者 buttons are shown to the staff roles that may open them, and to no one else.
+ * 管理者 buttons are shown to the staff roles that may open them, and to no one else. The
+ * 日本語 / English switch only where the page has both (decision 394): never on the admin area.
  */
 export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
   const layoutTexts = useTexts(localizedLayoutTexts);
+  const bilingual = !isJapaneseOnlyPath(useLocation().pathname);
   const guestLinks = [
     { to: '/reservation', label: layoutTexts.book },
     { to: '/menu', label: layoutTexts.menu },
@@ -29,7 +31,7 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
         <Link to="/moncafe" className="site-title">
           {layoutTexts.headerHome}
         </Link>
-        <LanguageSwitch />
+        {bilingual && <LanguageSwitch />}
         <nav className="header-account" aria-label={layoutTexts.accountNavigation}>
           {viewer ? (
             <>

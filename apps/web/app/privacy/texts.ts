@@ -1,4 +1,5 @@
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
+import type { Localized, Messages } from '#app/i18n/language';
 
 /** Wording of the privacy parts (decisions 180–186): forgetting, seeing and correcting a guest's data. */
 export const privacyTexts = {
@@ -45,3 +46,72 @@ export const privacyTexts = {
   /** The audit's reason when the guest asked themselves. */
   guestReason: 'guest request from /my-reservations',
 } as const;
+
+/** The guest's own words of /my-data and /my-reservations' privacy parts (the admin's stay Japanese only). */
+const {
+  forgetTitle,
+  forgetBody,
+  forgetConfirm,
+  forgetButton,
+  forgetNeedsVerified,
+  forgetNotConfirmed,
+  forgotten,
+  signInFirst,
+  myDataTitle,
+  accountTitle,
+  reservationsTitle,
+  optionsLabel,
+  ordersLabel,
+  seeMyData,
+  downloadMyData,
+  correctTitle,
+  correctButton,
+  corrected,
+  email,
+} = privacyTexts;
+export const guestPrivacyTexts = {
+  forgetTitle,
+  forgetBody,
+  forgetConfirm,
+  forgetButton,
+  forgetNeedsVerified,
+  forgetNotConfirmed,
+  forgotten,
+  signInFirst,
+  myDataTitle,
+  accountTitle,
+  reservationsTitle,
+  optionsLabel,
+  ordersLabel,
+  seeMyData,
+  downloadMyData,
+  correctTitle,
+  correctButton,
+  corrected,
+  email,
+};
+
+const guestPrivacyTextsEn: Messages<typeof guestPrivacyTexts> = {
+  forgetTitle: 'Delete my details',
+  forgetBody:
+    'We delete the name, email address, phone number, requests and pictures the café holds about you. Your upcoming bookings are cancelled. This cannot be undone.',
+  forgetConfirm: 'I have read this and agree to the deletion',
+  forgetButton: 'Delete my details',
+  forgetNeedsVerified: 'Once your email address is confirmed, you can ask for your details to be deleted.',
+  forgetNotConfirmed: 'Please tick the box to agree.',
+  forgotten: (reservations) => `Your details have been deleted (${reservations} ${reservations === 1 ? 'booking' : 'bookings'}).`,
+  signInFirst: 'Please sign in.',
+  myDataTitle: 'My details',
+  accountTitle: 'Account',
+  reservationsTitle: 'Bookings',
+  optionsLabel: 'Options and requests',
+  ordersLabel: 'Orders',
+  seeMyData: 'See my details',
+  downloadMyData: 'Download my details (JSON)',
+  correctTitle: 'Correct my name or phone number',
+  correctButton: 'Correct',
+  corrected: (reservations) => `Your name and phone number have been corrected (${reservations} ${reservations === 1 ? 'booking' : 'bookings'}).`,
+  email: 'Email address',
+};
+
+export const localizedGuestPrivacyTexts: Localized<typeof guestPrivacyTexts> = { ja: guestPrivacyTexts, en: guestPrivacyTextsEn };

@@ -47,6 +47,9 @@ export const settingsTexts = {
   cardType: '種類',
   cardTitle: 'タイトル',
   cardDescription: '説明',
+  /** Decision 394: shown to visitors who read English; empty shows the Japanese. */
+  cardTitleEn: '英語のタイトル（任意）',
+  cardDescriptionEn: '英語の説明（任意）',
   cardLink: 'リンク先（/から始まるパスまたはhttp(s)のURL）',
   cardImage: '画像',
   cardImageUpload: '画像をアップロード（PNG・JPEG・WebP、2MBまで）',

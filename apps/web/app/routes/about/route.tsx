@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
-import { pageTitle } from '#app/layout/texts';
-import { aboutTexts } from './texts';
+import { useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
+import { localizedAboutTexts } from './texts';
 
-export const meta = () => [{ title: pageTitle(aboutTexts.title) }];
+export const meta = titleMeta(localizedAboutTexts, (t) => t.title);
 
 export default function About() {
+  const aboutTexts = useTexts(localizedAboutTexts);
   return (
     <article className="page about-page">
       <h1>{aboutTexts.heading}</h1>

@@ -1,3 +1,5 @@
+import type { Localized, Messages } from '#app/i18n/language';
+
 /** Words of /about. */
 export const aboutTexts = {
   title: '店舗について',
@@ -6,3 +8,16 @@ export const aboutTexts = {
   accessLink: 'アクセスを見る',
   menuLink: 'メニューを見る',
 } as const;
+
+const aboutTextsEn: Messages<typeof aboutTexts> = {
+  title: 'About us',
+  heading: 'About MonCafe',
+  body: [
+    'MonCafe is a small café in a basement right by the station.',
+    'It is about a two-minute walk from the station: take the stairs down and you are here.',
+  ],
+  accessLink: 'How to get here',
+  menuLink: 'See the menu',
+};
+
+export const localizedAboutTexts: Localized<typeof aboutTexts> = { ja: aboutTexts, en: aboutTextsEn };

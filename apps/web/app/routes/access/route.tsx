@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/route';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
+import { useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import { addressMapsUrl, embeddedMapUrl, mapsPlatform, mapsUrl, placeOf } from './maps-link';
-import { accessTexts } from './texts';
+import { localizedAccessTexts } from './texts';
 
-export const meta = () => [{ title: pageTitle(accessTexts.title) }];
+export const meta = titleMeta(localizedAccessTexts, (t) => t.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const place = placeOf(await appOf(context).queries.stores.default());
@@ -15,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Access({ loaderData }: Route.ComponentProps) {
   const { place } = loaderData;
+  const accessTexts = useTexts(localizedAccessTexts);
   const [platform, setPlatform] = useState(loaderData.platform);
   useEffect(() => {
     // iPadOS presents itself as a Mac; a touch screen tells them apart.
@@ -27,11 +29,14 @@ export default function Access({ loaderData }: Route.ComponentProps) {
       <h1>{accessTexts.heading}</h1>
       <dl className="facts">
         <dt>{accessTexts.storeName}</dt>
-        <dd data-testid="store-name">{place.name}</dd>
+        {/* The store record's name, address and access note are the store's own words (decision 364). */}
+        <dd data-testid="store-name" lang="ja">
+          {place.name}
+        </dd>
         <dt>{accessTexts.address}</dt>
-        <dd>{place.address}</dd>
+        <dd lang="ja">{place.address}</dd>
         <dt>{accessTexts.walkingLabel}</dt>
-        <dd>{place.accessNote ?? accessTexts.walking}</dd>
+        {place.accessNote ? <dd lang="ja">{place.accessNote}</dd> : <dd>{accessTexts.walking}</dd>}
       </dl>
       <p>
         {accessTexts.closingDays} <Link to="/moncafe">{accessTexts.calendarLink}</Link>

@@ -7,12 +7,14 @@ import { safeRedirectTarget } from '#app/auth/require-role.server';
 import { getUser } from '#app/auth/session.server';
 import '#app/auth/auth.css';
 import { LogoutButton } from '#app/auth/logout-button';
-import { authTexts } from '#app/auth/texts';
+import { authTextsIn, localizedAuthTexts } from '#app/auth/texts';
+import { pageLanguageOf, useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import { getRuntime } from '#app/context';
 import { isLineInAppBrowser, withOpenExternalBrowser } from '#app/routes/moncafe/line-browser';
 import { InputField } from '#app/shared/fields';
 
-export const meta: Route.MetaFunction = () => [{ title: `${authTexts.loginTitle} | MonCafe` }];
+export const meta = titleMeta(localizedAuthTexts, (t) => t.loginTitle);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -38,9 +40,10 @@ export const action = formAction({
     // Where to go afterwards is settled before anything is written (a bad target once failed after the session row existed).
     const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null);
     const outcome = intent === 'register' ? await register(request, context, body) : await logIn(request, context, body);
-    if (outcome.ok && 'mailed' in outcome) return data<ActionData>({ intent, notice: authTexts.verificationMailSent });
+    if (outcome.ok && 'mailed' in outcome) return data<ActionData>({ intent, notice: outcome.notice });
     if (outcome.ok) throw redirect(target, { headers: { 'Set-Cookie': outcome.setCookie } });
-    const message = intent === 'register' ? authTexts.registrationFailed(outcome.error) : authTexts.loginFailed(outcome.error);
+    const t = authTextsIn(pageLanguageOf(request));
+    const message = intent === 'register' ? t.registrationFailed(outcome.error) : t.loginFailed(outcome.error);
     const headers: HeadersInit = outcome.retryAfterSeconds !== undefined ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};
     return data<ActionData>(
       { intent, error: message, ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}) },
@@ -50,6 +53,7 @@ export const action = formAction({
 });
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const authTexts = useTexts(localizedAuthTexts);
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const { user, redirectTo, lineInApp, externalBrowserUrl, oidcName } = loaderData;

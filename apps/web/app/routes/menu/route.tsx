@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { OptionalImage } from '#app/layout/optional-image';
-import { pageTitle } from '#app/layout/texts';
+import { fallbackLang, useFormat, useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import type { Answer as MenuAnswer } from '#app/routes/api/admin/menu/route';
 import type { Answer as StoresAnswer } from '#app/routes/api/stores/route';
 import { formatYen } from '#app/shared/yen';
 import { withStore } from '#app/reservation/store-choice';
-import { menuTexts } from './texts';
+import { menuNameIn } from '#app/table-order/presentation';
+import { localizedMenuTexts } from './texts';
 
-export const meta = () => [{ title: pageTitle(menuTexts.title) }];
+export const meta = titleMeta(localizedMenuTexts, (t) => t.title);
 
 /** The server renders the same shell for everyone (the list is fetched in the browser): entry.server.tsx renders it once. */
 export const handle = { renderOnce: true };
@@ -51,6 +53,7 @@ async function fetchMenu(chosen: string | null, signal: AbortSignal): Promise<{ 
 }
 
 export default function Menu() {
+  const menuTexts = useTexts(localizedMenuTexts);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [filter, setFilter] = useState<Filter>('all');
@@ -93,6 +96,8 @@ export default function Menu() {
               to={`?store_id=${encodeURIComponent(s.store_id)}`}
               className="filter-button"
               aria-current={s.store_id === load.storeId ? 'page' : undefined}
+              // A store's name is the store's own words (decision 364).
+              lang="ja"
             >
               {s.name}
             </Link>
@@ -130,33 +135,47 @@ export default function Menu() {
   );
 }
 
+/** Each item by its English name and description on an English page where the menu editor gave them (decision 362), else in Japanese, marked so. */
 function MenuList({ items, filter, storeId }: { items: MenuItem[]; filter: Filter; storeId: string | null }) {
+  const menuTexts = useTexts(localizedMenuTexts);
+  const { language, yen } = useFormat();
   const shown = items.map((item) => ({ item, category: item.category })).filter(({ category }) => filter === 'all' || category === filter);
   if (shown.length === 0) return <p className="empty">{menuTexts.empty}</p>;
   return (
     <ul className="menu-list" data-testid="menu-list">
-      {shown.map(({ item, category }, i) => (
-        <li key={item.id} className="card menu-card" data-testid="menu-card" data-category={category}>
-          <OptionalImage src={item.image_url} className="card-image" width={640} height={360} eager={i === 0} />
-          <div className="card-body">
-            <h2 className="card-title">{item.name}</h2>
-            {item.description && <p className="card-description">{item.description}</p>}
-            <p className="menu-meta">
-              <span className="price">{formatYen(item.price)}</span>
-              <span className="category-badge">{menuTexts.categories[category]}</span>
-            </p>
-            {item.show_on_reservation && (
-              <Link
-                to={withStore(`/reservation?course=${encodeURIComponent(item.id)}`, storeId)}
-                className="button menu-reserve"
-                aria-label={menuTexts.reserveItem(item.name)}
-              >
-                {menuTexts.reserveThis}
-              </Link>
-            )}
-          </div>
-        </li>
-      ))}
+      {shown.map(({ item, category }, i) => {
+        const name = menuNameIn(item, language);
+        const description = language === 'en' && item.description_en ? item.description_en : item.description;
+        return (
+          <li key={item.id} className="card menu-card" data-testid="menu-card" data-category={category}>
+            <OptionalImage src={item.image_url} className="card-image" width={640} height={360} eager={i === 0} />
+            <div className="card-body">
+              <h2 className="card-title" lang={fallbackLang(language, item.name_en)}>
+                {name}
+              </h2>
+              {description && (
+                <p className="card-description" lang={fallbackLang(language, item.description_en)}>
+                  {description}
+                </p>
+              )}
+              <p className="menu-meta">
+                {/* The spec's yen sign in Japanese (¥1,200), Intl's in English. */}
+                <span className="price">{language === 'en' ? yen(item.price) : formatYen(item.price)}</span>
+                <span className="category-badge">{menuTexts.categories[category]}</span>
+              </p>
+              {item.show_on_reservation && (
+                <Link
+                  to={withStore(`/reservation?course=${encodeURIComponent(item.id)}`, storeId)}
+                  className="button menu-reserve"
+                  aria-label={menuTexts.reserveItem(name)}
+                >
+                  {menuTexts.reserveThis}
+                </Link>
+              )}
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

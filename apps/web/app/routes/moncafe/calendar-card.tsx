@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { addMonths, formatYearMonth, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { dayKind, monthGrid, monthNavigation } from '#app/shared/calendar-month';
 import { MonthTable } from '#app/shared/month-table';
-import { homeTexts } from './texts';
+import { useTexts } from '#app/i18n/language';
+import { localizedHomeTexts } from './texts';
 
 /** What the loader sends for the calendar: facts for the current and the next month only. */
 export interface CalendarData {
@@ -11,7 +12,13 @@ export interface CalendarData {
   months: Record<string, { closedDates: string[]; holidays: [date: string, name: string][] }>;
 }
 
+/**
+ * The card's title and legend are the store's words in the page's language (`cardWordsIn`); the
+ * marks the legend explains (休) are the calendar's own, so where the store wrote no English the
+ * calendar's own English title and legend show (decision 394).
+ */
 export function CalendarCard({ calendar, title, description }: { calendar: CalendarData; title: string; description: string }) {
+  const homeTexts = useTexts(localizedHomeTexts);
   const current = yearMonthOf(calendar.today);
   const [shown, setShown] = useState(current);
   const { canGoPrevious, canGoNext } = monthNavigation(shown, current);
@@ -47,7 +54,7 @@ export function CalendarCard({ calendar, title, description }: { calendar: Calen
         weekdays={homeTexts.weekdays}
         cell={(day) => ({
           className: [dayKind(day), day.isClosed ? 'closed' : '', day.isToday ? 'today' : ''].filter(Boolean).join(' '),
-          attributes: { title: day.holidayName ?? undefined, 'aria-current': day.isToday ? 'date' : undefined },
+          attributes: { title: day.holidayName ? homeTexts.holiday(day.holidayName) : undefined, 'aria-current': day.isToday ? 'date' : undefined },
           content: (
             <>
               <span className="day-number">{day.day}</span>

@@ -2,7 +2,8 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OptionalImage } from '#app/layout/optional-image';
 import { linkKind, shouldOfferExternalBrowser, withOpenExternalBrowser } from './line-browser';
-import { homeTexts } from './texts';
+import { documentLanguage, fallbackLang, textsIn, useLanguage, useTexts, type Language } from '#app/i18n/language';
+import { localizedHomeTexts } from './texts';
 
 export interface HomepageCardView {
   id: string;
@@ -11,6 +12,20 @@ export interface HomepageCardView {
   image_url: string | null;
   title: string;
   description: string;
+  /** English for guests (decision 394); '' shows the Japanese. */
+  title_en: string;
+  description_en: string;
+}
+
+/** A card's title and description as a reader of `language` sees them: the English where the store gave it, else its Japanese, marked so. */
+export function cardWordsIn(card: HomepageCardView, language: Language) {
+  const english = language === 'en';
+  return {
+    title: english && card.title_en ? card.title_en : card.title,
+    titleLang: fallbackLang(language, card.title_en),
+    description: english && card.description_en ? card.description_en : card.description,
+    descriptionLang: fallbackLang(language, card.description_en),
+  };
 }
 
 /**
@@ -19,7 +34,7 @@ export interface HomepageCardView {
  */
 function offerExternalBrowser(event: MouseEvent<HTMLAnchorElement>, link: string): boolean {
   if (!shouldOfferExternalBrowser(link, window.navigator.userAgent)) return false;
-  if (!window.confirm(homeTexts.lineExternalBrowser)) return false;
+  if (!window.confirm(textsIn(localizedHomeTexts, documentLanguage()).lineExternalBrowser)) return false;
   event.preventDefault();
   window.location.href = withOpenExternalBrowser(new URL(link, window.location.href).toString());
   return true;
@@ -51,15 +66,26 @@ export function CardLink({ link, className, children }: { link: string | null; c
 /** Card pictures are 16:9; the first card's is above the fold on a phone, so it is not lazy. */
 const CARD_IMAGE = { width: 640, height: 360 } as const;
 
+/** A card's title and description are the store's own words, in English where it gave them (decision 394). */
 export function LinkCard({ card, first = false }: { card: HomepageCardView; first?: boolean }) {
+  const homeTexts = useTexts(localizedHomeTexts);
+  const words = cardWordsIn(card, useLanguage());
   const external = linkKind(card.link_url) === 'external';
   return (
     <article className="card link-card" data-testid="link-card">
       <CardLink link={card.link_url} className="card-link">
         <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
-          {card.title && <h2 className="card-title">{card.title}</h2>}
-          {card.description && <p className="card-description">{card.description}</p>}
+          {words.title && (
+            <h2 className="card-title" lang={words.titleLang}>
+              {words.title}
+            </h2>
+          )}
+          {words.description && (
+            <p className="card-description" lang={words.descriptionLang}>
+              {words.description}
+            </p>
+          )}
           {external && <span className="visually-hidden">{homeTexts.externalLinkNote}</span>}
         </div>
       </CardLink>
@@ -72,13 +98,21 @@ export function LinkCard({ card, first = false }: { card: HomepageCardView; firs
  * offline installs do not allow: the card links to the account instead (docs/decisions/004).
  */
 export function InstagramCard({ card, first = false }: { card: HomepageCardView; first?: boolean }) {
+  const homeTexts = useTexts(localizedHomeTexts);
+  const words = cardWordsIn(card, useLanguage());
   return (
     <article className="card instagram-card" data-testid="instagram-card">
       <CardLink link={card.link_url} className="card-link">
         <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
-          <h2 className="card-title">{card.title || homeTexts.instagramTitle}</h2>
-          {card.description && <p className="card-description">{card.description}</p>}
+          <h2 className="card-title" lang={words.title ? words.titleLang : undefined}>
+            {words.title || homeTexts.instagramTitle}
+          </h2>
+          {words.description && (
+            <p className="card-description" lang={words.descriptionLang}>
+              {words.description}
+            </p>
+          )}
           {card.link_url && (
             <span className="instagram-link">
               {homeTexts.instagramLink}

@@ -1,14 +1,15 @@
 import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
+import { useLanguage, useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import { CalendarCard } from './calendar-card';
 import { homeData } from './home-data.server';
 import { InstagramCard, LinkCard } from './link-card';
 import { StoreList } from './store-list';
-import { homeTexts } from './texts';
+import { localizedHomeTexts } from './texts';
 
-export const meta = () => [{ title: pageTitle(homeTexts.title) }];
+export const meta = titleMeta(localizedHomeTexts, (t) => t.title);
 
 /** The page changes only with the catalog and the date: entry.server.tsx renders it once per loader answer. */
 export const handle = { renderOnce: true };
@@ -23,6 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { cards, calendar, stores } = loaderData;
+  const homeTexts = useTexts(localizedHomeTexts);
+  const language = useLanguage();
   return (
     <div className="page home-page">
       <h1 className="visually-hidden">{homeTexts.heading}</h1>
@@ -35,7 +38,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             case 'instagram':
               return <InstagramCard key={card.id} card={card} first={first} />;
             case 'calendar':
-              return <CalendarCard key={card.id} calendar={calendar} title={card.title} description={card.description} />;
+              // The calendar's own English stands in where the store wrote none (its legend explains the calendar's marks).
+              return (
+                <CalendarCard
+                  key={card.id}
+                  calendar={calendar}
+                  title={language === 'en' ? card.title_en : card.title}
+                  description={language === 'en' ? card.description_en : card.description}
+                />
+              );
             default:
               return <LinkCard key={card.id} card={card} first={first} />;
           }

@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
 import { withStore } from '#app/reservation/store-choice';
-import { homeTexts as t } from './texts';
+import { fallbackLang, useLanguage, useTexts } from '#app/i18n/language';
+import { localizedHomeTexts } from './texts';
 
 type StoreCard = { store_id: string; name: string; postal_code: string | null; address: string; phone: string; hours: { open: string; close: string } | null };
 
 /** The open stores, each with its address, today's hours and links that name it (decision 406); nothing with one store. */
 export function StoreList({ stores }: { stores: readonly StoreCard[] }) {
+  const t = useTexts(localizedHomeTexts);
+  // The store's own name and address are the Japanese the owner wrote (decision 394).
+  const own = fallbackLang(useLanguage(), undefined);
   if (stores.length < 2) return null;
   return (
     <section className="card-list" aria-labelledby="stores-title" data-testid="store-list">
@@ -13,8 +17,10 @@ export function StoreList({ stores }: { stores: readonly StoreCard[] }) {
       {stores.map((s) => (
         <article key={s.store_id} className="card" data-testid="store-card" data-store-id={s.store_id}>
           <div className="card-body">
-            <h3 className="card-title">{s.name}</h3>
-            <p>
+            <h3 className="card-title" lang={own}>
+              {s.name}
+            </h3>
+            <p lang={own}>
               {s.postal_code ? `〒${s.postal_code} ` : ''}
               {s.address}
             </p>

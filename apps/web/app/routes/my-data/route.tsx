@@ -2,15 +2,16 @@ import { Link } from 'react-router';
 import type { Route } from './+types/route';
 import { getUser } from '#app/auth/session.server';
 import { appOf, correlationIdOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
+import { useFormat, useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import { MessageCard } from '#app/shared/message-card';
 import { guestData } from '#app/privacy/guest-data.server';
-import { privacyTexts as p } from '#app/privacy/texts';
-import { japaneseDate } from '#app/reservation/presentation';
-import { reservationTexts as t } from '#app/reservation/texts';
+import { localizedGuestPrivacyTexts } from '#app/privacy/texts';
+import { localizedReservationTexts } from '#app/reservation/texts';
+import { localizedGuestMarks } from '#app/table-order/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = () => [{ title: pageTitle(p.myDataTitle) }];
+export const meta = titleMeta(localizedGuestPrivacyTexts, (t) => t.myDataTitle);
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /**
@@ -31,6 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function MyData({ loaderData }: Route.ComponentProps) {
+  const p = useTexts(localizedGuestPrivacyTexts);
+  const t = useTexts(localizedReservationTexts);
+  const marks = useTexts(localizedGuestMarks);
+  const format = useFormat();
   if (loaderData.state === 'signed-out')
     return (
       <article className="page rsv-page">
@@ -71,7 +76,7 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
         <ul className="rsv-list" data-testid="my-data-reservations">
           {reservations.map((r) => (
             <li key={r.id} className="card rsv-card">
-              <p>{`${japaneseDate(r.date)} ${r.time} ・ ${t.peopleOption(r.people)}`}</p>
+              <p>{`${format.date(r.date)} ${r.time} ・ ${t.peopleOption(r.people)}`}</p>
               <dl>
                 <dt>{t.name}</dt>
                 <dd>{r.name}</dd>
@@ -80,9 +85,9 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
                 <dt>{t.phone}</dt>
                 <dd>{r.phone}</dd>
                 <dt>{p.optionsLabel}</dt>
-                <dd>{Object.values(r.options).flat().join('、') || '—'}</dd>
+                <dd>{Object.values(r.options).flat().join(marks.list) || '—'}</dd>
                 <dt>{p.ordersLabel}</dt>
-                <dd>{r.orders.length === 0 ? '—' : r.orders.map((o) => o.items.map((i) => `${i.menu_name} × ${i.quantity}`).join('、')).join(' / ')}</dd>
+                <dd>{r.orders.length === 0 ? '—' : r.orders.map((o) => o.items.map((i) => `${i.menu_name} × ${i.quantity}`).join(marks.list)).join(' / ')}</dd>
               </dl>
             </li>
           ))}

@@ -11,7 +11,7 @@ import { titleMeta } from '#app/layout/texts';
 import { MessageCard } from '#app/shared/message-card';
 import { localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
-import { privacyTexts as p } from '#app/privacy/texts';
+import { localizedGuestPrivacyTexts, privacyTexts } from '#app/privacy/texts';
 import { correctionSchema } from '#app/privacy/guest-data.server';
 
 export const meta = titleMeta(localizedReservationTexts, (t) => t.myReservationsTitle);
@@ -65,8 +65,9 @@ export const action = formAction({
   roles: 'anyone',
   // Anything else the form sends asks for the verification mail again.
   form: actionSchema.catch({}),
-  async handle({ form, user, services, command, readYourWrites }) {
+  async handle({ form, user, services, command, readYourWrites, request }) {
     if (!user) return { resent: false };
+    const p = textsIn(localizedGuestPrivacyTexts, pageLanguageOf(request));
     if (form.intent === 'correct') {
       if (!user.emailVerified) return { resent: false, correctError: p.forgetNeedsVerified };
       const correction = correctionSchema.safeParse(form, { error: japaneseIssue });
@@ -78,17 +79,21 @@ export const action = formAction({
     if (form.intent === 'forget') {
       if (!user.emailVerified) return { resent: false, forgetError: p.forgetNeedsVerified };
       if (!('confirm' in form) || form.confirm !== 'on') return { resent: false, forgetError: p.forgetNotConfirmed };
-      const erased = await services.privacy.forget({ email: user.email, reason: p.guestReason, requestedBy: 'guest' }, { ...command, storeId: null });
+      const erased = await services.privacy.forget(
+        { email: user.email, reason: privacyTexts.guestReason, requestedBy: 'guest' },
+        { ...command, storeId: null },
+      );
       await readYourWrites(erased.position);
       return { resent: false, forgotten: erased.reservations };
     }
-    await services.accounts.resendVerification(user.id, command);
+    await services.accounts.resendVerification(user.id, command, pageLanguageOf(request));
     return { resent: true };
   },
 });
 
 export default function MyReservations({ loaderData, actionData }: Route.ComponentProps) {
   const t = useTexts(localizedReservationTexts);
+  const p = useTexts(localizedGuestPrivacyTexts);
   const format = useFormat();
   if (!loaderData.signedIn)
     return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageLanguageOf, useFormat, useTexts } from '#app/i18n/language';
+import { fallbackLang, pageLanguageOf, useFormat, useTexts } from '#app/i18n/language';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/route';
 import { appOf } from '#app/context';
@@ -101,9 +101,15 @@ export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
           <li key={c.id} className="card rsv-course" data-testid="course">
             <OptionalImage src={c.image_url} className="card-image" width={96} height={96} eager={i === 0} />
             <div>
-              <h2 className="card-title">{c.name}</h2>
+              <h2 className="card-title" lang={fallbackLang(format.language, c.name_en)}>
+                {c.name}
+              </h2>
               <p className="price">{format.yen(c.price)}</p>
-              {c.description && <p className="card-description">{c.description}</p>}
+              {c.description && (
+                <p className="card-description" lang={fallbackLang(format.language, c.description_en)}>
+                  {c.description}
+                </p>
+              )}
               <button type="button" className="button" onClick={() => addCourse(c)}>
                 {t.addToCart}
               </button>

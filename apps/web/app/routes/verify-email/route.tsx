@@ -4,18 +4,22 @@ import { z } from 'zod';
 import { audit } from '@moncafe/infra/auth/audit';
 import { formAction, GUEST_ACTOR } from '#app/http/form-action.server';
 import '#app/auth/auth.css';
-import { authTexts as t } from '#app/auth/texts';
+import { localizedAuthTexts } from '#app/auth/texts';
+import { useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 import { clientAddressContext } from '#app/context';
 import { MessageCard } from '#app/shared/message-card';
 
-export const meta: Route.MetaFunction = () => [{ title: `${t.verifyEmailTitle} | MonCafe` }];
+export const meta = titleMeta(localizedAuthTexts, (t) => t.verifyEmailTitle);
 
 /** The mailed link's token, as the page carries it to the button (nothing is verified by opening the page). */
 export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' };
 }
 
-type Outcome = { verified: true } | { verified: false; message: string };
+/** A refusal names its text; the page words it in the guest's language. */
+type Problem = 'verifyLinkExpired' | 'verifyLinkInvalid';
+type Outcome = { verified: true } | { verified: false; problem: Problem };
 
 /**
  * /verify-email?token=…: the sign-up mail's single-use link. Opening it shows a button; the
@@ -28,8 +32,8 @@ const formSchema = z.object({ token: z.string().catch('') }).catch({ token: '' }
 export const action = formAction({
   roles: 'anyone',
   form: formSchema,
-  refused: (message) => data<Outcome>({ verified: false, message }, { status: 400 }),
-  errors: { token_expired: t.verifyLinkExpired, otherwise: t.verifyLinkInvalid },
+  refused: (problem) => data<Outcome>({ verified: false, problem: problem === 'verifyLinkExpired' ? problem : 'verifyLinkInvalid' }, { status: 400 }),
+  errors: { token_expired: 'verifyLinkExpired', otherwise: 'verifyLinkInvalid' } satisfies Record<string, Problem>,
   async handle({ form, services, runtime, correlationId, context }) {
     // The link's holder verifies, signed in or not.
     const { accountId } = await services.accounts.verifyEmail(form.token.slice(0, 200), { correlationId, actor: GUEST_ACTOR });
@@ -39,12 +43,13 @@ export const action = formAction({
 });
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useTexts(localizedAuthTexts);
   const busy = useNavigation().state !== 'idle';
   const outcome = actionData as Outcome | undefined;
   if (outcome?.verified)
     return <MessageCard className="auth-card panel" title={t.verifyEmailTitle} body={t.emailVerified} link={{ to: '/login', label: t.toLogin }} />;
   if (outcome)
-    return <MessageCard className="auth-card panel" alert title={t.verifyEmailTitle} body={outcome.message} link={{ to: '/login', label: t.toLogin }} />;
+    return <MessageCard className="auth-card panel" alert title={t.verifyEmailTitle} body={t[outcome.problem]} link={{ to: '/login', label: t.toLogin }} />;
   return (
     <section className="auth-card panel">
       <h1>{t.verifyEmailTitle}</h1>

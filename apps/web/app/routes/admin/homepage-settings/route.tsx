@@ -46,7 +46,17 @@ export const action = formAction({
 
 type Card = Route.ComponentProps['loaderData']['cards'][number];
 type CardInput = Omit<Card, 'id'>;
-const blank: CardInput = { card_type: 'other', title: '', description: '', link_url: null, image_url: null, is_active: true, display_order: 0 };
+const blank: CardInput = {
+  card_type: 'other',
+  title: '',
+  description: '',
+  title_en: '',
+  description_en: '',
+  link_url: null,
+  image_url: null,
+  is_active: true,
+  display_order: 0,
+};
 
 /** /admin/homepage-settings: the homepage's cards — add, edit, hide, remove, and order by drag or keyboard. */
 export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
@@ -198,6 +208,8 @@ function CardForm(props: { initial: CardInput | null; busy: boolean; onSave(data
       </label>
       <InputField label={t.cardTitle} type="text" maxLength={100} value={card.title} onValue={(value) => set({ title: value })} />
       <TextAreaField label={t.cardDescription} maxLength={1000} value={card.description} onValue={(value) => set({ description: value })} />
+      <InputField label={t.cardTitleEn} type="text" lang="en" maxLength={100} value={card.title_en} onValue={(value) => set({ title_en: value })} />
+      <TextAreaField label={t.cardDescriptionEn} lang="en" maxLength={1000} value={card.description_en} onValue={(value) => set({ description_en: value })} />
       <label className="field">
         {t.cardLink}
         <input

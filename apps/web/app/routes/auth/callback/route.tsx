@@ -1,13 +1,16 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/route';
 import { finishOidcLogin } from '#app/auth/oidc.server';
-import { authTexts } from '#app/auth/texts';
+import { localizedAuthTexts } from '#app/auth/texts';
+import { languageOfMatches, textsIn, useTexts } from '#app/i18n/language';
+import { pageTitle } from '#app/layout/texts';
 import { AuthFailureCard } from '#app/auth/failure-card';
 
 /** The tab says what happened: a failed sign-in no longer reads 認証処理中 (decision 191). */
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.failed ? authTexts.authFailed : authTexts.callbackProcessing} | MonCafe` },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const authTexts = textsIn(localizedAuthTexts, languageOfMatches(matches));
+  return [{ title: pageTitle(loaderData?.failed ? authTexts.authFailed : authTexts.callbackProcessing) }];
+};
 
 /**
  * /auth/callback?code&state (or &message=auth_failed): the provider's answer. A good one signs
@@ -24,5 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function AuthCallback({ loaderData }: Route.ComponentProps) {
+  const authTexts = useTexts(localizedAuthTexts);
   return loaderData.failed ? <AuthFailureCard /> : <p>{authTexts.callbackProcessing}</p>;
 }

@@ -1,8 +1,8 @@
-import type { Route } from './+types/route';
-import { authTexts } from '#app/auth/texts';
+import { localizedAuthTexts } from '#app/auth/texts';
+import { titleMeta } from '#app/layout/texts';
 import { AuthFailureCard } from '#app/auth/failure-card';
 
-export const meta: Route.MetaFunction = () => [{ title: `${authTexts.authFailed} | MonCafe` }];
+export const meta = titleMeta(localizedAuthTexts, (t) => t.authFailed);
 
 export default function AuthError() {
   return <AuthFailureCard />;

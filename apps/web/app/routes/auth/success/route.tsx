@@ -3,9 +3,11 @@ import type { Route } from './+types/route';
 import { safeRedirectTarget } from '#app/auth/require-role.server';
 import { getUser } from '#app/auth/session.server';
 import '#app/auth/auth.css';
-import { authTexts } from '#app/auth/texts';
+import { localizedAuthTexts } from '#app/auth/texts';
+import { useTexts } from '#app/i18n/language';
+import { titleMeta } from '#app/layout/texts';
 
-export const meta: Route.MetaFunction = () => [{ title: `${authTexts.authSuccess} | MonCafe` }];
+export const meta = titleMeta(localizedAuthTexts, (t) => t.authSuccess);
 
 const REDIRECT_AFTER_MS = 3000;
 
@@ -17,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Spec: success redirects after 3 s, to the page the user came from. */
 export default function AuthSuccess({ loaderData }: Route.ComponentProps) {
   const { redirectTo, name } = loaderData;
+  const authTexts = useTexts(localizedAuthTexts);
   useEffect(() => {
     const timer = setTimeout(() => window.location.assign(redirectTo), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);

@@ -5,16 +5,18 @@ import type { Route } from './+types/route';
 import { DomainError } from '@moncafe/domain/decider';
 import { getUser } from '#app/auth/session.server';
 import { appOf } from '#app/context';
-import { pageTitle } from '#app/layout/texts';
+import { textsIn, pageLanguageOf, useTexts } from '#app/i18n/language';
+import { LanguageSwitch } from '#app/layout/language-switch';
+import { titleMeta } from '#app/layout/texts';
 import { receiptAnswer } from '#app/billing/answers';
 import { validReceiptKey } from '#app/billing/receipt-link.server';
 import { ReceiptView, type Paper } from '#app/billing/receipt-view';
-import { billingTexts as t } from '#app/billing/texts';
+import { localizedReceiptTexts } from '#app/billing/texts';
 import { tableCall } from '#app/table-order/table-call';
 import receiptCss from '#app/billing/receipt.css?url';
 import type { Answer as CancelAnswer } from '#app/routes/api/receipts/$id/cancel/route';
 
-export const meta = () => [{ title: pageTitle(t.receiptTitle) }];
+export const meta = titleMeta(localizedReceiptTexts, (t) => t.receiptTitle);
 export const links = () => [{ rel: 'stylesheet', href: receiptCss }];
 /** Only the receipt on the page: no site header or footer to print. */
 export const handle = { staffFrame: true };
@@ -29,6 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services, runtime } = appOf(context);
   const user = await getUser(request, context);
   const staff = user !== null && (user.roles.includes('admin') || user.roles.includes('monitor'));
+  const t = textsIn(localizedReceiptTexts, pageLanguageOf(request));
   if (!id.success || (!staff && !validReceiptKey(runtime.signing, id.data, key))) throw data(t.receiptNotFound, { status: 404 });
   try {
     const receipt = await services.billing.receipt({ receiptId: id.data, auth: staff ? { kind: 'staff' } : { kind: 'link' } });
@@ -41,6 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   const { receipt, paper, staff, key } = loaderData;
+  const t = useTexts(localizedReceiptTexts);
   const revalidator = useRevalidator();
   const [reason, setReason] = useState('');
   const [cancelled, setCancelled] = useState<CancelAnswer | null>(null);
@@ -72,6 +76,8 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         <a className="button secondary" href={`/receipts/${receipt.id}/pdf${query(paper)}`} download data-testid="receipt-pdf">
           {t.pdf}
         </a>
+        {/* The page has no site header (nothing but the receipt prints): the guest's switch sits with the tools. */}
+        <LanguageSwitch />
         {staff && (
           <button type="button" className="button secondary" onClick={() => void reissue()} data-testid="receipt-reissue">
             {t.reissue}
