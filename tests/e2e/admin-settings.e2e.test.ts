@@ -141,7 +141,11 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     const titlesOnHome = async () => {
       const { guest, page: home } = await guestPage();
       await home.goto('/moncafe');
-      const titles = await home.locator('.card-list > *').evaluateAll((cards) => cards.map((c) => c.querySelector('h2, h3')?.textContent?.trim() ?? ''));
+      // The owner's cards, not the list of stores the homepage shows above them where several are open.
+      const titles = await home
+        .getByTestId('home-cards')
+        .locator(':scope > *')
+        .evaluateAll((cards) => cards.map((c) => c.querySelector('h2, h3')?.textContent?.trim() ?? ''));
       await guest.close();
       return titles;
     };

@@ -31,7 +31,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="visually-hidden">{homeTexts.heading}</h1>
       <StoreList stores={stores} />
       {cards.length === 0 && <p className="empty">{homeTexts.empty}</p>}
-      <div className="card-list">
+      <div className="card-list" data-testid="home-cards">
         {cards.map((card, i) => {
           const first = i === 0;
           switch (card.card_type) {

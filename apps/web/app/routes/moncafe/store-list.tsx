@@ -12,31 +12,34 @@ export function StoreList({ stores }: { stores: readonly StoreCard[] }) {
   const own = fallbackLang(useLanguage(), undefined);
   if (stores.length < 2) return null;
   return (
-    <section className="card-list" aria-labelledby="stores-title" data-testid="store-list">
+    // The heading above the grid, not a cell of it: the stores are the grid's cards.
+    <section className="store-list" aria-labelledby="stores-title" data-testid="store-list">
       <h2 id="stores-title">{t.storesTitle}</h2>
-      {stores.map((s) => (
-        <article key={s.store_id} className="card" data-testid="store-card" data-store-id={s.store_id}>
-          <div className="card-body">
-            <h3 className="card-title" lang={own}>
-              {s.name}
-            </h3>
-            <p lang={own}>
-              {s.postal_code ? `〒${s.postal_code} ` : ''}
-              {s.address}
-            </p>
-            <p>{s.phone}</p>
-            <p>{s.hours ? t.todayHours(s.hours.open, s.hours.close) : t.closedToday}</p>
-            <p>
-              <Link to={withStore('/reservation', s.store_id)} className="button">
-                {t.bookThisStore}
-              </Link>{' '}
-              <Link to={`/menu?store_id=${encodeURIComponent(s.store_id)}`} className="button secondary">
-                {t.storeMenu}
-              </Link>
-            </p>
-          </div>
-        </article>
-      ))}
+      <div className="card-list">
+        {stores.map((s) => (
+          <article key={s.store_id} className="card" data-testid="store-card" data-store-id={s.store_id}>
+            <div className="card-body">
+              <h3 className="card-title" lang={own}>
+                {s.name}
+              </h3>
+              <p lang={own}>
+                {s.postal_code ? `〒${s.postal_code} ` : ''}
+                {s.address}
+              </p>
+              <p>{s.phone}</p>
+              <p>{s.hours ? t.todayHours(s.hours.open, s.hours.close) : t.closedToday}</p>
+              <p>
+                <Link to={withStore('/reservation', s.store_id)} className="button">
+                  {t.bookThisStore}
+                </Link>{' '}
+                <Link to={`/menu?store_id=${encodeURIComponent(s.store_id)}`} className="button secondary">
+                  {t.storeMenu}
+                </Link>
+              </p>
+            </div>
+          </article>
+        ))}
+      </div>
     </section>
   );
 }
