@@ -29,25 +29,37 @@ try {
   );
   const rows: string[] = [];
   for (const page of pages) {
-    const file = path.join(out, `${page.slice(1)}.json`);
-    execFileSync(
-      'npm',
-      [
-        'exec',
-        '--yes',
-        `--package=${LIGHTHOUSE}`,
-        '--',
-        'lighthouse',
-        `${server.url}${page}`,
-        '--form-factor=mobile',
-        '--only-categories=performance,accessibility',
-        '--output=json',
-        `--output-path=${file}`,
-        '--quiet',
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-      ],
-      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
+    const file = path.join(out, `${page.slice(1).replaceAll('/', '_')}.json`);
+    const run = () =>
+      execFileSync(
+        'npm',
+        [
+          'exec',
+          '--yes',
+          `--package=${LIGHTHOUSE}`,
+          '--',
+          'lighthouse',
+          `${server.url}${page}`,
+          '--form-factor=mobile',
+          '--only-categories=performance,accessibility',
+          '--output=json',
+          `--output-path=${file}`,
+          '--quiet',
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+        ],
+        { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+    // Lighthouse now and then fails to record a trace (NO_NAVSTART) in headless Chromium: try a
+    // page up to three times; a page that never records fails the run.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        run();
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        console.error(`${page}: Lighthouse failed (attempt ${attempt}), trying again`);
+      }
+    }
     const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
     const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100);
     const metric = (a: string) => report.audits[a]?.displayValue ?? '?';
