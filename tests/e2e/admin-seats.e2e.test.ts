@@ -46,6 +46,11 @@ describe.runIf(runs)('the seats editor', () => {
 
     // Create.
     const add = page.locator('section.sa-editor');
+    // Each tick box (the seats it combines with, web bookings, in use) sits on one line beside its
+    // words: the screenshot pass found them in 28 px wide labels, a character a line.
+    const ticks = await add.locator('label.tick').all();
+    expect(ticks.length).toBeGreaterThan(2);
+    for (const tick of ticks) expect((await tick.boundingBox())!.height).toBeLessThanOrEqual(48);
     await add.getByLabel('座席名').fill('テラス席');
     await add.getByLabel('定員（名）').fill('2');
     await add.getByLabel('予約の保持時間（分）').fill('90');

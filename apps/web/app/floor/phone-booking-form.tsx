@@ -61,7 +61,7 @@ export function PhoneBookingForm({
       <h3 id={`${id}-title`}>{t.bookingTitle}</h3>
       <p className="hint">{t.walkInHint}</p>
       <PageForm className="floor-form" onSubmit={(form) => void submit(form)}>
-        <label className="wide floor-check">
+        <label className="wide tick">
           <input type="checkbox" name="walk_in" checked={walkIn} onChange={(e) => setWalkIn(e.target.checked)} /> {t.walkIn}
         </label>
         <InputField label={t.name} name="name" required autoComplete="off" maxLength={100} />

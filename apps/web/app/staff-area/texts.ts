@@ -219,7 +219,7 @@ export const adminStaffTexts = {
   passwordKept: '保存済み',
   noPassword: 'なし',
   revealLog: (count: number, name: string | null, at: string | null) =>
-    count === 0 ? '表示記録なし' : `表示 ${count}回（最終：${name ?? '不明'} ${at ?? ''}）`,
+    count === 0 ? 'パスワードを表示した人：まだいません' : `パスワードを表示した回数：${count}回（最終：${name ?? '不明'} ${at ?? ''}）`,
   supplier: '仕入れ先',
   productName: '商品名',
   purchaseUrl: 'リンクURL',

@@ -53,68 +53,80 @@ export function FiguresTables({ figures }: { figures: DayFigures }) {
       </section>
       <section className="panel" data-testid="close-by-method">
         <h4>{t.byMethodTitle}</h4>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t.method}</th>
-              <th scope="col">{t.count}</th>
-              <th scope="col">{t.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {figures.byMethod.map((m) => (
-              <tr key={m.method} data-method={m.method}>
-                <td>{moneyLabels.paymentMethods[m.method] ?? m.method}</td>
-                <td>{m.count}</td>
-                <td>{yenAmount(m.total)}</td>
+        {figures.byMethod.length === 0 ? (
+          <p className="empty">{t.noneRecorded}</p>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.method}</th>
+                <th scope="col">{t.count}</th>
+                <th scope="col">{t.amount}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {figures.byMethod.map((m) => (
+                <tr key={m.method} data-method={m.method}>
+                  <td>{moneyLabels.paymentMethods[m.method] ?? m.method}</td>
+                  <td>{m.count}</td>
+                  <td>{yenAmount(m.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
       <section className="panel" data-testid="close-by-rate">
         <h4>{t.byRateTitle}</h4>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t.rate}</th>
-              <th scope="col">{t.taxable}</th>
-              <th scope="col">{t.tax}</th>
-              <th scope="col">{t.total}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {figures.byRate.map((r) => (
-              <tr key={`${r.ratePercent}-${String(r.reduced)}`}>
-                <td>{moneyLabels.rate(r.ratePercent, r.reduced)}</td>
-                <td>{yenAmount(r.taxable)}</td>
-                <td>{yenAmount(r.tax)}</td>
-                <td>{yenAmount(r.total)}</td>
+        {figures.byRate.length === 0 ? (
+          <p className="empty">{t.noneRecorded}</p>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.rate}</th>
+                <th scope="col">{t.taxable}</th>
+                <th scope="col">{t.tax}</th>
+                <th scope="col">{t.total}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {figures.byRate.map((r) => (
+                <tr key={`${r.ratePercent}-${String(r.reduced)}`}>
+                  <td>{moneyLabels.rate(r.ratePercent, r.reduced)}</td>
+                  <td>{yenAmount(r.taxable)}</td>
+                  <td>{yenAmount(r.tax)}</td>
+                  <td>{yenAmount(r.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
       <section className="panel" data-testid="close-by-category">
         <h4>{t.byCategoryTitle}</h4>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t.category}</th>
-              <th scope="col">{t.quantity}</th>
-              <th scope="col">{t.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {figures.byCategory.map((c) => (
-              <tr key={c.category}>
-                <td>{moneyLabels.categories[c.category] ?? c.category}</td>
-                <td>{c.quantity}</td>
-                <td>{yenAmount(c.amount)}</td>
+        {figures.byCategory.length === 0 ? (
+          <p className="empty">{t.noneRecorded}</p>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.category}</th>
+                <th scope="col">{t.quantity}</th>
+                <th scope="col">{t.amount}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {figures.byCategory.map((c) => (
+                <tr key={c.category}>
+                  <td>{moneyLabels.categories[c.category] ?? c.category}</td>
+                  <td>{c.quantity}</td>
+                  <td>{yenAmount(c.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
       <section className="panel" data-testid="close-guests">
         <h4>{t.guestsTitle}</h4>

@@ -143,9 +143,11 @@ export default function AdminOrder() {
                 <div className="hint">
                   {a.loginId}：{orDash(s.login_id)} ／ {a.password}：{s.has_password ? a.passwordKept : a.noPassword}
                 </div>
-                <div className="hint" data-testid="reveal-log">
-                  {a.revealLog(s.reveal_count ?? 0, s.last_revealed_by ?? null, s.last_revealed_at ? tokyoDateTimeLabel(s.last_revealed_at) : null)}
-                </div>
+                {(s.has_password || (s.reveal_count ?? 0) > 0) && (
+                  <div className="hint" data-testid="reveal-log">
+                    {a.revealLog(s.reveal_count ?? 0, s.last_revealed_by ?? null, s.last_revealed_at ? tokyoDateTimeLabel(s.last_revealed_at) : null)}
+                  </div>
+                )}
               </div>
             )}
             toForm={(s) => ({ supplier_name: s.supplier_name, login_id: s.login_id ?? '' })}

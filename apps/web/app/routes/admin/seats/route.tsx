@@ -46,11 +46,11 @@ function seatForm(others: readonly Seat[]) {
           busy={busy}
           onChange={(minutes) => setV({ ...v, reservation_hold_minutes: minutes })}
         />
-        <fieldset className="field">
+        <fieldset className="field ticks sa-wide">
           <legend>{s.combinable}</legend>
           {candidates.length === 0 && <span className="hint">{s.noOtherSeats}</span>}
           {candidates.map((o) => (
-            <label key={o.id} className="sa-check">
+            <label key={o.id} className="tick">
               <input
                 type="checkbox"
                 checked={v.adjacent_seat_ids.includes(o.id)}
@@ -63,10 +63,10 @@ function seatForm(others: readonly Seat[]) {
             </label>
           ))}
         </fieldset>
-        <label className="sa-check">
+        <label className="tick">
           <input type="checkbox" checked={v.is_reservable} disabled={busy} onChange={(e) => setV({ ...v, is_reservable: e.target.checked })} /> {s.isReservable}
         </label>
-        <label className="sa-check">
+        <label className="tick">
           <input type="checkbox" checked={v.is_active} disabled={busy} onChange={(e) => setV({ ...v, is_active: e.target.checked })} /> {s.isActive}
         </label>
         <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
