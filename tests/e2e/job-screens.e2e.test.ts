@@ -92,6 +92,8 @@ describe.runIf(runs)('screens made for the job', () => {
     await page.goto('/kitchen');
     await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
     expect(await page.locator('.site-header').count(), 'the public header').toBe(0);
+    // The kitchen has no store choice; its bar names the store whose orders it shows (this device's last chosen).
+    await expect.poll(() => page.locator('.area-bar-store').textContent()).toBe('MonCafe 駅前店');
     const ticket = page.getByTestId('kitchen-order').first();
     await ticket.waitFor();
     expect(await ticket.getByTestId('party-size').textContent()).toBe('2名');

@@ -69,6 +69,9 @@ export function AreaLayout(props: AreaLayoutProps) {
 
   const outletContext: AreaOutletContext = { storeId: effectiveStore, stores };
   const current = stores.find((s) => s.store_id === effectiveStore);
+  // The kitchen has no store choice but works on this device's last chosen store (useFloorStore):
+  // its bar names that store, so a tablet of a café with two stores says whose orders it shows.
+  const shownStore = current ?? (storeKey === null && loaded && storeId ? (stores.find((s) => s.store_id === storeId) ?? stores[0]) : undefined);
   // Titles carry the chosen store's name (decision 320); the server could only know the first's.
   const firstName = stores[0]?.name ?? null;
   useEffect(() => {
@@ -119,7 +122,7 @@ export function AreaLayout(props: AreaLayoutProps) {
   return (
     <div className={framed ? 'area area-framed' : 'area'} data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
       {framed ? (
-        <WorkBar {...props} storeField={storeField} storeMissing={locked} storeName={current?.name ?? null} menuList={menuList} />
+        <WorkBar {...props} storeField={storeField} storeMissing={locked} storeName={shownStore?.name ?? null} menuList={menuList} />
       ) : (
         <aside className="area-sidebar panel">
           <h1 className="area-title">{title}</h1>

@@ -82,7 +82,7 @@ export function PhoneBookingForm({
             <InputField label={t.time} name="time" type="time" required step={300} />
           </>
         )}
-        <label className="field">
+        <label className="field floor-course">
           {t.course}
           <select name="menu_id" defaultValue="">
             <option value="">{t.noCourse}</option>
