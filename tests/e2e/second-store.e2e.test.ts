@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { addDays, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
 import { DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
 import { browserAvailable, browserSuite, desktop, phone, offlineContext } from '../support/browser';
-import { DEMO_STORE, guestPhone, serverNow, signedInAdmin, startTableOrderServer, staffBrowser } from '../support/table-order';
+import { DEMO_STORE, guestPhone, kitchenOf, moveToBothDemoStoresOpen, signedInAdmin, startTableOrderServer } from '../support/table-order';
 import { signUp } from '../support/accounts';
 import { httpClient } from '../support/http-client';
 import { browserCookies } from '../support/table-order';
@@ -12,20 +11,6 @@ import { waitForAnswer, type TestWebServer } from '../support/web-server';
 const runs = browserAvailable();
 /** The second store's point (demo/src/second-store.ts), where its guests' phones are. */
 const AT_SECOND_STORE = { lat: 35.68935, lng: 139.69168, accuracy: 20 };
-
-/** Moves the server's clock to 12:00 Tokyo of the next day both demo stores are open (the first closes on Wednesdays, the second on Mondays). */
-async function moveToBothOpen(server: TestWebServer) {
-  const now = await serverNow(server);
-  const today = tokyoDateTime(now).date;
-  for (let n = 1; n <= 7; n++) {
-    const date = addDays(today, n);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (weekday === 1 || weekday === 3) continue;
-    await server.advanceClock(tokyoInstant(date, 12 * 60).getTime() - now.getTime());
-    return date;
-  }
-  throw new Error('no day both stores are open');
-}
 
 /** The printed QR URL of one of the second store's seats, as its QR sheet shows it to an admin. */
 async function printedUrlOf(url: string, seatId: string): Promise<string> {
@@ -54,7 +39,7 @@ describe.runIf(runs)('a second store', () => {
   const problems = browserSuite(
     async () => {
       const started = await startTableOrderServer();
-      await moveToBothOpen(started);
+      await moveToBothDemoStoresOpen(started);
       return started;
     },
     (started) => ({ server, browser } = started),
@@ -92,16 +77,7 @@ describe.runIf(runs)('a second store', () => {
     await guest.getByTestId('place-order').click();
     await guest.getByTestId('order-confirmed').waitFor();
 
-    const kitchenAt = async (storeId: string) => {
-      const context = await staffBrowser(browser, server, desktop);
-      await context.addInitScript((store) => {
-        if (window.location.origin !== 'null') window.localStorage.setItem('adminStoreId', store);
-      }, storeId);
-      const page = problems.watch(await context.newPage());
-      await page.goto('/monitor/kitchen');
-      await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
-      return { context, page };
-    };
+    const kitchenAt = (storeId: string) => kitchenOf(browser, server, storeId, (page) => problems.watch(page));
     const second = await kitchenAt(DEMO_SECOND_STORE_ID);
     await expect.poll(() => second.page.getByTestId('kitchen-order').filter({ hasText: 'モーニングセット' }).count()).toBe(1);
     const first = await kitchenAt(DEMO_STORE);
