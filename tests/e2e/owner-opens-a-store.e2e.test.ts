@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
 import { signUp } from '../support/accounts';
 import { browserAvailable, browserSuite, desktop, offlineContext, phone } from '../support/browser';
-import { browserCookies, DEMO_STORE, guestPhone, kitchenOf, signedInAdmin, staffBrowser, startTableOrderServer } from '../support/table-order';
+import { browserCookies, DEMO_STORE, guestPhone, kitchenOf, ownerContext, signedInAdmin, staffBrowser, startTableOrderServer } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 import { startSmtpSink } from '../reservation/smtp-sink';
 
@@ -27,7 +27,8 @@ const pathOf = (text: string, start: string) => {
  * that is both a bookable course and a dish (/admin/menu-add) and its seats' QR codes
  * (/monitor/qr-codes); a guest books it from the homepage to the confirmed booking; a phone
  * orders at one of its seats; its kitchen shows the order and the first store's does not; a
- * staff member of only the first store is not offered it and is refused its calls by the server.
+ * staff member of only the first store is not offered it and is refused its calls by the server;
+ * the owner's home shows every store's month together, the new store among them.
  * The tests run in order, each on what the one before made.
  */
 describe.runIf(runs)('the owner opens a store through the screens', () => {
@@ -253,6 +254,20 @@ describe.runIf(runs)('the owner opens a store through the screens', () => {
     expect((await context.request.get(`/api/store-opening-tasks/${DEMO_STORE}`)).status()).toBe(200);
     for (const call of [`/api/store-opening-tasks/${storeId}`, `/api/store-close-tasks/${storeId}`, `/api/users?store_id=${storeId}`])
       expect((await context.request.get(call)).status(), call).toBe(403);
+    await context.close();
+  });
+
+  it('the owner’s home shows this month’s sales of every store together, the new store among them (decision 413)', async () => {
+    const context = await ownerContext(browser, server.url, desktop);
+    const owner = problems.watch(await context.newPage());
+    await owner.goto('/admin');
+    const glance = owner.getByTestId('sales-glance');
+    await glance.getByTestId('sales-glance-scope').selectOption('all');
+    const rows = glance.getByTestId('sales-glance-stores').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await glance.locator(`tr[data-store-id="${storeId}"] th`).textContent()).toBe(STORE.name);
+    expect(await glance.getByRole('link', { name: '売上を見る' }).getAttribute('href')).toBe('/admin/sales?scope=all');
+    await problems.screen(owner, 'admin-home-all-stores');
     await context.close();
   });
 });
