@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
-import { signUp } from '../support/accounts';
 import { browserAvailable, browserSuite, desktop, offlineContext, phone } from '../support/browser';
-import { browserCookies, DEMO_STORE, guestPhone, kitchenOf, ownerContext, signedInAdmin, staffBrowser, startTableOrderServer } from '../support/table-order';
+import { DEMO_STORE, firstStoreStaffBrowser, guestPhone, kitchenOf, ownerContext, staffBrowser, startTableOrderServer } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 import { startSmtpSink } from '../reservation/smtp-sink';
 
@@ -234,16 +233,11 @@ describe.runIf(runs)('the owner opens a store through the screens', () => {
   });
 
   it('a staff member of only the first store is not offered the new store, and the server refuses its staff calls', async () => {
-    const admin = await signedInAdmin(server.url);
-    const staff = httpClient(server.url);
-    const { id } = await signUp(staff, { name: '駅前 のみ', email: 'first-store-only@moncafe.test', password: 'first-store-only-password-1' });
-    expect((await admin.postJson(`/api/admin/users/${id}/roles`, { role: 'staff', grant: true })).status).toBe(200);
-    expect((await admin.send('PUT', `/api/users/${id}`, { json: { store_id: DEMO_STORE, wage: 1200 } })).status).toBe(200);
-    const context = await offlineContext(browser, server.url, desktop);
-    await context.addCookies(browserCookies(staff, server.url));
-    await context.addInitScript((store) => {
-      if (window.location.origin !== 'null') window.localStorage.setItem('staffStoreId', store);
-    }, storeId);
+    const context = await firstStoreStaffBrowser(browser, server, storeId, {
+      name: '駅前 のみ',
+      email: 'first-store-only@moncafe.test',
+      password: 'first-store-only-password-1',
+    });
     const page = problems.watch(await context.newPage());
     await page.goto('/staff/opening-prep');
     await page.locator('.area[data-ready="true"]').waitFor();

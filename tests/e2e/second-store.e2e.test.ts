@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
-import { browserAvailable, browserSuite, desktop, phone, offlineContext } from '../support/browser';
-import { DEMO_STORE, guestPhone, kitchenOf, moveToBothDemoStoresOpen, signedInAdmin, startTableOrderServer } from '../support/table-order';
-import { signUp } from '../support/accounts';
-import { httpClient } from '../support/http-client';
-import { browserCookies } from '../support/table-order';
+import { browserAvailable, browserSuite, phone, offlineContext } from '../support/browser';
+import {
+  DEMO_STORE,
+  firstStoreStaffBrowser,
+  guestPhone,
+  kitchenOf,
+  moveToBothDemoStoresOpen,
+  signedInAdmin,
+  startTableOrderServer,
+} from '../support/table-order';
 import { waitForAnswer, type TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
@@ -90,16 +95,11 @@ describe.runIf(runs)('a second store', () => {
   });
 
   it('a staff member of only the first store is refused the second store’s staff screens by the server', async () => {
-    const admin = await signedInAdmin(server.url);
-    const staff = httpClient(server.url);
-    const { id } = await signUp(staff, { name: '駅前 だけ', email: 'first-only@moncafe.test', password: 'first-only-password-123' });
-    expect((await admin.postJson(`/api/admin/users/${id}/roles`, { role: 'staff', grant: true })).status).toBe(200);
-    expect((await admin.send('PUT', `/api/users/${id}`, { json: { store_id: DEMO_STORE, wage: 1200 } })).status).toBe(200);
-    const context = await offlineContext(browser, server.url, desktop);
-    await context.addCookies(browserCookies(staff, server.url));
-    await context.addInitScript((store) => {
-      if (window.location.origin !== 'null') window.localStorage.setItem('staffStoreId', store);
-    }, DEMO_SECOND_STORE_ID);
+    const context = await firstStoreStaffBrowser(browser, server, DEMO_SECOND_STORE_ID, {
+      name: '駅前 だけ',
+      email: 'first-only@moncafe.test',
+      password: 'first-only-password-123',
+    });
     const page = problems.watch(await context.newPage());
     await page.goto('/staff/opening-prep');
     // What the screens call, asked by the staff member's own browser: their store answers, the other refuses.

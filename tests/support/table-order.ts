@@ -2,6 +2,7 @@ import { addDays, minutesOf, tokyoDateTime, tokyoInstant } from '@moncafe/domain
 import { DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { desktop, offlineContext, phone } from './browser';
+import { signUp } from './accounts';
 import { httpClient, type HttpClient } from './http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, waitForAnswer, type TestWebServer } from './web-server';
 
@@ -210,6 +211,25 @@ export async function kitchenOf(browser: Browser, server: TestWebServer, storeId
   await page.goto('/monitor/kitchen');
   await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
   return { context, page };
+}
+
+/**
+ * A desktop browser signed in as a new staff member on the first demo store's staff list only
+ * (signed up, given the staff role by the admin, listed with a wage), whose kept store choice is
+ * `chosen` (another store, to see it refused).
+ */
+export async function firstStoreStaffBrowser(browser: Browser, server: TestWebServer, chosen: string, who: { name: string; email: string; password: string }) {
+  const admin = await signedInAdmin(server.url);
+  const staff = httpClient(server.url);
+  const { id } = await signUp(staff, who);
+  if ((await admin.postJson(`/api/admin/users/${id}/roles`, { role: 'staff', grant: true })).status !== 200) throw new Error('staff role not granted');
+  if ((await admin.send('PUT', `/api/users/${id}`, { json: { store_id: DEMO_STORE, wage: 1200 } })).status !== 200) throw new Error('not listed at the store');
+  const context = await offlineContext(browser, server.url, desktop);
+  await context.addCookies(browserCookies(staff, server.url));
+  await context.addInitScript((store) => {
+    if (window.location.origin !== 'null') window.localStorage.setItem('staffStoreId', store);
+  }, chosen);
+  return context;
 }
 
 /**
