@@ -32,11 +32,11 @@ async function printedUrlOf(url: string, seatId: string): Promise<string> {
 }
 
 /**
- * Issue 34's Done test, the parts of it that run today (decisions 406–408): a guest chooses the
+ * Issue 34's Done test over the demo's second store (decisions 406–408): a guest chooses the
  * second store on the homepage and its booking page names it; a phone orders at one of its seats;
  * its kitchen shows the order and the first store’s kitchen does not; a staff member of only the
- * first store is refused the second store’s calls. The owner creating the store through the
- * screens and the guest's booking to the end are still to come (the demo's second store stands in).
+ * first store is refused the second store’s calls. The owner creating a store through the screens
+ * and the guest's booking to the end: owner-opens-a-store.e2e.test.ts.
  */
 describe.runIf(runs)('a second store', () => {
   let server: TestWebServer;
