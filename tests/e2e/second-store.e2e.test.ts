@@ -1,31 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { addDays, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
 import { DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
-import { browserAvailable, browserSuite, desktop, phone, offlineContext } from '../support/browser';
-import { DEMO_STORE, guestPhone, serverNow, signedInAdmin, startTableOrderServer, staffBrowser } from '../support/table-order';
-import { signUp } from '../support/accounts';
-import { httpClient } from '../support/http-client';
-import { browserCookies } from '../support/table-order';
+import { browserAvailable, browserSuite, phone, offlineContext } from '../support/browser';
+import {
+  DEMO_STORE,
+  firstStoreStaffBrowser,
+  guestPhone,
+  kitchenOf,
+  moveToBothDemoStoresOpen,
+  signedInAdmin,
+  startTableOrderServer,
+} from '../support/table-order';
 import { waitForAnswer, type TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
 /** The second store's point (demo/src/second-store.ts), where its guests' phones are. */
 const AT_SECOND_STORE = { lat: 35.68935, lng: 139.69168, accuracy: 20 };
-
-/** Moves the server's clock to 12:00 Tokyo of the next day both demo stores are open (the first closes on Wednesdays, the second on Mondays). */
-async function moveToBothOpen(server: TestWebServer) {
-  const now = await serverNow(server);
-  const today = tokyoDateTime(now).date;
-  for (let n = 1; n <= 7; n++) {
-    const date = addDays(today, n);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (weekday === 1 || weekday === 3) continue;
-    await server.advanceClock(tokyoInstant(date, 12 * 60).getTime() - now.getTime());
-    return date;
-  }
-  throw new Error('no day both stores are open');
-}
 
 /** The printed QR URL of one of the second store's seats, as its QR sheet shows it to an admin. */
 async function printedUrlOf(url: string, seatId: string): Promise<string> {
@@ -42,11 +32,11 @@ async function printedUrlOf(url: string, seatId: string): Promise<string> {
 }
 
 /**
- * Issue 34's Done test, the parts of it that run today (decisions 406–408): a guest chooses the
+ * Issue 34's Done test over the demo's second store (decisions 406–408): a guest chooses the
  * second store on the homepage and its booking page names it; a phone orders at one of its seats;
  * its kitchen shows the order and the first store’s kitchen does not; a staff member of only the
- * first store is refused the second store’s calls. The owner creating the store through the
- * screens and the guest's booking to the end are still to come (the demo's second store stands in).
+ * first store is refused the second store’s calls. The owner creating a store through the screens
+ * and the guest's booking to the end: owner-opens-a-store.e2e.test.ts.
  */
 describe.runIf(runs)('a second store', () => {
   let server: TestWebServer;
@@ -54,7 +44,7 @@ describe.runIf(runs)('a second store', () => {
   const problems = browserSuite(
     async () => {
       const started = await startTableOrderServer();
-      await moveToBothOpen(started);
+      await moveToBothDemoStoresOpen(started);
       return started;
     },
     (started) => ({ server, browser } = started),
@@ -92,16 +82,7 @@ describe.runIf(runs)('a second store', () => {
     await guest.getByTestId('place-order').click();
     await guest.getByTestId('order-confirmed').waitFor();
 
-    const kitchenAt = async (storeId: string) => {
-      const context = await staffBrowser(browser, server, desktop);
-      await context.addInitScript((store) => {
-        if (window.location.origin !== 'null') window.localStorage.setItem('adminStoreId', store);
-      }, storeId);
-      const page = problems.watch(await context.newPage());
-      await page.goto('/monitor/kitchen');
-      await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
-      return { context, page };
-    };
+    const kitchenAt = (storeId: string) => kitchenOf(browser, server, storeId, (page) => problems.watch(page));
     const second = await kitchenAt(DEMO_SECOND_STORE_ID);
     await expect.poll(() => second.page.getByTestId('kitchen-order').filter({ hasText: 'モーニングセット' }).count()).toBe(1);
     const first = await kitchenAt(DEMO_STORE);
@@ -114,16 +95,11 @@ describe.runIf(runs)('a second store', () => {
   });
 
   it('a staff member of only the first store is refused the second store’s staff screens by the server', async () => {
-    const admin = await signedInAdmin(server.url);
-    const staff = httpClient(server.url);
-    const { id } = await signUp(staff, { name: '駅前 だけ', email: 'first-only@moncafe.test', password: 'first-only-password-123' });
-    expect((await admin.postJson(`/api/admin/users/${id}/roles`, { role: 'staff', grant: true })).status).toBe(200);
-    expect((await admin.send('PUT', `/api/users/${id}`, { json: { store_id: DEMO_STORE, wage: 1200 } })).status).toBe(200);
-    const context = await offlineContext(browser, server.url, desktop);
-    await context.addCookies(browserCookies(staff, server.url));
-    await context.addInitScript((store) => {
-      if (window.location.origin !== 'null') window.localStorage.setItem('staffStoreId', store);
-    }, DEMO_SECOND_STORE_ID);
+    const context = await firstStoreStaffBrowser(browser, server, DEMO_SECOND_STORE_ID, {
+      name: '駅前 だけ',
+      email: 'first-only@moncafe.test',
+      password: 'first-only-password-123',
+    });
     const page = problems.watch(await context.newPage());
     await page.goto('/staff/opening-prep');
     // What the screens call, asked by the staff member's own browser: their store answers, the other refuses.

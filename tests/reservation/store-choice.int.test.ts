@@ -66,4 +66,23 @@ describe('the store a guest chose', () => {
     expect(unknown.status).toBe(200);
     expect(unknown.html).toContain('data-testid="unknown-store"');
   });
+
+  it('names the chosen store in the titles of /menu and the booking steps, each rendered for its own address; none chosen, the spec’s title (decision 414)', async () => {
+    const guest = new HttpClient(server.url);
+    const titleOf = async (path: string) => /<title>([^<]*)<\/title>/.exec((await guest.page(path)).html)?.[1];
+    const pages: [path: string, param: string, screen: string][] = [
+      ['/menu', 'store_id', 'メニュー'],
+      ['/reservation/day', 'store', '日付と時間の選択'],
+      ['/reservation-details', 'store', '予約詳細の入力'],
+      ['/customer-information', 'store', 'お客様情報の入力'],
+    ];
+    for (const [path, param, screen] of pages) {
+      expect(await titleOf(`${path}?${param}=${DEMO_SECOND_STORE_ID}`), path).toBe(`${screen} | MonCafe 西口公園店 | MonCafe`);
+      expect(await titleOf(path), path).toBe(`${screen} | MonCafe`);
+      // A store that is not open names none.
+      expect(await titleOf(`${path}?${param}=no-such-store`), path).toBe(`${screen} | MonCafe`);
+    }
+    // /menu is kept once per address: the second store's page, asked again, still names it.
+    expect(await titleOf(`/menu?store_id=${DEMO_SECOND_STORE_ID}`)).toBe('メニュー | MonCafe 西口公園店 | MonCafe');
+  });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
+import { addDays, tokyoDateTime } from '@moncafe/domain/calendar/dates';
 import routes from '../../apps/web/app/routes';
 import { allowedFor, normalizePattern, routeAccess } from '../../apps/web/app/auth/route-access';
 import { storeBindingFor, storeBound, type StoreSource } from '../../apps/web/app/auth/store-bound';
@@ -10,7 +10,7 @@ import { adminStaffTexts } from '../../apps/web/app/staff-area/texts';
 import { signUp } from '../support/accounts';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { openSse, type SseFrame } from '../support/sse';
-import { AT_DEMO_STORE, seatCodeOf, serverNow, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, moveToBothDemoStoresOpen, seatCodeOf, serverNow, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
@@ -120,26 +120,7 @@ async function member(name: string, role: 'staff' | 'monitor', stores: string[])
 }
 
 /** Moves the clock to 12:00 Tokyo of the next day both demo stores are open (walk-ins need it). */
-async function moveToBothOpen() {
-  const now = await serverNow(server);
-  const today = tokyoDateTime(now).date;
-  const end = addDays(today, 20);
-  const hours = async (store: string) =>
-    (await (await fetch(`${server.url}/api/admin/business-hours?store_id=${store}&start_date=${today}&end_date=${end}`)).json()) as Record<
-      string,
-      { is_closed: boolean }
-    >;
-  const [east, west] = [await hours(EAST), await hours(WEST)];
-  for (const date of Object.keys(east).sort()) {
-    if (east[date]?.is_closed || west[date]?.is_closed) continue;
-    const target = tokyoInstant(date, 12 * 60);
-    if (target.getTime() > now.getTime()) {
-      await server.advanceClock(target.getTime() - now.getTime());
-      return;
-    }
-  }
-  throw new Error('no day both demo stores are open');
-}
+const moveToBothOpen = () => moveToBothDemoStoresOpen(server);
 
 async function walkIn(store: string, name: string) {
   const booked = await admin.post<{ reservation_id: string; seat_ids: string[] }>('/api/monitor/staff-bookings', {

@@ -1,6 +1,8 @@
 import { addDays, minutesOf, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
-import { offlineContext, phone } from './browser';
+import { DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { desktop, offlineContext, phone } from './browser';
+import { signUp } from './accounts';
 import { httpClient, type HttpClient } from './http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, waitForAnswer, type TestWebServer } from './web-server';
 
@@ -45,6 +47,36 @@ export async function moveToOpenHours(server: TestWebServer, marginMinutes = 120
     }
   }
   throw new Error('the demo store has no open day within 20 days');
+}
+
+/**
+ * Moves the server's clock to 12:00 Tokyo of the next day both demo stores (2 and 3, closed on
+ * different weekdays) are open, as their hours say; answers that date.
+ */
+export async function moveToBothDemoStoresOpen(server: TestWebServer): Promise<string> {
+  const now = await serverNow(server);
+  const today = tokyoDateTime(now).date;
+  const end = addDays(today, 20);
+  const hours = async (store: string) =>
+    waitForAnswer(
+      async () =>
+        (await (await fetch(`${server.url}/api/admin/business-hours?store_id=${store}&start_date=${today}&end_date=${end}`)).json()) as Record<
+          string,
+          { is_closed: boolean }
+        >,
+      (days) => Object.values(days).some((day) => !day.is_closed),
+      1200,
+    );
+  const [first, second] = [await hours(DEMO_STORE), await hours(DEMO_SECOND_STORE_ID)];
+  for (const date of Object.keys(first).sort()) {
+    if (first[date]?.is_closed || second[date]?.is_closed) continue;
+    const target = tokyoInstant(date, 12 * 60);
+    if (target.getTime() > now.getTime()) {
+      await server.advanceClock(target.getTime() - now.getTime());
+      return date;
+    }
+  }
+  throw new Error('no day both demo stores are open');
 }
 
 /** A client signed in as the first admin (a monitor/admin for the floor's calls). */
@@ -163,6 +195,40 @@ export function guestPhone(browser: Browser, url: string, position: { lat: numbe
 export async function staffBrowser(browser: Browser, server: TestWebServer, screen: BrowserContextOptions, url = server.url) {
   const context = await offlineContext(browser, url, screen);
   await context.addCookies(browserCookies(await signedInAdmin(server.url), url));
+  return context;
+}
+
+/**
+ * The kitchen screen of one store (/monitor/kitchen, the admin's chosen store) in a signed-in
+ * desktop browser, once its live feed is up; `watch` sees the page before it loads.
+ */
+export async function kitchenOf(browser: Browser, server: TestWebServer, storeId: string, watch: (page: Page) => Page = (page) => page) {
+  const context = await staffBrowser(browser, server, desktop);
+  await context.addInitScript((store) => {
+    if (window.location.origin !== 'null') window.localStorage.setItem('adminStoreId', store);
+  }, storeId);
+  const page = watch(await context.newPage());
+  await page.goto('/monitor/kitchen');
+  await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
+  return { context, page };
+}
+
+/**
+ * A desktop browser signed in as a new staff member on the first demo store's staff list only
+ * (signed up, given the staff role by the admin, listed with a wage), whose kept store choice is
+ * `chosen` (another store, to see it refused).
+ */
+export async function firstStoreStaffBrowser(browser: Browser, server: TestWebServer, chosen: string, who: { name: string; email: string; password: string }) {
+  const admin = await signedInAdmin(server.url);
+  const staff = httpClient(server.url);
+  const { id } = await signUp(staff, who);
+  if ((await admin.postJson(`/api/admin/users/${id}/roles`, { role: 'staff', grant: true })).status !== 200) throw new Error('staff role not granted');
+  if ((await admin.send('PUT', `/api/users/${id}`, { json: { store_id: DEMO_STORE, wage: 1200 } })).status !== 200) throw new Error('not listed at the store');
+  const context = await offlineContext(browser, server.url, desktop);
+  await context.addCookies(browserCookies(staff, server.url));
+  await context.addInitScript((store) => {
+    if (window.location.origin !== 'null') window.localStorage.setItem('staffStoreId', store);
+  }, chosen);
   return context;
 }
 

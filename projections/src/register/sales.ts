@@ -144,6 +144,7 @@ export type SalesReport = Awaited<ReturnType<typeof salesReport>>;
 /** Every line sold in the range, one row per order line of a paid order, with its payment. */
 export async function salesLines(db: Kysely<Database>, range: SalesRange) {
   const result = await sql<{
+    store_id: string;
     business_date: string;
     paid_at: Date;
     reservation_id: string;
@@ -155,7 +156,7 @@ export async function salesLines(db: Kysely<Database>, range: SalesRange) {
     price: number;
     method: string;
   }>`
-    select p.business_date, p.paid_at, p.reservation_id, o.id as order_id, o.seat_label,
+    select p.store_id, p.business_date, p.paid_at, p.reservation_id, o.id as order_id, o.seat_label,
       i.item->>'menu_id' as menu_id, i.item->>'menu_name' as menu_name,
       (i.item->>'quantity')::int as quantity, (i.item->>'price')::int as price, p.method
     from payments p
@@ -173,6 +174,7 @@ export async function receiptsOfRange(db: Kysely<Database>, range: SalesRange) {
     .selectFrom('receipts as r')
     .leftJoin('receipts as c', 'c.id', 'r.cancels_receipt_id')
     .select([
+      'r.store_id',
       'r.business_date',
       'r.issued_at',
       'r.number',
@@ -211,6 +213,7 @@ export async function reservationsOfRange(db: Kysely<Database>, range: SalesRang
   return db
     .selectFrom('reservations')
     .select([
+      'store_id',
       'id',
       'reservation_number',
       'reservation_date',
@@ -239,7 +242,7 @@ export async function shiftsWithWages(db: Kysely<Database>, range: SalesRange) {
     .selectFrom('shifts as s')
     .leftJoin('store_staff as w', (j) => j.onRef('w.store_id', '=', 's.store_id').onRef('w.account_id', '=', 's.user_id'))
     .leftJoin('accounts as a', 'a.account_id', 's.user_id')
-    .select(['s.shift_date', 's.user_id', 'a.name', 's.start_time', 's.end_time', 'w.wage'])
+    .select(['s.store_id', 's.shift_date', 's.user_id', 'a.name', 's.start_time', 's.end_time', 'w.wage'])
     .$if(range.storeId !== null, (q) => q.where('s.store_id', '=', range.storeId!))
     .where('s.shift_date', '>=', range.from)
     .where('s.shift_date', '<=', range.to)

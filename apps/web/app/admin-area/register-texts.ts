@@ -126,6 +126,12 @@ export const salesTexts = {
   exports: { 'sales-lines': '売上明細', receipts: '会計（レシート）', reservations: '予約', shifts: 'シフト・給与' } as Record<string, string>,
   invalidRange: '期間の指定が正しくありません。',
   homeTitle: '今月の売上',
+  /** The admin home's 全店舗 view (decision 413): each open store's month beside the total. */
+  homeStoresCaption: '店舗別の今月の売上',
+  store: '店舗',
+  todayClose: '今日の締め',
+  closedToday: '締め済み',
+  notClosedToday: '未締め',
   homeVsPrevious: (change: string) => `前の期間比 ${change}`,
   toSales: '売上を見る',
   toDailyClose: '日計・レジ締めへ',
@@ -139,6 +145,8 @@ export const salesCsvTexts = {
   reservations: ['予約日', '時刻', '予約番号', '予約ID', 'お名前', '人数', '状況', '受付', '予約金額', '会計金額'],
   shifts: ['日付', 'スタッフID', '氏名', '開始', '終了', '時間', '時給', '給与'],
   totalRow: '合計',
+  /** The first column of an export for all stores together (decision 413). */
+  store: '店舗',
   origins: { web: 'ウェブ', walk_in: '来店' } as Record<string, string>,
   statuses: { web: 'ウェブ予約', guest: 'QR', confirmed: '来店中', exited: '退店', cancelled: 'キャンセル', no_show: '無断キャンセル' } as Record<
     string,

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTexts } from '#app/i18n/language';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { titleMeta } from '#app/layout/texts';
+import { storeParamTitleMeta } from '#app/layout/store-title';
+import { openStoreNames } from '#app/layout/store-title.server';
+import type { Route } from './+types/route';
 import { callJson } from '#app/http/api-client';
-import { useFlowStore } from '#app/reservation/store-choice';
+import { STORE_PARAM, useFlowStore } from '#app/reservation/store-choice';
 import type { Answer as SendAnswer } from '#app/routes/api/reservation-confirmation/send-confirmation/route';
 import { useCourseOptions } from '#app/reservation/course-options';
 import { contactPrefill, isEmail, phonePart, phonePartsValid, readDraft, writeDraft, type Draft } from '#app/reservation/draft';
@@ -15,7 +17,13 @@ import { endReservation, useReservationSession } from '#app/reservation/use-rese
 import { localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = titleMeta(localizedReservationTexts, (t) => t.customerTitle);
+export const meta = storeParamTitleMeta(localizedReservationTexts, (t) => t.customerTitle, STORE_PARAM);
+
+/** The open stores' names, for the title naming the chosen store (decision 414); the store does not change within the page. */
+export function loader({ context }: Route.LoaderArgs) {
+  return openStoreNames(context);
+}
+export const shouldRevalidate = () => false;
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /**

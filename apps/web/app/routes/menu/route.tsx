@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { OptionalImage } from '#app/layout/optional-image';
 import { fallbackLang, useFormat, useTexts } from '#app/i18n/language';
-import { titleMeta } from '#app/layout/texts';
+import { storeParamTitleMeta } from '#app/layout/store-title';
+import { openStoreNames } from '#app/layout/store-title.server';
+import type { Route } from './+types/route';
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import type { Answer as MenuAnswer } from '#app/routes/api/admin/menu/route';
 import type { Answer as StoresAnswer } from '#app/routes/api/stores/route';
@@ -11,10 +13,19 @@ import { withStore } from '#app/reservation/store-choice';
 import { menuNameIn } from '#app/table-order/presentation';
 import { localizedMenuTexts } from './texts';
 
-export const meta = titleMeta(localizedMenuTexts, (t) => t.title);
+/** The chosen store's name in the title (`?store_id`, decision 414); the spec's title with none. */
+export const meta = storeParamTitleMeta(localizedMenuTexts, (t) => t.title, 'store_id');
 
-/** The server renders the same shell for everyone (the list is fetched in the browser): entry.server.tsx renders it once. */
+/**
+ * The server renders the same shell for everyone (the list is fetched in the browser): entry.server.tsx
+ * renders it once per address and catalog version, the loader's answer being the open stores' names
+ * kept as reference data.
+ */
 export const handle = { renderOnce: true };
+
+export function loader({ context }: Route.LoaderArgs) {
+  return openStoreNames(context);
+}
 
 type MenuItem = MenuAnswer[number];
 type Stores = { store_id: string; name: string }[];

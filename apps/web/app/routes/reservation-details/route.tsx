@@ -5,9 +5,11 @@ import { checkDetail, detailKey, isOptionVisible } from '@moncafe/domain/reserva
 import type { OptionSpec } from '@moncafe/domain/reservation/detail';
 import type { ReservationDetail } from '@moncafe/domain/reservation/events';
 import { isBlobId } from '@moncafe/domain/ports';
-import { titleMeta } from '#app/layout/texts';
+import { storeParamTitleMeta } from '#app/layout/store-title';
+import { openStoreNames } from '#app/layout/store-title.server';
+import type { Route } from './+types/route';
 import { callJson } from '#app/http/api-client';
-import { useFlowStore } from '#app/reservation/store-choice';
+import { STORE_PARAM, useFlowStore } from '#app/reservation/store-choice';
 import type { Answer as UploadAnswer } from '#app/routes/api/reservation-images/route';
 import { useCourseOptions } from '#app/reservation/course-options';
 import { dataUrlToBlob } from '#app/reservation/image-crop';
@@ -21,7 +23,13 @@ import { useReservationSession } from '#app/reservation/use-reservation-session'
 import { detailProblemMessage, localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = titleMeta(localizedReservationTexts, (t) => t.detailsTitle);
+export const meta = storeParamTitleMeta(localizedReservationTexts, (t) => t.detailsTitle, STORE_PARAM);
+
+/** The open stores' names, for the title naming the chosen store (decision 414); the store does not change within the page. */
+export function loader({ context }: Route.LoaderArgs) {
+  return openStoreNames(context);
+}
+export const shouldRevalidate = () => false;
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /**

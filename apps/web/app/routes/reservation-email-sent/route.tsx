@@ -1,10 +1,19 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTexts } from '#app/i18n/language';
-import { titleMeta } from '#app/layout/texts';
+import { storeParamTitleMeta } from '#app/layout/store-title';
+import { openStoreNames } from '#app/layout/store-title.server';
+import { STORE_PARAM } from '#app/reservation/store-choice';
+import type { Route } from './+types/route';
 import { localizedReservationTexts } from '#app/reservation/texts';
 import reservationCss from '#app/reservation/reservation.css?url';
 
-export const meta = titleMeta(localizedReservationTexts, (t) => t.emailSentTitle);
+export const meta = storeParamTitleMeta(localizedReservationTexts, (t) => t.emailSentTitle, STORE_PARAM);
+
+/** The open stores' names, for the title naming the chosen store (decision 414); the store does not change within the page. */
+export function loader({ context }: Route.LoaderArgs) {
+  return openStoreNames(context);
+}
+export const shouldRevalidate = () => false;
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 /** /reservation-email-sent?email=: the mail is on its way; the link inside is valid 5 minutes. */

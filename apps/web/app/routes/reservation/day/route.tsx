@@ -4,9 +4,10 @@ import { data, Link, useNavigate } from 'react-router';
 import type { Route } from './+types/route';
 import { addMonths, compareYearMonth, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import type { YearMonth } from '@moncafe/domain/calendar/dates';
-import { titleMeta } from '#app/layout/texts';
+import { storeParamTitleMeta } from '#app/layout/store-title';
+import { openStoreNames } from '#app/layout/store-title.server';
 import { alertAllowed, callJson } from '#app/http/api-client';
-import { useFlowStore } from '#app/reservation/store-choice';
+import { STORE_PARAM, useFlowStore } from '#app/reservation/store-choice';
 import { readDraft, writeDraft } from '#app/reservation/draft';
 import { dayStateOf } from '#app/reservation/presentation';
 import { reservationCart } from '#app/reservation/reservation-cart';
@@ -26,18 +27,21 @@ import { MonthTable } from '#app/shared/month-table';
 import { appOf } from '#app/context';
 import { beginVisit, secureCookies } from '#app/http/reservation-session.server';
 
-export const meta = titleMeta(localizedReservationTexts, (t) => t.dayTitle);
+export const meta = storeParamTitleMeta(localizedReservationTexts, (t) => t.dayTitle, STORE_PARAM);
 export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
 
 const PEOPLE = [1, 2, 3, 4, 5, 6];
 
-/** Opens the reservation session's visit of this screen: a signed cookie allocate-seat checks (docs/decisions/050). */
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * Opens the reservation session's visit of this screen: a signed cookie allocate-seat checks
+ * (docs/decisions/050); answers the open stores' names for the title (decision 414).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { runtime } = appOf(context);
   const headers = new Headers();
   for (const cookie of beginVisit(request, { signing: runtime.signing, now: runtime.clock.now(), secure: secureCookies(runtime.config) }))
     headers.append('Set-Cookie', cookie);
-  return data(null, { headers });
+  return data(await openStoreNames(context), { headers });
 }
 
 /**
