@@ -81,6 +81,12 @@ export interface ReadAllOptions {
   categories?: readonly string[];
 }
 
+/** Where one event sits: its stream and its 0-based revision there. */
+export interface EventAt {
+  streamId: string;
+  revision: number;
+}
+
 export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
 }
@@ -89,6 +95,13 @@ export interface EventStore {
   appendToStream(streamId: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
   /** Events of one stream in revision order (at most `maxCount`); an empty array for a stream that does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
+  /**
+   * The events at these places, in the order asked, null where a stream holds no such event.
+   * Also an event still held back from readers of all streams, as `readStream`. One round trip
+   * where the adapter can: a screen that shows many events of many streams (the owner's
+   * history, decision 420) reads them at once instead of one `readStream` each.
+   */
+  readEvents(at: readonly EventAt[]): Promise<(RecordedEvent | null)[]>;
   /** Events of all streams in position order, never skipping one that commits late. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catches up from `after`, then follows new events live, in position order, each once. */

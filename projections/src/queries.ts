@@ -50,7 +50,7 @@ import { myReservations, orderRowsOfDay, scheduleDay, storeStaffOf } from './scr
  * one line each, beside the functions in its folder's `queries.ts`. The history reads the shown
  * events' data from `eventStore` (decision 144).
  */
-export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore, 'readStream'>) {
+export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore, 'readEvents'>) {
   return {
     stores: {
       /** The open stores in display order (`{ closed: true }`: every store, for the admin). */

@@ -215,7 +215,7 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         ]);
       });
 
-      it('stops at maxCount (the history reads one event by its stream and revision)', async () => {
+      it('stops at maxCount', async () => {
         const id = stream();
         await store.appendToStream(
           id,
@@ -240,6 +240,38 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         await store.appendToStream(b, [event('B', {})], { expectedRevision: 'no_stream' });
         expect((await store.readStream(a)).map((e) => e.type)).toEqual(['A']);
         expect((await store.readStream(b)).map((e) => e.type)).toEqual(['B']);
+      });
+    });
+
+    describe('reading events by their place', () => {
+      it('returns the event at each (stream, revision) asked for, in the order asked, null where there is none', async () => {
+        const [a, b] = [stream('reservation'), stream()];
+        await store.appendToStream(
+          a,
+          ['A0', 'A1', 'A2'].map((t, i) => event(t, { i, name: '山田' })),
+          { expectedRevision: 'no_stream' },
+        );
+        await store.appendToStream(b, [event('B0', { nested: { tags: ['窓際'] } })], { expectedRevision: 'no_stream' });
+        const [streamA, streamB] = [await store.readStream(a), await store.readStream(b)];
+
+        const read = await store.readEvents([
+          { streamId: b, revision: 0 },
+          { streamId: a, revision: 2 },
+          { streamId: a, revision: 3 },
+          { streamId: stream('missing'), revision: 0 },
+          { streamId: a, revision: 0 },
+          { streamId: a, revision: 2 },
+        ]);
+        // The same events readStream gives: ids, data, metadata, position and time.
+        expect(read).toEqual([streamB[0], streamA[2], null, null, streamA[0], streamA[2]]);
+        expect(await store.readEvents([])).toEqual([]);
+      });
+
+      it('reads a page of 50 events of 50 streams', async () => {
+        const ids = Array.from({ length: 50 }, () => stream());
+        for (const [i, id] of ids.entries()) await store.appendToStream(id, [event('Page', { i })], { expectedRevision: 'no_stream' });
+        const read = await store.readEvents(ids.map((streamId) => ({ streamId, revision: 0 })).reverse());
+        expect(read.map((e) => (e?.data as { i: number }).i)).toEqual(ids.map((_, i) => 49 - i));
       });
     });
 

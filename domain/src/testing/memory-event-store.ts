@@ -41,6 +41,9 @@ export function memoryEventStore(now: () => Date = () => new Date()): EventStore
       const from = options?.fromRevision ?? 0;
       return (streams.get(streamId) ?? []).slice(from, options?.maxCount === undefined ? undefined : from + options.maxCount);
     },
+    async readEvents(at) {
+      return at.map(({ streamId, revision }) => streams.get(streamId)?.[revision] ?? null);
+    },
     async readAll(options) {
       const after = options?.after ?? 0;
       const upTo = options?.upTo ?? Infinity;

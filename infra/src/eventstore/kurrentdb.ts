@@ -123,6 +123,16 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
       return recorded;
     },
 
+    // No batch read by stream and revision in KurrentDB's client: one read each, all at once.
+    async readEvents(at) {
+      return Promise.all(
+        at.map(async ({ streamId, revision }) => {
+          const [event] = await store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
+          return event?.revision === revision ? event : null;
+        }),
+      );
+    },
+
     async readAll(options) {
       const after = options?.after ?? 0;
       const maxCount = options?.maxCount ?? Number.MAX_SAFE_INTEGER;

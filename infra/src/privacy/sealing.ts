@@ -107,7 +107,10 @@ function setAt(data: unknown, path: string, value: unknown) {
   at[parts.at(-1)!] = value;
 }
 
-/** The event store as every use case and projector sees it: personal fields plain, stored sealed. */
+/**
+ * The event store as every use case and projector sees it: personal fields plain, stored sealed.
+ * Every read method is listed here: one passed through by the spread would hand out sealed text.
+ */
 export function sealingEventStore(inner: EventStore, sealer: PersonalDataSealer): EventStore {
   return {
     ...inner,
@@ -116,6 +119,13 @@ export function sealingEventStore(inner: EventStore, sealer: PersonalDataSealer)
     },
     async readStream(streamId, options) {
       return sealer.open(await inner.readStream(streamId, options));
+    },
+    async readEvents(at) {
+      // Opened as one batch (one key lookup for all); a place without an event stays null.
+      const found = await inner.readEvents(at);
+      const opened = await sealer.open(found.filter((e): e is RecordedEvent => e !== null));
+      let next = 0;
+      return found.map((e) => (e === null ? null : opened[next++]!));
     },
     async readAll(options) {
       return sealer.open(await inner.readAll(options));

@@ -69,6 +69,22 @@ describe('the sealing layer', () => {
     expect((await inner.readStream('guest-2'))[2]!.data).toMatchObject({ contact: { name: ERASED_FIELD } });
   });
 
+  it('opens the events read by place as readStream does: plain for a known guest, erased for a forgotten one, null where none is', async () => {
+    const inner = memoryEventStore();
+    const keys = memoryKeys();
+    const store = sealingEventStore(inner, personalDataSealer({ declarations, keys }));
+    await store.appendToStream('guest-4', [booked(data)], { expectedRevision: 'no_stream' });
+    await store.appendToStream('guest-5', [booked(data)], { expectedRevision: 'no_stream' });
+    await keys.erase(['guest-5']);
+    const read = await store.readEvents([
+      { streamId: 'guest-5', revision: 0 },
+      { streamId: 'guest-4', revision: 1 },
+      { streamId: 'guest-4', revision: 0 },
+    ]);
+    expect(read.map((e) => e?.data ?? null)).toEqual([{ contact: { name: ERASED_TEXT, seats: 2 }, notes: {}, hash: null, people: 2 }, null, data]);
+    expect(read[2]).toEqual((await store.readStream('guest-4'))[0]);
+  });
+
   it('seals a value once: sealing stored events again changes nothing', async () => {
     const sealer = personalDataSealer({ declarations, keys: memoryKeys() });
     const [once] = await sealer.seal('guest-3', [booked(data)]);

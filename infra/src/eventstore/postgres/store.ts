@@ -4,6 +4,7 @@ import { appendAnnouncer } from './announcer';
 import { createAppender } from './append-to-stream';
 import { notificationListener } from './listener';
 import { headPosition, readAll } from './read-all';
+import { readEvents } from './read-events';
 import { readStream } from './read-stream';
 import { allStreamsSubscriptions } from './subscribe-to-all';
 
@@ -23,7 +24,7 @@ import { allStreamsSubscriptions } from './subscribe-to-all';
  *   is held back until that one ends.
  *
  * An append is one statement, its own transaction: nothing else is held while it commits.
- * Each operation is its own file beside this one (append-to-stream, read-stream, read-all,
+ * Each operation is its own file beside this one (append-to-stream, read-stream, read-events, read-all,
  * subscribe-to-all), as are the schema (migrations, tables) and the LISTEN/NOTIFY pair
  * (listener, announcer).
  */
@@ -72,6 +73,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       });
     },
     readStream: (streamId, readOptions) => readStream(pool, streamId, readOptions),
+    readEvents: (at) => readEvents(pool, at),
     readAll: (readOptions) => readAll(pool, readOptions),
     subscribeToAll: (subscribeOptions) => subscriptions.subscribeToAll(subscribeOptions),
     headPosition: () => headPosition(pool),
