@@ -13,7 +13,15 @@ import { projectors } from '@moncafe/projections/read-models';
 import { getSameDaySettings } from '@moncafe/projections/same-day-settings/queries';
 import { listSeats, seatNeighbours } from '@moncafe/projections/seats/queries';
 import { listStores } from '@moncafe/projections/stores/queries';
-import { DEMO_IMAGE_PATHS, DEMO_SECOND_ONLY_MENU_ID, DEMO_SECOND_STORE_ID, DEMO_STORE_ID, loadDemoData, type DemoDataResult } from './demo-data';
+import {
+  DEMO_IMAGE_PATHS,
+  DEMO_SECOND_COURSE_ID,
+  DEMO_SECOND_ONLY_MENU_ID,
+  DEMO_SECOND_STORE_ID,
+  DEMO_STORE_ID,
+  loadDemoData,
+  type DemoDataResult,
+} from './demo-data';
 
 // 12:00 in Tokyo on Sunday 2026-11-22 (03:00 UTC).
 const clock = manualClock(new Date('2026-11-22T03:00:00Z'));
@@ -110,6 +118,9 @@ describe('demo data', () => {
     const first = await listMenuItems(t.db, { storeId: DEMO_STORE_ID, visibleOn: 'menu' });
     expect(second.map((m) => m.id)).toContain(DEMO_SECOND_ONLY_MENU_ID);
     expect(first.map((m) => m.id)).not.toContain(DEMO_SECOND_ONLY_MENU_ID);
+    // A course of its own: a guest who picks it on the homepage has something to book.
+    const secondCourses = await listMenuItems(t.db, { storeId: DEMO_SECOND_STORE_ID, visibleOn: 'reservation' });
+    expect(secondCourses.map((m) => m.id)).toEqual([DEMO_SECOND_COURSE_ID]);
     // Open on Wednesdays (the first store's closed day), closed on Mondays, from 08:00.
     const days = await businessHoursForDates(t.db, DEMO_SECOND_STORE_ID, ['2026-11-25', '2026-11-30']);
     expect(days['2026-11-25']).toMatchObject({ is_closed: false, open_time: '08:00', close_time: '18:00' });

@@ -1,5 +1,5 @@
 import { businessHoursRecordId } from '@moncafe/domain/catalog/kinds';
-import { addMenuItems, type AddRecord, type MenuCategory } from './menu-items';
+import { addMenuItems, menuImage, type AddRecord, type MenuCategory } from './menu-items';
 
 /**
  * The demo's second store (issue 34 Deliver 5, decision 321): smaller, open earlier, closed on
@@ -10,6 +10,8 @@ export const DEMO_SECOND_STORE_ID = '3';
 export const DEMO_SECOND_SEAT_IDS = ['seat-w-c1', 'seat-w-t1', 'seat-w-t2', 'seat-w-terrace'] as const;
 /** The menu item only the second store sells. */
 export const DEMO_SECOND_ONLY_MENU_ID = 'menu-w-morning';
+/** The second store's own course, so a guest who chooses it on the homepage has something to book. */
+export const DEMO_SECOND_COURSE_ID = 'menu-w-brunch';
 
 /** The second store (decision 321): its own record, seats, hours, a short menu with an item of its own, settings. */
 export function secondStoreRecords(add: AddRecord) {
@@ -46,6 +48,20 @@ export function secondStoreRecords(add: AddRecord) {
     west,
     items.map(([id, name, price, image, description, category]) => ({ id, name, price, image, description, category })),
   );
+  // Its own course: the homepage offers この店舗を予約する for every store, and a store with no
+  // bookable course would answer it with 現在予約できるコースはありません.
+  add('menu', DEMO_SECOND_COURSE_ID, {
+    store_id: west,
+    name: 'ブランチコース',
+    description: 'サラダ・キッシュ・ミニデザートにドリンク付き。公園を眺めるテーブル席でどうぞ。',
+    price: 1800,
+    image_url: menuImage('lunch-course'),
+    category: 'food',
+    duration_minutes: 60,
+    show_on_menu: true,
+    show_on_reservation: true,
+    display_order: 101,
+  });
   // Hours: 08:00–18:00, closed on Mondays; holidays as usual days.
   for (let weekday = 0; weekday <= 6; weekday++) {
     const rule = { rule: 'weekday' as const, store_id: west, weekday };

@@ -61,6 +61,8 @@ describe.runIf(runs)('a second store', () => {
     await guest.waitForURL(`**/reservation?store=${DEMO_SECOND_STORE_ID}`);
     await expect.poll(() => guest.title()).toBe('予約コース | MonCafe 西口公園店 | MonCafe');
     expect(await guest.locator('[data-testid="store-choice"] [aria-current="page"]').textContent()).toBe('MonCafe 西口公園店');
+    // Its own course is there to book (the demo's second store had none: the page said 現在予約できるコースはありません).
+    await guest.locator('[data-testid="course"]', { hasText: 'ブランチコース' }).getByRole('button', { name: 'カートに追加' }).waitFor();
     await guest.goto('/reservation?store=no-such-store');
     await guest.getByTestId('unknown-store').waitFor();
     await context.close();
