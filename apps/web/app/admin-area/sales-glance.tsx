@@ -48,7 +48,7 @@ export function SalesGlance({ storeId }: { storeId: string }) {
       <p className="hint">{t.homeCounts(summary.totals.count, summary.totals.guests, yenAmount(summary.totals.perGuest))}</p>
       <p className="hint">{t.homeVsPrevious(t.changePercent(change(summary.totals.total, summary.previous.total)))}</p>
       {summary.stores.length > 0 && (
-        <table data-testid="sales-glance-stores">
+        <table className="glance-stores" data-testid="sales-glance-stores">
           <caption>{t.homeStoresCaption}</caption>
           <thead>
             <tr>
