@@ -2,14 +2,14 @@
  * `npm run screens`: screenshots of every staff screen (the staff area, the kitchen and the
  * floor/monitor) at a phone's 390×844 and a tablet's 1024×768, and of every admin screen at a
  * laptop's 1280×800, of a fresh demo system (production build), into
- * `test-results/screens/` (gitignored) — to be looked at, issue 29's screenshot pass. A tool, not a
+ * `test-results/screens/` (gitignored), and the guest's pages on a phone in Japanese and English — to be looked at, issue 29's screenshot pass. A tool, not a
  * test: it asserts no pixels; it prints each screen's sideways overflow (px beyond the width) so a
  * too-wide page is seen without opening the picture.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
-import { desktop, launchBrowser, phone } from '../support/browser';
+import { desktop, launchBrowser, offlineContext, phone } from '../support/browser';
 import { moveToOpenHours, ownerContext, waitForOrderMenu } from '../support/table-order';
 import { startTestWebServer } from '../support/web-server';
 
@@ -64,6 +64,8 @@ const adminScreens = [
   'daily-close',
   'sales',
 ].map((sub) => (sub ? `/admin/${sub}` : '/admin'));
+/** The guest's pages, on a phone, as a Japanese and as an English guest sees them (the store choice of decision 406 among them). */
+const guestScreens = ['/moncafe', '/menu', '/reservation', '/reservation?store=3', '/access', '/login'];
 
 const server = await startTestWebServer({ env: { LOG_LEVEL: 'warn' } });
 const browser = await launchBrowser();
@@ -71,8 +73,8 @@ try {
   await waitForOrderMenu(server.url);
   await moveToOpenHours(server);
   mkdirSync(out, { recursive: true });
-  const shoot = async (size: string, screen: BrowserContextOptions, paths: readonly string[]) => {
-    const context = await ownerContext(browser, server.url, screen);
+  const shoot = async (size: string, screen: BrowserContextOptions, paths: readonly string[], guest = false) => {
+    const context = guest ? await offlineContext(browser, server.url, screen) : await ownerContext(browser, server.url, screen);
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     for (const p of paths) {
@@ -86,7 +88,7 @@ try {
       // person sees once it has loaded (at most 10 s, then whatever is shown, the loading state included).
       await page.waitForFunction(() => !document.body.innerText.includes('読み込み中'), null, { timeout: 10_000 }).catch(() => undefined);
       const overflow = await page.evaluate((width) => document.documentElement.scrollWidth - width, screen.viewport!.width);
-      const file = path.join(out, `${size}${p.replaceAll('/', '_')}.png`);
+      const file = path.join(out, `${size}${p.replaceAll(/[/?=]/g, '_')}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(`${size} ${p}: ${overflow > 0 ? `${overflow} px too wide` : 'fits'} → ${path.relative(process.cwd(), file)}`);
     }
@@ -95,6 +97,8 @@ try {
   await shoot('phone', phone, staffScreens);
   await shoot('tablet', tablet, staffScreens);
   await shoot('laptop', desktop, adminScreens);
+  await shoot('guest-ja', phone, guestScreens, true);
+  await shoot('guest-en', { ...phone, locale: 'en-GB', extraHTTPHeaders: { 'Accept-Language': 'en-GB,en;q=0.9' } }, guestScreens, true);
 } finally {
   await browser.close();
   await server.close();
