@@ -1,22 +1,31 @@
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
+import type * as EchartsCore from 'echarts/core';
 
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, SVGRenderer]);
+/**
+ * Apache ECharts (about 4 MB of modules with zrender) loads on the first chart asked for, not when
+ * the web process starts: every process serves guests, few ever draw a sales chart (decision 439).
+ */
+let loaded: Promise<typeof EchartsCore> | null = null;
+const loadEcharts = () =>
+  (loaded ??= Promise.all([import('echarts/core'), import('echarts/charts'), import('echarts/components'), import('echarts/renderers')]).then(
+    ([echarts, charts, components, renderers]) => {
+      echarts.use([charts.BarChart, charts.LineChart, components.GridComponent, components.LegendComponent, renderers.SVGRenderer]);
+      return echarts;
+    },
+  ));
 
 /**
  * The sales chart as an SVG string, drawn on the server by Apache ECharts (decision 251): no
  * chart script reaches the browser, and the page shows the chart before any script runs. The
  * numbers also stand in a table beside it, which is what assistive technology reads.
  */
-export function salesChartSvg(input: {
+export async function salesChartSvg(input: {
   labels: readonly string[];
   current: { name: string; values: readonly number[] };
   previous: { name: string; values: readonly number[] };
   width?: number;
   height?: number;
-}): string {
+}): Promise<string> {
+  const echarts = await loadEcharts();
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: input.width ?? 720, height: input.height ?? 280 });
   try {
     chart.setOption({

@@ -1,4 +1,11 @@
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
+
+/**
+ * openid-client (with oauth4webapi and jose) loads on the first sign-in through a provider, not
+ * when the web process starts: most cafes configure none (decision 439).
+ */
+let loaded: Promise<typeof client> | null = null;
+export const loadOpenidClient = () => (loaded ??= import('openid-client'));
 
 /**
  * The OpenID Connect provider's configuration, discovered on first use and kept for the
@@ -30,11 +37,13 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string): Oid
     callbackUrl: `${publicUrl}/auth/callback`,
     configuration() {
       const issuer = new URL(settings.issuer);
-      discovered ??= client
-        .discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
-          // Plain http only for a provider on this machine (development and tests).
-          execute: isLocalHttp(issuer) ? [client.allowInsecureRequests] : [],
-        })
+      discovered ??= loadOpenidClient()
+        .then((client) =>
+          client.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
+            // Plain http only for a provider on this machine (development and tests).
+            execute: isLocalHttp(issuer) ? [client.allowInsecureRequests] : [],
+          }),
+        )
         .catch((error: unknown) => {
           discovered = null;
           throw error;

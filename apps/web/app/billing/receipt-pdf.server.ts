@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import type PdfDocument from 'pdfkit';
 import { yenAmount } from '#app/shared/yen';
 import { equalShareOf, type ReceiptAnswer } from './answers';
 import type { Paper } from './receipt-view';
@@ -21,7 +21,12 @@ export function receiptPdfAvailable(): boolean {
   return existsSync(FONT_FILE);
 }
 
-export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8Array<ArrayBuffer>> {
+/** pdfkit, with fontkit and its tables, loads with the first receipt PDF, not when the web process starts (decision 439). */
+let loaded: Promise<typeof PdfDocument> | null = null;
+const loadPdfkit = () => (loaded ??= import('pdfkit').then((module) => module.default));
+
+export async function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8Array<ArrayBuffer>> {
+  const PDFDocument = await loadPdfkit();
   const width = WIDTHS[paper];
   const margin = paper === 'a4' ? 40 : 8;
   const size = paper === '58' ? 8 : paper === '80' ? 9 : 11;
