@@ -1,31 +1,36 @@
+import type * as EchartsCharts from 'echarts/charts';
+import type * as EchartsComponents from 'echarts/components';
 import type * as EchartsCore from 'echarts/core';
+import type * as EchartsRenderers from 'echarts/renderers';
+import { onFirstUse, requirePackage } from '#app/shared/on-first-use.server';
 
 /**
- * Apache ECharts (about 4 MB of modules with zrender) loads on the first chart asked for, not when
- * the web process starts: every process serves guests, few ever draw a sales chart (decision 439).
+ * Apache ECharts (about 4 MB of modules with zrender) loads with the first chart asked for, not
+ * when the web process starts: every process serves guests, few ever draw a sales chart
+ * (decisions 439, 440).
  */
-let loaded: Promise<typeof EchartsCore> | null = null;
-const loadEcharts = () =>
-  (loaded ??= Promise.all([import('echarts/core'), import('echarts/charts'), import('echarts/components'), import('echarts/renderers')]).then(
-    ([echarts, charts, components, renderers]) => {
-      echarts.use([charts.BarChart, charts.LineChart, components.GridComponent, components.LegendComponent, renderers.SVGRenderer]);
-      return echarts;
-    },
-  ));
+const loadEcharts = onFirstUse(() => {
+  const echarts = requirePackage<typeof EchartsCore>('echarts/core');
+  const { BarChart, LineChart } = requirePackage<typeof EchartsCharts>('echarts/charts');
+  const { GridComponent, LegendComponent } = requirePackage<typeof EchartsComponents>('echarts/components');
+  const { SVGRenderer } = requirePackage<typeof EchartsRenderers>('echarts/renderers');
+  echarts.use([BarChart, LineChart, GridComponent, LegendComponent, SVGRenderer]);
+  return echarts;
+});
 
 /**
  * The sales chart as an SVG string, drawn on the server by Apache ECharts (decision 251): no
  * chart script reaches the browser, and the page shows the chart before any script runs. The
  * numbers also stand in a table beside it, which is what assistive technology reads.
  */
-export async function salesChartSvg(input: {
+export function salesChartSvg(input: {
   labels: readonly string[];
   current: { name: string; values: readonly number[] };
   previous: { name: string; values: readonly number[] };
   width?: number;
   height?: number;
-}): Promise<string> {
-  const echarts = await loadEcharts();
+}): string {
+  const echarts = loadEcharts();
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: input.width ?? 720, height: input.height ?? 280 });
   try {
     chart.setOption({

@@ -14,7 +14,7 @@ export async function salesView(queries: Queries, query: SalesQuery) {
   const report = await queries.sales.report(range, query.grain);
   const before = await queries.sales.report({ storeId: range.storeId, ...report.previousRange }, query.grain);
   const rows = report.buckets.map((b, i) => ({ ...b, label: t.bucketLabel(query.grain, b.key), previousTotal: before.buckets[i]?.total ?? 0 }));
-  const chartSvg = await salesChartSvg({
+  const chartSvg = salesChartSvg({
     labels: rows.map((r) => r.label),
     current: { name: t.currentSeries, values: rows.map((r) => r.total) },
     previous: { name: t.previousSeries, values: rows.map((r) => r.previousTotal) },

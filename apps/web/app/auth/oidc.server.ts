@@ -26,7 +26,7 @@ export async function startOidcLogin(context: Readonly<RouterContextProvider>, r
   const { runtime } = appOf(context);
   const oidc = oidcOf(context);
   const configuration = await oidc.configuration();
-  const client = await loadOpenidClient();
+  const client = loadOpenidClient();
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -76,7 +76,7 @@ export async function finishOidcLogin(request: Request, context: Readonly<Router
   }
   try {
     const configuration = await oidc.configuration();
-    const client = await loadOpenidClient();
+    const client = loadOpenidClient();
     // The provider redirected to our public callback URL; rebuild it from that, not from proxy-facing host headers.
     const currentUrl = new URL(`${oidc.callbackUrl}${incoming.search}`);
     const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
