@@ -68,10 +68,17 @@ async function residentMemory(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-/** Gzipped bytes of every script a first visit to `url` loads: the module preloads and imports in the page. */
+/**
+ * Gzipped bytes of every script a first visit to `url` loads: the page's module preloads and what
+ * its module script imports. Not every `/assets/….js` the page names: with lazy route discovery
+ * the inlined partial manifest names the whole route manifest's file (`"url"`), which the browser
+ * never loads; it grows with every staff route, not with what a guest downloads (decision 437).
+ */
 async function initialJs(base: string, pathname: string): Promise<number> {
   const html = await (await fetch(base + pathname)).text();
-  const scripts = new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]!));
+  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const imports = [...html.matchAll(/\bimport\b(?:[^"'();]*\bfrom)?\s*\(?\s*["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]!);
+  const scripts = new Set([...preloads, ...imports]);
   let total = 0;
   for (const script of scripts) total += gzipSync(Buffer.from(await (await fetch(base + script)).arrayBuffer())).length;
   return total;

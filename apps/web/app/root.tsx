@@ -15,7 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { wantsStaffFrame } from '#app/areas/area-settings';
+import { wantsStaffFrame } from '#app/areas/staff-frame';
 import { securityMiddleware } from '#app/auth/middleware.server';
 import { useNonce } from '#app/auth/nonce';
 import { CartButton } from '#app/layout/cart-button';

@@ -1,9 +1,22 @@
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
+import type * as EchartsCharts from 'echarts/charts';
+import type * as EchartsComponents from 'echarts/components';
+import type * as EchartsCore from 'echarts/core';
+import type * as EchartsRenderers from 'echarts/renderers';
+import { onFirstUse, requirePackage } from '#app/shared/on-first-use.server';
 
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, SVGRenderer]);
+/**
+ * Apache ECharts (about 4 MB of modules with zrender) loads with the first chart asked for, not
+ * when the web process starts: every process serves guests, few ever draw a sales chart
+ * (decisions 439, 440).
+ */
+const loadEcharts = onFirstUse(() => {
+  const echarts = requirePackage<typeof EchartsCore>('echarts/core');
+  const { BarChart, LineChart } = requirePackage<typeof EchartsCharts>('echarts/charts');
+  const { GridComponent, LegendComponent } = requirePackage<typeof EchartsComponents>('echarts/components');
+  const { SVGRenderer } = requirePackage<typeof EchartsRenderers>('echarts/renderers');
+  echarts.use([BarChart, LineChart, GridComponent, LegendComponent, SVGRenderer]);
+  return echarts;
+});
 
 /**
  * The sales chart as an SVG string, drawn on the server by Apache ECharts (decision 251): no
@@ -17,6 +30,7 @@ export function salesChartSvg(input: {
   width?: number;
   height?: number;
 }): string {
+  const echarts = loadEcharts();
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: input.width ?? 720, height: input.height ?? 280 });
   try {
     chart.setOption({

@@ -49,14 +49,3 @@ export const areaSettings = {
     frame: 'bar',
   },
 } as const satisfies Record<string, AreaSettings>;
-
-/**
- * What a staff-frame layout route exports as its `handle`: the root layout then leaves out the
- * public site's header and footer (the area's own bar takes their place).
- */
-export const staffFrameHandle = { staffFrame: true } as const;
-
-/** True when a matched route asks for the staff frame. */
-export function wantsStaffFrame(handle: unknown): boolean {
-  return typeof handle === 'object' && handle !== null && (handle as { staffFrame?: unknown }).staffFrame === true;
-}

@@ -1,4 +1,11 @@
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
+import { onFirstUse, requirePackage } from '#app/shared/on-first-use.server';
+
+/**
+ * openid-client (with oauth4webapi and jose) loads on the first sign-in through a provider, not
+ * when the web process starts: most cafes configure none (decisions 439, 440).
+ */
+export const loadOpenidClient = onFirstUse(() => requirePackage<typeof client>('openid-client'));
 
 /**
  * The OpenID Connect provider's configuration, discovered on first use and kept for the
@@ -30,6 +37,7 @@ export function createOidcClient(settings: OidcSettings, publicUrl: string): Oid
     callbackUrl: `${publicUrl}/auth/callback`,
     configuration() {
       const issuer = new URL(settings.issuer);
+      const client = loadOpenidClient();
       discovered ??= client
         .discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
           // Plain http only for a provider on this machine (development and tests).

@@ -1,8 +1,9 @@
-import * as client from 'openid-client';
+import type * as openid from 'openid-client';
 import type { RouterContextProvider } from 'react-router';
 import { audit } from '@moncafe/infra/auth/audit';
 import { authDb } from '@moncafe/infra/auth/tables';
 import { appOf, clientAddressContext, correlationIdOf } from '#app/context';
+import { loadOpenidClient } from './oidc-client.server';
 import { safeRedirectTarget } from './require-role.server';
 import { authTexts } from './texts';
 
@@ -25,6 +26,7 @@ export async function startOidcLogin(context: Readonly<RouterContextProvider>, r
   const { runtime } = appOf(context);
   const oidc = oidcOf(context);
   const configuration = await oidc.configuration();
+  const client = loadOpenidClient();
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -74,6 +76,7 @@ export async function finishOidcLogin(request: Request, context: Readonly<Router
   }
   try {
     const configuration = await oidc.configuration();
+    const client = loadOpenidClient();
     // The provider redirected to our public callback URL; rebuild it from that, not from proxy-facing host headers.
     const currentUrl = new URL(`${oidc.callbackUrl}${incoming.search}`);
     const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
@@ -86,7 +89,7 @@ export async function finishOidcLogin(request: Request, context: Readonly<Router
     if (!idClaims) throw new Error('no ID token claims');
     // Conforming providers put profile and e-mail in userinfo rather than the ID token; the
     // subject must match the ID token's (openid-client checks it).
-    const profile: Partial<client.UserInfoResponse> =
+    const profile: Partial<openid.UserInfoResponse> =
       idClaims.email === undefined || idClaims.name === undefined ? await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub) : {};
     const claims = {
       ...profile,

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
+import type PdfDocument from 'pdfkit';
+import { onFirstUse, requirePackage } from '#app/shared/on-first-use.server';
 import { yenAmount } from '#app/shared/yen';
 import { equalShareOf, type ReceiptAnswer } from './answers';
 import type { Paper } from './receipt-view';
@@ -21,7 +22,11 @@ export function receiptPdfAvailable(): boolean {
   return existsSync(FONT_FILE);
 }
 
+/** pdfkit, with fontkit and its tables, loads with the first receipt PDF, not when the web process starts (decisions 439, 440). */
+const loadPdfkit = onFirstUse(() => requirePackage<typeof PdfDocument>('pdfkit'));
+
 export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8Array<ArrayBuffer>> {
+  const PDFDocument = loadPdfkit();
   const width = WIDTHS[paper];
   const margin = paper === 'a4' ? 40 : 8;
   const size = paper === '58' ? 8 : paper === '80' ? 9 : 11;

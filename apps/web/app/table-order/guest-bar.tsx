@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { totalQuantity } from '#app/cart/cart';
 import { useCart } from '#app/cart/cart-store';
-import { staffFrameHandle } from '#app/areas/area-settings';
+import { staffFrameHandle } from '#app/areas/staff-frame';
 import { useTexts } from '#app/i18n/language';
 import { LanguageSwitch } from '#app/layout/language-switch';
 import type { Answer as CallAnswer } from '#app/routes/api/orders/call-staff/route';

@@ -1,4 +1,8 @@
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
+import { onFirstUse, requirePackage } from '#app/shared/on-first-use.server';
+
+/** The QR encoder loads with the first QR asked for (a monitor, a seated party), not when the web process starts (decisions 439, 440). */
+const loadQrcode = onFirstUse(() => requirePackage<typeof QRCode>('qrcode'));
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
@@ -13,7 +17,7 @@ export function seatOrderUrl(publicUrl: string, seatId: string, code: string): s
 
 /** A seat's QR code as SVG markup, made by the `qrcode` package (error correction M survives a worn table card). */
 export function seatQrSvg(url: string): Promise<string> {
-  return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return loadQrcode().toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
 }
 
 /** A one-time pass (staff seating's QR, a guest's invite; decisions 151, 152): its URL and that URL's QR as SVG. */

@@ -1,7 +1,8 @@
 import type { Route } from './+types/route';
 import { AreaLayout } from '#app/areas/area-layout';
 import { loadArea } from '#app/areas/area-loader.server';
-import { areaSettings, staffFrameHandle } from '#app/areas/area-settings';
+import { areaSettings } from '#app/areas/area-settings';
+import { staffFrameHandle } from '#app/areas/staff-frame';
 import { areaPageTitle } from '#app/admin-area/title';
 
 /** The staff frame: no public site header (root.tsx), the area's own bar instead. */
