@@ -138,7 +138,7 @@ export async function benchWeb(serverUrl: string, options: Quick) {
       await (await fetch(product.url + '/moncafe')).arrayBuffer();
       await (await fetch(bare.url + '/')).arrayBuffer();
     }
-    const [productRss, bareRss] = await settledMemory([product.child.pid!, bare.child.pid!]);
+    const [productRss = 0, bareRss = 0] = await settledMemory([product.child.pid!, bare.child.pid!]);
     record({
       path: 'web process resident memory, idle (PostgreSQL)',
       product: `${Math.round(productRss / 2 ** 20)} MiB`,
