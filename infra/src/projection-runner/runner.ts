@@ -278,10 +278,18 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
    */
   async function nudge(job: { position: number; deadline: number }) {
     const { position } = job;
+    // One still reading the store from its own checkpoint (at start, after a failure) gets the
+    // position after that read, on its own: the others need not read from where it is.
+    for (const r of behind(position).filter((r) => r.recovering)) {
+      void serial(r, () => catchUp(r, position)).catch((err: unknown) =>
+        logger?.warn({ err, projector: r.projector.name }, 'read-your-writes catch-up failed'),
+      );
+    }
     for (let pause = 1; !stopped && performance.now() < job.deadline; pause = Math.min(2 * pause, NUDGE_MAX_PAUSE_MS)) {
-      const lagging = behind(position);
+      const lagging = behind(position).filter((r) => !r.recovering);
       if (lagging.length === 0) return;
-      const page = await eventStore.readAll({ after: Math.min(...lagging.map((r) => r.checkpoint)), maxCount: batchSize });
+      const from = Math.min(...lagging.map((r) => r.checkpoint));
+      const page = await eventStore.readAll({ after: from, maxCount: batchSize });
       const wanted = page.filter((e) => e.position <= position);
       await Promise.all(
         lagging.map((r) =>
@@ -291,9 +299,9 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
           }),
         ),
       );
-      // A full page that ends before the position: read on at once.
-      if (page.length === batchSize && wanted.length === page.length) continue;
-      if (behind(position).length > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+      // A full page that ends before the position, applied: read on at once.
+      if (page.length === batchSize && wanted.length === page.length && Math.min(...lagging.map((r) => r.checkpoint)) > from) continue;
+      if (behind(position).some((r) => !r.recovering)) await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
 
