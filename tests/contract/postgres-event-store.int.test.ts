@@ -7,6 +7,7 @@ import {
   appendStatement,
   createPostgresEventStore,
   eventStoreMigrations,
+  heldBackStatement,
   readAllStatement,
 } from '@moncafe/infra/eventstore/postgres';
 import { postgresUrl, createTestDatabase, type TestDatabase } from '../support/services';
@@ -173,6 +174,20 @@ describe.skipIf(!serverUrl)('postgres event store on a server', () => {
     await pool.query('analyze events');
     const guessed = await plan();
     expect(informed.scan['Plan Rows']).toBeGreaterThan(20 * guessed.scan['Plan Rows']);
+
+    // A subscription's idle look for a held-back event reads one entry of the position index,
+    // also as the generic plan a prepared statement settles on: never the whole table.
+    const client = await pool.connect();
+    try {
+      const { text } = heldBackStatement(0);
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query(`prepare held_back(bigint) as ${text}`);
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>('explain (format json) execute held_back(60000)');
+      const scans = nodes(rows[0]!['QUERY PLAN'][0].Plan).filter((n) => n['Relation Name'] === 'events');
+      expect(scans.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Only Scan', 'events_pkey']]);
+    } finally {
+      client.release();
+    }
   });
 
   it('wakes a subscriber in another process through NOTIFY, without waiting for a poll', async () => {
