@@ -257,6 +257,12 @@ async function bookAsGuest(url: string, i: number): Promise<string | null> {
 
 type Day = { reservations: { id: string; seat_ids: string[]; reservation_time: string }[] };
 
+/** The body of a call that answered 200; otherwise its status and body, thrown (not a TypeError on what it lacks). */
+function answered<T>(answer: { status: number; body: T }, what: string): T {
+  if (answer.status !== 200) throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  return answer.body;
+}
+
 /**
  * 2. The floor's day: 300 reservations on a store of 20 seats (30-minute stays, 09:00–22:00),
  * the schedule's page and its day call, and the drag (`update`) by 10 movers at once; beside
@@ -288,7 +294,7 @@ async function floorsDay({ admin, writer, today, options }: Floor) {
       context,
     );
   }
-  const dayOf = async (date: string) => (await admin.getJson<Day>(`/api/admin/reservations/status?store_id=${STORE}&date=${date}`)).body;
+  const dayOf = async (date: string) => answered(await admin.getJson<Day>(`/api/admin/reservations/status?store_id=${STORE}&date=${date}`), 'the day');
   // The slots of 30 minutes from 09:00: 300 reservations fill the first 15 on every seat; one
   // refused ("full") tries the next slot, as staff on the phone would, up to 20:30.
   const book = async (date: string, i: number) => {
@@ -338,8 +344,8 @@ async function floorsDay({ admin, writer, today, options }: Floor) {
     for (let i = 0; i < times; i++) {
       const started = performance.now();
       const answer = await once();
-      await answer.arrayBuffer();
-      if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
+      if (answer.status === 200) await answer.arrayBuffer();
+      else throw new Error(`HTTP ${answer.status} ${(await answer.text()).slice(0, 300)}`);
       latencies.push(performance.now() - started);
     }
     return p(latencies, 0.99);
@@ -360,7 +366,7 @@ async function floorsDay({ admin, writer, today, options }: Floor) {
             reservation_time: i % 2 === 0 ? '21:00' : '21:30',
           });
           latencies.push(performance.now() - started);
-          if (moved.status !== 200) errors++;
+          if (moved.status !== 200 && errors++ === 0) console.log(`floor's day: a drag refused: ${moved.status} ${JSON.stringify(moved.body)}`);
         }
       }),
     );

@@ -7,6 +7,7 @@ import {
   appendStatement,
   createPostgresEventStore,
   eventStoreMigrations,
+  heldBackStatement,
   readAllStatement,
 } from '@moncafe/infra/eventstore/postgres';
 import { postgresUrl, createTestDatabase, type TestDatabase } from '../support/services';
@@ -87,6 +88,30 @@ describe.skipIf(!serverUrl)('postgres event store on a server', () => {
     expect((await firstTwo).map((r) => (r.done ? null : r.value.eventId))).toEqual([slow.eventId, fast.eventId]);
   });
 
+  it("is not held back by a write still open in another database of the server: only this database's transactions can append here (decision 430)", async () => {
+    const store = createPostgresEventStore(database.pool(3), { pollMs: 10 * 60_000 });
+    onTestFinished(() => store.close());
+    // Another database on the same server (another cafe, an import, a test) with a write open:
+    // its transaction id is older than the append's, and transaction ids are the cluster's.
+    const other = await createTestDatabase(serverUrl!, 'moncafe_pg_store_other', { migrations: eventStoreMigrations });
+    const longWriter = await other.pool(1).connect();
+    try {
+      await longWriter.query('begin');
+      await longWriter.query(appendStatement(`elsewhere-${randomUUID()}`, [newEvent('Elsewhere')], -1));
+
+      const head = await store.headPosition();
+      const event = newEvent('Here');
+      const appended = await store.appendToStream(`here-${randomUUID()}`, [event], { expectedRevision: 'no_stream' });
+      // Readers of this store see it at once, while the other database's write is still open.
+      expect((await store.readAll({ after: head })).map((e) => e.eventId)).toEqual([event.eventId]);
+      expect(await store.headPosition()).toBe(appended.lastPosition);
+    } finally {
+      await longWriter.query('rollback').catch(() => undefined);
+      longWriter.release();
+      await other.drop();
+    }
+  });
+
   it('sends appends to different streams that wait together as one statement, each all or nothing with its own answer', async () => {
     const store = createPostgresEventStore(database.pool(10));
     onTestFinished(() => store.close());
@@ -149,6 +174,20 @@ describe.skipIf(!serverUrl)('postgres event store on a server', () => {
     await pool.query('analyze events');
     const guessed = await plan();
     expect(informed.scan['Plan Rows']).toBeGreaterThan(20 * guessed.scan['Plan Rows']);
+
+    // A subscription's idle look for a held-back event reads one entry of the position index,
+    // also as the generic plan a prepared statement settles on: never the whole table.
+    const client = await pool.connect();
+    try {
+      const { text } = heldBackStatement(0);
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query(`prepare held_back(bigint) as ${text}`);
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>('explain (format json) execute held_back(60000)');
+      const scans = nodes(rows[0]!['QUERY PLAN'][0].Plan).filter((n) => n['Relation Name'] === 'events');
+      expect(scans.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Only Scan', 'events_pkey']]);
+    } finally {
+      client.release();
+    }
   });
 
   it('wakes a subscriber in another process through NOTIFY, without waiting for a poll', async () => {

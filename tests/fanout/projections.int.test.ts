@@ -197,6 +197,31 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     await projections.stop();
   });
 
+  it('reads an event an older open transaction held back as soon as that one ends, without a relay or a bus (decision 432)', async () => {
+    const db6 = await freshDatabase(serverUrl!);
+    cleanups.push(() => db6.drop());
+    const projections = await startProjections({ db: db6.handle.db, eventStore: store, bus: memoryBus(), projectors: [testProjector()], sweepEveryMs: 0 });
+    await projections.ready;
+    // A transaction of the store's database that began before the append and is still open (another
+    // append, the projectors' own): readers of all streams do not see the event yet (decision 040).
+    const older = await database.handle.pool.connect();
+    try {
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      const { lastPosition } = await store.appendToStream('order-ryw-held', [newEvent()], { expectedRevision: 'no_stream' });
+      expect(await projections.waitFor(lastPosition, 300).catch((e: unknown) => e)).toBeInstanceOf(ProjectionLagError);
+
+      const waited = projections.waitFor(lastPosition, 10_000);
+      await older.query('commit');
+      await waited;
+      expect((await logPositions(db6)).at(-1)).toBe(lastPosition);
+    } finally {
+      await older.query('rollback').catch(() => undefined);
+      older.release();
+      await projections.stop();
+    }
+  });
+
   it('follows the store within a second while the bus is away, not at the next sweep (decision 199)', async () => {
     const db6 = await freshDatabase(serverUrl!);
     cleanups.push(() => db6.drop());

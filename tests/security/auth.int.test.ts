@@ -201,6 +201,41 @@ describe('accounts, sessions and the security baseline over HTTP', () => {
     expect(other).not.toContain('LINEアプリ内のブラウザ');
   });
 
+  it(
+    "counts anonymous calls per address (600 a minute) but not a signed-in admin's floor work from one address (decision 431)",
+    { timeout: 120_000 },
+    async () => {
+      // 1,250 calls: past the limit even if a window (aligned to the clock) ends half-way, when
+      // two windows' worth, 1,200, would pass.
+      const CALLS = 1250;
+      /** Up to CALLS GETs of `path` by `client`, 20 at a time, until one answers 429: their statuses. */
+      const calls = async (client: ReturnType<typeof httpClient>, path: string) => {
+        const statuses: number[] = [];
+        await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            while (statuses.length < CALLS && !statuses.includes(429)) {
+              const answer = await client.get(path);
+              statuses.push(answer.status);
+              await answer.arrayBuffer();
+            }
+          }),
+        );
+        return statuses;
+      };
+      // The café's router: one address for the owner's tablet, as for every device behind it.
+      const admin = httpClient(server.url, { address: '203.0.113.33' });
+      expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+      const adminStatuses = await calls(admin, '/api/admin/stores');
+      expect(adminStatuses.length).toBeGreaterThanOrEqual(CALLS);
+      expect(adminStatuses.filter((s) => s !== 200)).toEqual([]);
+
+      // A script with no session is still refused with the spec's 429.
+      const script = httpClient(server.url, { address: '203.0.113.34' });
+      const scriptStatuses = await calls(script, '/api/stores');
+      expect(scriptStatuses).toContain(429);
+    },
+  );
+
   it('writes audit lines as JSON for logins, failures, role changes and refusals', () => {
     const audits = server
       .output()

@@ -82,8 +82,6 @@ interface Running {
   checkpoint: number;
   /** Work on one projector runs one piece at a time, in arrival order. */
   tail: Promise<void>;
-  /** Highest position a nudge has already been queued for. */
-  nudged: number;
   /**
    * Reading the event store until it is level with it (at start, and after a failure, retrying
    * until it succeeds): bus batches pass it by meanwhile, so they do not wait on it.
@@ -92,6 +90,9 @@ interface Running {
   /** The last position of the bus batches that passed it by while it was recovering. */
   passedOver: number;
 }
+
+/** The longest pause between a read-your-writes catch-up's reads while its event is held back. */
+const NUDGE_MAX_PAUSE_MS = 16;
 
 /** How often projectors read the store themselves while the bus is away. */
 const BUS_DOWN_POLL_MS = 250;
@@ -114,7 +115,7 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     options.projectors.map((p) => p.name),
   );
   for (const projector of options.projectors) {
-    running.push({ projector, checkpoint: initial.get(projector.name) ?? 0, tail: Promise.resolve(), nudged: 0, recovering: true, passedOver: 0 });
+    running.push({ projector, checkpoint: initial.get(projector.name) ?? 0, tail: Promise.resolve(), recovering: true, passedOver: 0 });
   }
 
   function advance(r: Running, checkpoint: number) {
@@ -264,20 +265,62 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     return running.filter((r) => r.checkpoint < position);
   }
 
+  /** The newest read-your-writes catch-up still running: the position it reads up to, and until when (a later waiter's bound extends it). */
+  let nudging: { position: number; deadline: number } | null = null;
+
+  /**
+   * Read-your-writes (`waitFor`): the store already holds the event (the command returned its
+   * position), so it is read rather than waited for through the relay and the bus — once for
+   * every projector behind it, each applying its part (their applies meet in one transaction).
+   * While an older transaction still holds the event back from readers (decision 040: another
+   * append, or the projectors' own transaction), it is read again after 1, 2, 4… ms, not left
+   * to the relay, whose publishing waits on the same transaction and then on NATS.
+   */
+  async function nudge(job: { position: number; deadline: number }) {
+    const { position } = job;
+    // One still reading the store from its own checkpoint (at start, after a failure) gets the
+    // position after that read, on its own: the others need not read from where it is.
+    for (const r of behind(position).filter((r) => r.recovering)) {
+      void serial(r, () => catchUp(r, position)).catch((err: unknown) =>
+        logger?.warn({ err, projector: r.projector.name }, 'read-your-writes catch-up failed'),
+      );
+    }
+    for (let pause = 1; !stopped && performance.now() < job.deadline; pause = Math.min(2 * pause, NUDGE_MAX_PAUSE_MS)) {
+      const lagging = behind(position).filter((r) => !r.recovering);
+      if (lagging.length === 0) return;
+      const from = Math.min(...lagging.map((r) => r.checkpoint));
+      const page = await eventStore.readAll({ after: from, maxCount: batchSize });
+      const wanted = page.filter((e) => e.position <= position);
+      await Promise.all(
+        lagging.map((r) =>
+          serial(r, async () => {
+            const fresh = wanted.filter((e) => e.position > r.checkpoint);
+            if (fresh.length > 0) advance(r, await apply(r.projector, fresh));
+          }),
+        ),
+      );
+      // A full page that ends before the position, applied: read on at once.
+      if (page.length === batchSize && wanted.length === page.length && Math.min(...lagging.map((r) => r.checkpoint)) > from) continue;
+      if (behind(position).some((r) => !r.recovering)) await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
   return {
     ready,
     checkpoints: () => new Map(running.map((r) => [r.projector.name, r.checkpoint])),
 
     async waitFor(position: number, timeoutMs = DEFAULT_WAIT_MS) {
       if (behind(position).length === 0) return;
-      for (const r of behind(position)) {
-        if (r.nudged >= position) continue;
-        r.nudged = position;
-        // The store already holds the event (the command returned its position): read it
-        // rather than wait for the relay and the bus.
-        void serial(r, () => catchUp(r, position)).catch((err: unknown) =>
-          logger?.warn({ err, projector: r.projector.name }, 'read-your-writes catch-up failed'),
-        );
+      const deadline = performance.now() + timeoutMs;
+      if (nudging && nudging.position >= position) nudging.deadline = Math.max(nudging.deadline, deadline);
+      else {
+        const job = { position, deadline };
+        nudging = job;
+        void nudge(job)
+          .catch((err: unknown) => logger?.warn({ err, position }, 'read-your-writes catch-up failed'))
+          .finally(() => {
+            if (nudging === job) nudging = null;
+          });
       }
       await new Promise<void>((resolve, reject) => {
         const check = () => {

@@ -124,4 +124,40 @@ export const eventStoreMigrations: Record<string, Migration> = {
       await sql`drop statistics events_category`.execute(db);
     },
   },
+  '2027-02-10T00-00-events-visible-bound-of-this-database': {
+    // Transaction ids are the cluster's, so pg_snapshot_xmin counts transactions of every
+    // database on the server: a long write in another one (an import, a rebuild, another
+    // cafe's or a test's database) held back every reader of this store's events, the relay and
+    // live screens included, until it ended (decision 430). A transaction that another
+    // database's backend is running cannot write this table: the bound passes it by. One not
+    // found in pg_stat_activity (it ended meanwhile, a prepared one, another role's backend
+    // whose xid is hidden) still counts, so the bound is never above an event yet to appear.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async up(db: Kysely<any>) {
+      await sql`
+        create or replace function events_visible_bound() returns bigint
+          language sql stable parallel restricted
+          return (
+            select events_position_floor(case
+              when pg_snapshot_xmin(s) = pg_snapshot_xmax(s) then pg_snapshot_xmax(s)
+              else coalesce(
+                (select min(x) from pg_snapshot_xip(s) as x
+                  where (x::text::numeric % 4294967296)::text not in (
+                    select a.backend_xid::text from pg_stat_get_activity(null) as a
+                     where a.backend_xid is not null
+                       and a.datid <> (select oid from pg_database where datname = current_database()))),
+                pg_snapshot_xmax(s))
+              end)
+            from pg_current_snapshot() as s)
+      `.execute(db);
+    },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async down(db: Kysely<any>) {
+      await sql`
+        create or replace function events_visible_bound() returns bigint
+          language sql stable parallel safe
+          return events_position_floor(pg_snapshot_xmin(pg_current_snapshot()))
+      `.execute(db);
+    },
+  },
 };

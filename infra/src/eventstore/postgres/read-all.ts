@@ -33,16 +33,22 @@ export async function readAll(pool: pg.Pool, readOptions?: ReadAllOptions): Prom
 }
 
 /**
+ * The statement of `heldBack`. max() walks the position index from its end: one row, whatever the
+ * log's size. `exists (… where position > $1)` ran as a generic plan once the table had
+ * statistics: a scan that, finding nothing after the last event, read the whole table (7 ms at
+ * 200,000 narrow rows, tens at 100,000 events), on every idle re-read of every subscription.
+ */
+export function heldBackStatement(after: number): Statement {
+  return { name: 'moncafe-held-back', text: 'select coalesce((select max(position) from events), 0) > $1 as held', values: [after] };
+}
+
+/**
  * True while an event after `after` is committed: held back behind a transaction that began
  * before it and is still open, or committed since the reader's last read (which this query's
  * newer snapshot sees and that read did not).
  */
 export async function heldBack(pool: pg.Pool, after: number): Promise<boolean> {
-  const { rows } = await pool.query<{ held: boolean }>({
-    name: 'moncafe-held-back',
-    text: 'select exists (select 1 from events where position > $1) as held',
-    values: [after],
-  });
+  const { rows } = await pool.query<{ held: boolean }>(heldBackStatement(after));
   return rows[0]?.held === true;
 }
 
