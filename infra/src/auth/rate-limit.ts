@@ -142,6 +142,8 @@ export const rateLimits = {
   confirmationMailPerIp: { limit: 10, windowMs: 60 * 60_000 },
   confirmationMailPerAddress: { limit: 3, windowMs: 15 * 60_000 },
   apiPerIp: { limit: 600, windowMs: 60_000 },
+  /** A signed-in staff account's calls, counted apart from its address (decision 431): every screen of a busy evening, not a script. */
+  apiPerStaffAccount: { limit: 6000, windowMs: 60_000 },
   /** Lookups of a reservation by id and e-mail, so ids cannot be guessed in bulk. */
   cancelLookupPerIp: { limit: 30, windowMs: 60_000 },
   /** Seat holds without a visit of the day screen: a guest never makes them; a script is slowed (decision 050). */
