@@ -25,7 +25,7 @@ import { reactRouterBuild } from './react-router-build';
 import { bundled, importServerBuild, webRoot } from './server-build';
 import { crossSiteWriteGuard } from '#app/auth/express-guard';
 import * as contextModule from '#app/context';
-import { filesOnly, lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
+import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
 import { answerEdge, cspNonceOf } from '#app/http/answer-edge';
 import { callTexts } from '#app/http/texts';
 import * as accountMailsModule from '#app/auth/mails';
@@ -183,8 +183,7 @@ export async function startServer(
     app.use(vite.middlewares);
   } else {
     app.use('/assets', express.static(path.join(clientBuildPath, 'assets'), { immutable: true, maxAge: '1y' }));
-    // Pages never come from disk: only a path that names a file is looked for there (decision 422).
-    app.use(filesOnly(express.static(clientBuildPath, { maxAge: '1h' })));
+    app.use(express.static(clientBuildPath, { maxAge: '1h' }));
   }
 
   // Cross-site writes are refused before React Router sees them (app/auth/express-guard.ts).

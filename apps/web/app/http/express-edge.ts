@@ -7,25 +7,6 @@ import { callTexts } from './texts';
  * apps/web/server.ts (docs/security.md, findings 7 and 8).
  */
 
-/**
- * Whether a path names a file: its last segment has an extension. Every file the build's
- * client folder holds outside /assets (public/: images) does; a page's path (/moncafe, /menu,
- * /reservation/…) does not.
- */
-export function namesAFile(path: string): boolean {
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return last.lastIndexOf('.') > 0;
-}
-
-/**
- * `serve` (express.static over the client build) asked only for paths that name a file: a page
- * view is not looked for on disk first, a stat and a turn of the thread pool per view that can
- * only miss (decision 422).
- */
-export function filesOnly(serve: (req: Request, res: Response, next: NextFunction) => void) {
-  return (req: Request, res: Response, next: NextFunction) => (namesAFile(req.path) ? serve(req, res, next) : next());
-}
-
 /** Page forms (sign-in, sign-up, admin forms) are a few KiB; their bodies are capped here. */
 export const PAGE_BODY_MAX_BYTES = 64 * 1024;
 
