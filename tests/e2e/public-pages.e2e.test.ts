@@ -135,7 +135,13 @@ describe.runIf(runs)('public pages on a phone', () => {
     await choice.getByRole('link', { name: 'MonCafe 西口公園店' }).click();
     await page.getByRole('heading', { name: 'モーニングセット' }).waitFor();
     expect(new URL(page.url()).searchParams.get('store_id')).toBe('3');
-    expect(await page.getByTestId('menu-card').count()).toBe(3);
+    // Its own short menu: two drinks, the morning set and its brunch course.
+    expect(await page.getByTestId('menu-card').getByRole('heading').allTextContents()).toEqual([
+      'ブレンドコーヒー',
+      'カフェラテ',
+      'モーニングセット',
+      'ブランチコース',
+    ]);
     await page.close();
   });
 
