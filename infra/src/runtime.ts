@@ -120,6 +120,8 @@ export interface RuntimeOptions {
 }
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
+/** How long a live frame waits for the read models before it goes out anyway (decision 450): late, never lost. */
+const LIVE_AFTER_READ_MODELS_MS = 2_000;
 /** How often the reminder mails are checked (decision 290). */
 const REMINDER_EVERY_MS = 60_000;
 
@@ -154,7 +156,20 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     // This process's own catalog changes drop it at once; other processes' through the bus.
     const eventStore = measuredAppends(droppingOnCatalogAppends(system.eventStore, referenceData), metrics);
 
-    const live = createLiveHub({ eventStore, map: liveMessagesFor });
+    // Read-your-writes for this process: set once the projectors (or the worker's checkpoints) are known.
+    let waitWithin: ((position: number, timeoutMs: number) => Promise<void>) | null = null;
+    // A live frame makes a screen read its list again: it goes out once the read models have the event (decision 450).
+    const live = createLiveHub({
+      eventStore,
+      map: liveMessagesFor,
+      readModelsAt: async (position) => {
+        try {
+          await waitWithin?.(position, LIVE_AFTER_READ_MODELS_MS);
+        } catch (err) {
+          logger.warn({ err, position }, 'live frames go out before the read models caught up');
+        }
+      },
+    });
     const toScreens = (event: RecordedEvent) => {
       live.publish(event);
       if (isReferenceData(event)) referenceData.changed(event.position);
@@ -175,7 +190,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await following.close();
     });
 
-    let waitWithin: (position: number, timeoutMs: number) => Promise<void>;
     let relay: { isLeader(): boolean } | undefined;
     if (config.runProjections) {
       const fanOut = await startFanOut({ database, eventStore, sealedEventStore: system.sealedEventStore, bus, logger, projectors });
@@ -186,7 +200,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     } else {
       waitWithin = (position, timeoutMs) => waitForCheckpoints(database.db, names, position, timeoutMs);
     }
-    const waitForProjections: Runtime['waitForProjections'] = (position) => waitOrWarn(() => waitWithin(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
+    const within = waitWithin;
+    const waitForProjections: Runtime['waitForProjections'] = (position) => waitOrWarn(() => within(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS));
     let closing = false;
     system.onClose(async () => {
       closing = true;
@@ -194,7 +209,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     const catchUp: Runtime['catchUp'] = async (position) => {
       for (let waits = 1; ; waits++) {
         try {
-          return await waitWithin(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS);
+          return await within(position ?? 0, READ_YOUR_WRITES_TIMEOUT_MS);
         } catch (err) {
           if (closing || !(err instanceof ProjectionLagError)) throw err;
           if (waits === 1 || waits % 12 === 0)

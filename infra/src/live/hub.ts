@@ -25,7 +25,10 @@ export interface LiveFrame {
 }
 
 export interface LiveHub {
-  /** Called for every event as it is published (from the bus). */
+  /**
+   * Called for every event as it is published (from the bus). With `readModelsAt`, its frames go
+   * out once the read models have applied it, in order.
+   */
   publish(event: RecordedEvent): void;
   /**
    * Streams frames for `topics`: first what was missed after `after` (read from the event
@@ -98,8 +101,50 @@ function debouncing(send: (frame: LiveFrame) => void, signal: AbortSignal) {
   };
 }
 
-export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | 'headPosition'>; map: LiveMapper }): LiveHub {
+export function createLiveHub(deps: {
+  eventStore: Pick<EventStore, 'readAll' | 'headPosition'>;
+  map: LiveMapper;
+  /**
+   * Resolves once this process's read models have applied the event at `position` (rejects or
+   * times out when they are stuck: the frames then go out late rather than never). A frame tells
+   * a screen to read its list again; sent before the read models have the event, the screen reads
+   * the list without it and nothing tells it to read again (decision 450).
+   */
+  readModelsAt?: (position: number) => Promise<void>;
+}): LiveHub {
   const listeners = new Set<(event: RecordedEvent) => void>();
+  /** The newest position handed to the streams (null before the first since the process started). */
+  let handed: number | null = null;
+  const hand = (event: RecordedEvent) => {
+    handed = Math.max(handed ?? 0, event.position);
+    for (const listener of listeners) listener(event);
+  };
+  /** Events waiting for the read models, in the order published; one wait covers all that arrived meanwhile. */
+  let waiting: RecordedEvent[] = [];
+  let draining = false;
+  const drain = async (readModelsAt: (position: number) => Promise<void>) => {
+    draining = true;
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        try {
+          await readModelsAt(Math.max(...batch.map((e) => e.position)));
+        } catch {
+          // Stuck read models make the frames late, never lost.
+        }
+        for (const event of batch) {
+          try {
+            hand(event);
+          } catch {
+            // A stream that failed to write ends on its own; the others still get the rest.
+          }
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  };
   const streams = new Map<string, number>();
   let total = 0;
   const open = new Map<string, number>();
@@ -111,7 +156,9 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
     connections: () => open,
 
     publish(event) {
-      for (const listener of listeners) listener(event);
+      if (!deps.readModelsAt) return hand(event);
+      waiting.push(event);
+      if (!draining) void drain(deps.readModelsAt);
     },
 
     claim(client, signal) {
@@ -163,15 +210,21 @@ export function createLiveHub(deps: { eventStore: Pick<EventStore, 'readAll' | '
       listeners.add(listener);
       signal.addEventListener('abort', () => listeners.delete(listener), { once: true });
 
+      // What the streams have been handed: an event the store holds past it is on its way (waiting
+      // for the read models, or for the bus) and comes through the listener, after the read models.
+      const upTo = handed;
       if (after === null) {
-        // A fresh client learns where "now" is, so a reconnect right away misses nothing.
-        sent = await deps.eventStore.headPosition();
+        // A fresh client learns where "now" is, so a reconnect right away misses nothing. "Now" is
+        // what the streams were handed, not the store's head: an event the head counts that is
+        // still on its way would be skipped as sent, after the screen read its list without it.
+        sent = upTo ?? (await deps.eventStore.headPosition());
         send({ id: sent });
       } else {
         for (;;) {
           const page = await deps.eventStore.readAll({ after: sent, maxCount: 500 });
-          for (const event of page) deliver(event);
-          if (page.length < 500 || signal.aborted) break;
+          const due = upTo === null ? page : page.filter((e) => e.position <= upTo);
+          for (const event of due) deliver(event);
+          if (due.length < page.length || page.length < 500 || signal.aborted) break;
         }
         // Moves the client's Last-Event-ID past events that had no message for it.
         if (sent > after) send({ id: sent });

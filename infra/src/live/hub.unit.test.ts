@@ -147,3 +147,116 @@ describe('the live hub (docs/security.md, finding 14)', () => {
     });
   });
 });
+
+describe('frames after the read models (the kitchen that missed a kept order)', () => {
+  /** A hub whose read models apply an event only when the test says so; the store holds `stored`. */
+  function gatedHub(stored: number[]) {
+    const applied = new Map<number, () => void>();
+    const waited: number[] = [];
+    const hub = createLiveHub({
+      eventStore: {
+        headPosition: async () => Math.max(0, ...stored),
+        readAll: async ({ after = 0, maxCount = 500 } = {}) =>
+          stored
+            .filter((p) => p > after)
+            .slice(0, maxCount)
+            .map((position) => ({ position }) as RecordedEvent),
+      },
+      map: () => [{ event: 'new-order', data: null, topics: ['kitchen'] }],
+      readModelsAt: (position) => {
+        waited.push(position);
+        return new Promise<void>((resolve) => applied.set(position, resolve));
+      },
+    });
+    return { hub, waited, apply: (position: number) => applied.get(position)!() };
+  }
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('sends a frame only once the read models have applied its event: the screen reloads on it and must see it', async () => {
+    const { hub, waited, apply } = gatedHub([]);
+    const frames: LiveFrame[] = [];
+    const abort = new AbortController();
+    await hub.open({ topics: new Set(['kitchen']), after: null, signal: abort.signal }, (f) => frames.push(f));
+    hub.publish({ position: 5 } as RecordedEvent);
+    await tick();
+    // The screen would read its list now and find the order missing: nothing goes out yet.
+    expect(frames.filter((f) => f.event)).toEqual([]);
+    expect(waited).toEqual([5]);
+    apply(5);
+    await tick();
+    expect(frames.filter((f) => f.event)).toEqual([{ id: 5, event: 'new-order', data: null }]);
+    abort.abort();
+  });
+
+  it('waits once for the events that arrived meanwhile, and sends them in order', async () => {
+    const { hub, waited, apply } = gatedHub([]);
+    const frames: LiveFrame[] = [];
+    const abort = new AbortController();
+    await hub.open({ topics: new Set(['kitchen']), after: null, signal: abort.signal }, (f) => frames.push(f));
+    hub.publish({ position: 5 } as RecordedEvent);
+    hub.publish({ position: 6 } as RecordedEvent);
+    hub.publish({ position: 9 } as RecordedEvent);
+    await tick();
+    apply(5);
+    await tick();
+    expect(waited).toEqual([5, 9]);
+    expect(frames.filter((f) => f.event).map((f) => f.id)).toEqual([5]);
+    apply(9);
+    await tick();
+    expect(frames.filter((f) => f.event).map((f) => f.id)).toEqual([5, 6, 9]);
+    abort.abort();
+  });
+
+  it('tells a fresh client the position it has been sent up to, so an event the store holds but the read models have not applied still reaches it', async () => {
+    const { hub, apply } = gatedHub([3, 7]);
+    hub.publish({ position: 3 } as RecordedEvent);
+    await tick();
+    apply(3);
+    await tick();
+    // 7 is in the store (the head counts it) and waits for the read models when the screen opens.
+    hub.publish({ position: 7 } as RecordedEvent);
+    const frames: LiveFrame[] = [];
+    const abort = new AbortController();
+    await hub.open({ topics: new Set(['kitchen']), after: null, signal: abort.signal }, (f) => frames.push(f));
+    expect(frames).toEqual([{ id: 3 }]);
+    apply(7);
+    await tick();
+    expect(frames).toEqual([{ id: 3 }, { id: 7, event: 'new-order', data: null }]);
+    abort.abort();
+  });
+
+  it('replays a reconnecting client up to what has been sent live, not past it: the rest comes once applied', async () => {
+    const { hub, apply } = gatedHub([3, 7]);
+    hub.publish({ position: 3 } as RecordedEvent);
+    await tick();
+    apply(3);
+    await tick();
+    hub.publish({ position: 7 } as RecordedEvent);
+    const frames: LiveFrame[] = [];
+    const abort = new AbortController();
+    await hub.open({ topics: new Set(['kitchen']), after: 1, signal: abort.signal }, (f) => frames.push(f));
+    // Its Last-Event-ID moves to 3, not to the head (7): 7 is not skipped when it comes.
+    expect(frames).toEqual([{ id: 3, event: 'new-order', data: null }, { id: 3 }]);
+    apply(7);
+    await tick();
+    expect(frames).toEqual([{ id: 3, event: 'new-order', data: null }, { id: 3 }, { id: 7, event: 'new-order', data: null }]);
+    abort.abort();
+  });
+
+  it('sends the frames anyway when the read models do not catch up: a late frame rather than none', async () => {
+    const hub = createLiveHub({
+      eventStore: { headPosition: async () => 0, readAll: async () => [] },
+      map: () => [{ event: 'new-order', data: null, topics: ['kitchen'] }],
+      readModelsAt: async () => {
+        throw new Error('read models did not catch up in time');
+      },
+    });
+    const frames: LiveFrame[] = [];
+    const abort = new AbortController();
+    await hub.open({ topics: new Set(['kitchen']), after: null, signal: abort.signal }, (f) => frames.push(f));
+    hub.publish({ position: 4 } as RecordedEvent);
+    await tick();
+    expect(frames.filter((f) => f.event)).toEqual([{ id: 4, event: 'new-order', data: null }]);
+    abort.abort();
+  });
+});
