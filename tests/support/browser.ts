@@ -74,6 +74,16 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
 }
 
 /**
+ * A console error that only says the network failed: a resource that did not load, or React
+ * Router's background discovery of the routes behind links just drawn (`/__manifest`) when the
+ * line was down. The tests that cut the line assert what the guest sees themselves; a
+ * `/__manifest` that answers with an error status reads differently and still counts.
+ */
+function networkFailure(text: string): boolean {
+  return /^Failed to load resource/.test(text) || /^Failed to fetch manifest patches TypeError: Failed to fetch/.test(text);
+}
+
+/**
  * What pages reported while a test ran: script errors, console errors (a failed load of a
  * resource is left out: the tests that provoke one assert it themselves) and axe's serious or
  * critical findings. Watch each page a test opens; `screen(page, name)` saves a screenshot of a
@@ -98,7 +108,7 @@ export function pageProblems() {
       page.on('close', () => watched.delete(page));
       page.on('pageerror', (error) => found.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error' && !/^Failed to load resource/.test(message.text())) found.push(`console.error: ${message.text()}`);
+        if (message.type() === 'error' && !networkFailure(message.text())) found.push(`console.error: ${message.text()}`);
       });
       return page;
     },
