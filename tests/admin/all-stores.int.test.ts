@@ -105,4 +105,20 @@ describe('reports for all stores together', () => {
     ]);
     expect(all.todayClosed).toBe(false);
   });
+
+  it('refuses a report of a store that does not exist (404 unknown_store) instead of answering a report of nothing', async () => {
+    const made = 'no-such-store';
+    for (const call of [
+      `/api/admin/sales/summary?store_id=${made}`,
+      `/api/admin/day-summary?store_id=${made}`,
+      `/api/admin/daily-close?store_id=${made}`,
+      `/api/admin/sales/export/receipts?store_id=${made}&from=${today}&to=${today}`,
+    ]) {
+      const refused = await admin.getJson<{ error: string }>(call);
+      expect(refused.status, call).toBe(404);
+      expect(refused.body.error, call).toBe('選ばれた店舗は見つからないか、閉店しています。店舗を選び直してください。');
+    }
+    // 全店舗 names no store of its own: the admin's chosen store is not looked up there.
+    expect((await admin.getJson(`/api/admin/sales/summary?store_id=${made}&scope=all`)).status).toBe(200);
+  });
 });

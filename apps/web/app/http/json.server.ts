@@ -127,6 +127,12 @@ export interface CallSpec<B extends BodySpec, Q extends z.ZodType | undefined, A
   cache?: CacheLifetime;
   /** The spec's answer for each DomainError code this call expects. */
   errors?: ErrorTable;
+  /**
+   * The store the call reads, when it names one (a report's `store_id`): a store that never
+   * existed is refused 404 unknown_store before `handle`, instead of answered with a report of
+   * nothing. A closed store is still a store: its history stays reportable. Null: no store named.
+   */
+  store?: (input: CallInput<BodyOf<B>, QueryOf<Q>>) => string | null;
   /** Rate limits checked after parsing and before `handle`, in order; the first one over answers 429 and the rest are not counted. */
   limits?: (input: CallInput<BodyOf<B>, QueryOf<Q>>) => readonly RateLimitRule[];
   /**
@@ -204,6 +210,8 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
           if (!limited.ok) throw tooManyRequests(limited.retryAfterSeconds);
         },
       };
+      const named = spec.store?.(input) ?? null;
+      if (named !== null && !(await app.queries.stores.get(named))) throw new DomainError('unknown_store', `no store ${named}`);
       const rules = spec.limits?.(input) ?? [];
       if (rules.length) {
         const limited = await rateLimitAll(runtime, rules);

@@ -6,6 +6,7 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
 /** GET /api/admin/daily-close?store_id&date (admin): the /admin/daily-close screen's day as JSON (date: today in Tokyo by default). */
 export const loader = jsonCall({
   query: dayQuery,
+  store: ({ query }) => query.store_id,
   handle: ({ query, services, queries, runtime }) => dailyCloseView(services, queries, query.store_id, query.date ?? tokyoDateOf(runtime.clock.now())),
 });
 

@@ -12,6 +12,7 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
  */
 export const loader = jsonCall({
   query: z.object({ store_id: recordIdSchema, scope: z.enum(['store', 'all']).default('store') }),
+  store: ({ query }) => (query.scope === 'all' ? null : query.store_id),
   handle({ query, queries, runtime }) {
     const today = tokyoDateOf(runtime.clock.now());
     return salesSummary(queries, query.scope === 'all' ? null : query.store_id, today, monthToDate(today));

@@ -12,6 +12,7 @@ const kindSchema = z.enum(SALES_EXPORTS);
  */
 export const loader = jsonCall({
   query: salesQuerySchema,
+  store: ({ query }) => (query.scope === 'all' ? null : query.store_id),
   async handle({ query, params, queries }) {
     const kind = kindSchema.safeParse(params.kind);
     if (!kind.success) refuse(404, 'not found');
