@@ -121,7 +121,8 @@ describe('menu', () => {
 
     const bad = await getJson('/api/admin/menu?store_id=%20bad%20id');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: 'invalid query', field: 'store_id' });
+    // The id's own check is worded in the screen's language, never the schema's English.
+    expect(bad.body).toMatchObject({ error: 'invalid query', field: 'store_id', message: '「store_id」の形式が正しくありません' });
   });
 });
 

@@ -14,11 +14,14 @@ import { isoDateSchema, timeOfDaySchema } from '../calendar/date-schemas';
  * parse old events with the current schema, which fills the defaults in.
  */
 
-/** Ids are short, url- and stream-name-safe strings ('2', 'seat-a1', a uuid). */
+/**
+ * Ids are short, url- and stream-name-safe strings ('2', 'seat-a1', a uuid): letters, digits and
+ * `_ . : -`. The check has no words of its own: the web's edge words it in the screen's language.
+ */
 export const recordIdSchema = z
   .string()
   .max(120)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'ids use letters, digits and _ . : - only');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/);
 
 // --- The fields records are made of (every context's kinds build on these) --------------------
 
