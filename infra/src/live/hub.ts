@@ -190,8 +190,10 @@ export function createLiveHub(deps: {
       // store. Counted in events, never as a difference of positions: positions have gaps (decision 040).
       let after = asked === null ? null : Math.min(asked, head);
       if (after !== null && (await deps.eventStore.readAll({ after, maxCount: MAX_REPLAY + 1 })).length > MAX_REPLAY) {
-        send({ id: head, event: 'resync', data: null });
-        after = head;
+        // The screen reloads everything on a resync: up to what the streams have been handed, as
+        // for a fresh client; an event the head counts that is still on its way comes once applied.
+        after = handed ?? head;
+        send({ id: after, event: 'resync', data: null });
       }
       let sent = after ?? 0;
       const deliver = (event: RecordedEvent, fresh = false) => {

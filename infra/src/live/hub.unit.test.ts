@@ -243,6 +243,29 @@ describe('frames after the read models (the kitchen that missed a kept order)', 
     abort.abort();
   });
 
+  it('resyncs a client far behind to what has been sent live, not to the head: an event still waiting for the read models comes once applied', async () => {
+    const stored = Array.from({ length: MAX_REPLAY + 5 }, (_, i) => i + 1);
+    const { hub, apply } = gatedHub(stored);
+    const handed = MAX_REPLAY + 4;
+    hub.publish({ position: handed } as RecordedEvent);
+    await tick();
+    apply(handed);
+    await tick();
+    // The head's last event is in the store and waits for the read models when the screen reconnects.
+    hub.publish({ position: MAX_REPLAY + 5 } as RecordedEvent);
+    const frames: LiveFrame[] = [];
+    const abort = new AbortController();
+    await hub.open({ topics: new Set(['kitchen']), after: 1, signal: abort.signal }, (f) => frames.push(f));
+    expect(frames).toEqual([{ id: handed, event: 'resync', data: null }]);
+    apply(MAX_REPLAY + 5);
+    await tick();
+    expect(frames).toEqual([
+      { id: handed, event: 'resync', data: null },
+      { id: MAX_REPLAY + 5, event: 'new-order', data: null },
+    ]);
+    abort.abort();
+  });
+
   it('sends the frames anyway when the read models do not catch up: a late frame rather than none', async () => {
     const hub = createLiveHub({
       eventStore: { headPosition: async () => 0, readAll: async () => [] },
