@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
 import { browserAvailable, browserSuite, desktop, offlineContext, phone } from '../support/browser';
-import { DEMO_STORE, firstStoreStaffBrowser, guestPhone, kitchenOf, ownerContext, staffBrowser, startTableOrderServer } from '../support/table-order';
+import { DEMO_STORE, expectOrderInItsKitchenOnly, firstStoreStaffBrowser, guestPhone, ownerContext, staffBrowser, startTableOrderServer } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 import { startSmtpSink } from '../reservation/smtp-sink';
 
@@ -222,13 +222,7 @@ describe.runIf(runs)('the owner opens a store through the screens', () => {
     await guest.getByTestId('place-order').click();
     await guest.getByTestId('order-confirmed').waitFor();
 
-    const watch = (page: Page) => problems.watch(page);
-    const ours = await kitchenOf(browser, server, storeId, watch);
-    await expect.poll(() => ours.page.getByTestId('kitchen-order').filter({ hasText: ITEM }).count()).toBe(1);
-    const first = await kitchenOf(browser, server, DEMO_STORE, watch);
-    expect(await first.page.getByTestId('kitchen-order').filter({ hasText: ITEM }).count()).toBe(0);
-    await ours.context.close();
-    await first.context.close();
+    await expectOrderInItsKitchenOnly(browser, server, { storeId, otherStoreId: DEMO_STORE, item: ITEM }, (page) => problems.watch(page));
     await phoneContext.close();
   });
 

@@ -6,7 +6,7 @@ import {
   DEMO_STORE,
   firstStoreStaffBrowser,
   guestPhone,
-  kitchenOf,
+  expectOrderInItsKitchenOnly,
   moveToBothDemoStoresOpen,
   signedInAdmin,
   startTableOrderServer,
@@ -84,15 +84,8 @@ describe.runIf(runs)('a second store', () => {
     await guest.getByTestId('place-order').click();
     await guest.getByTestId('order-confirmed').waitFor();
 
-    const kitchenAt = (storeId: string) => kitchenOf(browser, server, storeId, (page) => problems.watch(page));
-    const second = await kitchenAt(DEMO_SECOND_STORE_ID);
-    await expect.poll(() => second.page.getByTestId('kitchen-order').filter({ hasText: 'モーニングセット' }).count()).toBe(1);
-    const first = await kitchenAt(DEMO_STORE);
-    // The first store's kitchen is up and showing its own orders, and none of the second store's.
-    await first.page.getByTestId('kitchen').waitFor();
-    expect(await first.page.getByTestId('kitchen-order').filter({ hasText: 'モーニングセット' }).count()).toBe(0);
-    await second.context.close();
-    await first.context.close();
+    const stores = { storeId: DEMO_SECOND_STORE_ID, otherStoreId: DEMO_STORE, item: 'モーニングセット' };
+    await expectOrderInItsKitchenOnly(browser, server, stores, (page) => problems.watch(page));
     await phoneContext.close();
   });
 

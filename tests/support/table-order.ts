@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { addDays, minutesOf, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
 import { DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -211,6 +212,24 @@ export async function kitchenOf(browser: Browser, server: TestWebServer, storeId
   await page.goto('/monitor/kitchen');
   await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
   return { context, page };
+}
+
+/**
+ * The order of `item` placed at `storeId` shows on that store's kitchen screen, once, and not on
+ * `otherStoreId`'s (which is up and live: an empty list there is not a screen still loading).
+ */
+export async function expectOrderInItsKitchenOnly(
+  browser: Browser,
+  server: TestWebServer,
+  stores: { storeId: string; otherStoreId: string; item: string },
+  watch: (page: Page) => Page = (page) => page,
+): Promise<void> {
+  const ours = await kitchenOf(browser, server, stores.storeId, watch);
+  await expect.poll(() => ours.page.getByTestId('kitchen-order').filter({ hasText: stores.item }).count()).toBe(1);
+  const other = await kitchenOf(browser, server, stores.otherStoreId, watch);
+  expect(await other.page.getByTestId('kitchen-order').filter({ hasText: stores.item }).count()).toBe(0);
+  await ours.context.close();
+  await other.context.close();
 }
 
 /**
