@@ -27,6 +27,7 @@ import { crossSiteWriteGuard } from '#app/auth/express-guard';
 import * as contextModule from '#app/context';
 import { lastResortErrors, pageBodyGuard } from '#app/http/express-edge';
 import { answerEdge, cspNonceOf } from '#app/http/answer-edge';
+import { keptPageDoor, keptPageTicketOf } from '#app/http/kept-pages';
 import { callTexts } from '#app/http/texts';
 import * as accountMailsModule from '#app/auth/mails';
 import * as mailsModule from '#app/reservation/mails';
@@ -179,6 +180,9 @@ export async function startServer(
   }
 
   const closeVite = async () => vite?.close();
+  // A guest's kept page is answered here, before the client build is looked up on disk and before
+  // React Router matches a route (decision 460); every other request goes on.
+  if (!vite) app.use(keptPageDoor(webApp.keptPages, webApp.today, cspNonceOf));
   if (vite) {
     app.use(vite.middlewares);
   } else {
@@ -195,7 +199,7 @@ export async function startServer(
     createRequestHandler({
       build,
       mode: options.dev ? 'development' : 'production',
-      getLoadContext: (req, res) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null, requestId: requestIdOf(req), nonce: cspNonceOf(res) }),
+      getLoadContext: (req, res) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null, requestId: requestIdOf(req), nonce: cspNonceOf(res), keptPage: keptPageTicketOf(res) }),
     }),
   );
 

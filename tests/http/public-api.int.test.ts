@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts';
 import { httpClient } from '../support/http-client';
+import { signedInAdmin } from '../support/table-order';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 import type { TestWebServer } from '../support/web-server';
 
@@ -286,5 +287,123 @@ describe('pages and redirects', () => {
       .map((d) => d.trim())
       .find((d) => d.startsWith('frame-src'));
     expect(frameSrc?.split(' ')).toContain(new URL(src!.replaceAll('&amp;', '&')).origin);
+  });
+});
+
+/**
+ * The door in front of React Router (decision 460): a guest's kept page is answered before any
+ * route is matched, for the same address, language and kind of visitor only, and no longer once
+ * the data it was made from changed or the day did.
+ */
+describe('kept pages at the door', () => {
+  const visit = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(server.url + path, { headers });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    return { timing: response.headers.get('server-timing') ?? '', type: response.headers.get('content-type'), html, page: html.replaceAll(nonce, 'NONCE') };
+  };
+  const atTheDoor = async (path: string, headers: Record<string, string> = {}) => {
+    await visit(path, headers);
+    const answer = await visit(path, headers);
+    expect(answer.timing).toContain('door');
+    return answer;
+  };
+
+  it.each(['/moncafe', '/menu', '/menu?store_id=1'])('answers %s for a guest with the page and headers React Router gives, its own nonce on every script', async (path) => {
+    const door = await atTheDoor(path);
+    // Another cookie goes on to React Router, which answers the same kept page.
+    const router = await visit(path, { cookie: 'other=1' });
+    expect(router.timing).toContain('page;desc="kept"');
+    expect(router.timing).not.toContain('door');
+    expect(door.page).toBe(router.page);
+    expect(door.type).toBe(router.type);
+    const nonce = /'nonce-([^']+)'/.exec((await fetch(server.url + path)).headers.get('content-security-policy') ?? '')?.[1];
+    expect(door.html).not.toContain('moncafe-render-once-nonce');
+    const again = await fetch(server.url + path);
+    const againNonce = /'nonce-([^']+)'/.exec(again.headers.get('content-security-policy') ?? '')?.[1];
+    expect(againNonce).not.toBe(nonce);
+    for (const script of (await again.text()).matchAll(/<script\b[^>]*>/g)) expect(script[0]).toContain(`nonce="${againNonce}"`);
+  });
+
+  it('never gives one language’s page to another, whether the language comes from the browser or the cookie', async () => {
+    const ja = await atTheDoor('/moncafe');
+    const en = await atTheDoor('/moncafe', { 'accept-language': 'en-US,en;q=0.9' });
+    const enByCookie = await atTheDoor('/moncafe', { cookie: 'lang=en', 'accept-language': 'ja' });
+    const jaByCookie = await atTheDoor('/moncafe', { cookie: 'lang=ja', 'accept-language': 'en' });
+    expect(ja.html).toContain('<html lang="ja"');
+    expect(jaByCookie.html).toContain('<html lang="ja"');
+    expect(en.html).toContain('<html lang="en"');
+    expect(enByCookie.html).toContain('<html lang="en"');
+    expect(en.page).not.toBe(ja.page);
+  });
+
+  it('never answers a signed-in visitor at the door, nor shows their name to a guest', async () => {
+    await atTheDoor('/moncafe');
+    const member = httpClient(server.url);
+    await signUp(member, { name: '扉の会員', email: 'door-member@example.test', password: 'member-password-123' });
+    // The session cookie beside the language's: still the visitor's own page.
+    member.cookie = `${member.cookie!}; lang=ja`;
+    for (let i = 0; i < 2; i++) {
+      const response = await member.get('/moncafe');
+      expect(response.headers.get('server-timing') ?? '').not.toContain('kept');
+      expect(await response.text()).toContain('扉の会員');
+    }
+    expect((await atTheDoor('/moncafe')).html).not.toContain('扉の会員');
+  });
+
+  it('stops answering a page once the owner changes its homepage card or opens a store, and answers the new one', async () => {
+    const admin = await signedInAdmin(server.url);
+    await atTheDoor('/moncafe');
+    await atTheDoor('/menu');
+    const title = '扉のテストのお知らせ';
+    const saved = await admin.send('POST', '/admin/homepage-settings', {
+      json: { intent: 'save', id: null, card: { card_type: 'other', title, link_url: '/menu', display_order: 99 } },
+    });
+    expect(saved.status).toBe(200);
+    // The change dropped the cached answer at once: the next guest never gets the old page at the door.
+    const next = await visit('/moncafe');
+    expect(next.timing.includes('door') && !next.html.includes(title)).toBe(false);
+    await waitForAnswer(
+      () => visit('/moncafe'),
+      (answer) => answer.html.includes(title),
+    );
+    expect((await atTheDoor('/moncafe')).html).toContain(title);
+
+    const cards = (await getJson('/api/admin/homepage-settings')).body as CardRow[];
+    const removed = await admin.send('POST', '/admin/homepage-settings', { json: { intent: 'remove', id: cards.find((c) => c.title === title)!.id } });
+    expect(removed.status).toBe(200);
+    const afterRemoval = await visit('/moncafe');
+    expect(afterRemoval.timing.includes('door') && afterRemoval.html.includes(title)).toBe(false);
+    await waitForAnswer(
+      () => visit('/moncafe'),
+      (answer) => !answer.html.includes(title),
+    );
+    expect((await atTheDoor('/moncafe')).html).not.toContain(title);
+
+    const name = 'MonCafe 扉テスト店';
+    const opened = await admin.send('POST', '/api/admin/stores', {
+      json: { name, postal_code: '160-0023', address: '東京都新宿区西新宿1-2-3', phone: '03-2222-3333', email: 'door@moncafe.test', access_note: '', display_order: 60 },
+    });
+    expect(opened.status).toBe(200);
+    const storeId = ((await opened.json()) as { store_id: string }).store_id;
+    const home = await visit('/moncafe');
+    expect(home.timing.includes('door') && !home.html.includes(name)).toBe(false);
+    await waitForAnswer(
+      () => visit('/moncafe'),
+      (answer) => answer.html.includes(name),
+    );
+    expect((await atTheDoor('/moncafe')).html).toContain(name);
+    // Per store: the menu's address names its store in the title, and each store's page is its own.
+    const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+    expect(titleOf((await atTheDoor(`/menu?store_id=${storeId}`)).html)).toContain(name);
+    expect(titleOf((await atTheDoor('/menu?store_id=1')).html)).not.toContain(name);
+  });
+
+  it('answers a page for one day only: the next day it is made again', async () => {
+    await atTheDoor('/moncafe');
+    await server.advanceClock(24 * 60 * 60 * 1000);
+    expect((await visit('/moncafe')).timing).not.toContain('door');
+    await atTheDoor('/moncafe');
   });
 });

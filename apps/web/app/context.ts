@@ -3,7 +3,9 @@ import type { Application } from '@moncafe/domain/application';
 import type { SignedInUser } from '@moncafe/domain/account/account-service';
 import type { Runtime } from '@moncafe/infra/runtime';
 import type { Queries } from '@moncafe/projections/queries';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { createOidcClient, type OidcClient } from '#app/auth/oidc-client.server';
+import { keptPages, type KeptPages, type KeptPageTicket } from '#app/http/kept-pages';
 
 /**
  * How loaders, actions and middleware reach the running system: through the router context,
@@ -23,6 +25,10 @@ export interface WebApp {
   queries: Queries;
   /** The OpenID Connect client, discovered once on first use (null without OIDC settings). */
   oidc: OidcClient | null;
+  /** Guests' kept pages, answered before React Router (decision 460, http/kept-pages.ts). */
+  keptPages: KeptPages;
+  /** Today's date in Tokyo by the runtime's clock: a kept page stands for one day. */
+  today(): string;
 }
 
 /** Built once per process by server.ts, from the runtime. */
@@ -32,6 +38,8 @@ export function createWebApp(runtime: Runtime): WebApp {
     services: runtime.services,
     queries: runtime.queries,
     oidc: runtime.config.oidc ? createOidcClient(runtime.config.oidc, runtime.config.publicUrl) : null,
+    keptPages: keptPages((data) => runtime.referenceData.holds(data)),
+    today: () => tokyoDateOf(runtime.clock.now()),
   };
 }
 
@@ -39,6 +47,9 @@ const webAppContext = createContext<WebApp>();
 
 /** The CSP nonce of this response: every inline script must carry it (made by the outermost layer, app/http/answer-edge.ts). */
 export const nonceContext = createContext<string>('');
+
+/** The door's ticket for this request (a guest's GET it may answer next time with the page kept now). */
+export const keptPageTicketContext = createContext<KeptPageTicket | null>(null);
 
 /** The client's address as express saw it (honouring `trust proxy`); null when unknown. */
 export const clientAddressContext = createContext<string | null>(null);
@@ -65,13 +76,14 @@ export const userContext = createContext<Promise<SignedInUser | null> | null>(nu
  */
 export function createAppLoadContext(
   app: WebApp,
-  request: { clientAddress?: string | null; requestId?: string | null; nonce?: string | undefined } = {},
+  request: { clientAddress?: string | null; requestId?: string | null; nonce?: string | undefined; keptPage?: KeptPageTicket | undefined } = {},
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(webAppContext, app);
   context.set(clientAddressContext, request.clientAddress ?? null);
   context.set(requestIdContext, request.requestId ?? null);
   context.set(nonceContext, request.nonce ?? crypto.randomUUID());
+  context.set(keptPageTicketContext, request.keptPage ?? null);
   return context;
 }
 

@@ -6,9 +6,10 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { NonceProvider } from '#app/auth/nonce';
+import { STAND_IN_NONCE } from '#app/http/kept-pages';
 import { sharedAnswerKind } from '#app/http/render-once.server';
 import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@moncafe/infra/db/unavailable';
-import { nonceContext } from './context';
+import { appOf, keptPageTicketContext, nonceContext } from './context';
 
 /**
  * React Router's default node entry, plus the CSP nonce: the security middleware makes one per
@@ -26,10 +27,11 @@ export const streamTimeout = 5_000;
  * the rendered page goes with it. Routes above the page may bring only answers marked the same
  * for every visit (`http/render-once.server.ts`: the root's guest header); their kinds are part
  * of the key, so a signed-in visitor's page is rendered for that visit alone. Each answer says in
- * `Server-Timing` whether it was a kept page (`page;desc="kept"`) or rendered for it.
+ * `Server-Timing` whether it was a kept page (`page;desc="kept"`) or rendered for it. A page kept
+ * from a cached loader answer for a guest is also handed to the door in front of React Router
+ * (decision 460, http/kept-pages.ts), which answers the next such visit without the router.
  */
 const renderedPages = new WeakMap<object, Map<string, string>>();
-const STAND_IN_NONCE = 'moncafe-render-once-nonce';
 const MAX_PAGES_PER_ANSWER = 16;
 
 function renderOnceKey(request: Request, status: number, routerContext: EntryContext): { data: object; key: string } | null {
@@ -54,6 +56,16 @@ function renderOnceKey(request: Request, status: number, routerContext: EntryCon
   // A page without a loader is the same for every visit: kept with its module.
   if (data === undefined && !leaf.route.loader && module) return { data: module, key };
   return null;
+}
+
+/**
+ * Hands a kept page to the door (decision 460) when the door left this request a ticket (a guest's
+ * GET) and the page says nothing of its own to this visit: no cookie set, no other timing.
+ */
+function keepAtTheDoor(loadContext: RouterContextProvider, data: object, html: string, status: number, headers: Headers) {
+  const ticket = loadContext.get(keptPageTicketContext);
+  if (!ticket || headers.has('Set-Cookie') || headers.has('Server-Timing')) return;
+  appOf(loadContext).keptPages.keep(ticket, data, { html, status, headers: [...headers] });
 }
 
 /** The whole page as one string (everything ready), for a page rendered once. */
@@ -121,6 +133,7 @@ export default function handleRequest(
     const page = pages.get(renderOnce.key);
     const answer = (html: string, kept: boolean) => {
       responseHeaders.set('Content-Type', 'text/html');
+      keepAtTheDoor(loadContext, renderOnce.data, html, responseStatusCode, responseHeaders);
       responseHeaders.append('Server-Timing', kept ? 'page;desc="kept"' : 'page;desc="rendered"');
       return new Response(html.replaceAll(STAND_IN_NONCE, nonce), { headers: responseHeaders, status: responseStatusCode });
     };

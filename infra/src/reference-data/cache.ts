@@ -14,6 +14,12 @@ export interface ReferenceDataCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** The catalog changed with the event at `position`. */
   changed(position: number): void;
+  /**
+   * Whether `value` (an object a `get` answered) is still the one kept under its key: no change
+   * since, not expired, not pushed out. A page made from it may be answered again without asking
+   * `get` (decision 460).
+   */
+  holds(value: unknown): boolean;
 }
 
 export interface ReferenceDataCacheOptions {
@@ -38,6 +44,8 @@ export function referenceDataCache(options: ReferenceDataCacheOptions): Referenc
   const maxEntries = options.maxEntries ?? 1000;
   const now = options.now ?? (() => performance.now());
   let entries = new Map<string, Entry>();
+  // The objects the kept values resolved to, with where they were kept (for `holds`).
+  const keptAs = new WeakMap<object, { key: string; entry: Entry }>();
   // Bumped by every change: a value loaded across a change is not kept.
   let version = 0;
   // The newest change the read models may not have applied yet (0: none).
@@ -59,10 +67,21 @@ export function referenceDataCache(options: ReferenceDataCacheOptions): Referenc
       entries.delete(key);
       entries.set(key, entry);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
+      value.then(
+        (resolved) => {
+          if (typeof resolved === 'object' && resolved !== null) keptAs.set(resolved, { key, entry });
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       return value;
+    },
+
+    holds(value: unknown): boolean {
+      if (typeof value !== 'object' || value === null) return false;
+      const kept = keptAs.get(value);
+      return kept !== undefined && entries.get(kept.key) === kept.entry && now() - kept.entry.loadedAt < maxAgeMs;
     },
 
     changed(position: number) {

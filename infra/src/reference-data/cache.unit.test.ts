@@ -71,9 +71,33 @@ describe('the reference-data cache', () => {
     expect(await cache.get('a', a.load)).toBe('a3');
   });
 
+  it('says whether an object it answered is still the one kept: not after a change, an expiry or being pushed out (decision 460)', async () => {
+    let clock = 0;
+    const cache = referenceDataCache({ appliedUpTo: async () => 100, maxAgeMs: 1000, maxEntries: 2, now: () => clock });
+    const home = await cache.get('home', async () => ({ cards: 1 }));
+    expect(cache.holds(home)).toBe(true);
+    expect(cache.holds({ cards: 1 })).toBe(false);
+    cache.changed(3);
+    expect(cache.holds(home)).toBe(false);
+
+    const again = await cache.get('home', async () => ({ cards: 2 }));
+    expect(cache.holds(again)).toBe(true);
+    clock = 1000;
+    expect(cache.holds(again)).toBe(false);
+
+    const first = await cache.get('a', async () => ({ a: 1 }));
+    await cache.get('b', async () => ({ b: 1 }));
+    await cache.get('c', async () => ({ c: 1 }));
+    expect(cache.holds(first)).toBe(false);
+
+    // A value read while the read models were behind a change was not kept: nothing holds it.
+    const behind = referenceDataCache({ startPosition: 5, appliedUpTo: async () => 0 });
+    expect(behind.holds(await behind.get('home', async () => ({ cards: 0 })))).toBe(false);
+  });
+
   it('hears of this process’s own catalog appends as soon as they are stored', async () => {
     const changes: number[] = [];
-    const store = droppingOnCatalogAppends(memoryEventStore(), { get: (_key, load) => load(), changed: (position) => changes.push(position) });
+    const store = droppingOnCatalogAppends(memoryEventStore(), { get: (_key, load) => load(), changed: (position) => changes.push(position), holds: () => false });
     await store.appendToStream('reservation-1', [{ eventId: 'e1', type: 'ReservationRequested', data: {}, metadata }], { expectedRevision: 'no_stream' });
     const saved = await store.appendToStream('catalog-seat-7', [{ eventId: 'e2', type: 'RecordSaved', data: {}, metadata }], { expectedRevision: 'no_stream' });
     expect(changes).toEqual([saved.lastPosition]);

@@ -15,6 +15,7 @@ import type { Runtime } from '@moncafe/infra/runtime';
 import { createQueries } from '@moncafe/projections/queries';
 import { readModelMigrations } from '@moncafe/projections/read-models';
 import { createAppLoadContext, type WebApp } from '#app/context';
+import { keptPages } from '#app/http/kept-pages';
 import { confirmState } from '#app/routes/confirm-reservation/route';
 import { loader } from '#app/routes/api/reservation-confirmation/$token/route';
 import { accountMails } from '#app/auth/mails';
@@ -71,7 +72,7 @@ function system() {
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
-  const app: WebApp = { runtime, services, queries: createQueries(database.db, eventStore), oidc: null };
+  const app: WebApp = { runtime, services, queries: createQueries(database.db, eventStore), oidc: null, keptPages: keptPages(() => false), today: () => '2026-12-01' };
   const open = async (token: string) => {
     const request = new Request(`http://cafe.test/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
     const response = await loader({ request, params: { token }, context: createAppLoadContext(app) });
