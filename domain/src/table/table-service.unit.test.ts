@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogService } from '../catalog/catalog-service';
 import { DomainError } from '../decider';
 import { toStreamName as ledgerStream } from '../seating/events';
+import { toStreamName as stockStream } from '../stock/events';
 import { AT_STORE, FAR_AWAY } from '../testing/table-catalog';
 import { LUNCHTIME, PRINTED_SEAT_CODE, tableTestSystem } from '../testing/table-system';
 import { testIds } from '../testing/test-ids';
@@ -193,6 +194,59 @@ describe('ordering', () => {
     await order(testIds.uuid(), 1);
     expect((await t.stock.level(STORE, 'cake')).quantity).toBe(0);
     await refused(order(testIds.uuid(), 1), 'sold_out');
+  });
+
+  it('a resend whose counted items were taken but whose order was lost places the order and takes nothing again', async () => {
+    const t = tableTestSystem();
+    await t.stock.set({ storeId: STORE, settings: [{ menuId: 'cake', manageStock: true, quantity: 2, isSoldOut: false }], actor: 'staff', ...ctx });
+    const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    // Given the store's stock took the order's cake, and the phone never heard back (the order's own append lost).
+    const orderId = testIds.uuid();
+    await t.eventStore.appendToStream(
+      stockStream(STORE),
+      [
+        {
+          eventId: testIds.uuid(),
+          type: 'StockReserved',
+          data: { orderId, lines: [{ menuId: 'cake', quantity: 1, remaining: 1 }], reservedAt: LUNCHTIME.toISOString() },
+          metadata: { correlationId: 'c', causationId: null, actor: 'customer', storeId: STORE },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+    const stockEvents = (await t.eventStore.readStream(stockStream(STORE))).length;
+    // When the phone sends the order again.
+    const placed = await t.ordering.place({
+      orderId,
+      reservationId: a.reservationId,
+      seatId: 'T1',
+      items: [{ menuId: 'cake', quantity: 1 }],
+      auth: { kind: 'token', token: a.token },
+      ...ctx,
+    });
+    // Then the order is placed, the count is what the first attempt left, and the stock stream has nothing new.
+    expect(placed.position).not.toBeNull();
+    expect((await t.stock.level(STORE, 'cake')).quantity).toBe(1);
+    expect(await t.eventStore.readStream(stockStream(STORE))).toHaveLength(stockEvents);
+  });
+
+  it('staff are answered sold out before anything is written', async () => {
+    const t = tableTestSystem();
+    await t.stock.set({ storeId: STORE, settings: [{ menuId: 'cake', manageStock: true, quantity: 1, isSoldOut: false }], actor: 'staff', ...ctx });
+    const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    const before = await t.eventStore.headPosition();
+    const staffOrder = {
+      orderId: null,
+      reservationId: a.reservationId,
+      seatId: 'T1',
+      items: [{ menuId: 'cake', quantity: 2 }],
+      auth: { kind: 'staff' as const, actor: 'staff-1' },
+      ...ctx,
+    };
+    await refused(t.ordering.place(staffOrder), 'sold_out');
+    expect(await t.eventStore.headPosition()).toBe(before);
+    await t.ordering.place({ ...staffOrder, items: [{ menuId: 'cake', quantity: 1 }] });
+    expect((await t.stock.level(STORE, 'cake')).quantity).toBe(0);
   });
 
   it('never sells more than there is when phones order at once', async () => {
