@@ -95,30 +95,43 @@ export function orderingService(ports: OrderingPorts) {
       const seatId = tokenSeat ?? input.seatId ?? state.request.seatIds[0]!;
       if ((input.seatId !== null && input.seatId !== seatId) || !state.request.seatIds.includes(seatId)) throw new DomainError<OrderingErrorCode>('wrong_seat');
       const { storeId } = state.request;
-      // Independent reads, at once: an order call waits for the slowest of them, not their sum.
-      const [lines, limits, seat] = await Promise.all([priced(storeId, input.items), orderLimitsOf(ports.eventStore, storeId), ports.catalog.seat(seatId)]);
       const orderId = input.orderId ?? ports.ids.uuid();
+      // The order's stream and the store's stock, read together (decision 451).
+      const streams = () => Promise.all([orders.load(toStreamName(orderId)), stock.load(stockStream(storeId))]);
+      // Independent reads, at once: an order call waits for the slowest of them, not their sum.
+      const [lines, limits, seat, first] = await Promise.all([
+        priced(storeId, input.items),
+        orderLimitsOf(ports.eventStore, storeId),
+        ports.catalog.seat(seatId),
+        streams(),
+      ]);
       const actor = input.auth.kind === 'staff' ? input.auth.actor : 'customer';
       const context: CommandContext = { correlationId: input.correlationId, actor, storeId };
       const now = ports.clock.now().toISOString();
+      let loaded: typeof first | null = first;
 
       return retryOnConflict(
         async () => {
-          const existing = await orders.load(toStreamName(orderId));
+          // A conflict's retry reads both streams again.
+          const [existing, shelf] = loaded ?? (await streams());
+          loaded = null;
           if (existing.state.status !== 'empty') {
             // A retry of an order already placed: the same answer, nothing taken twice.
             if (existing.state.order.reservationId !== input.reservationId) throw new DomainError('order_exists');
             return { orderId, subtotal: orderSubtotal(existing.state.order.lines), lines: existing.state.order.lines, position: null };
           }
           checkOrderSize(lines, state.request.people, limits, input.auth.kind === 'staff');
+          // Sold out is answered before anything is recorded (the admission too). An order that
+          // takes nothing counted — or a resend whose items were taken — does not queue on the
+          // store's contended stock stream; one that takes something is decided again there on
+          // the stream as it is then, so no count goes below zero.
+          const takes = shelf.decide({ type: 'ReserveStock', orderId, lines, now }).length > 0;
           if (input.auth.kind === 'token') {
-            // Sold out is answered before the admission is recorded, so that refusal appends nothing either.
-            (await stock.load(stockStream(storeId))).decide({ type: 'ReserveStock', orderId, lines, now });
             const { tokenHash } = parseToken(input.auth.token, ports.hashing.sha256Hex);
             const caps = { perVisitPerMinute: limits.per_visit_per_minute, perTokenPerMinute: limits.per_token_per_minute };
             await reservations.handle(reservationStream(input.reservationId), { type: 'AdmitOrder', orderId, tokenHash, caps, now }, context);
           }
-          await stock.handle(stockStream(storeId), { type: 'ReserveStock', orderId, lines, now }, context);
+          if (takes) await stock.handle(stockStream(storeId), { type: 'ReserveStock', orderId, lines, now }, context);
           const seatLabel = seat?.name ?? seatId;
           const order = { orderId, storeId, reservationId: input.reservationId, seatId, seatLabel, lines, placedBy: actor };
           const placed = await existing.append(existing.decide({ type: 'PlaceOrder', order, now }), context);
