@@ -199,7 +199,8 @@ export async function startServer(
     createRequestHandler({
       build,
       mode: options.dev ? 'development' : 'production',
-      getLoadContext: (req, res) => createAppLoadContext(webApp, { clientAddress: req.ip ?? null, requestId: requestIdOf(req), nonce: cspNonceOf(res), keptPage: keptPageTicketOf(res) }),
+      getLoadContext: (req, res) =>
+        createAppLoadContext(webApp, { clientAddress: req.ip ?? null, requestId: requestIdOf(req), nonce: cspNonceOf(res), keptPage: keptPageTicketOf(res) }),
     }),
   );
 

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
 import { browserAvailable, browserSuite, desktop, offlineContext, phone } from '../support/browser';
-import { DEMO_STORE, expectOrderInItsKitchenOnly, firstStoreStaffBrowser, guestPhone, ownerContext, staffBrowser, startTableOrderServer } from '../support/table-order';
+import {
+  DEMO_STORE,
+  expectOrderInItsKitchenOnly,
+  firstStoreStaffBrowser,
+  guestPhone,
+  ownerContext,
+  staffBrowser,
+  startTableOrderServer,
+} from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 import { startSmtpSink } from '../reservation/smtp-sink';
 

@@ -310,21 +310,24 @@ describe('kept pages at the door', () => {
     return answer;
   };
 
-  it.each(['/moncafe', '/menu', '/menu?store_id=1'])('answers %s for a guest with the page and headers React Router gives, its own nonce on every script', async (path) => {
-    const door = await atTheDoor(path);
-    // Another cookie goes on to React Router, which answers the same kept page.
-    const router = await visit(path, { cookie: 'other=1' });
-    expect(router.timing).toContain('page;desc="kept"');
-    expect(router.timing).not.toContain('door');
-    expect(door.page).toBe(router.page);
-    expect(door.type).toBe(router.type);
-    const nonce = /'nonce-([^']+)'/.exec((await fetch(server.url + path)).headers.get('content-security-policy') ?? '')?.[1];
-    expect(door.html).not.toContain('moncafe-render-once-nonce');
-    const again = await fetch(server.url + path);
-    const againNonce = /'nonce-([^']+)'/.exec(again.headers.get('content-security-policy') ?? '')?.[1];
-    expect(againNonce).not.toBe(nonce);
-    for (const script of (await again.text()).matchAll(/<script\b[^>]*>/g)) expect(script[0]).toContain(`nonce="${againNonce}"`);
-  });
+  it.each(['/moncafe', '/menu', '/menu?store_id=1'])(
+    'answers %s for a guest with the page and headers React Router gives, its own nonce on every script',
+    async (path) => {
+      const door = await atTheDoor(path);
+      // Another cookie goes on to React Router, which answers the same kept page.
+      const router = await visit(path, { cookie: 'other=1' });
+      expect(router.timing).toContain('page;desc="kept"');
+      expect(router.timing).not.toContain('door');
+      expect(door.page).toBe(router.page);
+      expect(door.type).toBe(router.type);
+      const nonce = /'nonce-([^']+)'/.exec((await fetch(server.url + path)).headers.get('content-security-policy') ?? '')?.[1];
+      expect(door.html).not.toContain('moncafe-render-once-nonce');
+      const again = await fetch(server.url + path);
+      const againNonce = /'nonce-([^']+)'/.exec(again.headers.get('content-security-policy') ?? '')?.[1];
+      expect(againNonce).not.toBe(nonce);
+      for (const script of (await again.text()).matchAll(/<script\b[^>]*>/g)) expect(script[0]).toContain(`nonce="${againNonce}"`);
+    },
+  );
 
   it('never gives one language’s page to another, whether the language comes from the browser or the cookie', async () => {
     const ja = await atTheDoor('/moncafe');
@@ -383,7 +386,15 @@ describe('kept pages at the door', () => {
 
     const name = 'MonCafe 扉テスト店';
     const opened = await admin.send('POST', '/api/admin/stores', {
-      json: { name, postal_code: '160-0023', address: '東京都新宿区西新宿1-2-3', phone: '03-2222-3333', email: 'door@moncafe.test', access_note: '', display_order: 60 },
+      json: {
+        name,
+        postal_code: '160-0023',
+        address: '東京都新宿区西新宿1-2-3',
+        phone: '03-2222-3333',
+        email: 'door@moncafe.test',
+        access_note: '',
+        display_order: 60,
+      },
     });
     expect(opened.status).toBe(200);
     const storeId = ((await opened.json()) as { store_id: string }).store_id;

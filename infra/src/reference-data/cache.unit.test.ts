@@ -97,7 +97,11 @@ describe('the reference-data cache', () => {
 
   it('hears of this process’s own catalog appends as soon as they are stored', async () => {
     const changes: number[] = [];
-    const store = droppingOnCatalogAppends(memoryEventStore(), { get: (_key, load) => load(), changed: (position) => changes.push(position), holds: () => false });
+    const store = droppingOnCatalogAppends(memoryEventStore(), {
+      get: (_key, load) => load(),
+      changed: (position) => changes.push(position),
+      holds: () => false,
+    });
     await store.appendToStream('reservation-1', [{ eventId: 'e1', type: 'ReservationRequested', data: {}, metadata }], { expectedRevision: 'no_stream' });
     const saved = await store.appendToStream('catalog-seat-7', [{ eventId: 'e2', type: 'RecordSaved', data: {}, metadata }], { expectedRevision: 'no_stream' });
     expect(changes).toEqual([saved.lastPosition]);

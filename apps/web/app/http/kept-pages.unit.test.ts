@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { keptPageKey, keptPages } from './kept-pages';
 
 /** The parts of an express request the door's key reads. */
-function request(options: { method?: string; url?: string; cookie?: string; acceptLanguage?: string; host?: string; forwardedHost?: string; trustProxy?: boolean }) {
+function request(options: {
+  method?: string;
+  url?: string;
+  cookie?: string;
+  acceptLanguage?: string;
+  host?: string;
+  forwardedHost?: string;
+  trustProxy?: boolean;
+}) {
   const url = options.url ?? '/moncafe';
   const headers: Record<string, string | undefined> = {
     cookie: options.cookie,

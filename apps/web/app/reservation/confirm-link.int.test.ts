@@ -72,7 +72,14 @@ function system() {
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;
-  const app: WebApp = { runtime, services, queries: createQueries(database.db, eventStore), oidc: null, keptPages: keptPages(() => false), today: () => '2026-12-01' };
+  const app: WebApp = {
+    runtime,
+    services,
+    queries: createQueries(database.db, eventStore),
+    oidc: null,
+    keptPages: keptPages(() => false),
+    today: () => '2026-12-01',
+  };
   const open = async (token: string) => {
     const request = new Request(`http://cafe.test/api/reservation-confirmation/${encodeURIComponent(token)}?confirm=true`);
     const response = await loader({ request, params: { token }, context: createAppLoadContext(app) });
