@@ -22,9 +22,11 @@ export async function serverNow(server: TestWebServer): Promise<Date> {
 /**
  * Moves the server's clock to a time the demo store is open (12:00 Tokyo on its next open day,
  * or leaves it where it is when the store is open for at least `margin` minutes more), once the
- * demo data is projected. Answers the Tokyo date chosen.
+ * demo data is projected. Answers the Tokyo date chosen. `sameDayBookable`: never left where it
+ * is, always 12:00 — before the same-day booking deadline (15:00 in the demo), so a guest may
+ * still book that day's later times whatever the hour the suite runs at.
  */
-export async function moveToOpenHours(server: TestWebServer, marginMinutes = 120): Promise<string> {
+export async function moveToOpenHours(server: TestWebServer, marginMinutes = 120, options: { sameDayBookable?: boolean } = {}): Promise<string> {
   const now = await serverNow(server);
   const today = tokyoDateTime(now);
   const end = addDays(today.date, 20);
@@ -40,7 +42,7 @@ export async function moveToOpenHours(server: TestWebServer, marginMinutes = 120
     if (day.is_closed || !day.open_time || !day.close_time) continue;
     const open = minutesOf(day.open_time);
     const close = minutesOf(day.close_time);
-    if (date === today.date && today.minute >= open && today.minute + marginMinutes < close) return date;
+    if (!options.sameDayBookable && date === today.date && today.minute >= open && today.minute + marginMinutes < close) return date;
     const target = tokyoInstant(date, Math.max(open, 12 * 60));
     if (target.getTime() > now.getTime()) {
       await server.advanceClock(target.getTime() - now.getTime());
