@@ -168,7 +168,23 @@ describe('frames after the read models (the kitchen that missed a kept order)', 
         return new Promise<void>((resolve) => applied.set(position, resolve));
       },
     });
-    return { hub, waited, apply: (position: number) => applied.get(position)!() };
+    const apply = (position: number) => applied.get(position)!();
+    /**
+     * `handed` published and applied (the streams were handed it), then `pending` published and
+     * still waiting for the read models; then a kitchen screen opens after `after`: its frames.
+     */
+    async function openWhilePending(handed: number, pending: number, after: number | null) {
+      hub.publish({ position: handed } as RecordedEvent);
+      await tick();
+      apply(handed);
+      await tick();
+      hub.publish({ position: pending } as RecordedEvent);
+      const frames: LiveFrame[] = [];
+      const abort = new AbortController();
+      await hub.open({ topics: new Set(['kitchen']), after, signal: abort.signal }, (f) => frames.push(f));
+      return { frames, abort };
+    }
+    return { hub, waited, apply, openWhilePending };
   }
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -208,16 +224,9 @@ describe('frames after the read models (the kitchen that missed a kept order)', 
   });
 
   it('tells a fresh client the position it has been sent up to, so an event the store holds but the read models have not applied still reaches it', async () => {
-    const { hub, apply } = gatedHub([3, 7]);
-    hub.publish({ position: 3 } as RecordedEvent);
-    await tick();
-    apply(3);
-    await tick();
+    const { apply, openWhilePending } = gatedHub([3, 7]);
     // 7 is in the store (the head counts it) and waits for the read models when the screen opens.
-    hub.publish({ position: 7 } as RecordedEvent);
-    const frames: LiveFrame[] = [];
-    const abort = new AbortController();
-    await hub.open({ topics: new Set(['kitchen']), after: null, signal: abort.signal }, (f) => frames.push(f));
+    const { frames, abort } = await openWhilePending(3, 7, null);
     expect(frames).toEqual([{ id: 3 }]);
     apply(7);
     await tick();
@@ -226,15 +235,8 @@ describe('frames after the read models (the kitchen that missed a kept order)', 
   });
 
   it('replays a reconnecting client up to what has been sent live, not past it: the rest comes once applied', async () => {
-    const { hub, apply } = gatedHub([3, 7]);
-    hub.publish({ position: 3 } as RecordedEvent);
-    await tick();
-    apply(3);
-    await tick();
-    hub.publish({ position: 7 } as RecordedEvent);
-    const frames: LiveFrame[] = [];
-    const abort = new AbortController();
-    await hub.open({ topics: new Set(['kitchen']), after: 1, signal: abort.signal }, (f) => frames.push(f));
+    const { apply, openWhilePending } = gatedHub([3, 7]);
+    const { frames, abort } = await openWhilePending(3, 7, 1);
     // Its Last-Event-ID moves to 3, not to the head (7): 7 is not skipped when it comes.
     expect(frames).toEqual([{ id: 3, event: 'new-order', data: null }, { id: 3 }]);
     apply(7);
@@ -245,17 +247,10 @@ describe('frames after the read models (the kitchen that missed a kept order)', 
 
   it('resyncs a client far behind to what has been sent live, not to the head: an event still waiting for the read models comes once applied', async () => {
     const stored = Array.from({ length: MAX_REPLAY + 5 }, (_, i) => i + 1);
-    const { hub, apply } = gatedHub(stored);
+    const { apply, openWhilePending } = gatedHub(stored);
     const handed = MAX_REPLAY + 4;
-    hub.publish({ position: handed } as RecordedEvent);
-    await tick();
-    apply(handed);
-    await tick();
     // The head's last event is in the store and waits for the read models when the screen reconnects.
-    hub.publish({ position: MAX_REPLAY + 5 } as RecordedEvent);
-    const frames: LiveFrame[] = [];
-    const abort = new AbortController();
-    await hub.open({ topics: new Set(['kitchen']), after: 1, signal: abort.signal }, (f) => frames.push(f));
+    const { frames, abort } = await openWhilePending(handed, MAX_REPLAY + 5, 1);
     expect(frames).toEqual([{ id: handed, event: 'resync', data: null }]);
     apply(MAX_REPLAY + 5);
     await tick();
