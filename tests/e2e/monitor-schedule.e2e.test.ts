@@ -169,8 +169,14 @@ describe.runIf(runs)('the monitor reservation schedule', () => {
     const target = block(first, mover);
     await target.focus();
     await first.keyboard.press('Space');
+    // dnd-kit's keyboard sensor hears the moving keys only from the task after the lift (its
+    // attach() adds the listener in a setTimeout); a hand is never that fast, a test on a loaded
+    // machine can be — Chromium runs input before timers — and its arrows were lost (CI, 27 Nov).
+    await first.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     await first.keyboard.press('ArrowRight');
     await first.keyboard.press('ArrowRight');
+    // Dropped only once the block is drawn two steps on (near the day's end the grid scrolls instead).
+    await expect.poll(() => target.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41)).toBeCloseTo(10 * PX_PER_MINUTE, 0);
     await first.keyboard.press('Space');
     const confirm = first.getByTestId('confirm-move');
     await confirm.waitFor();
