@@ -17,6 +17,7 @@ import {
   DEMO_IMAGE_PATHS,
   DEMO_SECOND_COURSE_ID,
   DEMO_SECOND_ONLY_MENU_ID,
+  DEMO_SECOND_STORE_CARD_ID,
   DEMO_SECOND_STORE_ID,
   DEMO_STORE_ID,
   loadDemoData,
@@ -128,8 +129,12 @@ describe('demo data', () => {
   });
 
   it('gives homepage cards (instagram outside the site, calendar, links inside it) and two notices', async () => {
-    const cards = await listHomepageCards(t.db, { activeOnly: true });
+    const all = await listHomepageCards(t.db, { activeOnly: true });
+    const cards = all.filter((c) => c.store_id === null);
     expect(cards.map((c) => c.card_type)).toEqual(['instagram', 'calendar', 'other', 'other', 'other']);
+    // The second store's own card, after the site's (decision 456).
+    expect(all.filter((c) => c.store_id !== null).map((c) => [c.id, c.store_id])).toEqual([[DEMO_SECOND_STORE_CARD_ID, DEMO_SECOND_STORE_ID]]);
+    expect(all.at(-1)?.id).toBe(DEMO_SECOND_STORE_CARD_ID);
     // アクセス opens the site's own page, not a map search (decision 191).
     expect(cards.filter((c) => c.card_type === 'other').map((c) => c.link_url)).toEqual(['/reservation', '/menu', '/access']);
     expect(cards.find((c) => c.card_type === 'instagram')?.link_url).toMatch(/^https:\/\//);

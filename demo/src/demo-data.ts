@@ -7,7 +7,7 @@ import type { Clock } from '@moncafe/domain/ports';
 import { addMenuItems, menuImage, type MenuCategory } from './menu-items';
 import { secondStoreRecords } from './second-store';
 
-export { DEMO_SECOND_COURSE_ID, DEMO_SECOND_ONLY_MENU_ID, DEMO_SECOND_SEAT_IDS, DEMO_SECOND_STORE_ID } from './second-store';
+export { DEMO_SECOND_COURSE_ID, DEMO_SECOND_ONLY_MENU_ID, DEMO_SECOND_SEAT_IDS, DEMO_SECOND_STORE_CARD_ID, DEMO_SECOND_STORE_ID } from './second-store';
 
 /**
  * A believable demo cafe (DEMO_DATA=1): a store (and a second one, second-store.ts), its seats, a menu with reservation

@@ -10,6 +10,8 @@ export const DEMO_SECOND_STORE_ID = '3';
 export const DEMO_SECOND_SEAT_IDS = ['seat-w-c1', 'seat-w-t1', 'seat-w-t2', 'seat-w-terrace'] as const;
 /** The menu item only the second store sells. */
 export const DEMO_SECOND_ONLY_MENU_ID = 'menu-w-morning';
+/** The second store's own homepage card (decision 456). */
+export const DEMO_SECOND_STORE_CARD_ID = 'card-w-terrace';
 /** The second store's own course, so a guest who chooses it on the homepage has something to book. */
 export const DEMO_SECOND_COURSE_ID = 'menu-w-brunch';
 
@@ -72,4 +74,16 @@ export function secondStoreRecords(add: AddRecord) {
     );
   }
   add('same-day-settings', west, { store_id: west, is_enabled: true, deadline_time: '12:00' });
+  // A homepage card of its own (decision 456): shown after the site's cards, named by the store.
+  add('homepage-card', DEMO_SECOND_STORE_CARD_ID, {
+    card_type: 'other',
+    store_id: west,
+    link_url: `/menu?store_id=${west}`,
+    title: '公園を眺めるテラス席',
+    description: 'テラス席はご予約なしでどうぞ。モーニングセットは11時まで。',
+    title_en: 'A terrace facing the park',
+    description_en: 'No booking needed on the terrace. Breakfast sets until 11:00.',
+    // After the site's five; a card the owner adds goes after it.
+    display_order: 6,
+  });
 }

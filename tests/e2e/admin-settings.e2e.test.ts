@@ -163,11 +163,20 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     await add.getByLabel('説明', { exact: true }).fill('栗のモンブランが始まりました');
     await add.getByLabel('英語のタイトル（任意）').fill('New for autumn');
     await add.getByLabel(/リンク先/).fill('/menu');
+    // A card about the first store (decision 456): named by it on the homepage, where two are open.
+    await add.getByLabel('対象店舗').selectOption({ label: 'MonCafe 駅前店' });
     await add.getByRole('button', { name: '保存' }).click();
     const list = page.getByTestId('card-list');
     await list.locator('li', { hasText: '秋の新メニュー' }).waitFor();
+    expect(await list.locator('li', { hasText: '秋の新メニュー' }).getByTestId('card-store-name').textContent()).toContain('MonCafe 駅前店');
     let titles = await titlesOnHome();
     expect(titles.at(-1)).toBe('秋の新メニュー');
+    {
+      const { guest, page: home } = await guestPage();
+      await home.goto('/moncafe');
+      expect(await home.getByTestId('home-cards').locator(':scope > *').last().getByTestId('card-store').textContent()).toBe('MonCafe 駅前店');
+      await guest.close();
+    }
     // The English title is kept for visitors who read English (decision 394).
     const saved = (await (await fetch(`${server.url}/api/admin/homepage-settings`)).json()) as { title: string; title_en: string }[];
     expect(saved.find((c) => c.title === '秋の新メニュー')?.title_en).toBe('New for autumn');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SECOND_SEAT_IDS, DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
+import { DEMO_SECOND_SEAT_IDS, DEMO_SECOND_STORE_CARD_ID, DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
 import { HttpClient } from '../support/http-client';
+import { signedInAdmin } from '../support/table-order';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { demoCoursesReady } from './booking-steps';
 
@@ -84,5 +85,45 @@ describe('the store a guest chose', () => {
     }
     // /menu is kept once per address: the second store's page, asked again, still names it.
     expect(await titleOf(`/menu?store_id=${DEMO_SECOND_STORE_ID}`)).toBe('メニュー | MonCafe 西口公園店 | MonCafe');
+  });
+
+  // Last: it closes the second store.
+  it('shows a store’s own homepage card named by its store while it is open, the site’s cards unnamed; a card for a store there is not is refused, nothing saved (decision 456)', async () => {
+    const guest = new HttpClient(server.url);
+    const cardsOn = async () => {
+      const html = (await guest.page('/moncafe')).html;
+      const list = html.slice(html.indexOf('data-testid="home-cards"'));
+      return { list, named: [...list.matchAll(/data-testid="card-store"[^>]*>([^<]*)</g)].map((m) => m[1]) };
+    };
+    // The demo's: the second store's terrace card, named by its store; the site's five name none.
+    let home = await cardsOn();
+    expect(home.list).toContain('公園を眺めるテラス席');
+    expect(home.named).toEqual(['MonCafe 西口公園店']);
+
+    const admin = await signedInAdmin(server.url);
+    const cards = async () => (await guest.getJson<{ id: string; title: string; store_id: string | null }[]>('/api/admin/homepage-settings')).body;
+    const before = await cards();
+    expect(before.find((c) => c.id === DEMO_SECOND_STORE_CARD_ID)?.store_id).toBe(DEMO_SECOND_STORE_ID);
+    const refused = await admin.send('POST', '/admin/homepage-settings', {
+      json: { intent: 'save', id: null, card: { card_type: 'other', title: 'どこにもない店のお知らせ', store_id: 'no-such-store' } },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('その店舗は見つかりません。対象店舗を選び直してください。');
+    expect(await cards()).toEqual(before);
+
+    // An owner's card for the first store: named by it, beside the second store's.
+    const saved = await admin.send('POST', '/admin/homepage-settings', {
+      json: { intent: 'save', id: null, card: { card_type: 'other', title: '駅前店の朝のお知らせ', store_id: '2', display_order: 200 } },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    home = await cardsOn();
+    expect(home.named).toEqual(['MonCafe 西口公園店', 'MonCafe 駅前店']);
+
+    // Closed, the second store's card leaves the homepage; with one store open, no card is named.
+    expect((await admin.post(`/api/admin/stores/${DEMO_SECOND_STORE_ID}/close`, {})).status).toBe(200);
+    home = await cardsOn();
+    expect(home.list).not.toContain('公園を眺めるテラス席');
+    expect(home.list).toContain('駅前店の朝のお知らせ');
+    expect(home.named).toEqual([]);
   });
 });

@@ -367,6 +367,17 @@ describe('route access by store', () => {
   });
 });
 
+describe('the demo’s two stores', () => {
+  it('has 佐藤 at both stores with a wage at each, 鈴木 and 田中 at the first only, 高橋 at the second only (decision 321)', async () => {
+    const staffOf = async (store: string) =>
+      new Map((await admin.getJson<{ name: string; wage: number | null }[]>(`/api/users?store_id=${store}`)).body.map((s) => [s.name, s.wage]));
+    const [east, west] = [await staffOf(EAST), await staffOf(WEST)];
+    expect([east.get('佐藤 花子'), west.get('佐藤 花子')]).toEqual([1250, 1300]);
+    expect([east.has('鈴木 健太'), east.has('田中 美咲'), east.has('高橋 陽介')]).toEqual([true, true, false]);
+    expect([west.has('鈴木 健太'), west.has('田中 美咲'), west.has('高橋 陽介')]).toEqual([false, false, true]);
+  });
+});
+
 describe('the floor’s live feed', () => {
   it('sends a monitor of store 2 only its store’s frames, and an unlimited monitor both stores’', async () => {
     const storesIn = (frames: SseFrame[]) =>

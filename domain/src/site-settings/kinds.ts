@@ -7,6 +7,8 @@ export const homepageCardTypeSchema = z.enum(['instagram', 'calendar', 'other'])
 
 export const homepageCardSchema = z.object({
   card_type: homepageCardTypeSchema,
+  /** null: the whole site's card. A store's card is shown with the store's name, while it is open (decision 456). Older cards load without it. */
+  store_id: storeId.nullable().default(null),
   link_url: urlOrPath.nullable().default(null),
   image_url: urlOrPath.nullable().default(null),
   title: z.string().trim().max(100).default(''),

@@ -12,4 +12,6 @@ export const homepageCardMigrations: ReadModelMigrations = {
   '2026-11-26T23-30-homepage-cards-english': sqlMigration(
     sql`alter table homepage_cards add column title_en text default '' not null, add column description_en text default '' not null`,
   ),
+  // Issue 34 (decision 456): a card may belong to one store; null is the whole site's.
+  '2026-11-27T10-00-homepage-cards-store': sqlMigration(sql`alter table homepage_cards add column store_id text`),
 };

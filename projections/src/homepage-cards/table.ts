@@ -13,6 +13,8 @@ export interface HomepageCardTables {
     /** English for guests (decision 394); '' when none was given. */
     title_en: ColumnType<string, string | undefined, string | undefined>;
     description_en: ColumnType<string, string | undefined, string | undefined>;
+    /** The store the card belongs to; null: the whole site's (decision 456). */
+    store_id: ColumnType<string | null, string | null | undefined, string | null | undefined>;
     is_active: boolean;
     display_order: number;
   };

@@ -55,6 +55,9 @@ export const settingsTexts = {
   cardImageUpload: '画像をアップロード（PNG・JPEG・WebP、2MBまで）',
   cardImageRemove: '画像を外す',
   cardActive: '表示する',
+  /** Decision 456: a card about one store, shown with its name while it is open. */
+  cardStore: '対象店舗',
+  cardStoreUnknown: 'その店舗は見つかりません。対象店舗を選び直してください。',
   inactive: '非表示',
   addCard: 'カードを追加',
   moveUp: '上へ',

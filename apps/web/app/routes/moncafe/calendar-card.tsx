@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { addMonths, formatYearMonth, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { dayKind, monthGrid, monthNavigation } from '#app/shared/calendar-month';
 import { MonthTable } from '#app/shared/month-table';
 import { useTexts } from '#app/i18n/language';
+import { CardStore } from './link-card';
 import { localizedHomeTexts } from './texts';
 
 /** What the loader sends for the calendar: facts for the current and the next month only. */
@@ -17,8 +18,10 @@ export interface CalendarData {
  * marks the legend explains (休) are the calendar's own, so where the store wrote no English the
  * calendar's own English title and legend show (decision 394).
  */
-export function CalendarCard({ calendar, title, description }: { calendar: CalendarData; title: string; description: string }) {
+export function CalendarCard({ calendar, title, description, store }: { calendar: CalendarData; title: string; description: string; store?: string | null }) {
   const homeTexts = useTexts(localizedHomeTexts);
+  // Each store may have a calendar of its own on the page.
+  const titleId = useId();
   const current = yearMonthOf(calendar.today);
   const [shown, setShown] = useState(current);
   const { canGoPrevious, canGoNext } = monthNavigation(shown, current);
@@ -34,8 +37,9 @@ export function CalendarCard({ calendar, title, description }: { calendar: Calen
   );
 
   return (
-    <section className="card calendar-card" aria-labelledby="calendar-title" data-testid="calendar-card">
-      <h2 id="calendar-title" className="card-title">
+    <section className="card calendar-card" aria-labelledby={titleId} data-testid="calendar-card">
+      <CardStore name={store} />
+      <h2 id={titleId} className="card-title">
         {title || homeTexts.calendarTitle}
       </h2>
       <div className="calendar-nav">

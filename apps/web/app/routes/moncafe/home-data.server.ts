@@ -6,25 +6,32 @@ import type { CalendarData } from './calendar-card';
 /**
  * The homepage's data: its cards, and the calendar facts for the only two months the calendar
  * card may show (this month and the next). Holidays are looked up here on the server, so the
- * holiday table never ships to the browser.
+ * holiday table never ships to the browser. A store's card (decision 456) shows while its store
+ * is open, named by the store where several are open; a store's calendar card shows that
+ * store's closed days, the site's the first store's.
  */
 export async function homeData(queries: Queries, now: Date) {
   const today = tokyoDateOf(now);
   const current = yearMonthOf(today);
-  const [cards, calendar, stores] = await Promise.all([
-    queries.homepageCards.list({ activeOnly: true }),
-    calendarData(queries, today, [current, addMonths(current, 1)]),
-    storeList(queries, today),
+  const months = [current, addMonths(current, 1)];
+  const [allCards, open] = await Promise.all([queries.homepageCards.list({ activeOnly: true }), queries.stores.list()]);
+  const names = new Map(open.map((s) => [s.store_id, s.name]));
+  const cards = allCards
+    .filter((card) => card.store_id === null || names.has(card.store_id))
+    .map((card) => ({ ...card, store_name: names.size > 1 && card.store_id !== null ? names.get(card.store_id)! : null }));
+  const calendarStores = [...new Set(cards.filter((c) => c.card_type === 'calendar').map((c) => c.store_id ?? ''))];
+  const [stores, ...calendars] = await Promise.all([
+    storeList(queries, open, today),
+    ...calendarStores.map((store) => calendarData(queries, today, months, store || null)),
   ]);
-  return { cards, calendar, stores };
+  return { cards, calendars: Object.fromEntries(calendarStores.map((store, i) => [store, calendars[i]!])), stores };
 }
 
 /**
  * The open stores with today's hours, for the guest to choose one (decision 406). Only shown where
  * there are several: with one store the homepage is the spec's, word for word.
  */
-async function storeList(queries: Queries, today: string) {
-  const stores = await queries.stores.list();
+async function storeList(queries: Queries, stores: Awaited<ReturnType<Queries['stores']['list']>>, today: string) {
   if (stores.length < 2) return [];
   return Promise.all(
     stores.map(async (s) => {
@@ -35,12 +42,13 @@ async function storeList(queries: Queries, today: string) {
   );
 }
 
-async function calendarData(queries: Queries, today: string, months: YearMonth[]): Promise<CalendarData> {
+/** A store's closed days (null: the first store's) in `months`, with the holidays. */
+async function calendarData(queries: Queries, today: string, months: YearMonth[], storeId: string | null): Promise<CalendarData> {
   const result: CalendarData = { today, months: {} };
   for (const ym of months) {
     const { start, end } = monthRange(ym);
-    // The default store's days (null only for a store named and missing, which this never does).
-    const days = (await queries.businessHours.days({ storeId: null, start, end })) ?? {};
+    // Null only for a store named and missing, which an open store never is.
+    const days = (await queries.businessHours.days({ storeId, start, end })) ?? {};
     result.months[formatYearMonth(ym)] = {
       closedDates: Object.values(days)
         .filter((day) => day.is_closed)

@@ -15,6 +15,19 @@ export interface HomepageCardView {
   /** English for guests (decision 394); '' shows the Japanese. */
   title_en: string;
   description_en: string;
+  /** The store the card is about, named where several are open (decision 456); null: the whole site's. */
+  store_name?: string | null;
+}
+
+/** The store a card is about, above its title: the store's own name, as the owner wrote it. */
+export function CardStore({ name }: { name: string | null | undefined }) {
+  const own = fallbackLang(useLanguage(), undefined);
+  if (!name) return null;
+  return (
+    <p className="card-store" lang={own} data-testid="card-store">
+      {name}
+    </p>
+  );
 }
 
 /** A card's title and description as a reader of `language` sees them: the English where the store gave it, else its Japanese, marked so. */
@@ -76,6 +89,7 @@ export function LinkCard({ card, first = false }: { card: HomepageCardView; firs
       <CardLink link={card.link_url} className="card-link">
         <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
+          <CardStore name={card.store_name} />
           {words.title && (
             <h2 className="card-title" lang={words.titleLang}>
               {words.title}
@@ -105,6 +119,7 @@ export function InstagramCard({ card, first = false }: { card: HomepageCardView;
       <CardLink link={card.link_url} className="card-link">
         <OptionalImage src={card.image_url} className="card-image" {...CARD_IMAGE} eager={first} />
         <div className="card-body">
+          <CardStore name={card.store_name} />
           <h2 className="card-title" lang={words.title ? words.titleLang : undefined}>
             {words.title || homeTexts.instagramTitle}
           </h2>

@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { cards, calendar, stores } = loaderData;
+  const { cards, calendars, stores } = loaderData;
   const homeTexts = useTexts(localizedHomeTexts);
   const language = useLanguage();
   return (
@@ -42,7 +42,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               return (
                 <CalendarCard
                   key={card.id}
-                  calendar={calendar}
+                  calendar={calendars[card.store_id ?? '']!}
+                  store={card.store_name}
                   title={language === 'en' ? card.title_en : card.title}
                   description={language === 'en' ? card.description_en : card.description}
                 />

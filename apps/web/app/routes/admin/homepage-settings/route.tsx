@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { DomainError } from '@moncafe/domain/decider';
 import { homepageCardSchema } from '@moncafe/domain/site-settings/kinds';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
@@ -22,7 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitl
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');
-  return { cards: await appOf(context).queries.homepageCards.list() };
+  const { queries } = appOf(context);
+  const [cards, stores] = await Promise.all([queries.homepageCards.list(), queries.stores.list({ closed: true })]);
+  return { cards, stores: stores.map((s) => ({ store_id: s.store_id, name: s.name })) };
 }
 
 const formSchema = z.discriminatedUnion('intent', [
@@ -36,18 +39,24 @@ export const action = formAction({
   roles: ['admin'],
   form: formSchema,
   ...settingsForm,
-  handle(input) {
-    const { form: f, services, command } = input;
+  errors: { ...settingsForm.errors, unknown_store: t.cardStoreUnknown },
+  async handle(input) {
+    const { form: f, services, queries, command } = input;
     if (f.intent === 'remove') return savedAs(services.catalog.remove({ kind: 'homepage-card', id: f.id }, command), input, t.removed);
     if (f.intent === 'reorder') return savedAs(services.reorder({ kind: 'homepage-card', ids: f.ids }, command), input);
-    return savedAs(services.catalog.save({ kind: 'homepage-card', id: f.id ?? input.runtime.ids.uuid(), data: f.card }, command), input);
+    // A store's card names a store there is (a claim, checked): a closed one's stays hidden until it opens again.
+    const storeId = f.card.store_id;
+    if (storeId !== null && !(await queries.stores.get(storeId))) throw new DomainError('unknown_store', `no store ${storeId}`);
+    return savedAs(services.catalog.save({ kind: 'homepage-card', id: f.id ?? input.runtime.ids.uuid(), data: f.card }, { ...command, storeId }), input);
   },
 });
 
 type Card = Route.ComponentProps['loaderData']['cards'][number];
 type CardInput = Omit<Card, 'id'>;
+type StoreName = Route.ComponentProps['loaderData']['stores'][number];
 const blank: CardInput = {
   card_type: 'other',
+  store_id: null,
   title: '',
   description: '',
   title_en: '',
@@ -126,6 +135,7 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
               {editing === card.id ? (
                 <CardForm
                   initial={card}
+                  stores={loaderData.stores}
                   busy={busy}
                   onCancel={() => setEditing(null)}
                   onSave={(data) => {
@@ -138,6 +148,12 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
                   {card.image_url && <img src={card.image_url} alt="" width={64} height={64} />}
                   <div>
                     <strong>{card.title || t.untitled}</strong> <span className="hint">{t.cardTypes[card.card_type]}</span>
+                    {card.store_id !== null && (
+                      <span className="hint" data-testid="card-store-name">
+                        {' '}
+                        {loaderData.stores.find((s) => s.store_id === card.store_id)?.name ?? card.store_id}
+                      </span>
+                    )}
                     {!card.is_active && <span className="hint"> （{t.inactive}）</span>}
                     {card.description && <p>{card.description}</p>}
                     {card.link_url && <p className="hint">{card.link_url}</p>}
@@ -169,6 +185,7 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
         <CardForm
           key={order.length}
           initial={null}
+          stores={loaderData.stores}
           busy={busy}
           onSave={(data) => submit({ intent: 'save', id: null, card: { ...data, display_order: order.length + 1 } })}
         />
@@ -177,7 +194,7 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CardForm(props: { initial: CardInput | null; busy: boolean; onSave(data: CardInput): void; onCancel?: () => void }) {
+function CardForm(props: { initial: CardInput | null; stores: readonly StoreName[]; busy: boolean; onSave(data: CardInput): void; onCancel?: () => void }) {
   const [card, setCard] = useState<CardInput>(props.initial ?? blank);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -206,6 +223,19 @@ function CardForm(props: { initial: CardInput | null; busy: boolean; onSave(data
           ))}
         </select>
       </label>
+      {props.stores.length > 1 && (
+        <label className="field">
+          {t.cardStore}
+          <select value={card.store_id ?? ''} onChange={(e) => set({ store_id: e.target.value || null })}>
+            <option value="">{t.allStores}</option>
+            {props.stores.map((s) => (
+              <option key={s.store_id} value={s.store_id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <InputField label={t.cardTitle} type="text" maxLength={100} value={card.title} onValue={(value) => set({ title: value })} />
       <TextAreaField label={t.cardDescription} maxLength={1000} value={card.description} onValue={(value) => set({ description: value })} />
       <InputField label={t.cardTitleEn} type="text" lang="en" maxLength={100} value={card.title_en} onValue={(value) => set({ title_en: value })} />
