@@ -62,6 +62,39 @@ describe.runIf(runs)('screens made for the job', () => {
     await firstLink.tap();
     await page.waitForURL('**/staff/shift-submit');
     await expect.poll(() => firstLink.isVisible(), { message: 'the menu closes after a move' }).toBe(false);
+
+    // The month's shift table is wider than the phone: it scrolls inside its own box, and the date
+    // column stays at the box's left edge while the staff columns move under it.
+    await page.goto('/staff/view-shift');
+    const grid = page.getByTestId('shift-grid');
+    await grid.waitFor();
+    const scrolled = await grid.evaluate((table) => {
+      // The box that scrolls sideways: the table itself (a block that scrolls) or a wrapper around it.
+      const scrolls = (el: Element) => el.scrollWidth > el.clientWidth && /auto|scroll/.test(getComputedStyle(el).overflowX);
+      let box: Element = table;
+      while (!scrolls(box) && box.parentElement) box = box.parentElement;
+      const firstColumn = [...table.querySelectorAll('thead tr:first-child > :first-child, tbody tr > :first-child')];
+      const dateCell = table.querySelector('tbody tr > th')!;
+      const staffCell = dateCell.nextElementSibling!;
+      const before = staffCell.getBoundingClientRect().left;
+      box.scrollLeft = box.scrollWidth;
+      const edge = box.getBoundingClientRect().left + box.clientLeft;
+      return {
+        positions: [...new Set(firstColumn.map((cell) => getComputedStyle(cell).position))],
+        cells: firstColumn.length,
+        scrollLeft: box.scrollLeft,
+        staffCellMoved: before - staffCell.getBoundingClientRect().left,
+        dateCellFromEdge: Math.round(dateCell.getBoundingClientRect().left - edge),
+        pageWidth: document.documentElement.scrollWidth,
+      };
+    });
+    expect(scrolled.positions, 'the first column of every row').toEqual(['sticky']);
+    expect(scrolled.cells).toBeGreaterThanOrEqual(29);
+    expect(scrolled.scrollLeft, 'the table scrolls inside its box').toBeGreaterThan(0);
+    expect(scrolled.staffCellMoved).toBeCloseTo(scrolled.scrollLeft, 0);
+    expect(scrolled.dateCellFromEdge, 'the date stays at the box’s left edge').toBe(0);
+    expect(scrolled.pageWidth, 'the page itself does not widen').toBeLessThanOrEqual(phone.viewport.width);
+    await problems.screen(page, 'phone-view-shift-scrolled', { fullPage: false });
     await context.close();
   });
 
