@@ -223,14 +223,25 @@ describe.runIf(runs)('the floor view', () => {
     await guest.waitForURL('**/order/food?**');
     await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
     overflows.push(`/order/food: ${await overflow(guest)}`);
+    // A line in the cart, then ordered: the cart and the bill are measured with their tables drawn.
+    await guest.getByRole('button', { name: 'ブレンドコーヒー カートに追加' }).click();
     await guest.getByTestId('to-cart').click();
     await guest.waitForURL('**/order?**');
     await guest.locator('[data-testid="order-cart"][data-ready="true"]').waitFor();
+    await guest.getByTestId('place-order').waitFor();
     overflows.push(`/order: ${await overflow(guest)}`);
+    await guest.getByTestId('place-order').click();
+    await guest.getByTestId('order-choices').waitFor();
+    await guest.getByRole('link', { name: 'お会計へ進む' }).click();
+    await guest.waitForURL('**/checkout?**');
+    await guest.locator('.checkout-table').waitFor();
+    await guest.getByTestId('complete-checkout').waitFor();
+    overflows.push(`/checkout: ${await overflow(guest)}`);
+    await problems.screen(guest, 'floor-phone-checkout');
     await guest.goto('/order/join?pass=x');
     await guest.waitForLoadState('networkidle');
     overflows.push(`/order/join: ${await overflow(guest)}`);
-    expect(overflows).toEqual(['/order/top: 0', '/order/food: 0', '/order: 0', '/order/join: 0']);
+    expect(overflows).toEqual(['/order/top: 0', '/order/food: 0', '/order: 0', '/checkout: 0', '/order/join: 0']);
     await guestContext.close();
 
     const { context, page } = await ownerAt(phone);
