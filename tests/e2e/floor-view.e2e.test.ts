@@ -128,7 +128,9 @@ describe.runIf(runs)('the floor view', () => {
     await form.getByLabel('時刻').fill(time);
     await form.getByLabel('備考（アレルギーなど）').fill('卵アレルギー');
     await problems.screen(page, 'floor-phone-booking-form');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/monitor/staff-bookings'));
     await form.getByTestId('phone-booking-submit').click();
+    const booked = (await (await answered).json()) as { reservation_id: string };
     await expect.poll(() => form.getByTestId('phone-booking-message').textContent()).toMatch(/^電話 花子様のご予約を受け付けました（予約番号 MC-/);
 
     await page.goto(`/monitor/reservation?date=${date}`);
@@ -136,11 +138,22 @@ describe.runIf(runs)('the floor view', () => {
     const block = page.locator('[data-testid="schedule-block"]').filter({ hasText: '電話 花子' });
     await expect.poll(() => block.count()).toBe(1);
     await problems.screen(page, 'floor-phone-booking-schedule');
-    // Its detail carries the remarks taken on the phone.
+    // The booking is held with the spec's guest status (shown as QR), not as a web booking: the
+    // schedule's row, the block's colour class and its words, and the detail all say so.
+    const admin = await signedInAdmin(server.url);
+    const rows = await admin.getJson<{ reservations: { id: string; status: string | null }[] }>(
+      `/api/admin/reservations/status?store_id=${DEMO_STORE}&date=${date}`,
+    );
+    expect(rows.body.reservations.find((r) => r.id === booked.reservation_id)?.status).toBe('guest');
+    expect(await block.getAttribute('data-reservation-id')).toBe(booked.reservation_id);
+    expect((await block.getAttribute('class'))!.split(' ')).toContain('status-guest');
+    expect(await block.locator('.schedule-block-meta').textContent()).toBe(`${time} 2名 QR`);
+    // Its detail carries the status and the remarks taken on the phone.
     await block.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('schedule-detail');
     await dialog.waitFor();
+    expect(await dialog.getByTestId('detail-status').textContent()).toBe('QR');
     expect(await dialog.getByTestId('detail-remarks').textContent()).toBe('卵アレルギー');
     await context.close();
   });
@@ -210,14 +223,25 @@ describe.runIf(runs)('the floor view', () => {
     await guest.waitForURL('**/order/food?**');
     await guest.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
     overflows.push(`/order/food: ${await overflow(guest)}`);
+    // A line in the cart, then ordered: the cart and the bill are measured with their tables drawn.
+    await guest.getByRole('button', { name: 'ブレンドコーヒー カートに追加' }).click();
     await guest.getByTestId('to-cart').click();
     await guest.waitForURL('**/order?**');
     await guest.locator('[data-testid="order-cart"][data-ready="true"]').waitFor();
+    await guest.getByTestId('place-order').waitFor();
     overflows.push(`/order: ${await overflow(guest)}`);
+    await guest.getByTestId('place-order').click();
+    await guest.getByTestId('order-choices').waitFor();
+    await guest.getByRole('link', { name: 'お会計へ進む' }).click();
+    await guest.waitForURL('**/checkout?**');
+    await guest.locator('.checkout-table').waitFor();
+    await guest.getByTestId('complete-checkout').waitFor();
+    overflows.push(`/checkout: ${await overflow(guest)}`);
+    await problems.screen(guest, 'floor-phone-checkout');
     await guest.goto('/order/join?pass=x');
     await guest.waitForLoadState('networkidle');
     overflows.push(`/order/join: ${await overflow(guest)}`);
-    expect(overflows).toEqual(['/order/top: 0', '/order/food: 0', '/order: 0', '/order/join: 0']);
+    expect(overflows).toEqual(['/order/top: 0', '/order/food: 0', '/order: 0', '/checkout: 0', '/order/join: 0']);
     await guestContext.close();
 
     const { context, page } = await ownerAt(phone);

@@ -62,6 +62,39 @@ describe.runIf(runs)('screens made for the job', () => {
     await firstLink.tap();
     await page.waitForURL('**/staff/shift-submit');
     await expect.poll(() => firstLink.isVisible(), { message: 'the menu closes after a move' }).toBe(false);
+
+    // The month's shift table is wider than the phone: it scrolls inside its own box, and the date
+    // column stays at the box's left edge while the staff columns move under it.
+    await page.goto('/staff/view-shift');
+    const grid = page.getByTestId('shift-grid');
+    await grid.waitFor();
+    const scrolled = await grid.evaluate((table) => {
+      // The box that scrolls sideways: the table itself (a block that scrolls) or a wrapper around it.
+      const scrolls = (el: Element) => el.scrollWidth > el.clientWidth && /auto|scroll/.test(getComputedStyle(el).overflowX);
+      let box: Element = table;
+      while (!scrolls(box) && box.parentElement) box = box.parentElement;
+      const firstColumn = [...table.querySelectorAll('thead tr:first-child > :first-child, tbody tr > :first-child')];
+      const dateCell = table.querySelector('tbody tr > th')!;
+      const staffCell = dateCell.nextElementSibling!;
+      const before = staffCell.getBoundingClientRect().left;
+      box.scrollLeft = box.scrollWidth;
+      const edge = box.getBoundingClientRect().left + box.clientLeft;
+      return {
+        positions: [...new Set(firstColumn.map((cell) => getComputedStyle(cell).position))],
+        cells: firstColumn.length,
+        scrollLeft: box.scrollLeft,
+        staffCellMoved: before - staffCell.getBoundingClientRect().left,
+        dateCellFromEdge: Math.round(dateCell.getBoundingClientRect().left - edge),
+        pageWidth: document.documentElement.scrollWidth,
+      };
+    });
+    expect(scrolled.positions, 'the first column of every row').toEqual(['sticky']);
+    expect(scrolled.cells).toBeGreaterThanOrEqual(29);
+    expect(scrolled.scrollLeft, 'the table scrolls inside its box').toBeGreaterThan(0);
+    expect(scrolled.staffCellMoved).toBeCloseTo(scrolled.scrollLeft, 0);
+    expect(scrolled.dateCellFromEdge, 'the date stays at the box’s left edge').toBe(0);
+    expect(scrolled.pageWidth, 'the page itself does not widen').toBeLessThanOrEqual(phone.viewport.width);
+    await problems.screen(page, 'phone-view-shift-scrolled', { fullPage: false });
     await context.close();
   });
 
@@ -127,6 +160,56 @@ describe.runIf(runs)('screens made for the job', () => {
           (await page.getByTestId('sound-prompt').textContent())?.includes('タップ'),
       )
       .toBe(true);
+    await context.close();
+  });
+
+  it('a visit that pays with its order still open is flagged 会計済み on the open kitchen screen without a reload; an unpaid visit’s ticket is not (item 6)', async () => {
+    /** A party checked in at `seat` with one open order: its visit and the order's ticket. */
+    const ordered = async (seat: string) => {
+      const guest = httpClient(server.url);
+      const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+        seat_id: seat,
+        number_of_people: 2,
+        seat_code: await seatCodeOf(server.url, seat),
+        ...AT_DEMO_STORE,
+      });
+      expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+      const order = { seat_id: seat, reservation_id: checkIn.body.reservation_id, items: [{ menu_id: 'menu-blend', quantity: 1 }] };
+      const placed = await guest.send('POST', '/api/orders', { json: order, headers: withToken(checkIn.body.token) });
+      expect(placed.status).toBe(200);
+      return { reservationId: checkIn.body.reservation_id, orderId: ((await placed.json()) as { order_id: string }).order_id };
+    };
+    const paying = await ordered('seat-t1');
+    const staying = await ordered('seat-t4');
+
+    const { context, page } = await ownerAt(tablet);
+    await page.goto('/kitchen');
+    await page.locator('[data-testid="kitchen"][data-live="up"]').waitFor();
+    const paidTicket = page.locator(`[data-testid="kitchen-order"][data-order-id="${paying.orderId}"]`);
+    const openTicket = page.locator(`[data-testid="kitchen-order"][data-order-id="${staying.orderId}"]`);
+    await paidTicket.waitFor();
+    await openTicket.waitFor();
+    expect(await paidTicket.getAttribute('data-paid'), 'not paid yet').toBeNull();
+    expect(await paidTicket.getByTestId('ticket-paid').count()).toBe(0);
+    // A mark on this document: a reload would drop it.
+    await page.evaluate(() => Object.assign(window, { kitchenNotReloaded: true }));
+
+    // The first party pays at the register before its coffee is made.
+    const paid = await admin.send('POST', '/api/orders/checkout', {
+      json: { reservation_id: paying.reservationId, payment_method: 'cash', order_ids: [paying.orderId] },
+    });
+    expect(paid.status).toBe(200);
+
+    // The open screen flags that ticket by itself; it stays to be served or bumped.
+    await expect.poll(() => paidTicket.getAttribute('data-paid'), { timeout: 10_000 }).toBe('true');
+    const flag = paidTicket.getByTestId('ticket-paid');
+    expect(await flag.isVisible()).toBe(true);
+    expect(await flag.textContent()).toBe('会計済み このお客様はお会計済みです。提供するか、完了にしてください。');
+    expect(await page.evaluate(() => (window as { kitchenNotReloaded?: boolean }).kitchenNotReloaded), 'the screen was not reloaded').toBe(true);
+    // The party still at its table is not flagged.
+    expect(await openTicket.getAttribute('data-paid')).toBeNull();
+    expect(await openTicket.getByTestId('ticket-paid').count()).toBe(0);
+    await problems.screen(page, 'tablet-kitchen-paid', { fullPage: false });
     await context.close();
   });
 

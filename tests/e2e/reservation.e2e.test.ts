@@ -25,6 +25,33 @@ const pathOf = (text: string, start: string) => {
 const NUMBER = /^MC-\d{4}-[2-9A-HJ-NP-Z]{2}$/;
 /** A 50-character name without a space to break at: the worst case for the card's layout. */
 const LONG_NAME = 'Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft'.slice(0, 50);
+/** An address wider than a phone's value column: it has to wrap (at its @ and dots) to stay in its box. */
+const LONG_EMAIL = 'hanako.yamada.birthday-party@reservations.example.jp';
+
+/**
+ * Each way back on the review card (コースを変更, 日時・人数を変更 …): the link or button, the
+ * value it sits with (the rest of its <dd>) and where both are drawn, the value's box being the
+ * union of its lines.
+ */
+function changeLinksOf(review: Element) {
+  return [...review.querySelectorAll('dd > .rsv-change')].map((link) => {
+    const dd = link.parentElement!;
+    const value = document.createRange();
+    value.setStart(dd, 0);
+    value.setEndBefore(link);
+    const v = value.getBoundingClientRect();
+    const l = link.getBoundingClientRect();
+    return {
+      label: link.textContent,
+      tag: link.tagName,
+      value: value.toString(),
+      linkTextOnly: link.children.length === 0,
+      overlap: l.left < v.right && v.left < l.right && l.top < v.bottom && v.top < l.bottom,
+      below: l.top >= v.bottom - 0.5,
+      gapBeside: l.left - v.right,
+    };
+  });
+}
 
 /** Waits for the day screen's calendar, then moves forward to the month holding `date`. */
 async function showMonthOf(page: Page, date: string) {
@@ -214,13 +241,13 @@ describe.runIf(runs)('a guest books on a phone', () => {
     expect(await page.getByTestId('phone-1').inputValue()).toBe('090');
     await page.getByTestId('phone-2').fill('1234');
     await page.getByTestId('phone-3').fill('567');
-    await page.getByLabel('メールアドレス').fill('hanako@example.jp');
+    await page.getByLabel('メールアドレス').fill(LONG_EMAIL);
     expect(await submit.isDisabled()).toBe(true);
     // The error under a field goes as soon as the field is right.
     await page.getByLabel('メールアドレス').fill('hanako@');
     await page.getByLabel('メールアドレス').blur();
     await page.locator('#email-error').waitFor();
-    await page.getByLabel('メールアドレス').fill('hanako@example.jp');
+    await page.getByLabel('メールアドレス').fill(LONG_EMAIL);
     expect(await page.locator('#email-error').count()).toBe(0);
     await page.getByTestId('phone-3').fill('5678');
     expect(await submit.isDisabled()).toBe(false);
@@ -233,12 +260,37 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await expect.poll(() => review.textContent()).toContain(LONG_NAME);
     expect(await review.textContent()).toContain('090-1234-5678');
     expect(await review.getByTestId('review-total').textContent()).toBe('5,800円');
+    // Each 変更 is its own element under (or clear beside) its value, never run into it: 「2名日時・人数を変更」 was one line.
+    const links = await review.evaluate(changeLinksOf);
+    expect(links.map((l) => `${l.tag} ${l.label}`)).toEqual(['A コースを変更', 'A オプションを変更', 'A 日時・人数を変更', 'BUTTON お客様情報を修正']);
+    expect(links.find((l) => l.label === '日時・人数を変更')?.value).toBe('2名');
+    for (const link of links) {
+      expect(link.linkTextOnly, link.label!).toBe(true);
+      expect(link.overlap, `${link.label} over its value`).toBe(false);
+      expect(link.below || link.gapBeside >= 8, `${link.label} under its value or clear beside it (${link.gapBeside}px)`).toBe(true);
+    }
+    // The long address wraps inside its box at 390 px; nothing of it is cut or pushes the page wider.
+    expect(page.viewportSize()!.width).toBe(390);
+    const email = review.getByTestId('review-email');
+    expect(await email.textContent()).toBe(LONG_EMAIL);
+    const fits = await email.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      right: el.getBoundingClientRect().right,
+      holder: el.parentElement!.getBoundingClientRect().right,
+      lines: new Set([...el.querySelectorAll('span')].map((part) => Math.round(part.getBoundingClientRect().top))).size,
+      page: document.documentElement.scrollWidth,
+    }));
+    expect(fits.scroll, 'the address overflows its box').toBeLessThanOrEqual(fits.client);
+    expect(fits.right).toBeLessThanOrEqual(fits.holder + 0.5);
+    expect(fits.lines, 'the address wraps onto more than one line').toBeGreaterThan(1);
+    expect(fits.page).toBeLessThanOrEqual(390);
     await shot(page, '4-review');
     await page.getByRole('button', { name: '確認メールを送信' }).click();
     await page.waitForURL('**/reservation-email-sent?email=*');
     await page.getByTestId('email-sent').waitFor();
 
-    const request = await smtp.next('hanako@example.jp');
+    const request = await smtp.next(LONG_EMAIL);
     expect(request.subject).toBe('【MonCafe 駅前店】ご予約の確認をお願いします');
     expect(request.text).toContain('印刷用画像：画像あり');
     expect(request.text).toContain('人数：2名');
@@ -289,7 +341,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     // Every place for two at that time is now taken.
     expect(await timesFor()).not.toContain(time);
 
-    const confirmed = await smtp.next('hanako@example.jp');
+    const confirmed = await smtp.next(LONG_EMAIL);
     expect(confirmed.subject).toBe('【MonCafe 駅前店】ご予約が確定しました');
     const cancelLink = pathOf(confirmed.text, '/reservation/cancel?reservation_id=');
     await page.goto(cancelLink);
@@ -303,7 +355,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await shot(page, '6-cancelled');
 
     // The guest is told by mail, with the number and the Japanese date.
-    const cancelledMail = await smtp.next('hanako@example.jp');
+    const cancelledMail = await smtp.next(LONG_EMAIL);
     expect(cancelledMail.subject).toBe('【MonCafe 駅前店】ご予約をキャンセルしました');
     expect(cancelledMail.text).toContain(`予約番号：${number}`);
     expect(cancelledMail.text).toContain(`日付：${japaneseDate(date)}`);

@@ -140,7 +140,8 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
   const [mergeNotice, setMergeNotice] = useState<string | null>(null);
   const live = useLiveFeed({
     topics: ['kitchen'],
-    events: ['new-order', 'order-updated', 'reservation-merged'],
+    // reservation-closed: a visit paid with a ticket still open flags that ticket 会計済み (decision 188).
+    events: ['new-order', 'order-updated', 'reservation-merged', 'reservation-closed'],
     onMessage: (event, data) => {
       if (!belongsHere(data)) return;
       if (event === 'reservation-merged') {
