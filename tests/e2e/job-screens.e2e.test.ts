@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 import { browserAvailable, desktop, offlineContext, phone, browserSuite } from '../support/browser';
-import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, ownerContext, seatCodeOf, waitForOrderMenu, withToken } from '../support/table-order';
+import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, ownerContext, seatCodeOf, waitForOrderMenu, withToken, checkedIn } from '../support/table-order';
 
 const runs = browserAvailable();
 
@@ -166,18 +166,11 @@ describe.runIf(runs)('screens made for the job', () => {
   it('a visit that pays with its order still open is flagged 会計済み on the open kitchen screen without a reload; an unpaid visit’s ticket is not (item 6)', async () => {
     /** A party checked in at `seat` with one open order: its visit and the order's ticket. */
     const ordered = async (seat: string) => {
-      const guest = httpClient(server.url);
-      const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
-        seat_id: seat,
-        number_of_people: 2,
-        seat_code: await seatCodeOf(server.url, seat),
-        ...AT_DEMO_STORE,
-      });
-      expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
-      const order = { seat_id: seat, reservation_id: checkIn.body.reservation_id, items: [{ menu_id: 'menu-blend', quantity: 1 }] };
-      const placed = await guest.send('POST', '/api/orders', { json: order, headers: withToken(checkIn.body.token) });
+      const { guest, reservationId, token } = await checkedIn(server.url, seat, 2);
+      const order = { seat_id: seat, reservation_id: reservationId, items: [{ menu_id: 'menu-blend', quantity: 1 }] };
+      const placed = await guest.send('POST', '/api/orders', { json: order, headers: withToken(token) });
       expect(placed.status).toBe(200);
-      return { reservationId: checkIn.body.reservation_id, orderId: ((await placed.json()) as { order_id: string }).order_id };
+      return { reservationId, orderId: ((await placed.json()) as { order_id: string }).order_id };
     };
     const paying = await ordered('seat-t1');
     const staying = await ordered('seat-t4');

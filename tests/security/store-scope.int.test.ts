@@ -10,7 +10,7 @@ import { adminStaffTexts } from '../../apps/web/app/staff-area/texts';
 import { signUp } from '../support/accounts';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { openSse, type SseFrame } from '../support/sse';
-import { AT_DEMO_STORE, moveToBothDemoStoresOpen, seatCodeOf, serverNow, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
+import { moveToBothDemoStoresOpen, serverNow, signedInAdmin, waitForOrderMenu, withToken, checkedIn } from '../support/table-order';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
@@ -135,22 +135,15 @@ async function walkIn(store: string, name: string) {
 
 /** A phone at store 2's seat orders one item (the guest's table flow), and the admin checks the visit out: the order and its receipt. */
 async function eastOrderPaid(seat: string, menuId: string): Promise<{ order: string; receipt: string }> {
-  const guest = httpClient(server.url);
-  const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
-    seat_id: seat,
-    number_of_people: 1,
-    seat_code: await seatCodeOf(server.url, seat),
-    ...AT_DEMO_STORE,
-  });
-  expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+  const { guest, reservationId, token } = await checkedIn(server.url, seat);
   const ordered = await guest.send('POST', '/api/orders', {
-    json: { seat_id: seat, reservation_id: checkIn.body.reservation_id, items: [{ menu_id: menuId, quantity: 1 }] },
-    headers: withToken(checkIn.body.token),
+    json: { seat_id: seat, reservation_id: reservationId, items: [{ menu_id: menuId, quantity: 1 }] },
+    headers: withToken(token),
   });
   const body = (await ordered.json()) as { order_id: string };
   expect(ordered.status, JSON.stringify(body)).toBe(200);
   const paid = await admin.post<{ receipt_id: string }>('/api/orders/checkout', {
-    reservation_id: checkIn.body.reservation_id,
+    reservation_id: reservationId,
     payment_method: 'cash',
     order_ids: [body.order_id],
   });

@@ -139,6 +139,19 @@ export async function seatCodeOf(url: string, seatId: string): Promise<string> {
   return code;
 }
 
+/** A party of `people` checks in at the demo store's `seatId` with its printed code, from the store: the phone's client, its visit and its token. */
+export async function checkedIn(url: string, seatId: string, people = 1) {
+  const guest = httpClient(url);
+  const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
+    seat_id: seatId,
+    number_of_people: people,
+    seat_code: await seatCodeOf(url, seatId),
+    ...AT_DEMO_STORE,
+  });
+  expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+  return { guest, reservationId: checkIn.body.reservation_id, token: checkIn.body.token };
+}
+
 /** Sends a call with a guest's table-order token. */
 export function withToken(token: string) {
   return { authorization: `Bearer ${token}` };

@@ -13,6 +13,7 @@ import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { FormButtons } from '#app/staff-area/components';
 import { settingsTexts as t } from '#app/site-settings/texts';
+import { StoreScopeField } from '#app/site-settings/store-scope-field';
 import '#app/site-settings/settings.css';
 import { adminPageTitle } from '#app/admin-area/title';
 import { InputField, PageForm, TextAreaField } from '#app/shared/fields';
@@ -174,17 +175,7 @@ function NoticeForm(props: {
     <PageForm className="settings-card-form" onSubmit={() => props.onSave(n)}>
       <InputField label={t.noticeTitle} type="text" maxLength={100} value={n.title} onValue={(title) => setN({ ...n, title })} />
       <TextAreaField label={t.noticeContent} required maxLength={2000} value={n.content} onValue={(content) => setN({ ...n, content })} />
-      <label className="field">
-        {t.noticeStore}
-        <select value={n.store_id ?? ''} onChange={(e) => setN({ ...n, store_id: e.target.value || null })}>
-          <option value="">{t.allStores}</option>
-          {props.stores.map((s) => (
-            <option key={s.store_id} value={s.store_id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <StoreScopeField label={t.noticeStore} value={n.store_id} stores={props.stores} onValue={(store_id) => setN({ ...n, store_id })} />
       <label>
         <input type="checkbox" checked={n.is_active} onChange={(e) => setN({ ...n, is_active: e.target.checked })} /> {t.noticeActive}
       </label>

@@ -15,6 +15,7 @@ import { StatusLine } from '#app/site-settings/status-line';
 import { FormButtons } from '#app/staff-area/components';
 import { RowActions } from '#app/staff-area/row-actions';
 import { settingsTexts as t } from '#app/site-settings/texts';
+import { StoreScopeField } from '#app/site-settings/store-scope-field';
 import '#app/site-settings/settings.css';
 import { adminPageTitle } from '#app/admin-area/title';
 import { InputField, PageForm, TextAreaField } from '#app/shared/fields';
@@ -223,19 +224,7 @@ function CardForm(props: { initial: CardInput | null; stores: readonly StoreName
           ))}
         </select>
       </label>
-      {props.stores.length > 1 && (
-        <label className="field">
-          {t.cardStore}
-          <select value={card.store_id ?? ''} onChange={(e) => set({ store_id: e.target.value || null })}>
-            <option value="">{t.allStores}</option>
-            {props.stores.map((s) => (
-              <option key={s.store_id} value={s.store_id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {props.stores.length > 1 && <StoreScopeField label={t.cardStore} value={card.store_id} stores={props.stores} onValue={(store_id) => set({ store_id })} />}
       <InputField label={t.cardTitle} type="text" maxLength={100} value={card.title} onValue={(value) => set({ title: value })} />
       <TextAreaField label={t.cardDescription} maxLength={1000} value={card.description} onValue={(value) => set({ description: value })} />
       <InputField label={t.cardTitleEn} type="text" lang="en" maxLength={100} value={card.title_en} onValue={(value) => set({ title_en: value })} />
