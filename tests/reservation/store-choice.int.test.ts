@@ -95,10 +95,11 @@ describe('the store a guest chose', () => {
       const list = html.slice(html.indexOf('data-testid="home-cards"'));
       return { list, named: [...list.matchAll(/data-testid="card-store"[^>]*>([^<]*)</g)].map((m) => m[1]) };
     };
-    // The demo's: the second store's terrace card, named by its store; the site's five name none.
+    // The demo's: the site's calendar (the first store's days) and the second store's terrace card
+    // are named by their store; the site's other four name none.
     let home = await cardsOn();
     expect(home.list).toContain('公園を眺めるテラス席');
-    expect(home.named).toEqual(['MonCafe 西口公園店']);
+    expect(home.named).toEqual(['MonCafe 駅前店', 'MonCafe 西口公園店']);
 
     const admin = await signedInAdmin(server.url);
     const cards = async () => (await guest.getJson<{ id: string; title: string; store_id: string | null }[]>('/api/admin/homepage-settings')).body;
@@ -117,7 +118,7 @@ describe('the store a guest chose', () => {
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
     home = await cardsOn();
-    expect(home.named).toEqual(['MonCafe 西口公園店', 'MonCafe 駅前店']);
+    expect(home.named).toEqual(['MonCafe 駅前店', 'MonCafe 西口公園店', 'MonCafe 駅前店']);
 
     // Closed, the second store's card leaves the homepage; with one store open, no card is named.
     expect((await admin.post(`/api/admin/stores/${DEMO_SECOND_STORE_ID}/close`, {})).status).toBe(200);

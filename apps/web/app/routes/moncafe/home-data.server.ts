@@ -16,9 +16,12 @@ export async function homeData(queries: Queries, now: Date) {
   const months = [current, addMonths(current, 1)];
   const [allCards, open] = await Promise.all([queries.homepageCards.list({ activeOnly: true }), queries.stores.list()]);
   const names = new Map(open.map((s) => [s.store_id, s.name]));
+  // The site's calendar shows the first store's days: where several are open, it says so too.
+  const storeNameOf = (card: { store_id: string | null; card_type: string }) =>
+    card.store_id !== null ? names.get(card.store_id)! : card.card_type === 'calendar' ? (open[0]?.name ?? null) : null;
   const cards = allCards
     .filter((card) => card.store_id === null || names.has(card.store_id))
-    .map((card) => ({ ...card, store_name: names.size > 1 && card.store_id !== null ? names.get(card.store_id)! : null }));
+    .map((card) => ({ ...card, store_name: names.size > 1 ? storeNameOf(card) : null }));
   const calendarStores = [...new Set(cards.filter((c) => c.card_type === 'calendar').map((c) => c.store_id ?? ''))];
   const [stores, ...calendars] = await Promise.all([
     storeList(queries, open, today),
