@@ -250,9 +250,16 @@ describe('homepage cards', () => {
       // A card saved without English (as every card before decision 394) reads '' in English: the Japanese shows.
       title_en: '',
       description_en: '',
+      // A card saved before decision 456 is the whole site's.
+      store_id: null,
       is_active: true,
       display_order: 1,
     });
+  });
+
+  it('given a card of one store, then it names that store (decision 456)', async () => {
+    await t.project(catalogProjectors, [saved('homepage-card', 'c-west', { card_type: 'other', title: 'テラス席', store_id: '3', display_order: 9 })]);
+    expect((await listHomepageCards(t.db, { activeOnly: true })).find((c) => c.id === 'c-west')?.store_id).toBe('3');
   });
 });
 
