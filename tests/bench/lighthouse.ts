@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { moveToOpenHours } from '../support/table-order';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -27,6 +28,10 @@ try {
     async () => (await (await fetch(`${server.url}/api/customer/menu`)).json()) as { menus?: unknown[] },
     (a) => (a.menus?.length ?? 0) > 0,
   );
+  // In the store's opening hours, as a guest at a table sees /order/top: outside them the page says
+  // the store is closed and goes on to the homepage, whose header then counted as a layout shift
+  // (CLS 0.118 at 20:38 Tokyo, 0 at 11:14).
+  await moveToOpenHours(server, 60);
   const rows: string[] = [];
   for (const page of pages) {
     const file = path.join(out, `${page.slice(1).replaceAll('/', '_')}.json`);
