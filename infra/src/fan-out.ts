@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { EventStore } from '@moncafe/domain/ports';
 import type { Projector } from '@moncafe/projections/projector';
 import type { Bus } from './bus/port';
-import type { DatabaseHandle } from './db/connection';
+import { serverPoolOf, type DatabaseHandle } from './db/connection';
 import { startProjections, waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
 import { startRelay, type Relay } from './relay/relay';
 
@@ -50,7 +50,15 @@ export async function startFanOut(deps: {
       .then(async () => {
         if (stopped) return;
         if (relay.isLeader() && !current) {
-          current = await startProjections({ db: database.db, eventStore, bus, projectors: deps.projectors, logger, sweepEveryMs: deps.sweepEveryMs });
+          current = await startProjections({
+            db: database.db,
+            eventStore,
+            bus,
+            projectors: deps.projectors,
+            logger,
+            sweepEveryMs: deps.sweepEveryMs,
+            oneMessage: serverPoolOf(database),
+          });
           logger.info('projectors started: this process leads');
           void current.ready.then(markReady);
         } else if (!relay.isLeader() && current) {

@@ -122,6 +122,10 @@ export interface RowWriter extends ReadModelRows {
    * for COPY cannot go this way.
    */
   takeStatements(): RawBuilder<unknown>[];
+  /** The keys of the stored rows this batch has read, by table (a row it had not touched, asked for by `get` or a merge). */
+  readonly rowsRead: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Whether this batch has a row of `table` with `key`, read or changed. */
+  touches(table: string, key: string): boolean;
 }
 
 /** Writes rows into `table` (no row there has their keys) on the batch's own connection, with COPY. */
@@ -133,13 +137,31 @@ export interface RowWriterOptions {
    * that hold no row an appended one could meet (a rebuild's empty copies replayed once).
    */
   copy?: CopyRows | undefined;
+  /**
+   * The batch's writes leave only through `takeStatements` (the live runner's one message,
+   * decision 471): `flush` and `transaction()` refuse, so a projector that needs its own SQL
+   * is applied in a transaction instead.
+   */
+  statementsOnly?: boolean;
+}
+
+/** Thrown by a `statementsOnly` writer asked for the batch's transaction. */
+export class NeedsTransaction extends Error {
+  constructor(table?: string) {
+    super(`this batch's writes go as statements; ${table ?? 'a projector'} needs a transaction`);
+    this.name = 'NeedsTransaction';
+  }
 }
 
 /** A writer for one batch inside `trx`. Call `flush()` before the transaction commits. */
 export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions = {}): RowWriter {
   const tables = new Map<string, Table>();
+  const rowsRead = new Map<string, Set<string>>();
 
   async function load(table: Table, key: string): Promise<Values | null> {
+    const read = rowsRead.get(table.name);
+    if (read) read.add(key);
+    else rowsRead.set(table.name, new Set([key]));
     const { rows } = await sql<Values>`select * from ${sql.table(table.name)} where ${sql.ref(table.key)} = ${key}`.execute(trx);
     return rows[0] ?? null;
   }
@@ -300,6 +322,7 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
   }
 
   async function flush() {
+    if (options.statementsOnly) throw new NeedsTransaction();
     for (const table of tables.values()) {
       for (const write of writesOf(table, false)) {
         if ('copy' in write) await options.copy!(table.name, write.copy.columns, write.copy.rows);
@@ -332,5 +355,7 @@ export function rowWriter(trx: Transaction<Database>, options: RowWriterOptions 
     },
     flush,
     takeStatements,
+    rowsRead,
+    touches: (table, key) => tables.get(table)?.rows.has(key) ?? false,
   };
 }

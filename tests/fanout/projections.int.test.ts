@@ -25,6 +25,43 @@ async function allPositions(store: EventStore): Promise<number[]> {
   return (await store.readAll()).map((e) => e.position);
 }
 
+interface Tally {
+  projector: string;
+  events: number | null;
+  position_sum: number;
+}
+
+/**
+ * A read model kept with the row operations alone (a read, then a put: what the product's
+ * projectors do): counting an event twice, or from a row another runner has since moved, shows.
+ * `copies` keeps in its own row the count of another tally's row as this batch sees it; `failAt`
+ * writes a row PostgreSQL refuses (events not null) for that event.
+ */
+function tallyProjector(name: string, options: { copies?: string; failAt?: number } = {}): Projector {
+  return {
+    name,
+    tables: ['fanout_counts'] as unknown as Projector['tables'],
+    async apply(rows, event) {
+      // The test table is not part of the product's Database type.
+      const counts = rows.table('fanout_counts' as never, 'projector' as never) as unknown as {
+        get(key: string): Promise<Tally | undefined>;
+        put(row: Tally): Promise<void>;
+      };
+      if (options.copies) {
+        const seen = await counts.get(options.copies);
+        await counts.put({ projector: name, events: seen?.events ?? 0, position_sum: 0 });
+        return;
+      }
+      const now = await counts.get(name);
+      await counts.put({
+        projector: name,
+        events: event.position === options.failAt ? null : (now?.events ?? 0) + 1,
+        position_sum: Number(now?.position_sum ?? 0) + event.position,
+      });
+    },
+  };
+}
+
 describe.skipIf(!serverUrl)('projector runner', () => {
   let database: TestDatabase;
   let store: EventStore;
@@ -299,5 +336,96 @@ describe.skipIf(!serverUrl)('projector runner', () => {
     expect(after.map((r) => r.events)).toEqual(names.map(() => 5));
     expect(new Set(after.map((r) => r.position_sum)).size).toBe(1);
     expect([...(await readCheckpoints(db, names)).values()]).toEqual(names.map(() => next));
+  });
+
+  describe('a batch sent as one message (decision 471)', () => {
+    const tallies = async (names: string[]) => {
+      const { rows } = await sql<{ projector: string; events: number; position_sum: string }>`
+        select projector, events, position_sum from fanout_counts where projector in (${sql.join(names)}) order by projector`.execute(database.handle.db);
+      return rows.map((r) => ({ projector: r.projector, events: r.events, position_sum: Number(r.position_sum) }));
+    };
+    const sum = (events: readonly { position: number }[]) => events.reduce((n, e) => n + e.position, 0);
+    async function freshEvents(prefix: string, total: number) {
+      const before = await store.headPosition();
+      const head = await writeEvents(store, { total, streams: 1, writers: 1, prefix });
+      return readThrough(store, before, head);
+    }
+    /** The pool, with every message it is sent kept. */
+    function recording() {
+      const sent: string[] = [];
+      return { sent, oneMessage: { query: (text: string) => (sent.push(text), database.handle.pool.query(text)) } };
+    }
+
+    it('goes as one message once the runner knows the checkpoint; a checkpoint another runner moved meanwhile rolls it all back, and each event counts once', async () => {
+      const db = database.handle.db;
+      const projector = tallyProjector('message-tally');
+      await ensureCheckpoint(db, projector.name);
+      const events = await freshEvents('message', 7);
+      const { sent, oneMessage } = recording();
+      const runnerA = gatheredBatches(db, { oneMessage });
+      const runnerB = gatheredBatches(db, { oneMessage });
+
+      // The first batch finds the checkpoint under its lock, in a transaction.
+      expect(await runnerA(projector, events.slice(0, 2))).toBe(events[1]!.position);
+      expect(sent).toHaveLength(0);
+      // Then one message: the guard, the row's write and the checkpoint's move.
+      expect(await runnerA(projector, events.slice(0, 3))).toBe(events[2]!.position);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatch(/^do \$guard\$[\s\S]*insert into "fanout_counts"[\s\S]*update projection_checkpoints/);
+      expect(await tallies([projector.name])).toEqual([{ projector: projector.name, events: 3, position_sum: sum(events.slice(0, 3)) }]);
+
+      // Another runner (a second process, a leader change) applies up to the fifth.
+      expect(await runnerB(projector, events.slice(0, 5))).toBe(events[4]!.position);
+      // The first still knows the third: its message counts the 4th–6th onto the row it read
+      // (5 events, 8 if it stayed); the guard refuses it and the transaction applies the sixth.
+      expect(await runnerA(projector, events.slice(3, 6))).toBe(events[5]!.position);
+      expect(sent).toHaveLength(2);
+      expect(await tallies([projector.name])).toEqual([{ projector: projector.name, events: 6, position_sum: sum(events.slice(0, 6)) }]);
+      expect((await readCheckpoints(db, [projector.name])).get(projector.name)).toBe(events[5]!.position);
+
+      // Known again: the seventh goes as one message.
+      expect(await runnerA(projector, events.slice(6))).toBe(events[6]!.position);
+      expect(sent).toHaveLength(3);
+      expect(await tallies([projector.name])).toEqual([{ projector: projector.name, events: 7, position_sum: sum(events) }]);
+    });
+
+    it('keeps nothing of a message one write of which PostgreSQL refuses: the good read model counts each event once, the refused one alone stays behind', async () => {
+      const db = database.handle.db;
+      const events = await freshEvents('message-refused', 3);
+      const good = tallyProjector('message-good');
+      const refused = tallyProjector('message-refused', { failAt: events[2]!.position });
+      for (const p of [good, refused]) await ensureCheckpoint(db, p.name);
+      const { sent, oneMessage } = recording();
+      const apply = gatheredBatches(db, { oneMessage });
+      await Promise.all([good, refused].map((p) => apply(p, events.slice(0, 1))));
+      await Promise.all([good, refused].map((p) => apply(p, events.slice(0, 2))));
+      expect(sent).toHaveLength(1);
+
+      const answers = await Promise.allSettled([good, refused].map((p) => apply(p, events)));
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toContain("'message-good'");
+      expect(answers[0]).toEqual({ status: 'fulfilled', value: events[2]!.position });
+      expect(answers[1]).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/null value in column "events"/) } });
+      expect(await tallies([good.name, refused.name])).toEqual([
+        { projector: good.name, events: 3, position_sum: sum(events) },
+        { projector: refused.name, events: 2, position_sum: sum(events.slice(0, 2)) },
+      ]);
+      expect([...(await readCheckpoints(db, [good.name, refused.name])).values()]).toEqual([events[2]!.position, events[1]!.position]);
+    });
+
+    it('applies in the transaction a batch whose read model reads a table another one of the batch writes, as a transaction would show it', async () => {
+      const db = database.handle.db;
+      const writer = tallyProjector('message-writer');
+      const reader = tallyProjector('message-reader', { copies: writer.name });
+      for (const p of [writer, reader]) await ensureCheckpoint(db, p.name);
+      const events = await freshEvents('message-reader', 3);
+      const { sent, oneMessage } = recording();
+      const apply = gatheredBatches(db, { oneMessage });
+      for (let i = 1; i <= 3; i++) {
+        await Promise.all([writer, reader].map((p) => apply(p, events.slice(0, i))));
+        expect((await tallies([writer.name, reader.name])).map((t) => t.events)).toEqual([i, i]);
+      }
+      expect(sent).toHaveLength(0);
+    });
   });
 });

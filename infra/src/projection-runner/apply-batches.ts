@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import { lockCheckpoint, lockCheckpoints, moveCheckpointPast, moveCheckpointsPast, saveCheckpoint } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
-import { projectBatch, type Projector } from '@moncafe/projections/projector';
+import { applyEvents as applyThrough, projectBatch, type Projector } from '@moncafe/projections/projector';
+import { NeedsTransaction, rowWriter, type RowWriter } from '@moncafe/projections/read-model-rows';
 
 /**
  * How a batch of events reaches the read models: in a transaction that also moves the
@@ -56,6 +57,110 @@ export async function applyTogether(db: Kysely<Database>, batch: readonly { proj
   });
 }
 
+/**
+ * Where a text of several statements goes as one message, run by PostgreSQL as one transaction
+ * (a `pg.Pool`: a query without parameters goes by the simple protocol).
+ */
+export interface OneMessage {
+  query(text: string): Promise<unknown>;
+}
+
+/** A SQL string literal (standard_conforming_strings, PostgreSQL's default: only quotes double). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+const position = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a position: ${n}`);
+  return String(n);
+};
+
+/** Whether `reader` read a stored row that `writer` has in its batch (in a transaction it would have seen the writer's version). */
+function readsWhatTouches(reader: RowWriter, writer: RowWriter): boolean {
+  for (const [table, keys] of reader.rowsRead) for (const key of keys) if (writer.touches(table, key)) return true;
+  return false;
+}
+
+/**
+ * Applies the batches with the checkpoints this runner last committed (`known`) as one message:
+ * a guard that locks the checkpoints in name order and fails unless each is still what the
+ * runner knows, every projector's writes with their values inline, the checkpoints' move, and
+ * PostgreSQL's commit of the whole — one round trip where the transaction takes six and a
+ * commit (decision 471). The projectors read the rows they need beforehand, outside it: while
+ * the checkpoints are unmoved, those rows are what the checkpoints say (every write to a read
+ * model moves its checkpoint in the same transaction), and a runner that moved one meanwhile
+ * fails the guard, which rolls back everything. Answers each batch's checkpoint after it, or
+ * undefined where the transaction must apply it instead: a checkpoint not known yet, a guard
+ * that failed, a projector that needs its own SQL (`rows.transaction()`), or one that read a
+ * row another projector of the batch writes (in the transaction it would see that write).
+ */
+export async function applyInOneMessage(
+  db: Kysely<Database>,
+  connection: OneMessage,
+  batch: readonly { projector: Projector; events: readonly RecordedEvent[] }[],
+  known: ReadonlyMap<string, number>,
+): Promise<number[] | undefined> {
+  const byName = new Map<string, { projector: Projector; events: RecordedEvent[] }>();
+  for (const { projector, events } of batch) {
+    if (!known.has(projector.name)) return undefined;
+    const entry = byName.get(projector.name);
+    if (entry) entry.events.push(...events);
+    else byName.set(projector.name, { projector, events: [...events] });
+  }
+  const moved = new Map<string, number>();
+  const writers: RowWriter[] = [];
+  try {
+    for (const [name, { projector, events }] of byName) {
+      // Two batches of one projector (a bus batch and a read-your-writes read) may overlap.
+      const fresh = pastCheckpoint(
+        events.sort((a, b) => a.position - b.position),
+        known.get(name)!,
+      );
+      if (fresh.length === 0) continue;
+      // Reads go through `db` (outside any transaction): the guard vouches for what they saw.
+      const rows = rowWriter(db as unknown as Transaction<Database>, { statementsOnly: true });
+      await applyThrough(rows, projector, fresh);
+      writers.push(rows);
+      moved.set(name, fresh.at(-1)!.position);
+    }
+  } catch (error) {
+    if (error instanceof NeedsTransaction) return undefined;
+    throw error;
+  }
+  if (writers.some((reader) => writers.some((writer) => writer !== reader && readsWhatTouches(reader, writer)))) return undefined;
+  const statements: string[] = [];
+  for (const rows of writers) {
+    for (const statement of rows.takeStatements()) {
+      const compiled = statement.compile(db);
+      if (compiled.parameters.length > 0) return undefined;
+      statements.push(compiled.sql);
+    }
+  }
+  const answer = () => batch.map((a) => moved.get(a.projector.name) ?? known.get(a.projector.name)!);
+  if (moved.size === 0) return answer();
+
+  const names = [...moved.keys()].sort();
+  const list = names.map(literal).join(', ');
+  const expected = names.map((n) => `(${literal(n)}, ${position(known.get(n)!)})`).join(', ');
+  // Read models are made again from the events: their commit need not wait for the disk. A
+  // crash that loses it loses the checkpoints' move with it, and the runner applies it again.
+  const guard = `do $guard$ begin
+  perform set_config('synchronous_commit', 'off', true);
+  perform 1 from projection_checkpoints where name in (${list}) order by name for update;
+  if (select count(*) from projection_checkpoints where (name, position) in (${expected})) <> ${names.length} then
+    raise exception 'read-model checkpoints moved since this runner read them';
+  end if;
+end $guard$`;
+  const move = `update projection_checkpoints c set position = v.position
+  from (values ${names.map((n) => `(${literal(n)}, ${position(moved.get(n)!)}::bigint)`).join(', ')}) as v(name, position) where c.name = v.name`;
+  try {
+    await connection.query([guard, ...statements, move].join(';\n'));
+  } catch {
+    // The guard, or a write that fails: nothing of the message stayed. The transaction tries
+    // again from the checkpoints as they are, and tells a real failure.
+    return undefined;
+  }
+  return answer();
+}
+
 /** Applies a batch of events through one projector; answers its checkpoint after it. */
 export type BatchApply = (projector: Projector, events: readonly RecordedEvent[]) => Promise<number>;
 
@@ -69,7 +174,7 @@ export type BatchApply = (projector: Projector, events: readonly RecordedEvent[]
  * transaction fails, each batch is tried again in a transaction of its own, so one read model's
  * failure holds back only that read model.
  */
-export function gatheredBatches(db: Kysely<Database>): BatchApply {
+export function gatheredBatches(db: Kysely<Database>, options: { oneMessage?: OneMessage | undefined } = {}): BatchApply {
   interface Asked {
     projector: Projector;
     events: readonly RecordedEvent[];
@@ -79,6 +184,9 @@ export function gatheredBatches(db: Kysely<Database>): BatchApply {
   let asked: Asked[] = [];
   let scheduled = false;
   let inFlight = false;
+  /** Checkpoints as this applier last committed or read them under their lock (decision 471). */
+  const known = new Map<string, number>();
+  const settled = (name: string, checkpoint: number) => known.set(name, Math.max(known.get(name) ?? 0, checkpoint));
 
   async function flush() {
     scheduled = false;
@@ -87,11 +195,17 @@ export function gatheredBatches(db: Kysely<Database>): BatchApply {
     const batch = asked;
     asked = [];
     try {
-      const checkpoints = await applyTogether(db, batch);
+      const checkpoints = (options.oneMessage && (await applyInOneMessage(db, options.oneMessage, batch, known))) || (await applyTogether(db, batch));
+      batch.forEach((a, i) => settled(a.projector.name, checkpoints[i]!));
       batch.forEach((a, i) => a.resolve(checkpoints[i]!));
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
-      else for (const a of batch) await applyEvents(db, a.projector, a.events).then(a.resolve, a.reject);
+      else
+        for (const a of batch)
+          await applyEvents(db, a.projector, a.events).then((checkpoint) => {
+            settled(a.projector.name, checkpoint);
+            a.resolve(checkpoint);
+          }, a.reject);
     } finally {
       inFlight = false;
       if (asked.length > 0) void flush();

@@ -6,7 +6,7 @@ import { ensureCheckpoint, readCheckpoints } from '@moncafe/projections/checkpoi
 import type { Database } from '@moncafe/projections/database';
 import type { Projector } from '@moncafe/projections/projector';
 import type { Bus, BusMessage, BusSubscription } from '../bus/port';
-import { gatheredBatches } from './apply-batches';
+import { gatheredBatches, type OneMessage } from './apply-batches';
 
 /**
  * Runs projectors: each catches up from the event store from its checkpoint, then follows the
@@ -35,6 +35,11 @@ export interface ProjectionsOptions {
    * message the bus lost at the tail (no later message reveals that gap); 0 turns it off.
    */
   sweepEveryMs?: number;
+  /**
+   * On a PostgreSQL server, the pool a gathered batch is sent through as one message when the
+   * runner knows its checkpoints (decision 471); without it, every batch is a transaction.
+   */
+  oneMessage?: OneMessage | undefined;
 }
 
 export interface ProjectionsHandle {
@@ -104,7 +109,7 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
   const retryDelayMs = options.retryDelayMs ?? 1000;
   let stopped = false;
   const progress = new Set<() => void>();
-  const apply = gatheredBatches(db);
+  const apply = gatheredBatches(db, { oneMessage: options.oneMessage });
 
   const running: Running[] = [];
   for (const projector of options.projectors) {
