@@ -100,15 +100,20 @@ export function personalKeyStore(deps: { db: AnyDb; secrets: SecretBox; now?: ()
   return {
     find,
     async obtain(subject) {
-      const known = (await find([subject])).get(subject);
-      if (known) return known;
+      const cached = cache.get(subject);
+      if (cached && (cached.key === 'erased' || now() - cached.at < KEY_CACHE_MS)) return cached.key;
+      // One round trip for a guest's first booking and for a key made before (every new
+      // reservation appends through here): the key made now, or the one the subject has —
+      // erased too. The table's half reads the snapshot before the insert, so one row answers.
       const sealed = deps.secrets.seal(randomBytes(32).toString('base64url'));
-      await db
-        .insertInto('personal_keys')
-        .values({ subject, sealed_key: sealed, created_at: new Date(now()), erased_at: null })
-        .onConflict((oc) => oc.column('subject').doNothing())
-        .execute();
-      const row = await db.selectFrom('personal_keys').select('sealed_key').where('subject', '=', subject).executeTakeFirstOrThrow();
+      const { rows } = await sql<{ sealed_key: string | null }>`
+        with made as (
+          insert into personal_keys (subject, sealed_key, created_at, erased_at) values (${subject}, ${sealed}, ${new Date(now())}, null)
+          on conflict (subject) do nothing
+          returning sealed_key)
+        select sealed_key from made union all select sealed_key from personal_keys where subject = ${subject}`.execute(db);
+      // None: another process made it at the same moment, after this statement's snapshot.
+      const row = rows[0] ?? (await db.selectFrom('personal_keys').select('sealed_key').where('subject', '=', subject).executeTakeFirstOrThrow());
       return remember(subject, toKey(row.sealed_key));
     },
     async erase(subjects) {
