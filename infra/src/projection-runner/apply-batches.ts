@@ -184,9 +184,12 @@ export function gatheredBatches(db: Kysely<Database>, options: { oneMessage?: On
   let asked: Asked[] = [];
   let scheduled = false;
   let inFlight = false;
-  /** Checkpoints as this applier last committed or read them under their lock (decision 471). */
+  /**
+   * Checkpoints as this applier last committed or read them under their lock (decision 471): the
+   * latest answer, not the highest, so a checkpoint a rebuild's swap set elsewhere is taken up.
+   */
   const known = new Map<string, number>();
-  const settled = (name: string, checkpoint: number) => known.set(name, Math.max(known.get(name) ?? 0, checkpoint));
+  const settled = (name: string, checkpoint: number) => known.set(name, checkpoint);
 
   async function flush() {
     scheduled = false;
