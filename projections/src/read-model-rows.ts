@@ -147,8 +147,8 @@ export interface RowWriterOptions {
 
 /** Thrown by a `statementsOnly` writer asked for the batch's transaction. */
 export class NeedsTransaction extends Error {
-  constructor(table?: string) {
-    super(`this batch's writes go as statements; ${table ?? 'a projector'} needs a transaction`);
+  constructor() {
+    super("this batch's writes go as statements; a projector asked for its transaction");
     this.name = 'NeedsTransaction';
   }
 }
