@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { DomainError } from '@moncafe/domain/decider';
 import type { EventStore } from '@moncafe/domain/ports';
@@ -7,14 +10,13 @@ import { toStreamName as ledgerStream } from '@moncafe/domain/seating/events';
 import { toStreamName as reservationStream } from '@moncafe/domain/reservation/events';
 import { stubMails } from '@moncafe/domain/testing/stub-mails';
 import { loadConfig } from '@moncafe/infra/config';
-import { openDatabase, serverPoolOf, type DatabaseHandle } from '@moncafe/infra/db/connection';
+import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import { createPostgresEventStore, eventsTableOf } from '@moncafe/infra/eventstore/postgres';
 import { personalDataDeclarations, personalDataLayer } from '@moncafe/infra/privacy/declarations';
 import { sealPlaintextEventsOnce } from '@moncafe/infra/privacy/seal-existing';
 import { secretBox } from '@moncafe/infra/secrets/secret-box';
 import { rebuildProjections } from '@moncafe/infra/projection-runner/rebuild-in-place';
-import { rebuildInShadow } from '@moncafe/infra/projection-runner/shadow-rebuild';
 import { startRuntime, type Runtime } from '@moncafe/infra/runtime';
 import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 import type { HistoryFilter } from '@moncafe/projections/event-history/queries';
@@ -23,8 +25,9 @@ import { randomUUID } from 'node:crypto';
 import { dumpReadModels } from '../database/read-model-dump';
 import { createTestDatabase } from '../support/services';
 import { dateOf, reservationRequested, seatsHeld } from './events';
+import type { RebuildReport } from './rebuild-process';
 import { GENERATED_STAFF, generateLog, spreadOverDays, type GeneratedLog } from './generator';
-import { checkFailed, loops, ms, percentile, postgresCpuMs, rate, record, sortedCopy, type Options } from './measure';
+import { checkFailed, loops, ms, percentile, rate, record, sortedCopy, type Options } from './measure';
 
 /**
  * Issue 33 items 3–5: a log that grows. At each size a fresh database gets a generated log
@@ -59,6 +62,8 @@ interface Point {
   peakRss: number;
   replayChecked: boolean;
   appendP99: number;
+  /** Where PostgreSQL's time went during the appends (decision 474). */
+  appendIo: AppendIo;
   appendRate: number;
   readModelP99: number;
   bookingP99: number;
@@ -96,26 +101,15 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
     const eventsTable = eventsTableOf(sealed, database.pool);
     await spreadOverDays(database.pool, eventsTable!, 730);
 
-    // The reference reads the events as the rebuild does, guests' fields opened; the rate of
-    // reading them as stored is given beside it.
-    const readRate = await readingRate(store);
-    const storedReadRate = await readingRate(sealed);
-
-    // The product's rebuild (`npm run projections:rebuild`, /admin/database), with this process's
-    // peak memory while it runs and the CPU of each side (decision 143).
-    let peakRss = process.memoryUsage().rss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
-    const node = process.cpuUsage();
-    const postgres = await postgresCpuMs();
-    const started = performance.now();
-    const rebuilt = await rebuildInShadow({ db: database.db, serverPool: serverPoolOf(database), eventStore: store, eventsTable, projectors });
-    const rebuildMs = performance.now() - started;
-    clearInterval(sampler);
-    const nodeCpu = process.cpuUsage(node);
-    const postgresAfter = await postgresCpuMs();
+    // The product's rebuild (`npm run projections:rebuild`, /admin/database) in a process of its
+    // own, as the product runs it, beside its reference read in that process first: reading the
+    // events as the rebuild does, guests' fields opened (the rate as stored beside it). Its peak
+    // memory is the rebuild's at this size, not the bench process's after generating every size
+    // before it (decision 474); the CPU of each side (decision 143).
+    const rebuilt = await rebuildInItsOwnProcess(created.url);
     const rebuildCpu = [
-      `Node ${((nodeCpu.user + nodeCpu.system) / 1e6).toFixed(1)} s`,
-      ...(postgres !== undefined && postgresAfter !== undefined ? [`PostgreSQL ${((postgresAfter - postgres) / 1000).toFixed(1)} s`] : []),
+      `Node ${(rebuilt.cpuMs / 1000).toFixed(1)} s`,
+      ...(rebuilt.postgresCpuMs !== undefined ? [`PostgreSQL ${(rebuilt.postgresCpuMs / 1000).toFixed(1)} s`] : []),
     ].join(', ');
 
     if (checkReplay) await rebuildEqualsReplay(database, store);
@@ -133,21 +127,24 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
       stubMails,
     );
     await steadyState(runtime, database);
+    const before = await postgresIo(database);
     const append = await appends(runtime, seconds);
+    const appendIo = { ...perAppend(before, await postgresIo(database), append.count), ...(await sizes(database)) };
     const readModelP99 = await appendToReadModel(runtime, seconds);
     const booking = await bookings(runtime, seconds);
     const history = await historyFilters(runtime, log, options.quick ? 30 : 100);
     return {
       size,
       events: rebuilt.events,
-      readRate,
-      storedReadRate,
-      rebuildMs,
-      rebuildRate: (rebuilt.events / rebuildMs) * 1000,
+      readRate: rebuilt.readRate,
+      storedReadRate: rebuilt.storedReadRate,
+      rebuildMs: rebuilt.ms,
+      rebuildRate: (rebuilt.events / rebuilt.ms) * 1000,
       rebuildCpu,
-      peakRss,
+      peakRss: rebuilt.maxRssBytes,
       replayChecked: checkReplay,
       appendP99: append.p99,
+      appendIo,
       appendRate: append.perSecond,
       readModelP99,
       bookingP99: booking.p99,
@@ -161,17 +158,18 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
   }
 }
 
-/** Events a second, reading the whole log from `store` in pages of 5,000. */
-async function readingRate(store: EventStore): Promise<number> {
-  const started = performance.now();
-  let read = 0;
-  for (let after = 0; ;) {
-    const page = await store.readAll({ after, maxCount: 5000 });
-    if (page.length === 0) break;
-    read += page.length;
-    after = page.at(-1)!.position;
-  }
-  return (read / (performance.now() - started)) * 1000;
+/** `tests/bench/rebuild-process.ts` on the database at `url`: its one line of JSON. */
+async function rebuildInItsOwnProcess(url: string): Promise<RebuildReport> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./rebuild-process.ts', import.meta.url))], {
+    env: { ...process.env, DATABASE_URL: url, SECRETS_KEY, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const line = out.trim().split('\n').at(-1);
+  if (code !== 0 || !line) throw new Error(`the rebuild process ended with ${code}: ${out}`);
+  return JSON.parse(line) as RebuildReport;
 }
 
 /**
@@ -204,6 +202,9 @@ async function steadyState(runtime: Runtime, database: DatabaseHandle) {
   const started = performance.now();
   await runtime.catchUp(await runtime.eventStore.headPosition());
   await database.pool.query('vacuum (analyze)');
+  // The generator's bulk writes and the vacuum left dirty pages a steady log does not have; a
+  // checkpoint writing them out would land in the measured appends (decision 474).
+  await database.pool.query('checkpoint');
   console.log(`growth: the runtime level with the store and the database vacuumed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -219,6 +220,59 @@ async function relayedAsItGrew(database: DatabaseHandle) {
   await database.pool.query(
     "insert into relay_checkpoint (name, position) select 'default', coalesce(max(position), 0) from events on conflict (name) do update set position = excluded.position",
   );
+}
+
+interface IoCounters {
+  blocksRead: number;
+  blocksHit: number;
+  backendWrites: number;
+  checkpoints: number;
+}
+
+/** PostgreSQL's counters for the database's blocks and the server's buffer writes (its statistics lag by up to a second). */
+async function postgresIo(database: DatabaseHandle): Promise<IoCounters> {
+  const { rows } = await database.pool.query<Record<keyof IoCounters, string>>(`
+    select d.blks_read as "blocksRead", d.blks_hit as "blocksHit", b.buffers_backend as "backendWrites",
+           b.checkpoints_timed + b.checkpoints_req as checkpoints
+      from pg_stat_database d, pg_stat_bgwriter b where d.datname = current_database()`);
+  const row = rows[0]!;
+  return {
+    blocksRead: Number(row.blocksRead),
+    blocksHit: Number(row.blocksHit),
+    backendWrites: Number(row.backendWrites),
+    checkpoints: Number(row.checkpoints),
+  };
+}
+
+interface AppendIo {
+  /** Blocks PostgreSQL read from outside its shared buffers, per append. */
+  readPerAppend: number;
+  /** Buffers a backend wrote out itself to make room, per append. */
+  backendWritesPerAppend: number;
+  hitRatio: number;
+  checkpoints: number;
+  /** The events table and its indexes, and the server's shared buffers. */
+  eventsBytes: number;
+  sharedBuffersBytes: number;
+}
+
+function perAppend(before: IoCounters, after: IoCounters, count: number): Omit<AppendIo, 'eventsBytes' | 'sharedBuffersBytes'> {
+  const read = after.blocksRead - before.blocksRead;
+  const hit = after.blocksHit - before.blocksHit;
+  return {
+    readPerAppend: read / Math.max(count, 1),
+    backendWritesPerAppend: (after.backendWrites - before.backendWrites) / Math.max(count, 1),
+    hitRatio: hit / Math.max(hit + read, 1),
+    checkpoints: after.checkpoints - before.checkpoints,
+  };
+}
+
+/** The events table with its indexes, beside the shared buffers PostgreSQL keeps its pages in. */
+async function sizes(database: DatabaseHandle): Promise<Pick<AppendIo, 'eventsBytes' | 'sharedBuffersBytes'>> {
+  const { rows } = await database.pool.query<{ events: string; buffers: string }>(
+    `select pg_total_relation_size('events') as events, (select setting::bigint * 8192 from pg_settings where name = 'shared_buffers') as buffers`,
+  );
+  return { eventsBytes: Number(rows[0]!.events), sharedBuffersBytes: Number(rows[0]!.buffers) };
 }
 
 /** One event per call by 8 writers, each to a ledger of its own. */
@@ -325,7 +379,7 @@ function report(points: Point[]) {
     const ratio = p.rebuildRate / p.readRate;
     record({
       path: `rebuild all ${projectors.length} read models, ${p.events.toLocaleString('en')} events (PostgreSQL)`,
-      product: `${rate(p.rebuildRate, ' events/s')}, ${(p.rebuildMs / 1000).toFixed(1)} s (CPU ${p.rebuildCpu}; bench process peak RSS ${mib(p.peakRss)})${p.replayChecked ? '; equal to a replay' : ''}`,
+      product: `${rate(p.rebuildRate, ' events/s')}, ${(p.rebuildMs / 1000).toFixed(1)} s (CPU ${p.rebuildCpu}; rebuild process peak RSS ${mib(p.peakRss)})${p.replayChecked ? '; equal to a replay' : ''}`,
       reference: `reading all events ${rate(p.readRate, ' events/s')} (guests' fields opened, as the rebuild reads them; ${rate(p.storedReadRate, ' events/s')} as stored)`,
       ratio: `${ratio.toFixed(2)}×`,
       target: '≥ 0.5× reading',
@@ -347,6 +401,18 @@ function report(points: Point[]) {
       met: grown ? steady(figure) : null,
     });
   }
+  record({
+    path: 'append, by log size: where PostgreSQL’s time goes (decision 474)',
+    product: at(
+      (p) =>
+        `${p.appendIo.readPerAppend.toFixed(2)} blocks read and ${p.appendIo.backendWritesPerAppend.toFixed(2)} written by the backend per append, ` +
+        `${(p.appendIo.hitRatio * 100).toFixed(2)}% in buffers, ${p.appendIo.checkpoints} checkpoint(s); events ${mib(p.appendIo.eventsBytes)}`,
+    ),
+    reference: `shared buffers ${mib(first.appendIo.sharedBuffersBytes)}`,
+    ratio: '',
+    target: '',
+    met: null,
+  });
   if (grown) {
     const perEvent = (p: Point) => p.rebuildMs / p.events;
     const linear = Math.abs(perEvent(last) / perEvent(first) - 1) <= 0.25;
