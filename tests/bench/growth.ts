@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { dumpReadModels } from '../database/read-model-dump';
 import { createTestDatabase } from '../support/services';
 import { dateOf, reservationRequested, seatsHeld } from './events';
-import type { RebuildReport } from './rebuild-process';
+import type { ReadReport, RebuildReport } from './rebuild-process';
 import { GENERATED_STAFF, generateLog, spreadOverDays, type GeneratedLog } from './generator';
 import { checkFailed, loops, ms, percentile, rate, record, sortedCopy, type Options } from './measure';
 
@@ -102,11 +102,12 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
     await spreadOverDays(database.pool, eventsTable!, 730);
 
     // The product's rebuild (`npm run projections:rebuild`, /admin/database) in a process of its
-    // own, as the product runs it, beside its reference read in that process first: reading the
-    // events as the rebuild does, guests' fields opened (the rate as stored beside it). Its peak
-    // memory is the rebuild's at this size, not the bench process's after generating every size
-    // before it (decision 474); the CPU of each side (decision 143).
-    const rebuilt = await rebuildInItsOwnProcess(created.url);
+    // own, as the product runs it, and its reference in another: reading the events as the rebuild
+    // does, guests' fields opened (the rate as stored beside it). Its peak memory is the
+    // rebuild's at this size, not the bench process's after generating every size before it
+    // (decision 474); the CPU of each side (decision 143).
+    const { readRate, storedReadRate } = await inItsOwnProcess<ReadReport>('read', created.url);
+    const rebuilt = await inItsOwnProcess<RebuildReport>('rebuild', created.url);
     const rebuildCpu = [
       `Node ${(rebuilt.cpuMs / 1000).toFixed(1)} s`,
       ...(rebuilt.postgresCpuMs !== undefined ? [`PostgreSQL ${(rebuilt.postgresCpuMs / 1000).toFixed(1)} s`] : []),
@@ -136,8 +137,8 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
     return {
       size,
       events: rebuilt.events,
-      readRate: rebuilt.readRate,
-      storedReadRate: rebuilt.storedReadRate,
+      readRate,
+      storedReadRate,
       rebuildMs: rebuilt.ms,
       rebuildRate: (rebuilt.events / rebuilt.ms) * 1000,
       rebuildCpu,
@@ -158,9 +159,9 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
   }
 }
 
-/** `tests/bench/rebuild-process.ts` on the database at `url`: its one line of JSON. */
-async function rebuildInItsOwnProcess(url: string): Promise<RebuildReport> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./rebuild-process.ts', import.meta.url))], {
+/** `tests/bench/rebuild-process.ts` in `mode` on the database at `url`: its one line of JSON. */
+async function inItsOwnProcess<Report>(mode: 'read' | 'rebuild', url: string): Promise<Report> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./rebuild-process.ts', import.meta.url)), mode], {
     env: { ...process.env, DATABASE_URL: url, SECRETS_KEY, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -168,8 +169,8 @@ async function rebuildInItsOwnProcess(url: string): Promise<RebuildReport> {
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   const [code] = (await once(child, 'exit')) as [number | null];
   const line = out.trim().split('\n').at(-1);
-  if (code !== 0 || !line) throw new Error(`the rebuild process ended with ${code}: ${out}`);
-  return JSON.parse(line) as RebuildReport;
+  if (code !== 0 || !line) throw new Error(`the ${mode} process ended with ${code}: ${out}`);
+  return JSON.parse(line) as Report;
 }
 
 /**

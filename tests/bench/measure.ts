@@ -99,31 +99,43 @@ export function ratio(product: number, reference: number): string {
 }
 
 /**
- * CPU time (ms) used so far by every PostgreSQL process this machine shows in /proc (backends,
- * WAL writer, checkpointer): where the server runs beside the bench, the database's share of a
- * run. Undefined when no such process is visible (a server elsewhere, or no /proc).
+ * CPU time (ms) used so far by each PostgreSQL process this machine shows in /proc (backends,
+ * WAL writer, checkpointer), by process id: where the server runs beside the bench, the
+ * database's share of a run (`postgresCpuMsSince`). Undefined when no such process is visible (a
+ * server elsewhere, or no /proc).
  */
-export async function postgresCpuMs(): Promise<number | undefined> {
+export async function postgresCpu(): Promise<Map<string, number> | undefined> {
   let entries: string[];
   try {
     entries = await readdir('/proc');
   } catch {
     return undefined;
   }
-  let ticks = 0;
-  let found = false;
+  const used = new Map<string, number>();
   for (const pid of entries) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (!(await readFile(`/proc/${pid}/comm`, 'utf8')).startsWith('postgres')) continue;
       // After the command name in parentheses: utime and stime are the 12th and 13th fields.
       const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-      found = true;
+      // Linux counts these in clock ticks of 1/100 s (USER_HZ).
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
       // The process ended while being read.
     }
   }
-  // Linux counts these in clock ticks of 1/100 s (USER_HZ).
-  return found ? ticks * 10 : undefined;
+  return used.size > 0 ? used : undefined;
+}
+
+/**
+ * PostgreSQL's CPU (ms) since `before`: each process's own growth, a new one's whole. A process
+ * that ended meanwhile took its CPU with it, so read this while the connections that did the work
+ * are still open (a sum over all processes went negative when one ended).
+ */
+export async function postgresCpuMsSince(before: Map<string, number> | undefined): Promise<number | undefined> {
+  const after = await postgresCpu();
+  if (!before || !after) return undefined;
+  let ms = 0;
+  for (const [pid, used] of after) ms += Math.max(0, used - (before.get(pid) ?? 0));
+  return ms;
 }

@@ -1,23 +1,26 @@
 import { performance } from 'node:perf_hooks';
+import type { EventStore } from '@moncafe/domain/ports';
 import { openDatabase, serverPoolOf } from '@moncafe/infra/db/connection';
 import { createPostgresEventStore, eventsTableOf } from '@moncafe/infra/eventstore/postgres';
 import { personalDataLayer } from '@moncafe/infra/privacy/declarations';
 import { rebuildInShadow } from '@moncafe/infra/projection-runner/shadow-rebuild';
 import { secretBox } from '@moncafe/infra/secrets/secret-box';
-import type { EventStore } from '@moncafe/domain/ports';
 import { projectors } from '@moncafe/projections/read-models';
-import { postgresCpuMs } from './measure';
+import { postgresCpu, postgresCpuMsSince } from './measure';
 
 /**
- * The growth bench's rebuild, in a process of its own as `npm run projections:rebuild` runs
- * (decision 474): the product's shadow rebuild of the database at DATABASE_URL, its guests'
- * fields opened with SECRETS_KEY. Prints one JSON line: the events rebuilt, the time, this
- * process's CPU over the rebuild, its reference reading rate and its peak resident memory over its whole life.
+ * The growth bench's rebuild and its reference, each in a process of its own as
+ * `npm run projections:rebuild` runs (decision 474), on the database at DATABASE_URL with its
+ * guests' fields opened by SECRETS_KEY. `read`: every event read as the rebuild reads it (guests'
+ * fields opened), and as stored. `rebuild`: the product's shadow rebuild, with this process's CPU,
+ * PostgreSQL's, and this process's peak resident memory — the rebuild's alone. Prints one JSON line.
  */
-export interface RebuildReport {
-  /** The reference, read first in this process: every event, guests' fields opened as the rebuild reads them; and as stored. */
+export interface ReadReport {
   readRate: number;
   storedReadRate: number;
+}
+
+export interface RebuildReport {
   events: number;
   ms: number;
   cpuMs: number;
@@ -43,32 +46,32 @@ const database = await openDatabase({ url: process.env['DATABASE_URL']!, dataDir
 try {
   const sealed = createPostgresEventStore(database.pool);
   const store = personalDataLayer(database.db, secretBox(process.env['SECRETS_KEY']!)).open(sealed);
-  const readRate = await readingRate(store);
-  const storedReadRate = await readingRate(sealed);
-  const postgres = await postgresCpuMs();
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const rebuilt = await rebuildInShadow({
-    db: database.db,
-    serverPool: serverPoolOf(database),
-    eventStore: store,
-    eventsTable: eventsTableOf(sealed, database.pool),
-    projectors,
-  });
-  const ms = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  const postgresAfter = await postgresCpuMs();
-  const report: RebuildReport = {
-    readRate,
-    storedReadRate,
-    events: rebuilt.events,
-    ms,
-    cpuMs: (used.user + used.system) / 1000,
-    postgresCpuMs: postgres !== undefined && postgresAfter !== undefined ? postgresAfter - postgres : undefined,
-    maxRssBytes: process.resourceUsage().maxRSS * 1024,
-  };
+  if (process.argv[2] === 'read') {
+    const report: ReadReport = { readRate: await readingRate(store), storedReadRate: await readingRate(sealed) };
+    console.log(JSON.stringify(report));
+  } else {
+    const postgres = await postgresCpu();
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const rebuilt = await rebuildInShadow({
+      db: database.db,
+      serverPool: serverPoolOf(database),
+      eventStore: store,
+      eventsTable: eventsTableOf(sealed, database.pool),
+      projectors,
+    });
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const report: RebuildReport = {
+      events: rebuilt.events,
+      ms,
+      cpuMs: (used.user + used.system) / 1000,
+      postgresCpuMs: await postgresCpuMsSince(postgres),
+      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    };
+    console.log(JSON.stringify(report));
+  }
   await sealed.close();
-  console.log(JSON.stringify(report));
 } finally {
   await database.close();
 }
