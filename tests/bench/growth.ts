@@ -60,6 +60,8 @@ interface Point {
   rebuildRate: number;
   rebuildCpu: string;
   peakRss: number;
+  peakHeap: number;
+  peakExternal: number;
   replayChecked: boolean;
   appendP99: number;
   /** Where PostgreSQL's time went during the appends (decision 474). */
@@ -143,6 +145,8 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
       rebuildRate: (rebuilt.events / rebuilt.ms) * 1000,
       rebuildCpu,
       peakRss: rebuilt.maxRssBytes,
+      peakHeap: rebuilt.maxHeapUsedBytes,
+      peakExternal: rebuilt.maxExternalBytes,
       replayChecked: checkReplay,
       appendP99: append.p99,
       appendIo,
@@ -380,7 +384,7 @@ function report(points: Point[]) {
     const ratio = p.rebuildRate / p.readRate;
     record({
       path: `rebuild all ${projectors.length} read models, ${p.events.toLocaleString('en')} events (PostgreSQL)`,
-      product: `${rate(p.rebuildRate, ' events/s')}, ${(p.rebuildMs / 1000).toFixed(1)} s (CPU ${p.rebuildCpu}; rebuild process peak RSS ${mib(p.peakRss)})${p.replayChecked ? '; equal to a replay' : ''}`,
+      product: `${rate(p.rebuildRate, ' events/s')}, ${(p.rebuildMs / 1000).toFixed(1)} s (CPU ${p.rebuildCpu}; rebuild process peak RSS ${mib(p.peakRss)}, heap ${mib(p.peakHeap)}, outside the heap ${mib(p.peakExternal)})${p.replayChecked ? '; equal to a replay' : ''}`,
       reference: `reading all events ${rate(p.readRate, ' events/s')} (guests' fields opened, as the rebuild reads them; ${rate(p.storedReadRate, ' events/s')} as stored)`,
       ratio: `${ratio.toFixed(2)}×`,
       target: '≥ 0.5× reading',
@@ -419,7 +423,7 @@ function report(points: Point[]) {
     const linear = Math.abs(perEvent(last) / perEvent(first) - 1) <= 0.25;
     record({
       path: 'rebuild time and peak RSS, by log size',
-      product: at((p) => `${(p.rebuildMs / 1000).toFixed(1)} s, ${mib(p.peakRss)}`),
+      product: at((p) => `${(p.rebuildMs / 1000).toFixed(1)} s, ${mib(p.peakRss)} (heap ${mib(p.peakHeap)})`),
       reference: `${size(first.size)}: ${(perEvent(first) * 1000).toFixed(1)} µs/event`,
       ratio: `${(perEvent(last) / perEvent(first)).toFixed(2)}× time per event, ${(last.peakRss / first.peakRss).toFixed(2)}× RSS`,
       target: 'time linear (± 25%), RSS flat (≤ 1.25×)',

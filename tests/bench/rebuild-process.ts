@@ -27,6 +27,9 @@ export interface RebuildReport {
   /** PostgreSQL's CPU over the rebuild, read while this process's connections are still open. */
   postgresCpuMs: number | undefined;
   maxRssBytes: number;
+  /** The most the V8 heap held in live and dead objects, and outside it (buffers), sampled every 20 ms: where the resident memory is. */
+  maxHeapUsedBytes: number;
+  maxExternalBytes: number;
 }
 
 /** Events a second, reading the whole log from `store` in pages of 5,000. */
@@ -50,6 +53,13 @@ try {
     const report: ReadReport = { readRate: await readingRate(store), storedReadRate: await readingRate(sealed) };
     console.log(JSON.stringify(report));
   } else {
+    let maxHeapUsedBytes = 0;
+    let maxExternalBytes = 0;
+    const sampler = setInterval(() => {
+      const memory = process.memoryUsage();
+      maxHeapUsedBytes = Math.max(maxHeapUsedBytes, memory.heapUsed);
+      maxExternalBytes = Math.max(maxExternalBytes, memory.external);
+    }, 20);
     const postgres = await postgresCpu();
     const cpu = process.cpuUsage();
     const started = performance.now();
@@ -61,6 +71,7 @@ try {
       projectors,
     });
     const ms = performance.now() - started;
+    clearInterval(sampler);
     const used = process.cpuUsage(cpu);
     const report: RebuildReport = {
       events: rebuilt.events,
@@ -68,6 +79,8 @@ try {
       cpuMs: (used.user + used.system) / 1000,
       postgresCpuMs: await postgresCpuMsSince(postgres),
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      maxHeapUsedBytes,
+      maxExternalBytes,
     };
     console.log(JSON.stringify(report));
   }
