@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { DomainError } from '@moncafe/domain/decider';
 import type { EventStore } from '@moncafe/domain/ports';
@@ -165,7 +166,10 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
 
 /** `tests/bench/rebuild-process.ts` in `mode` on the database at `url`: its one line of JSON. */
 async function inItsOwnProcess<Report>(mode: 'read' | 'rebuild', url: string): Promise<Report> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./rebuild-process.ts', import.meta.url)), mode], {
+  // BENCH_REBUILD_NODE_FLAGS: Node flags for these processes, to see how the rebuild's memory
+  // answers to a heap limit (`--max-old-space-size=…`, decision 474).
+  const flags = process.env['BENCH_REBUILD_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(new URL('./rebuild-process.ts', import.meta.url)), mode], {
     env: { ...process.env, DATABASE_URL: url, SECRETS_KEY, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -232,6 +236,17 @@ interface IoCounters {
   blocksHit: number;
   backendWrites: number;
   checkpoints: number;
+  /** KiB the machine read from its disks (/proc/vmstat pgpgin, every process): 0 where unreadable. */
+  diskKib: number;
+}
+
+/** KiB read from the machine's block devices so far, or 0 where /proc/vmstat cannot be read. */
+async function diskReadKib(): Promise<number> {
+  try {
+    return Number(/^pgpgin (\d+)$/m.exec(await readFile('/proc/vmstat', 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 /** PostgreSQL's counters for the database's blocks and the server's buffer writes (its statistics lag by up to a second). */
@@ -246,6 +261,7 @@ async function postgresIo(database: DatabaseHandle): Promise<IoCounters> {
     blocksHit: Number(row.blocksHit),
     backendWrites: Number(row.backendWrites),
     checkpoints: Number(row.checkpoints),
+    diskKib: await diskReadKib(),
   };
 }
 
@@ -256,6 +272,8 @@ interface AppendIo {
   backendWritesPerAppend: number;
   hitRatio: number;
   checkpoints: number;
+  /** KiB the machine read from its disks per append: a block read outside the buffers that the operating system's cache did not hold either. */
+  diskKibPerAppend: number;
   /** The events table and its indexes, and the server's shared buffers. */
   eventsBytes: number;
   sharedBuffersBytes: number;
@@ -269,6 +287,7 @@ function perAppend(before: IoCounters, after: IoCounters, count: number): Omit<A
     backendWritesPerAppend: (after.backendWrites - before.backendWrites) / Math.max(count, 1),
     hitRatio: hit / Math.max(hit + read, 1),
     checkpoints: after.checkpoints - before.checkpoints,
+    diskKibPerAppend: (after.diskKib - before.diskKib) / Math.max(count, 1),
   };
 }
 
@@ -410,7 +429,7 @@ function report(points: Point[]) {
     path: 'append, by log size: where PostgreSQL’s time goes (decision 474)',
     product: at(
       (p) =>
-        `${p.appendIo.readPerAppend.toFixed(2)} blocks read and ${p.appendIo.backendWritesPerAppend.toFixed(2)} written by the backend per append, ` +
+        `${p.appendIo.readPerAppend.toFixed(2)} blocks read and ${p.appendIo.backendWritesPerAppend.toFixed(2)} written by the backend per append, ${p.appendIo.diskKibPerAppend.toFixed(2)} KiB from disk, ` +
         `${(p.appendIo.hitRatio * 100).toFixed(2)}% in buffers, ${p.appendIo.checkpoints} checkpoint(s); events ${mib(p.appendIo.eventsBytes)}`,
     ),
     reference: `shared buffers ${mib(first.appendIo.sharedBuffersBytes)}`,
