@@ -160,7 +160,8 @@ async function point(serverUrl: string, size: number, checkReplay: boolean, opti
   } finally {
     await runtime?.close();
     await database.close();
-    await created.drop();
+    if (options.keep) console.log(`growth: ${size.toLocaleString('en')} events kept in ${created.url}`);
+    else await created.drop();
   }
 }
 

@@ -13,6 +13,8 @@ export interface Options extends Quick {
   scale: boolean;
   /** `-- --sizes=20000,40000`: the log sizes measured instead (a check of the scale path at a small size). */
   sizes?: number[] | undefined;
+  /** `-- --keep`: the growth's databases are left behind (their address printed) for `explain analyze` and the like. */
+  keep?: boolean | undefined;
 }
 
 /** The ports the bench's own servers listen on (this branch's range, 15300–15399). */

@@ -25,7 +25,12 @@ const sizes = argument('sizes')
   ?.split(',')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
-const options: Options = { quick: process.argv.includes('--quick'), scale: process.argv.includes('--scale'), sizes: sizes?.length ? sizes : undefined };
+const options: Options = {
+  quick: process.argv.includes('--quick'),
+  scale: process.argv.includes('--scale'),
+  sizes: sizes?.length ? sizes : undefined,
+  keep: process.argv.includes('--keep'),
+};
 const only = argument('only');
 const flags = process.argv.slice(2).join(' ');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
