@@ -207,6 +207,44 @@ describe.skipIf(!pgUrl)('an Idempotency-Key makes a resent command harmless', ()
     expect(ticked).toMatchObject({ status: 200, appended: 1 });
   });
 
+  it('the admin’s creations — a seat, a menu with an option and a dependency, a shift: a resend answers the same new id and creates nothing more', async () => {
+    const admin = await signedInAdmin(a.url);
+    const created = async (path: string, json: unknown, other: unknown) => {
+      const first = await twice(admin, 'POST', path, json, other);
+      expect(first).toMatchObject({ status: 200, body: { success: true } });
+      expect(first.appended).toBeGreaterThan(0);
+      return first.body['id'] as string;
+    };
+    const seat = { store_id: DEMO_STORE, name: '再送席', max_people: 2, reservation_hold_minutes: 90, adjacent_seat_ids: [] };
+    const seatId = await created('/api/admin/seats', seat, { ...seat, name: '別の席' });
+    const seats = (await admin.getJson<{ id: string; name: string }[]>(`/api/admin/seats?store_id=${DEMO_STORE}`)).body;
+    expect(seats.filter((s) => s.name === '再送席').map((s) => s.id)).toEqual([seatId]);
+
+    const menu = { store_id: DEMO_STORE, name: '再送タルト', description: '', price: 780, show_on_menu: true, show_on_reservation: false, show_on_order: true };
+    const menuId = await created('/api/admin/menu-items', menu, { ...menu, price: 800 });
+    const size = { label: 'サイズ', type: 'radio', required: true, choices: [{ label: '小' }, { label: '大', extra_price: 300 }] };
+    const sizeId = await created(`/api/admin/menu-items/${menuId}/options`, size, { ...size, label: '大きさ' });
+    const note = await admin.post<{ id: string }>(`/api/admin/menu-items/${menuId}/options`, { label: 'メッセージ', type: 'text' });
+    const editor = await admin.getJson<{
+      items: { id: string; name: string }[];
+      options: { option_id: string; menu_id: string; choices: { id: string }[] }[];
+      dependencies: { id: string; menu_id: string }[];
+    }>(`/api/admin/menu-items?store_id=${DEMO_STORE}`);
+    const large = editor.body.options.find((o) => o.option_id === sizeId)!.choices[1]!.id;
+    const dependency = { parent_option_id: sizeId, child_option_id: note.body.id, parent_choice_value: large };
+    const dependencyId = await created(`/api/admin/menu-items/${menuId}/dependencies`, dependency, { ...dependency, parent_choice_value: 'other' });
+    const after = (await admin.getJson<typeof editor.body>(`/api/admin/menu-items?store_id=${DEMO_STORE}`)).body;
+    expect(after.items.filter((m) => m.name === '再送タルト').map((m) => m.id)).toEqual([menuId]);
+    expect(after.options.filter((o) => o.menu_id === menuId).map((o) => o.option_id)).toEqual(expect.arrayContaining([sizeId, note.body.id]));
+    expect(after.options.filter((o) => o.menu_id === menuId)).toHaveLength(2);
+    expect(after.dependencies.filter((d) => d.menu_id === menuId).map((d) => d.id)).toEqual([dependencyId]);
+
+    const users = await admin.getJson<{ id: string }[]>(`/api/users?store_id=${DEMO_STORE}`);
+    const month = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 7);
+    const shift = { store_id: DEMO_STORE, user_id: users.body[0]!.id, shift_date: `${month}-20`, start_time: '10:00', end_time: '15:00' };
+    await created('/api/admin/shifts', shift, { ...shift, end_time: '16:00' });
+  });
+
   it('seat holds and the confirmation mail: the same, for the browser’s reservation session', async () => {
     const guest = httpClient(a.url);
     // The guest comes through the day screen, which opens the browser's reservation session.

@@ -19,6 +19,7 @@ export const loader = jsonCall({
 });
 
 export const action = jsonCall({
+  idempotent: true,
   body: menuBody,
   errors: menuEditorErrors,
   async handle(input) {

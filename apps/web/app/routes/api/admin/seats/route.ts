@@ -22,6 +22,7 @@ export const loader = jsonCall({
 
 /** POST /api/admin/seats (admin): a new seat; answers its id. */
 export const action = jsonCall({
+  idempotent: true,
   body: seatSchema,
   errors: seatErrors,
   async handle(input) {

@@ -6,6 +6,7 @@ import { actingUser, shiftErrors } from '#app/staff-area/calls.server';
 
 /** POST /api/admin/shifts {store_id, user_id, shift_date, start_time, end_time} (admin): a shift put into the schedule directly. */
 export const action = jsonCall({
+  idempotent: true,
   body: z.object({ store_id: recordIdSchema, user_id: recordIdSchema, shift_date: isoDateSchema, start_time: timeOfDaySchema, end_time: timeOfDaySchema }),
   errors: shiftErrors,
   async handle(input) {

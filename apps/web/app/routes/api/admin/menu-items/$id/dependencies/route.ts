@@ -7,6 +7,7 @@ import { actingUser } from '#app/staff-area/calls.server';
  * parent_choice_value, is_show} (admin): a new rule for the item's options; answers its id.
  */
 export const action = jsonCall({
+  idempotent: true,
   body: dependencyBody,
   errors: menuEditorErrors,
   async handle(input) {

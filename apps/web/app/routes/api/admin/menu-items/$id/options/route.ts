@@ -4,6 +4,7 @@ import { actingUser } from '#app/staff-area/calls.server';
 
 /** POST /api/admin/menu-items/{id}/options {label, type, required, choices[{id?, label, extra_price}]} (admin): a new option; answers its id (the spec's option_id). */
 export const action = jsonCall({
+  idempotent: true,
   body: optionBody,
   errors: menuEditorErrors,
   async handle(input) {
