@@ -140,10 +140,10 @@ export async function applyInOneMessage(
   const names = [...moved.keys()].sort();
   const list = names.map(literal).join(', ');
   const expected = names.map((n) => `(${literal(n)}, ${position(known.get(n)!)})`).join(', ');
-  // Read models are made again from the events: their commit need not wait for the disk. A
-  // crash that loses it loses the checkpoints' move with it, and the runner applies it again.
+  // The commit waits for the disk like every other (decision 478): a commit lost in a crash would
+  // move the checkpoint back behind events this runner has already passed, and nothing would
+  // bring them again.
   const guard = `do $guard$ begin
-  perform set_config('synchronous_commit', 'off', true);
   perform 1 from projection_checkpoints where name in (${list}) order by name for update;
   if (select count(*) from projection_checkpoints where (name, position) in (${expected})) <> ${names.length} then
     raise exception 'read-model checkpoints moved since this runner read them';

@@ -86,3 +86,40 @@ export async function dumpTestReadModel(db: Kysely<any>) {
   const counts = await sql`select projector, events, position_sum from fanout_counts order by projector`.execute(db);
   return { log: log.rows, streams: streams.rows, counts: counts.rows };
 }
+
+interface Tally {
+  projector: string;
+  events: number | null;
+  position_sum: number;
+}
+
+/**
+ * A read model kept with the row operations alone (a read, then a put: what the product's
+ * projectors do): counting an event twice, or from a row another runner has since moved, shows.
+ * `copies` keeps in its own row the count of another tally's row as this batch sees it; `failAt`
+ * writes a row PostgreSQL refuses (events not null) for that event.
+ */
+export function tallyProjector(name: string, options: { copies?: string; failAt?: number } = {}): Projector {
+  return {
+    name,
+    tables: ['fanout_counts'] as unknown as Projector['tables'],
+    async apply(rows, event) {
+      // The test table is not part of the product's Database type.
+      const counts = rows.table('fanout_counts' as never, 'projector' as never) as unknown as {
+        get(key: string): Promise<Tally | undefined>;
+        put(row: Tally): Promise<void>;
+      };
+      if (options.copies) {
+        const seen = await counts.get(options.copies);
+        await counts.put({ projector: name, events: seen?.events ?? 0, position_sum: 0 });
+        return;
+      }
+      const now = await counts.get(name);
+      await counts.put({
+        projector: name,
+        events: event.position === options.failAt ? null : (now?.events ?? 0) + 1,
+        position_sum: Number(now?.position_sum ?? 0) + event.position,
+      });
+    },
+  };
+}
