@@ -18,7 +18,7 @@ import { createTestDatabase, uniqueName } from '../support/services';
 import { openSse, type SseConnection, type SseFrame } from '../support/sse';
 import { DEMO_SEATS, DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu, withToken } from '../support/table-order';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
-import { BENCH_PORTS, checkFailed, measured, ms, percentile, rate, ratio, record, sortedCopy, type Options } from './measure';
+import { BENCH_PORTS, checkFailed, cpuShares, cpuSharesText, measured, ms, percentile, rate, ratio, record, sortedCopy, type Options } from './measure';
 import { reservationRequested } from './events';
 import { doubleBookings } from '../support/seat-ledger';
 
@@ -164,6 +164,9 @@ async function dinnerRush({ server, admin, writer, menuIds, options }: Floor) {
     const errors: string[] = [];
     const bookingLatencies: number[] = [];
     const referenceSent = new Map<string, number>();
+    // Where the two cores go during the rush: the product's process, its database and bus, and
+    // this process's clients beside them (decision 479).
+    const cores = await cpuShares({ 'the web process': server.pid });
     const t0 = performance.now();
     const orders = tables.flatMap((table, t) => [0, 1, 2].map((n) => ({ table, at: Math.random() * periodMs, item: menuIds[(t + n) % menuIds.length]! })));
     const placing = orders.map(async ({ table, at, item }) => {
@@ -201,6 +204,7 @@ async function dinnerRush({ server, admin, writer, menuIds, options }: Floor) {
       }
     })();
     await Promise.all([...placing, booking, referencing]);
+    const shares = await cores.stop();
 
     // Every order placed, on every kitchen and floor stream (bounded wait; the check fails loudly).
     const everyone = [...kitchens, ...floors];
@@ -230,6 +234,7 @@ async function dinnerRush({ server, admin, writer, menuIds, options }: Floor) {
       target: '≤ 2× reference and ≤ 100 ms, 0 missing',
       met: kitchenP99 <= 2 * referenceP99 && kitchenP99 <= 100 && lost === 0,
     });
+    record({ path: 'dinner rush: where the cores went (CPU)', product: cpuSharesText(shares), reference: '', ratio: '', target: '–', met: null });
   } finally {
     for (const s of streams) s.close();
   }
