@@ -49,6 +49,12 @@ function durationOn(seat: SeatSpec, courseMinutes: number | null): number {
  * Picks seats for a party: the smallest single seat that fits, else the fewest adjacent seats
  * (consecutive in floor order) that together fit, never a seat that is busy for any part of the
  * stay. Returns null when nothing fits.
+ *
+ * Each seat is asked once whether it is free for its own stay; only those seats make groups. A
+ * group's stay is at least as long as each member's own, so a seat busy for its own stay (or
+ * ending past `latestEndMinute`) is in no usable group. Without this, a full floor made every
+ * connected set of every size before answering null: tens of milliseconds per time slot, and a
+ * guest's calendar asks for about 2,000 slots (decision 479).
  */
 export function allocateSeats(
   seats: readonly SeatSpec[],
@@ -66,19 +72,20 @@ export function allocateSeats(
     return { seatIds: group.map((s) => s.id), startMinute, endMinute: end };
   };
 
+  const alone = seats.map((seat) => usable([seat]));
+  const free = seats.filter((_, i) => alone[i] !== null);
+
   // Smallest single seat first, so large tables stay free for large parties.
   const singles = seats
     .map((seat, index) => ({ seat, index }))
-    .filter(({ seat }) => seatsHoldParty([seat], people))
+    .filter(({ seat, index }) => alone[index] !== null && seatsHoldParty([seat], people))
     .sort((a, b) => a.seat.maxPeople - b.seat.maxPeople || a.index - b.index);
-  for (const { seat } of singles) {
-    const found = usable([seat]);
-    if (found) return found;
-  }
+  if (singles.length > 0) return alone[singles[0]!.index]!;
+  if (!seatsHoldParty(free, people)) return null;
 
   // Then the fewest adjacent seats; among equal counts, the least total capacity, then display order.
-  for (let size = 2; size <= seats.length; size++) {
-    const groups = connectedGroups(seats, size)
+  for (const level of connectedGroups(seats, (i) => alone[i] !== null)) {
+    const groups = level
       .map((indices) => ({ indices, group: indices.map((i) => seats[i]!) }))
       .filter(({ group }) => seatsHoldParty(group, people))
       .map(({ indices, group }) => ({ indices, capacity: placesOf(group) }))
@@ -96,30 +103,35 @@ function compareIndices(a: readonly number[], b: readonly number[]): number {
   return 0;
 }
 
-/** Every set of `size` seats that is connected through adjacency, as sorted index lists. */
-function connectedGroups(seats: readonly SeatSpec[], size: number): number[][] {
+/**
+ * The sets of seats connected through adjacency among the seats `allowed` takes, as sorted index
+ * lists: those of 2 seats, then of 3, and so on, each size grown from the one before, until no
+ * larger set exists.
+ */
+function* connectedGroups(seats: readonly SeatSpec[], allowed: (index: number) => boolean): Generator<number[][]> {
   const index = new Map(seats.map((s, i) => [s.id, i]));
   const neighbours = seats.map(() => new Set<number>());
   seats.forEach((seat, i) => {
+    if (!allowed(i)) return;
     for (const id of seat.adjacentSeatIds) {
       const j = index.get(id);
-      if (j === undefined || j === i) continue;
+      if (j === undefined || j === i || !allowed(j)) continue;
       neighbours[i]!.add(j);
       neighbours[j]!.add(i);
     }
   });
-  let level = new Map<string, number[]>(seats.map((_, i) => [String(i), [i]]));
-  for (let n = 1; n < size; n++) {
+  let level: number[][] = seats.flatMap((_, i) => (allowed(i) ? [[i]] : []));
+  for (let size = 2; size <= seats.length; size++) {
     const next = new Map<string, number[]>();
-    for (const group of level.values())
+    for (const group of level)
       for (const member of group)
         for (const j of neighbours[member]!) {
           if (group.includes(j)) continue;
           const grown = [...group, j].sort((a, b) => a - b);
           next.set(grown.join(','), grown);
         }
-    level = next;
-    if (level.size === 0) break;
+    if (next.size === 0) return;
+    level = [...next.values()];
+    yield level;
   }
-  return [...level.values()].filter((g) => g.length === size);
 }
