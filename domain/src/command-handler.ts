@@ -190,6 +190,32 @@ export async function currentState<State, Event extends DomainEvent>(
   return (await catchUp(eventStore, decider, streamStates<State>(eventStore, decider), streamId)).state;
 }
 
+/**
+ * Many streams' current states at once, as `currentState` reads one: each from the revision this
+ * process folded it to, all in one read of the store (decision 479). By stream id.
+ */
+export async function currentStates<State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'parseEvent'>,
+  streamIds: readonly string[],
+): Promise<Map<string, State>> {
+  const states = streamStates<State>(eventStore, decider);
+  const known = new Map(streamIds.map((id) => [id, states.get(id) ?? { state: decider.initialState(), revision: -1 }]));
+  const newer = await eventStore.readStreams([...known].map(([streamId, k]) => ({ streamId, fromRevision: k.revision + 1 })));
+  const current = new Map<string, State>();
+  for (const [streamId, k] of known) {
+    const events = newer.get(streamId) ?? [];
+    if (events.length === 0) {
+      current.set(streamId, k.state);
+      continue;
+    }
+    const folded = { state: foldStream(decider, events, k.state), revision: events.at(-1)!.revision };
+    states.set(streamId, folded);
+    current.set(streamId, folded.state);
+  }
+  return current;
+}
+
 /** Commands decided together and appended in one go at most (their events stay far below an append's limit). */
 const MAX_GROUP = 100;
 

@@ -81,6 +81,12 @@ export interface ReadAllOptions {
   categories?: readonly string[];
 }
 
+/** A stream to read from a revision on (`readStreams`). */
+export interface StreamFrom {
+  streamId: string;
+  fromRevision: number;
+}
+
 /** Where one event sits: its stream and its 0-based revision there. */
 export interface EventAt {
   streamId: string;
@@ -102,6 +108,13 @@ export interface EventStore {
    * history, decision 420) reads them at once instead of one `readStream` each.
    */
   readEvents(at: readonly EventAt[]): Promise<(RecordedEvent | null)[]>;
+  /**
+   * Several streams at once, each from its own revision on: by stream id, its events in revision
+   * order (an empty array for a stream with none there). Like `readStream`, also an event still
+   * held back from readers of all streams. One round trip where the adapter can: a guest's
+   * calendar reads the seating ledgers of every open day of three months (decision 479).
+   */
+  readStreams(from: readonly StreamFrom[]): Promise<Map<string, RecordedEvent[]>>;
   /** Events of all streams in position order, never skipping one that commits late. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catches up from `after`, then follows new events live, in position order, each once. */

@@ -267,6 +267,26 @@ export function eventStoreContract(name: string, create: () => Promise<EventStor
         expect(await store.readEvents([])).toEqual([]);
       });
 
+      it('reads several streams at once, each from its own revision, as readStream gives them (decision 479)', async () => {
+        const [a, b, c] = [stream('ledger'), stream('ledger'), stream('missing')];
+        await store.appendToStream(a, [event('A0', {}), event('A1', { n: 1 }), event('A2', { n: 2 })], { expectedRevision: 'no_stream' });
+        await store.appendToStream(b, [event('B0', { nested: { tags: ['窓際'] } })], { expectedRevision: 'no_stream' });
+        const [streamA, streamB] = [await store.readStream(a), await store.readStream(b)];
+
+        const read = await store.readStreams([
+          { streamId: b, fromRevision: 0 },
+          { streamId: a, fromRevision: 1 },
+          { streamId: c, fromRevision: 0 },
+        ]);
+        expect([...read.keys()].sort()).toEqual([a, b, c].sort());
+        expect(read.get(a)).toEqual(streamA.slice(1));
+        expect(read.get(b)).toEqual(streamB);
+        expect(read.get(c)).toEqual([]);
+        // Past a stream's end: nothing of it, and nothing of another.
+        expect(await store.readStreams([{ streamId: a, fromRevision: 3 }])).toEqual(new Map([[a, []]]));
+        expect(await store.readStreams([])).toEqual(new Map());
+      });
+
       it('reads a page of 50 events of 50 streams', async () => {
         const ids = Array.from({ length: 50 }, () => stream());
         for (const [i, id] of ids.entries()) await store.appendToStream(id, [event('Page', { i })], { expectedRevision: 'no_stream' });

@@ -1,6 +1,6 @@
 import { holidaysBetween } from '../calendar/holidays';
 import { minutesOf, tokyoDateTime, tokyoInstant } from '../calendar/dates';
-import { currentState } from '../command-handler';
+import { currentState, currentStates } from '../command-handler';
 import { DomainError } from '../decider';
 import type { Clock, EventStore } from '../ports';
 import {
@@ -121,7 +121,13 @@ export function availabilityService(ports: AvailabilityPorts) {
       ]);
       // Only open days need their ledger; read them up front so the pure rule stays synchronous.
       const open = window.filter((d) => !(days[d] ?? CLOSED).closed);
-      const ledgers = new Map(await Promise.all(open.map(async (d) => [d, await ledger(store, d)] as const)));
+      // In one read of the store, not one each (decision 479).
+      const read = await currentStates(
+        ports.eventStore,
+        seatingLedger,
+        open.map((d) => ledgerStream(store, d)),
+      );
+      const ledgers = new Map(open.map((d) => [d, read.get(ledgerStream(store, d))!] as const));
       const dates = availableDates({
         now,
         dayOf: (d) => days[d] ?? CLOSED,

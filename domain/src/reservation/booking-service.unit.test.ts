@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { foldStream } from '../command-handler';
 import { DomainError } from '../decider';
 import { toStreamName as ledgerStream } from '../seating/events';
@@ -392,5 +392,42 @@ describe('the store the guest chose (decision 406)', () => {
     const state = foldStream(reservationDecider, await s.eventStore.readStream(toStreamName(made.reservationId)));
     expect(state.status !== 'empty' && state.request.storeId).toBe(OTHER);
     expect((await s.eventStore.readStream(ledgerStream(OTHER, '2026-12-20'))).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the guest’s calendar', () => {
+  it('reads the ledgers of every open day in one read of the store, each from where this process left it (decision 479)', async () => {
+    const s = setup();
+    await s.flow.allocateSeat({ sessionId: 's1', date: '2026-12-20', time: '12:00', people: 6, menuIds: [cakeCourse.menuId], correlationId: c });
+    const day = ledgerStream(STORE, '2026-12-20');
+    // The hold was decided in this process: its ledger is known up to its last event.
+    const held = (await s.eventStore.readStream(day)).length;
+    const perStream = vi.spyOn(s.eventStore, 'readStream');
+    const together = vi.spyOn(s.eventStore, 'readStreams');
+    const first = await s.booking.availableDates({ people: 2, menuIds: [] });
+    expect(first.dates).toContain('2026-12-20');
+    expect(perStream.mock.calls.filter(([id]) => id.startsWith('seating'))).toEqual([]);
+    expect(together).toHaveBeenCalledTimes(1);
+    const asked = new Map(together.mock.calls[0]![0].map((f) => [f.streamId, f.fromRevision]));
+    expect(asked.size).toBeGreaterThanOrEqual(first.dates.length);
+    expect(held).toBeGreaterThan(0);
+    expect(asked.get(day)).toBe(held);
+    // A day nobody booked is read from its start.
+    expect(
+      asked.get(
+        ledgerStream(
+          STORE,
+          first.dates.find((d) => d !== '2026-12-20')!,
+        ),
+      ),
+    ).toBe(0);
+
+    // Another hold on that day: the next calendar reads only the ledger's new events.
+    await s.flow.allocateSeat({ sessionId: 's2', date: '2026-12-20', time: '14:00', people: 2, menuIds: [cakeCourse.menuId], correlationId: c });
+    const after = (await s.eventStore.readStream(day)).length;
+    expect(after).toBeGreaterThan(held);
+    await s.booking.availableDates({ people: 2, menuIds: [] });
+    expect(together).toHaveBeenCalledTimes(2);
+    expect(together.mock.calls[1]![0].find((f) => f.streamId === day)?.fromRevision).toBe(after);
   });
 });

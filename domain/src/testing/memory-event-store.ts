@@ -41,6 +41,9 @@ export function memoryEventStore(now: () => Date = () => new Date()): EventStore
       const from = options?.fromRevision ?? 0;
       return (streams.get(streamId) ?? []).slice(from, options?.maxCount === undefined ? undefined : from + options.maxCount);
     },
+    async readStreams(from) {
+      return new Map(from.map(({ streamId, fromRevision }) => [streamId, (streams.get(streamId) ?? []).slice(fromRevision)]));
+    },
     async readEvents(at) {
       return at.map(({ streamId, revision }) => streams.get(streamId)?.[revision] ?? null);
     },

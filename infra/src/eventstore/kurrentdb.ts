@@ -123,6 +123,13 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
       return recorded;
     },
 
+    // No read of several streams in KurrentDB's client: one read each, all at once.
+    async readStreams(from) {
+      return new Map(
+        await Promise.all(from.map(async ({ streamId, fromRevision }) => [streamId, await store.readStream(streamId, { fromRevision })] as const)),
+      );
+    },
+
     // No batch read by stream and revision in KurrentDB's client: one read each, all at once.
     async readEvents(at) {
       return Promise.all(

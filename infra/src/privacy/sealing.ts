@@ -127,6 +127,13 @@ export function sealingEventStore(inner: EventStore, sealer: PersonalDataSealer)
       let next = 0;
       return found.map((e) => (e === null ? null : opened[next++]!));
     },
+    async readStreams(from) {
+      // Opened as one batch, then handed back by stream.
+      const read = await inner.readStreams(from);
+      const opened = await sealer.open([...read.values()].flat());
+      let next = 0;
+      return new Map([...read].map(([streamId, events]) => [streamId, events.map(() => opened[next++]!)]));
+    },
     async readAll(options) {
       return sealer.open(await inner.readAll(options));
     },

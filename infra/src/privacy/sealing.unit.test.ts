@@ -85,6 +85,26 @@ describe('the sealing layer', () => {
     expect(read[2]).toEqual((await store.readStream('guest-4'))[0]);
   });
 
+  it('opens several streams read at once as readStream does, each stream its own events (decision 479)', async () => {
+    const inner = memoryEventStore();
+    const keys = memoryKeys();
+    const store = sealingEventStore(inner, personalDataSealer({ declarations, keys }));
+    await store.appendToStream('guest-6', [booked(data), booked(data)], { expectedRevision: 'no_stream' });
+    await store.appendToStream('guest-7', [booked(data)], { expectedRevision: 'no_stream' });
+    await keys.erase(['guest-7']);
+    // Stored sealed: the store beneath does not hand out the name.
+    expect(JSON.stringify(await inner.readStream('guest-6'))).not.toContain(JSON.stringify(data.contact.name));
+    const read = await store.readStreams([
+      { streamId: 'guest-7', fromRevision: 0 },
+      { streamId: 'guest-6', fromRevision: 1 },
+      { streamId: 'guest-8', fromRevision: 0 },
+    ]);
+    expect(read.get('guest-6')).toEqual((await store.readStream('guest-6')).slice(1));
+    expect(read.get('guest-6')![0]!.data).toEqual(data);
+    expect(read.get('guest-7')!.map((e) => e.data)).toEqual([{ contact: { name: ERASED_TEXT, seats: 2 }, notes: {}, hash: null, people: 2 }]);
+    expect(read.get('guest-8')).toEqual([]);
+  });
+
   it('seals a value once: sealing stored events again changes nothing', async () => {
     const sealer = personalDataSealer({ declarations, keys: memoryKeys() });
     const [once] = await sealer.seal('guest-3', [booked(data)]);

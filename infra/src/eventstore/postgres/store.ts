@@ -6,6 +6,7 @@ import { notificationListener } from './listener';
 import { headPosition, readAll } from './read-all';
 import { readEvents } from './read-events';
 import { readStream } from './read-stream';
+import { readStreams } from './read-streams';
 import { allStreamsSubscriptions } from './subscribe-to-all';
 
 /**
@@ -74,6 +75,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     },
     readStream: (streamId, readOptions) => readStream(pool, streamId, readOptions),
     readEvents: (at) => readEvents(pool, at),
+    readStreams: (from) => readStreams(pool, from),
     readAll: (readOptions) => readAll(pool, readOptions),
     subscribeToAll: (subscribeOptions) => subscriptions.subscribeToAll(subscribeOptions),
     headPosition: () => headPosition(pool),
