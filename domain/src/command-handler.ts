@@ -162,6 +162,25 @@ function streamStates<State>(eventStore: EventStore, decider: object): StreamSta
   return states as StreamStates<State>;
 }
 
+/** What `states` knows of a stream: its folded state and revision, or the decider's start. */
+function knownOf<State>(decider: Pick<Decider<State, unknown, DomainEvent>, 'initialState'>, states: StreamStates<State>, streamId: string): Folded<State> {
+  return states.get(streamId) ?? { state: decider.initialState(), revision: -1 };
+}
+
+/** Folds `newer` (the events after `known`) into the state, and remembers the result. */
+function foldNewer<State, Event extends DomainEvent>(
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'parseEvent'>,
+  states: StreamStates<State>,
+  streamId: string,
+  known: Folded<State>,
+  newer: readonly RecordedEvent[],
+): Folded<State> {
+  if (newer.length === 0) return known;
+  const current = { state: foldStream(decider, newer, known.state), revision: newer.at(-1)!.revision };
+  states.set(streamId, current);
+  return current;
+}
+
 /** Folds the events after the revision `states` knows into its state, and remembers the result. */
 async function catchUp<State, Event extends DomainEvent>(
   eventStore: EventStore,
@@ -169,12 +188,8 @@ async function catchUp<State, Event extends DomainEvent>(
   states: StreamStates<State>,
   streamId: string,
 ): Promise<Folded<State>> {
-  const known = states.get(streamId) ?? { state: decider.initialState(), revision: -1 };
-  const newer = await eventStore.readStream(streamId, { fromRevision: known.revision + 1 });
-  if (newer.length === 0) return known;
-  const current = { state: foldStream(decider, newer, known.state), revision: newer.at(-1)!.revision };
-  states.set(streamId, current);
-  return current;
+  const known = knownOf(decider, states, streamId);
+  return foldNewer(decider, states, streamId, known, await eventStore.readStream(streamId, { fromRevision: known.revision + 1 }));
 }
 
 /**
@@ -200,19 +215,10 @@ export async function currentStates<State, Event extends DomainEvent>(
   streamIds: readonly string[],
 ): Promise<Map<string, State>> {
   const states = streamStates<State>(eventStore, decider);
-  const known = new Map(streamIds.map((id) => [id, states.get(id) ?? { state: decider.initialState(), revision: -1 }]));
+  const known = new Map(streamIds.map((id) => [id, knownOf(decider, states, id)]));
   const newer = await eventStore.readStreams([...known].map(([streamId, k]) => ({ streamId, fromRevision: k.revision + 1 })));
   const current = new Map<string, State>();
-  for (const [streamId, k] of known) {
-    const events = newer.get(streamId) ?? [];
-    if (events.length === 0) {
-      current.set(streamId, k.state);
-      continue;
-    }
-    const folded = { state: foldStream(decider, events, k.state), revision: events.at(-1)!.revision };
-    states.set(streamId, folded);
-    current.set(streamId, folded.state);
-  }
+  for (const [streamId, k] of known) current.set(streamId, foldNewer(decider, states, streamId, k, newer.get(streamId) ?? []).state);
   return current;
 }
 

@@ -109,7 +109,7 @@ export interface EventStore {
    */
   readEvents(at: readonly EventAt[]): Promise<(RecordedEvent | null)[]>;
   /**
-   * Several streams at once, each from its own revision on: by stream id, its events in revision
+   * Several streams at once (each named once), each from its own revision on: by stream id, its events in revision
    * order (an empty array for a stream with none there). Like `readStream`, also an event still
    * held back from readers of all streams. One round trip where the adapter can: a guest's
    * calendar reads the seating ledgers of every open day of three months (decision 479).
