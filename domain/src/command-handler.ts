@@ -8,6 +8,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from './ports';
+import { RecentlyUsed } from './recently-used';
 
 export interface CommandContext {
   correlationId: string;
@@ -118,29 +119,18 @@ interface Queued<Command, Event extends DomainEvent> {
  * stream again.
  */
 class StreamStates<State> {
-  private readonly folded = new Map<string, Folded<State>>();
+  private readonly folded = new RecentlyUsed<string, Folded<State>>(MAX_CACHED_STREAMS);
   readonly queues = new Map<string, Queued<unknown, DomainEvent>[]>();
 
   get(streamId: string): Folded<State> | undefined {
-    const known = this.folded.get(streamId);
-    if (known) {
-      // Most recently used last, so the oldest is dropped first.
-      this.folded.delete(streamId);
-      this.folded.set(streamId, known);
-    }
-    return known;
+    return this.folded.get(streamId);
   }
 
   /** Remembers a stream's state, unless a later one is already known (a slower read finishing last). */
   set(streamId: string, value: Folded<State>): void {
-    const known = this.folded.get(streamId);
+    const known = this.folded.peek(streamId);
     if (known && known.revision > value.revision) return;
-    this.folded.delete(streamId);
     this.folded.set(streamId, value);
-    if (this.folded.size > MAX_CACHED_STREAMS) {
-      const oldest = this.folded.keys().next().value;
-      if (oldest !== undefined) this.folded.delete(oldest);
-    }
   }
 }
 

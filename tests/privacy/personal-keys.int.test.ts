@@ -45,6 +45,19 @@ describe.skipIf(!serverUrl)('personal keys (PostgreSQL)', () => {
     expect(await keyRows('reservation-known')).toHaveLength(1);
   });
 
+  it('keeps a bounded number of keys opened, dropping the one used longest ago', async () => {
+    // A log that grows for years meets more guests than a process should hold (decision 481).
+    const store = personalKeyStore({ db, secrets: SECRETS, maxCachedKeys: 2 });
+    await store.obtain('reservation-lru-a');
+    await store.obtain('reservation-lru-b');
+    await store.find(['reservation-lru-a']); // a is used again: b is now the oldest
+    await store.obtain('reservation-lru-c');
+    // Rows gone from the table: only what the process still holds can be found.
+    await db.deleteFrom('personal_keys').where('subject', 'in', ['reservation-lru-a', 'reservation-lru-b', 'reservation-lru-c']).execute();
+    const found = await store.find(['reservation-lru-a', 'reservation-lru-b', 'reservation-lru-c']);
+    expect([...found.keys()].sort()).toEqual(['reservation-lru-a', 'reservation-lru-c']);
+  });
+
   it('never makes an erased subject’s key again', async () => {
     const store = personalKeyStore({ db, secrets: SECRETS });
     box(await store.obtain('reservation-forgotten'));
