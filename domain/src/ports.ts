@@ -129,7 +129,7 @@ export interface Clock {
 }
 
 export interface IdGenerator {
-  /** A random UUID (v4). */
+  /** A UUID naming something new: time-ordered (v7) in production (decision 482); a name, never a secret. */
   uuid(): string;
   /** A url-safe random token of at least 128 bits. */
   token(): string;

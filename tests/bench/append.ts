@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@moncafe/domain/ports';
 import { Kysely, PostgresDialect } from 'kysely';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import { createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
 import { createTestDatabase } from '../support/services';
 import { loops, ms, percentile, rate, ratio, record, sortedCopy, type Quick } from './measure';
+import { newId } from './ids';
 
 const run = promisify(execFile);
 
@@ -85,7 +85,7 @@ async function pgbench(url: string, clients: number, seconds: number): Promise<{
 
 function benchEvent(i: number): NewEvent {
   return {
-    eventId: randomUUID(),
+    eventId: newId(),
     type: 'BenchEvent',
     data: { i, note: 'ベンチマーク' },
     metadata: { correlationId: 'bench', causationId: null, actor: 'bench', storeId: 'bench' },

@@ -24,13 +24,13 @@ import { startRuntime, type Runtime } from '@moncafe/infra/runtime';
 import { systemMigrations } from '@moncafe/infra/runtime-migrations';
 import type { HistoryFilter } from '@moncafe/projections/event-history/queries';
 import { projectors } from '@moncafe/projections/read-models';
-import { randomUUID } from 'node:crypto';
 import { dumpReadModels } from '../database/read-model-dump';
 import { createTestDatabase } from '../support/services';
 import { dateOf, reservationRequested, seatsHeld } from './events';
 import type { ReadReport, RebuildReport } from './rebuild-process';
 import { GENERATED_STAFF, generateLog, spreadOverDays, type GeneratedLog } from './generator';
 import { checkFailed, loops, ms, percentile, rate, record, sortedCopy, type Options } from './measure';
+import { newId } from './ids';
 
 /**
  * Issue 33 items 3–5: a log that grows. At each size a fresh database gets a generated log
@@ -392,7 +392,7 @@ async function appendToReadModel(runtime: Runtime, seconds: number): Promise<num
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
   for (let i = 0; performance.now() < end; i++) {
-    const id = randomUUID();
+    const id = newId();
     const started = performance.now();
     const appended = await runtime.eventStore.appendToStream(reservationStream(id), [reservationRequested(id, i)], { expectedRevision: 'no_stream' });
     await runtime.waitForProjections(appended.lastPosition);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Metrics } from '@moncafe/infra/operations/metrics';
+import { cryptoIds } from '@moncafe/infra/system';
 import { inRequest } from '@moncafe/infra/operations/request-scope';
 import type { Runtime } from '@moncafe/infra/runtime';
 
@@ -23,7 +23,7 @@ export function requestIdOf(req: { res?: { locals: Record<string, unknown> } }):
 export function requestLog(deps: { logger: Runtime['logger']; metrics: Metrics; routeOf: (path: string) => string }): RequestHandler {
   return (req, res, next) => {
     const given = req.get('x-request-id');
-    const requestId = given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = given && SANE_REQUEST_ID.test(given) ? given : cryptoIds.uuid();
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
     const started = performance.now();

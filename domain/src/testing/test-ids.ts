@@ -1,7 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Hashing, IdGenerator } from '../ports';
 
-/** Real random ids, as production makes them (tests that need predictable ones count their own). */
+/**
+ * Real random ids (tests that need predictable ones count their own). Production's are
+ * time-ordered (decision 482); random ones here keep any code from relying on that order.
+ */
 export const testIds: IdGenerator = {
   uuid: () => randomUUID(),
   token: () => randomBytes(16).toString('base64url'),
