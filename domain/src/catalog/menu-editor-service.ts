@@ -148,7 +148,8 @@ export function menuEditorService(ports: HandlerDeps & { blobs: BlobStore; pictu
       const item = await menu(input.menuId);
       if (input.optionId !== null) await optionOf(input.menuId, input.optionId);
       const id = input.optionId ?? ports.ids.uuid();
-      const choices = (input.data.choices ?? []).map((c) => ({ ...c, id: c.id ?? ports.ids.uuid().slice(0, 8) }));
+      // A whole id: ids made together share their first digits (time-ordered, decision 482).
+      const choices = (input.data.choices ?? []).map((c) => ({ ...c, id: c.id ?? ports.ids.uuid() }));
       const saved = await saveRecord(
         ports,
         { kind: 'menu-option', id, data: { ...input.data, choices, menu_id: input.menuId } },

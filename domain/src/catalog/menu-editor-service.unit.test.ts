@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { memoryBlobStore } from '../testing/memory-blob-store';
 import { memoryEventStore } from '../testing/memory-event-store';
+import type { IdGenerator } from '../ports';
 import { testIds } from '../testing/test-ids';
 import { MENU_IMAGE_MAX_UPLOAD_BYTES, menuEditorService, type MenuDirectory } from './menu-editor-service';
 
@@ -9,7 +10,7 @@ const admin = { correlationId: 'c-1', actor: 'account-admin' };
 const item = { store_id: '2', name: 'スコーン', price: 400, show_on_menu: true };
 
 /** The service over an in-memory event store, with a directory the test says what refers to what. */
-function system(usage: { reservations: number; orders: number } = { reservations: 0, orders: 0 }) {
+function system(usage: { reservations: number; orders: number } = { reservations: 0, orders: 0 }, ids: IdGenerator = testIds) {
   const eventStore = memoryEventStore();
   const blobs = memoryBlobStore();
   const dependencies = new Map<string, { menu: string; parent: string; child: string }>();
@@ -21,7 +22,7 @@ function system(usage: { reservations: number; orders: number } = { reservations
   const resized: Uint8Array[] = [];
   const service = menuEditorService({
     eventStore,
-    ids: testIds,
+    ids,
     blobs,
     menuDirectory: directory,
     pictures: {
@@ -75,6 +76,18 @@ describe('menu editor', () => {
       `RecordRemoved option-dependency ${rule.id}`,
       `RecordRemoved menu-option ${child.id}`,
     ]);
+  });
+
+  it('gives each new choice its own id when the ids made together share their start (time-ordered ids, decision 482)', async () => {
+    let n = 0;
+    const sameMillisecond: IdGenerator = { uuid: () => `019ac8f1-7a2b-7000-8000-${String(++n).padStart(12, '0')}`, token: testIds.token };
+    const { service, all } = system(undefined, sameMillisecond);
+    const { id: menuId } = await service.createMenu({ data: item }, admin);
+    const size = { label: 'サイズ', type: 'radio' as const, choices: [{ label: '小' }, { label: '中' }, { label: '大', extra_price: 300 }] };
+    const option = await service.saveOption({ menuId, optionId: null, data: size }, admin);
+    const saved = (await all()).filter((e) => e.data.id === option.id).at(-1)!.data as unknown as { data: { choices: { id: string; label: string }[] } };
+    expect(saved.data.choices.map((c) => c.label)).toEqual(['小', '中', '大']);
+    expect(new Set(saved.data.choices.map((c) => c.id)).size).toBe(3);
   });
 
   it('refuses a rule on a choice the parent lacks, an option of another item, and an unknown item', async () => {
