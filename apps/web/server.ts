@@ -147,7 +147,14 @@ export async function startServer(
       await runtime.close();
     },
   });
-  app.use(requestLog({ logger: runtime.logger, metrics: runtime.metrics, routeOf: routeLabeller(typeof build === 'function' ? null : build.routes) }));
+  app.use(
+    requestLog({
+      logger: runtime.logger,
+      metrics: runtime.metrics,
+      ids: runtime.ids,
+      routeOf: routeLabeller(typeof build === 'function' ? null : build.routes),
+    }),
+  );
   app.use(stopping.middleware);
   app.use(operationsEndpoints(runtime, stopping));
   // Who the client is behind a proxy (TRUST_PROXY, set above): per-address limits and Secure cookies depend on it.

@@ -10,7 +10,7 @@ import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import { createPostgresEventStore, eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
 import { createTestDatabase } from '../support/services';
 import { loops, ms, percentile, rate, ratio, record, sortedCopy, type Quick } from './measure';
-import { newId } from './ids';
+import { cryptoIds } from '@moncafe/infra/system';
 
 const run = promisify(execFile);
 
@@ -85,7 +85,7 @@ async function pgbench(url: string, clients: number, seconds: number): Promise<{
 
 function benchEvent(i: number): NewEvent {
   return {
-    eventId: newId(),
+    eventId: cryptoIds.uuid(),
     type: 'BenchEvent',
     data: { i, note: 'ベンチマーク' },
     metadata: { correlationId: 'bench', causationId: null, actor: 'bench', storeId: 'bench' },

@@ -4,7 +4,7 @@ import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
 import { toStreamName as reservationStream } from '@moncafe/domain/reservation/events';
 import { toStreamName as ledgerStream } from '@moncafe/domain/seating/events';
 import { confirmationLinkIssued, dateOf, menuSaved, reservationCancelled, reservationConfirmed, reservationRequested, seatsHeld } from './events';
-import { newId } from './ids';
+import { cryptoIds } from '@moncafe/infra/system';
 
 /** The staff accounts the generated catalog saves are made by (the history's actor filter finds them). */
 export const GENERATED_STAFF = ['staff-bench-0', 'staff-bench-1', 'staff-bench-2', 'staff-bench-3', 'staff-bench-4'] as const;
@@ -30,7 +30,7 @@ export async function generateLog(store: EventStore, total: number, writers = 8)
   // Made as the writers take them: a 5,000,000-event log is never held in memory at once.
   const next = (): { streamId: string; events: NewEvent[] }[] | null => {
     if (count >= total) return null;
-    const id = newId();
+    const id = cryptoIds.uuid();
     // One ledger per store and day; many stores, so the writers rarely meet on one.
     const batch = [{ streamId: ledgerStream(`s${i % 97}`, dateOf(i)), events: [seatsHeld(i)] }];
     const lifecycle = [reservationRequested(id, i), confirmationLinkIssued(i), i % 5 === 4 ? reservationCancelled(i) : reservationConfirmed(i)];

@@ -30,7 +30,7 @@ import { dateOf, reservationRequested, seatsHeld } from './events';
 import type { ReadReport, RebuildReport } from './rebuild-process';
 import { GENERATED_STAFF, generateLog, spreadOverDays, type GeneratedLog } from './generator';
 import { checkFailed, loops, ms, percentile, rate, record, sortedCopy, type Options } from './measure';
-import { newId } from './ids';
+import { cryptoIds } from '@moncafe/infra/system';
 
 /**
  * Issue 33 items 3–5: a log that grows. At each size a fresh database gets a generated log
@@ -392,7 +392,7 @@ async function appendToReadModel(runtime: Runtime, seconds: number): Promise<num
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
   for (let i = 0; performance.now() < end; i++) {
-    const id = newId();
+    const id = cryptoIds.uuid();
     const started = performance.now();
     const appended = await runtime.eventStore.appendToStream(reservationStream(id), [reservationRequested(id, i)], { expectedRevision: 'no_stream' });
     await runtime.waitForProjections(appended.lastPosition);

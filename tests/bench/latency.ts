@@ -18,7 +18,7 @@ import { toStreamName as catalogStream } from '@moncafe/domain/catalog/events';
 import { toStreamName as reservationStream } from '@moncafe/domain/reservation/events';
 import { menuSaved, reservationRequested } from './events';
 import { ms, percentile, ratio, record, sortedCopy, type Quick } from './measure';
-import { newId } from './ids';
+import { cryptoIds } from '@moncafe/infra/system';
 
 /**
  * Append → read-model row at 100 events a second: from the start of the append until every
@@ -59,7 +59,7 @@ async function measure(database: DatabaseHandle, bus: Bus, seconds: number) {
   for (let i = 0; i < count; i++) {
     const due = t0 + i * 10;
     if (due > performance.now()) await delay(due - performance.now());
-    const event = i % 2 === 0 ? menuSaved(`latency-${i}`, 500 + i) : reservationRequested(newId(), i);
+    const event = i % 2 === 0 ? menuSaved(`latency-${i}`, 500 + i) : reservationRequested(cryptoIds.uuid(), i);
     const streamId = i % 2 === 0 ? catalogStream('menu', `latency-${i}`) : reservationStream((event.data as { reservationId: string }).reservationId);
     const started = performance.now();
     liveStarted.set(event.eventId, started);

@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express';
 import type { Metrics } from '@moncafe/infra/operations/metrics';
-import { cryptoIds } from '@moncafe/infra/system';
 import { inRequest } from '@moncafe/infra/operations/request-scope';
 import type { Runtime } from '@moncafe/infra/runtime';
 
@@ -20,10 +19,10 @@ export function requestIdOf(req: { res?: { locals: Record<string, unknown> } }):
  * lines. The path is logged without its query (tokens travel there) and the route label is the
  * route pattern, so ids do not make a series each.
  */
-export function requestLog(deps: { logger: Runtime['logger']; metrics: Metrics; routeOf: (path: string) => string }): RequestHandler {
+export function requestLog(deps: { logger: Runtime['logger']; metrics: Metrics; ids: Runtime['ids']; routeOf: (path: string) => string }): RequestHandler {
   return (req, res, next) => {
     const given = req.get('x-request-id');
-    const requestId = given && SANE_REQUEST_ID.test(given) ? given : cryptoIds.uuid();
+    const requestId = given && SANE_REQUEST_ID.test(given) ? given : deps.ids.uuid();
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
     const started = performance.now();
