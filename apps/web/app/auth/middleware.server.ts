@@ -6,6 +6,7 @@ import { rateLimit, rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { clientAddressContext, getRuntime } from '#app/context';
 import { serviceUnavailable, tooManyRequests } from '#app/http/json.server';
 import { databaseUnavailable } from '@moncafe/infra/db/unavailable';
+import { readAfterWrites } from '#app/http/read-after.server';
 import { callTexts } from '#app/http/texts';
 import { isCrossSiteWrite } from './csrf';
 import { isApiPath, requireRouteAccess } from './require-role.server';
@@ -102,6 +103,7 @@ function methodRefusal(response: Response, method: string): Response | null {
  * The security baseline of every request: the root route's server middleware, so no page,
  * call or action can skip it.  In app/root.tsx: `export const middleware = securityMiddleware;`
  * (The security headers and the CSP nonce come from the outermost layer, app/http/answer-edge.ts,
- * so static files and express's own answers carry them too.)
+ * so static files and express's own answers carry them too.) After the guard, a request that
+ * follows this browser's order waits for the read models to hold it (read-after.server.ts).
  */
-export const securityMiddleware: MiddlewareFunction<Response>[] = [guard];
+export const securityMiddleware: MiddlewareFunction<Response>[] = [guard, readAfterWrites];

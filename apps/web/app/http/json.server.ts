@@ -12,6 +12,7 @@ import { pageLanguageOf, type Language } from '#app/i18n/language';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
 import { firstProblem, japaneseIssue } from './field-errors';
 import { idempotentAnswer } from './idempotency.server';
+import { readAfterCookie } from './read-after.server';
 import { clientKeyOf, liveVisit, readReservationSession, secureCookies } from './reservation-session.server';
 import { callTexts } from './texts';
 
@@ -110,6 +111,13 @@ export interface CallInput<Body, Query> {
   /** Waits (bounded) until the read models have applied everything written so far (a bill read right after an order). */
   readAllWrites(): Promise<void>;
   /**
+   * Answers without waiting for the read models: this browser's next requests wait, before their
+   * loader or call, until the read models hold `position` (a signed cookie, read-after.server.ts,
+   * decision 483). For a command sent often whose answer shows nothing the read models hold.
+   * Null (nothing new was written, a resend): nothing to wait for.
+   */
+  readersWaitFor(position: number | null): void;
+  /**
    * Counts `rules` now, in their order, and ends the call with 429 at the first one over (a rule
    * after it is not counted). For a call whose request is only known valid inside its use case:
    * it passes `() => limit(rules)` as the use case's `admit` (docs/security.md, finding 5).
@@ -205,6 +213,9 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
         clientKey: () => clientKeyOf(context.get(clientAddressContext), runtime.signing),
         readYourWrites: (position) => runtime.waitForProjections(position),
         readAllWrites: async () => runtime.waitForProjections(await runtime.eventStore.headPosition()),
+        readersWaitFor(position) {
+          if (position !== null) headers.append('Set-Cookie', readAfterCookie(position, { signing: runtime.signing, secure: secureCookies(runtime.config) }));
+        },
         async limit(rules) {
           const limited = await rateLimitAll(runtime, rules);
           if (!limited.ok) throw tooManyRequests(limited.retryAfterSeconds);

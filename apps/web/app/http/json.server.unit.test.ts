@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '@moncafe/domain/decider';
+import { hmacSigning } from '@moncafe/infra/auth/signing';
 import type { Runtime } from '@moncafe/infra/runtime';
 import { billingErrors } from '#app/billing/call-errors';
 import { billingTexts } from '#app/billing/texts';
 import { createAppLoadContext, type WebApp } from '#app/context';
 import { errorsByLanguage, jsonCall, refuse } from './json.server';
+import { READ_AFTER_COOKIE, readAfterPosition } from './read-after.server';
 
 /** The edge on its own: a fake app, requests made by hand, the answers read back. */
 function harness() {
@@ -14,6 +16,8 @@ function harness() {
     ids: { uuid: () => 'corr-1', token: () => 't' },
     logger: { error: (fields: Record<string, unknown>) => void logged.push(fields) },
     waitForProjections: async () => {},
+    signing: hmacSigning('a-test-secret-of-enough-length-for-hmac'),
+    config: { production: false, publicUrl: 'http://cafe.test' },
   } as unknown as Runtime;
   const app = { runtime, services: {}, queries: {}, oidc: null } as unknown as WebApp;
   const call = async (route: ReturnType<typeof jsonCall>, init: { body?: string; url?: string; headers?: Record<string, string> } = {}) => {
@@ -37,6 +41,18 @@ describe('the JSON edge', () => {
     expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(answer.headers.get('x-correlation-id')).toBe('corr-1');
     expect((await call(jsonCall({ handle: () => ({ ok: true }) }))).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers a command that leaves the read models to its readers with a read-after cookie for its position, and none for a resend', async () => {
+    const { call } = harness();
+    const placed = await call(jsonCall({ handle: (input) => (input.readersWaitFor(31), { ok: true }) }));
+    expect(placed.body).toEqual({ ok: true });
+    const cookies = placed.headers.getSetCookie().filter((c) => c.startsWith(`${READ_AFTER_COOKIE}=`));
+    expect(cookies).toHaveLength(1);
+    const signing = hmacSigning('a-test-secret-of-enough-length-for-hmac');
+    expect(readAfterPosition(new Request('http://cafe.test/', { headers: { cookie: cookies[0]!.split(';')[0]! } }), signing)).toBe(31);
+    const resent = await call(jsonCall({ handle: (input) => (input.readersWaitFor(null), { ok: true }) }));
+    expect(resent.headers.getSetCookie().some((c) => c.startsWith(`${READ_AFTER_COOKIE}=`))).toBe(false);
   });
 
   it('refuses a body that is not the call’s, naming the first bad field, and one that is not JSON', async () => {

@@ -24,8 +24,9 @@ export const action = jsonCall({
       auth: await tableAuthOf(input),
       correlationId,
     });
-    // The phone reads its menu and orders right after: a count this order used up shows there.
-    await input.readYourWrites(placed.position);
+    // The answer shows no read model; the phone's next reads (its menu's counts, its bill) and the
+    // staff tablet's wait for the order instead (decision 483).
+    input.readersWaitFor(placed.position);
     return { success: true as const, order_id: placed.orderId, subtotal: placed.subtotal };
   },
 });
