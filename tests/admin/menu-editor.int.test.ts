@@ -178,8 +178,8 @@ describe.skipIf(!pgUrl)('menu editor calls', () => {
       expect(body.error).toMatch(error);
     }
     // A refusal names its field.
-    const deadline = await admin.post<{ field: string }>('/api/admin/menu-items', item({ deadline_days_before: 2 }));
-    expect(deadline.body.field).toBe('deadline_time');
+    const deadline = await admin.post<{ field: string; message: string }>('/api/admin/menu-items', item({ deadline_days_before: 2 }));
+    expect(deadline.body).toMatchObject({ field: 'deadline_time', message: '締切の日数と時刻は両方を設定してください' });
     const noChoices = await admin.post<{ field: string }>(`/api/admin/menu-items/${id}/options`, { label: 'サイズ', type: 'select', choices: [] });
     expect(noChoices.body.field).toBe('choices');
     // A dependency on a choice the parent does not have.
@@ -192,6 +192,16 @@ describe.skipIf(!pgUrl)('menu editor calls', () => {
       parent_choice_value: 'not-a-choice',
     });
     expect(wrongChoice).toMatchObject({ status: 400, body: { error: '親の値が親の項目の選択肢にありません' } });
+    // Two choices with one id break a catalog rule: answered in the screen's words, never the domain's English.
+    const sameChoiceIds = await admin.post<{ error: string; field: string }>(`/api/admin/menu-items/${id}/options`, {
+      label: 'サイズ',
+      type: 'radio',
+      choices: [
+        { id: 'size', label: '小' },
+        { id: 'size', label: '大' },
+      ],
+    });
+    expect(sameChoiceIds).toMatchObject({ status: 400, body: { error: '選択肢のIDが重複しています', field: 'choices' } });
     expect(await snapshot()).toEqual(afterOptions);
     expect(afterOptions.events).toBe(before.events + 2);
   });

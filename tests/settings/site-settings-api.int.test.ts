@@ -63,7 +63,9 @@ describe('site settings writes', () => {
       form: { intent: 'date', store_id: STORE, date, open_time: '18:00', close_time: '09:00' },
     });
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain('close_time must be after open_time');
+    const badText = await bad.text();
+    expect(badText).toContain('閉店時刻は開店時刻より後にしてください');
+    expect(badText).not.toContain('close_time must be after open_time');
     expect(await day(date)).toEqual(kept);
 
     const badTime = await admin.send('POST', `/admin/business-hours?store_id=${STORE}`, { form: { intent: 'weekday', weekday: '9', store_id: STORE } });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { assertNever, DomainError, type Decider } from '../decider';
 import { parseCatalogEvent, type CatalogEvent, type RecordRemoved, type RecordSaved } from './events';
 import { isOneLineName } from '../text';
-import { recordIdSchema } from './kinds';
+import { isCatalogRule, recordIdSchema, type CatalogRule } from './kinds';
 import { canonicalRecordId, catalogSchemas, nameFieldsOf, type CatalogData, type CatalogKind } from './registry';
 
 /**
@@ -22,9 +22,10 @@ export type CatalogErrorCode = 'invalid_record' | 'not_found';
 /**
  * One problem with a record. `message` is the schema's own words where the schema gives some (the
  * spec's, for that field). Where it gives none, `check` says what failed — zod's issue code with
- * its bound, or the catalog's own checks (`one_line_name`, `canonical_id`) — and `message` is only
- * for the log: the web's edge words the check in the screen's language (`catalogIssueText`,
- * apps/web/app/http/field-errors.ts), so zod's English never reaches an admin.
+ * its bound, a rule that spans fields (`custom` with `rule`, kinds.ts `CATALOG_RULES`), or the
+ * catalog's own checks (`one_line_name`, `canonical_id`) — and `message` is only for the log (the
+ * rule's code, or zod's issue code): the web's edge words the check in the screen's language
+ * (`catalogIssueText`, apps/web/app/http/field-errors.ts), so no English reaches an admin.
  */
 export interface CatalogIssue {
   path: (string | number)[];
@@ -40,6 +41,8 @@ export interface CatalogCheck {
   minimum?: number;
   /** `invalid_type` of a value that was not sent at all. */
   missing?: boolean;
+  /** `custom`: the catalog's rule that failed (decision 484). */
+  rule?: CatalogRule;
 }
 
 /** What a parse's error map answers where the schema has no words of its own: the mark of a bare check. */
@@ -48,6 +51,8 @@ const UNWORDED = '\u0000unworded';
 function issueOf(issue: z.core.$ZodIssue): CatalogIssue {
   const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   if (issue.message !== UNWORDED) return { path, message: issue.message };
+  const rule = issue.code === 'custom' ? issue.params?.['rule'] : undefined;
+  if (isCatalogRule(rule)) return { path, message: rule, check: { code: 'custom', rule } };
   const bound = issue as { origin?: unknown; maximum?: unknown; minimum?: unknown; input?: unknown };
   const check: CatalogCheck = {
     code: issue.code,

@@ -63,6 +63,28 @@ describe('catalog record', () => {
       });
     });
 
+    it('names a rule that spans fields by its code, with no words of its own, for the edge to word', () => {
+      const option = { menu_id: 'menu-1', label: 'サイズ', type: 'radio' };
+      const duplicate = {
+        ...option,
+        choices: [
+          { id: 'size', label: '小' },
+          { id: 'size', label: '大' },
+        ],
+      };
+      const refusal = (() => {
+        try {
+          parseRecord('menu-option', 'opt-a', duplicate);
+        } catch (error) {
+          return error as DomainError;
+        }
+        throw new Error('accepted');
+      })();
+      expect(refusal.details.issues).toEqual([{ path: ['choices'], message: 'choice_ids_unique', check: { code: 'custom', rule: 'choice_ids_unique' } }]);
+      // The log still says which rule.
+      expect(refusal.message).toBe('invalid menu-option opt-a: choices: choice_ids_unique');
+    });
+
     it('refuses an id that would break the stream name', () => {
       spec.given([]).when({ type: 'SaveRecord', kind: 'seat', id: 'seat a/1', data: seatInput }).thenThrows(hasCode('invalid_record'));
     });

@@ -37,6 +37,30 @@ export const urlOrPath = z
 export const price = z.int().min(0).max(10_000_000);
 
 /**
+ * The catalog's rules that span fields (a deadline's day and time set together, choice ids unique
+ * in an option…). A rule has a code and no words: a broken one is an issue with `params.rule`,
+ * which catalog/decider.ts `issueOf` turns into `check.rule`, and the web words it in the screen's
+ * language (`fieldTexts.rules`, apps/web/app/http/texts.ts, typed by this list; decision 484).
+ */
+export const CATALOG_RULES = [
+  'deadline_pair',
+  'choices_needed',
+  'choice_ids_unique',
+  'parent_value_needed',
+  'no_self_dependency',
+  'open_day_hours',
+  'close_after_open',
+] as const;
+export type CatalogRule = (typeof CATALOG_RULES)[number];
+
+export function isCatalogRule(value: unknown): value is CatalogRule {
+  return (CATALOG_RULES as readonly unknown[]).includes(value);
+}
+
+/** A refine's parameters for a rule: the code and the field it points at, no message (an edge's body checks a rule with it too). */
+export const catalogRule = (code: CatalogRule, field: string) => ({ params: { rule: code }, path: [field] });
+
+/**
  * How a context registers one kind with the catalog (catalog/registry.ts gathers them): its
  * schema, the names and one-line labels an admin types (`nameFields`, paths into the record, `*`
  * for every item of a list; each must be one line with no control or bidi characters,
@@ -147,10 +171,7 @@ export const menuSchema = z
       .default(null),
     display_order: displayOrder,
   })
-  .refine((m) => (m.deadline_days_before === null) === (m.deadline_time === null), {
-    message: 'deadline_days_before and deadline_time are set together',
-    path: ['deadline_time'],
-  });
+  .refine((m) => (m.deadline_days_before === null) === (m.deadline_time === null), catalogRule('deadline_pair', 'deadline_time'));
 
 export const menuOptionTypeSchema = z.enum(['text', 'radio', 'select', 'checkbox', 'image']);
 
@@ -170,14 +191,8 @@ export const menuOptionSchema = z
     choices: z.array(menuOptionChoiceSchema).max(100).default([]),
     display_order: displayOrder,
   })
-  .refine((o) => !['radio', 'select'].includes(o.type) || o.choices.length > 0, {
-    message: 'radio and select options need at least one choice',
-    path: ['choices'],
-  })
-  .refine((o) => new Set(o.choices.map((c) => c.id)).size === o.choices.length, {
-    message: 'choice ids must be unique within an option',
-    path: ['choices'],
-  });
+  .refine((o) => !['radio', 'select'].includes(o.type) || o.choices.length > 0, catalogRule('choices_needed', 'choices'))
+  .refine((o) => new Set(o.choices.map((c) => c.id)).size === o.choices.length, catalogRule('choice_ids_unique', 'choices'));
 
 /** Shows (is_show 1) or hides (0) a child option when its parent option holds a value. */
 export const optionDependencySchema = z
@@ -191,14 +206,8 @@ export const optionDependencySchema = z
     parent_choice_value: z.string().max(200).nullable().default(null),
     is_show: z.union([z.literal(0), z.literal(1)]).default(1),
   })
-  .refine((d) => d.parent_value !== null || d.parent_choice_value !== null, {
-    message: 'parent_value or parent_choice_value is needed',
-    path: ['parent_value'],
-  })
-  .refine((d) => d.parent_option_id !== d.child_option_id, {
-    message: 'an option cannot depend on itself',
-    path: ['child_option_id'],
-  });
+  .refine((d) => d.parent_value !== null || d.parent_choice_value !== null, catalogRule('parent_value_needed', 'parent_value'))
+  .refine((d) => d.parent_option_id !== d.child_option_id, catalogRule('no_self_dependency', 'child_option_id'));
 
 const hours = {
   open_time: timeOfDaySchema.nullable().default(null),
@@ -216,14 +225,8 @@ export const businessHoursSchema = z
     z.object({ rule: z.literal('holiday'), store_id: storeId, ...hours }),
     z.object({ rule: z.literal('date'), store_id: storeId, date: isoDateSchema, ...hours }),
   ])
-  .refine((h) => h.is_closed || (h.open_time !== null && h.close_time !== null), {
-    message: 'an open day needs open_time and close_time',
-    path: ['open_time'],
-  })
-  .refine((h) => h.is_closed || h.open_time === null || h.close_time === null || h.open_time < h.close_time, {
-    message: 'close_time must be after open_time',
-    path: ['close_time'],
-  });
+  .refine((h) => h.is_closed || (h.open_time !== null && h.close_time !== null), catalogRule('open_day_hours', 'open_time'))
+  .refine((h) => h.is_closed || h.open_time === null || h.close_time === null || h.open_time < h.close_time, catalogRule('close_after_open', 'close_time'));
 
 // --- Cost management (issue 14 item 7, decision 122) ------------------------------------------
 

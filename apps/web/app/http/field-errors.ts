@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
+import type { CatalogRule } from '@moncafe/domain/catalog/kinds';
 import { fieldTexts as t } from './texts';
 
 /**
@@ -22,6 +23,8 @@ export const japaneseIssue: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_value':
     case 'invalid_union':
       return t.choose(field);
+    case 'custom':
+      return ruleText(issue.params?.['rule']) ?? t.invalid(field);
     default:
       return t.invalid(field);
   }
@@ -35,6 +38,11 @@ function sizeText(texts: typeof t.tooBig | typeof t.tooSmall, origin: string, fi
   return texts.other(field);
 }
 
+/** A catalog rule's words (`fieldTexts.rules`), for a refine that names one (`catalogRule`, domain/src/catalog/kinds.ts). */
+function ruleText(rule: unknown): string | undefined {
+  return typeof rule === 'string' && Object.hasOwn(t.rules, rule) ? t.rules[rule as CatalogRule] : undefined;
+}
+
 /** The first problem of a failed parse: the field it names (dotted) and its Japanese message. */
 export function firstProblem(error: z.ZodError, fallback: string): { field: string; message: string } {
   const issue = error.issues[0];
@@ -42,13 +50,15 @@ export function firstProblem(error: z.ZodError, fallback: string): { field: stri
 }
 
 /**
- * A catalog record's problem in the screen's words: the schema's own message as it is, or the
- * check it names worded as a parse's would be (`japaneseIssue`) — never zod's English.
+ * A catalog record's problem in the screen's words: the schema's own message as it is, a rule's
+ * words (`fieldTexts.rules`), or the check it names worded as a parse's would be (`japaneseIssue`)
+ * — never the domain's or zod's English.
  */
 export function catalogIssueText(issue: CatalogIssue, label?: string): string {
   const field = label ?? (issue.path.length ? issue.path.map(String).join('.') : t.wholeForm);
   const check = issue.check;
   if (!check) return issue.message;
+  if (check.rule) return t.rules[check.rule];
   if (check.code === 'one_line_name' || check.code === 'canonical_id') return t.invalid(field);
   const worded = japaneseIssue({
     code: check.code,

@@ -1,3 +1,5 @@
+import type { CatalogRule } from '@moncafe/domain/catalog/kinds';
+
 /**
  * The JSON calls' own answers, shared by every /api route (app/http/json.server.ts) and the
  * browser's call client (app/http/api-client.ts). Spec wording where the spec gives it.
@@ -57,4 +59,17 @@ export const fieldTexts = {
   },
   /** The field of a problem at the root of what was sent. */
   wholeForm: '入力内容',
+  /**
+   * The catalog's rules that span fields (domain/src/catalog/kinds.ts `CATALOG_RULES`): the domain
+   * names a broken one by its code and these are its only words (decision 484).
+   */
+  rules: {
+    deadline_pair: '締切の日数と時刻は両方を設定してください',
+    choices_needed: 'ラジオボタンとプルダウンには選択肢を1つ以上登録してください',
+    choice_ids_unique: '選択肢のIDが重複しています',
+    parent_value_needed: '表示条件の値を選んでください',
+    no_self_dependency: 'オプションは自分自身を条件にできません',
+    open_day_hours: '営業日は開店時刻と閉店時刻を入力してください',
+    close_after_open: '閉店時刻は開店時刻より後にしてください',
+  } satisfies Record<CatalogRule, string>,
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
-import { menuSchema, menuOptionTypeSchema, recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { catalogRule, menuSchema, menuOptionTypeSchema, recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import type { DomainError } from '@moncafe/domain/decider';
 import { refuse, type ErrorTable } from '#app/http/json.server';
 import { catalogIssueText } from '#app/http/field-errors';
@@ -30,7 +30,7 @@ export const optionBody = z
     choices: z.array(choiceBody).max(100).default([]),
     display_order: z.int().min(0).max(1_000_000).default(0),
   })
-  .refine((o) => !['radio', 'select'].includes(o.type) || o.choices.length > 0, { message: t.choicesNeeded, path: ['choices'] });
+  .refine((o) => !['radio', 'select'].includes(o.type) || o.choices.length > 0, catalogRule('choices_needed', 'choices'));
 
 export const dependencyBody = z
   .object({
@@ -40,8 +40,8 @@ export const dependencyBody = z
     parent_choice_value: z.string().max(200).nullable().default(null),
     is_show: z.union([z.literal(0), z.literal(1)]).default(1),
   })
-  .refine((d) => d.parent_value !== null || d.parent_choice_value !== null, { path: ['parent_value'] })
-  .refine((d) => d.parent_option_id !== d.child_option_id, { path: ['child_option_id'] });
+  .refine((d) => d.parent_value !== null || d.parent_choice_value !== null, catalogRule('parent_value_needed', 'parent_value'))
+  .refine((d) => d.parent_option_id !== d.child_option_id, catalogRule('no_self_dependency', 'child_option_id'));
 
 export const orderBody = z.object({ ids: z.array(recordIdSchema).min(1).max(500) });
 

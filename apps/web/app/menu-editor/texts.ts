@@ -1,4 +1,5 @@
 import type { MenuCategory, MenuOptionType } from '@moncafe/domain/catalog/kinds';
+import { fieldTexts } from '#app/http/texts';
 
 /**
  * The menu editor's words (/admin/menu-add, /admin/menu-manager and their calls). The spec shows
@@ -92,7 +93,8 @@ export const menuEditorTexts = {
   addOption: 'オプションを追加',
   newOption: '新しいオプション',
   confirmRemoveOption: (label: string) => `オプション「${label}」を削除しますか？この項目を使う表示条件も削除されます。`,
-  choicesNeeded: 'ラジオボタンとプルダウンには選択肢が1つ以上必要です',
+  /** The catalog's rule, in the words the calls answer it with. */
+  choicesNeeded: fieldTexts.rules.choices_needed,
 
   // Dependencies
   dependenciesTitle: '表示条件',

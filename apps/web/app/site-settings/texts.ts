@@ -33,8 +33,6 @@ export const settingsTexts = {
   sourceHoliday: '祝日の設定',
   sourceWeekday: '曜日の設定',
   removeOverride: '個別設定を削除',
-  closeAfterOpen: '閉店時刻は開店時刻より後にしてください',
-  needTimes: '営業日は開店時刻と閉店時刻を入力してください',
   sameDayTitle: '当日予約',
   sameDayEnabled: '当日予約を受け付ける',
   sameDayDeadline: '当日予約の締切時刻（空欄は閉店まで）',
