@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { openSse } from '../support/sse';
 import { AT_DEMO_STORE, DEMO_STORE, FAR_FROM_DEMO_STORE, seatCodeOf, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
-import type { TestWebServer } from '../support/web-server';
+import { waitForAnswer, type TestWebServer } from '../support/web-server';
 
 /** The table-order calls over HTTP on the real server (PGlite, demo data): who may do what, and the answers' shapes. */
 describe('table-order calls', () => {
@@ -129,7 +129,12 @@ describe('table-order calls', () => {
     );
     const id = placed.body.order_id;
     expect((await guest.get(`/api/orders/ready?store_id=${DEMO_STORE}`)).status).toBe(401);
-    const ready = await admin.getJson<{ orders: { id: string; seat_label: string; status: string }[] }>(`/api/orders/ready?store_id=${DEMO_STORE}`);
+    // The kitchen is another device: it hears of the order on /live once the read models hold it
+    // (the guest's answer does not wait for them, decision 483), and reads its list then.
+    const ready = await waitForAnswer(
+      () => admin.getJson<{ orders: { id: string; seat_label: string; status: string }[] }>(`/api/orders/ready?store_id=${DEMO_STORE}`),
+      (answer) => answer.body.orders.some((o) => o.id === id),
+    );
     expect(ready.body.orders.find((o) => o.id === id)).toMatchObject({ seat_label: 'カウンター1', status: 'ready' });
     expect((await admin.post(`/api/orders/${id}/complete`, {})).body).toEqual({ success: true, id, status: 'complete' });
     const done = await admin.getJson<{ orders: { id: string }[] }>(`/api/orders/completed?store_id=${DEMO_STORE}`);

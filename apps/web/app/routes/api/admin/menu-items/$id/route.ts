@@ -15,6 +15,9 @@ export const action = jsonCall({
     const id = idParam(input.params, 'id');
     const { context } = await actingUser(input);
     const body = input.body;
+    // Whether an order or reservation names the item is read from the read models: everything
+    // stored so far is in them first (an order placed a moment ago keeps it, decision 483).
+    if ('remove' in body) await input.readAllWrites();
     const result =
       'remove' in body ? await input.services.menuEditor.removeMenu({ id }, context) : await input.services.menuEditor.updateMenu({ id, data: body }, context);
     await input.readYourWrites(result.position);

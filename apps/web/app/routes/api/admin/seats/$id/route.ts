@@ -15,6 +15,8 @@ export const action = jsonCall({
     const id = input.params.id ?? '';
     const body = input.body;
     const { context } = await actingUser(input, 'store_id' in body ? body.store_id : null);
+    // The seat's bookings are read from the read models: a booking stored a moment ago is in them first.
+    await input.readAllWrites();
     const result = 'remove' in body ? await input.services.seats.remove(id, context) : await input.services.seats.save({ id, data: body }, context);
     await input.readYourWrites(result.position);
     return { success: true };
