@@ -30,6 +30,8 @@ export interface RebuildReport {
   /** The most the V8 heap held in live and dead objects, and outside it (buffers), sampled every 20 ms: where the resident memory is. */
   maxHeapUsedBytes: number;
   maxExternalBytes: number;
+  /** When the bench rebuilt in rounds: how many (each figure then the median of theirs). */
+  rounds?: number;
 }
 
 /** Events a second, reading the whole log from `store` in pages of 5,000. */
