@@ -285,7 +285,8 @@ try {
   const failed: string[] = [];
   const found = { appendP99s: [] as number[], readModelP99s: [] as number[], bookingP99s: [] as number[], appended: 0, appendMs: 0, bookings: 0 };
   // PostgreSQL's counters over the append windows alone, summed over the rounds.
-  const io: IoCounters = { blocksRead: 0, blocksHit: 0, backendWrites: 0, checkpoints: 0, diskKib: 0 };
+  const none: IoCounters = { blocksRead: 0, blocksHit: 0, backendWrites: 0, checkpoints: 0, diskKib: 0 };
+  const io = { ...none };
   const gc = collectorPauses();
   for (let round = 0; round < rounds; round++) {
     const before = await postgresIo(database);
@@ -301,7 +302,6 @@ try {
     found.bookings += booking.count;
   }
   const pauses = gc.stop();
-  const none: IoCounters = { blocksRead: 0, blocksHit: 0, backendWrites: 0, checkpoints: 0, diskKib: 0 };
   const appendIo = { ...perAppend(none, io, found.appended), ...(await sizes(database)) };
   const history = await historyFilters(runtime, env('GROWTH_RESERVATION_STREAM'), Number(env('GROWTH_HISTORY_TIMES')), failed);
   const report: GrowthReport = {

@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 import { until } from '../support/until';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
+import { startWorker } from '../support/worker';
 
 /**
  * Decision 195: a web process that leaves the projectors to a worker (RUN_PROJECTIONS=0)
@@ -15,19 +12,14 @@ import { startTestWebServer, type TestWebServer } from '../support/web-server';
  * so, and completes the demo once one runs.
  */
 const serverUrl = await postgresUrl();
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe.skipIf(!serverUrl)('seeding before any worker', () => {
   let database: TestDatabase | null = null;
   let server: TestWebServer | null = null;
-  let worker: ChildProcess | null = null;
+  let worker: ReturnType<typeof startWorker> | null = null;
   afterAll(async () => {
     await server?.close();
-    if (worker && worker.exitCode === null) {
-      const exited = once(worker, 'exit');
-      worker.kill('SIGTERM');
-      await exited;
-    }
+    await worker?.stop();
     await database?.drop();
   });
 
@@ -43,11 +35,7 @@ describe.skipIf(!serverUrl)('seeding before any worker', () => {
     });
     expect(failed).toBeNull();
 
-    worker = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-      stdio: 'ignore',
-    });
+    worker = startWorker(database.url);
     server = await starting;
     expect((await fetch(`${server.url}/api/stores`)).status).toBe(200);
     // The demo's last steps are in the store: the staff's shift wishes and the menu's stock.

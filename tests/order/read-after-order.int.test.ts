@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 import { checkedIn, signedInAdmin, startTableOrderServer, waitForOrderMenu, withToken } from '../support/table-order';
 import { until } from '../support/until';
 import type { TestWebServer } from '../support/web-server';
+import { startWorker } from '../support/worker';
 
 /**
  * Decision 483: the guest's order answers once it is stored, and the reads that follow from the
@@ -20,31 +17,20 @@ import type { TestWebServer } from '../support/web-server';
  * every order stored so far before the orders shown are compared with the bill.
  */
 const serverUrl = await postgresUrl();
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe.skipIf(!serverUrl)('an order answered before the read models hold it', () => {
   let database: TestDatabase | null = null;
   let server: TestWebServer | null = null;
-  let worker: ChildProcess | null = null;
-  const stopWorker = async () => {
-    if (!worker || worker.exitCode !== null) return;
-    const exited = once(worker, 'exit');
-    worker.kill('SIGTERM');
-    await exited;
-  };
+  let worker: ReturnType<typeof startWorker> | null = null;
   afterAll(async () => {
     await server?.close();
-    await stopWorker();
+    await worker?.stop();
     await database?.drop();
   });
 
   it('sets the signed position on its answer, and the guest’s next read waits for it', async () => {
     database = await createTestDatabase(serverUrl!, 'moncafe_read_after');
-    worker = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-      stdio: 'ignore',
-    });
+    worker = startWorker(database.url);
     server = await startTableOrderServer({ env: { DATABASE_URL: database.url, RUN_PROJECTIONS: '0' } });
     const menu = await waitForOrderMenu(server.url);
     const admin = await signedInAdmin(server.url);
@@ -55,7 +41,7 @@ describe.skipIf(!serverUrl)('an order answered before the read models hold it', 
     };
     expect((await billOf()).body.orders).toEqual([]);
 
-    await stopWorker();
+    await worker.stop();
     const orderId = randomUUID();
     const placed = await guest.send('POST', '/api/orders', {
       json: { seat_id: 'seat-t2', reservation_id: reservationId, items: [{ menu_id: menu[0]!.id, quantity: 1 }], order_id: orderId },
