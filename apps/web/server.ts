@@ -32,7 +32,7 @@ import { callTexts } from '#app/http/texts';
 import * as accountMailsModule from '#app/auth/mails';
 import * as mailsModule from '#app/reservation/mails';
 import * as notificationMailsModule from '#app/notifications/mails';
-import { exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
+import { drainFor, exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
 import { StartupError } from '@moncafe/infra/operations/startup';
 import { operationsEndpoints } from './operations/endpoints';
 import { boundedServer } from './operations/connection-bounds';
@@ -52,7 +52,10 @@ export interface RunningServer {
   logger: Runtime['logger'];
   /** Stops at once (tests, tools): open connections are cut. */
   close(): Promise<void>;
-  /** Stops cleanly within SHUTDOWN_TIMEOUT_SECONDS (decision 175); answers the exit code (1 past the bound). */
+  /**
+   * Stops cleanly: answers through the drain window (SHUTDOWN_DRAIN_SECONDS, /readyz 503), then
+   * within SHUTDOWN_TIMEOUT_SECONDS (decisions 175, 550); answers the exit code (1 past the bound).
+   */
   stop(): Promise<0 | 1>;
 }
 
@@ -234,7 +237,10 @@ export async function startServer(
       await closeVite();
       await runtime.close();
     },
-    stop: () => stopWithin(config.shutdownTimeoutMs, () => stopping.stop(), runtime.logger),
+    async stop() {
+      await stopping.drain(() => drainFor(config.shutdownDrainMs, runtime.logger));
+      return stopWithin(config.shutdownTimeoutMs, () => stopping.stop(), runtime.logger);
+    },
   };
 }
 

@@ -75,7 +75,12 @@ const environment = z.object({
   OIDC_NAME: z.string().min(1).default('LINE'),
   /** How long a start keeps trying a PostgreSQL or NATS that is not up yet (decision 179). */
   START_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
-  /** How long a stop may take (in-flight requests, the projector batch, pools); past it the process exits 1 (decision 175). */
+  /**
+   * How long a stopping process keeps accepting and answering after /readyz turned 503, so a
+   * balancer stops sending before the port closes; unset: 10 in production, 0 otherwise (decision 550).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).optional(),
+  /** How long a stop may take after the drain (in-flight requests, the projector batch, pools); past it the process exits 1 (decisions 175, 550). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(8),
   /** /readyz answers 503 while a projector is further behind the store than this (decision 176). */
   READY_MAX_LAG_SECONDS: z.coerce.number().min(1).default(30),
@@ -154,6 +159,7 @@ function toConfig(e: z.infer<typeof environment>) {
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } : null,
     startTimeoutMs: e.START_TIMEOUT_SECONDS * 1000,
+    shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 10 : 0)) * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     readyMaxLagSeconds: e.READY_MAX_LAG_SECONDS,
     httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,

@@ -89,6 +89,10 @@ describe('configuration', () => {
   it('bounds start and stop, and keeps /metrics to loopback unless METRICS_TOKEN is set', () => {
     expect(loadConfig({})).toMatchObject({ startTimeoutMs: 60_000, shutdownTimeoutMs: 8_000, readyMaxLagSeconds: 30, metricsToken: undefined });
     expect(loadConfig({ START_TIMEOUT_SECONDS: '5', SHUTDOWN_TIMEOUT_SECONDS: '0.5' })).toMatchObject({ startTimeoutMs: 5000, shutdownTimeoutMs: 500 });
+    // The drain waits for a balancer only where one is (decision 550).
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), SECRETS_KEY: 'k'.repeat(32) };
+    expect([loadConfig({}).shutdownDrainMs, loadConfig(production).shutdownDrainMs]).toEqual([0, 10_000]);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '2.5' }).shutdownDrainMs).toBe(2500);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('configuration error: METRICS_TOKEN must be at least 16 characters');
   });
 });

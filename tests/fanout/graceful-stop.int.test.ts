@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../support/services';
 import { until } from '../support/until';
 import { writeEvents } from './support/events';
-import { freePort, type Child } from './support/processes';
+import { accepts, freePort, type Child } from './support/processes';
 import { openWorkerWorld, type WorkerWorld } from './support/worker-world';
 
 /**
@@ -23,8 +23,15 @@ describe.skipIf(!serverUrl || !existsSync(natsBinary))('a worker stops cleanly',
     await world?.close();
   });
 
-  const startWorker = (probePort: number): Child =>
-    world.startWorker({ NATS_SUBJECT_PREFIX: 'graceful', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_SECONDS: '5', WORKER_PORT: String(probePort), HOST: '127.0.0.1' });
+  const startWorker = (probePort: number, env: Record<string, string> = {}): Child =>
+    world.startWorker({
+      NATS_SUBJECT_PREFIX: 'graceful',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_SECONDS: '5',
+      WORKER_PORT: String(probePort),
+      HOST: '127.0.0.1',
+      ...env,
+    });
   /** The worker's `moncafe_relay_leader` from its /metrics (WORKER_PORT). */
   const leads = async (probePort: number) => /^moncafe_relay_leader 1$/m.test(await (await fetch(`http://127.0.0.1:${probePort}/metrics`)).text());
   const projected = () => world.projected();
@@ -34,7 +41,8 @@ describe.skipIf(!serverUrl || !existsSync(natsBinary))('a worker stops cleanly',
     const [firstPort, standbyPort] = [await freePort(), await freePort()];
     const first = startWorker(firstPort);
     await until(() => /relay is leading/.test(first.output()), { what: 'the first worker to lead', timeoutMs: 60_000 });
-    const standby = startWorker(standbyPort);
+    // The standby drains its probe port for 2 s when it stops (decision 550).
+    const standby = startWorker(standbyPort, { SHUTDOWN_DRAIN_SECONDS: '2' });
     await until(() => /"msg":"worker started"/.test(standby.output()), { what: 'the standby to start', timeoutMs: 60_000 });
     expect(standby.output()).not.toMatch(/relay is leading/);
     // Each worker answers its probes: both ready, the first one leading.
@@ -61,7 +69,15 @@ describe.skipIf(!serverUrl || !existsSync(natsBinary))('a worker stops cleanly',
 
     const last = await writing;
     await until(async () => (await projected()) === last, { what: 'the standby to project everything', timeoutMs: 120_000, everyMs: 100 });
-    expect(await standby.kill('SIGTERM'), standby.output()).toBe(0);
+    // Its probe port keeps answering through the drain, /readyz saying it is stopping, then closes.
+    const standbySignalled = performance.now();
+    const standbyExit = standby.kill('SIGTERM');
+    await until(async () => (await fetch(`http://127.0.0.1:${standbyPort}/readyz`)).status === 503, { what: 'the stopping worker to say so', timeoutMs: 1500 });
+    expect(await (await fetch(`http://127.0.0.1:${standbyPort}/readyz`)).json()).toEqual({ status: 'stopping' });
+    expect((await fetch(`http://127.0.0.1:${standbyPort}/metrics`)).status).toBe(200);
+    expect(await standbyExit, standby.output()).toBe(0);
+    expect(performance.now() - standbySignalled).toBeGreaterThanOrEqual(2000);
+    expect(await accepts(standbyPort)).toBe(false);
 
     const { actual, expected } = await world.dumps();
     expect(actual.log.length).toBe(3000);

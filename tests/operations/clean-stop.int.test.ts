@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { accepts } from '../fanout/support/processes';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../support/until';
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
@@ -49,6 +50,18 @@ function liveStream(url: string): { opened: Promise<void>; ended: Promise<string
   return { opened, ended };
 }
 
+/** A GET on `agent` (kept alive, or a new connection each time): the status, its `Connection` header, or the error's code. */
+function get(url: string, agent: http.Agent | false): Promise<{ status: number; connection: string | undefined } | { error: string }> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+}
+
 describe('a web process stops cleanly', () => {
   let server: TestWebServer | null = null;
   afterEach(async () => {
@@ -75,6 +88,42 @@ describe('a web process stops cleanly', () => {
     expect(performance.now() - signalled).toBeLessThan(10_000);
     expect(await accepts(port)).toBe(false);
     expect(server.output()).toMatch(/"msg":"stopped"/);
+  }, 60_000);
+
+  it('drains: /readyz 503 at once, every request sent during the window answered (kept-alive ones told to close), then the port closes', async () => {
+    server = await startTestWebServer({ env: { DEMO_DATA: '0', SHUTDOWN_DRAIN_SECONDS: '5', SHUTDOWN_TIMEOUT_SECONDS: '10' } });
+    const port = Number(new URL(server.url).port);
+    const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    // Warm kept-alive connections: their next answer must carry `Connection: close`.
+    expect(await Promise.all(Array.from({ length: 4 }, () => get(`${server!.url}/healthz`, keptAlive)))).toEqual(
+      Array.from({ length: 4 }, () => ({ status: 200, connection: 'keep-alive' })),
+    );
+
+    const signalled = performance.now();
+    const exit = server.signal('SIGTERM');
+    // A burst sent at the moment of the signal, as a balancer does before it notices.
+    const burst = Array.from({ length: 30 }, (_, i) => get(`${server!.url}/healthz?i=${i}`, false));
+    await until(
+      async () => {
+        const answer = await get(`${server!.url}/readyz`, false);
+        return 'status' in answer && answer.status === 503;
+      },
+      { what: '/readyz to say stopping', timeoutMs: 2000 },
+    );
+    const during: Awaited<ReturnType<typeof get>>[] = [];
+    while (during.length === 0 || performance.now() - signalled < 3000) {
+      during.push(await get(`${server.url}/healthz`, false));
+      during.push(await get(`${server.url}/healthz`, keptAlive));
+    }
+    for (const answer of [...(await Promise.all(burst)), ...during]) expect(answer).toMatchObject({ status: 200 });
+    // A kept-alive client is told to go elsewhere on its next answer.
+    expect(during.filter((a) => 'connection' in a && a.connection === 'close').length).toBeGreaterThan(0);
+    expect(during.every((a) => 'connection' in a && a.connection === 'close')).toBe(true);
+    expect(await exit).toBe(0);
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(5000);
+    expect(await accepts(port)).toBe(false);
+    expect(server.output()).toMatch(/"msg":"draining: not ready, still answering"/);
+    keptAlive.destroy();
   }, 60_000);
 
   it('exits 1 when a request outlasts the stop bound', async () => {

@@ -6,7 +6,7 @@ import { runUntilSignalled, startWorker } from './worker';
 try {
   const config = loadConfig();
   const logger = createLogger({ level: config.logLevel, format: config.logFormat, name: 'moncafe-worker' });
-  await runUntilSignalled(logger, () => startWorker({ config, logger }), config.shutdownTimeoutMs);
+  await runUntilSignalled(logger, () => startWorker({ config, logger }), config.shutdownTimeoutMs, config.shutdownDrainMs);
 } catch (error) {
   // loadConfig's ConfigError: one line naming the variable.
   console.error(error instanceof Error ? error.message : error);

@@ -5,7 +5,7 @@ import type { createLogger } from '@moncafe/infra/logger';
 import type { ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
 import type { Relay } from '@moncafe/infra/relay/relay';
 import { StartupError } from '@moncafe/infra/operations/startup';
-import { exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
+import { drainFor, exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
 import { gaugeTheSystem } from '@moncafe/infra/operations/gauges';
 import { readiness } from '@moncafe/infra/operations/health';
 import { createMetrics } from '@moncafe/infra/operations/metrics';
@@ -35,7 +35,11 @@ export interface Worker {
   projections: ProjectionsHandle;
   /** The port of /healthz, /readyz and /metrics (WORKER_PORT), or null when it listens on none. */
   probePort: number | null;
-  /** Stops relay and projectors, letting the event in hand finish, then closes connections. */
+  /**
+   * Stops relay and projectors at once, letting the event in hand finish (the standby takes the
+   * lead without waiting), then closes connections; the probe port answers /readyz 503 meanwhile
+   * and closes once the drain window (SHUTDOWN_DRAIN_SECONDS, decision 550) has passed too.
+   */
   stop(): Promise<void>;
 }
 
@@ -61,17 +65,36 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       sweepEveryMs: options.sweepEveryMs,
     });
     system.onClose(stop);
-    const probePort = config.workerPort === undefined ? null : await serveProbes(config, system, projectors, relay);
+    let stopping = false;
+    const probes = config.workerPort === undefined ? null : await serveProbes(config, system, projectors, relay, () => stopping);
+    const probePort = probes?.port ?? null;
     logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name), probePort }, 'worker started');
-    return { relay, projections, probePort, stop: system.close };
+    let stopped: Promise<void> | null = null;
+    const stopWorker = async () => {
+      stopping = true;
+      const drained = probes ? drainFor(config.shutdownDrainMs, logger) : Promise.resolve();
+      try {
+        await system.close();
+      } finally {
+        await drained;
+        await probes?.close();
+      }
+    };
+    return { relay, projections, probePort, stop: () => (stopped ??= stopWorker()) };
   } catch (error) {
     await system.close();
     throw error;
   }
 }
 
-/** /healthz, /readyz and /metrics on WORKER_PORT (decisions 176, 177); the first thing closed when the worker stops. */
-async function serveProbes(config: Config, system: SystemProcess, projectors: readonly Projector[], relay: Relay): Promise<number> {
+/** /healthz, /readyz and /metrics on WORKER_PORT (decisions 176, 177); closed by the worker's stop after the drain. */
+async function serveProbes(
+  config: Config,
+  system: SystemProcess,
+  projectors: readonly Projector[],
+  relay: Relay,
+  stopping: () => boolean,
+): Promise<{ port: number; close(): Promise<void> }> {
   const metrics = createMetrics();
   const projectorNames = projectors.map((p) => p.name);
   const { db } = system.database;
@@ -81,11 +104,11 @@ async function serveProbes(config: Config, system: SystemProcess, projectors: re
     host: config.host,
     metrics,
     metricsToken: config.metricsToken,
+    stopping,
     readiness: () =>
       readiness({ db, eventStore: system.eventStore, bus: system.bus, projectorNames, migrated: true, maxLagSeconds: config.readyMaxLagSeconds }),
   });
-  system.onClose(() => probes.close());
-  return probes.port;
+  return probes;
 }
 
 /**
@@ -95,7 +118,7 @@ async function serveProbes(config: Config, system: SystemProcess, projectors: re
  * (SHUTDOWN_TIMEOUT_SECONDS, decision 175). A second signal exits at once. Configuration errors
  * print one line and exit 2; an unreachable PostgreSQL or NATS one line naming its variable, exit 1.
  */
-export async function runUntilSignalled(logger: Logger, start: () => Promise<{ stop(): Promise<void> }>, timeoutMs = 8000): Promise<void> {
+export async function runUntilSignalled(logger: Logger, start: () => Promise<{ stop(): Promise<void> }>, timeoutMs = 8000, drainMs = 0): Promise<void> {
   let running: { stop(): Promise<void> };
   try {
     running = await start();
@@ -111,5 +134,7 @@ export async function runUntilSignalled(logger: Logger, start: () => Promise<{ s
     logger.fatal({ err: error }, 'worker failed to start');
     process.exit(1);
   }
-  exitOnSignal(logger, () => stopWithin(timeoutMs, () => running.stop(), logger));
+  // The bound starts after the drain, as the web process's (decision 550): the probe port's drain
+  // runs beside the stop, so the worker exits within drain + SHUTDOWN_TIMEOUT_SECONDS.
+  exitOnSignal(logger, () => stopWithin(drainMs + timeoutMs, () => running.stop(), logger));
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readiness } from './health';
 import { mayReadMetrics } from './metrics-access';
+import { closeWhenIdle } from './stop';
 import type { Metrics } from './metrics';
 
 /**
@@ -51,10 +52,7 @@ export async function startProbeServer(options: {
   });
   return {
     port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    // A probe or scrape in hand is answered, never reset (decision 550).
+    close: () => closeWhenIdle(server),
   };
 }

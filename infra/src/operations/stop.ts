@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Server } from 'node:http';
 
 /**
  * A process's stop, bounded (decision 175): `stop` runs (requests answered, the projector batch
@@ -45,4 +46,32 @@ export function exitOnSignal(logger: Logger, stop: () => Promise<0 | 1>): void {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+}
+
+/**
+ * The drain window (decision 550): resolves after `ms`, during which the caller keeps its port
+ * open and answering while /readyz says 503, so a balancer or Kubernetes' endpoints stop sending
+ * here before anything closes. Logged once, so the stop's phases read in order.
+ */
+export function drainFor(ms: number, logger: Logger): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  logger.info({ drainSeconds: ms / 1000 }, 'draining: not ready, still answering');
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Closes a listening server without cutting anything that reached it: no new connections, every
+ * request in hand answered, each kept-alive connection closed once it falls idle (checked every
+ * 50 ms, so one finishing late is not left open until its keep-alive timeout).
+ */
+export async function closeWhenIdle(server: Server): Promise<void> {
+  if (!server.listening) return;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweeper);
+  }
 }

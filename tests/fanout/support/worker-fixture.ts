@@ -13,4 +13,5 @@ await runUntilSignalled(
   logger,
   () => startWorker({ config, logger, projectors: [testProjector(), countingProjector()], migrations: fanoutMigrations, sweepEveryMs: 0 }),
   config.shutdownTimeoutMs,
+  config.shutdownDrainMs,
 );
