@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { SupervisedLoops } from './operations/supervisor';
 import type { EventStore } from '@moncafe/domain/ports';
 import type { Projector } from '@moncafe/projections/projector';
 import type { Bus } from './bus/port';
@@ -35,10 +36,12 @@ export async function startFanOut(deps: {
   projectors: readonly Projector[];
   /** The projectors' periodic read of the event store; tests turn it off to prove the bus path. */
   sweepEveryMs?: number | undefined;
+  /** The process's supervised loops (decision 552). */
+  loops?: Pick<SupervisedLoops, 'failed' | 'ran'> | undefined;
 }): Promise<FanOut> {
   const { database, eventStore, bus, logger } = deps;
   const names = deps.projectors.map((p) => p.name);
-  const relay = startRelay({ pool: database.pool, kind: database.kind, eventStore: deps.sealedEventStore ?? eventStore, bus, logger });
+  const relay = startRelay({ pool: database.pool, kind: database.kind, eventStore: deps.sealedEventStore ?? eventStore, bus, logger, loops: deps.loops });
   let current: ProjectionsHandle | null = null;
   let changing: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -58,6 +61,7 @@ export async function startFanOut(deps: {
             logger,
             sweepEveryMs: deps.sweepEveryMs,
             oneMessage: serverPoolOf(database),
+            loops: deps.loops,
           });
           logger.info('projectors started: this process leads');
           void current.ready.then(markReady);

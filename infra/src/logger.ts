@@ -24,3 +24,13 @@ export function createLogger(options: { level: string; name?: string; format?: '
   if (options.format !== 'pretty') return pino(settings, pino.destination({ dest: 1, sync: true }));
   return pino(settings, pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,name' }));
 }
+
+/**
+ * A start that failed before a logger exists (a bad variable, an unreachable service) says so
+ * in one line: plain text for a person at a terminal, a JSON line like the logger's in production,
+ * where every line goes to a log shipper (decision 554).
+ */
+export function startFailureLine(message: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.NODE_ENV !== 'production' || env.LOG_FORMAT === 'pretty') return message;
+  return JSON.stringify({ level: 60, time: Date.now(), name: 'moncafe', msg: message });
+}

@@ -28,6 +28,7 @@ import { createLogger } from './logger';
 import { listOutbox, outboxMailer, removeOutboxMails, smtpMailer } from './mail/mailer';
 import { notificationReactor, type NotificationMails } from '@moncafe/domain/notification/reactor';
 import { startReactor } from './notifications/runner';
+import { supervisedLoops } from './operations/supervisor';
 import { ProjectionLagError, waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
 import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
 import { cachedReservationCatalog } from './reference-data/reservation-catalog';
@@ -36,7 +37,7 @@ import { openSystemProcess, rebuildTargetOf } from './system-process';
 import { serverPoolOf } from './db/connection';
 import { secretBox, secretsKey } from './secrets/secret-box';
 import { countingRefusals, createMetrics, measuredAppends, type Metrics } from './operations/metrics';
-import { readiness, type Readiness } from './operations/health';
+import { lookAtTheDatabase, watchReadiness, type Readiness } from './operations/health';
 import { countOutbox, gaugeTheSystem } from './operations/gauges';
 // Admin database screen (decisions 140–142)
 import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/database-admin';
@@ -94,8 +95,8 @@ export interface Runtime {
   databaseAdmin: DatabaseAdmin;
   /** This process's Prometheus metrics (`GET /metrics`, decision 177). */
   metrics: Metrics;
-  /** What `GET /readyz` answers (decision 176). */
-  readiness(): Promise<Readiness>;
+  /** What `GET /readyz` answers (decisions 176, 551), from memory. */
+  readiness(): Readiness;
   /** Privacy (decisions 180–186): forgets guests past the store's retention; runs on a timer where notifications run. */
   retention: ReturnType<typeof retentionRunner>;
   /** The guests' reminder mails (decision 290): null without their wording; runs each minute where notifications run. */
@@ -139,6 +140,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const { database } = system;
   const bus = system.bus!;
   const metrics = createMetrics();
+  // Every long-running loop of this process restarts after an error, logged and counted (decision 552).
+  const loops = supervisedLoops({ logger, restarts: metrics.loopRestarts });
 
   try {
     // Reference data in memory: kept only once the read models have caught up with what the
@@ -179,7 +182,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       bus,
       eventStore,
       deliver: toScreens,
-      onError: (err) => logger.warn({ err }, 'live feed from the store failed'),
+      onError: (err) => loops.failed('live-feed', err),
+      onRead: () => loops.ran('live-feed'),
     });
     const following = await bus.follow(({ event }) => {
       fromStore.seen(event.position);
@@ -192,7 +196,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
     let relay: { isLeader(): boolean } | undefined;
     if (config.runProjections) {
-      const fanOut = await startFanOut({ database, eventStore, sealedEventStore: system.sealedEventStore, bus, logger, projectors });
+      const fanOut = await startFanOut({ database, eventStore, sealedEventStore: system.sealedEventStore, bus, logger, projectors, loops });
       relay = fanOut.relay;
       projections = fanOut.projections;
       system.onClose(() => fanOut.stop());
@@ -291,12 +295,23 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
           menuName: (menuId) => queries.siteSettings.menuName(menuId),
         },
       });
-      const runner = await startReactor({ db: database.db, eventStore, reactor, logger });
+      const runner = await startReactor({ db: database.db, eventStore, reactor, logger, loops });
       system.onClose(() => runner.stop());
     }
 
+    // Kept in memory by a look every second (decision 551): /readyz and the lag gauges read it.
+    // The process migrated before it was built, so migrations are in for as long as it runs.
+    const readiness = await watchReadiness({
+      ...lookAtTheDatabase(database.db, eventStore, names),
+      bus,
+      migrated: () => true,
+      maxLagSeconds: config.readyMaxLagSeconds,
+      logger,
+      more: () => ({ loops: loops.check() }),
+    });
+    system.onClose(async () => readiness.stop());
     // Read when scraped: lag per projector, the relay's checkpoint, the mail outbox, live streams.
-    gaugeTheSystem(metrics, { db: database.db, eventStore, projectorNames: names, ...(relay ? { relay } : {}) });
+    gaugeTheSystem(metrics, { db: database.db, lag: readiness.lagByProjector, ...(relay ? { relay } : {}) });
     metrics.onCollect(async () => void metrics.mailOutbox.set(await countOutbox(database.db)));
     metrics.onCollect(async () => {
       metrics.liveConnections.reset();
@@ -311,7 +326,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     });
     if (config.runNotifications) {
       // One designated process (with the worker's reactors); the lock keeps a second one out anyway.
-      const run = () => void retention.runOnce().catch((err: unknown) => logger.error({ err }, 'retention run failed'));
+      // A failed run is tried again at the next (decision 552): counted, and /readyz told once it fails for long.
+      const run = () =>
+        void retention.runOnce().then(
+          () => loops.ran('retention'),
+          (err: unknown) => loops.failed('retention', err),
+        );
       const first = setTimeout(run, 60_000);
       const every = setInterval(run, RETENTION_EVERY_MS);
       first.unref();
@@ -348,7 +368,10 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       const tick = () => {
         running ??= reminders
           .sendDue()
-          .catch((err: unknown) => logger.error({ err }, 'reminder run failed'))
+          .then(
+            () => loops.ran('reminders'),
+            (err: unknown) => loops.failed('reminders', err),
+          )
           .finally(() => (running = null));
       };
       const every = setInterval(tick, REMINDER_EVERY_MS);
@@ -391,8 +414,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         now: () => clock.now(),
       }),
       metrics,
-      // The process migrated before it was built, so migrations are done for as long as it runs.
-      readiness: () => readiness({ db: database.db, eventStore, bus, projectorNames: names, migrated: true, maxLagSeconds: config.readyMaxLagSeconds }),
+      readiness: () => readiness.current(),
       close: system.close,
     };
   } catch (error) {

@@ -14,6 +14,7 @@ import { eventStoreMigrations } from '@moncafe/infra/eventstore/postgres';
 import { streamNameMigrations } from '@moncafe/infra/eventstore/stream-names-migration';
 import { notificationMails } from '../../apps/web/app/notifications/mails';
 import { createEmbeddedTestDatabase } from '../support/services';
+import { supervisedLoops } from '@moncafe/infra/operations/supervisor';
 import { until } from '../support/until';
 
 /**
@@ -70,23 +71,36 @@ const request = {
   requestedAt: '2026-12-01T00:00:00Z',
 };
 
-async function writeDay(store: EventStore) {
-  await store.appendToStream(reservationStream('r1'), [ev('ReservationRequested', request)], { expectedRevision: 'no_stream' });
+/** A day's events; `prefix` names other reservations, for a second day in the same database. */
+async function writeDay(store: EventStore, prefix = '') {
+  await store.appendToStream(reservationStream(`${prefix}r1`), [ev('ReservationRequested', { ...request, reservationId: `${prefix}r1` })], {
+    expectedRevision: 'no_stream',
+  });
   await store.appendToStream(
-    reservationStream('r1'),
+    reservationStream(`${prefix}r1`),
     [ev('ReservationConfirmed', { tokenHash: 'x', confirmedAt: '2026-12-01T00:01:00Z', date: '2026-12-05' })],
     {
       expectedRevision: 0,
     },
   );
   // A request that was never confirmed and then cancelled is nobody's news.
-  await store.appendToStream(reservationStream('r2'), [ev('ReservationRequested', { ...request, reservationId: 'r2' })], { expectedRevision: 'no_stream' });
-  await store.appendToStream(reservationStream('r2'), [ev('ReservationCancelled', { by: 'customer', reason: '', cancelledAt: 'x', date: '2026-12-05' })], {
-    expectedRevision: 0,
+  await store.appendToStream(reservationStream(`${prefix}r2`), [ev('ReservationRequested', { ...request, reservationId: `${prefix}r2` })], {
+    expectedRevision: 'no_stream',
   });
-  await store.appendToStream(reservationStream('r1'), [ev('ReservationCancelled', { by: 'customer', reason: '', cancelledAt: 'x', date: '2026-12-05' })], {
-    expectedRevision: 1,
-  });
+  await store.appendToStream(
+    reservationStream(`${prefix}r2`),
+    [ev('ReservationCancelled', { by: 'customer', reason: '', cancelledAt: 'x', date: '2026-12-05' })],
+    {
+      expectedRevision: 0,
+    },
+  );
+  await store.appendToStream(
+    reservationStream(`${prefix}r1`),
+    [ev('ReservationCancelled', { by: 'customer', reason: '', cancelledAt: 'x', date: '2026-12-05' })],
+    {
+      expectedRevision: 1,
+    },
+  );
   // 5 → 3 crosses the threshold (3): told; 3 → 2 is already under it: not told again.
   const reserved = (orderId: string, remaining: number) =>
     ev('StockReserved', { orderId, lines: [{ menuId: 'menu-cake', quantity: remaining === 3 ? 2 : 1, remaining }], reservedAt: 'x' });
@@ -203,5 +217,36 @@ describe('notification reactor runner on embedded PGlite', () => {
     await again.stop();
     expect(mailer.sent).toHaveLength(4);
     await store.close();
+  });
+
+  it('opens a failed subscription again from its checkpoint (supervised, decision 552): the mails still go out once, the restart logged and counted', async () => {
+    const inner = createPostgresEventStore(embedded.handle.pool);
+    const { mailer, reactor } = reactorOver(inner);
+    // The first two subscriptions fail on their first read, as one does while PostgreSQL restarts.
+    let failures = 2;
+    const store: typeof inner = {
+      ...inner,
+      subscribeToAll(options) {
+        if (failures <= 0) return inner.subscribeToAll(options);
+        failures -= 1;
+        return {
+          [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('Connection terminated unexpectedly')) }),
+          close: async () => undefined,
+        };
+      },
+    };
+    const warnings: string[] = [];
+    const logger = { ...console, warn: (_fields: object, msg: string) => void warnings.push(msg) };
+    const restarts: string[] = [];
+    const loops = supervisedLoops({ logger, restarts: { inc: ({ loop }) => void restarts.push(loop) }, firstBackoffMs: 10 });
+    const sentBefore = mailer.sent.length;
+    const runner = await startReactor({ db: embedded.handle.db, eventStore: store, reactor, logger, retryMs: 10, loops, name: 'supervised' });
+    await writeDay(inner, 'sv');
+    await until(() => mailer.sent.length - sentBefore === 4, { what: 'the mails after the restarts', timeoutMs: 15_000 });
+    expect(restarts).toEqual(['reactor-supervised', 'reactor-supervised']);
+    expect(warnings.filter((w) => w === 'loop restarting')).toHaveLength(2);
+    expect(loops.check()).toEqual({ ok: true });
+    await runner.stop();
+    await inner.close();
   });
 });

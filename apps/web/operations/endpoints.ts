@@ -8,7 +8,8 @@ import type { Runtime } from '@moncafe/infra/runtime';
  *
  * - `/healthz`: the process is alive and serving (200 `{status:"ok"}`).
  * - `/readyz`: 200 when ready for traffic, 503 (with the failing checks named) when PostgreSQL
- *   or the bus is away, a projector lags, or the process is stopping.
+ *   or the bus is away, a supervised loop has been down too long, or the process is stopping;
+ *   the read models' lag in `lag`, never a reason for 503 (decision 551).
  * - `/metrics`: Prometheus text. Open to a loopback peer; from anywhere else only with
  *   `Authorization: Bearer $METRICS_TOKEN`, and refused when no token is configured. The peer is
  *   the socket's, never X-Forwarded-For: a request through a proxy on this machine is a loopback
@@ -20,16 +21,17 @@ export function operationsEndpoints(runtime: Pick<Runtime, 'readiness' | 'metric
   router.get('/healthz', (_req, res) => {
     res.set(noStore).json({ status: 'ok' });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', (_req, res) => {
     if (state.stopping()) {
       res.status(503).set(noStore).json({ status: 'stopping' });
       return;
     }
-    const { ready, checks } = await runtime.readiness();
+    // From memory, kept fresh in the background (decision 551): the answer never waits on a query.
+    const { ready, checks, lag } = runtime.readiness();
     res
       .status(ready ? 200 : 503)
       .set(noStore)
-      .json({ status: ready ? 'ready' : 'not ready', checks });
+      .json({ status: ready ? 'ready' : 'not ready', checks, lag });
   });
   router.get('/metrics', async (req, res) => {
     if (!mayReadMetrics(req.socket.remoteAddress, req.get('authorization'), runtime.config.metricsToken)) {

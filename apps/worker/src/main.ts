@@ -1,5 +1,5 @@
 import { loadConfig } from '@moncafe/infra/config';
-import { createLogger } from '@moncafe/infra/logger';
+import { createLogger, startFailureLine } from '@moncafe/infra/logger';
 import { runUntilSignalled, startWorker } from './worker';
 
 // `npm run worker`: the relay and every projector, configured from the environment.
@@ -9,6 +9,6 @@ try {
   await runUntilSignalled(logger, () => startWorker({ config, logger }), config.shutdownTimeoutMs, config.shutdownDrainMs);
 } catch (error) {
   // loadConfig's ConfigError: one line naming the variable.
-  console.error(error instanceof Error ? error.message : error);
+  console.error(startFailureLine(error instanceof Error ? error.message : String(error)));
   process.exit(2);
 }

@@ -1,14 +1,15 @@
 import type { Config } from '@moncafe/infra/config';
 import { ConfigError } from '@moncafe/infra/config';
 import { startFanOut } from '@moncafe/infra/fan-out';
-import type { createLogger } from '@moncafe/infra/logger';
+import { startFailureLine, type createLogger } from '@moncafe/infra/logger';
 import type { ProjectionsHandle } from '@moncafe/infra/projection-runner/runner';
 import type { Relay } from '@moncafe/infra/relay/relay';
 import { StartupError } from '@moncafe/infra/operations/startup';
 import { drainFor, exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
 import { gaugeTheSystem } from '@moncafe/infra/operations/gauges';
-import { readiness } from '@moncafe/infra/operations/health';
-import { createMetrics } from '@moncafe/infra/operations/metrics';
+import { lookAtTheDatabase, watchReadiness } from '@moncafe/infra/operations/health';
+import { createMetrics, type Metrics } from '@moncafe/infra/operations/metrics';
+import { supervisedLoops, type SupervisedLoops } from '@moncafe/infra/operations/supervisor';
 import { startProbeServer } from '@moncafe/infra/operations/probe-server';
 import { openSystemProcess, type SystemProcess } from '@moncafe/infra/system-process';
 import type { Projector, ReadModelMigrations } from '@moncafe/projections/projector';
@@ -52,6 +53,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { config, logger } = options;
   if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'is required for the worker (an embedded database belongs to the web process)');
   const system = await openSystemProcess(config, logger, { bus: true, ...(options.migrations ? { migrations: options.migrations } : {}) });
+  const metrics = createMetrics();
+  // The relay and projectors restart after an error, logged and counted (decision 552).
+  const loops = supervisedLoops({ logger, restarts: metrics.loopRestarts });
   try {
     const projectors = options.projectors ?? productProjectors;
     const { database, eventStore } = system;
@@ -63,10 +67,12 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       logger,
       projectors,
       sweepEveryMs: options.sweepEveryMs,
+      loops,
     });
     system.onClose(stop);
     let stopping = false;
-    const probes = config.workerPort === undefined ? null : await serveProbes(config, system, projectors, relay, () => stopping);
+    const probes =
+      config.workerPort === undefined ? null : await serveProbes(config, system, projectors, relay, { metrics, loops, stopping: () => stopping, logger });
     const probePort = probes?.port ?? null;
     logger.info({ bus: config.natsUrl ? 'nats' : 'memory', projectors: projectors.map((p) => p.name), probePort }, 'worker started');
     let stopped: Promise<void> | null = null;
@@ -93,20 +99,27 @@ async function serveProbes(
   system: SystemProcess,
   projectors: readonly Projector[],
   relay: Relay,
-  stopping: () => boolean,
+  { metrics, loops, stopping, logger }: { metrics: Metrics; loops: SupervisedLoops; stopping: () => boolean; logger: Logger },
 ): Promise<{ port: number; close(): Promise<void> }> {
-  const metrics = createMetrics();
   const projectorNames = projectors.map((p) => p.name);
   const { db } = system.database;
-  gaugeTheSystem(metrics, { db, eventStore: system.eventStore, projectorNames, relay });
+  const readiness = await watchReadiness({
+    ...lookAtTheDatabase(db, system.eventStore, projectorNames),
+    bus: system.bus,
+    migrated: () => true,
+    maxLagSeconds: config.readyMaxLagSeconds,
+    logger,
+    more: () => ({ loops: loops.check() }),
+  });
+  system.onClose(async () => readiness.stop());
+  gaugeTheSystem(metrics, { db, lag: readiness.lagByProjector, relay });
   const probes = await startProbeServer({
     port: config.workerPort!,
     host: config.host,
     metrics,
     metricsToken: config.metricsToken,
     stopping,
-    readiness: () =>
-      readiness({ db, eventStore: system.eventStore, bus: system.bus, projectorNames, migrated: true, maxLagSeconds: config.readyMaxLagSeconds }),
+    readiness: () => readiness.current(),
   });
   return probes;
 }
@@ -124,11 +137,11 @@ export async function runUntilSignalled(logger: Logger, start: () => Promise<{ s
     running = await start();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      console.error(startFailureLine(error.message));
       process.exit(2);
     }
     if (error instanceof StartupError) {
-      console.error(error.message);
+      console.error(startFailureLine(error.message));
       process.exit(1);
     }
     logger.fatal({ err: error }, 'worker failed to start');

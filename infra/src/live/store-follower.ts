@@ -27,6 +27,8 @@ export function feedFromStoreWhileBusDown(deps: {
   eventStore: Pick<EventStore, 'readAll' | 'headPosition'>;
   deliver: (event: RecordedEvent) => void;
   onError?: (err: unknown) => void;
+  /** A read from the store went through (after a failure: the feed runs again). */
+  onRead?: () => void;
   everyMs?: number;
   lagCheckMs?: number;
   lagMs?: number;
@@ -77,6 +79,7 @@ export function feedFromStoreWhileBusDown(deps: {
           last ??= await deps.eventStore.headPosition();
           await readOn(last);
           behind = null;
+          deps.onRead?.();
         })()
           .catch((err: unknown) => deps.onError?.(err))
           .finally(() => {

@@ -4,12 +4,14 @@ import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
 import type { NotificationReactor } from '@moncafe/domain/notification/reactor';
 import { sqlMigration } from '@moncafe/projections/projector';
+import { supervisedLoops, type LoopControl, type LoopLogger, type SupervisedLoops } from '../operations/supervisor';
 
 /**
  * Runs the notification reactor (decision 132): follows every event from its checkpoint, hands
  * each one it handles to the reactor and moves the checkpoint past it once the reactor is done.
  * A mailer failure keeps the checkpoint where it is and tries the same event again after a pause,
  * so no mail is skipped; the reactor's own stream per event keeps a repeat from sending twice.
+ * The loop is supervised (decision 552): a failed subscription is opened again from the checkpoint.
  */
 export interface ReactorTables {
   reactor_checkpoints: { name: string; position: number };
@@ -53,69 +55,74 @@ export async function startReactor(deps: {
   db: AnyDb;
   eventStore: EventStore;
   reactor: Pick<NotificationReactor, 'handles' | 'react'>;
-  logger: Pick<Logger, 'error' | 'warn'>;
+  logger: Pick<Logger, 'error'> & LoopLogger;
   name?: string;
   retryMs?: number;
+  /** The process's supervised loops (decision 552); its own when not given. */
+  loops?: SupervisedLoops;
 }): Promise<ReactorRunner> {
   const name = deps.name ?? 'notifications';
+  const loops = deps.loops ?? supervisedLoops({ logger: deps.logger });
   let done = await readReactorCheckpoint(deps.db, name);
   // A system that never ran the reactor starts at the events it holds now: a new release does not mail the past.
   if (done === 0) {
     done = await deps.eventStore.headPosition();
     await saveCheckpoint(deps.db, name, done);
   }
-  const subscription = deps.eventStore.subscribeToAll({ after: done });
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  let subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
 
-  async function handle(event: RecordedEvent) {
+  async function handle(event: RecordedEvent, control: LoopControl) {
     for (;;) {
       try {
         await deps.reactor.react(event);
         return true;
       } catch (err) {
         deps.logger.error({ err, eventId: event.eventId, position: event.position }, 'notification failed; trying again');
-        if (stopped) return false;
-        await pause(deps.retryMs ?? RETRY_MS);
-        if (stopped) return false;
+        await control.pause(deps.retryMs ?? RETRY_MS);
+        if (control.stopped()) return false;
       }
     }
   }
 
-  const loop = (async () => {
-    let passed = 0;
-    for await (const event of subscription) {
-      if (stopped) break;
-      if (deps.reactor.handles(event)) {
-        if (!(await handle(event))) break;
-        done = event.position;
-        await saveCheckpoint(deps.db, name, done);
-        passed = 0;
-      } else {
-        done = event.position;
-        if (++passed >= SAVE_EVERY) {
-          passed = 0;
-          await saveCheckpoint(deps.db, name, done);
+  // One pass: from the checkpoint reached so far to the end of a subscription. A subscription
+  // that fails (PostgreSQL restarted) ends the pass; the supervisor starts the next one.
+  const loop = loops.run(
+    `reactor-${name}`,
+    async (control) => {
+      const sub = deps.eventStore.subscribeToAll({ after: done });
+      subscription = sub;
+      let passed = 0;
+      try {
+        for await (const event of sub) {
+          if (control.stopped()) break;
+          if (deps.reactor.handles(event)) {
+            if (!(await handle(event, control))) break;
+            done = event.position;
+            await saveCheckpoint(deps.db, name, done);
+            passed = 0;
+          } else {
+            done = event.position;
+            if (++passed >= SAVE_EVERY) {
+              passed = 0;
+              await saveCheckpoint(deps.db, name, done);
+            }
+          }
+          control.ok();
         }
+      } finally {
+        subscription = null;
+        await sub.close();
       }
-    }
-  })().catch((err: unknown) => deps.logger.error({ err }, 'notification reactor stopped'));
+    },
+    async () => {
+      await (subscription as ReturnType<EventStore['subscribeToAll']> | null)?.close();
+    },
+  );
 
   return {
     position: () => done,
     async stop() {
-      stopped = true;
-      (wake as (() => void) | null)?.();
-      await subscription.close();
-      await loop;
+      await loop.stop();
       await saveCheckpoint(deps.db, name, done).catch(() => undefined);
     },
   };

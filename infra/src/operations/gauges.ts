@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { EventStore } from '@moncafe/domain/ports';
 import type { Database } from '@moncafe/projections/database';
-import { projectionLag } from './health';
+import type { ProjectorLag } from './health';
 import type { Metrics } from './metrics';
 
 /** Reads behind /metrics gauges that live in bookkeeping tables outside the read models' schema. */
@@ -28,10 +27,11 @@ export async function countOutbox(db: AnyDb): Promise<number> {
  */
 export function gaugeTheSystem(
   metrics: Metrics,
-  deps: { db: Kysely<Database>; eventStore: Pick<EventStore, 'readAll'>; projectorNames: readonly string[]; relay?: { isLeader(): boolean } },
+  deps: { db: Kysely<Database>; lag: () => ReadonlyMap<string, ProjectorLag>; relay?: { isLeader(): boolean } },
 ): void {
+  // The lag as the readiness watch last saw it (health.ts): a scrape adds no query for it.
   metrics.onCollect(async () => {
-    for (const [projector, lag] of await projectionLag({ db: deps.db, eventStore: deps.eventStore, names: deps.projectorNames })) {
+    for (const [projector, lag] of deps.lag()) {
       metrics.projectionLagEvents.set({ projector }, lag.events);
       metrics.projectionLagSeconds.set({ projector }, lag.seconds);
     }

@@ -28,6 +28,8 @@ export interface Metrics {
   rateLimitRefusals: Counter<'rule'>;
   /** Mails kept in the outbox table (the development mailbox without SMTP_URL). */
   mailOutbox: Gauge;
+  /** Restarts of a supervised loop after an error, by loop (decision 552). */
+  loopRestarts: Counter<'loop'>;
   /** Called on every scrape before the registry is read. */
   onCollect(collect: () => Promise<void>): void;
   /** The exposition text (Prometheus text format) and its content type. */
@@ -75,6 +77,12 @@ export function createMetrics(): Metrics {
       name: 'moncafe_rate_limit_refusals_total',
       help: 'Attempts refused by a rate limit, by rule kind',
       labelNames: ['rule'] as const,
+    }),
+    loopRestarts: new Counter({
+      ...opts,
+      name: 'moncafe_loop_restarts_total',
+      help: 'Restarts of a supervised loop (relay, projectors, reactor, reminders, retention, live feed) after an error',
+      labelNames: ['loop'] as const,
     }),
     mailOutbox: new Gauge({ ...opts, name: 'moncafe_mail_outbox_backlog', help: 'Mails kept in the outbox table' }),
     onCollect: (collect) => void collectors.push(collect),

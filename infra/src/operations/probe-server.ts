@@ -15,7 +15,8 @@ export async function startProbeServer(options: {
   host: string;
   metrics: Metrics;
   metricsToken: string | undefined;
-  readiness(): Promise<Readiness>;
+  /** From memory (decision 551): a probe never waits on a query. */
+  readiness(): Readiness;
   /** While true, /readyz answers 503 `stopping`. */
   stopping?(): boolean;
 }): Promise<{ port: number; close(): Promise<void> }> {
@@ -29,11 +30,8 @@ export async function startProbeServer(options: {
     if (path === '/healthz') return json(res, 200, { status: 'ok' });
     if (path === '/readyz') {
       if (options.stopping?.()) return json(res, 503, { status: 'stopping' });
-      void options.readiness().then(
-        ({ ready, checks }) => json(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks }),
-        () => json(res, 503, { status: 'not ready' }),
-      );
-      return;
+      const { ready, checks, lag } = options.readiness();
+      return json(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks, lag });
     }
     if (path === '/metrics') {
       if (!mayReadMetrics(req.socket.remoteAddress, req.headers.authorization, options.metricsToken)) return json(res, 403, { error: 'forbidden' });

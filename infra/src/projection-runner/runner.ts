@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { SupervisedLoops } from '../operations/supervisor';
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
 import { ensureCheckpoint, readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
@@ -40,6 +41,8 @@ export interface ProjectionsOptions {
    * runner knows its checkpoints (decision 471); without it, every batch is a transaction.
    */
   oneMessage?: OneMessage | undefined;
+  /** The process's supervised loops (decision 552): each failed catch-up and each recovery is told. */
+  loops?: Pick<SupervisedLoops, 'failed' | 'ran'> | undefined;
 }
 
 export interface ProjectionsHandle {
@@ -162,9 +165,11 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
           continue;
         }
         r.recovering = false;
+        options.loops?.ran(`projector-${r.projector.name}`);
         return;
       } catch (err) {
         logger?.error({ err, projector: r.projector.name }, 'projector catch-up failed; retrying');
+        options.loops?.failed(`projector-${r.projector.name}`, err);
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
       }
     }

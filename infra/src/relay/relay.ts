@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type pg from 'pg';
+import type { SupervisedLoops } from '../operations/supervisor';
 import type { Logger } from 'pino';
 import type { EventStore, Subscription } from '@moncafe/domain/ports';
 import type { Bus } from '../bus/port';
@@ -38,8 +39,10 @@ export interface RelayOptions {
   name?: string;
   /** How often a standby tries to take the lead (default 250 ms: a released lead is taken at once, decision 175). */
   standbyPollMs?: number;
-  /** Pause after a failure (database or bus unreachable) before trying again. */
+  /** Pause after a failure (database or bus unreachable) before trying again; doubles, up to 5 times it. */
   retryDelayMs?: number;
+  /** The process's supervised loops (decision 552): each failure and return is told. */
+  loops?: Pick<SupervisedLoops, 'failed' | 'ran'>;
 }
 
 export interface Relay {
@@ -129,6 +132,7 @@ export function startRelay(options: RelayOptions): Relay {
     let previous = Number((rows[0] as { position: number | string } | undefined)?.position ?? 0);
     published = previous;
     logger?.info({ relay: name, checkpoint: previous }, 'relay is leading');
+    options.loops?.ran('relay');
 
     // Checkpoint writes run one at a time behind the publishing; a burst collapses into one write.
     let wanted = previous;
@@ -164,10 +168,12 @@ export function startRelay(options: RelayOptions): Relay {
         for (let attempt = 0; ; attempt += 1) {
           try {
             await bus.publish(event, previous);
+            if (attempt > 0) options.loops?.ran('relay');
             break;
           } catch (error) {
             if (stopped || lostReason) throw error;
             logger?.warn({ err: error, relay: name, position: event.position, attempt }, 'publish failed; retrying');
+            if (attempt === 0) options.loops?.failed('relay', error);
             await sleep(Math.min(retryDelayMs * 2 ** attempt, 5 * retryDelayMs));
             if (stopped) throw error;
           }
@@ -187,6 +193,7 @@ export function startRelay(options: RelayOptions): Relay {
   }
 
   const running = (async () => {
+    let failures = 0;
     while (!stopped) {
       let lease: Lease | null = null;
       try {
@@ -196,11 +203,18 @@ export function startRelay(options: RelayOptions): Relay {
           continue;
         }
         leader = true;
-        await lead(lease);
+        const ledSince = performance.now();
+        await lead(lease).catch((error: unknown) => {
+          // A lead that held a good while before it failed starts its back-off afresh.
+          if (performance.now() - ledSince > 5 * retryDelayMs) failures = 0;
+          throw error;
+        });
       } catch (error) {
         if (!stopped) {
           logger?.error({ err: error, relay: name }, 'relay failed; trying again');
-          await sleep(retryDelayMs);
+          options.loops?.failed('relay', error);
+          await sleep(Math.min(retryDelayMs * 2 ** failures, 5 * retryDelayMs));
+          failures += 1;
         }
       } finally {
         leader = false;
