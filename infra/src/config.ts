@@ -73,6 +73,11 @@ const environment = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().min(1).default('LINE'),
+  /**
+   * Whether a process migrates the database at its start; unset: not in production on a
+   * PostgreSQL server, where `npm run migrate` runs once per deploy (decision 555), yes otherwise.
+   */
+  MIGRATE_ON_START: flag.optional(),
   /** How long a start keeps trying a PostgreSQL or NATS that is not up yet (decision 179). */
   START_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /**
@@ -158,6 +163,7 @@ function toConfig(e: z.infer<typeof environment>) {
     runNotifications: e.RUN_NOTIFICATIONS ?? e.RUN_PROJECTIONS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME } : null,
+    migrateOnStart: e.MIGRATE_ON_START ?? !(e.NODE_ENV === 'production' && e.DATABASE_URL),
     startTimeoutMs: e.START_TIMEOUT_SECONDS * 1000,
     shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 10 : 0)) * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Logger } from 'pino';
 import type { EventStore } from '@moncafe/domain/ports';
@@ -5,7 +6,7 @@ import { openBus } from './bus/open';
 import type { Bus } from './bus/port';
 import type { Config } from './config';
 import { openDatabase, serverPoolOf, type DatabaseHandle } from './db/connection';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, pendingMigrations } from './db/migrate';
 import { openEventStore } from './eventstore/open';
 import { eventsTableOf, restoredClusterProblem } from './eventstore/postgres';
 import { retryWhileStarting, StartupError } from './operations/startup';
@@ -77,12 +78,15 @@ export async function openSystemProcess(
       const retry = { variable: 'DATABASE_URL', target: config.databaseUrl, timeoutMs: config.startTimeoutMs, logger };
       await retryWhileStarting(retry, () => database.pool.query('select 1'));
     }
-    await migrateToLatest(database.db, options.migrations ?? systemMigrations(config));
-    // A database restored with pg_dump into another cluster would hide every event: refused, with the way out.
+    // A database restored with pg_dump into another cluster would hide every event: refused, with
+    // the ways out, before anything is migrated, so the copy is left as it was (decision 553).
     if (config.databaseUrl && !config.eventStoreUrl) {
       const problem = await restoredClusterProblem(database.pool);
       if (problem) throw new StartupError('DATABASE_URL', config.databaseUrl, problem);
     }
+    const migrations = options.migrations ?? systemMigrations(config);
+    if (config.migrateOnStart) await migrateToLatest(database.db, migrations);
+    else await migrationsIn(database.db, migrations, config, logger);
     const sealedEventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, pool: database.pool, kind: database.kind });
     closers.push(() => sealedEventStore.close());
     const { keys: personalKeys, sealer, open } = personalDataLayer(database.db, secretBox(await secretsKey(config)));
@@ -106,5 +110,29 @@ export async function openSystemProcess(
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/** How often a start that does not migrate looks again whether `npm run migrate` has run. */
+const MIGRATIONS_LOOK_MS = 1000;
+
+/**
+ * A production process does not migrate (decision 555): the deploy's one `npm run migrate` does,
+ * before or while the processes start. Until the migrations are in, the start waits (logged
+ * once), up to START_TIMEOUT_SECONDS; then it stops with one line naming the command.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function migrationsIn(db: Kysely<any>, migrations: Record<string, Migration>, config: Config, logger: Logger): Promise<void> {
+  const deadline = performance.now() + config.startTimeoutMs;
+  for (let said = false; ; said = true) {
+    const pending = await pendingMigrations(db, migrations);
+    if (pending.length === 0) {
+      if (said) logger.info('migrations are in');
+      return;
+    }
+    if (!said) logger.warn({ pending: pending.length, first: pending[0] }, 'waiting for the migrations: run npm run migrate (node apps/worker/build/migrate.js) once for this release');
+    if (performance.now() > deadline)
+      throw new StartupError('DATABASE_URL', config.databaseUrl ?? '', `${pending.length} migrations are not in: run npm run migrate once for this release (MIGRATE_ON_START=1 lets the process run them)`);
+    await new Promise((resolve) => setTimeout(resolve, MIGRATIONS_LOOK_MS));
   }
 }

@@ -91,6 +91,7 @@ describe('compose.yaml', () => {
     environment?: Record<string, string>;
     profiles?: string[];
     volumes?: string[];
+    depends_on?: Record<string, { condition: string }>;
   }
   const compose = parse(readFileSync(path.join(repoRoot, 'compose.yaml'), 'utf8'), { merge: true }) as {
     services: Record<string, Service>;
@@ -104,8 +105,11 @@ describe('compose.yaml', () => {
     expect(webs).toHaveLength(2);
     for (const [, web] of webs) expect(web.environment?.RUN_PROJECTIONS).toBe('0');
     expect(webs.filter(([, web]) => web.environment?.RUN_NOTIFICATIONS === '1')).toHaveLength(1);
-    const workers = ours.filter(([, s]) => s.command !== undefined);
-    expect(workers.map(([, s]) => s.command)).toEqual([productionCommand('worker:prod')]);
+    const others = ours.filter(([, s]) => s.command !== undefined);
+    // The worker, and the deploy's one migration run that every process waits for (decision 555).
+    expect(others.map(([, s]) => s.command)).toEqual([productionCommand('migrate:prod'), productionCommand('worker:prod')]);
+    for (const [name, service] of ours)
+      if (name !== 'migrate') expect(service.depends_on?.migrate, name).toEqual({ condition: 'service_completed_successfully' });
     for (const [, service] of ours) {
       expect(service.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
       expect(service.environment?.NATS_URL).toBe('nats://nats:4222');

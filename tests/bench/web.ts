@@ -128,6 +128,8 @@ export async function benchWeb(serverUrl: string, options: Quick) {
     'apps/web/server.ts',
     {
       NODE_ENV: 'production',
+      // A fresh database of the bench's own: the process migrates it, as a deploy's migrate job would.
+      MIGRATE_ON_START: '1',
       HOST: '127.0.0.1',
       DATABASE_URL: created.url,
       DEMO_DATA: '1',

@@ -44,7 +44,7 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function start(cwd: string, script: 'start:prod' | 'worker:prod', env: Record<string, string>): Started {
+function start(cwd: string, script: 'start:prod' | 'worker:prod' | 'migrate:prod', env: Record<string, string>): Started {
   const [, file] = productionCommand(script);
   let output = '';
   // Plain node: the Node 24 binary itself, the built file, and nothing on PATH that could lend it tsx.
@@ -155,6 +155,10 @@ describe('the production start from a fresh copy', () => {
     if (!server) return;
     database = await createTestDatabase(server, 'moncafe_production');
     const shared = { ...secrets(), NODE_ENV: 'production', DATABASE_URL: database.url, DEMO_DATA: '1' };
+    // The deploy's one migration run (decision 555): production processes do not migrate.
+    const migrate = start(runtime, 'migrate:prod', shared);
+    expect(await migrate.exited, migrate.output()).toBe(0);
+    expect(migrate.output()).toMatch(/"msg":"migrations are in"/);
     const worker = start(runtime, 'worker:prod', shared);
     running.push(worker);
     await waitFor(worker, /"msg":"worker started"/);

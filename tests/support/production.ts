@@ -37,7 +37,7 @@ export function runtimeFiles(): { manifests: string[]; built: string[] } {
  * What a production process is started with: the package.json script, which must be plain
  * `node FILE` (`exec node FILE`: the shell npm runs it in hands the process SIGTERM itself).
  */
-export function productionCommand(script: 'start:prod' | 'worker:prod'): string[] {
+export function productionCommand(script: 'start:prod' | 'worker:prod' | 'migrate:prod'): string[] {
   const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const words = (scripts[script] ?? '').split(/\s+/).filter(Boolean);
   if (words[0] === 'exec') words.shift();

@@ -1,5 +1,5 @@
 import { loadConfig, type Config } from '@moncafe/infra/config';
-import { createLogger } from '@moncafe/infra/logger';
+import { createLogger, startFailureLine } from '@moncafe/infra/logger';
 import { openSystemProcess, type SystemProcess } from '@moncafe/infra/system-process';
 
 /**
@@ -11,10 +11,16 @@ import { openSystemProcess, type SystemProcess } from '@moncafe/infra/system-pro
 export function runCommand(
   name: string,
   work: (deps: { config: Config; logger: ReturnType<typeof createLogger>; system: SystemProcess }) => Promise<void>,
-  options: { level?: 'warn'; describe?: (error: unknown) => string | null } = {},
+  options: {
+    level?: 'warn';
+    describe?: (error: unknown) => string | null;
+    /** Migrate whatever MIGRATE_ON_START says (`npm run migrate`, decision 555). */
+    migrate?: boolean;
+  } = {},
 ): void {
   const run = async () => {
-    const config = loadConfig();
+    const loaded = loadConfig();
+    const config = options.migrate ? { ...loaded, migrateOnStart: true } : loaded;
     const logger = createLogger({ level: options.level ?? config.logLevel, format: config.logFormat, name });
     const system = await openSystemProcess(config, logger);
     try {
@@ -26,7 +32,7 @@ export function runCommand(
   run().then(
     () => process.exit(0),
     (error: unknown) => {
-      console.error(options.describe?.(error) ?? (error instanceof Error ? error.message : String(error)));
+      console.error(startFailureLine(options.describe?.(error) ?? (error instanceof Error ? error.message : String(error))));
       process.exit(1);
     },
   );

@@ -8,6 +8,7 @@ import type { Database } from '@moncafe/projections/database';
 import type { Projector } from '@moncafe/projections/projector';
 import { rebuildInShadow, type RebuildProgress } from '../projection-runner/shadow-rebuild';
 import { audit } from '../auth/audit';
+import { restoreEvents } from '../eventstore/postgres/restore';
 import type { ExportedKey, PersonalKeyStore } from '../privacy/personal-keys';
 
 /**
@@ -302,8 +303,21 @@ export function createDatabaseAdmin(deps: {
           if (!(await isEmpty())) throw new DatabaseAdminError('store_not_empty');
           // The keys first: the rebuild after the appends opens the personal fields with them.
           await deps.personalKeys?.restore(keys);
-          // In the file's order, each run of one stream's events as one append at its revision,
-          // so the new store holds the same streams, versions and order (positions are its own).
+          if (eventsTable) {
+            // Events in this PostgreSQL: written as recorded, at their positions and times
+            // (decision 553), so an export of the restored store is the file again.
+            await restoreEvents(
+              db,
+              events.map((e) => ({ ...e, recordedAt: new Date(e.recordedAt) })),
+            );
+            state.imported = events.length;
+            logger?.info({ events: events.length }, 'event log imported');
+            await runRebuild(state, [...projectors]);
+            return { imported: events.length };
+          }
+          // Another store (KurrentDB) numbers and stamps what it is given: in the file's order, each
+          // run of one stream's events as one append at its revision, so it holds the same streams,
+          // versions and order (positions and times are its own).
           for (let i = 0; i < events.length;) {
             const first = events[i]!;
             let j = i + 1;

@@ -9,5 +9,6 @@ export { appendStatement } from './postgres/append-statements';
 export { eventStoreMigrations } from './postgres/migrations';
 export { heldBackStatement, readAllStatement } from './postgres/read-all';
 export { restoredClusterProblem } from './postgres/restored-cluster';
+export { restoreEvents } from './postgres/restore';
 export { createPostgresEventStore, eventsTableOf, type PostgresEventStoreOptions } from './postgres/store';
 export { EVENTS_CHANNEL, LISTENER_APPLICATION_NAME, POSITIONS_PER_TRANSACTION, type Statement } from './postgres/tables';
