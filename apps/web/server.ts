@@ -21,6 +21,7 @@ import type { Runtime, RuntimeOptions } from '@moncafe/infra/runtime';
 import * as seedModule from '@moncafe/infra/seed';
 import type { SeedResult } from '@moncafe/infra/seed';
 import { adminCredentialsPath, credentialsNotice } from '@moncafe/infra/auth/admin-credentials';
+import { startFailureLine } from '@moncafe/infra/logger';
 import { reactRouterBuild } from './react-router-build';
 import { bundled, importServerBuild, webRoot } from './server-build';
 import { crossSiteWriteGuard } from '#app/auth/express-guard';
@@ -49,6 +50,8 @@ export interface RunningServer {
   seeded: SeedResult;
   /** The data folder (DATA_DIR), where the admin credentials file is kept. */
   dataDir: string;
+  /** NODE_ENV=production: the start's own lines are log lines too, and name no secret (decision 554). */
+  production: boolean;
   logger: Runtime['logger'];
   /** Stops at once (tests, tools): open connections are cut. */
   close(): Promise<void>;
@@ -230,6 +233,7 @@ export async function startServer(
     url,
     seeded,
     dataDir: config.dataDir,
+    production: config.production,
     logger: runtime.logger,
     async close() {
       server.closeAllConnections();
@@ -280,23 +284,40 @@ async function sharedModulesFrom(vite: ViteDevServer): Promise<typeof sharedModu
  * they are kept while their file is still there (decision 108).
  */
 function closingLines(running: RunningServer): string[] {
+  if (running.production) return [];
   const admin = running.seeded.generatedAdmin;
   if (admin) return credentialsNotice('MonCafe: the first admin account was created', { ...admin, loginUrl: `${running.url}/login` });
   const file = adminCredentialsPath(running.dataDir);
   return existsSync(file) ? [`The admin credentials are kept in ${file} (npm run admin:reset-password sets new ones).`] : [];
 }
 
+/**
+ * The start's last words in production (decision 554): log lines like every other, and never the
+ * generated password, which `docker logs` and any log shipper would keep: only where it is kept.
+ */
+function announceInProduction(running: RunningServer): void {
+  running.logger.info({ url: `${running.url}/moncafe` }, `MonCafe: ${running.url}/moncafe`);
+  const admin = running.seeded.generatedAdmin;
+  const file = admin?.file ?? adminCredentialsPath(running.dataDir);
+  if (admin)
+    running.logger.warn({ file }, 'the first admin account was created with a generated password, kept only in this file (readable by this user only)');
+  else if (existsSync(file)) running.logger.info({ file }, 'the admin credentials are kept in this file (npm run admin:reset-password sets new ones)');
+}
+
 const startedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (startedDirectly) {
   try {
     const running = await startServer({ dev: process.env.NODE_ENV === 'development', rebuildStale: process.env.NODE_ENV !== 'test' });
-    console.log(`MonCafe: ${running.url}/moncafe`);
-    for (const line of closingLines(running)) console.log(line);
+    if (running.production) announceInProduction(running);
+    else {
+      console.log(`MonCafe: ${running.url}/moncafe`);
+      for (const line of closingLines(running)) console.log(line);
+    }
     exitOnSignal(running.logger, () => running.stop());
   } catch (error) {
     // Configuration and start-up errors are one line naming the variable, without a stack (decision 179).
     if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof StartupError) {
-      console.error(error.message);
+      console.error(startFailureLine(error.message));
       process.exit(1);
     }
     throw error;
