@@ -130,9 +130,17 @@ async function migrationsIn(db: Kysely<any>, migrations: Record<string, Migratio
       if (said) logger.info('migrations are in');
       return;
     }
-    if (!said) logger.warn({ pending: pending.length, first: pending[0] }, 'waiting for the migrations: run npm run migrate (node apps/worker/build/migrate.js) once for this release');
+    if (!said)
+      logger.warn(
+        { pending: pending.length, first: pending[0] },
+        'waiting for the migrations: run npm run migrate (node apps/worker/build/migrate.js) once for this release',
+      );
     if (performance.now() > deadline)
-      throw new StartupError('DATABASE_URL', config.databaseUrl ?? '', `${pending.length} migrations are not in: run npm run migrate once for this release (MIGRATE_ON_START=1 lets the process run them)`);
+      throw new StartupError(
+        'DATABASE_URL',
+        config.databaseUrl ?? '',
+        `${pending.length} migrations are not in: run npm run migrate once for this release (MIGRATE_ON_START=1 lets the process run them)`,
+      );
     await new Promise((resolve) => setTimeout(resolve, MIGRATIONS_LOOK_MS));
   }
 }
