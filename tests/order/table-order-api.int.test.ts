@@ -181,7 +181,7 @@ describe('table-order calls', () => {
     const { reservation_id, token } = checkIn.body;
     const send = (items: { menu_id: string; quantity: number }[]) =>
       guest.send('POST', '/api/orders', { json: { seat_id: 'seat-s1', reservation_id, items }, headers: withToken(token) });
-    // 950 + 2×550 + 480 = 2,530 → tax 253.
+    // Shown with tax (decision 500): 1,045 + 2×605 + 528 = 2,783, of which tax ⌊2,783 × 10/110⌋ = 253.
     await send([{ menu_id: 'menu-napolitan', quantity: 1 }]);
     await send([
       { menu_id: 'menu-gateau', quantity: 2 },
@@ -195,7 +195,7 @@ describe('table-order calls', () => {
     const bill = await json<{ subtotal: number; tax: number; total: number; seat_label: string; order_ids: string[]; order_items: unknown[] }>(
       await guest.send('GET', `/api/orders/checkout?reservation_id=${reservation_id}`, { headers: withToken(token) }),
     );
-    expect(bill.body).toMatchObject({ subtotal: 2530, tax: 253, total: 2783, seat_label: 'ソファ席' });
+    expect(bill.body).toMatchObject({ subtotal: 2783, tax: 253, total: 2783, seat_label: 'ソファ席' });
     expect(bill.body.order_items).toHaveLength(3);
     const pay = (method: string | undefined, orderIds: string[]) =>
       guest.send('POST', '/api/orders/checkout', { json: { reservation_id, payment_method: method, order_ids: orderIds }, headers: withToken(token) });

@@ -13,7 +13,7 @@ import type { TableAuth } from '../table/visit-access';
 import { allPaid, billSplitDecider, type BillSplitState, type SplitData } from './bill-split';
 import { billStream, receiptsStream, type BillPart, type RateTotal, type ReceiptLine } from './events';
 import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book';
-import { billTotals, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
+import { billTotals, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
 
 /**
  * Receipts and split bills (issue 30, decision 240), on top of the table's bill and checkout.
@@ -85,7 +85,8 @@ export function billingService(ports: BillingPorts) {
           issuedAt: ports.clock.now().toISOString(),
           ...(await issuerOf(bill.storeId)),
           ...part,
-          pricesIncludeTax: bill.rates.pricesIncludeTax,
+          // Lines are priced as the guest was shown them, tax included (decision 500).
+          pricesIncludeTax: true,
           rounding: bill.rates.rounding,
           paymentMethod: payment.method,
           addressee: payment.addressee,
@@ -119,19 +120,12 @@ export function billingService(ports: BillingPorts) {
         given[line]! += quantity;
       }
     if (given.some((q, i) => q !== lines[i]!.quantity) || request.parts.some((p) => p.length === 0)) throw new DomainError<BillingErrorCode>('split_mismatch');
-    return request.parts.map((part, i) => {
-      const totals = billTotals(
-        part.map(({ line, quantity }) => ({ ...lines[line]!, quantity })),
-        rates,
-      );
-      return {
-        partId: ports.ids.uuid(),
-        label: `${i + 1}/${request.parts.length}`,
-        lines: totals.lines,
-        totalsByRate: totals.totalsByRate,
-        total: totals.total,
-      };
-    });
+    const whole = billTotals(lines, rates);
+    return splitByItems(whole, request.parts).map((part, i) => ({
+      partId: ports.ids.uuid(),
+      label: `${i + 1}/${request.parts.length}`,
+      ...part,
+    }));
   }
 
   const sameOrders = (split: SplitData, bill: Bill) => JSON.stringify([...split.orderIds].sort()) === JSON.stringify(bill.orders.map((o) => o.orderId).sort());
@@ -175,7 +169,7 @@ export function billingService(ports: BillingPorts) {
         mode: input.request.mode,
         orderIds: bill.orders.map((o) => o.orderId),
         parts,
-        pricesIncludeTax: bill.rates.pricesIncludeTax,
+        pricesIncludeTax: true,
         rounding: bill.rates.rounding,
         splitAt: ports.clock.now().toISOString(),
       };

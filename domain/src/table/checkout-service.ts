@@ -4,7 +4,7 @@ import { DomainError } from '../decider';
 import { toStreamName as orderStream, type OrderEvent, type OrderLine } from '../order/events';
 import type { OrderCommand, OrderState } from '../order/decider';
 import type { TaxRule } from '../order/tax';
-import type { RateTotal } from '../billing/events';
+import type { RateTotal, ReceiptLine } from '../billing/events';
 import { billTotals, ratesOn, type StoreRates } from '../billing/tax-math';
 import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
 import type { ReservationCommand, ReservationState } from '../reservation/decider';
@@ -28,7 +28,11 @@ export interface Bill {
   storeId: string;
   seatLabel: string;
   orders: { orderId: string; placedAt: string; status: 'ready' | 'complete'; lines: OrderLine[] }[];
+  /** Every order line in turn as the guest was shown it: its unit price tax included (decision 500). */
+  lines: ReceiptLine[];
+  /** The sum of the shown prices. */
   subtotal: number;
+  /** The tax contained in the total, each rate's rounded once. */
   tax: number;
   total: number;
   taxRule: TaxRule;
@@ -71,8 +75,8 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     const lines = placed
       .flatMap((o) => o.lines)
       .map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout }));
-    const { subtotal, tax, total, totalsByRate } = billTotals(lines, rates);
-    const totals = { subtotal, tax, total, totalsByRate, rates };
+    const { subtotal, tax, total, totalsByRate, lines: priced } = billTotals(lines, rates);
+    const totals = { lines: priced, subtotal, tax, total, totalsByRate, rates };
     const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
     return {
       reservationId,

@@ -43,24 +43,26 @@ export function billAnswer(
     reservation_id: bill.reservationId,
     seat_label: bill.seatLabel,
     order_ids: bill.orders.map((o) => o.orderId),
-    order_items: bill.orders.flatMap((o) =>
-      o.lines.map((l) => ({
+    order_items: bill.orders
+      .flatMap((o) => o.lines.map((l) => ({ o, l })))
+      .map(({ o, l }, i) => ({
         order_id: o.orderId,
         menu_id: l.menuId,
         menu_name: l.name,
         menu_name_en: englishNames.get(l.menuId) ?? '',
         quantity: l.quantity,
-        price: l.price,
+        // The unit price as the guest was shown it, tax included (decision 500).
+        price: bill.lines[i]!.unitPrice,
         takeout: l.takeout,
         reduced: isReduced(l),
-        rate: isReduced(l) ? bill.rates.reducedPercent : bill.rates.standardPercent,
+        rate: bill.lines[i]!.ratePercent,
       })),
-    ),
     subtotal: bill.subtotal,
     tax: bill.tax,
     total: bill.total,
     tax_rate: bill.taxRule.ratePercent,
-    prices_include_tax: bill.taxRule.pricesIncludeTax,
+    // The bill's prices are the shown ones, tax included, whatever the menu's setting (decision 500).
+    prices_include_tax: true,
     /** Issue 30: the total and the tax per rate, each rate's tax rounded once. */
     totals_by_rate: bill.totalsByRate.map(rateAnswer),
     split: split && {
