@@ -102,7 +102,11 @@ describe('the store-bound table', () => {
 
 let server: TestWebServer;
 let admin: HttpClient;
-const members: Record<'staff' | 'monitor' | 'westMonitor' | 'freeMonitor', { client: HttpClient; id: string }> = {} as never;
+const members: Record<'staff' | 'monitor' | 'westMonitor' | 'westStaff' | 'freeMonitor', { client: HttpClient; id: string }> = {} as never;
+/** Store 2's party still at the table: its visit, its phone (with its cookies) and its table-order token. */
+let eastLive: { visit: string; seat: string; order: string; token: string; phone: HttpClient };
+/** A guest's own signed-in account (no role), whose cookie rides beside a member's in the boundary walk. */
+let guestAccount: HttpClient;
 /** Records of each store the record-bound routes are tried with. */
 let eastSalesBefore: { status: number; body: unknown };
 let westSale: { order: string; visit: string; receipt: string };
@@ -149,6 +153,19 @@ async function eastOrderPaid(seat: string, menuId: string): Promise<{ order: str
   });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   return { order: body.order_id, receipt: paid.body.receipt_id };
+}
+
+/** A party checks in at a free store-2 seat and orders; it stays at the table (not paid). */
+async function eastPartyAtTable(busySeats: string[]) {
+  const seat = ['seat-s1', 'seat-t1', 'seat-t2', 'seat-c1'].find((s) => !busySeats.includes(s))!;
+  const { guest, reservationId, token } = await checkedIn(server.url, seat);
+  const ordered = await guest.send('POST', '/api/orders', {
+    json: { seat_id: seat, reservation_id: reservationId, items: [{ menu_id: 'menu-pudding', quantity: 1 }] },
+    headers: withToken(token),
+  });
+  const body = (await ordered.json()) as { order_id: string };
+  expect(ordered.status, JSON.stringify(body)).toBe(200);
+  return { visit: reservationId, seat, order: body.order_id, token, phone: guest };
 }
 
 /** Where a phone at store 3 stands (its point, decision 039). */
@@ -218,12 +235,16 @@ beforeAll(async () => {
   members.staff = await member('east-staff', 'staff', [EAST]);
   members.monitor = await member('east-monitor', 'monitor', [EAST]);
   members.westMonitor = await member('west-monitor', 'monitor', [WEST]);
+  members.westStaff = await member('west-staff', 'staff', [WEST]);
   members.freeMonitor = await member('free-monitor', 'monitor', []);
   await moveToBothOpen();
   const east = await walkIn(EAST, '東の客');
   const west = await walkIn(WEST, `${MARK} 西の客`);
   records[EAST] = { ...east, menu: 'menu-pudding', ...(await eastOrderPaid('seat-t4', 'menu-pudding')) };
   records[WEST] = { ...west, menu: 'menu-w-morning' };
+  eastLive = await eastPartyAtTable([east.seat, 'seat-t4']);
+  guestAccount = httpClient(server.url);
+  await signUp(guestAccount, { name: 'ただの客', email: 'plain-guest@moncafe.test', password: 'plain-guest-password-123' });
   eastSalesBefore = await admin.getJson(`/api/admin/sales/summary?store_id=${EAST}`);
   westSale = await westOrderPaid([west.seat]);
   // A store-3 stock count, and a notice for store 3 only (the guest's mails and pages of store 2 must not show it).
@@ -266,6 +287,7 @@ function requestFor(
   const id = { reservation: record.reservation, seat: record.seat, menu: record.menu, order: record.order, receipt: record.receipt }[source.from];
   if (!id) return null;
   if (source.in === 'path') return { url: pathWith(id), init: method === 'POST' ? { json: {} } : {} };
+  if (source.in === 'query') return { url: `${pattern}?${source.field ?? 'id'}=${encodeURIComponent(id)}`, init: {} };
   return { url: pattern, init: { json: { [source.field ?? 'id']: id } } };
 }
 
@@ -358,6 +380,155 @@ describe('route access by store', () => {
     expect(storesOf('west-monitor@moncafe.test')).toBe('MonCafe 西口公園店');
     expect(storesOf('free-monitor@moncafe.test')).toBe(adminStaffTexts.everyStore);
   });
+});
+
+/** A rule that names roles (a staff, monitor or admin route), not one open to everyone or to any signed-in person. */
+const namesRoles = (allowed: ReturnType<typeof allowedFor>) => typeof allowed !== 'string';
+const membersMay = (allowed: ReturnType<typeof allowedFor>) => typeof allowed !== 'string' && allowed.some((r) => r === 'staff' || r === 'monitor');
+
+/**
+ * Routes of the walk below that rightly answer a member of store 3 who names store 2's records,
+ * each with why; they must still answer none of store 2's data.
+ */
+const areaPage = 'the area page’s loader reads no store from the address: it offers only the person’s stores, and its calls are store-bound';
+const notAboutStoreTwo: Record<string, string> = {
+  ...Object.fromEntries(
+    ['/kitchen', '/kitchen/history', '/kitchen/stock', '/monitor/kitchen', '/monitor/reservation', '/monitor/stock'].map((p) => [p, areaPage]),
+  ),
+  ...Object.fromEntries(
+    ['/staff', ...['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'].map((c) => `/staff/${c}`)].map((p) => [
+      p,
+      areaPage,
+    ]),
+  ),
+};
+/** Writes of a route that is store-bound to read only, each with why. */
+const writesNotAboutStoreTwo: Record<string, string> = {
+  '/api/store-opening-tasks/:': 'a write names a task, not a store: the checklist service checks the task’s store; a store’s id is no task (400)',
+  '/api/store-close-tasks/:': 'a write names a task, not a store: the checklist service checks the task’s store; a store’s id is no task (400)',
+};
+
+describe('the one store boundary', () => {
+  it('refuses a monitor and a staff member of store 3 every staff, monitor and admin route with store 2’s records, whatever else the request carries', async () => {
+    const today = tokyoDateTime(await serverNow(server)).date;
+    const east = records[EAST]!;
+    // Store 2's staff-area records (the demo's): a recipe, a serve method, a supplier with a password.
+    const firstOf = async (call: string, where: (row: { id: string; has_password?: boolean }) => boolean = () => true) => {
+      const rows = (await admin.getJson<{ id: string; has_password?: boolean }[]>(`${call}?store_id=${EAST}`)).body;
+      const row = rows.find(where);
+      expect(row, call).toBeDefined();
+      return row!.id;
+    };
+    const recipe = await firstOf('/api/recipes');
+    const serveMethod = await firstOf('/api/serve-methods');
+    const supplier = await firstOf('/api/order-management', (s) => s.has_password === true);
+    const password = (await admin.post<{ password: string }>(`/api/order-management/${supplier}/reveal-password`, {})).body.password;
+    expect(password).toBeTruthy();
+    const patterns = Object.entries(routeAccess)
+      .map(([pattern, rule]) => ({ pattern: normalizePattern(pattern), rule }))
+      .filter(({ pattern }) => pattern !== '/api/*' && pattern !== '/*')
+      .filter(
+        ({ pattern, rule }) =>
+          namesRoles(allowedFor(rule, 'GET')) ||
+          namesRoles(allowedFor(rule, 'POST')) ||
+          storeBindingFor(pattern, 'GET')?.staffMode ||
+          storeBindingFor(pattern, 'POST')?.staffMode,
+      );
+    /** The store-2 record a path's parameters name. */
+    const idsByPath: [RegExp, string][] = [
+      [/^\/api\/recipes\//, recipe],
+      [/^\/api\/order-management\//, supplier],
+      [/^\/api\/serve-methods\//, serveMethod],
+      [/\/receipts\/:/, east.receipt!],
+      [/\/orders\/:/, eastLive.order],
+      [/menu|stock/, east.menu],
+      [/\/stores\/:|-tasks\/:/, EAST],
+      [/\/date\/:/, today],
+      [/\/seats\/:/, eastLive.seat],
+      [/\/export\/:/, 'receipts'],
+    ];
+    /** The store-2 record a path's parameters name (its visit unless the path says otherwise). */
+    const idFor = (pattern: string) => idsByPath.find(([test]) => test.test(pattern))?.[1] ?? eastLive.visit;
+    const query = new URLSearchParams({
+      store_id: EAST,
+      reservation_id: eastLive.visit,
+      seat_id: eastLive.seat,
+      id: eastLive.visit,
+      date: today,
+      month: today.slice(0, 7),
+      from: today,
+      to: today,
+      serve_method_id: serveMethod,
+    }).toString();
+    const fields = {
+      store_id: EAST,
+      reservation_id: eastLive.visit,
+      id: eastLive.visit,
+      seat_id: eastLive.seat,
+      order_id: eastLive.order,
+      receipt_id: east.receipt!,
+      menu_id: east.menu,
+      number_of_people: 2,
+      people: 2,
+      walk_in: true,
+      name: '名前',
+      payment_method: 'cash',
+      quantity: 1,
+    };
+    const json = JSON.stringify({ ...fields, order_ids: [eastLive.order], items: [{ menu_id: east.menu, quantity: 1 }] });
+    const form = new URLSearchParams(Object.entries({ intent: 'save', ...fields }).map(([k, v]) => [k, String(v)])).toString();
+    // What only store 2 has: its parties' name, visits, orders, receipt and table token.
+    const markers = ['東の客', east.reservation, eastLive.visit, eastLive.order, east.order!, east.receipt!, eastLive.token, password];
+    const failures: string[] = [];
+    let sent = 0;
+    for (const { pattern, rule } of patterns) {
+      await server.advanceClock(61_000);
+      const page = !pattern.startsWith('/api/');
+      const path = pattern.replace(/:/g, () => encodeURIComponent(idFor(pattern)));
+      const methods = ['GET', 'POST', ...(membersMay(allowedFor(rule, 'PUT')) ? ['PUT', 'DELETE'] : [])].filter(
+        (method) => namesRoles(allowedFor(rule, method)) || storeBindingFor(pattern, method)?.staffMode,
+      );
+      for (const method of methods) {
+        const urls = method === 'GET' ? [`${path}?${query}`, ...(page ? [`${path}.data?${query}`] : [])] : [`${path}?${query}`];
+        for (const [who, member] of [
+          ['monitor of 3', members.westMonitor],
+          ['staff of 3', members.westStaff],
+        ] as const) {
+          const carries: [string, Record<string, string>][] = [
+            ['nothing else', {}],
+            ['a bearer header', { authorization: 'Bearer x.y' }],
+            ['store 2’s table token', { authorization: `Bearer ${eastLive.token}` }],
+            ['a guest’s cookies beside', { cookie: [member.client.cookie, guestAccount.cookie, eastLive.phone.cookie].filter(Boolean).join('; ') }],
+          ];
+          for (const [what, extra] of carries) {
+            for (const url of urls) {
+              const body = method === 'GET' ? undefined : page ? form : json;
+              const headers: Record<string, string> = { cookie: member.client.cookie ?? '', ...extra };
+              if (body !== undefined)
+                Object.assign(headers, { origin: server.url, 'content-type': page ? 'application/x-www-form-urlencoded' : 'application/json' });
+              const response = await fetch(new URL(url, server.url), { method, headers, body, redirect: 'manual' });
+              const text = await response.text();
+              sent++;
+              const sentText = url + (body ?? '');
+              const leaked = markers.filter((m) => !sentText.includes(m) && text.includes(m));
+              const exempt = pattern in notAboutStoreTwo || (method !== 'GET' && pattern in writesNotAboutStoreTwo);
+              const refused = [403, 404, 405].includes(response.status);
+              if (leaked.length > 0 || (!exempt && !refused) || response.status >= 500)
+                failures.push(
+                  `${method} ${url} as ${who} with ${what}: ${response.status}${leaked.length ? ` leaks ${leaked.join(', ')}` : ''} ${text.slice(0, 120)}`,
+                );
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
+    // Nothing the walk sent changed store 2's table: its one order is still on its open bill.
+    const bill = await admin.getJson<{ order_items: unknown[] }>(`/api/orders/checkout?reservation_id=${eastLive.visit}`);
+    expect(bill.status, JSON.stringify(bill.body)).toBe(200);
+    expect(bill.body.order_items).toHaveLength(1);
+  }, 600_000);
 });
 
 describe('the demo’s two stores', () => {

@@ -85,7 +85,8 @@ async function storeOf(source: StoreSource, request: Request, params: Record<str
     case 'body':
       return bodyField(request, source.field);
   }
-  const id = source.in === 'path' ? (params.id ?? null) : await bodyField(request, source.field ?? 'id');
+  const field = source.field ?? 'id';
+  const id = source.in === 'path' ? (params[field] ?? null) : source.in === 'query' ? url.searchParams.get(field) : await bodyField(request, field);
   if (!id) return null;
   switch (source.from) {
     case 'reservation':
@@ -99,15 +100,6 @@ async function storeOf(source: StoreSource, request: Request, params: Record<str
     case 'menu':
       return (await queries.stock.menu({ ids: [id] }))[0]?.store_id ?? null;
   }
-}
-
-/**
- * A guest's call made with the guest's table token (Authorization: Bearer), which the call then
- * checks instead of the caller's role. A receipt link's `key` is no such credential here: the
- * receipt calls take a monitor's role before the key, so a made-up key must not skip the check.
- */
-function guestCredential(request: Request): boolean {
-  return /^Bearer\s/i.test(request.headers.get('authorization') ?? '');
 }
 
 /** Whether `user` may act at `storeId` in `area`: the staff-list rule, or the monitor's limit. */
@@ -146,12 +138,13 @@ export async function requireStoreAccess(args: {
   const binding = storeBindingFor(args.pattern, request.method);
   if (!binding) return;
   const url = new URL(request.url);
-  // A guest's table token decides a guest's call: no store to check, no one to look up.
-  if (binding.staffMode && guestCredential(request)) return;
   // A guest's call is public to the route table, which then looks no one up: the store check does.
+  // Whatever else the request carries — a table token, any Authorization header, a guest's
+  // cookies — a staff or monitor session is checked against the store (decision 530): the call
+  // itself lets a token act only as its guest, so nothing here may trust one.
   const user = args.user ?? (binding.staffMode ? await getUser(request, context) : null);
   if (!user || user.roles.includes('admin')) return;
-  if (binding.staffMode && !user.roles.includes('monitor')) return;
+  if (binding.staffMode && !user.roles.some((role) => role === 'monitor' || role === 'staff')) return;
   const { queries } = appOf(context);
   const storeId = await storeOf(binding.source, request, args.params, queries);
   if (storeId === null || (await mayUseStore(queries, user, storeId, binding.area))) return;

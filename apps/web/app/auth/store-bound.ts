@@ -13,18 +13,22 @@ import { normalizePattern } from './route-access';
  */
 export type StoreArea = 'staff' | 'monitor';
 
-/** Where the store is: the query's `store_id`, a path parameter, a body field, or the record a path or body id names. */
+/**
+ * Where the store is: the query's `store_id`, a path parameter, a body field, or the record an id
+ * names — in the path (`field` is the parameter's name, `id` unless given), the query or the body.
+ */
 export type StoreSource =
   | { from: 'query'; orDefault?: boolean }
   | { from: 'path' }
   | { from: 'body'; field: string }
-  | { from: 'reservation' | 'order' | 'seat' | 'menu' | 'receipt'; in: 'path' | 'body'; field?: string };
+  | { from: 'reservation' | 'order' | 'seat' | 'menu' | 'receipt'; in: 'path' | 'query' | 'body'; field?: string };
 
 export interface StoreBinding {
   area: StoreArea;
   /**
-   * A guest's call that a monitor may also make as staff (no table token): the store is checked
-   * only then, and only for monitor accounts (decision 400).
+   * A guest's call that a monitor may also make as staff: the store is checked whenever the
+   * request carries a staff or monitor account's session, whatever token or header it also
+   * carries; a guest's table token alone is the call's own check (decisions 400, 530).
    */
   staffMode?: boolean;
   /** GET and HEAD. */
@@ -37,7 +41,7 @@ const query: StoreSource = { from: 'query' };
 /** Monitor calls that mean the first store when none is named. */
 const queryOrDefault: StoreSource = { from: 'query', orDefault: true };
 const bodyStore: StoreSource = { from: 'body', field: 'store_id' };
-const reservationIn = (where: 'path' | 'body', field = 'reservation_id'): StoreSource => ({ from: 'reservation', in: where, field });
+const reservationIn = (where: 'path' | 'query' | 'body', field = 'reservation_id'): StoreSource => ({ from: 'reservation', in: where, field });
 
 const staffRead = (read: StoreSource): StoreBinding => ({ area: 'staff', read });
 const monitorBoth = (read: StoreSource, write?: StoreSource): StoreBinding => ({ area: 'monitor', read, ...(write ? { write } : {}) });
@@ -71,6 +75,7 @@ export const storeBound: Readonly<Record<string, StoreBinding>> = {
   '/api/admin/reservations/status': monitorBoth(queryOrDefault),
   '/api/admin/menu-stock': monitorBoth(queryOrDefault, bodyStore),
   '/api/admin/menu-stock/:id': monitorBoth({ from: 'menu', in: 'path' }, { from: 'menu', in: 'path' }),
+  '/api/admin/menu-options/:menuId': monitorBoth({ from: 'menu', in: 'path', field: 'menuId' }),
   '/api/orders/:id/complete': monitorWrite({ from: 'order', in: 'path' }),
   '/api/orders/:id/restore': monitorWrite({ from: 'order', in: 'path' }),
   '/api/orders/:id/void': monitorWrite({ from: 'order', in: 'path' }),
@@ -90,7 +95,7 @@ export const storeBound: Readonly<Record<string, StoreBinding>> = {
   '/api/orders': { ...monitorWrite(reservationIn('body')), staffMode: true },
   '/api/orders/qr-checkin': { ...monitorWrite({ from: 'seat', in: 'body', field: 'seat_id' }), staffMode: true },
   '/api/orders/by-reservation/:id': { ...monitorBoth(reservationIn('path', 'id')), staffMode: true },
-  '/api/orders/checkout': { ...monitorWrite(reservationIn('body')), staffMode: true },
+  '/api/orders/checkout': { ...monitorBoth(reservationIn('query'), reservationIn('body')), staffMode: true },
   '/api/orders/split': { ...monitorWrite(reservationIn('body')), staffMode: true },
   '/api/orders/split/pay': { ...monitorWrite(reservationIn('body')), staffMode: true },
   '/api/receipts/:id': { ...monitorBoth({ from: 'receipt', in: 'path' }), staffMode: true },
