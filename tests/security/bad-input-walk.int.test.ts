@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -33,7 +33,8 @@ import { generators } from './bad-input-generators';
  * a fixed seed) as anonymous and as each role that may call it — wrong types, missing and extra
  * fields, huge strings and arrays, U+0000 and unpaired surrogates, bidi overrides, negative and
  * huge numbers, far dates and months, malformed JSON, wrong content types, bodies on calls that
- * take none, oversize bodies. Over PostgreSQL, so the test reads the event log itself:
+ * take none, oversize bodies; and, for every route, each of its date, month and time fields with
+ * a value that only looks like one (`2026-02-30`, `0000-01-01`, trailing junk). Over PostgreSQL, so the test reads the event log itself:
  *
  * - never an answer ≥ 500;
  * - never an event appended by a request answered 4xx (each request sends its own X-Request-Id,
@@ -81,6 +82,20 @@ function namesIn(source: string): string[] {
 }
 const namesByPattern = new Map(
   [...modules].map(([pattern, files]) => [pattern, files.flatMap((file) => namesIn(readFileSync(path.join(appRoot, file), 'utf8')))]),
+);
+/** The `#app/…` modules a route module imports (its shared query schemas live there, e.g. the admin day's and the sales range's). */
+function importedFiles(file: string): string[] {
+  const source = readFileSync(path.join(appRoot, file), 'utf8');
+  return [...source.matchAll(/from '#app\/([^']+)'/g)].flatMap(([, specifier]) =>
+    ['.ts', '.tsx', '/index.ts'].map((ext) => `${specifier}${ext}`).filter((candidate) => existsSync(path.join(appRoot, candidate))),
+  );
+}
+/** The names a route reads in its module and the modules it imports, for the day fields' probes. */
+const dayNamesByPattern = new Map(
+  [...modules].map(([pattern, files]) => [
+    pattern,
+    [...new Set(files.flatMap((file) => [file, ...importedFiles(file)]).flatMap((file) => namesIn(readFileSync(path.join(appRoot, file), 'utf8'))))],
+  ]),
 );
 /** Names any module reads: a route whose schema lives elsewhere (the domain) still gets plausible field names. */
 const commonNames = [
@@ -239,7 +254,59 @@ function probesFor(pattern: string, plausible: Plausible, seed: number): Probe[]
       };
     }),
   );
-  return fc.sample(probe, { seed, numRuns: RUNS * Math.max(readers.length, writers.length) });
+  return [...fc.sample(probe, { seed, numRuns: RUNS * Math.max(readers.length, writers.length) }), ...impossibleDayProbes(pattern, plausible)];
+}
+
+/** The names of a route's dates, months and times, and what a plausible request puts in each. */
+function dayValueOf(name: string, p: Plausible): string | null {
+  if (/month/.test(name)) return p.month;
+  if (/time/.test(name)) return '12:00';
+  if (/date|^(from|to|day)$/.test(name)) return p.today;
+  return null;
+}
+
+/**
+ * Values that look like a day, a month or a time but are none (decision 531): a day that does not
+ * exist, the year 0, trailing junk, a month 13, 24:00. Each is sent, one field at a time, with the
+ * route's other day fields plausible, so a range check after the field's is reached too.
+ */
+function notADay(name: string, p: Plausible): string[] {
+  if (/month/.test(name)) return ['0000-01', '2026-13', `${p.month}x`];
+  if (/time/.test(name)) return ['24:00', '12:60', '12:00x'];
+  return ['2026-02-30', '0000-01-01', `${p.today}x`];
+}
+
+/** Every day field of a route with each value of `notADay`, in the query (GET) and the body (writes), by the most trusted identity the route lets in. */
+function impossibleDayProbes(pattern: string, p: Plausible): Probe[] {
+  const kind = generators[pattern]!;
+  if (kind !== 'call' && kind !== 'page') return [];
+  const days = (dayNamesByPattern.get(pattern) ?? []).filter((name) => dayValueOf(name, p) !== null);
+  const plausibleDays = Object.fromEntries(days.map((name) => [name, dayValueOf(name, p)!]));
+  const path = fill(pattern, []);
+  const probes: Probe[] = [];
+  for (const name of days) {
+    for (const bad of notADay(name, p)) {
+      const fields = { store_id: p.storeId, ...plausibleDays, [name]: bad };
+      const query = queryString(Object.entries(fields).map(([k, v]) => [k, encodeURIComponent(v)] as const));
+      const reader = identitiesFor(pattern, false).at(-1)!;
+      const writer = identitiesFor(pattern, true).at(-1)!;
+      probes.push({ identity: reader, request: { method: 'GET', path: `${path}${query}`, headers: {} }, what: `GET ${name}=${bad}` });
+      if (kind === 'page')
+        probes.push({ identity: reader, request: { method: 'GET', path: `${dataPath(path)}${query}`, headers: {} }, what: `GET .data ${name}=${bad}` });
+      const body = kind === 'page' ? formEncode({ intent: 'save', ...fields }) : JSON.stringify(fields);
+      probes.push({
+        identity: writer,
+        request: {
+          method: 'POST',
+          path,
+          headers: { 'content-type': kind === 'page' ? 'application/x-www-form-urlencoded' : 'application/json' },
+          body: Buffer.from(body),
+        },
+        what: `POST ${name}=${bad}`,
+      });
+    }
+  }
+  return probes;
 }
 
 /** The single-fetch URL of a page (what a screen's fetcher and client navigation request). */

@@ -66,7 +66,16 @@ export interface ForgettingPorts {
   cancelReservation(input: { reservationId: string; reason: string; actor: string; correlationId: string }): Promise<unknown>;
 }
 
-export const erasureRequestSchema = z.object({ email: z.string().trim().min(3).max(254), reason: z.string().trim().min(1).max(200) });
+export const erasureRequestSchema = z.object({
+  // The service's own rule (an address has an @), checked where the request enters: a 400, not a refusal deep inside.
+  email: z
+    .string()
+    .trim()
+    .min(3)
+    .max(254)
+    .refine((v) => v.includes('@'), 'email'),
+  reason: z.string().trim().min(1).max(200),
+});
 
 /** The reason a cancellation for a forgetting records (a code, not the guest's words). */
 const ERASURE_CANCEL_REASON = 'personal-data-erasure';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import type { SeatBooking } from '@moncafe/domain/catalog/seat-editor-service';
 import { japaneseDate } from '#app/reservation/presentation';
 import type { ErrorTable } from '#app/http/json.server';
@@ -8,10 +9,7 @@ import { seatTexts, storeTexts } from './texts';
 /** `?store_id=&date=` of the admin home's, the CSV's and cost management's reads; the date defaults to today in Tokyo. */
 export const dayQuery = z.object({
   store_id: z.string().min(1).max(120),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
-    .optional(),
+  date: isoDateSchema.optional(),
 });
 
 /** The store editor's refusals (decisions 320, 391): the catalog's, a store opened twice, a closed store, the last open store. */

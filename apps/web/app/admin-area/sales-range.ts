@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
-import { datesBetween } from '@moncafe/domain/calendar/dates';
+import { isDateRange, isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 
 /** The longest range the sales screen and its exports take at once, in days. */
@@ -16,7 +15,7 @@ export const salesQuerySchema = z
     /** `all`: every store together (全店舗, decision 408); `store_id` stays the admin's chosen store. */
     scope: z.enum(['store', 'all']).default('store'),
   })
-  .refine((q) => q.from <= q.to && datesBetween(q.from, q.to).length <= MAX_SALES_DAYS, { path: ['to'], message: 'range' });
+  .refine((q) => isDateRange(q.from, q.to, MAX_SALES_DAYS), { path: ['to'], message: 'range' });
 
 export type SalesQuery = z.output<typeof salesQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDateSchema, yearMonthSchema } from '@moncafe/domain/calendar/date-schemas';
-import { datesBetween, isSupportedDate, monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
+import { isDateRange, isoDateSchema, yearMonthSchema } from '@moncafe/domain/calendar/date-schemas';
+import { monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 
@@ -22,12 +22,8 @@ const querySchema = z
     if ((q.start_date === undefined) !== (q.end_date === undefined)) {
       ctx.addIssue({ code: 'custom', path: [q.start_date === undefined ? 'start_date' : 'end_date'], message: 'start_date and end_date go together' });
     }
-    // zod runs this even when a field already failed: only compare two real dates.
-    if (q.start_date !== undefined && q.end_date !== undefined && isSupportedDate(q.start_date) && isSupportedDate(q.end_date)) {
-      if (q.end_date < q.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date is before start_date' });
-      else if (datesBetween(q.start_date, q.end_date).length > maxDays) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: `at most ${maxDays} days` });
-      }
+    if (q.start_date !== undefined && q.end_date !== undefined && !isDateRange(q.start_date, q.end_date, maxDays)) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: `end_date on or after start_date, at most ${maxDays} days` });
     }
   });
 

@@ -1,6 +1,7 @@
 import { erasureRequestSchema } from '@moncafe/domain/privacy/forgetting-service';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { requireRole } from '#app/auth/require-role.server';
+import { authTexts } from '#app/auth/texts';
 
 /**
  * POST /api/admin/guests/erase {email, reason} (admin): forgets a guest (decision 182) —
@@ -9,6 +10,7 @@ import { requireRole } from '#app/auth/require-role.server';
  */
 export const action = jsonCall({
   body: erasureRequestSchema,
+  errors: { invalid_email: { status: 400, error: authTexts.emailInvalid, field: 'email' } },
   async handle({ body, request, context, services, correlationId, readYourWrites }) {
     const admin = await requireRole(request, context, 'admin');
     const erased = await services.privacy.forget(
