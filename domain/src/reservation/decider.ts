@@ -55,6 +55,8 @@ export interface Visit {
   tokens: Record<string, { seatId: string; validUntil: string | null; renewals: string[] }>;
   /** Live one-time passes: SHA-256 hash → the seat it opens and until when. */
   passes: Record<string, { seatId: string; expiresAt: string }>;
+  /** When the guests' phones issued invites within the last hour (decision 532), oldest first. */
+  invites: string[];
   /** When the guests sat down: the walk-in's check-in, or the booked customer's arrival. */
   seatedAt: string | null;
   /** Until when staff waived the location check (ISO), or null. */
@@ -125,6 +127,8 @@ export type ReservationErrorCode =
   | 'pass_invalid'
   /** Too many renewals of one device's token within the hour (decision 153). */
   | 'renewal_limit'
+  /** Too many invites from the visit's phones within the hour (decision 532). */
+  | 'invite_limit'
   /** A waiver longer than MAX_WAIVER_MINUTES. */
   | 'waiver_too_long'
   | MergeErrorCode;
@@ -213,6 +217,7 @@ const webVisit = (): Visit => ({
   floor: 'web',
   tokens: {},
   passes: {},
+  invites: [],
   seatedAt: null,
   locationWaivedUntil: null,
   exitedAt: null,
@@ -280,6 +285,7 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
         floor: 'guest',
         tokens: {},
         passes: {},
+        invites: [],
         seatedAt,
         locationWaivedUntil: null,
         exitedAt: null,
@@ -302,6 +308,7 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
       return withVisit(state, (v) => ({
         ...v,
         passes: { ...v.passes, [event.data.passHash]: { seatId: event.data.seatId, expiresAt: event.data.expiresAt } },
+        invites: event.data.by === 'guest' ? [...recentRenewals(v.invites, event.data.issuedAt), event.data.issuedAt] : v.invites,
       }));
     case 'VisitPassUsed':
       return withVisit(state, (v) => {

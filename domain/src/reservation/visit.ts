@@ -58,6 +58,11 @@ export type JoinProof = { kind: 'staff' } | { kind: 'number'; number: string } |
 export const MAX_WAIVER_MINUTES = 15;
 /** Renewals a device's token may have within an hour (decision 153): a real table renews once or twice after a waiver ends. */
 export const RENEWALS_PER_HOUR = 3;
+/**
+ * Invites a visit's phones may issue within an hour (decision 532): one for each friend's phone of
+ * a large table, and a few spare. Each invite is a pass that opens the table once.
+ */
+export const INVITES_PER_HOUR = 8;
 const HOUR_MS = 60 * 60_000;
 
 /** How many orders a visit's phones, and one phone, may place in a minute (the store's order limits, decision 155). */
@@ -159,6 +164,7 @@ function decideRenewal(command: Extract<VisitCommand, { type: 'IssueVisitToken' 
   return [tokenIssued(command, command.seatId, command.replaces)];
 }
 
+/** The times of `renewals` (or of invites) within the hour before `now`. */
 export const recentRenewals = (renewals: readonly string[], now: string) => renewals.filter((at) => Date.parse(now) - Date.parse(at) < HOUR_MS);
 
 function decideJoinWithPass(command: Extract<VisitCommand, { type: 'JoinWithPass' }>, state: ReservationState): ReservationEvent[] {
@@ -260,6 +266,7 @@ export function decideVisit(command: VisitCommand, state: ReservationState): Res
     case 'IssueVisitPass': {
       const active = activeVisit(state);
       if (!active.request.seatIds.includes(command.seatId)) throw refuse('wrong_seat');
+      if (recentRenewals(active.visit.invites, command.now).length >= INVITES_PER_HOUR) throw refuse('invite_limit');
       return [passIssued(command.pass, command.seatId, 'guest', command.now)];
     }
     case 'JoinWithPass':

@@ -6,7 +6,7 @@ import { recordedEvent } from '../testing/recorded-event';
 import { sampleRequest } from '../testing/reservation-catalog';
 import type { ReservationEvent } from './events';
 import { reservationDecider } from './decider';
-import { MAX_WAIVER_MINUTES, RENEWALS_PER_HOUR, locationCheckWaived, visitMinutes, visitTokenSeat, type WalkIn } from './visit';
+import { INVITES_PER_HOUR, MAX_WAIVER_MINUTES, RENEWALS_PER_HOUR, locationCheckWaived, visitMinutes, visitTokenSeat, type WalkIn } from './visit';
 
 /** The visit at the table (decision 038): walk-ins, arrivals, table-order tokens, waivers, status labels and checkout. */
 const spec = deciderSpecification(reservationDecider);
@@ -160,6 +160,47 @@ describe('the visit at the table', () => {
         .given([...arrived, invite])
         .when({ type: 'JoinWithPass', passHash: 'guessed', tokenHash: 'x', now: INVITED })
         .thenThrows(code('pass_invalid'));
+    });
+    const invitedAt = (minutes: number) => new Date(Date.parse(INVITED) + minutes * 60_000).toISOString();
+    const invites = (count: number, from = 0): ReservationEvent[] =>
+      Array.from({ length: count }, (_, i) => ({
+        type: 'VisitPassIssued',
+        data: { passHash: `invite-${from + i}`, seatId: 'T1', by: 'guest', issuedAt: invitedAt(from + i), expiresAt: invitedAt(from + i + 10) },
+      }));
+    const inviteAt = (minutes: number) =>
+      ({ type: 'IssueVisitPass', seatId: 'T1', pass: { passHash: 'one-more', expiresAt: invitedAt(minutes + 10) }, now: invitedAt(minutes) }) as const;
+    it(`a visit's phones invite at most ${INVITES_PER_HOUR} friends within an hour; staff's passes do not count`, () => {
+      spec
+        .given([...arrived, ...invites(INVITES_PER_HOUR)])
+        .when(inviteAt(INVITES_PER_HOUR))
+        .thenThrows(code('invite_limit'));
+      spec
+        .given([...arrived, ...invites(INVITES_PER_HOUR - 1)])
+        .when(inviteAt(INVITES_PER_HOUR))
+        .then([
+          {
+            type: 'VisitPassIssued',
+            data: { passHash: 'one-more', seatId: 'T1', by: 'guest', issuedAt: invitedAt(INVITES_PER_HOUR), expiresAt: invitedAt(INVITES_PER_HOUR + 10) },
+          },
+        ]);
+      const staffPass: ReservationEvent = {
+        type: 'VisitPassIssued',
+        data: { passHash: 'tablet', seatId: 'T1', by: 'staff', issuedAt: INVITED, expiresAt: invitedAt(10) },
+      };
+      spec
+        .given([...arrived, staffPass, ...invites(INVITES_PER_HOUR - 1, 1)])
+        .when(inviteAt(INVITES_PER_HOUR))
+        .then([
+          {
+            type: 'VisitPassIssued',
+            data: { passHash: 'one-more', seatId: 'T1', by: 'guest', issuedAt: invitedAt(INVITES_PER_HOUR), expiresAt: invitedAt(INVITES_PER_HOUR + 10) },
+          },
+        ]);
+      // An hour after the first invite, one may be sent again.
+      spec
+        .given([...arrived, ...invites(INVITES_PER_HOUR)])
+        .when(inviteAt(60))
+        .then([{ type: 'VisitPassIssued', data: { passHash: 'one-more', seatId: 'T1', by: 'guest', issuedAt: invitedAt(60), expiresAt: invitedAt(70) } }]);
     });
   });
 

@@ -25,10 +25,12 @@ export interface StaffCallState {
   open: OpenCall | null;
   lastCalledAt: string | null;
   calls: number;
+  /** Every call the visit made (at most MAX_CALLS_PER_VISIT), so an answer names one that exists. */
+  callIds: string[];
 }
 
-/** `call_too_soon` (details: `retryAfterSeconds`), `too_many_calls`. */
-export type StaffCallErrorCode = 'call_too_soon' | 'too_many_calls';
+/** `call_too_soon` (details: `retryAfterSeconds`), `too_many_calls`, `unknown_call` (an answer to a call the visit never made). */
+export type StaffCallErrorCode = 'call_too_soon' | 'too_many_calls' | 'unknown_call';
 
 export function decide(command: StaffCallCommand, state: StaffCallState): StaffCallEvent[] {
   switch (command.type) {
@@ -42,6 +44,8 @@ export function decide(command: StaffCallCommand, state: StaffCallState): StaffC
       return [{ type: 'StaffCalled', data: { callId, storeId, seatId, seatName, calledAt: now } }];
     }
     case 'AcknowledgeCall':
+      // A call answered already is answered again as done (a resent tap); one never made is refused.
+      if (!state.callIds.includes(command.callId)) throw new DomainError<StaffCallErrorCode>('unknown_call');
       return state.open?.callId === command.callId ? [{ type: 'StaffCallAcknowledged', data: { callId: command.callId, acknowledgedAt: command.now } }] : [];
     default:
       return assertNever(command);
@@ -52,7 +56,7 @@ export function evolve(state: StaffCallState, event: StaffCallEvent): StaffCallS
   switch (event.type) {
     case 'StaffCalled': {
       const { callId, seatId, seatName, calledAt } = event.data;
-      return { open: { callId, seatId, seatName, calledAt }, lastCalledAt: calledAt, calls: state.calls + 1 };
+      return { open: { callId, seatId, seatName, calledAt }, lastCalledAt: calledAt, calls: state.calls + 1, callIds: [...state.callIds, callId] };
     }
     case 'StaffCallAcknowledged':
       return state.open?.callId === event.data.callId ? { ...state, open: null } : state;
@@ -61,6 +65,6 @@ export function evolve(state: StaffCallState, event: StaffCallEvent): StaffCallS
   }
 }
 
-export const initialState = (): StaffCallState => ({ open: null, lastCalledAt: null, calls: 0 });
+export const initialState = (): StaffCallState => ({ open: null, lastCalledAt: null, calls: 0, callIds: [] });
 
 export const staffCallDecider: Decider<StaffCallState, StaffCallCommand, StaffCallEvent> = { initialState, evolve, decide, parseEvent: parseStaffCallEvent };

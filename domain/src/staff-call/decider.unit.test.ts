@@ -31,7 +31,7 @@ describe('a visit’s staff calls', () => {
       .when(call('c2', later(5)))
       .thenNothingHappens();
   });
-  it('are answered once; an unknown or answered call changes nothing', () => {
+  it('are answered once; an answer sent again changes nothing', () => {
     spec
       .given([called('c1')])
       .when({ type: 'AcknowledgeCall', callId: 'c1', now: T0 })
@@ -40,10 +40,13 @@ describe('a visit’s staff calls', () => {
       .given([called('c1'), answered('c1')])
       .when({ type: 'AcknowledgeCall', callId: 'c1', now: T0 })
       .thenNothingHappens();
+  });
+  it('refuse an answer to a call the visit never made', () => {
     spec
       .given([called('c1')])
       .when({ type: 'AcknowledgeCall', callId: 'other', now: T0 })
-      .thenNothingHappens();
+      .thenThrows(code('unknown_call'));
+    spec.given([]).when({ type: 'AcknowledgeCall', callId: 'c1', now: T0 }).thenThrows(code('unknown_call'));
   });
   it('after an answer, may ring again only once the interval has passed, and a limited number of times per visit', () => {
     const history = [called('c1'), answered('c1', later(2))];

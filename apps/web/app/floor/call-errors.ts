@@ -18,6 +18,7 @@ const callLimitsIn = (texts: Messages<typeof guestBarTexts>): ErrorTable => ({
 export const floorCallErrors: ErrorTable = {
   ...tableErrors,
   ...errorsByLanguage({ ja: callLimitsIn(localizedGuestBarTexts.ja), en: callLimitsIn(localizedGuestBarTexts.en) }),
+  unknown_call: { status: 404, answer: { success: false, error: 'unknown_call', message: t.unknownCall } },
 };
 
 const refused = (status: number, error: string, message: string) => ({ status, answer: { success: false, error, message } });

@@ -8,6 +8,7 @@ import { requireRole } from '#app/auth/require-role.server';
 import { getUser } from '#app/auth/session.server';
 import { appOf, correlationIdOf, type WebApp } from '#app/context';
 import { firstProblem, japaneseIssue } from './field-errors';
+import { callTexts } from './texts';
 import type { CallArgs } from './json.server';
 
 /**
@@ -78,6 +79,11 @@ export interface FormSpec<A extends Access, S extends FormSchema, Answer, Refusa
   refused?: (message: string, field: string | null) => Refusal;
   /** One message for any bad field, where the screen says no more; otherwise the field's own problem in Japanese. */
   invalid?: string;
+  /**
+   * The store the form acts at, checked before `handle`: one that does not exist is refused with
+   * the calls' unknown-store words, on the field `store_id` (a closed store is still a store).
+   */
+  store?: (form: FormOf<S>) => string | null;
   errors?: FormErrors;
   handle(input: FormInput<FormOf<S>, UserOf<A>>): Promise<Answer> | Answer;
 }
@@ -106,6 +112,8 @@ export function formAction<A extends Access, S extends FormSchema = undefined, A
       }
       form = parsed.data;
     }
+    const named = spec.store?.(form as FormOf<S>) ?? null;
+    if (named !== null && !(await app.queries.stores.get(named))) return refuse(callTexts.unknownStore, 'store_id');
     const correlationId = correlationIdOf(context);
     try {
       return await spec.handle({

@@ -55,6 +55,7 @@ const tableErrorsIn = (
   invite_required: answer(403, 'invite_required', t.inviteRequired),
   pass_invalid: answer(401, 'pass_invalid', t.passInvalid),
   renewal_limit: answer(429, 'renewal_limit', t.renewalLimit),
+  invite_limit: answer(429, 'invite_limit', t.inviteLimit),
 });
 
 /** The guest's own language (decision 392): the request's `lang` cookie or Accept-Language. */

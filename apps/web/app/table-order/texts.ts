@@ -95,6 +95,7 @@ export const orderTexts = {
   passInvalid: 'このQRコードは使用済みか有効期限切れです。スタッフへお声かけください。',
   /** Decision 153: too many renewals of one phone's token. */
   renewalLimit: '認証の更新回数が上限に達しました。しばらく待ってからお試しいただくか、スタッフへお声かけください。',
+  inviteLimit: '招待の回数が上限に達しました。しばらく待ってからお試しいただくか、スタッフへお声かけください。',
   reservationNumber: '予約番号',
   reservationNumberHint: '予約確認メールに記載の予約番号（例：MC-1234-AB）',
   checkInWithNumber: '予約番号でチェックイン',
@@ -211,6 +212,7 @@ const orderTextsEn: Messages<typeof orderTexts> = {
   inviteRequired: 'This seat is already in use. Open "Invite a friend" on the phone of someone at your table and scan its QR code, or ask a member of staff.',
   passInvalid: 'This QR code has been used or has expired. Please ask a member of staff.',
   renewalLimit: 'Your check-in has been renewed too many times. Please wait a while and try again, or ask a member of staff.',
+  inviteLimit: 'This table has sent too many invitations. Please wait a while and try again, or ask a member of staff.',
   reservationNumber: 'Booking number',
   reservationNumberHint: 'The booking number in your confirmation email (e.g. MC-1234-AB)',
   checkInWithNumber: 'Check in with the booking number',

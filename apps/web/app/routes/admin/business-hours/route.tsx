@@ -71,6 +71,7 @@ const formSchema = z.discriminatedUnion('intent', [
 export const action = formAction({
   roles: ['admin'],
   form: formSchema,
+  store: (form) => form.store_id,
   ...settingsForm,
   handle(input) {
     const f = input.form;

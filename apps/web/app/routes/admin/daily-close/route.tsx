@@ -52,6 +52,8 @@ export const action = formAction({
   roles: ['admin'],
   form: formSchema,
   invalid: t.checkFields,
+  // A day is closed only for a store that exists.
+  store: (form) => form.store_id,
   refused: (message, field) => data<Answer>({ ok: false, message, confirm: null }, { status: field === null ? 409 : 400 }),
   errors: { ...t.errors, otherwise: t.checkFields },
   async handle({ form: input, services, command, readYourWrites }): Promise<Answer> {

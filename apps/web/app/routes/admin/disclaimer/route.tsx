@@ -28,6 +28,7 @@ const formSchema = z.object({ store_id: recordIdSchema, content: z.string().max(
 export const action = formAction({
   roles: ['admin'],
   form: formSchema,
+  store: (form) => form.store_id,
   ...settingsForm,
   handle(input) {
     const f = input.form;

@@ -37,6 +37,7 @@ const formSchema = z
 export const action = formAction({
   roles: ['admin'],
   form: formSchema,
+  store: (form) => form.store_id,
   refused: (error) => data({ ok: false, error }, { status: 400 }),
   invalid: t.invalidNumber,
   async handle({ form, services, command }) {

@@ -34,6 +34,7 @@ type Answer = { ok: boolean; message: string };
 export const action = formAction({
   roles: ['admin'],
   form: formSchema,
+  store: (form) => ('store_id' in form ? form.store_id : null),
   // The screen answers a bad form as it answers a save: 200 with the message.
   refused: (_message, field): Answer => ({ ok: false, message: field === 'months' ? t.retentionOutOfRange : t.checkFields }),
   async handle({ form, services, command, readYourWrites }): Promise<Answer> {

@@ -7,6 +7,7 @@ import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import { billingTexts as b } from '#app/billing/texts';
 import { DEFAULT_TAX_RULE, taxedTotal, type TaxRounding } from '@moncafe/domain/order/tax';
 import { formAction } from '#app/http/form-action.server';
+import { text } from '#app/http/text-schema';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { yenAmount } from '#app/shared/yen';
@@ -40,7 +41,7 @@ const formSchema = z.object({
   next_from: z.union([z.literal(''), isoDateSchema]).optional(),
   next_rate_percent: z.coerce.number().int().min(0).max(100).default(10),
   next_reduced_rate_percent: z.coerce.number().int().min(0).max(100).default(8),
-  issuer_name: z.string().trim().max(100).optional(),
+  issuer_name: text({ max: 100 }).optional(),
   registration_number: z.union([z.literal(''), registrationNumberSchema]).optional(),
 });
 
@@ -48,6 +49,7 @@ const formSchema = z.object({
 export const action = formAction({
   roles: ['admin'],
   form: formSchema,
+  store: (form) => form.store_id,
   refused: (_message, field) => data({ ok: false, error: field?.startsWith('registration_number') ? b.registrationInvalid : t.saveFailed }, { status: 400 }),
   async handle({ form, services, queries, command, readYourWrites }) {
     const current = await queries.tax.settings(form.store_id);

@@ -12,6 +12,8 @@ const unassign = z.object({ store_id: recordIdSchema, remove: z.literal(true) })
  */
 export const action = jsonCall({
   body: z.union([unassign, assign]),
+  // A store that does not exist has no staff list to join (404 `unknown_store`).
+  store: ({ body }) => body.store_id,
   errors: catalogErrors,
   async handle(input) {
     const { body, params, services } = input;
