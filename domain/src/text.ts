@@ -43,6 +43,15 @@ export function isOneLineName(value: string): boolean {
   return isPlainText(value) && !C1_CONTROL.test(value) && !LINE_BREAK.test(value) && hasNoBidiControls(value);
 }
 
+/**
+ * A phone number as staff type one: digits with the separators people write (hyphen, space,
+ * parentheses, a leading +), one line, at most 30 characters. Letters, line breaks and control
+ * characters are no phone number, and a phone is printed on tickets and CSV rows.
+ */
+export function isPhoneText(value: string): boolean {
+  return /^\+?[0-9()\- ]{0,30}$/.test(value) && value.length <= 30;
+}
+
 /** How many lines a text has (a trailing line break does not start one). */
 export function lineCount(value: string): number {
   return value.replace(/\r?\n$/, '').split(/\r\n|\r|\n/).length;

@@ -6,7 +6,7 @@ import { courseMinutesOf } from '../seating/availability';
 import { bookingDays } from './availability-service';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { seatingLedger } from '../seating/decider';
-import { unstorableTextIn } from '../text';
+import { isOneLineName, isPhoneText, unstorableTextIn } from '../text';
 import type { BookingErrorCode } from './booking-service';
 import { toStreamName, type ReservationEvent, type ReservationRequest } from './events';
 import { claimReservationNumber } from './number';
@@ -70,7 +70,13 @@ export function staffBookingService(ports: StaffBookingPorts) {
     /** Throws `invalid_text`, `store_closed`, `unknown_course`, `date_refused`, `time_unavailable`, `seats_full`. */
     async takeBooking(input: StaffBookingInput) {
       const { storeId, date, time, people } = input;
-      if (unstorableTextIn({ name: input.name, phone: input.phone, remarks: input.remarks }) !== null) throw new DomainError<BookingErrorCode>('invalid_text');
+      // The name and phone go onto the schedule, tickets and CSV rows: one line each, a phone only phone characters.
+      if (
+        unstorableTextIn({ name: input.name, phone: input.phone, remarks: input.remarks }) !== null ||
+        !isOneLineName(input.name) ||
+        !isPhoneText(input.phone)
+      )
+        throw new DomainError<BookingErrorCode>('invalid_text');
       const menuIds = input.menuId ? [input.menuId] : [];
       const courses = (await catalog.courses(menuIds)).filter((c) => c.storeId === storeId && c.reservable);
       if (courses.length !== menuIds.length) throw new DomainError<BookingErrorCode>('unknown_course');

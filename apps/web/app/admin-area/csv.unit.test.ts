@@ -13,6 +13,16 @@ describe('csv', () => {
     expect(csvField(null)).toBe('');
   });
 
+  it('defuses every formula start, half-width and full-width, a tab and a CR', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']) {
+      expect(csvField(`${start}HYPERLINK("https://evil.example")`).replace(/^"/, ''), JSON.stringify(start)).toMatch(/^'/);
+    }
+    expect(csvField('＝HYPERLINK("x")')).toBe(`"'＝HYPERLINK(""x"")"`);
+    expect(csvField('＠SUM(A1)')).toBe(`'＠SUM(A1)`);
+    // Text that merely contains one is left alone.
+    expect(csvField('ラテ＝大')).toBe('ラテ＝大');
+  });
+
   it('starts with a byte-order mark and ends rows with CRLF', () => {
     expect(
       csvDocument([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CallInput } from '#app/http/json.server';
+import { text } from '#app/http/text-schema';
 import { paymentMethodSchema, uuidSchema } from '#app/table-order/call-schemas';
 import { tableAuthOf } from '#app/table-order/visit-auth.server';
 import { receiptPath } from './receipt-link.server';
@@ -11,8 +12,9 @@ import { receiptPath } from './receipt-link.server';
 export const paymentFields = {
   reservation_id: uuidSchema,
   payment_method: paymentMethodSchema,
-  addressee: z.string().trim().max(60).optional(),
-  proviso: z.string().trim().max(60).optional(),
+  // Printed on the receipt and its PDF: one line each, no control or bidi characters.
+  addressee: text({ max: 60 }).optional(),
+  proviso: text({ max: 60 }).optional(),
 };
 
 type PaymentBody = {

@@ -43,6 +43,7 @@ export const floorTexts = {
   requiredField: (field: string) => `${field}を入力してください`,
   name: 'お名前',
   phone: '電話番号',
+  phoneInvalid: '電話番号は数字とハイフンで入力してください',
   people: '人数',
   date: '日付',
   time: '時刻',
@@ -58,6 +59,7 @@ export const floorTexts = {
   storeClosed: 'この店舗は閉店したため、予約を受け付けていません。',
   unknownCourse: 'そのコースは予約できません。',
   invalidText: '入力できない文字が含まれています。',
+  unknownCall: 'この呼び出しは見つかりません。画面を更新してください。',
   required: '必須',
   // Voids before checkout (decision 283).
   voidLine: (name: string) => `${name}を取り消す`,

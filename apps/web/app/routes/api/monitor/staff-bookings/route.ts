@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { DateRefusal } from '@moncafe/domain/seating/availability';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
+import { isPhoneText } from '@moncafe/domain/text';
+import { text } from '#app/http/text-schema';
 import { dateSchema, timeSchema } from '#app/reservation/call-schemas';
 import type { DomainError } from '@moncafe/domain/decider';
 import { floorTexts as t } from '#app/floor/texts';
@@ -28,8 +30,8 @@ export const action = jsonCall({
       time: timeSchema.optional(),
       people: z.number().int().min(1).max(20),
       menu_id: z.string().max(64).nullable().default(null),
-      name: z.string().trim().min(1).max(100),
-      phone: z.string().trim().max(30).default(''),
+      name: text({ max: 100, min: 1, required: t.requiredField(t.name) }),
+      phone: z.string().trim().refine(isPhoneText, t.phoneInvalid).default(''),
       remarks: z.string().max(500).default(''),
     })
     .superRefine((b, ctx) => {
