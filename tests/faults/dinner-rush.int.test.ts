@@ -154,7 +154,7 @@ describe('the dinner rush', () => {
         }
       }
       for (const screen of [...kitchens, ...floors]) await screen.stop();
-      const stock = await admin.getJson<{ menus?: { id: string; quantity: number | null }[] }>('/api/orders/menu?store_id=2');
+      const stock = await admin.getJson<{ items?: { id: string; quantity: number | null }[] }>('/api/admin/menu-stock?store_id=2');
       const cakesSold = orders.reduce((n, o) => n + o.cakes, 0);
       // A double booking is judged on the seat ledger itself, replayed, not on the seats each hold
       // answered: the rush's guests never open their confirmation mail, so a booking still
@@ -192,7 +192,7 @@ describe('the dinner rush', () => {
       expect(ledgerEvents, 'the ledger holds every booking').toBeGreaterThanOrEqual(booked.length);
       expect(doubles, 'seats held or booked twice at overlapping times').toBe(0);
       expect(cakesSold, 'cakes sold past the stock of 12').toBeLessThanOrEqual(12);
-      expect(stock.body.menus?.find((m) => m.id === 'menu-gateau')?.quantity ?? 0).toBeGreaterThanOrEqual(0);
+      expect(stock.body.items?.find((m) => m.id === 'menu-gateau')?.quantity ?? 0).toBeGreaterThanOrEqual(0);
       for (const screen of kitchens)
         expect(
           missing(screen).map((o) => o.id),
