@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITES_PER_HOUR } from '@moncafe/domain/reservation/visit';
 import { floorTexts } from '../../apps/web/app/floor/texts';
+import { salesTexts } from '../../apps/web/app/admin-area/register-texts';
 import { callTexts } from '../../apps/web/app/http/texts';
 import { localizedOrderTexts } from '../../apps/web/app/table-order/texts';
 import { signUp } from '../support/accounts';
@@ -44,8 +45,8 @@ describe('days that only look like days', () => {
     }
   });
 
-  it('answers 400 for a range whose end has trailing junk or comes first, on every sales export and the summary; the sales page says the range is wrong', async () => {
-    const calls = ['sales-lines', 'receipts', 'reservations', 'shifts'].map((k) => `/api/admin/sales/export/${k}`).concat('/api/admin/sales/summary');
+  it('answers 400 for a range with trailing junk, an impossible day or its end first, on every sales export; the sales page says the range is wrong', async () => {
+    const calls = ['sales-lines', 'receipts', 'reservations', 'shifts'].map((k) => `/api/admin/sales/export/${k}`);
     for (const call of calls) {
       for (const [from, to] of [
         [`${today}x`, today],
@@ -60,7 +61,7 @@ describe('days that only look like days', () => {
     for (const path of ['/admin/sales', '/admin/sales.data']) {
       const page = await admin.get(`${path}?store_id=${DEMO_STORE}&from=${today}x&to=${today}`);
       expect(page.status, path).toBeLessThan(500);
-      expect(await page.text()).toContain('期間');
+      expect(await page.text()).toContain(salesTexts.invalidRange);
     }
   });
 });
@@ -160,14 +161,19 @@ describe('the guests’ menu call', () => {
     const menu = await httpClient(server.url).getJson<{ menus: Record<string, unknown>[] }>(`/api/orders/menu?store_id=${DEMO_STORE}`);
     expect(menu.status).toBe(200);
     const pudding = menu.body.menus.find((m) => m.id === 'menu-pudding');
-    expect(pudding).toMatchObject({ id: 'menu-pudding', orderable: true });
+    expect(pudding).toMatchObject({ id: 'menu-pudding', orderable: true, few_left: false });
     for (const item of menu.body.menus)
       expect(
         Object.keys(item).filter((k) => ['quantity', 'manage_stock', 'is_sold_out'].includes(k)),
         String(item.id),
       ).toEqual([]);
+    // Few left: the guest is told so, not how many.
+    expect((await admin.post('/api/admin/menu-stock/menu-pudding', { quantity: 3, is_sold_out: 0, manage_stock: 1 })).status).toBe(200);
+    const few = await httpClient(server.url).getJson<{ menus: Record<string, unknown>[] }>(`/api/orders/menu?store_id=${DEMO_STORE}`);
+    expect(few.body.menus.find((m) => m.id === 'menu-pudding')).toMatchObject({ orderable: true, few_left: true });
+    expect(JSON.stringify(few.body)).not.toContain('"quantity"');
     // The kitchen still reads the count.
     const stock = await admin.getJson<{ items: { id: string; quantity: number }[] }>(`/api/admin/menu-stock?store_id=${DEMO_STORE}`);
-    expect(stock.body.items.find((i) => i.id === 'menu-pudding')?.quantity).toBe(7);
+    expect(stock.body.items.find((i) => i.id === 'menu-pudding')?.quantity).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CallInput } from '#app/http/json.server';
 import { text } from '#app/http/text-schema';
 import { paymentMethodSchema, uuidSchema } from '#app/table-order/call-schemas';

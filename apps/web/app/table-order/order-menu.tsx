@@ -6,7 +6,21 @@ import { useFormat, useTexts } from '#app/i18n/language';
 import { menuNameIn } from './presentation';
 import { localizedGuestMarks, localizedOrderTexts } from './texts';
 
-export type OrderMenuItem = OrderMenuAnswer['menus'][number];
+/**
+ * An item of the order menu: the guests' call's (whether few are left, never how many, decision
+ * 534), or staff's, whose read models' items carry the count itself.
+ */
+export type OrderMenuItem = Omit<OrderMenuAnswer['menus'][number], 'orderable' | 'few_left'> & {
+  few_left?: boolean;
+  manage_stock?: 0 | 1;
+  quantity?: number;
+};
+
+/** How the item's stock reads on the menu: the count for staff, 残りわずか for guests, or nothing. */
+function leftOf(item: OrderMenuItem, t: { remaining: (n: number) => string; fewLeft: string }): string | null {
+  if (item.manage_stock === 1 && item.quantity !== undefined) return item.quantity <= 5 ? t.remaining(item.quantity) : null;
+  return item.few_left ? t.fewLeft : null;
+}
 
 const CATEGORIES: readonly MenuCategory[] = ['drink', 'food', 'dessert'];
 
@@ -33,13 +47,14 @@ export function OrderMenu(props: { items: readonly OrderMenuItem[]; initialCateg
       <ul className="order-items">
         {shown.map((item) => {
           const name = menuNameIn(item, language);
+          const left = leftOf(item, t);
           return (
             <li key={item.id} className="order-item panel" data-testid="order-item" data-menu-id={item.id}>
               <OptionalImage src={item.image_url} className="order-item-image" width={72} height={72} />
               <div className="order-item-body">
                 <h3>{name}</h3>
                 <p className="price">{yen(item.price)}</p>
-                {item.manage_stock === 1 && item.quantity <= 5 && <p className="hint">{t.remaining(item.quantity)}</p>}
+                {left && <p className="hint">{left}</p>}
               </div>
               <button type="button" className="button" onClick={() => props.onAdd(item)} aria-label={`${name} ${t.addToCart}`}>
                 {t.addToCart}

@@ -48,6 +48,7 @@ export const orderTexts = {
   noItems: '現在ご注文いただける商品はありません。',
   addToCart: 'カートに追加',
   remaining: (n: number) => `残り${n}`,
+  fewLeft: '残りわずか',
   added: (name: string) => `${name}をカートに追加しました`,
   viewCart: (quantity: number) => `カートを見る（${quantity}点）`,
   /** Spec §5, word for word: the alert for an empty cart at order. */
@@ -177,6 +178,7 @@ const orderTextsEn: Messages<typeof orderTexts> = {
   noItems: 'Nothing can be ordered at the moment.',
   addToCart: 'Add to cart',
   remaining: (n) => `${n} left`,
+  fewLeft: 'Only a few left',
   added: (name) => `${name} added to your cart`,
   viewCart: (quantity) => `View cart (${quantity} ${quantity === 1 ? 'item' : 'items'})`,
   cartEmpty: 'Your cart is empty',
