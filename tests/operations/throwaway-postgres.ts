@@ -18,24 +18,39 @@ export const canRunThrowawayPostgres = existsSync(path.join(BIN, 'initdb')) && p
 
 export interface ThrowawayPostgres {
   url: string;
+  /** The cluster's data folder (owned by `postgres`). */
+  data: string;
+  /** A folder beside it, owned by `postgres`: for a WAL archive or a base backup. */
+  dir: string;
   /** `fast` (the default) ends sessions cleanly; `immediate` drops them mid-query, as a crash or `pg_ctl -m immediate` does. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
   destroy(): Promise<void>;
 }
 
-export async function startThrowawayPostgres(port: number): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(
+  port: number,
+  options: {
+    /** More `-c name=value` settings (WAL archiving). */
+    settings?: string[];
+    /** Instead of initdb: fills the (empty) data folder, run as `postgres` — a base backup restored, with its recovery settings. */
+    restore?: (data: string, run: (command: string, args: string[]) => void) => void;
+  } = {},
+): Promise<ThrowawayPostgres> {
   const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
   const dir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-throwaway-pg-'));
   chownSync(dir, uid, gid);
   const data = path.join(dir, 'data');
-  execFileSync(path.join(BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'], { uid, gid, stdio: 'ignore' });
+  const run = (command: string, args: string[]) => void execFileSync(command, args, { uid, gid, stdio: 'ignore' });
+  if (options.restore) options.restore(data, run);
+  else execFileSync(path.join(BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'], { uid, gid, stdio: 'ignore' });
   let server: ChildProcess | null = null;
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
 
   const start = async () => {
-    server = spawn(path.join(BIN, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'], {
+    const settings = ['listen_addresses=127.0.0.1', 'fsync=off', ...(options.settings ?? [])].flatMap((s) => ['-c', s]);
+    server = spawn(path.join(BIN, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, ...settings], {
       uid,
       gid,
       stdio: 'ignore',
@@ -68,6 +83,8 @@ export async function startThrowawayPostgres(port: number): Promise<ThrowawayPos
   await start();
   return {
     url,
+    data,
+    dir,
     start,
     stop,
     async destroy() {

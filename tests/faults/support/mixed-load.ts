@@ -24,6 +24,10 @@ import type { TestWebServer } from '../../support/web-server';
  */
 export interface Answer {
   requestId: string;
+  /** The action's Idempotency-Key: every attempt of one action carries the same. */
+  key?: string;
+  /** When this attempt was sent (performance.now()); `at` is when its answer came. */
+  sentAt?: number;
   path: string;
   status: number; // 0: no answer (connection refused or broken); -1: no answer within HANG_MS
   /** Why there was no answer (the socket error's code: ECONNREFUSED when nothing listened). */
@@ -66,6 +70,7 @@ export class MixedLoad {
       const web = this.target();
       if (!web) throw new Error('no web process');
       const requestId = `fault-${randomUUID()}`;
+      const sentAt = performance.now();
       const sent = client.send(method, new URL(pathname, web.url).toString(), {
         json,
         headers: { ...headers, origin: web.url, 'idempotency-key': key, 'x-request-id': requestId },
@@ -86,7 +91,7 @@ export class MixedLoad {
         }),
       ]);
       clearTimeout(timer);
-      const recorded = { requestId, path: `${method} ${pathname.replace(/[0-9a-f-]{36}/g, ':id')}`, ...answer, at: performance.now() };
+      const recorded = { requestId, key, sentAt, path: `${method} ${pathname.replace(/[0-9a-f-]{36}/g, ':id')}`, ...answer, at: performance.now() };
       this.answers.push({ ...recorded, body: undefined } as unknown as Answer);
       if ((answer.status === 0 || answer.status === 503) && this.running) {
         await new Promise((resolve) => setTimeout(resolve, answer.status === 503 ? 200 : 50));
@@ -300,6 +305,21 @@ export async function openChecker(env: Record<string, string>) {
         },
         { timeoutMs, what: 'every read model to reach the head', everyMs: 200 },
       );
+    },
+    /**
+     * Actions that appended twice: two attempts under one Idempotency-Key whose request ids both
+     * became events' correlation ids (the key's first answer should have been replayed instead).
+     */
+    async doubled(answers: readonly Answer[]): Promise<string[]> {
+      const attempts = new Map<string, string[]>();
+      for (const a of answers) if (a.key) attempts.set(a.key, [...(attempts.get(a.key) ?? []), a.requestId]);
+      const retried = [...attempts.values()].filter((ids) => ids.length > 1);
+      const { rows } = await probe.query<{ id: string }>(
+        `select distinct metadata->>'correlationId' as id from events where metadata->>'correlationId' = any($1::text[])`,
+        [retried.flat()],
+      );
+      const appended = new Set(rows.map((r) => r.id));
+      return retried.filter((ids) => ids.filter((id) => appended.has(id)).length > 1).map((ids) => ids.join(' '));
     },
     /** A checksum per read-model table as the workers built it, and as a fresh replay of the store builds it. */
     async checksums(): Promise<{ live: Record<string, string>; replay: Record<string, string> }> {

@@ -38,9 +38,9 @@ const FOLLOWS = 'projectors stopped: another process leads';
 export async function startMultiProcessSystem(
   ports: { postgres: number; nats: number },
   name: string,
-  options: { natsUrl?: string; env?: Record<string, string> } = {},
+  options: { natsUrl?: string; env?: Record<string, string>; postgres?: Parameters<typeof startThrowawayPostgres>[1] } = {},
 ): Promise<MultiProcessSystem> {
-  const postgres = await startThrowawayPostgres(ports.postgres);
+  const postgres = await startThrowawayPostgres(ports.postgres, options.postgres);
   const natsDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-faults-nats-'));
   // A cluster the test runs itself (options.natsUrl), or one server of the system's own.
   const natsUrl = options.natsUrl ?? `nats://127.0.0.1:${ports.nats}`;

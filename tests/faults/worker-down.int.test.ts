@@ -1,0 +1,102 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { canRunThrowawayPostgres } from '../operations/throwaway-postgres';
+import { startBalancer, type Balancer } from '../support/balancer';
+import { DEMO_SEATS, moveToOpenHours, waitForOrderMenu } from '../support/table-order';
+import { until } from '../support/until';
+import type { TestWebServer } from '../support/web-server';
+import { leaderOf, startMultiProcessSystem, type MultiProcessSystem } from './support/multi-process';
+import { loadActors, MixedLoad, openChecker } from './support/mixed-load';
+
+/**
+ * The worker and its standby both killed (kill -9) for a while under the mixed load, through the
+ * balancer (decisions 551, 556): nobody projects, the read models fall behind, and that must not
+ * take the site out. Every web process stays ready the whole time, so the balancer keeps both;
+ * every booking and order is answered 2xx; `/readyz`'s body and `/metrics` show the lag. Once a
+ * worker is back the read models catch up and equal a fresh replay.
+ *
+ * `npm test` keeps the workers away for 20 s; `npm run test:soak` (SOAK=1) for the full 2 minutes.
+ */
+const SOAK = process.env.SOAK === '1';
+const AWAY_MS = SOAK ? 120_000 : 20_000;
+
+describe.skipIf(!canRunThrowawayPostgres)('the worker and its standby away', () => {
+  let system: MultiProcessSystem | null = null;
+  let balancer: Balancer | null = null;
+  afterAll(async () => {
+    await balancer?.close();
+    await system?.close();
+  });
+
+  it('leaves every web process ready, answers every booking and order 2xx, reports the lag, and catches up after', { timeout: 900_000 }, async () => {
+    balancer = await startBalancer();
+    system = await startMultiProcessSystem({ postgres: 15750, nats: 15751 }, 'away', { env: { PUBLIC_URL: balancer.url } });
+    await system.startNats();
+    const workers = [system.startWorker(), system.startWorker()];
+    await leaderOf(workers);
+    const webs: TestWebServer[] = [];
+    for (let i = 0; i < 2; i++) {
+      const web = await system.startWeb();
+      await waitForOrderMenu(web.url);
+      await moveToOpenHours(web);
+      webs.push(web);
+      balancer.add(web.url);
+    }
+    await until(() => balancer!.ready().length === 2, { what: 'both web processes in the rotation', timeoutMs: 30_000 });
+
+    const front = { url: balancer.url } as TestWebServer;
+    const { admin, member } = await loadActors(front);
+    const load = new MixedLoad(() => [front], admin, member);
+    load.start(DEMO_SEATS.slice(0, 4));
+    await until(() => load.committed().length >= 10, { what: 'commands before the workers go', timeoutMs: 120_000, everyMs: 50 });
+
+    for (const worker of workers) await worker.child.kill('SIGKILL');
+    const killedAt = performance.now();
+    // As the balancer sees it, and what /readyz says of the lag, every second while they are away.
+    const notReady: string[] = [];
+    let worstLag = 0;
+    while (performance.now() - killedAt < AWAY_MS) {
+      for (const web of webs) {
+        const answer = await fetch(`${web.url}/readyz`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+        if (answer?.status !== 200) notReady.push(`${web.url} ${answer?.status ?? 'no answer'}`);
+        const body = (await answer?.json().catch(() => null)) as { lag?: { seconds: number } } | null;
+        worstLag = Math.max(worstLag, body?.lag?.seconds ?? 0);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const away = load.answers.filter((a) => a.at >= killedAt);
+    const metrics = await (await fetch(`${webs[0]!.url}/metrics`)).text();
+    const lagSeries = [...metrics.matchAll(/^moncafe_projection_lag_seconds\{[^}]*\} (\S+)$/gm)].map((m) => Number(m[1]));
+
+    const restarted = system.startWorker();
+    await leaderOf([restarted]);
+    const after = load.committed().length + 10;
+    await until(() => load.committed().length >= after, { what: 'commands after the worker is back', timeoutMs: 120_000, everyMs: 50 });
+    await load.stop();
+
+    const checker = await openChecker(system.env);
+    try {
+      await checker.caughtUp();
+      const { live, replay } = await checker.checksums();
+      const ordersAndBookings = away.filter((a) => /POST \/api\/orders$|send-confirmation/.test(a.path));
+      const report = {
+        awaySeconds: AWAY_MS / 1000,
+        answersWhileAway: away.length,
+        ordersAndBookingsWhileAway: ordersAndBookings.length,
+        notReady: notReady.length,
+        worstLagSeconds: worstLag,
+        metricLagSeconds: Math.max(0, ...lagSeries),
+        balancerFailures: balancer.failures().length,
+      };
+      console.log(`workers away: ${JSON.stringify(report)}`);
+      expect(notReady, 'a web process said it was not ready').toEqual([]);
+      expect(balancer.failures()).toEqual([]);
+      expect(ordersAndBookings.length).toBeGreaterThan(0);
+      expect(ordersAndBookings.filter((a) => a.status < 200 || a.status >= 300)).toEqual([]);
+      expect(worstLag).toBeGreaterThan(AWAY_MS / 2000);
+      expect(report.metricLagSeconds).toBeGreaterThan(0);
+      expect(live).toEqual(replay);
+    } finally {
+      await checker.close();
+    }
+  });
+});
