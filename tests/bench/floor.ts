@@ -203,7 +203,22 @@ async function dinnerRush({ server, admin, writer, menuIds, options }: Floor) {
         await delay(Math.max(0, 500 - (performance.now() - started)));
       }
     })();
-    await Promise.all([...placing, booking, referencing]);
+    // A balancer's probe through the rush (decision 551): /readyz answers from memory, beside
+    // /healthz, the least the process can answer, five times a second each.
+    const probes = { readyz: [] as number[], healthz: [] as number[] };
+    const probing = (async () => {
+      while (performance.now() - t0 < periodMs) {
+        for (const endpoint of ['readyz', 'healthz'] as const) {
+          const started = performance.now();
+          const answer = await fetch(`${server.url}/${endpoint}`);
+          await answer.arrayBuffer();
+          probes[endpoint].push(performance.now() - started);
+          if (answer.status !== 200) errors.push(`/${endpoint} ${answer.status}`);
+        }
+        await delay(200);
+      }
+    })();
+    await Promise.all([...placing, booking, referencing, probing]);
     const shares = await cores.stop();
 
     // Every order placed, on every kitchen and floor stream (bounded wait; the check fails loudly).
@@ -233,6 +248,15 @@ async function dinnerRush({ server, admin, writer, menuIds, options }: Floor) {
       ratio: ratio(kitchenP99, referenceP99),
       target: '≤ 2× reference and ≤ 100 ms, 0 missing',
       met: kitchenP99 <= 2 * referenceP99 && kitchenP99 <= 100 && lost === 0,
+    });
+    const readyP99 = p(probes.readyz, 0.99);
+    record({
+      path: 'dinner rush: /readyz as a balancer probes it (5 a second)',
+      product: `p50 ${ms(p(probes.readyz, 0.5))}, p99 ${ms(readyP99)} (${probes.readyz.length} probes)`,
+      reference: `/healthz p99 ${ms(p(probes.healthz, 0.99))}`,
+      ratio: ratio(readyP99, p(probes.healthz, 0.99)),
+      target: 'p99 < 10 ms',
+      met: readyP99 < 10,
     });
     record({ path: 'dinner rush: where the cores went (CPU)', product: cpuSharesText(shares), reference: '', ratio: '', target: '–', met: null });
   } finally {

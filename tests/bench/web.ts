@@ -28,11 +28,15 @@ function buildIfMissing(appRoot: string) {
 interface Served {
   url: string;
   child: ChildProcess;
+  /** From the spawn to the first answer of `readyPath`. */
+  startMs: number;
   stop(): Promise<void>;
 }
 
-async function serve(entry: string, env: Record<string, string>, port: number): Promise<Served> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** `entry` through tsx (as `npm start` runs it), or a built `.js` with plain node (as `npm run start:prod`). */
+async function serve(entry: string, env: Record<string, string>, port: number, readyPath = '/'): Promise<Served> {
+  const spawned = performance.now();
+  const child = spawn(process.execPath, entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,17 +47,19 @@ async function serve(entry: string, env: Record<string, string>, port: number): 
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${entry} exited: ${output}`);
-    const up = await fetch(url + '/').then(
-      () => true,
+    const up = await fetch(url + readyPath).then(
+      (r) => readyPath === '/' || r.status === 200,
       () => false,
     );
     if (up) break;
     if (i > 600) throw new Error(`${entry} did not start: ${output}`);
     await delay(100);
   }
+  const startMs = performance.now() - spawned;
   return {
     url,
     child,
+    startMs,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -124,24 +130,21 @@ export async function benchWeb(serverUrl: string, options: Quick) {
   buildIfMissing(bareRoot);
   const created = await createTestDatabase(serverUrl, 'moncafe_bench_web');
   const productPort = BENCH_PORTS.product;
-  const product = await serve(
-    'apps/web/server.ts',
-    {
-      NODE_ENV: 'production',
-      // A fresh database of the bench's own: the process migrates it, as a deploy's migrate job would.
-      MIGRATE_ON_START: '1',
-      HOST: '127.0.0.1',
-      DATABASE_URL: created.url,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-      SECRETS_KEY: 'bench-secrets-key-bench-secrets-key-0000',
-      PUBLIC_URL: `http://127.0.0.1:${productPort}`,
-      ADMIN_EMAIL: 'bench@moncafe.test',
-      ADMIN_PASSWORD: 'bench-password-123',
-    },
-    productPort,
-  );
+  const productEnv = {
+    NODE_ENV: 'production',
+    // A fresh database of the bench's own: the process migrates it, as a deploy's migrate job would.
+    MIGRATE_ON_START: '1',
+    HOST: '127.0.0.1',
+    DATABASE_URL: created.url,
+    DEMO_DATA: '1',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    SECRETS_KEY: 'bench-secrets-key-bench-secrets-key-0000',
+    PUBLIC_URL: `http://127.0.0.1:${productPort}`,
+    ADMIN_EMAIL: 'bench@moncafe.test',
+    ADMIN_PASSWORD: 'bench-password-123',
+  };
+  const product = await serve('apps/web/server.ts', productEnv, productPort);
   const bare = await serve('tests/bench/bare-app/server.ts', { NODE_ENV: 'production' }, BENCH_PORTS.bare);
   try {
     // A few visits, then quiet: what each process holds while it waits for guests.
@@ -195,6 +198,24 @@ export async function benchWeb(serverUrl: string, options: Quick) {
         met: target === null ? (result.errors === 0 ? null : false) : result.perSecond >= target * reference.perSecond && result.errors === 0,
       });
     }
+    // Fast back (decision 555): the built process, plain node, on the database that now holds the
+    // demo's log, from its spawn to /readyz 200 — beside the bare page's start to its first answer.
+    await product.stop();
+    const built = await serve(
+      'apps/web/build/process/server.js',
+      { ...productEnv, MIGRATE_ON_START: '0', SHUTDOWN_DRAIN_SECONDS: '0' },
+      productPort,
+      '/readyz',
+    );
+    await built.stop();
+    record({
+      path: 'built web process: start to ready (/readyz 200) on the demo log (PostgreSQL)',
+      product: `${(built.startMs / 1000).toFixed(1)} s`,
+      reference: `bare page start to first answer ${(bare.startMs / 1000).toFixed(1)} s`,
+      ratio: ratio(built.startMs, bare.startMs),
+      target: '≤ 10 s',
+      met: built.startMs <= 10_000,
+    });
   } finally {
     await bare.stop();
     await product.stop();
