@@ -92,6 +92,24 @@ describe('a staff booking’s one-line fields', () => {
   });
 });
 
+describe('a receipt’s addressee and proviso', () => {
+  it('refuses a line break or a bidi override in either, and leaves the visit open', async () => {
+    const { reservationId } = await checkedIn(server.url, 'seat-c1');
+    for (const [field, value] of [
+      ['addressee', '株式会社サンプル\r\n御中'],
+      ['addressee', '\u202E株式会社'],
+      ['proviso', '飲食代\n追記'],
+    ] as const) {
+      const answer = await admin.postJson('/api/orders/checkout', { reservation_id: reservationId, payment_method: 'cash', order_ids: [], [field]: value });
+      expect(answer.status, `${field} ${JSON.stringify(value)}`).toBe(400);
+      expect(await answer.json()).toMatchObject({ success: false, field });
+    }
+    const bill = await admin.getJson<{ success: boolean }>(`/api/orders/checkout?reservation_id=${reservationId}`);
+    expect(bill.status).toBe(200);
+    expect((await eventLog(admin)).filter((e) => e.type === 'CheckedOut' && e.streamId === `reservation-${reservationId}`)).toEqual([]);
+  });
+});
+
 describe('commands about records that do not exist', () => {
   it('closes no day for a store that does not exist', async () => {
     const answer = await admin.send('POST', `/admin/daily-close?store_id=999&date=${today}`, {

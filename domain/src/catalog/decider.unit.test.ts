@@ -192,6 +192,9 @@ describe('catalog kinds', () => {
   it('stores and notices validate their fields', () => {
     expect(save('store', '2', { name: 'MonCafe', address: '東京都', phone: '03-1234-5678' })).toHaveLength(1);
     refused('store', '2', { name: 'MonCafe', address: '東京都', phone: 'call us' });
+    // The address is printed on receipts and mails as one line.
+    refused('store', '2', { name: 'MonCafe', address: '東京都\r\nBcc: x@example.jp', phone: '03-1234-5678' });
+    refused('store', '2', { name: 'MonCafe', address: '\u202E東京都', phone: '03-1234-5678' });
     expect(save('notice', 'n1', { content: 'キャンセル後の取り消しはできません。' })).toHaveLength(1);
     refused('notice', 'n1', { content: '' });
   });

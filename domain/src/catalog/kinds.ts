@@ -271,7 +271,7 @@ export type CostLineData = z.output<typeof costLineSchema>;
 
 /** The catalog's own kinds: stores, seats, menus and their options, opening hours, menu costs. */
 export const catalogOwnKinds = {
-  store: kind({ schema: storeSchema, nameFields: ['name'] }),
+  store: kind({ schema: storeSchema, nameFields: ['name', 'address'] }),
   seat: kind({ schema: seatSchema, nameFields: ['name'] }),
   menu: kind({ schema: menuSchema, nameFields: ['name'] }),
   'menu-option': kind({ schema: menuOptionSchema, nameFields: ['label', 'choices.*.label'] }),
