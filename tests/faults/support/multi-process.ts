@@ -26,7 +26,8 @@ export interface MultiProcessSystem {
   env: Record<string, string>;
   startNats(): Promise<Child>;
   startWorker(): Worker;
-  startWeb(): Promise<TestWebServer>;
+  /** `env` adds to (or replaces) the system's own for this process. */
+  startWeb(env?: Record<string, string>): Promise<TestWebServer>;
   close(): Promise<void>;
 }
 
@@ -83,8 +84,8 @@ export async function startMultiProcessSystem(
         },
       };
     },
-    async startWeb() {
-      const web = await startTestWebServer({ production: true, env: { ...env, RUN_PROJECTIONS: '0', LOG_LEVEL: 'warn' } });
+    async startWeb(more = {}) {
+      const web = await startTestWebServer({ production: true, env: { ...env, RUN_PROJECTIONS: '0', LOG_LEVEL: 'warn', ...more } });
       webs.push(web);
       return web;
     },
