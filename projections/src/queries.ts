@@ -1,6 +1,6 @@
 import type { EventStore } from '@moncafe/domain/ports';
 import type { Kysely } from 'kysely';
-import { listAccounts, customerAccountByEmail } from './accounts/queries';
+import { chosenStoreOf, listAccounts, customerAccountByEmail } from './accounts/queries';
 import { businessDaysOf } from './business-hours/queries';
 import type { Database } from './database';
 import { listNotices } from './email-notices/queries';
@@ -97,6 +97,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       list: () => listAccounts(db),
       /** Decisions 180–186: the customer account (no staff role) of a guest's e-mail. */
       customerByEmail: (email: string) => customerAccountByEmail(db, email),
+      /** The store the account last chose in an operations area (decision 576), or null. */
+      chosenStore: (accountId: string) => chosenStoreOf(db, accountId),
     },
     // Staff area (decisions 080–085)
     storeStaff: {

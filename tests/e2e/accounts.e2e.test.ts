@@ -92,20 +92,11 @@ describe.runIf(runs)('accounts in the browser', () => {
       // The store choice lives in the browser: wait until the page has read it (hydrated).
       await page.locator('.area[data-ready="true"]').waitFor();
 
-      // Links other than home wait for a store; a click shows the 2-second toast.
-      const shiftLink = page.getByRole('link', { name: 'シフト提出' });
-      expect(await shiftLink.getAttribute('aria-disabled')).toBe('true');
-      // aria-disabled: Playwright would wait for it to become enabled, a person just taps it.
-      await shiftLink.click({ force: true });
-      await page.getByRole('status').filter({ hasText: '店舗を選択してください' }).waitFor();
-      await problems.screen(page, `accounts-staff-no-store-${label}`);
-
+      // On one store's staff list she never has to choose: the area opens on it (decision 576).
       const select = page.getByLabel('店舗を選択：');
-      const firstStore = await select.locator('option').nth(1).getAttribute('value');
-      expect(firstStore).toBeTruthy();
-      await select.selectOption(firstStore!);
-      await page.waitForFunction(() => !document.querySelector('a[aria-disabled="true"]'));
-      expect(await page.evaluate(() => window.localStorage.getItem('staffStoreId'))).toBe(firstStore);
+      expect(await select.inputValue()).toBe(first!.store_id);
+      expect(await page.getByRole('link', { name: 'シフト提出' }).getAttribute('aria-disabled')).toBeNull();
+      expect(await page.evaluate(() => window.localStorage.getItem('staffStoreId'))).toBe(first!.store_id);
       await problems.screen(page, `accounts-staff-${label}`);
 
       // On the public site staff see the operations button they may use, and only that one.

@@ -13,8 +13,8 @@ const NOT_STORE_STAFF = 'この店舗のスタッフではありません。';
 /**
  * People across stores in the browser (issue 34 Deliver 3, decision 400): a staff member and a
  * monitor account of the first store only, whose browser still keeps the second store as its
- * choice, are offered only the first store, land on the area's home instead of the second's
- * screens, and the server refuses the second store's calls from the page.
+ * choice, are offered only the first store, open their screens on it without choosing (one
+ * store's list, decision 576), and the server refuses the second store's calls from the page.
  */
 describe.runIf(runs)('people across stores in the browser', () => {
   let server: TestWebServer;
@@ -61,20 +61,19 @@ describe.runIf(runs)('people across stores in the browser', () => {
   it('a staff member of the first store only cannot open the second store’s staff screens', async () => {
     const page = await pageOf(await member('east-staff', 'staff'));
     await page.goto('/staff/recipe');
-    // The kept second store is no choice of hers: the screen that needs a store sends her home.
-    await page.waitForURL((url) => url.pathname === '/staff');
+    // The kept second store is no choice of hers: the screen opens on her only store instead.
     await page.locator('.area[data-ready="true"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/staff/recipe');
     expect(await choices(page)).toEqual(['', EAST]);
-    expect(await page.getByRole('link', { name: 'レシピ' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByLabel('店舗を選択：').inputValue()).toBe(EAST);
+    expect(await page.evaluate(() => window.localStorage.getItem('staffStoreId'))).toBe(EAST);
     // The server refuses the second store's calls whatever the page asks.
     for (const url of [`/api/recipes?store_id=${WEST}`, `/api/store-opening-tasks/${WEST}`, `/api/users?store_id=${WEST}`]) {
       const answer = await callFrom(page, url);
       expect(answer.status, url).toBe(403);
       expect(answer.text, url).toContain(NOT_STORE_STAFF);
     }
-    // Her own store opens.
-    await page.getByLabel('店舗を選択：').selectOption(EAST);
-    await page.getByRole('link', { name: 'レシピ' }).click();
+    // Her own store's screen is open.
     await page.locator('.sa-page[data-ready="true"]').waitFor();
     expect((await callFrom(page, `/api/recipes?store_id=${EAST}`)).status).toBe(200);
     await page.context().close();
@@ -85,6 +84,7 @@ describe.runIf(runs)('people across stores in the browser', () => {
     await page.goto('/monitor');
     await page.locator('.area[data-ready="true"]').waitFor();
     expect(await choices(page)).toEqual(['', EAST]);
+    expect(await page.getByLabel('店舗を選択：').inputValue()).toBe(EAST);
     const refused = await callFrom(page, `/api/orders/ready?store_id=${WEST}`);
     expect(refused.status).toBe(403);
     expect(refused.text).toContain(NOT_STORE_STAFF);

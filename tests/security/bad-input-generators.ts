@@ -92,6 +92,7 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/api/auth/register': 'call',
   '/api/auth/status': 'call',
   '/api/auth/logout': 'ends-session',
+  '/api/my-store': 'call',
   '/api/stores': 'call',
   '/api/stores/:': 'call',
   '/api/admin/homepage-settings': 'call',

@@ -88,6 +88,8 @@ const notGated: Record<string, string> = {
   // Admin-only writes on a staff-read call: the route table refuses members before the store matters.
   '/api/admin/shift-recruit-time': 'GET is gated; POST is admin-only',
   '/api/users/:': 'admin-only (PUT/DELETE of the staff list)',
+  // Open to every work role: the call checks the store against all of the person's areas itself (decision 576).
+  '/api/my-store': 'keeps only a store of the person’s own areas',
 };
 
 describe('the store-bound table', () => {

@@ -38,6 +38,7 @@ export default [
   route('api/auth/register', 'routes/api/auth/register/route.ts'),
   route('api/auth/status', 'routes/api/auth/status/route.ts'),
   route('api/auth/logout', 'routes/api/auth/logout/route.ts'),
+  route('api/my-store', 'routes/api/my-store/route.ts'),
   route('api/admin/users', 'routes/api/admin/users/route.ts'),
   route('api/admin/users/:id/roles', 'routes/api/admin/users/$id/roles/route.ts'),
   // Privacy (decisions 180–186): forgetting a guest.

@@ -138,6 +138,19 @@ export function accountService(ports: AccountPorts) {
     },
 
     /**
+     * Keeps the store a person chose to work on (decision 576); choosing the kept one again
+     * records nothing. The caller has checked that the person may work there.
+     */
+    async chooseStore(input: { accountId: string; storeId: string }, context: CommandContext) {
+      const result = await accounts.handle(
+        toStreamName(input.accountId),
+        { type: 'ChooseStore', data: { storeId: input.storeId, now: ports.clock.now() } },
+        context,
+      );
+      return { changed: result.events.length > 0, position: result.position };
+    },
+
+    /**
      * Grants or revokes a staff role (both are events, so every change of who may do what is on
      * record); `changed` is false when the account already was that way. Throws 'own_admin_role'
      * or 'account_not_found'.

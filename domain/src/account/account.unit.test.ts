@@ -26,6 +26,12 @@ describe('account decider', () => {
     it('registers an account', () => {
       spec.given([]).when(register).then([registered]);
     });
+    it('refuses a store choice', () => {
+      spec
+        .given([])
+        .when({ type: 'ChooseStore', data: { storeId: 's1', now } })
+        .thenThrows<DomainError>((e) => e.code === 'account_not_found');
+    });
     it('refuses role changes', () => {
       spec
         .given([])
@@ -50,6 +56,21 @@ describe('account decider', () => {
         .given([registered, { type: 'RoleGranted', data: { accountId: 'a1', role: 'staff', grantedAt: now.toISOString() } }])
         .when({ type: 'GrantRole', data: { role: 'staff', now } })
         .thenNothingHappens();
+    });
+    it('keeps the chosen store, and records nothing when the same store is chosen again', () => {
+      const chosen: AccountEvent = { type: 'StoreChosen', data: { accountId: 'a1', storeId: 's1', chosenAt: now.toISOString() } };
+      spec
+        .given([registered])
+        .when({ type: 'ChooseStore', data: { storeId: 's1', now } })
+        .then([chosen]);
+      spec
+        .given([registered, chosen])
+        .when({ type: 'ChooseStore', data: { storeId: 's1', now } })
+        .thenNothingHappens();
+      spec
+        .given([registered, chosen])
+        .when({ type: 'ChooseStore', data: { storeId: 's2', now } })
+        .then([{ type: 'StoreChosen', data: { accountId: 'a1', storeId: 's2', chosenAt: now.toISOString() } }]);
     });
     it('revokes only a held role', () => {
       spec

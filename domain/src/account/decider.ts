@@ -14,6 +14,8 @@ export type AccountState =
       emailVerified: boolean;
       /** The mailed verification link still open, if any. */
       verification: { tokenHash: string; expiresAt: string } | null;
+      /** The store last chosen in an operations area (decision 576), null until one is. */
+      chosenStoreId: string | null;
     };
 
 export type AccountCommand =
@@ -23,7 +25,8 @@ export type AccountCommand =
   | { type: 'ChangePassword'; data: { passwordHash: string; now: Date } }
   | { type: 'LinkExternalIdentity'; data: { identity: ExternalIdentity; now: Date } }
   | { type: 'IssueEmailVerification'; data: { tokenHash: string; expiresAt: Date; now: Date } }
-  | { type: 'VerifyEmail'; data: { tokenHash: string; now: Date } };
+  | { type: 'VerifyEmail'; data: { tokenHash: string; now: Date } }
+  | { type: 'ChooseStore'; data: { storeId: string; now: Date } };
 
 /** `invalid_token`: not this account's open link (or already used); `token_expired`: the link's time is over. */
 export type AccountErrorCode = 'account_exists' | 'account_not_found' | 'invalid_token' | 'token_expired';
@@ -78,6 +81,12 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (Date.parse(account.verification.expiresAt) <= command.data.now.getTime()) throw new DomainError<AccountErrorCode>('token_expired');
       return [{ type: 'EmailVerified', data: { accountId: account.accountId, verifiedAt: command.data.now.toISOString() } }];
     }
+    case 'ChooseStore': {
+      const account = registered(state);
+      // Choosing the store already kept records nothing, so a resent choice is harmless.
+      if (account.chosenStoreId === command.data.storeId) return [];
+      return [{ type: 'StoreChosen', data: { accountId: account.accountId, storeId: command.data.storeId, chosenAt: command.data.now.toISOString() } }];
+    }
     default:
       return assertNever(command);
   }
@@ -96,6 +105,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         identities: event.data.externalIdentity ? [event.data.externalIdentity] : [],
         emailVerified: event.data.emailVerified ?? false,
         verification: null,
+        chosenStoreId: null,
       };
     case 'RoleGranted':
       return state.status === 'registered' ? { ...state, roles: [...state.roles, event.data.role] } : state;
@@ -109,6 +119,8 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return state.status === 'registered' ? { ...state, verification: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } } : state;
     case 'EmailVerified':
       return state.status === 'registered' ? { ...state, emailVerified: true, verification: null } : state;
+    case 'StoreChosen':
+      return state.status === 'registered' ? { ...state, chosenStoreId: event.data.storeId } : state;
     case 'AccountForgotten':
       return state.status === 'registered'
         ? { ...state, name: event.data.name, email: event.data.email, passwordHash: null, identities: [], emailVerified: false, verification: null }

@@ -57,6 +57,11 @@ export const accountEventSchemas = {
   EmailVerificationIssued: z.object({ accountId: z.string(), tokenHash: z.string(), expiresAt: z.string(), issuedAt: z.string() }),
   /** The link was opened: the address is the account holder's, and reservations made with it are theirs to see. */
   EmailVerified: z.object({ accountId: z.string(), verifiedAt: z.string() }),
+  /**
+   * The store the person last chose to work on (decision 576): a new browser opens their areas on
+   * it. Kept per account on the server, not only in one browser.
+   */
+  StoreChosen: z.object({ accountId: z.string(), storeId: z.string(), chosenAt: z.string() }),
   /** A customer account's holder was forgotten with their reservations (decisions 180–186): name and e-mail read as erased, no sign-in is left. */
   AccountForgotten: z.object({ accountId: z.string(), name: z.string(), email: z.string(), forgottenAt: z.string() }),
 };

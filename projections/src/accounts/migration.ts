@@ -8,4 +8,5 @@ export const accountMigrations: ReadModelMigrations = {
       has_password boolean not null, registered_at timestamptz not null
     )`,
   ),
+  '2026-12-01T21-30-accounts-chosen-store': sqlMigration(sql`alter table accounts add column if not exists chosen_store_id text`),
 };

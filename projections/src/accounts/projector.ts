@@ -40,6 +40,8 @@ export const accountsProjector: Projector = {
         return accounts.update(event.data.accountId, { has_password: event.data.passwordHash !== null });
       case 'AccountForgotten':
         return accounts.update(event.data.accountId, { name: event.data.name, email: event.data.email, has_password: false });
+      case 'StoreChosen':
+        return accounts.update(event.data.accountId, { chosen_store_id: event.data.storeId });
       case 'ExternalIdentityLinked':
       case 'EmailVerificationIssued':
       case 'EmailVerified':

@@ -34,3 +34,9 @@ export async function findAccount(db: Kysely<Database>, accountId: string): Prom
   const row = await db.selectFrom('accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   return row ? toRow(row) : null;
 }
+
+/** The store this account last chose to work on (decision 576), or null. */
+export async function chosenStoreOf(db: Kysely<Database>, accountId: string): Promise<string | null> {
+  const row = await db.selectFrom('accounts').select('chosen_store_id').where('account_id', '=', accountId).executeTakeFirst();
+  return row?.chosen_store_id ?? null;
+}

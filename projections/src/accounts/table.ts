@@ -11,5 +11,7 @@ export interface AccountTables {
     /** Whether the account can sign in with a password (false: OIDC only). */
     has_password: boolean;
     registered_at: Date;
+    /** The store last chosen in an operations area (StoreChosen, decision 576). */
+    chosen_store_id: ColumnType<string | null, string | null | undefined, string | null>;
   };
 }

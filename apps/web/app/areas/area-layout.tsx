@@ -18,16 +18,19 @@ export interface AreaLayoutProps {
   /** Sub-paths without a saved store go back to the area's home (spec: /admin, and staff routes needing a store). */
   redirectWithoutStore: boolean;
   /**
-   * 'sidebar': the admin's sidebar beside the screen, under the site's header. 'bar': the staff
-   * frame (kitchen, monitor, staff; decision 187) — no site header (the layout route's `handle`), a
-   * compact bar with the store, the person, sign-out and the area switch, and the menu folded
-   * behind a button on phones so the screen comes first.
+   * Both frames leave out the site's header (the layout route's `handle`, decision 187) for a
+   * compact bar with the store, the person, sign-out and the area switch. 'bar' (kitchen, monitor,
+   * staff) puts the menu in that bar, folded behind a button on phones so the screen comes first;
+   * 'sidebar' (the owner's area, whose menu is too long for a bar; decision 575) keeps the menu in
+   * a column beside the screen.
    */
   frame: 'sidebar' | 'bar';
   stores: { store_id: string; name: string }[];
   userName: string;
   /** The areas this person may open (the area switch; shown when there is more than one). */
   areas: readonly WorkArea[];
+  /** The store the server keeps for this person (decision 576): the area opens on it. */
+  openingStoreId: string | null;
   children?: ReactNode;
 }
 
@@ -36,10 +39,11 @@ const TOAST_MS = 2000;
 /** The shell of an operations area: menu or sidebar, store choice, signed-in user, and the screen. */
 export function AreaLayout(props: AreaLayoutProps) {
   const { base, title, menu, storeKey, stores } = props;
-  const [storeId, chooseStore, loaded] = useStoredStore(storeKey ?? 'adminStoreId');
   // A kept choice the person may no longer use (another person's, or a store taken from them) counts as none (decision 400);
   // the admin area keeps any choice (a closed store's own screens are opened from its row, decision 320).
-  const mayUse = base === '/admin' || stores.some((s) => s.store_id === storeId);
+  const offered = (id: string | null) => base === '/admin' || stores.some((s) => s.store_id === id);
+  const [storeId, chooseStore, loaded] = useStoredStore(storeKey ?? 'adminStoreId', storeKey ? props.openingStoreId : null, storeKey !== null, offered);
+  const mayUse = offered(storeId);
   const effectiveStore = storeKey && mayUse ? storeId : null;
   const needsStore = storeKey !== null;
   const locked = needsStore && !effectiveStore;
@@ -118,28 +122,26 @@ export function AreaLayout(props: AreaLayoutProps) {
     </div>
   );
 
-  const framed = props.frame === 'bar';
+  const menuInBar = props.frame === 'bar';
   return (
-    <div className={framed ? 'area area-framed' : 'area'} data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
-      {framed ? (
-        <WorkBar {...props} storeField={storeField} storeMissing={locked} storeName={shownStore?.name ?? null} menuList={menuList} />
+    <div className={menuInBar ? 'area area-framed' : 'area area-framed area-owner'} data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
+      <WorkBar {...props} storeField={storeField} storeMissing={locked} storeName={shownStore?.name ?? null} menuList={menuInBar ? menuList : null} />
+      {menuInBar ? (
+        <section className="area-content">
+          {props.children}
+          <Outlet context={outletContext} />
+        </section>
       ) : (
-        <aside className="area-sidebar panel">
-          <h1 className="area-title">{title}</h1>
-          {storeField}
-          {needsStore && stores.length === 0 && <p className="hint">{areaTexts.noStores}</p>}
-          {current && <p className="hint">{areaTexts.selectedStore(current.name)}</p>}
-          <nav aria-label={title}>{menuList}</nav>
-          <div className="area-user">
-            <span>{areaTexts.signedInAs(props.userName)}</span>
-            <LogoutButton secondary />
-          </div>
-        </aside>
+        <div className="area-owner-body">
+          <nav className="area-sidebar panel" aria-label={title}>
+            {menuList}
+          </nav>
+          <section className="area-content">
+            {props.children}
+            <Outlet context={outletContext} />
+          </section>
+        </div>
       )}
-      <section className="area-content">
-        {props.children}
-        <Outlet context={outletContext} />
-      </section>
       {toastLine}
     </div>
   );
@@ -150,7 +152,7 @@ export function AreaLayout(props: AreaLayoutProps) {
  * switch, and the menu — a row of links on a tablet, folded behind メニュー on a phone (closed
  * again after each move, so the screen is what a phone shows first).
  */
-function WorkBar(props: AreaLayoutProps & { storeField: ReactNode; storeMissing: boolean; storeName: string | null; menuList: ReactNode }) {
+function WorkBar(props: AreaLayoutProps & { storeField: ReactNode; storeMissing: boolean; storeName: string | null; menuList: ReactNode | null }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
@@ -172,7 +174,7 @@ function WorkBar(props: AreaLayoutProps & { storeField: ReactNode; storeMissing:
       {/* Until a store is chosen its field stays in view, also on a phone with the menu folded. */}
       {props.storeMissing && <div className="area-bar-store-needed">{props.storeField}</div>}
       <div className="area-bar-body" id="area-nav">
-        <nav aria-label={props.title}>{props.menuList}</nav>
+        {props.menuList && <nav aria-label={props.title}>{props.menuList}</nav>}
         <div className="area-bar-tools">
           {!props.storeMissing && props.storeField}
           {props.storeField && props.stores.length === 0 && <p className="hint">{areaTexts.noStores}</p>}

@@ -1,7 +1,7 @@
 import type { AreaLayoutProps } from './area-layout';
 import { adminMenu, areaTexts, kitchenMenu, monitorMenu, staffMenu } from './texts';
 
-type AreaSettings = Omit<AreaLayoutProps, 'stores' | 'userName' | 'areas' | 'children'>;
+type AreaSettings = Omit<AreaLayoutProps, 'stores' | 'userName' | 'areas' | 'openingStoreId' | 'children'>;
 
 /** How each operations area behaves, side by side; each area's layout route hands its own to AreaLayout. */
 export const areaSettings = {

@@ -82,3 +82,8 @@ export const kitchenMenu = [
   { path: 'history', label: '履歴' },
   { path: 'stock', label: '在庫' },
 ] as const;
+
+/** A staff screen's name as the staff menu shows it, for the owner's editors that feed it. */
+export function staffScreenName(path: (typeof staffMenu)[number]['path']): string {
+  return staffMenu.find((item) => item.path === path)!.label;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { areaHomeOf } from './area-home';
 import { isCrossSiteWriteFrom } from './csrf';
 import { safeRedirectTarget } from './require-role.server';
 import { allowedFor, normalizePattern, permits, ruleFor } from './route-access';
@@ -48,6 +49,13 @@ describe('route table lookups', () => {
 });
 
 describe('redirect after sign-in', () => {
+  it('takes a person no page asked for to the home of the area they work in', () => {
+    expect(areaHomeOf(['customer', 'staff', 'admin'])).toBe('/admin');
+    expect(areaHomeOf(['customer', 'monitor', 'staff'])).toBe('/monitor');
+    expect(areaHomeOf(['customer', 'staff'])).toBe('/staff');
+    expect(areaHomeOf(['customer'])).toBe('/moncafe');
+  });
+
   it('only returns to paths on this site', () => {
     expect(safeRedirectTarget('/staff?x=1')).toBe('/staff?x=1');
     for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null]) {

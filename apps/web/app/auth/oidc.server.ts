@@ -39,7 +39,8 @@ export async function startOidcLogin(context: Readonly<RouterContextProvider>, r
       state,
       code_verifier: codeVerifier,
       nonce,
-      redirect_to: safeRedirectTarget(redirectTo),
+      // Empty when no page asked: /auth/success then sends the person to their area's home.
+      redirect_to: safeRedirectTarget(redirectTo, ''),
       expires_at: new Date(now.getTime() + TRANSACTION_TTL_MS),
     })
     .execute();

@@ -127,6 +127,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/auth/login': pub,
   '/api/auth/register': pub,
   '/api/auth/status': pub,
+  // The store a person last chose to work on, kept on their account (decision 576).
+  '/api/my-store': { read: ['admin', 'monitor', 'staff'] },
   '/api/auth/logout': pub,
 
   // JSON calls: stores and reference data the customer site reads

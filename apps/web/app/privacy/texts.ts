@@ -24,7 +24,7 @@ export const privacyTexts = {
   correctButton: '訂正する',
   corrected: (reservations: number) => `お名前・電話番号を訂正しました（予約${reservations}件）。`,
   adminTitle: '個人情報',
-  adminLead: 'お客様の個人情報の保存期間、削除、開示と訂正（docs/privacy.md）。',
+  adminLead: 'お客様の個人情報の保存期間、削除、開示と訂正。',
   retentionTitle: '保存期間',
   retentionLead: 'アカウントのないお客様の情報を、最後のご来店からこの月数が過ぎたら自動で削除します（13〜120か月）。',
   retentionMonths: '保存期間（か月）',

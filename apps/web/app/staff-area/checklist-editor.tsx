@@ -4,6 +4,7 @@ import { checklistPath } from './checklist';
 import { LoadError, Loading, StoreRequired, useAreaStore, useLoad } from './components';
 import { fieldsForm, ListEditor } from './list-editor';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
+import { staffScreenName } from '#app/areas/texts';
 
 const TaskForm = fieldsForm<{ task_text: string }>([{ name: 'task_text', label: a.taskText, required: true }], { task_text: '' });
 
@@ -16,11 +17,11 @@ export function ChecklistEditor({ list }: { list: ChecklistName }) {
   const load = day.reload;
 
   if (ready && !storeId) return <StoreRequired home="/admin" />;
-  const staffPath = list === 'opening' ? '/staff/opening-prep' : '/staff/close-prep';
+  const staffScreen = staffScreenName(list === 'opening' ? 'opening-prep' : 'close-prep');
   return (
     <div className="sa-page" data-ready={ready && tasks ? 'true' : undefined}>
       <h2>{list === 'opening' ? a.openingTitle : a.closingTitle}</h2>
-      <p className="hint">{a.shownOnStaff(staffPath)}</p>
+      <p className="hint">{a.shownOnStaff(staffScreen)}</p>
       {failed && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
       {!tasks && !failed && <Loading />}
       {tasks && storeId && (

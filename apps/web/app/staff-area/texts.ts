@@ -162,7 +162,8 @@ export const adminStaffTexts = {
   confirmTitle: '削除の確認',
   saveFailed: (reason: string) => `保存に失敗しました: ${reason}`,
   chooseStore: '先にホーム画面で店舗を選択してください。',
-  shownOnStaff: (path: string) => `スタッフ画面（${path}）に表示されます。`,
+  /** Names the staff screens by their menu labels (never a path: the owner reads words). */
+  shownOnStaff: (...screens: string[]) => `スタッフ画面の${screens.map((name) => `「${name}」`).join('と')}に表示されます。`,
 
   // /admin/shifts
   shiftsTitle: 'シフト管理',

@@ -16,5 +16,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** /kitchen: order list, history and stock for the kitchen (settings: app/areas/area-settings.ts). */
 export default function KitchenLayout({ loaderData }: Route.ComponentProps) {
-  return <AreaLayout {...areaSettings.kitchen} stores={loaderData.stores} userName={loaderData.userName} areas={loaderData.areas} />;
+  return (
+    <AreaLayout
+      {...areaSettings.kitchen}
+      stores={loaderData.stores}
+      userName={loaderData.userName}
+      areas={loaderData.areas}
+      openingStoreId={loaderData.openingStoreId}
+    />
+  );
 }

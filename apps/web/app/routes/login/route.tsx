@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
 import { formAction } from '#app/http/form-action.server';
 import { logIn, register } from '#app/auth/login.server';
+import { areaHomeOf } from '#app/auth/area-home';
 import { safeRedirectTarget } from '#app/auth/require-role.server';
 import { getUser } from '#app/auth/session.server';
 import '#app/auth/auth.css';
@@ -22,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { oidc } = getRuntime(context).config;
   return {
     user: user ? { name: user.name, email: user.email } : null,
-    redirectTo: safeRedirectTarget(url.searchParams.get('redirectTo')),
+    // Empty when no page sent the person here: the action then takes them to their area's home.
+    redirectTo: safeRedirectTarget(url.searchParams.get('redirectTo'), ''),
     lineInApp: isLineInAppBrowser(request.headers.get('user-agent') ?? ''),
     externalBrowserUrl: withOpenExternalBrowser(`${url.pathname}${url.search}`),
     oidcName: oidc?.name ?? null,
@@ -38,10 +40,10 @@ export const action = formAction({
     const body = form as Record<string, unknown> | null;
     const intent = body?.intent === 'register' ? 'register' : 'login';
     // Where to go afterwards is settled before anything is written (a bad target once failed after the session row existed).
-    const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null);
+    const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null, '');
     const outcome = intent === 'register' ? await register(request, context, body) : await logIn(request, context, body);
     if (outcome.ok && 'mailed' in outcome) return data<ActionData>({ intent, notice: outcome.notice });
-    if (outcome.ok) throw redirect(target, { headers: { 'Set-Cookie': outcome.setCookie } });
+    if (outcome.ok) throw redirect(target || areaHomeOf(outcome.user.roles), { headers: { 'Set-Cookie': outcome.setCookie } });
     const t = authTextsIn(pageLanguageOf(request));
     const message = intent === 'register' ? t.registrationFailed(outcome.error) : t.loginFailed(outcome.error);
     const headers: HeadersInit = outcome.retryAfterSeconds !== undefined ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};

@@ -16,5 +16,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** /monitor: the monitor sidebar (settings: app/areas/area-settings.ts). */
 export default function MonitorLayout({ loaderData }: Route.ComponentProps) {
-  return <AreaLayout {...areaSettings.monitor} stores={loaderData.stores} userName={loaderData.userName} areas={loaderData.areas} />;
+  return (
+    <AreaLayout
+      {...areaSettings.monitor}
+      stores={loaderData.stores}
+      userName={loaderData.userName}
+      areas={loaderData.areas}
+      openingStoreId={loaderData.openingStoreId}
+    />
+  );
 }

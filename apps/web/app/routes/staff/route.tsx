@@ -16,5 +16,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** /staff: the staff sidebar (settings: app/areas/area-settings.ts). */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
-  return <AreaLayout {...areaSettings.staff} stores={loaderData.stores} userName={loaderData.userName} areas={loaderData.areas} />;
+  return (
+    <AreaLayout
+      {...areaSettings.staff}
+      stores={loaderData.stores}
+      userName={loaderData.userName}
+      areas={loaderData.areas}
+      openingStoreId={loaderData.openingStoreId}
+    />
+  );
 }

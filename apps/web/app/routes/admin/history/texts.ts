@@ -46,6 +46,7 @@ export const eventLabels: Record<string, string> = {
   PasswordChanged: 'パスワード変更',
   RoleGranted: '権限の付与',
   RoleRevoked: '権限の取り消し',
+  StoreChosen: '作業する店舗の選択',
   KeyClaimed: '登録キーの確保',
   ReservationRequested: '予約の申し込み',
   ConfirmationLinkIssued: '予約確認メール送信',

@@ -11,6 +11,7 @@ import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
 import { adminPageTitle } from '#app/admin-area/title';
 import { InputField, PageForm } from '#app/shared/fields';
+import { staffScreenName } from '#app/areas/texts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.orderTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
@@ -105,7 +106,7 @@ export default function AdminOrder() {
   return (
     <div className="sa-page" data-ready={ready && rules && suppliers && purchases ? 'true' : undefined}>
       <h2>{a.orderTitle}</h2>
-      <p className="hint">{a.shownOnStaff('/staff/order')}</p>
+      <p className="hint">{a.shownOnStaff(staffScreenName('order'))}</p>
       {failed && <LoadError message={t.loadFailed} onRetry={() => void loadAll()} />}
       {(!rules || !suppliers || !purchases) && !failed && <Loading />}
       {storeId && rules && (

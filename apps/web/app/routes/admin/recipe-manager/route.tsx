@@ -9,6 +9,7 @@ import { ListEditor } from '#app/staff-area/list-editor';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
 import { adminPageTitle } from '#app/admin-area/title';
+import { staffScreenName } from '#app/areas/texts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.recipeManagerTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
@@ -36,7 +37,7 @@ export default function RecipeManager() {
   return (
     <div className="sa-page" data-ready={ready && recipes ? 'true' : undefined}>
       <h2>{a.recipeManagerTitle}</h2>
-      <p className="hint">{a.shownOnStaff('/staff/recipe')}</p>
+      <p className="hint">{a.shownOnStaff(staffScreenName('recipe'))}</p>
       {failed && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
       {!recipes && !failed && <Loading />}
       {storeId && recipes && (

@@ -7,6 +7,7 @@ import { MenuChoice, useMenuServeMethods } from '#app/staff-area/menu-choice';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
 import { adminPageTitle } from '#app/admin-area/title';
+import { staffScreenName } from '#app/areas/texts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.serveManagerTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
@@ -22,7 +23,7 @@ export default function ServeMethodManager() {
   return (
     <div className="sa-page" data-ready={ready && menus.data ? 'true' : undefined}>
       <h2>{a.serveManagerTitle}</h2>
-      <p className="hint">{a.shownOnStaff('/staff/serve-method')}</p>
+      <p className="hint">{a.shownOnStaff(staffScreenName('serve-method'))}</p>
       {failed && <LoadError message={t.loadFailed} onRetry={() => void failed.reload()} />}
       {!menus.data && !menus.failed && <Loading />}
       {menus.data && <MenuChoice menus={menus.data} menuId={menuId} onChange={setMenuId} />}

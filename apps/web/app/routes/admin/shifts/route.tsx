@@ -14,6 +14,7 @@ import { ShiftMonth } from '#app/staff-area/shift-month';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
 import { adminPageTitle } from '#app/admin-area/title';
+import { staffScreenName } from '#app/areas/texts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.shiftsTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
@@ -40,7 +41,7 @@ export default function AdminShifts({ loaderData }: Route.ComponentProps) {
   return (
     <div className="sa-page" data-ready={ready ? 'true' : undefined}>
       <h2>{a.shiftsTitle}</h2>
-      <p className="hint">{a.shownOnStaff('/staff/shift-submit, /staff/view-shift')}</p>
+      <p className="hint">{a.shownOnStaff(staffScreenName('shift-submit'), staffScreenName('view-shift'))}</p>
       {storeId && <RecruitTimesForm storeId={storeId} onSaved={() => changed(a.saved)} />}
       <label className="field">
         {a.monthLabel}

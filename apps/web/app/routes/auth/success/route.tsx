@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { Route } from './+types/route';
+import { areaHomeOf } from '#app/auth/area-home';
 import { safeRedirectTarget } from '#app/auth/require-role.server';
 import { getUser } from '#app/auth/session.server';
 import '#app/auth/auth.css';
@@ -13,7 +14,8 @@ const REDIRECT_AFTER_MS = 3000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  return { name: user?.name ?? null, redirectTo: safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo')) };
+  const asked = safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo'), '');
+  return { name: user?.name ?? null, redirectTo: asked || areaHomeOf(user?.roles ?? []) };
 }
 
 /** Spec: success redirects after 3 s, to the page the user came from. */
