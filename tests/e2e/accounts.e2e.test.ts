@@ -130,9 +130,13 @@ describe.runIf(runs)('accounts in the browser', () => {
     await page.getByRole('link', { name: 'ユーザー管理' }).click();
     await page.getByRole('heading', { name: 'ユーザー管理' }).last().waitFor();
     await page.getByRole('cell', { name: ADMIN_EMAIL }).waitFor();
-    // The admin's header keeps the spec's three operations buttons.
-    expect(await page.getByRole('navigation', { name: '業務画面' }).getByRole('link').allTextContents()).toEqual(['モニター', 'スタッフ', '管理者']);
+    // The admin area has its own bar (decision 575): its area switch offers the other areas, no public header.
+    expect(await page.getByRole('navigation', { name: '画面の切り替え' }).getByRole('link').allTextContents()).toEqual(['キッチン', 'モニター', 'スタッフ']);
+    expect(await page.getByRole('navigation', { name: '業務画面' }).count()).toBe(0);
     await problems.screen(page, 'accounts-admin-users-desktop');
+    // On the public site the header keeps the spec's three operations buttons.
+    await page.goto('/moncafe');
+    expect(await page.getByRole('navigation', { name: '業務画面' }).getByRole('link').allTextContents()).toEqual(['モニター', 'スタッフ', '管理者']);
     await context.close();
   });
 });
