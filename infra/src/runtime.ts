@@ -277,7 +277,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         lastSeenBefore: (cutoff) => queries.reservations.lastSeenBefore(cutoff),
       },
       // The daily close (issue 30 item 4)
-      dayFigures: { of: queries.register.dayFigures },
+      dayFigures: { of: queries.register.dayFigures, openAtClose: queries.register.openAtClose },
     });
 
     // Site settings (decisions 130–135): staff notification mails, in one process (decision 132).

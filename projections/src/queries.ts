@@ -6,7 +6,7 @@ import type { Database } from './database';
 import { listNotices } from './email-notices/queries';
 import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
-import { completedOrders, countOpenOrders, ordersOfReservation, orderStoreOf, readyOrders, salesOfDay } from './orders/queries';
+import { completedOrders, countOpenOrders, ordersOfReservation, orderStoreOf, readyOrders } from './orders/queries';
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
 import { getReservation, guestReservations, guestsLastSeenBefore, reservationsOfDay, confirmedBookingIdsOn } from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
@@ -31,6 +31,7 @@ import { listBusinessHoursRules } from './business-hours/queries';
 import { disclaimerOf, menuNameOf, notificationSettingsOf } from './site-settings/queries';
 // The daily close and sales (issue 30 items 4 and 5)
 import { dayFiguresOf } from './register/day-figures';
+import { openAtCloseOf } from './register/open-at-close';
 import { closeOf, closesOf, correctionsOf } from './register/queries';
 import {
   paymentsWithoutReceipts,
@@ -142,7 +143,6 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       completed: (storeId: string, date: string) => completedOrders(db, storeId, date),
       ofReservation: (reservationId: string) => ordersOfReservation(db, reservationId),
       /** Takings of a Tokyo date by payment method (checkouts with a payment). */
-      salesOfDay: (storeId: string, date: string) => salesOfDay(db, storeId, date),
     },
     stock: {
       /** Menu items with manage_stock, quantity, is_sold_out (GET /api/admin/menu). */
@@ -192,6 +192,7 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     // The daily close and sales (issue 30 items 4 and 5)
     register: {
       dayFigures: (storeId: string, date: string) => dayFiguresOf(db, storeId, date),
+      openAtClose: (storeId: string, date: string) => openAtCloseOf(db, storeId, date),
       closes: (storeId: string) => closesOf(db, storeId),
       close: (storeId: string, date: string) => closeOf(db, storeId, date),
       corrections: (storeId: string, date: string) => correctionsOf(db, storeId, date),

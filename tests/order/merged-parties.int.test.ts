@@ -153,6 +153,34 @@ describe.skipIf(!pgUrl)('merged parties', () => {
     ]);
   });
 
+  it('shows a merged party as one party at its joined size: one entry to check out, the kitchen’s tickets, and a phone let in by staff’s pass (decision 515)', async () => {
+    const seated = await staff.postJson('/api/orders/seat-party', { seat_id: 'seat-t4', number_of_people: 3 });
+    expect(seated.status).toBe(200);
+    const walkIn = (await seated.json()) as { reservation_id: string; is_existing: boolean; pass: string };
+    const size = walkIn.is_existing
+      ? (await events.query<{ people: number }>('select people from reservations where id = $1', [walkIn.reservation_id])).rows[0]!.people
+      : 3;
+    // A party let in by the QR staff showed: the phone learns the party's size from the server, not "1 guest".
+    const joined = await staff.postJson('/api/orders/join', { pass: walkIn.pass });
+    expect(joined.status).toBe(200);
+    expect(((await joined.json()) as { number_of_people: number | null }).number_of_people).toBe(size);
+
+    const host = await seat('seat-t1', 2);
+    const other = await seat('seat-t2', 2);
+    const ticket = await order(other, 'seat-t2', 'menu-latte', 1);
+    expect((await call('/api/orders/merge', { reservation_id: host, other_reservation_id: other })).status).toBe(200);
+    const list = await staff.page(`/monitor/checkout?store_id=${DEMO_STORE}`);
+    expect(list.html.split(`reservation_id=${host}"`).length - 1, 'one entry for the merged party').toBe(1);
+    expect(list.html).not.toContain(`reservation_id=${other}"`);
+    await until(
+      async () => {
+        const ready = await staff.getJson<{ orders: { id: string; people: number | null }[] }>(`/api/orders/ready?store_id=${DEMO_STORE}`);
+        return ready.body.orders.find((o) => o.id === ticket)?.people === 4;
+      },
+      { timeoutMs: 10_000, what: 'the merged party’s ticket at its joined size' },
+    );
+  });
+
   it('rebuilds the read models from the events to what the projectors made live', { timeout: 120_000 }, async () => {
     const dump = async () => {
       const reservations = await events.query(`select id, seat_ids, people, merged_into, status from reservations order by id`);

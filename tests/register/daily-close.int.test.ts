@@ -32,6 +32,8 @@ describe('the daily close', () => {
     items: { menu_id: string; quantity: number }[],
     method: string,
     voided?: { items: { menu_id: string; quantity: number }[]; reason: string },
+    /** Leave the party seated with its orders unpaid: no checkout. */
+    unpaid?: 'unpaid',
   ) {
     const guest = httpClient(server.url);
     const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
@@ -55,10 +57,13 @@ describe('the daily close', () => {
       const { order_id } = (await order.json()) as { order_id: string };
       expect((await admin.post(`/api/orders/${order_id}/void`, { menu_id: null, reason: voided.reason })).status).toBe(200);
     }
+    if (unpaid) return { reservationId: reservation_id, orderIds };
     const paid = await admin.send('POST', '/api/orders/checkout', { json: { reservation_id, payment_method: method, order_ids: orderIds } });
     expect(paid.status).toBe(200);
     return ((await paid.json()) as { receipt_id: string }).receipt_id;
   }
+  const paidVisit = async (...args: Parameters<typeof visit>) => (await visit(...args)) as string;
+  const openVisit = async (...args: Parameters<typeof visit>) => (await visit(...args)) as { reservationId: string; orderIds: string[] };
 
   const view = async (date: string) => {
     const answer = await admin.getJson<DailyCloseAnswer>(`/api/admin/daily-close?store_id=${DEMO_STORE}&date=${date}`);
@@ -107,7 +112,7 @@ describe('the daily close', () => {
       'credit',
     );
     await visit('seat-c1', 1, [{ menu_id: 'menu-pudding', quantity: 1 }], 'qr');
-    const refunded = await visit('seat-t3', 4, [{ menu_id: 'menu-blend', quantity: 1 }], 'cash');
+    const refunded = await paidVisit('seat-t3', 4, [{ menu_id: 'menu-blend', quantity: 1 }], 'cash');
     // A refund: the cancelling receipt (赤伝) of the last visit, with its reason.
     expect((await admin.post(`/api/receipts/${refunded}/cancel`, { reason: '注文間違い' })).status).toBe(200);
 
@@ -149,7 +154,14 @@ describe('the daily close', () => {
     const late = figuresFromEvents(await eventLog(admin), DEMO_STORE, today);
     const afterSale = await view(today);
     expect(afterSale.figures.sales.total).toBe(expected.sales.total);
-    expect(afterSale.changed).toEqual([{ date: today, countedTotal: expected.sales.total, nowTotal: late.sales.total }]);
+    expect(afterSale.changed).toEqual([
+      {
+        date: today,
+        countedTotal: expected.sales.total,
+        nowTotal: late.sales.total,
+        figures: expect.arrayContaining([{ figure: 'sales.total', before: expected.sales.total, after: late.sales.total }]),
+      },
+    ]);
 
     // The next day cannot close until the change is recorded with a reason.
     const now = await serverNow(server);
@@ -178,5 +190,57 @@ describe('the daily close', () => {
     // The history names the close in Japanese.
     const history = await admin.page('/admin/history');
     expect(history.html).toContain('日計（レジ締め）');
+  }, 180_000);
+
+  it('names the parties still seated and the orders unpaid before a close, and a visit ended unpaid afterwards changes no figure the close vouched for', async () => {
+    const now = await serverNow(server);
+    const day = addDays(tokyoDateOf(now), 1);
+    await server.advanceClock(tokyoInstant(day, 12 * 60).getTime() - now.getTime());
+    await paidVisit('seat-t1', 2, [{ menu_id: 'menu-blend', quantity: 2 }], 'cash');
+    const walkIn = await openVisit('seat-t3', 3, [{ menu_id: 'menu-cheesecake', quantity: 2 }], 'cash', undefined, 'unpaid');
+    const before = await view(day);
+    expect(before.open?.visits.map((v) => [v.reservationId, v.people])).toEqual([[walkIn.reservationId, 3]]);
+    expect(before.open?.unpaidOrders.map((o) => o.orderId)).toEqual(walkIn.orderIds);
+
+    // The confirmation names the party and its order; a close that does not confirm them is refused and closes nothing.
+    const review = await post({ intent: 'review', date: day, cash_counted: String(before.figures.cashExpected) });
+    const reviewHtml = await review.text();
+    expect(reviewHtml).toContain('data-testid="close-open"');
+    expect(reviewHtml).toContain(dailyCloseTexts.openTitle);
+    expect(reviewHtml).toContain(`data-open-visit="${walkIn.reservationId}"`);
+    expect(reviewHtml).toContain(`data-unpaid-order="${walkIn.orderIds[0]}"`);
+    expect(reviewHtml).toContain('3名');
+    const unconfirmed = await post({ intent: 'close', date: day, cash_counted: String(before.figures.cashExpected) });
+    expect(unconfirmed.status).toBe(409);
+    expect(await unconfirmed.text()).toContain(dailyCloseTexts.errors.open_at_close);
+    expect((await view(day)).close).toBeNull();
+    const confirmed = [walkIn.reservationId, ...walkIn.orderIds].join(' ');
+    expect((await post({ intent: 'close', date: day, cash_counted: String(before.figures.cashExpected), open_confirmed: confirmed })).status).toBe(200);
+    const [, , dayClosed] = eventsOf(await eventLog(admin), 'DayClosed');
+    expect(dayClosed?.data.openAtClose).toMatchObject({
+      visits: [{ reservationId: walkIn.reservationId, people: 3 }],
+      unpaidOrders: [{ orderId: walkIn.orderIds[0] }],
+    });
+
+    // The walk-in leaves without paying here: the same sales, checkouts and guests, so nothing to correct.
+    expect((await admin.post('/api/admin/reservations/update', { id: walkIn.reservationId, status: 'exited' })).status).toBe(200);
+    const afterExit = await view(day);
+    expect(afterExit.changed).toEqual([]);
+    expect(afterExit.figures.visits).toBe(before.figures.visits);
+
+    // A real change after the close names each figure that moved, with its number before and after.
+    await paidVisit('seat-c1', 1, [{ menu_id: 'menu-pudding', quantity: 1 }], 'qr');
+    const changed = (await view(day)).changed;
+    expect(changed.map((c) => c.date)).toEqual([day]);
+    const moved = Object.fromEntries(changed[0]!.figures.map((f) => [f.figure, [f.before, f.after]]));
+    expect(moved['sales.count']).toEqual([before.figures.sales.count, before.figures.sales.count + 1]);
+    expect(moved['byMethod.qr.count']).toEqual([0, 1]);
+    expect(
+      Object.values(moved).every(([a, b]) => a !== b),
+      'no figure shown as changed to the same number',
+    ).toBe(true);
+    const page = await admin.page(`/admin/daily-close?store_id=${DEMO_STORE}&date=${day}`);
+    const count = before.figures.sales.count;
+    expect(page.html).toContain(dailyCloseTexts.changedFigure(dailyCloseTexts.salesCount, String(count), String(count + 1)));
   }, 180_000);
 });

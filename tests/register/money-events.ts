@@ -30,6 +30,7 @@ const reservationOf = (streamId: string) => streamId.slice('reservation-'.length
 export function figuresFromEvents(events: readonly LoggedEvent[], storeId: string, date: string) {
   const storeOf = new Map<string, string>();
   const people = new Map<string, number>();
+  const mergedInto = new Set<string>();
   const category = new Map<string, string>();
   const lines = new Map<string, { menuId: string; price: number; quantity: number }[]>();
   const checkouts: { reservationId: string; payment: Payment | null }[] = [];
@@ -40,6 +41,10 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
       people.set(d.reservationId as string, d.people as number);
     } else if (e.type === 'ReservationMoved' && typeof d.people === 'number') people.set(reservationOf(e.streamId), d.people);
     else if (e.type === 'CustomerArrived') people.set(reservationOf(e.streamId), d.people as number);
+    // A merge makes the host the joined party; the party merged into it ends with the host (decision 370).
+    else if (e.type === 'PartyMerged' || e.type === 'PartyMergeUndone') people.set(reservationOf(e.streamId), d.people as number);
+    else if (e.type === 'MergedIntoParty') mergedInto.add(reservationOf(e.streamId));
+    else if (e.type === 'MergeUndone') mergedInto.delete(reservationOf(e.streamId));
     else if (e.type === 'RecordSaved' && d.kind === 'menu') {
       const menu = d.data as { name: string; category: MenuCategory | null };
       category.set(d.id as string, menuCategory({ name: menu.name, category: menu.category ?? null }));
@@ -49,6 +54,7 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
   }
   const ofStore = checkouts.filter((c) => storeOf.get(c.reservationId) === storeId);
   const paid = ofStore.flatMap((c) => (c.payment ? [c.payment] : []));
+  const paidVisits = ofStore.filter((c) => c.payment !== null);
   // Money is the receipts' (decision 240): a cancelling receipt is negative; a checkout without any receipt counts by its payment.
   const receipts = events.filter((e) => e.type === 'ReceiptIssued' && e.data.storeId === storeId && tokyoDateOf(new Date(e.data.issuedAt as string)) === date);
   const withReceipt = new Set(events.filter((e) => e.type === 'ReceiptIssued').map((e) => e.data.reservationId as string));
@@ -107,8 +113,9 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
     byMethod,
     byRate,
     byCategory,
-    visits: ofStore.length,
-    guests: ofStore.reduce((n, c) => n + (people.get(c.reservationId) ?? 0), 0),
+    // Decision 515: 組数 are the visits that ended, a merged party once; 客数 the guests of the checkouts.
+    visits: ofStore.filter((c) => !mergedInto.has(c.reservationId)).length,
+    guests: paidVisits.reduce((n, c) => n + (people.get(c.reservationId) ?? 0), 0),
     cashExpected: byMethod.cash?.total ?? 0,
     voids: voidsOf(
       events.filter((e) => e.metadata.storeId === storeId && typeof e.data.voidedAt === 'string' && tokyoDateOf(new Date(e.data.voidedAt)) === date),

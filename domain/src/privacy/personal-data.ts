@@ -16,9 +16,15 @@ export type PersonalFieldKind = 'text' | 'none' | 'empty';
 
 /** One context's personal fields: per event type, dotted paths into its data and their kind. */
 export interface PersonalData {
-  /** The stream category these events live in; the subject (whose key seals them) is the stream. */
+  /** The stream category these events live in; the subject (whose key seals them) is the stream, unless `subjectOf` names another. */
   category: string;
   events: Readonly<Record<string, Readonly<Record<string, PersonalFieldKind>>>>;
+  /**
+   * Whose key seals an event of a stream shared by many people (decision 517): a store's receipt
+   * book holds each guest's 宛名 under that guest's reservation's key, so forgetting the guest
+   * erases it too. Only from fields that are never sealed themselves.
+   */
+  subjectOf?: (type: string, data: unknown) => string | null;
 }
 
 /**

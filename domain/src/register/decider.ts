@@ -1,6 +1,6 @@
 import { assertNever, DomainError, type Decider } from '../decider';
 import { parseRegisterEvent, type RegisterEvent, type ReportedCorrection } from './events';
-import { sameFigures, type DayFigures } from './figures';
+import { sameFigures, type DayFigures, type OpenAtClose } from './figures';
 
 /**
  * The register of one store (decision 250): which business days are closed with the figures
@@ -12,7 +12,8 @@ export interface RegisterState {
   unreported: readonly ReportedCorrection[];
 }
 
-export type RegisterErrorCode = 'already_closed' | 'future_date' | 'correction_needed' | 'not_closed' | 'nothing_to_correct' | 'reason_required';
+export type RegisterErrorCode =
+  'already_closed' | 'future_date' | 'correction_needed' | 'open_at_close' | 'not_closed' | 'nothing_to_correct' | 'reason_required';
 
 export type RegisterCommand =
   | {
@@ -25,6 +26,10 @@ export type RegisterCommand =
       note: string;
       /** What recently closed days count now (from the read models), to find a day that changed after its close. */
       closedDaysNow: Readonly<Record<string, DayFigures>>;
+      /** Parties still at a table and orders nobody paid (decision 516). */
+      open: OpenAtClose;
+      /** The ids of those (reservations and orders) the owner saw named and closed anyway. */
+      openConfirmed: readonly string[];
       by: string;
       now: string;
     }
@@ -45,6 +50,10 @@ function decideClose(command: Extract<RegisterCommand, { type: 'CloseDay' }>, st
   if (command.businessDate > command.today) throw refuse('future_date');
   const changed = changedClosedDays(state, command.closedDaysNow);
   if (changed.length > 0) throw refuse('correction_needed', { dates: changed });
+  // A close with parties still seated or orders unpaid goes ahead only once the owner saw each named.
+  const confirmed = new Set(command.openConfirmed);
+  const unseen = [...command.open.visits.map((v) => v.reservationId), ...command.open.unpaidOrders.map((o) => o.orderId)].filter((id) => !confirmed.has(id));
+  if (unseen.length > 0) throw refuse('open_at_close', { open: command.open });
   const expected = command.figures.cashExpected;
   return [
     {
@@ -55,6 +64,7 @@ function decideClose(command: Extract<RegisterCommand, { type: 'CloseDay' }>, st
         cash: { expected, counted: command.cashCounted, difference: command.cashCounted - expected },
         note: command.note.trim(),
         corrections: [...state.unreported],
+        openAtClose: command.open,
         closedBy: command.by,
         closedAt: command.now,
       },

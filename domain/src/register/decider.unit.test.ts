@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../decider';
 import { deciderSpecification } from '../testing/decider-specification';
 import type { RegisterEvent } from './events';
-import { NO_FIGURES, type DayFigures } from './figures';
+import { changedFigures, NO_FIGURES, NOTHING_OPEN, type DayFigures, type OpenAtClose } from './figures';
 import { registerDecider, type RegisterCommand } from './decider';
 
 const spec = deciderSpecification(registerDecider);
@@ -30,6 +30,8 @@ const close = (over: Partial<Extract<RegisterCommand, { type: 'CloseDay' }>> = {
   cashCounted: 1000,
   note: '',
   closedDaysNow: {},
+  open: NOTHING_OPEN,
+  openConfirmed: [],
   by: 'owner',
   now: CLOSED_AT,
   ...over,
@@ -52,6 +54,7 @@ const closed = (date: string, f: DayFigures, corrections: Extract<RegisterEvent,
     cash: { expected: f.cashExpected, counted: f.cashExpected, difference: 0 },
     note: '',
     corrections,
+    openAtClose: NOTHING_OPEN,
     closedBy: 'owner',
     closedAt: CLOSED_AT,
   },
@@ -84,11 +87,29 @@ describe('register', () => {
               cash: { expected: 1100, counted: 1000, difference: -100 },
               note: '釣銭不足',
               corrections: [],
+              openAtClose: NOTHING_OPEN,
               closedBy: 'owner',
               closedAt: CLOSED_AT,
             },
           },
         ]);
+    });
+
+    it('refuses to close while a party is seated or an order unpaid, naming them, until the owner confirms each', () => {
+      const open: OpenAtClose = {
+        visits: [{ reservationId: 'w1', people: 3, seats: 'テーブル2', seatedAt: '2026-12-01T11:00:00.000Z' }],
+        unpaidOrders: [{ orderId: 'o9', reservationId: 'w1', seats: 'テーブル2', subtotal: 1520, orderedAt: '2026-12-01T11:05:00.000Z' }],
+      };
+      spec
+        .given([])
+        .when(close({ open }))
+        .thenThrows((e) => code('open_at_close')(e) && JSON.stringify((e as DomainError).details.open) === JSON.stringify(open));
+      spec
+        .given([])
+        .when(close({ open, openConfirmed: ['w1'] }))
+        .thenThrows(code('open_at_close'));
+      const [event] = registerDecider.decide(close({ open, openConfirmed: ['w1', 'o9'] }), registerDecider.initialState());
+      expect(event?.type === 'DayClosed' && event.data.openAtClose).toEqual(open);
     });
 
     it('refuses a day that has not begun', () => {
@@ -116,6 +137,36 @@ describe('register', () => {
         .given([closed(DAY, figures(1100))])
         .when(close({ businessDate: NEXT, today: NEXT, closedDaysNow: { [DAY]: figures(1650) } }))
         .thenThrows((e) => code('correction_needed')(e) && JSON.stringify((e as DomainError).details.dates) === JSON.stringify([DAY]));
+    });
+
+    it('closes the next day when a closed day changed only in its visits or reservations, not in a figure the close vouched for', () => {
+      // A walk-in that ended without paying, and a no-show marked late: the same sales, 会計数 and 客数.
+      const later = { ...figures(1100), visits: 2, reservations: { booked: 0, noShows: 1, cancelled: 0 } };
+      const events = registerDecider.decide(
+        close({ businessDate: NEXT, today: NEXT, closedDaysNow: { [DAY]: later } }),
+        registerDecider.evolve(registerDecider.initialState(), closed(DAY, figures(1100))),
+      );
+      expect(events.map((e) => e.type)).toEqual(['DayClosed']);
+      expect(changedFigures(figures(1100), later)).toEqual([]);
+    });
+
+    it('names each figure that changed after the close, with its number before and after', () => {
+      const later: DayFigures = {
+        ...figures(1100),
+        sales: { count: 2, subtotal: 1500, tax: 150, total: 1650 },
+        byMethod: [
+          { method: 'cash', count: 1, total: 1100 },
+          { method: 'credit', count: 1, total: 550 },
+        ],
+      };
+      expect(changedFigures(figures(1100), later)).toEqual([
+        { figure: 'sales.count', before: 1, after: 2 },
+        { figure: 'sales.subtotal', before: 1000, after: 1500 },
+        { figure: 'sales.tax', before: 100, after: 150 },
+        { figure: 'sales.total', before: 1100, after: 1650 },
+        { figure: 'byMethod.credit.count', before: 0, after: 1 },
+        { figure: 'byMethod.credit.total', before: 0, after: 550 },
+      ]);
     });
 
     it('closes the next day when the closed days are unchanged', () => {
@@ -168,6 +219,7 @@ describe('register', () => {
               cash: { expected: 550, counted: 550, difference: 0 },
               note: '',
               corrections: [reported],
+              openAtClose: NOTHING_OPEN,
               closedBy: 'owner',
               closedAt: LATER,
             },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../calendar/date-schemas';
 import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
-import { dayFiguresSchema } from './figures';
+import { dayFiguresSchema, NOTHING_OPEN, openAtCloseSchema } from './figures';
 
 /**
  * A store's register (レジ): its daily closes (日計・レジ締め) and the corrections of closed days,
@@ -42,6 +42,8 @@ export const registerEventSchemas = {
     cash: z.object({ expected: z.number().int(), counted: z.number().int(), difference: z.number().int() }),
     note: z.string(),
     corrections: z.array(reportedCorrectionSchema),
+    /** Parties still seated and orders unpaid when the owner closed anyway (decision 516); none in closes before it. */
+    openAtClose: openAtCloseSchema.default(NOTHING_OPEN),
     closedBy: z.string(),
     closedAt: z.string(),
   }),

@@ -43,7 +43,65 @@ export const NO_FIGURES: DayFigures = {
   cashExpected: 0,
 };
 
-/** Whether two sets of figures say the same (their lists compared in the order the read port gives them). */
-export function sameFigures(a: DayFigures, b: DayFigures): boolean {
-  return JSON.stringify(dayFiguresSchema.parse(a)) === JSON.stringify(dayFiguresSchema.parse(b));
+/**
+ * The figures a close vouches for (decision 516): the money, its methods, rates and categories,
+ * 会計数, 客数, voids, refunds and the cash expected. 組数 and the reservations are the day's record,
+ * not the till's: a visit ended without payment or a no-show marked after the close changes
+ * neither what was taken nor what the drawer holds, so it needs no correction.
+ */
+function vouched(figures: DayFigures) {
+  const { visits: _visits, reservations: _reservations, ...money } = dayFiguresSchema.parse(figures);
+  return money;
 }
+
+/** Whether two sets of figures vouch for the same numbers. */
+export function sameFigures(a: DayFigures, b: DayFigures): boolean {
+  return changedFigures(a, b).length === 0;
+}
+
+/**
+ * One vouched figure as a path and its number: `sales.total`, `guests`, `byMethod.cash.total`,
+ * `byRate.8r.tax` (r: the reduced rate), `byCategory.drink.amount`, `refunds.注文間違い.amount`.
+ */
+function figureEntries(figures: DayFigures): Map<string, number> {
+  const f = vouched(figures);
+  const entries = new Map<string, number>();
+  const put = (prefix: string, values: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(values)) if (typeof value === 'number') entries.set(`${prefix}${key}`, value);
+  };
+  put('sales.', f.sales);
+  put('', { guests: f.guests, cashExpected: f.cashExpected });
+  for (const m of f.byMethod) put(`byMethod.${m.method}.`, { count: m.count, total: m.total });
+  for (const r of f.byRate) put(`byRate.${r.ratePercent}${r.reduced ? 'r' : ''}.`, { taxable: r.taxable, tax: r.tax, total: r.total });
+  for (const c of f.byCategory) put(`byCategory.${c.category}.`, { quantity: c.quantity, amount: c.amount });
+  for (const kind of ['voids', 'refunds'] as const) {
+    put(`${kind}.`, { count: f[kind].count, amount: f[kind].amount });
+    for (const r of f[kind].byReason) put(`${kind}.${r.reason}.`, { count: r.count, amount: r.amount });
+  }
+  return entries;
+}
+
+export interface FigureChange {
+  /** The figure's path (see figureEntries). */
+  figure: string;
+  before: number;
+  after: number;
+}
+
+/** The vouched figures that differ between a close and now, each with its number before and after (0 where a line is new or gone). */
+export function changedFigures(before: DayFigures, after: DayFigures): FigureChange[] {
+  const a = figureEntries(before);
+  const b = figureEntries(after);
+  return [...new Set([...a.keys(), ...b.keys()])]
+    .map((figure) => ({ figure, before: a.get(figure) ?? 0, after: b.get(figure) ?? 0 }))
+    .filter((c) => c.before !== c.after);
+}
+
+/** What is still open when a day closes (decision 516): parties at a table and orders nobody paid. */
+export const openAtCloseSchema = z.object({
+  visits: z.array(z.object({ reservationId: z.string(), people: z.number().int(), seats: z.string(), seatedAt: z.string() })),
+  unpaidOrders: z.array(z.object({ orderId: z.string(), reservationId: z.string(), seats: z.string(), subtotal: z.number().int(), orderedAt: z.string() })),
+});
+export type OpenAtClose = z.output<typeof openAtCloseSchema>;
+
+export const NOTHING_OPEN: OpenAtClose = { visits: [], unpaidOrders: [] };

@@ -2,12 +2,14 @@ import { addDays, tokyoDateOf } from '../calendar/dates';
 import { commandHandler, currentState, type CommandContext, type HandlerDeps } from '../command-handler';
 import type { Clock, IdGenerator } from '../ports';
 import { toStreamName } from './events';
-import type { DayFigures } from './figures';
+import type { DayFigures, OpenAtClose } from './figures';
 import { changedClosedDays, registerDecider } from './decider';
 
 /** What the register asks of the read side: a business day's figures as the read models count them now. */
 export interface DayFiguresPort {
   of(storeId: string, businessDate: string): Promise<DayFigures>;
+  /** Parties still seated that day and its orders nobody paid (decision 516). */
+  openAtClose(storeId: string, businessDate: string): Promise<OpenAtClose>;
 }
 
 /** How far back a close looks for closed days whose sales changed after their close. */
@@ -34,9 +36,15 @@ export function registerService(ports: HandlerDeps & { clock: Clock; ids: IdGene
   return {
     /** A day's figures now, whether it is closed (and what it counts), and closed days whose sales changed since their close. */
     async dayOf(storeId: string, businessDate: string) {
-      const [figures, days] = await Promise.all([ports.dayFigures.of(storeId, businessDate), closedDaysNow(storeId, businessDate)]);
+      const [figures, days, open] = await Promise.all([
+        ports.dayFigures.of(storeId, businessDate),
+        closedDaysNow(storeId, businessDate),
+        ports.dayFigures.openAtClose(storeId, businessDate),
+      ]);
       return {
         figures,
+        /** What a close would have to name and the owner confirm. */
+        open,
         /** What the day counts once closed (its close's figures, or its last correction's); null while open. */
         counted: days.closed[businessDate] ?? null,
         changedDays: changedClosedDays(days.register, days.now),
@@ -44,10 +52,21 @@ export function registerService(ports: HandlerDeps & { clock: Clock; ids: IdGene
       };
     },
 
-    /** Throws `already_closed`, `future_date`, or `correction_needed` (details.dates) while a closed day's sales changed unrecorded. */
-    async close(input: { storeId: string; businessDate: string; cashCounted: number; note: string }, context: CommandContext) {
+    /**
+     * Throws `already_closed`, `future_date`, `correction_needed` (details.dates) while a closed day's
+     * sales changed unrecorded, or `open_at_close` (details.open) while a party is seated or an order
+     * unpaid that `openConfirmed` does not name.
+     */
+    async close(
+      input: { storeId: string; businessDate: string; cashCounted: number; note: string; openConfirmed?: readonly string[] },
+      context: CommandContext,
+    ) {
       const now = ports.clock.now();
-      const [figures, days] = await Promise.all([ports.dayFigures.of(input.storeId, input.businessDate), closedDaysNow(input.storeId, input.businessDate)]);
+      const [figures, days, open] = await Promise.all([
+        ports.dayFigures.of(input.storeId, input.businessDate),
+        closedDaysNow(input.storeId, input.businessDate),
+        ports.dayFigures.openAtClose(input.storeId, input.businessDate),
+      ]);
       const result = await handle(
         toStreamName(input.storeId),
         {
@@ -58,6 +77,8 @@ export function registerService(ports: HandlerDeps & { clock: Clock; ids: IdGene
           cashCounted: input.cashCounted,
           note: input.note,
           closedDaysNow: days.now,
+          open,
+          openConfirmed: input.openConfirmed ?? [],
           by: context.actor,
           now: now.toISOString(),
         },

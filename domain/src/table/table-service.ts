@@ -75,6 +75,8 @@ export interface IssuedToken {
   /** Null: until checkout; else the end of the waiver it was issued under. */
   validUntil: string | null;
   position: number | null;
+  /** The party's size, where the caller does not know it (a pass staff or a friend handed over). */
+  people?: number;
 }
 
 export function tableService(ports: TablePorts) {
@@ -309,7 +311,7 @@ export function tableService(ports: TablePorts) {
           const seat = await seatOf(issuedEvent?.type === 'VisitTokenIssued' ? issuedEvent.data.seatId : '');
           const context: CommandContext = { correlationId: input.correlationId, actor: 'customer', storeId: stream.state.request.storeId };
           const result = await stream.append(events, context);
-          return issued(reservationId, seat, token, { validUntil: null }, result.position);
+          return { ...issued(reservationId, seat, token, { validUntil: null }, result.position), people: stream.state.request.people };
         },
         attempts(reservationStream(reservationId)),
       );

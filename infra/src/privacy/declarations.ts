@@ -1,4 +1,5 @@
 import { accountPersonalData } from '@moncafe/domain/account/personal';
+import { receiptPersonalData } from '@moncafe/domain/billing/personal';
 import type { PersonalData } from '@moncafe/domain/privacy/personal-data';
 import type { SecretBox } from '@moncafe/domain/purchasing/supplier-service';
 import type { EventStore } from '@moncafe/domain/ports';
@@ -8,7 +9,7 @@ import { personalKeyStore } from './personal-keys';
 import { personalDataSealer, sealingEventStore } from './sealing';
 
 /** Every context's personal fields (each declared beside its events): what the sealing layer seals. */
-export const personalDataDeclarations: readonly PersonalData[] = [reservationPersonalData, accountPersonalData];
+export const personalDataDeclarations: readonly PersonalData[] = [reservationPersonalData, accountPersonalData, receiptPersonalData];
 
 /** The sealing layer over the keys in `db` (personal_keys), sealed by `secrets` (SECRETS_KEY): what a process opens events with. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -5,13 +5,14 @@ import type { PersonalDataSealer } from './sealing';
 /**
  * The one-time rewrite of events written before personal fields were sealed (decision
  * 183): every event of a declared type whose personal fields are still plain gets them sealed
- * in place, with its stream's key — the only change ever made to a stored event, and one that
+ * in place, with its subject's key — the only change ever made to a stored event, and one that
  * keeps what every reader sees (the sealing layer opens the fields again). Idempotent: a sealed
  * field is passed over, so it may run twice, or in two processes at once. `npm run
  * privacy:seal-events` runs it; a start runs it once (recorded in `privacy_steps`).
  * Only for the PostgreSQL event store: a KurrentDB stream cannot be rewritten (decision 183).
  */
-const SEAL_STEP = 'seal-plaintext-events-v1';
+// v2: receipts' 宛名 and 但し書き became personal (decision 517), so a system that ran v1 seals those once more.
+const SEAL_STEP = 'seal-plaintext-events-v2';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;

@@ -14,7 +14,7 @@ import type { DataKey, PersonalKeyStore } from './personal-keys';
 const SEALED_PREFIX = 'pd1.';
 
 export interface PersonalDataSealer {
-  /** The events with their declared personal fields sealed with the stream's key (events of other contexts as they are). */
+  /** The events with their declared personal fields sealed with their subject's key (events of other contexts as they are). */
   seal(streamId: string, events: readonly NewEvent[]): Promise<NewEvent[]>;
   open<E extends RecordedEvent>(events: readonly E[]): Promise<E[]>;
   /** The declared personal fields of one event's data (dotted path → kind), or null. */
@@ -22,11 +22,14 @@ export interface PersonalDataSealer {
 }
 
 export function personalDataSealer(deps: { declarations: readonly PersonalData[]; keys: PersonalKeyStore }): PersonalDataSealer {
-  const byCategory = new Map(deps.declarations.map((d) => [d.category, d.events]));
+  const byCategory = new Map(deps.declarations.map((d) => [d.category, d]));
   const fieldsOf = (streamId: string, type: string) => {
-    const events = byCategory.get(categoryOf(streamId));
+    const events = byCategory.get(categoryOf(streamId))?.events;
     return events && Object.hasOwn(events, type) ? events[type]! : null;
   };
+  /** Whose key an event's fields are sealed with: its stream's, or the person its declaration names (decision 517). */
+  const subjectOf = (streamId: string, event: { type: string; data: unknown }) =>
+    byCategory.get(categoryOf(streamId))?.subjectOf?.(event.type, event.data) ?? streamId;
   const erasedValue = (kind: PersonalFieldKind): unknown => (kind === 'text' ? ERASED_TEXT : kind === 'none' ? null : {});
 
   function rewrite(data: unknown, fields: Readonly<Record<string, PersonalFieldKind>>, change: (value: unknown, kind: PersonalFieldKind) => unknown) {
@@ -46,10 +49,12 @@ export function personalDataSealer(deps: { declarations: readonly PersonalData[]
     fieldsOf,
     async seal(streamId, events) {
       if (!events.some((e) => fieldsOf(streamId, e.type))) return [...events];
-      const key = await deps.keys.obtain(streamId);
+      const subjects = [...new Set(events.filter((e) => fieldsOf(streamId, e.type)).map((e) => subjectOf(streamId, e)))];
+      const keys = new Map(await Promise.all(subjects.map(async (s) => [s, await deps.keys.obtain(s)] as const)));
       return events.map((event) => {
         const fields = fieldsOf(streamId, event.type);
         if (!fields) return event;
+        const key = keys.get(subjectOf(streamId, event))!;
         const data = rewrite(event.data, fields, (value) => {
           if (value === ERASED_FIELD || isSealed(value)) return value;
           return key === 'erased' ? ERASED_FIELD : SEALED_PREFIX + key.seal(JSON.stringify(value));
@@ -58,7 +63,7 @@ export function personalDataSealer(deps: { declarations: readonly PersonalData[]
       });
     },
     async open(events) {
-      const subjects = events.filter((e) => fieldsOf(e.streamId, e.type)).map((e) => e.streamId);
+      const subjects = [...new Set(events.filter((e) => fieldsOf(e.streamId, e.type)).map((e) => subjectOf(e.streamId, e)))];
       if (subjects.length === 0) return [...events];
       const keys = await deps.keys.find(subjects);
       return events.map((event) => {
@@ -67,7 +72,7 @@ export function personalDataSealer(deps: { declarations: readonly PersonalData[]
         const data = rewrite(event.data, fields, (value, kind) => {
           if (value === ERASED_FIELD) return erasedValue(kind);
           if (!isSealed(value)) return value;
-          return openWith(keys.get(event.streamId), value, kind);
+          return openWith(keys.get(subjectOf(event.streamId, event)), value, kind);
         });
         return data === event.data ? event : { ...event, data };
       });

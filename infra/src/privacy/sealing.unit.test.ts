@@ -4,6 +4,7 @@ import { ERASED_FIELD, ERASED_TEXT, type PersonalData } from '@moncafe/domain/pr
 import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
 import { secretBox } from '../secrets/secret-box';
 import type { DataKey, PersonalKeyStore } from './personal-keys';
+import { personalDataDeclarations } from './declarations';
 import { personalDataSealer, sealingEventStore } from './sealing';
 
 /** Keys in memory: the contract the PostgreSQL key table keeps (tests/privacy for that one). */
@@ -110,5 +111,35 @@ describe('the sealing layer', () => {
     const [once] = await sealer.seal('guest-3', [booked(data)]);
     const [twice] = await sealer.seal('guest-3', [once!]);
     expect(twice).toBe(once);
+  });
+});
+
+describe('a receipt’s 宛名 (decision 517)', () => {
+  const receipt = (reservationId: string): NewEvent => ({
+    eventId: crypto.randomUUID(),
+    type: 'ReceiptIssued',
+    data: { receiptId: 'rc1', number: 1, reservationId, addressee: 'Orvandel Trading', proviso: 'ご飲食代', total: 1650 },
+    metadata,
+  });
+
+  it('is sealed with the key of the visit’s reservation, not the store’s receipt book, and reads as 削除済み once that guest is forgotten', async () => {
+    const inner = memoryEventStore();
+    const keys = memoryKeys();
+    const store = sealingEventStore(inner, personalDataSealer({ declarations: personalDataDeclarations, keys }));
+    await store.appendToStream('receipts-2', [receipt('r-forgotten'), receipt('r-kept')], { expectedRevision: 'no_stream' });
+
+    const stored = JSON.stringify((await inner.readStream('receipts-2')).map((e) => e.data));
+    expect(stored).not.toContain('Orvandel');
+    expect(stored).not.toContain('ご飲食代');
+    expect((await store.readStream('receipts-2')).map((e) => (e.data as { addressee: string }).addressee)).toEqual(['Orvandel Trading', 'Orvandel Trading']);
+
+    // Forgetting the guest destroys their reservation's key (decision 182): that receipt's 宛名 is gone, the other guest's stays.
+    await keys.erase(['reservation-r-forgotten']);
+    const read = (await store.readStream('receipts-2')).map((e) => e.data as { addressee: string; proviso: string; total: number });
+    expect(read.map((d) => [d.addressee, d.proviso, d.total])).toEqual([
+      [ERASED_TEXT, ERASED_TEXT, 1650],
+      ['Orvandel Trading', 'ご飲食代', 1650],
+    ]);
+    expect(await keys.isErased('receipts-2'), 'the receipt book has no key of its own').toBe(false);
   });
 });

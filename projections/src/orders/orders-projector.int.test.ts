@@ -8,7 +8,7 @@ import { menusProjector } from '../menus/projector';
 import { taxProjector } from '../tax/projector';
 import { taxRuleOf } from '../tax/queries';
 import { ordersProjector } from './projector';
-import { completedOrders, countOpenOrders, ordersOfReservation, readyOrders, salesOfDay } from './queries';
+import { completedOrders, countOpenOrders, ordersOfReservation, readyOrders } from './queries';
 
 let position = 0;
 const meta = { correlationId: 'c', causationId: null, actor: 'customer', storeId: 's' };
@@ -66,7 +66,7 @@ describe('orders, payments and stock read models', () => {
     expect((await ordersOfReservation(t.db, 'r1')).map((o) => o.id)).toEqual(['o1']);
   });
 
-  it('given checkouts with a payment, then the day’s sales by method; one without a payment counts nothing', async () => {
+  it('given checkouts with a payment, then a payment row each on its Tokyo business day; one without a payment has none', async () => {
     const out = (reservationId: string, method: 'cash' | 'qr', total: number, exitedAt = NOON) =>
       at(
         {
@@ -90,12 +90,14 @@ describe('orders, payments and stock read models', () => {
         at({ type: 'CheckedOut', data: { payment: null, exitedAt: NOON, actualDurationMinutes: 5, date: '2026-12-10' } }, 'reservation-r5'),
       ],
     );
-    expect(await salesOfDay(t.db, 's', '2026-12-10')).toEqual([
-      { method: 'cash', count: 2, subtotal: 5000, tax: 500, total: 5500 },
-      { method: 'qr', count: 1, subtotal: 1000, tax: 100, total: 1100 },
-    ]);
+    const payments = await t.db.selectFrom('payments').select(['reservation_id', 'business_date', 'method', 'total']).orderBy('reservation_id').execute();
     // 16:00Z is 01:00 the next day in Tokyo.
-    expect((await salesOfDay(t.db, 's', '2026-12-11')).map((s) => s.total)).toEqual([990]);
+    expect(payments).toEqual([
+      { reservation_id: 'r1', business_date: '2026-12-10', method: 'qr', total: 1100 },
+      { reservation_id: 'r2', business_date: '2026-12-10', method: 'cash', total: 2200 },
+      { reservation_id: 'r3', business_date: '2026-12-10', method: 'cash', total: 3300 },
+      { reservation_id: 'r4', business_date: '2026-12-11', method: 'cash', total: 990 },
+    ]);
   });
 
   it('given stock set and reserved, then the order menu leaves out what is gone; the tax rule defaults to 10% floor', async () => {

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { tokyoInstant, addDays } from '@moncafe/domain/calendar/dates';
-import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Database } from '../database';
 
 /**
@@ -48,36 +47,6 @@ export async function countOpenOrders(db: Kysely<Database>, storeId: string): Pr
     .where('status', '=', 'ready')
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-export interface SalesByMethod {
-  method: PaymentMethod;
-  /** Checkouts paid this way. */
-  count: number;
-  subtotal: number;
-  tax: number;
-  total: number;
-}
-
-/** A store's takings of a Tokyo date by payment method (checkouts with a payment), methods in the spec's order. */
-export async function salesOfDay(db: Kysely<Database>, storeId: string, date: string): Promise<SalesByMethod[]> {
-  const rows = await db
-    .selectFrom('payments')
-    .select([
-      'method',
-      sql<string>`count(*)`.as('count'),
-      sql<string>`sum(subtotal)`.as('subtotal'),
-      sql<string>`sum(tax)`.as('tax'),
-      sql<string>`sum(total)`.as('total'),
-    ])
-    .where('store_id', '=', storeId)
-    .where('business_date', '=', date)
-    .groupBy('method')
-    .execute();
-  const order: PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
-  return rows
-    .map((r) => ({ method: r.method, count: Number(r.count), subtotal: Number(r.subtotal), tax: Number(r.tax), total: Number(r.total) }))
-    .sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
 }
 
 // --- Admin home and orders by day (decision 123) ------------------------------------

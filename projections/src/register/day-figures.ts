@@ -7,6 +7,7 @@ import { NO_FIGURES, type DayFigures } from '@moncafe/domain/register/figures';
 import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Database } from '../database';
 import { taxRuleOf } from '../tax/queries';
+import { checkoutsByDay, paidLines, takingRows } from './figures';
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
 
@@ -20,20 +21,21 @@ interface Taking {
 }
 
 /**
- * A store's business day as the daily close counts it (decision 250), from the read models only.
+ * A store's business day as the daily close counts it (decision 250), from the register's
+ * sources (figures.ts, decision 515) and the read models beside them.
  *
- * Money: the day's receipts (decision 240), by the Tokyo date they were issued. A cancelling
- * receipt (赤伝) is a refund on the day it is issued and takes its amounts off that day's methods
- * and rates. A checkout from before receipts (a payment with no receipt) counts by its payment, at
- * the store's rate. Sales by category: the lines of the orders the day's checkouts paid, in the
- * menu's category. Visits and guests: the visits that ended that day. Reservations: the web
- * bookings of the day. Voids: no event records a void yet, so they stay empty; this function is
- * the one place to count them (the seam named in decision 250).
+ * Money, by method and by rate: the day's takings. A cancelling receipt (赤伝) is a refund on the
+ * day it is issued and takes its amounts off that day's methods and rates; a method's count is its
+ * sale takings, so a split paid two ways counts once in each. 会計数 and 客数: the day's checkouts
+ * and their parties' sizes. Sales by category: the lines of the orders the day's checkouts paid,
+ * in the menu's category. Visits (組数): the visits that ended that day, paid or not, a merged
+ * party once. Reservations: the web bookings of the day. Voids: by reason (decision 283).
  */
 export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: string): Promise<DayFigures> {
   const from = tokyoInstant(date, 0);
   const to = tokyoInstant(addDays(date, 1), 0);
-  const [voids, receipts, legacy, checkouts, categories, visits, reservations, rule] = await Promise.all([
+  const range = { storeId, from: date, to: date };
+  const [voids, rows, checkouts, categories, visits, reservations, rule] = await Promise.all([
     // The day's voids by reason (decision 283): what was taken off orders before checkout.
     db
       .selectFrom('register_voids')
@@ -43,42 +45,22 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
       .groupBy('reason')
       .orderBy('reason')
       .execute(),
-    db
-      .selectFrom('receipts')
-      .select(['payment_method', 'total', 'tax', 'totals_by_rate', 'kind', 'cancel_reason'])
-      .where('store_id', '=', storeId)
-      .where('business_date', '=', date)
-      .orderBy('number')
-      .execute(),
-    db
-      .selectFrom('payments as p')
-      .select(['p.method', 'p.total', 'p.tax', 'p.subtotal'])
-      .where('p.store_id', '=', storeId)
-      .where('p.business_date', '=', date)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('receipts as r').select('r.id').whereRef('r.reservation_id', '=', 'p.reservation_id'))))
-      .execute(),
-    db
-      .selectFrom('payments')
-      .select(sql<string>`count(*)`.as('n'))
-      .where('store_id', '=', storeId)
-      .where('business_date', '=', date)
-      .executeTakeFirstOrThrow(),
+    takingRows(db, range),
+    checkoutsByDay(db, range),
     sql<{ category: MenuCategory | null; name: string; quantity: string; amount: string }>`
-      select m.category, coalesce(m.name, min(i.item->>'menu_name')) as name,
-        sum((i.item->>'quantity')::int) as quantity, sum((i.item->>'quantity')::int * (i.item->>'price')::int) as amount
-      from payments p
-      cross join lateral jsonb_array_elements_text(p.order_ids) as po(order_id)
-      join orders o on o.id = po.order_id
-      cross join lateral jsonb_array_elements(o.items) as i(item)
-      left join menu_items m on m.id = i.item->>'menu_id'
-      where p.store_id = ${storeId} and p.business_date = ${date}
-      group by i.item->>'menu_id', m.category, m.name`.execute(db),
+      select m.category, coalesce(m.name, min(l.item->>'menu_name')) as name,
+        sum((l.item->>'quantity')::int) as quantity, sum((l.item->>'quantity')::int * (l.item->>'price')::int) as amount
+      from ${paidLines(range)} l
+      left join menu_items m on m.id = l.item->>'menu_id'
+      group by l.item->>'menu_id', m.category, m.name`.execute(db),
     db
       .selectFrom('reservations')
-      .select([sql<string>`count(*)`.as('visits'), sql<string>`coalesce(sum(people), 0)`.as('guests')])
+      .select(sql<string>`count(*)`.as('visits'))
       .where('store_id', '=', storeId)
       .where('exited_at', '>=', from)
       .where('exited_at', '<', to)
+      // A party merged into another ended with its host's visit (decision 370): one visit, counted there.
+      .where('merged_into', 'is', null)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('reservations')
@@ -95,22 +77,14 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     taxRuleOf(db, storeId),
   ]);
 
-  const takings: Taking[] = [
-    ...receipts.map((r) => ({
-      method: r.payment_method,
-      total: r.total,
-      tax: r.tax,
-      rates: r.totals_by_rate,
-      refund: r.kind === 'cancellation' ? { reason: r.cancel_reason ?? '' } : null,
-    })),
-    ...legacy.map((p) => ({
-      method: p.method,
-      total: p.total,
-      tax: p.tax,
-      rates: [{ ratePercent: rule.ratePercent, reduced: false, base: p.subtotal, tax: p.tax, total: p.total }],
-      refund: null,
-    })),
-  ];
+  const takings: Taking[] = rows.map((r) => ({
+    method: r.method,
+    total: r.total,
+    tax: r.tax,
+    // A checkout from before receipts counts at the store's rate.
+    rates: r.totals_by_rate ?? [{ ratePercent: rule.ratePercent, reduced: false, base: r.subtotal, tax: r.tax, total: r.total }],
+    refund: r.refund ? { reason: r.refund_reason ?? '' } : null,
+  }));
 
   const byMethod = new Map<PaymentMethod, { method: PaymentMethod; count: number; total: number }>();
   const byRate = new Map<string, DayFigures['byRate'][number]>();
@@ -151,11 +125,11 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
   const refundLines = [...refunds.values()].sort((a, b) => a.reason.localeCompare(b.reason));
   return {
     ...NO_FIGURES,
-    sales: { count: Number(checkouts.n), subtotal: total - tax, tax, total },
+    sales: { count: checkouts.reduce((n, c) => n + c.count, 0), subtotal: total - tax, tax, total },
     byMethod: [...byMethod.values()].sort((a, b) => METHODS.indexOf(a.method) - METHODS.indexOf(b.method)),
     byRate: [...byRate.values()].sort((a, b) => b.ratePercent - a.ratePercent || Number(a.reduced) - Number(b.reduced)),
     byCategory: [...byCategory.values()].sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category)),
-    guests: Number(visits.guests),
+    guests: checkouts.reduce((n, c) => n + c.guests, 0),
     visits: Number(visits.visits),
     voids: {
       count: voids.reduce((n, v) => n + Number(v.count), 0),

@@ -216,7 +216,8 @@ describe('the daily close’s figures and the sales report', () => {
         { category: 'drink', quantity: 3, amount: 1500 },
         { category: 'dessert', quantity: 2, amount: 1000 },
       ],
-      guests: 2 + 3 + 1 + 4,
+      // 客数 are the checkouts' guests (decision 515): the party that left without paying is a visit, not a checkout.
+      guests: 2 + 3 + 1,
       visits: 4,
       refunds: { count: 1, amount: 550, byReason: [{ reason: '注文間違い', count: 1, amount: 550 }] },
       reservations: { booked: 1, noShows: 1, cancelled: 1 },
@@ -259,6 +260,59 @@ describe('the daily close’s figures and the sales report', () => {
     ]);
     const close = await closeOf(t.db, 's', day);
     expect(close).toMatchObject({ figures, counted: later, cash_expected: 1080, cash_counted: 1000, cash_difference: -80 });
+  });
+
+  it('counts a merged party paid in two parts as one checkout of its merged size, on the close, the sales screen and its hours alike (decision 515)', async () => {
+    const day = '2026-12-05';
+    const coffee = { menuId: 'coffee', name: 'ブレンドコーヒー', price: 500, quantity: 3 };
+    const [seated, order, checkedOut] = visitEvents({ id: 'mh', date: day, minute: 18 * 60 + 40, people: 2, lines: [coffee], method: 'credit' });
+    const other = visitEvents({ id: 'mo', date: day, minute: 18 * 60 + 40, people: 2, lines: [], method: 'cash', withPayment: false });
+    const mergedAt = tokyoInstant(day, 18 * 60 + 50).toISOString();
+    await t.project(projectors, [
+      seated!,
+      order!,
+      other[0]!,
+      at(
+        {
+          type: 'PartyMerged',
+          data: {
+            absorbedId: 'mo',
+            absorbed: { seatIds: ['T2'], people: 2 },
+            before: { seatIds: ['T1'], people: 2 },
+            seatIds: ['T1', 'T2'],
+            people: 4,
+            seatLabel: 'T1・T2',
+            mergedAt,
+            date: day,
+          },
+        },
+        'reservation-mh',
+      ),
+      at({ type: 'MergedIntoParty', data: { hostId: 'mh', mergedAt, date: day } }, 'reservation-mo'),
+      // Split in two parts paid two ways.
+      receipt({ id: 'mr1', number: 11, reservationId: 'mh', method: 'cash', date: day, rates: [rate(10, false, 750)] }),
+      receipt({ id: 'mr2', number: 12, reservationId: 'mh', method: 'credit', date: day, rates: [rate(10, false, 750)] }),
+      checkedOut!,
+      // The merged party ends with its host, without a payment of its own.
+      other[2]!,
+    ]);
+    const figures = await dayFiguresOf(t.db, 's', day);
+    expect(figures.sales).toEqual({ count: 1, subtotal: 1500, tax: 150, total: 1650 });
+    expect(figures.guests).toBe(4);
+    expect(figures.visits).toBe(1);
+    expect(figures.byMethod).toEqual([
+      { method: 'cash', count: 1, total: 825 },
+      { method: 'credit', count: 1, total: 825 },
+    ]);
+    const report = await salesReport(t.db, { storeId: 's', from: day, to: day }, 'day');
+    expect(report.totals).toMatchObject({ count: 1, guests: 4, total: 1650, tax: 150 });
+    expect(
+      report.byHour.reduce((n, h) => n + h.count, 0),
+      'the hours count the checkout once',
+    ).toBe(1);
+    expect(report.byHour.reduce((n, h) => n + h.total, 0)).toBe(1650);
+    const lines = await salesLines(t.db, { storeId: 's', from: day, to: day });
+    expect(lines.map((l) => l.methods)).toEqual([['cash', 'credit']]);
   });
 
   it('counts the day’s voids by reason: a line taken off and a whole order, on the Tokyo day they were made (decision 283)', async () => {

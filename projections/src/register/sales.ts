@@ -1,27 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays, datesBetween } from '@moncafe/domain/calendar/dates';
 import type { Database } from '../database';
+import { byHour, checkoutsByDay, paidLines, takingsByDay, type FigureRange } from './figures';
 
 /**
  * Sales for the owner (issue 30 item 5, decision 251): a store's takings over a range of business
  * days, by day, ISO week (from Monday) or month, with the same-length range before for comparison,
- * the top items, the average spend per guest and the takings by hour of payment. From the read
- * models only (payments, the orders they paid, the reservations' party sizes).
+ * the top items, the average spend per guest and the takings by hour. Every figure is the
+ * register's (figures.ts, decision 515), so the screen, the daily close and the exports agree.
  */
 export type SalesGrain = 'day' | 'week' | 'month';
 
-export interface SalesRange {
-  /** One store, or null: every store together (全店舗, decision 408), closed ones' history included. */
-  storeId: string | null;
-  /** First and last business day (YYYY-MM-DD), both included. */
-  from: string;
-  to: string;
-}
-
-/** A raw query's store condition on `column`: the one store, or every store (null). */
-function ofStore(column: string, storeId: string | null) {
-  return storeId === null ? sql`true` : sql`${sql.ref(column)} = ${storeId}`;
-}
+/** One store or every store together (全店舗, decision 408, closed ones' history included), and its business days. */
+export type SalesRange = FigureRange;
 
 /** The bucket a business day falls in: the day, the Monday of its week, or its month. */
 export function bucketOf(date: string, grain: SalesGrain): string {
@@ -36,47 +27,13 @@ export function bucketsOf(range: Pick<SalesRange, 'from' | 'to'>, grain: SalesGr
   return [...new Set(datesBetween(range.from, range.to).map((d) => bucketOf(d, grain)))];
 }
 
-/**
- * The money taken in a range, as the daily close counts it (decision 250): the receipts issued
- * (a cancelling 赤伝 negative, on the day it was issued), and the payments of checkouts from
- * before receipts (no receipt for their visit).
- */
-function takings(range: SalesRange) {
-  return sql`(
-    select r.business_date, r.issued_at as at, r.total, r.tax from receipts r
-    where ${ofStore('r.store_id', range.storeId)} and r.business_date between ${range.from} and ${range.to}
-    union all
-    select p.business_date, p.paid_at as at, p.total, p.tax from payments p
-    where ${ofStore('p.store_id', range.storeId)} and p.business_date between ${range.from} and ${range.to}
-      and not exists (select 1 from receipts r where r.reservation_id = p.reservation_id)
-  )`;
-}
-
-/** Checkouts with a payment in the range and their guests, by business day. */
-function checkoutsByDay(db: Kysely<Database>, range: SalesRange) {
-  return db
-    .selectFrom('payments as p')
-    .leftJoin('reservations as r', 'r.id', 'p.reservation_id')
-    .select(['p.business_date as date', sql<string>`count(*)`.as('count'), sql<string>`coalesce(sum(r.people), 0)`.as('guests')])
-    .$if(range.storeId !== null, (q) => q.where('p.store_id', '=', range.storeId!))
-    .where('p.business_date', '>=', range.from)
-    .where('p.business_date', '<=', range.to)
-    .groupBy('p.business_date')
-    .execute();
-}
-
-function moneyByDay(db: Kysely<Database>, range: SalesRange) {
-  return sql<{ date: string; total: string; tax: string }>`
-    select t.business_date as date, sum(t.total) as total, sum(t.tax) as tax from ${takings(range)} t group by t.business_date`.execute(db);
-}
-
 async function totalsOf(db: Kysely<Database>, range: SalesRange) {
-  const [checkouts, money] = await Promise.all([checkoutsByDay(db, range), moneyByDay(db, range)]);
-  const total = money.rows.reduce((n, r) => n + Number(r.total), 0);
-  const tax = money.rows.reduce((n, r) => n + Number(r.tax), 0);
-  const guests = checkouts.reduce((n, r) => n + Number(r.guests), 0);
+  const [checkouts, money] = await Promise.all([checkoutsByDay(db, range), takingsByDay(db, range)]);
+  const total = money.reduce((n, r) => n + r.total, 0);
+  const tax = money.reduce((n, r) => n + r.tax, 0);
+  const guests = checkouts.reduce((n, r) => n + r.guests, 0);
   return {
-    count: checkouts.reduce((n, r) => n + Number(r.count), 0),
+    count: checkouts.reduce((n, r) => n + r.count, 0),
     subtotal: total - tax,
     tax,
     total,
@@ -96,34 +53,27 @@ export async function salesReport(db: Kysely<Database>, range: SalesRange, grain
     totalsOf(db, range),
     totalsOf(db, before),
     checkoutsByDay(db, range),
-    moneyByDay(db, range),
+    takingsByDay(db, range),
     sql<{ menu_id: string; menu_name: string; quantity: string; amount: string }>`
-      select i.item->>'menu_id' as menu_id, min(i.item->>'menu_name') as menu_name,
-        sum((i.item->>'quantity')::int) as quantity, sum((i.item->>'quantity')::int * (i.item->>'price')::int) as amount
-      from payments p
-      cross join lateral jsonb_array_elements_text(p.order_ids) as po(order_id)
-      join orders o on o.id = po.order_id
-      cross join lateral jsonb_array_elements(o.items) as i(item)
-      where ${ofStore('p.store_id', range.storeId)} and p.business_date between ${range.from} and ${range.to}
-      group by i.item->>'menu_id'
+      select l.item->>'menu_id' as menu_id, min(l.item->>'menu_name') as menu_name,
+        sum((l.item->>'quantity')::int) as quantity, sum((l.item->>'quantity')::int * (l.item->>'price')::int) as amount
+      from ${paidLines(range)} l
+      group by l.item->>'menu_id'
       order by amount desc, menu_id
       limit 10`.execute(db),
-    sql<{ hour: number; count: string; total: string }>`
-      select extract(hour from t.at at time zone 'Asia/Tokyo')::int as hour, count(*) as count, sum(t.total) as total
-      from ${takings(range)} t
-      group by 1 order by 1`.execute(db),
+    byHour(db, range),
   ]);
 
   const buckets = new Map(bucketsOf(range, grain).map((key) => [key, { key, count: 0, total: 0, tax: 0, guests: 0 }]));
   for (const d of checkouts) {
     const bucket = buckets.get(bucketOf(d.date, grain))!;
-    bucket.count += Number(d.count);
-    bucket.guests += Number(d.guests);
+    bucket.count += d.count;
+    bucket.guests += d.guests;
   }
-  for (const d of money.rows) {
+  for (const d of money) {
     const bucket = buckets.get(bucketOf(d.date, grain))!;
-    bucket.total += Number(d.total);
-    bucket.tax += Number(d.tax);
+    bucket.total += d.total;
+    bucket.tax += d.tax;
   }
   return {
     range: { from: range.from, to: range.to },
@@ -133,7 +83,7 @@ export async function salesReport(db: Kysely<Database>, range: SalesRange, grain
     previous,
     buckets: [...buckets.values()],
     topItems: items.rows.map((r) => ({ menuId: r.menu_id, name: r.menu_name, quantity: Number(r.quantity), amount: Number(r.amount) })),
-    byHour: hours.rows.map((r) => ({ hour: Number(r.hour), count: Number(r.count), total: Number(r.total) })),
+    byHour: hours,
   };
 }
 
@@ -141,7 +91,10 @@ export type SalesReport = Awaited<ReturnType<typeof salesReport>>;
 
 // --- CSV exports (UTF-8 with a BOM, apps/web/app/admin-area/csv.ts) ------------------------------
 
-/** Every line sold in the range, one row per order line of a paid order, with its payment. */
+/**
+ * Every line sold in the range, one row per order line of a paid order, with how its visit paid:
+ * the methods of its sale receipts (a split paid two ways names both), or its payment's.
+ */
 export async function salesLines(db: Kysely<Database>, range: SalesRange) {
   const result = await sql<{
     store_id: string;
@@ -154,17 +107,17 @@ export async function salesLines(db: Kysely<Database>, range: SalesRange) {
     menu_name: string;
     quantity: number;
     price: number;
-    method: string;
+    methods: string[];
   }>`
-    select p.store_id, p.business_date, p.paid_at, p.reservation_id, o.id as order_id, o.seat_label,
-      i.item->>'menu_id' as menu_id, i.item->>'menu_name' as menu_name,
-      (i.item->>'quantity')::int as quantity, (i.item->>'price')::int as price, p.method
-    from payments p
-    cross join lateral jsonb_array_elements_text(p.order_ids) as po(order_id)
-    join orders o on o.id = po.order_id
-    cross join lateral jsonb_array_elements(o.items) with ordinality as i(item, n)
-    where ${ofStore('p.store_id', range.storeId)} and p.business_date between ${range.from} and ${range.to}
-    order by p.paid_at, o.order_time, o.id, i.n`.execute(db);
+    select l.store_id, l.business_date, l.at as paid_at, l.reservation_id, l.order_id, l.seat_label,
+      l.item->>'menu_id' as menu_id, l.item->>'menu_name' as menu_name,
+      (l.item->>'quantity')::int as quantity, (l.item->>'price')::int as price,
+      coalesce(
+        (select array_agg(distinct r.payment_method::text) from receipts r where r.reservation_id = l.reservation_id and r.kind = 'sale'),
+        array[(select p.method::text from payments p where p.reservation_id = l.reservation_id)]
+      ) as methods
+    from ${paidLines(range)} l
+    order by l.at, l.order_time, l.order_id, l.n`.execute(db);
   return result.rows;
 }
 

@@ -1,4 +1,5 @@
 import type { Application } from '@moncafe/domain/application';
+import { changedFigures } from '@moncafe/domain/register/figures';
 import type { Queries } from '@moncafe/projections/queries';
 import { dailyCloseTexts as t } from './register-texts';
 
@@ -20,7 +21,13 @@ export async function dailyCloseView(services: Application, queries: Queries, st
   const changed = await Promise.all(
     day.changedDays.map(async (d) => {
       const [closed, now] = await Promise.all([queries.register.close(storeId, d), queries.register.dayFigures(storeId, d)]);
-      return { date: d, countedTotal: closed?.counted.sales.total ?? 0, nowTotal: now.sales.total };
+      return {
+        date: d,
+        countedTotal: closed?.counted.sales.total ?? 0,
+        nowTotal: now.sales.total,
+        // Each figure that changed, so the owner sees what a correction will record.
+        figures: closed ? changedFigures(closed.counted, now) : [],
+      };
     }),
   );
   return {
@@ -28,6 +35,8 @@ export async function dailyCloseView(services: Application, queries: Queries, st
     date,
     today: day.today,
     figures: close ? close.counted : day.figures,
+    /** Parties still seated and orders unpaid (decision 516): named on the close's confirmation. */
+    open: close ? null : day.open,
     close: close
       ? {
           closedAt: close.closed_at.toISOString(),

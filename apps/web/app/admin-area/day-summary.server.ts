@@ -11,7 +11,8 @@ export async function daySummary(queries: Queries, storeId: string, date: string
     queries.reservations.ofDay(storeId, date, now),
     queries.seats.ofStore(storeId),
     queries.orders.ready(storeId),
-    queries.orders.salesOfDay(storeId, date),
+    // The day's takings as the daily close counts them (decision 515).
+    queries.register.dayFigures(storeId, date),
     queries.stock.soldOut(storeId),
     queries.adminDay.orderRows(storeId, date),
   ]);
@@ -54,7 +55,7 @@ export async function daySummary(queries: Queries, storeId: string, date: string
       seated_at: r.seated_at?.toISOString() ?? null,
     })),
     openOrders: open.map((o) => ({ id: o.id, seat_label: o.seat_label, order_time: o.order_time.toISOString(), items: o.items })),
-    sales: { byMethod: sales, total: sales.reduce((n, s) => n + s.total, 0) },
+    sales: { byMethod: sales.byMethod, total: sales.sales.total, count: sales.sales.count, guests: sales.guests },
     soldOut: soldOut.map((m) => ({ id: m.id, name: m.name, quantity: m.quantity })),
     orders: orders.map((o) => ({
       id: o.id,

@@ -51,11 +51,19 @@ export const dailyCloseTexts = {
   confirmTitle: '締めの確認',
   confirmLead: (day: string) => `${day}を次の内容で締めます。締めた後の売上の変更は、訂正として記録されます。`,
   confirmClose: '締める',
+  /** Decision 516: what is still open is named before a close. */
+  openTitle: 'まだ会計の済んでいない席と注文',
+  openLead: '次の席と注文はまだ会計されていません。このまま締めると、締めた後の会計は訂正として記録します。',
+  openVisit: (seats: string, people: number, since: string) => `${seats}（${people}名・${since}から着席中）`,
+  unpaidOrder: (seats: string, amount: string, at: string) => `${seats}の注文 ${amount}（税抜・${at}）`,
+  closeAnyway: 'このまま締める',
   back: '戻る',
   closed: (day: string) => `${day}を締めました。`,
   changedTitle: '締め後に売上が変わった日があります',
   changedLead: '訂正を記録するまで、次の締めはできません。',
-  changedDay: (day: string, before: string, now: string) => `${day}：締めた売上 ${before} → 現在 ${now}`,
+  /** A closed day's figures that changed since (decision 516): one line each, before and now. */
+  changedDayTitle: (day: string) => `${day}：締めた後に変わった数字`,
+  changedFigure: (name: string, before: string, now: string) => `${name}：締めたとき ${before} → 現在 ${now}`,
   correctionReason: '訂正の理由',
   recordCorrection: '訂正を記録',
   corrected: '訂正を記録しました。',
@@ -71,12 +79,57 @@ export const dailyCloseTexts = {
     already_closed: 'この営業日はすでに締めてあります。',
     future_date: 'まだ始まっていない営業日は締められません。',
     correction_needed: '締め後に売上が変わった日があります。先に訂正を記録してください。',
+    open_at_close: 'まだ会計の済んでいない席か注文があります。確認の画面で内容を確かめてから締めてください。',
     not_closed: 'この営業日はまだ締めていません。',
     nothing_to_correct: '締めた売上から変わっていません。',
     reason_required: '訂正の理由を入力してください。',
   } as Record<string, string>,
   unknownAccount: '不明なアカウント',
 } as const;
+
+const countFigures = new Set(['count', 'quantity']);
+
+/**
+ * A figure's name on the close (its path from domain/src/register/figures.ts, decision 516) and its
+ * number worded: yen for amounts, a plain number for counts.
+ */
+export function figureOf(path: string, value: number, yen: (n: number) => string): { name: string; value: string } {
+  const t = dailyCloseTexts;
+  const parts = path.split('.');
+  const field = parts.at(-1)!;
+  const shown = countFigures.has(field) || path === 'guests' ? String(value) : yen(value);
+  const fields: Record<string, string> = { count: t.count, total: t.amount, amount: t.amount, quantity: t.quantity, taxable: t.taxable, tax: t.tax };
+  const whole: Record<string, string> = {
+    'sales.count': t.salesCount,
+    'sales.subtotal': t.subtotal,
+    'sales.tax': t.tax,
+    'sales.total': t.total,
+    guests: t.guests,
+    cashExpected: t.cashExpected,
+    'voids.count': `${t.voidsTitle} ${t.count}`,
+    'voids.amount': `${t.voidsTitle} ${t.amount}`,
+    'refunds.count': `${t.refundsTitle} ${t.count}`,
+    'refunds.amount': `${t.refundsTitle} ${t.amount}`,
+  };
+  if (whole[path]) return { name: whole[path], value: shown };
+  const [group, ...rest] = parts;
+  const key = rest.slice(0, -1).join('.');
+  const of = (label: string) => `${label} ${fields[field] ?? field}`;
+  switch (group) {
+    case 'byMethod':
+      return { name: of(moneyLabels.paymentMethods[key] ?? key), value: shown };
+    case 'byRate':
+      return { name: of(moneyLabels.rate(Number.parseFloat(key), key.endsWith('r'))), value: shown };
+    case 'byCategory':
+      return { name: of(moneyLabels.categories[key] ?? key), value: shown };
+    case 'voids':
+      return { name: of(`${t.voidsTitle}（${key}）`), value: shown };
+    case 'refunds':
+      return { name: of(`${t.refundsTitle}（${key}）`), value: shown };
+    default:
+      return { name: path, value: shown };
+  }
+}
 
 export const salesTexts = {
   title: '売上',

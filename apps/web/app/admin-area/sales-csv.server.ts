@@ -53,7 +53,7 @@ async function exportRows(
           l.quantity,
           l.price,
           l.quantity * l.price,
-          method(l.method),
+          l.methods.map(method).join('・'),
         ]),
       );
       const sum = lines.reduce((n, l) => n + l.quantity * l.price, 0);

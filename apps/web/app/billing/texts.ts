@@ -50,7 +50,12 @@ export const billingTexts = {
   noRegistration: '登録番号 未登録',
   issuedAt: '発行日時',
   addresseeSuffix: (name: string) => `${name} 様`,
-  provisoLine: (text: string) => `但し ${text}として`,
+  // The owner may type 「ご飲食代」, 「ご飲食代として」 or 「但し ご飲食代として」: each reads the same, 但し and として once.
+  provisoLine: (text: string) =>
+    `但し ${text
+      .trim()
+      .replace(/^但し\s*/u, '')
+      .replace(/\s*として$/u, '')}として`,
   receivedWithThanks: '上記正に領収いたしました',
   total: '合計',
   totalTaxIncluded: '合計（税込）',

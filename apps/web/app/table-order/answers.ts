@@ -90,5 +90,7 @@ export function visitAnswer(visit: IssuedToken) {
     store_id: visit.storeId,
     seat_id: visit.seatId,
     seat_name: visit.seatName,
+    /** The party's size when the phone did not give it (a pass): a walk-in of 3 reads as 3 on every phone. */
+    number_of_people: visit.people ?? null,
   };
 }

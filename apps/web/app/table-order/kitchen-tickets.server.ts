@@ -14,6 +14,13 @@ const ALLERGY = /アレルギー|allerg/i;
 export async function kitchenTickets(queries: WebApp['queries'], orders: readonly OrderRow[]) {
   const visitIds = [...new Set(orders.map((o) => o.reservation_id))];
   const visits = new Map((await Promise.all(visitIds.map((id) => queries.reservations.get(id)))).flatMap((r) => (r ? [[r.id, r] as const] : [])));
+  // A party merged into another is that party now (decision 370): its tickets say the joined size.
+  const hostIds = [...new Set([...visits.values()].flatMap((r) => (r.merged_into && !visits.has(r.merged_into) ? [r.merged_into] : [])))];
+  for (const host of await Promise.all(hostIds.map((id) => queries.reservations.get(id)))) if (host) visits.set(host.id, host);
+  const partyOf = (id: string) => {
+    const visit = visits.get(id);
+    return visit?.merged_into ? (visits.get(visit.merged_into) ?? visit) : visit;
+  };
   const menuIds = [...new Set([...visits.values()].flatMap((r) => r.lines.map((l) => l.menuId)))];
   const options = new Map((await queries.menus.options(menuIds)).map((o) => [`${o.menu_id}_${o.option_id}`, o]));
   return orders.map((row) => {
@@ -29,7 +36,7 @@ export async function kitchenTickets(queries: WebApp['queries'], orders: readonl
     if (remarks) notes.push({ label: kitchenTexts.remarks, text: remarks, allergy: ALLERGY.test(remarks) });
     return {
       ...orderAnswer(row),
-      people: visit?.people ?? null,
+      people: partyOf(row.reservation_id)?.people ?? null,
       paid: Boolean(visit?.payment_method ?? visit?.exited_at),
       notes,
     };

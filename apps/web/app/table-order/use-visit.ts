@@ -43,14 +43,18 @@ export function useGuestVisit(query: { seatId: string | null; reservationId: str
   const live = useLiveFeed({
     topics: visit && !ended && refusedToken !== visit.token ? ['catalog', `reservation:${visit.reservationId}`] : null,
     token: visit?.token ?? null,
-    events: ['stock-updated', 'catalog-updated', 'new-order', 'token-refused', 'staff-call-answered', ...ENDING],
+    events: ['stock-updated', 'catalog-updated', 'new-order', 'token-refused', 'staff-call-answered', 'reservation-merged', ...ENDING],
     onMessage: (event, data) => {
       const reservation = (data as { reservation_id?: string } | null)?.reservation_id;
       if (event === 'token-refused') setRefusedToken(visit?.token ?? null);
       else if (event === 'staff-call-answered' && visit && reservation === visit.reservationId)
         setCallAnsweredAt((data as { acknowledged_at?: string }).acknowledged_at ?? new Date().toISOString());
       else if ((ENDING as readonly string[]).includes(event) && visit && reservation === visit.reservationId) end();
-      else keepMessage.current?.(event);
+      else if (event === 'reservation-merged' && visit) {
+        // The party joined another (decision 370): this phone's party is the joined one, at its size.
+        const merge = data as { undone?: boolean; number_of_people?: number };
+        if (!merge.undone && typeof merge.number_of_people === 'number') update({ ...visit, people: merge.number_of_people });
+      } else keepMessage.current?.(event);
     },
   });
 

@@ -5,7 +5,7 @@ import { isoDateSchema } from '@moncafe/domain/calendar/date-schemas';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import adminCss from '#app/admin-area/admin-area.css?url';
-import { dailyCloseTexts as t } from '#app/admin-area/register-texts';
+import { dailyCloseTexts as t, figureOf } from '#app/admin-area/register-texts';
 import { adminPageTitle } from '#app/admin-area/title';
 import { formAction } from '#app/http/form-action.server';
 import { requireRole } from '#app/auth/require-role.server';
@@ -38,7 +38,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const cashSchema = z.coerce.number().int().min(0).max(100_000_000);
 const formSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('review'), store_id: recordIdSchema, date: isoDateSchema, cash_counted: cashSchema, note: z.string().max(500).default('') }),
-  z.object({ intent: z.literal('close'), store_id: recordIdSchema, date: isoDateSchema, cash_counted: cashSchema, note: z.string().max(500).default('') }),
+  z.object({
+    intent: z.literal('close'),
+    store_id: recordIdSchema,
+    date: isoDateSchema,
+    cash_counted: cashSchema,
+    note: z.string().max(500).default(''),
+    // The open parties and unpaid orders the confirmation named, space-separated (decision 516).
+    open_confirmed: z.string().max(20_000).default(''),
+  }),
   z.object({ intent: z.literal('correct'), store_id: recordIdSchema, date: isoDateSchema, reason: z.string().max(500) }),
 ]);
 
@@ -61,7 +69,16 @@ export const action = formAction({
     const ctx = { ...command, storeId: input.store_id };
     const done =
       input.intent === 'close'
-        ? await services.register.close({ storeId: input.store_id, businessDate: input.date, cashCounted: input.cash_counted, note: input.note }, ctx)
+        ? await services.register.close(
+            {
+              storeId: input.store_id,
+              businessDate: input.date,
+              cashCounted: input.cash_counted,
+              note: input.note,
+              openConfirmed: input.open_confirmed.split(' ').filter(Boolean),
+            },
+            ctx,
+          )
         : await services.register.correct({ storeId: input.store_id, businessDate: input.date, reason: input.reason }, ctx);
     await readYourWrites(done.position);
     return { ok: true, message: input.intent === 'close' ? t.closed(japaneseDate(input.date)) : t.corrected, confirm: null };
@@ -76,6 +93,7 @@ export default function DailyClose({ loaderData, actionData }: Route.ComponentPr
   if (!view) return null;
   const day = japaneseDate(view.date);
   const confirm = actionData?.ok ? actionData.confirm : null;
+  const openCount = view.open ? view.open.visits.length + view.open.unpaidOrders.length : 0;
   return (
     <section data-testid="daily-close" data-date={view.date} data-closed={view.close ? 'yes' : 'no'}>
       <h2>{t.title}</h2>
@@ -99,7 +117,17 @@ export default function DailyClose({ loaderData, actionData }: Route.ComponentPr
           <p className="hint">{t.changedLead}</p>
           {view.changed.map((c) => (
             <Form method="post" key={c.date} className="field">
-              <p>{t.changedDay(japaneseDate(c.date), yenAmount(c.countedTotal), yenAmount(c.nowTotal))}</p>
+              <p id={`changed-${c.date}`}>{t.changedDayTitle(japaneseDate(c.date))}</p>
+              <ul aria-labelledby={`changed-${c.date}`} data-testid="changed-figures">
+                {c.figures.map((f) => {
+                  const before = figureOf(f.figure, f.before, yenAmount);
+                  return (
+                    <li key={f.figure} data-figure={f.figure}>
+                      {t.changedFigure(before.name, before.value, figureOf(f.figure, f.after, yenAmount).value)}
+                    </li>
+                  );
+                })}
+              </ul>
               <input type="hidden" name="intent" value="correct" />
               <input type="hidden" name="store_id" value={view.storeId} />
               <input type="hidden" name="date" value={c.date} />
@@ -153,8 +181,31 @@ export default function DailyClose({ loaderData, actionData }: Route.ComponentPr
             <input type="hidden" name="date" value={view.date} />
             <input type="hidden" name="cash_counted" value={confirm.cashCounted} />
             <input type="hidden" name="note" value={confirm.note} />
+            {openCount > 0 && view.open && (
+              <section role="alert" data-testid="close-open" aria-labelledby="close-open-title">
+                <h5 id="close-open-title">{t.openTitle}</h5>
+                <p>{t.openLead}</p>
+                <ul>
+                  {view.open.visits.map((v) => (
+                    <li key={v.reservationId} data-open-visit={v.reservationId}>
+                      {t.openVisit(v.seats, v.people, tokyoDateTimeLabel(v.seatedAt))}
+                    </li>
+                  ))}
+                  {view.open.unpaidOrders.map((o) => (
+                    <li key={o.orderId} data-unpaid-order={o.orderId}>
+                      {t.unpaidOrder(o.seats, yenAmount(o.subtotal), tokyoDateTimeLabel(o.orderedAt))}
+                    </li>
+                  ))}
+                </ul>
+                <input
+                  type="hidden"
+                  name="open_confirmed"
+                  value={[...view.open.visits.map((v) => v.reservationId), ...view.open.unpaidOrders.map((o) => o.orderId)].join(' ')}
+                />
+              </section>
+            )}
             <button type="submit" className="button" disabled={busy}>
-              {t.confirmClose}
+              {openCount > 0 ? t.closeAnyway : t.confirmClose}
             </button>{' '}
             <a className="button secondary" href={`?store_id=${encodeURIComponent(view.storeId)}&date=${view.date}`}>
               {t.back}

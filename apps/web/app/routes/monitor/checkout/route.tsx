@@ -24,9 +24,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const receipts = await queries.receipts.ofDay(parsed.data, tokyoDateOf(runtime.clock.now()));
   return {
     storeId: parsed.data,
-    seated: floor.filter((s) => s.reservationId !== null),
+    seated: partiesAtTables(floor),
     receipts: receipts.map((r) => ({ id: r.id, number: r.number, total: r.total, method: r.payment_method, kind: r.kind, cancelled: r.cancelled_by !== null })),
   };
+}
+
+/**
+ * One entry per party, not per seat: a merged party (decision 370) sits at several seats with one
+ * bill, so it is one checkout, its seats' names joined (decision 515).
+ */
+function partiesAtTables(floor: Awaited<ReturnType<ReturnType<typeof appOf>['services']['table']['floor']>>) {
+  const parties = new Map<string, (typeof floor)[number] & { seatNames: string[] }>();
+  for (const seat of floor) {
+    if (seat.reservationId === null) continue;
+    const party = parties.get(seat.reservationId);
+    if (party) party.seatNames.push(seat.seatName);
+    else parties.set(seat.reservationId, { ...seat, seatNames: [seat.seatName] });
+  }
+  return [...parties.values()].map((p) => ({ ...p, seatName: p.seatNames.join('・') }));
 }
 
 /**
@@ -56,7 +71,7 @@ export default function MonitorCheckout({ loaderData }: Route.ComponentProps) {
           <p>{t.chooseReservation}</p>
           <ul className="seat-grid">
             {loaderData.seated.map((s) => (
-              <li key={s.seatId}>
+              <li key={s.reservationId}>
                 <Link className="button secondary" to={`/monitor/checkout?reservation_id=${s.reservationId}`}>
                   {t.reservationLabel(s.seatName, s.seatedAt ? clockTime(s.seatedAt) : (s.startTime ?? ''), s.people ?? 0)}
                 </Link>

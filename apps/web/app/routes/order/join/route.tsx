@@ -35,7 +35,7 @@ export default function OrderJoin() {
     void (async () => {
       const r = await tableCall<JoinAnswer>('/api/orders/join', { body: { pass } });
       if (r.status === 200 && r.body.success) {
-        saveOpenedVisit(r.body, { people: 1, position: null, seatCode: null });
+        saveOpenedVisit(r.body, { people: r.body.number_of_people ?? 1, position: null, seatCode: null });
         void navigate(`/order/food?seat_id=${encodeURIComponent(r.body.seat_id)}&reservation_id=${r.body.reservation_id}`, { replace: true });
         return;
       }
