@@ -5,7 +5,7 @@ import { dailyCloseTexts } from '../../apps/web/app/admin-area/register-texts';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { AT_DEMO_STORE, DEMO_STORE, seatCodeOf, serverNow, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
-import { eventLog, figuresFromEvents, type LoggedEvent } from './money-events';
+import { eventLog, expectFiguresOfEvents, figuresFromEvents, type LoggedEvent } from './money-events';
 
 /**
  * Issue 30 item 4: the daily close (日計・レジ締め). After a known set of checkouts every figure of
@@ -73,22 +73,6 @@ describe('the daily close', () => {
   const post = (form: Record<string, string>) =>
     admin.send('POST', `/admin/daily-close?store_id=${DEMO_STORE}&date=${form.date}`, { form: { store_id: DEMO_STORE, ...form } });
   const eventsOf = (log: LoggedEvent[], type: string) => log.filter((e) => e.type === type && e.streamId === `register-${DEMO_STORE}`);
-
-  /** Every figure of the close against the same figure summed from the events. */
-  function expectFiguresOfEvents(figures: DailyCloseAnswer['figures'], expected: ReturnType<typeof figuresFromEvents>) {
-    expect(figures.sales).toEqual(expected.sales);
-    expect(Object.fromEntries(figures.byMethod.map((m) => [m.method, { count: m.count, total: m.total }]))).toEqual(expected.byMethod);
-    expect(Object.fromEntries(figures.byCategory.map((c) => [c.category, { quantity: c.quantity, amount: c.amount }]))).toEqual(expected.byCategory);
-    expect(
-      Object.fromEntries(figures.byRate.map((r) => [`${r.ratePercent}${r.reduced ? '軽' : ''}`, { taxable: r.taxable, tax: r.tax, total: r.total }])),
-    ).toEqual(expected.byRate);
-    expect(figures.visits).toBe(expected.visits);
-    expect(figures.guests).toBe(expected.guests);
-    expect(figures.cashExpected).toBe(expected.cashExpected);
-    expect(figures.voids).toEqual(expected.voids);
-    expect(Object.fromEntries(figures.refunds.byReason.map((r) => [r.reason, { count: r.count, amount: r.amount }]))).toEqual(expected.refunds);
-    expect(figures.refunds.amount).toBe(Object.values(expected.refunds).reduce((n, r) => n + r.amount, 0));
-  }
 
   it('closes a day whose figures are the events’ sums; a later sale that day needs a correction, which the next close shows', async () => {
     await visit(

@@ -1,6 +1,8 @@
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import type { MenuCategory } from '@moncafe/domain/catalog/kinds';
 import { menuCategory } from '@moncafe/domain/catalog/menu-category';
+import { expect } from 'vitest';
+import type { Answer as DailyCloseAnswer } from '../../apps/web/app/routes/api/admin/daily-close/route';
 import type { HttpClient } from '../support/http-client';
 
 /**
@@ -139,4 +141,20 @@ function voidsOf(events: readonly LoggedEvent[]) {
   }
   const reasons = [...byReason.values()].sort((a, b) => a.reason.localeCompare(b.reason));
   return { count: reasons.reduce((n, r) => n + r.count, 0), amount: reasons.reduce((n, r) => n + r.amount, 0), byReason: reasons };
+}
+
+/** Every figure of the close against the same figure summed from the events. */
+export function expectFiguresOfEvents(figures: DailyCloseAnswer['figures'], expected: ReturnType<typeof figuresFromEvents>) {
+  expect(figures.sales).toEqual(expected.sales);
+  expect(Object.fromEntries(figures.byMethod.map((m) => [m.method, { count: m.count, total: m.total }]))).toEqual(expected.byMethod);
+  expect(Object.fromEntries(figures.byCategory.map((c) => [c.category, { quantity: c.quantity, amount: c.amount }]))).toEqual(expected.byCategory);
+  expect(
+    Object.fromEntries(figures.byRate.map((r) => [`${r.ratePercent}${r.reduced ? '軽' : ''}`, { taxable: r.taxable, tax: r.tax, total: r.total }])),
+  ).toEqual(expected.byRate);
+  expect(figures.visits).toBe(expected.visits);
+  expect(figures.guests).toBe(expected.guests);
+  expect(figures.cashExpected).toBe(expected.cashExpected);
+  expect(figures.voids).toEqual(expected.voids);
+  expect(Object.fromEntries(figures.refunds.byReason.map((r) => [r.reason, { count: r.count, amount: r.amount }]))).toEqual(expected.refunds);
+  expect(figures.refunds.amount).toBe(Object.values(expected.refunds).reduce((n, r) => n + r.amount, 0));
 }

@@ -20,7 +20,7 @@ import { confirmState } from '#app/routes/confirm-reservation/route';
 import { loader } from '#app/routes/api/reservation-confirmation/$token/route';
 import { accountMails } from '#app/auth/mails';
 import { reservationMails } from './mails';
-import { NO_FIGURES } from '@moncafe/domain/register/figures';
+import { NO_FIGURES, NOTHING_OPEN } from '@moncafe/domain/register/figures';
 
 /**
  * The confirmation link's call, run in-process with the clock injected: inside 5 minutes it
@@ -68,7 +68,7 @@ function system() {
     customerAccountOf: async () => null,
     signOut: async () => {},
     forgetMails: async () => {},
-    dayFigures: { of: async () => NO_FIGURES },
+    dayFigures: { of: async () => NO_FIGURES, openAtClose: async () => NOTHING_OPEN },
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;

@@ -7,6 +7,7 @@ import { appOf } from '#app/context';
 import { DayReceipts } from '#app/billing/day-receipts';
 import { CheckoutView } from '#app/table-order/checkout-view';
 import { clockTime } from '#app/table-order/presentation';
+import { partiesAtTables } from '#app/table-order/parties-at-tables';
 import { checkoutTexts as t } from '#app/table-order/texts';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import tableOrderCss from '#app/table-order/table-order.css?url';
@@ -27,21 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seated: partiesAtTables(floor),
     receipts: receipts.map((r) => ({ id: r.id, number: r.number, total: r.total, method: r.payment_method, kind: r.kind, cancelled: r.cancelled_by !== null })),
   };
-}
-
-/**
- * One entry per party, not per seat: a merged party (decision 370) sits at several seats with one
- * bill, so it is one checkout, its seats' names joined (decision 515).
- */
-function partiesAtTables(floor: Awaited<ReturnType<ReturnType<typeof appOf>['services']['table']['floor']>>) {
-  const parties = new Map<string, (typeof floor)[number] & { seatNames: string[] }>();
-  for (const seat of floor) {
-    if (seat.reservationId === null) continue;
-    const party = parties.get(seat.reservationId);
-    if (party) party.seatNames.push(seat.seatName);
-    else parties.set(seat.reservationId, { ...seat, seatNames: [seat.seatName] });
-  }
-  return [...parties.values()].map((p) => ({ ...p, seatName: p.seatNames.join('・') }));
 }
 
 /**
