@@ -23,7 +23,8 @@ type Visit = {
   refunded: boolean;
   merged: boolean;
 };
-const MENU = ['menu-blend', 'menu-latte', 'menu-tea', 'menu-cheesecake', 'menu-pudding', 'menu-napolitan'];
+// Items the demo does not count, so a month of orders never sells one out.
+const MENU = ['menu-blend', 'menu-latte', 'menu-tea', 'menu-juice', 'menu-napolitan'];
 const visitArb: fc.Arbitrary<Visit> = fc.record({
   minute: fc.integer({ min: 0, max: 4 * 60 }),
   people: fc.integer({ min: 1, max: 2 }),
