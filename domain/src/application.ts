@@ -39,6 +39,9 @@ import type { PersonalKeys } from './privacy/personal-data';
 import { retentionService } from './privacy/decider';
 // The daily close and sales (issue 30, items 4 and 5)
 import { registerService, type DayFiguresPort } from './register/register-service';
+// The time clock (decisions 565–568)
+import { attendanceService } from './attendance/attendance-service';
+import type { AttendanceDirectory } from './attendance/ports';
 
 /**
  * Every use case of the product, built once from its ports. `infra/src/runtime.ts` calls
@@ -95,6 +98,9 @@ export interface ApplicationPorts {
   // The daily close (issue 30 item 4)
   /** Read port: a business day's figures as the read models count them (projections/src/register/day-figures.ts). */
   dayFigures: DayFiguresPort;
+  // The time clock (decisions 565–568)
+  /** Read port: each store's labour settings and fence (projections/src/attendance, orders/catalog.ts). */
+  attendanceDirectory: AttendanceDirectory;
 }
 
 export function createApplication(ports: ApplicationPorts) {
@@ -173,6 +179,9 @@ export function createApplication(ports: ApplicationPorts) {
     // The daily close (issue 30 item 4)
     /** /admin/daily-close: closing a business day (日計・レジ締め) and correcting a closed day. */
     register: registerService(ports),
+    // The time clock (decisions 565–568)
+    /** 出勤・休憩・退勤 for oneself, and the owner's corrections with a reason. */
+    attendance: attendanceService(ports),
   };
 }
 

@@ -243,6 +243,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
 
     const queries = createQueries(database.db, eventStore);
     const reservationCatalog = cachedReservationCatalog(catalogForReservations(database.db), referenceData);
+    const tableCatalog = catalogForTables(database.db);
     const services = createApplication({
       eventStore,
       clock,
@@ -259,7 +260,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       checklistTasks: { find: queries.checklists.findTask },
       secrets: secretBox(await secretsKey(config)),
       accountMails: options.accountMails,
-      tableCatalog: catalogForTables(database.db),
+      tableCatalog,
       receiptStoreOf: (receiptId) => queries.receipts.storeOf(receiptId),
       openStoreIds: async () => (await queries.stores.list()).map((store) => store.store_id),
       // Seats editor (issue 12 item 6)
@@ -278,6 +279,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       },
       // The daily close (issue 30 item 4)
       dayFigures: { of: queries.register.dayFigures, openAtClose: queries.register.openAtClose },
+      // The time clock (decisions 565–568): the seat check-in's fence, the store's labour settings.
+      attendanceDirectory: { settingsOf: queries.attendance.settings, fence: (storeId) => tableCatalog.fence(storeId) },
     });
 
     // Site settings (decisions 130–135): staff notification mails, in one process (decision 132).

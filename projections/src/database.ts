@@ -29,6 +29,8 @@ import type { SiteSettingsTables } from './site-settings/table';
 import type { ReceiptTables } from './receipts/table';
 // The daily close (issue 30 item 4)
 import type { RegisterTables } from './register/table';
+// The time clock (decisions 565–568)
+import type { AttendanceTables } from './attendance/table';
 
 export type Database = CheckpointTables &
   AccountTables &
@@ -53,4 +55,5 @@ export type Database = CheckpointTables &
   EventHistoryTables &
   SiteSettingsTables &
   RegisterTables &
-  ReceiptTables;
+  ReceiptTables &
+  AttendanceTables;

@@ -43,6 +43,8 @@ import {
   type SalesGrain,
   type SalesRange,
 } from './register/sales';
+// The time clock (decisions 565–568)
+import { attendanceCorrectionsOf, attendanceMonthOf, attendanceRecordOf, labourCostByDay, labourSettingsOf } from './attendance/queries';
 import { myReservations, orderRowsOfDay, scheduleDay, storeStaffOf } from './screen-queries';
 
 /**
@@ -204,6 +206,14 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       paymentsWithoutReceipts: (range: SalesRange) => paymentsWithoutReceipts(db, range),
       reservations: (range: SalesRange) => reservationsOfRange(db, range),
       shifts: (range: SalesRange) => shiftsWithWages(db, range),
+    },
+    // The time clock (decisions 565–568)
+    attendance: {
+      month: (input: { storeId: string; month: string; now: Date; userId?: string }) => attendanceMonthOf(db, input),
+      record: (recordId: string) => attendanceRecordOf(db, recordId),
+      corrections: (input: { storeId: string; month: string; userId?: string }) => attendanceCorrectionsOf(db, input),
+      settings: (storeId: string) => labourSettingsOf(db, storeId),
+      labourCostByDay: (input: { storeIds: readonly string[]; from: string; to: string; now: Date }) => labourCostByDay(db, input),
     },
   };
 }

@@ -49,6 +49,9 @@ import { receiptsProjector } from './receipts/projector';
 // The daily close (issue 30 item 4)
 import { registerMigrations } from './register/migration';
 import { registerProjector } from './register/projector';
+// The time clock (decisions 565–568)
+import { attendanceMigrations } from './attendance/migration';
+import { attendanceProjector, labourSettingsProjector } from './attendance/projector';
 
 /**
  * Every read model of the product: its migrations and, unless it is bookkeeping, its projector.
@@ -95,6 +98,9 @@ export const readModels: ReadModel[] = [
   { migrations: receiptMigrations, projector: receiptsProjector },
   // The daily close (issue 30 item 4): closes and corrections of closed days.
   { migrations: registerMigrations, projector: registerProjector },
+  // The time clock (decisions 565–568): clock records, their corrections, each store's labour settings.
+  { migrations: attendanceMigrations, projector: attendanceProjector },
+  { migrations: {}, projector: labourSettingsProjector },
 ];
 
 export const readModelMigrations: ReadModelMigrations = Object.assign({}, ...readModels.map((m) => m.migrations));

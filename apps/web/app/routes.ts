@@ -49,6 +49,14 @@ export default [
   route('api/admin/daily-close', 'routes/api/admin/daily-close/route.ts'),
   route('api/admin/sales/export/:kind', 'routes/api/admin/sales/export/$kind/route.ts'),
   route('api/admin/sales/summary', 'routes/api/admin/sales/summary/route.ts'),
+  // The time clock (decisions 565–568)
+  route('api/staff/clock', 'routes/api/staff/clock/route.ts'),
+  route('api/staff/attendance', 'routes/api/staff/attendance/route.ts'),
+  route('api/admin/attendance', 'routes/api/admin/attendance/route.ts'),
+  route('api/admin/attendance/history', 'routes/api/admin/attendance/history/route.ts'),
+  route('api/admin/attendance/export.csv', 'routes/api/admin/attendance/export.csv/route.ts'),
+  route('api/admin/attendance/:record_id', 'routes/api/admin/attendance/$record_id/route.ts'),
+  route('api/admin/labour-settings', 'routes/api/admin/labour-settings/route.ts'),
   route('admin', 'routes/admin/route.tsx', [
     index('routes/admin/_index/route.tsx'),
     route('users', 'routes/admin/users/route.tsx'),
@@ -84,6 +92,8 @@ export default [
     // The daily close and sales (issue 30 items 4 and 5)
     route('daily-close', 'routes/admin/daily-close/route.tsx'),
     route('sales', 'routes/admin/sales/route.tsx'),
+    // The time clock (decisions 565–568)
+    route('attendance', 'routes/admin/attendance/route.tsx'),
   ]),
   route('monitor', 'routes/monitor/route.tsx', [
     index('routes/monitor/_index/route.tsx'),

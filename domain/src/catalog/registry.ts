@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { attendanceKinds } from '../attendance/kinds';
 import { checklistKinds } from '../checklist/kinds';
 import { notificationKinds } from '../notification/kinds';
 import { orderKinds } from '../order/kinds';
@@ -24,6 +25,7 @@ const registrations = {
   ...staffGuideKinds,
   ...orderKinds,
   ...notificationKinds,
+  ...attendanceKinds,
 } satisfies Record<string, KindRegistration>;
 
 export type CatalogKind = keyof typeof registrations;

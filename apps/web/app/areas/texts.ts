@@ -54,6 +54,8 @@ export const adminMenu = [
   // The daily close and sales (issue 30 items 4 and 5)
   { path: 'daily-close', label: '日計・レジ締め' },
   { path: 'sales', label: '売上' },
+  // The time clock (decisions 565–568)
+  { path: 'attendance', label: '勤怠管理' },
 ] as const;
 
 export const monitorMenu = [

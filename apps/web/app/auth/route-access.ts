@@ -62,6 +62,8 @@ const adminAreaChildren = [
   // The daily close and sales (issue 30 items 4 and 5)
   'daily-close',
   'sales',
+  // The time clock (decisions 565–568)
+  'attendance',
 ] as const;
 
 const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
@@ -253,6 +255,14 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/daily-close': admin,
   '/api/admin/sales/export/:kind': admin,
   '/api/admin/sales/summary': admin,
+  // The time clock (decisions 565–568): each person clocks and reads their own; the owner the rest.
+  '/api/staff/clock': staff,
+  '/api/staff/attendance': staff,
+  '/api/admin/attendance': admin,
+  '/api/admin/attendance/history': admin,
+  '/api/admin/attendance/export.csv': admin,
+  '/api/admin/attendance/:record_id': admin,
+  '/api/admin/labour-settings': admin,
   // Admin database (issue 14, part ops); /admin/history and /admin/database are adminAreaChildren
   '/api/admin/database': admin,
   '/api/admin/database/export': admin,

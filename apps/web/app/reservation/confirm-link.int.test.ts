@@ -1,3 +1,4 @@
+import { defaultLabourSettings } from '@moncafe/domain/attendance/kinds';
 import { DEFAULT_RECRUIT_TIMES } from '@moncafe/domain/shift/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -69,6 +70,7 @@ function system() {
     signOut: async () => {},
     forgetMails: async () => {},
     dayFigures: { of: async () => NO_FIGURES, openAtClose: async () => NOTHING_OPEN },
+    attendanceDirectory: { settingsOf: async (storeId) => defaultLabourSettings(storeId), fence: async () => null },
   });
   // Only the parts of the runtime the call's edge uses.
   const runtime = { ids: testIds, logger, clock, waitForProjections: async () => {} } as unknown as Runtime;

@@ -118,6 +118,12 @@ export const eventLabels: Record<string, string> = {
   // The daily close (issue 30 item 4)
   DayClosed: '日計（レジ締め）',
   DayCorrected: '締め後の売上訂正',
+  // The time clock (decisions 565–568)
+  ClockedIn: '出勤の打刻',
+  BreakStarted: '休憩開始の打刻',
+  BreakEnded: '休憩終了の打刻',
+  ClockedOut: '退勤の打刻',
+  AttendanceCorrected: '勤怠の修正',
 };
 
 /** The stream categories as an owner reads them. */
@@ -137,6 +143,7 @@ export const categoryLabels: Record<string, string> = {
   privacy: '個人情報',
   seating: '座席',
   shifts: 'シフト',
+  attendance: '勤怠',
   stock: '在庫',
   // Issue 30
   receipts: '領収書',

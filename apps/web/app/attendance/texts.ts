@@ -1,0 +1,151 @@
+/**
+ * Japanese texts of the time clock: the staff's 打刻 on /staff and /staff/clock, the owner's
+ * /admin/attendance, its CSV and the sales screen's labour section. The spec names no texts for
+ * them (decision 565); the wording follows the staff area's (staff-area/texts.ts).
+ */
+const minutesLabel = (minutes: number) =>
+  minutes % 60 === 0 ? `${minutes / 60}時間` : minutes >= 60 ? `${Math.floor(minutes / 60)}時間${minutes % 60}分` : `${minutes}分`;
+
+export const attendanceTexts = {
+  // Staff: clocking
+  clockTitle: '打刻',
+  clockIn: '出勤',
+  breakStart: '休憩開始',
+  breakEnd: '休憩終了',
+  clockOut: '退勤',
+  clockedAt: (kind: string, time: string) => `${kind}を記録しました（${time}）`,
+  stateOff: '勤務していません',
+  stateWorking: (since: string) => `勤務中（${since}から）`,
+  stateOnBreak: '休憩中',
+  sending: '送信中...',
+  locating: '位置情報を確認しています...',
+  locationNote: '打刻の際に位置情報を送ります。店舗の外からの打刻は記録され、管理者に表示されます。',
+  myRecordsTitle: '今月の勤務記録',
+  myCorrectionsTitle: '修正の履歴',
+  noRecords: 'この月の勤務記録はありません。',
+  noCorrections: '修正はありません。',
+
+  // Shared tablet (/staff/clock)
+  tabletTitle: '店舗の打刻端末',
+  tabletChoosePerson: 'スタッフを選択：',
+  tabletPin: 'PIN（4〜6桁）',
+  setPinTitle: '打刻用PINの設定',
+  setPinHint: '店舗の共用タブレットで打刻するときに使う4〜6桁の数字です。',
+  setPin: 'PINを設定する',
+  pinSaved: 'PINを設定しました',
+
+  // Refusals
+  alreadyClockedIn: 'すでに出勤しています。先に退勤を記録してください。',
+  notClockedIn: 'まだ出勤していません。先に出勤を記録してください。',
+  breakAlreadyStarted: 'すでに休憩中です。',
+  breakNotStarted: '休憩を開始していません。',
+  outsideFence: '店舗の外からは打刻できません。店舗で打刻してください。',
+  locationRequired: '位置情報を取得できないため打刻できません。位置情報の利用を許可してください。',
+  recordNotFound: '勤務記録が見つかりません。',
+  reasonRequired: '修正理由を入力してください。',
+  outBeforeIn: '退勤は出勤より後の時刻にしてください。',
+  breakTooLong: '休憩時間が勤務時間より長くなっています。',
+  inFuture: '出勤を未来の時刻にはできません。',
+  notStoreStaff: 'この店舗のスタッフではありません。',
+  wrongPin: 'PINが正しくありません。',
+  pinFormat: 'PINは4〜6桁の数字で入力してください。',
+
+  // Owner (/admin/attendance)
+  adminTitle: '勤怠管理',
+  adminHint: '予定（シフト）と実際の打刻を並べて表示します。修正には理由が必要で、修正履歴に記録されます。',
+  monthLabel: '表示する月：',
+  colDate: '日付',
+  colPlanned: '予定',
+  colActual: '実績',
+  colBreak: '休憩',
+  colWorked: '実働',
+  colLateNight: '深夜',
+  colOvertime: '残業',
+  colWage: '賃金',
+  colFlags: '注意',
+  colActions: '操作',
+  totalsLabel: '月合計',
+  wageLabel: (wage: number | null) => (wage === null ? '時給未設定' : `時給 ${wage.toLocaleString('ja-JP')}円`),
+  minutes: minutesLabel,
+  yen: (n: number | null) => (n === null ? '-' : `${n.toLocaleString('ja-JP')}円`),
+  nextDay: '翌',
+  noStaff: 'この月の予定も打刻もありません。',
+  flags: {
+    late: '遅刻',
+    early: '早退',
+    no_plan: '予定なし',
+    no_clock: '打刻なし',
+    no_clock_out: '退勤の打刻なし',
+    working: '勤務中',
+    on_break: '休憩中',
+    outside_fence: '店舗外から打刻',
+    no_location: '位置情報なしで打刻',
+    break_short: '休憩不足',
+    corrected: '修正あり',
+  } as Record<string, string>,
+  breakWarning: { break_45: '6時間を超える勤務には45分以上の休憩が必要です', break_60: '8時間を超える勤務には60分以上の休憩が必要です' } as Record<
+    string,
+    string
+  >,
+  personWarnings: {
+    no_wage: '時給が設定されていません（スタッフ一覧で設定）',
+    below_minimum_wage: '時給が最低賃金を下回っています',
+  } as Record<string, string>,
+  correct: '修正',
+  correctTitle: (name: string, date: string) => `${name}さん ${date} の勤務を修正`,
+  correctIn: '出勤',
+  correctOut: '退勤',
+  correctBreak: '休憩（分）',
+  correctReason: '修正理由（必須）',
+  correctSave: '修正を保存する',
+  cancel: 'キャンセル',
+  corrected: '勤務記録を修正しました',
+  historyTitle: '勤怠の修正履歴',
+  shiftHistoryTitle: 'シフトの修正履歴',
+  historyCols: ['修正日時', 'スタッフ', '対象日', '修正前', '修正後', '理由', '修正者'] as const,
+  historyTimes: (t: { in: string; out: string | null; breakMinutes: number }) => `${t.in}〜${t.out ?? '（退勤なし）'} 休憩${t.breakMinutes}分`,
+  exportDays: 'CSV（日別）をダウンロード',
+  exportSummary: 'CSV（個人別集計）をダウンロード',
+  saveFailed: (why: string) => `保存に失敗しました：${why}`,
+
+  // Labour settings
+  settingsTitle: '労務設定',
+  settingsHint: '深夜・残業の割増率（法定は25%以上）と、都道府県の最低賃金を設定します。',
+  lateNightPercent: '深夜割増（%）',
+  overtimePercent: '残業割増（%）',
+  minimumWage: '最低賃金（円／時）',
+  outsideFenceLabel: '店舗の外からの打刻',
+  outsideFenceFlag: '記録して表示する',
+  outsideFenceRefuse: '受け付けない',
+  settingsSaved: '労務設定を保存しました',
+
+  // CSV
+  csv: {
+    days: [
+      '店舗',
+      'スタッフID',
+      'スタッフ',
+      '日付',
+      '予定開始',
+      '予定終了',
+      '出勤',
+      '退勤',
+      '休憩(分)',
+      '実働(分)',
+      '深夜(分)',
+      '残業(分)',
+      '賃金(円)',
+      '注意',
+    ],
+    summary: ['店舗', 'スタッフID', 'スタッフ', '時給(円)', '出勤日数', '実働(分)', '深夜(分)', '残業(分)', '休憩不足(日)', '賃金(円)', '注意'],
+    fileName: (kind: 'days' | 'summary', month: string) => `attendance-${kind}-${month}.csv`,
+  },
+
+  // Sales screen
+  labourTitle: '人件費',
+  labourCost: '人件費',
+  labourShare: '売上に対する比率',
+  labourByDay: '日別',
+  labourMonth: '期間合計',
+  labourNone: 'この期間の勤務記録はありません。',
+};
