@@ -54,6 +54,14 @@ async function clockTo(date: string, time: string) {
   }
 }
 let signedInOn = '';
+const minuteOf = (date: string, time: string) =>
+  expect.stringMatching(
+    new RegExp(
+      `^${tokyoInstant(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)))
+        .toISOString()
+        .slice(0, 16)}`,
+    ),
+  ) as unknown;
 const STAFF = { name: '打刻 花子', email: 'hanako@moncafe.test', password: 'hanako-password-123' };
 
 /** A press from a phone at the demo store. */
@@ -199,8 +207,9 @@ describe('a day on the time clock', () => {
         work_date: day,
         user_name: '打刻 花子',
         reason: '打刻忘れ（店長確認）',
-        before: { in: tokyoInstant(day, 17 * 60).toISOString(), out: tokyoInstant(day, 23 * 60 + 30).toISOString(), breakMinutes: 45 },
-        after: { in: tokyoInstant(day, 16 * 60 + 45).toISOString(), out: tokyoInstant(day, 23 * 60 + 30).toISOString(), breakMinutes: 45 },
+        // Pressed times to the minute (a press carries its seconds); the corrected one exactly.
+        before: { in: minuteOf(day, '17:00'), out: minuteOf(day, '23:30'), breakMinutes: 45 },
+        after: { in: tokyoInstant(day, 16 * 60 + 45).toISOString(), out: minuteOf(day, '23:30'), breakMinutes: 45 },
       }),
     ]);
     // The staff member sees their own record and the correction.
