@@ -61,6 +61,8 @@ describe.runIf(runs)('admin history and database screens', () => {
 
     // Owner words: the change is named in Japanese, the raw event name only behind its own disclosure.
     expect(await change.locator('summary').first().textContent()).toContain('設定の保存');
+    // … and what changed, before and after (decision 577).
+    expect(await change.locator('summary').first().textContent()).toMatch(/税率設定の標準税率（%） \d+ → 8/);
     expect(await change.getByText('RecordSaved').isVisible()).toBe(false);
     // The correlation id leads to every event of that request, whatever its stream.
     await change.getByRole('link', { name: 'この関連IDの変更をすべて表示' }).click();
@@ -89,7 +91,7 @@ describe.runIf(runs)('admin history and database screens', () => {
     const entry = page.getByTestId('history-entry').first();
     await entry.waitFor();
     const summary = (await entry.locator('summary').first().textContent())!;
-    expect(summary).toMatch(/来店 2名（\d{4}-\d{2}-\d{2} \d{2}:\d{2}）/);
+    expect(summary).toMatch(/来店 2名（\d{4}年\d{1,2}月\d{1,2}日（.） \d{2}:\d{2}）/);
     expect(summary).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(await page.getByLabel('変更の内容').locator('option', { hasText: '予約キャンセル' }).count()).toBeLessThanOrEqual(1);
     await problems.screen(page, 'admin-history-reservations');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import routes from '../../apps/web/app/routes';
 import { signUp } from '../support/accounts';
+import { adminRoutes } from '../support/admin-routes';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 import { browserAvailable, desktop, offlineContext, browserSuite } from '../support/browser';
@@ -10,17 +10,6 @@ const runs = browserAvailable();
 const EAST = '2';
 const WEST = '3';
 const WEST_NAME = '西口公園店';
-
-interface RouteEntry {
-  path?: string | undefined;
-  index?: boolean | undefined;
-  children?: RouteEntry[] | undefined;
-}
-/** Every screen under /admin, read from the route list: a new admin route is walked without being named here. */
-export const adminRoutes: string[] = (() => {
-  const admin = (routes as RouteEntry[]).find((r) => r.path === 'admin');
-  return (admin?.children ?? []).map((child) => (child.index ? '/admin' : `/admin/${child.path}`));
-})();
 
 /**
  * The owner's area made for the owner (decisions 575, 576), at the owner's laptop size: signing in

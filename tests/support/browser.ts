@@ -55,13 +55,17 @@ export async function offlineContext(browser: Browser, baseURL: string, screen: 
   return context;
 }
 
+/** The impacts axe gives, least first. */
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
+
 /**
- * Accessibility problems axe finds on the screen a page shows now, serious or critical only, as
- * lines naming the page, the rule and the elements. WCAG 2.x A/AA rules plus axe's best practices,
+ * Accessibility problems axe finds on the screen a page shows now, serious or critical only (or
+ * from `least` up: `npm run screens` asks from moderate), as lines naming the page, the rule and
+ * the elements. WCAG 2.x A/AA rules plus axe's best practices,
  * and `label-content-name-mismatch` (experimental in axe, but a real screen-reader trap: the name
  * heard must contain the text seen). Third-party frames (the map) are not ours to check.
  */
-export async function accessibilityProblems(page: Page): Promise<string[]> {
+export async function accessibilityProblems(page: Page, least: (typeof IMPACTS)[number] = 'serious'): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
@@ -69,7 +73,7 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     .analyze();
   const where = new URL(page.url());
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => IMPACTS.indexOf(v.impact ?? 'minor') >= IMPACTS.indexOf(least))
     .map((v) => `axe ${v.impact} on ${where.pathname}${where.search}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -30,6 +30,11 @@ export interface HistoryEntry {
   storeId: string | null;
   /** The event's data as the event store holds it, secrets removed; null if the store no longer has it. */
   data: unknown;
+  /**
+   * For a catalog record's event, the data of the record's event before it (secrets removed), so
+   * the screen can say what changed (decision 577); null for its first event and other streams.
+   */
+  previous: unknown;
   recordedAt: Date;
 }
 
@@ -103,8 +108,11 @@ export async function historyPage(db: Kysely<Database>, events: Pick<EventStore,
   const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
   const rows = await historyRows(db, filter, limit).execute();
   const shown = rows.slice(0, limit);
-  const read = await events.readEvents(shown.map((r) => ({ streamId: r.stream_id, revision: r.revision })));
+  // A catalog record's event before each shown one, read in the same batch.
+  const earlier = shown.flatMap((r) => (r.category === 'catalog' && r.revision > 0 ? [{ streamId: r.stream_id, revision: r.revision - 1 }] : []));
+  const read = await events.readEvents([...shown.map((r) => ({ streamId: r.stream_id, revision: r.revision })), ...earlier]);
   const data = read.map((event) => (event ? redactSecrets(event.data ?? null) : null));
+  const previousOf = new Map(earlier.map((at, i) => [`${at.streamId}#${at.revision}`, data[shown.length + i]]));
   const entries = shown.map((r, i) => ({
     eventId: r.event_id,
     position: Number(r.position),
@@ -117,6 +125,7 @@ export async function historyPage(db: Kysely<Database>, events: Pick<EventStore,
     causationId: r.causation_id,
     storeId: r.store_id,
     data: data[i],
+    previous: previousOf.get(`${r.stream_id}#${r.revision - 1}`) ?? null,
     recordedAt: new Date(r.recorded_at),
   }));
   return { entries, next: rows.length > limit ? entries.at(-1)!.position : null };

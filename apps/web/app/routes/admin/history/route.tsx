@@ -4,6 +4,9 @@ import type { Route } from './+types/route';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import opsCss from '#app/admin-database/admin-ops.css?url';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import { formatDate } from '#app/i18n/language';
+import { catalogChangeWords } from './change-words';
 import { categoryLabel, eventLabel, historyTexts as t } from './texts';
 import { adminPageTitle } from '#app/admin-area/title';
 import { InputField } from '#app/shared/fields';
@@ -37,7 +40,9 @@ const filterSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-const tokyo = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'medium' });
+const tokyoTime = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', timeStyle: 'medium' });
+/** 2026年12月2日（水） 10:04:05, as the owner reads dates everywhere. */
+const when = (at: Date) => `${formatDate(tokyoDateOf(at), 'ja')} ${tokyoTime.format(at)}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');
@@ -73,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               r.id,
               r.customer_name.trim()
                 ? t.reservationSubject(r.reservation_number, r.customer_name)
-                : t.walkInSubject(r.people, r.reservation_date, r.reservation_time),
+                : t.walkInSubject(r.people, formatDate(r.reservation_date, 'ja'), r.reservation_time),
             ] as const,
           ]
         : [],
@@ -92,13 +97,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entries: page.entries.map((e) => ({
       eventId: e.eventId,
       position: e.position,
-      when: tokyo.format(e.recordedAt),
+      when: when(e.recordedAt),
       whenIso: e.recordedAt.toISOString(),
       actor: e.actor,
       who: who(e.actor),
       type: e.type,
       label: eventLabel(e.type),
       subject: subjectOf(e),
+      // A catalog record's change in words, with its values before and after (decision 577).
+      change: e.category === 'catalog' ? catalogChangeWords(e.type, e.data, e.previous) : null,
       streamId: e.streamId,
       category: e.category,
       revision: e.revision,
@@ -184,7 +191,10 @@ export default function History({ loaderData }: Route.ComponentProps) {
             <li key={e.eventId} className="history-entry" data-testid="history-entry" data-type={e.type}>
               <details>
                 <summary>
-                  <time dateTime={e.whenIso}>{e.when}</time> <strong>{e.label}</strong> <span className="history-subject">{e.subject}</span>{' '}
+                  <time dateTime={e.whenIso}>{e.when}</time> <strong>{e.label}</strong>{' '}
+                  <span className="history-subject" data-testid="history-change">
+                    {e.change ?? e.subject}
+                  </span>{' '}
                   <span className="history-who hint">{e.who}</span>
                 </summary>
                 <dl className="history-detail">
@@ -195,7 +205,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   <dt>{t.what}</dt>
                   <dd>{e.label}</dd>
                   <dt>{t.subject}</dt>
-                  <dd data-testid="history-subject">{e.subject}</dd>
+                  <dd data-testid="history-subject">{e.change ?? e.subject}</dd>
                   <dt>{t.correlation}</dt>
                   <dd>
                     <Link to={query({ correlation: e.correlationId })}>{t.followCorrelation}</Link>
