@@ -4,7 +4,7 @@
  * from app/routes.ts) at a laptop's 1280×800 and 1024×768, of a fresh demo system (production
  * build), into `test-results/screens/` (gitignored), and the guest's pages on a phone in Japanese
  * and English — to be looked at. It prints each screen's sideways overflow (px beyond the width),
- * and for the admin screens axe's findings above minor (decision 578); it ends with a count of
+ * and for the admin screens axe's findings above minor (decision 577); it ends with a count of
  * both for the admin screens and exits 1 when either is not 0, so the owner's screens stay whole.
  */
 import { mkdirSync } from 'node:fs';
