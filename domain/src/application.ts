@@ -1,5 +1,6 @@
 import type { StoreStaffDirectory } from './account/store-membership';
 import { accountService, type AccountMails, type Passwords } from './account/account-service';
+import { secondFactorService, type OneTimeCodes, type PasskeyCeremonies } from './account/second-factor-service';
 import { catalogService } from './catalog/catalog-service';
 import { orderingService } from './order/ordering-service';
 import type { BlobStore, Clock, EventStore, Hashing, IdGenerator, Logger, Mailer } from './ports';
@@ -71,6 +72,10 @@ export interface ApplicationPorts {
   secrets: SecretBox;
   /** The account mails' wording (apps/web/app/auth/mails.ts). */
   accountMails: AccountMails;
+  /** Second factors (decision 540): authenticator-app codes (infra/src/auth/second-factors.ts, otplib). */
+  oneTimeCodes: OneTimeCodes;
+  /** Second factors: WebAuthn ceremonies for passkeys (infra/src/auth/second-factors.ts, @simplewebauthn/server). */
+  passkeyCeremonies: PasskeyCeremonies;
   /** Read port: seats, fences, menu prices, tax and the order index for the guest at the table (projections/src/orders/catalog.ts). */
   tableCatalog: TableCatalog;
   /** Read port (seats editor, decision 120): the bookings that still hold a seat (projections/src/reservations). */
@@ -121,6 +126,8 @@ export function createApplication(ports: ApplicationPorts) {
     catalog: catalogService(ports),
     /** Sign-up, sign-in and staff roles. */
     accounts: accountService(ports),
+    /** Second factors (decision 540): an authenticator app with recovery codes, passkeys, an admin's reset. */
+    secondFactors: secondFactorService(ports),
     /** Staff area: shift wishes, imports and corrections with reasons. */
     shifts: shiftService(ports),
     /** Staff area: who works at a store, with wages. */

@@ -36,6 +36,7 @@ import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess, rebuildTargetOf } from './system-process';
 import { serverPoolOf } from './db/connection';
 import { secretBox, secretsKey } from './secrets/secret-box';
+import { otplibCodes, webAuthnCeremonies } from './auth/second-factors';
 import { countingRefusals, createMetrics, measuredAppends, type Metrics } from './operations/metrics';
 import { lookAtTheDatabase, watchReadiness, type Readiness } from './operations/health';
 import { countOutbox, gaugeTheSystem } from './operations/gauges';
@@ -260,6 +261,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       checklistTasks: { find: queries.checklists.findTask },
       secrets: secretBox(await secretsKey(config)),
       accountMails: options.accountMails,
+      oneTimeCodes: otplibCodes,
+      passkeyCeremonies: webAuthnCeremonies(config.publicUrl),
       tableCatalog,
       receiptStoreOf: (receiptId) => queries.receipts.storeOf(receiptId),
       openStoreIds: async () => (await queries.stores.list()).map((store) => store.store_id),

@@ -3,7 +3,7 @@ import { parseAccountEvent, type AccountEvent, type AccountRegistration, type Ex
 
 export type AccountState =
   | { status: 'none' }
-  | {
+  | ({
       status: 'registered';
       accountId: string;
       name: string;
@@ -16,7 +16,32 @@ export type AccountState =
       verification: { tokenHash: string; expiresAt: string } | null;
       /** The store last chosen in an operations area (decision 576), null until one is. */
       chosenStoreId: string | null;
-    };
+    } & SecondFactors);
+
+/** What an account holds to prove it is its holder beyond the password (decision 540). */
+export interface SecondFactors {
+  /** `pending` until a code from the app confirms it; `lastTimeStep` is the newest step used (no replay). */
+  totp: { status: 'pending' | 'confirmed'; secretSealed: string; lastTimeStep: number } | null;
+  /** Hashes of the recovery codes not used yet. */
+  recoveryCodeHashes: string[];
+  passkeys: Passkey[];
+  /** When a required second factor was first asked for and found missing: the end of its grace. */
+  secondFactorDeadline: string | null;
+}
+
+export interface Passkey {
+  credentialId: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+}
+
+const noFactors: SecondFactors = { totp: null, recoveryCodeHashes: [], passkeys: [], secondFactorDeadline: null };
+
+/** Whether the account signs in with a second factor: a confirmed authenticator app or a passkey. */
+export function hasSecondFactor(account: SecondFactors): boolean {
+  return account.totp?.status === 'confirmed' || account.passkeys.length > 0;
+}
 
 export type AccountCommand =
   | { type: 'RegisterAccount'; data: AccountRegistration & { now: Date } }
@@ -26,12 +51,45 @@ export type AccountCommand =
   | { type: 'LinkExternalIdentity'; data: { identity: ExternalIdentity; now: Date } }
   | { type: 'IssueEmailVerification'; data: { tokenHash: string; expiresAt: Date; now: Date } }
   | { type: 'VerifyEmail'; data: { tokenHash: string; now: Date } }
-  | { type: 'ChooseStore'; data: { storeId: string; now: Date } };
+  | { type: 'ChooseStore'; data: { storeId: string; now: Date } }
+  | { type: 'StartTotpSetup'; data: { secretSealed: string; now: Date } }
+  | { type: 'ConfirmTotp'; data: { timeStep: number; recoveryCodeHashes: string[]; now: Date } }
+  | { type: 'UseTotpCode'; data: { timeStep: number; now: Date } }
+  | { type: 'UseRecoveryCode'; data: { codeHash: string; now: Date } }
+  | { type: 'RemoveTotp'; data: { now: Date } }
+  | { type: 'ResealTotpSecret'; data: { secretSealed: string; now: Date } }
+  | { type: 'AddPasskey'; data: Passkey & { now: Date } }
+  | { type: 'UsePasskey'; data: { credentialId: string; counter: number; now: Date } }
+  | { type: 'RemovePasskey'; data: { credentialId: string; now: Date } }
+  | { type: 'ResetSecondFactors'; data: { by: string; reason: string; now: Date } }
+  | { type: 'AskForSecondFactor'; data: { deadline: Date; now: Date } };
 
 /** `invalid_token`: not this account's open link (or already used); `token_expired`: the link's time is over. */
-export type AccountErrorCode = 'account_exists' | 'account_not_found' | 'invalid_token' | 'token_expired';
+/**
+ * Second factors: `totp_exists` (remove the app first), `no_totp_setup` (confirm before setup),
+ * `no_totp`, `code_reused` (a code of a step already used), `invalid_code` (not a recovery code
+ * left), `unknown_passkey`, `passkey_counter` (the authenticator's counter went back: a copied key).
+ */
+export type AccountErrorCode =
+  | 'account_exists'
+  | 'account_not_found'
+  | 'invalid_token'
+  | 'token_expired'
+  | 'totp_exists'
+  | 'no_totp_setup'
+  | 'no_totp'
+  | 'code_reused'
+  | 'invalid_code'
+  | 'unknown_passkey'
+  | 'passkey_counter';
 
-function registered(state: AccountState) {
+const fail = (code: AccountErrorCode): never => {
+  throw new DomainError<AccountErrorCode>(code);
+};
+
+type RegisteredState = AccountState & { status: 'registered' };
+
+function registered(state: AccountState): RegisteredState {
   if (state.status !== 'registered') throw new DomainError<AccountErrorCode>('account_not_found');
   return state;
 }
@@ -88,6 +146,63 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       return [{ type: 'StoreChosen', data: { accountId: account.accountId, storeId: command.data.storeId, chosenAt: command.data.now.toISOString() } }];
     }
     default:
+      return decideSecondFactor(command, registered(state));
+  }
+}
+
+type SecondFactorCommand = Exclude<
+  AccountCommand,
+  {
+    type: 'RegisterAccount' | 'GrantRole' | 'RevokeRole' | 'ChangePassword' | 'LinkExternalIdentity' | 'IssueEmailVerification' | 'VerifyEmail' | 'ChooseStore';
+  }
+>;
+
+function decideSecondFactor(command: SecondFactorCommand, account: RegisteredState): AccountEvent[] {
+  const { accountId } = account;
+  const at = command.data.now.toISOString();
+  switch (command.type) {
+    case 'StartTotpSetup':
+      if (account.totp?.status === 'confirmed') return fail('totp_exists');
+      return [{ type: 'TotpSetupStarted', data: { accountId, secretSealed: command.data.secretSealed, startedAt: at } }];
+    case 'ConfirmTotp':
+      if (account.totp?.status !== 'pending') return fail(account.totp ? 'totp_exists' : 'no_totp_setup');
+      return [
+        { type: 'TotpConfirmed', data: { accountId, timeStep: command.data.timeStep, recoveryCodeHashes: command.data.recoveryCodeHashes, confirmedAt: at } },
+      ];
+    case 'UseTotpCode':
+      if (account.totp?.status !== 'confirmed') return fail('no_totp');
+      // A code seen once (or an older one) is refused: whoever watched it being typed cannot reuse it.
+      if (command.data.timeStep <= account.totp.lastTimeStep) return fail('code_reused');
+      return [{ type: 'TotpCodeUsed', data: { accountId, timeStep: command.data.timeStep, usedAt: at } }];
+    case 'UseRecoveryCode':
+      if (!account.recoveryCodeHashes.includes(command.data.codeHash)) return fail('invalid_code');
+      return [{ type: 'RecoveryCodeUsed', data: { accountId, codeHash: command.data.codeHash, usedAt: at } }];
+    case 'RemoveTotp':
+      return account.totp ? [{ type: 'TotpRemoved', data: { accountId, removedAt: at } }] : [];
+    case 'ResealTotpSecret':
+      if (!account.totp || account.totp.secretSealed === command.data.secretSealed) return [];
+      return [{ type: 'TotpSecretResealed', data: { accountId, secretSealed: command.data.secretSealed, resealedAt: at } }];
+    case 'AddPasskey': {
+      const { now, ...passkey } = command.data;
+      if (account.passkeys.some((p) => p.credentialId === passkey.credentialId)) return [];
+      return [{ type: 'PasskeyAdded', data: { accountId, ...passkey, addedAt: now.toISOString() } }];
+    }
+    case 'UsePasskey': {
+      const passkey = account.passkeys.find((p) => p.credentialId === command.data.credentialId) ?? fail('unknown_passkey');
+      // Authenticators that count (not all do: both 0) must count up; going back means a copy.
+      if ((passkey.counter > 0 || command.data.counter > 0) && command.data.counter <= passkey.counter) return fail('passkey_counter');
+      return [{ type: 'PasskeyUsed', data: { accountId, credentialId: passkey.credentialId, counter: command.data.counter, usedAt: at } }];
+    }
+    case 'RemovePasskey':
+      if (!account.passkeys.some((p) => p.credentialId === command.data.credentialId)) return [];
+      return [{ type: 'PasskeyRemoved', data: { accountId, credentialId: command.data.credentialId, removedAt: at } }];
+    case 'ResetSecondFactors':
+      if (!account.totp && account.passkeys.length === 0) return [];
+      return [{ type: 'SecondFactorsReset', data: { accountId, by: command.data.by, reason: command.data.reason, resetAt: at } }];
+    case 'AskForSecondFactor':
+      if (account.secondFactorDeadline !== null) return [];
+      return [{ type: 'SecondFactorAsked', data: { accountId, deadline: command.data.deadline.toISOString(), askedAt: at } }];
+    default:
       return assertNever(command);
   }
 }
@@ -106,6 +221,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         emailVerified: event.data.emailVerified ?? false,
         verification: null,
         chosenStoreId: null,
+        ...noFactors,
       };
     case 'RoleGranted':
       return state.status === 'registered' ? { ...state, roles: [...state.roles, event.data.role] } : state;
@@ -123,8 +239,68 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return state.status === 'registered' ? { ...state, chosenStoreId: event.data.storeId } : state;
     case 'AccountForgotten':
       return state.status === 'registered'
-        ? { ...state, name: event.data.name, email: event.data.email, passwordHash: null, identities: [], emailVerified: false, verification: null }
+        ? {
+            ...state,
+            name: event.data.name,
+            email: event.data.email,
+            passwordHash: null,
+            identities: [],
+            emailVerified: false,
+            verification: null,
+            ...noFactors,
+          }
         : state;
+    default:
+      return state.status === 'registered' ? evolveSecondFactor(state, event) : state;
+  }
+}
+
+type SecondFactorEvent = Exclude<
+  AccountEvent,
+  {
+    type:
+      | 'AccountRegistered'
+      | 'RoleGranted'
+      | 'RoleRevoked'
+      | 'PasswordChanged'
+      | 'ExternalIdentityLinked'
+      | 'EmailVerificationIssued'
+      | 'EmailVerified'
+      | 'StoreChosen'
+      | 'AccountForgotten';
+  }
+>;
+
+function evolveSecondFactor(state: RegisteredState, event: SecondFactorEvent): RegisteredState {
+  switch (event.type) {
+    case 'TotpSetupStarted':
+      // A forgotten holder's secret reads as null: nothing to sign in with.
+      return event.data.secretSealed ? { ...state, totp: { status: 'pending', secretSealed: event.data.secretSealed, lastTimeStep: -1 } } : state;
+    case 'TotpConfirmed':
+      return state.totp
+        ? { ...state, totp: { ...state.totp, status: 'confirmed', lastTimeStep: event.data.timeStep }, recoveryCodeHashes: event.data.recoveryCodeHashes }
+        : state;
+    case 'TotpCodeUsed':
+      return state.totp ? { ...state, totp: { ...state.totp, lastTimeStep: event.data.timeStep } } : state;
+    case 'RecoveryCodeUsed':
+      return { ...state, recoveryCodeHashes: state.recoveryCodeHashes.filter((h) => h !== event.data.codeHash) };
+    case 'TotpRemoved':
+      return { ...state, totp: null, recoveryCodeHashes: [] };
+    case 'TotpSecretResealed':
+      return state.totp && event.data.secretSealed ? { ...state, totp: { ...state.totp, secretSealed: event.data.secretSealed } } : state;
+    case 'PasskeyAdded': {
+      const { credentialId, publicKey, counter, transports } = event.data;
+      return { ...state, passkeys: [...state.passkeys, { credentialId, publicKey, counter, transports }] };
+    }
+    case 'PasskeyUsed':
+      return { ...state, passkeys: state.passkeys.map((p) => (p.credentialId === event.data.credentialId ? { ...p, counter: event.data.counter } : p)) };
+    case 'PasskeyRemoved':
+      return { ...state, passkeys: state.passkeys.filter((p) => p.credentialId !== event.data.credentialId) };
+    case 'SecondFactorsReset':
+      // The grace starts again: the holder adds a new factor at their next sign-in.
+      return { ...state, ...noFactors };
+    case 'SecondFactorAsked':
+      return { ...state, secondFactorDeadline: event.data.deadline };
     default:
       return assertNever(event);
   }

@@ -64,6 +64,34 @@ export const accountEventSchemas = {
   StoreChosen: z.object({ accountId: z.string(), storeId: z.string(), chosenAt: z.string() }),
   /** A customer account's holder was forgotten with their reservations (decisions 180–186): name and e-mail read as erased, no sign-in is left. */
   AccountForgotten: z.object({ accountId: z.string(), name: z.string(), email: z.string(), forgottenAt: z.string() }),
+  // Second factors (decision 540). Secrets never travel in clear: the TOTP secret is sealed with
+  // SECRETS_KEY (decision 083), recovery codes are kept as password hashes.
+  /** An authenticator app's secret was handed out; it counts once a code from it is confirmed. Null once its holder is forgotten. */
+  TotpSetupStarted: z.object({ accountId: z.string(), secretSealed: z.string().nullable(), startedAt: z.string() }),
+  /** A code from the app proved the secret is in it; ten single-use recovery codes were made (their hashes kept). */
+  TotpConfirmed: z.object({ accountId: z.string(), timeStep: z.number().int(), recoveryCodeHashes: z.array(z.string()), confirmedAt: z.string() }),
+  /** A sign-in used the app's code of this 30-second step: no code of it or before it is taken again. */
+  TotpCodeUsed: z.object({ accountId: z.string(), timeStep: z.number().int(), usedAt: z.string() }),
+  /** A sign-in used one recovery code: it no longer works. */
+  RecoveryCodeUsed: z.object({ accountId: z.string(), codeHash: z.string(), usedAt: z.string() }),
+  TotpRemoved: z.object({ accountId: z.string(), removedAt: z.string() }),
+  /** The TOTP secret sealed again with the newest SECRETS_KEY (`secrets:reseal`, decision 178). */
+  TotpSecretResealed: z.object({ accountId: z.string(), secretSealed: z.string().nullable(), resealedAt: z.string() }),
+  /** A passkey (WebAuthn credential): its id and public key as base64url, its signature counter. */
+  PasskeyAdded: z.object({
+    accountId: z.string(),
+    credentialId: z.string(),
+    publicKey: z.string(),
+    counter: z.number().int().nonnegative(),
+    transports: z.array(z.string()),
+    addedAt: z.string(),
+  }),
+  PasskeyUsed: z.object({ accountId: z.string(), credentialId: z.string(), counter: z.number().int().nonnegative(), usedAt: z.string() }),
+  PasskeyRemoved: z.object({ accountId: z.string(), credentialId: z.string(), removedAt: z.string() }),
+  /** An admin removed every second factor of another account (a lost phone), saying why. */
+  SecondFactorsReset: z.object({ accountId: z.string(), by: z.string(), reason: z.string(), resetAt: z.string() }),
+  /** A sign-in that needs a second factor found none: its holder may go on without one until `deadline`. */
+  SecondFactorAsked: z.object({ accountId: z.string(), deadline: z.string(), askedAt: z.string() }),
 };
 export type AccountEvent = EventsOf<typeof accountEventSchemas>;
 export type AccountEventType = AccountEvent['type'];
@@ -79,7 +107,7 @@ export const parseClaimEvent = eventParser(claimEventSchemas);
 
 /** `account-{accountId}`: one stream per account. */
 export const ACCOUNT_CATEGORY = 'account';
-/** `accountclaim-{email|oidc}~{sha256 hex}`: who owns an e-mail address or an external identity. */
+/** `accountclaim-{email|oidc|passkey}~{sha256 hex}`: who owns an e-mail address, an external identity or a passkey. */
 const ACCOUNT_CLAIM_CATEGORY = 'accountclaim';
 
 export function toStreamName(accountId: string): string {
@@ -91,6 +119,6 @@ export function fromStreamName(streamId: string): { accountId: string } | null {
   return parts ? { accountId: parts[0]! } : null;
 }
 
-export function claimStreamName(key: 'email' | 'oidc', digest: string): string {
+export function claimStreamName(key: 'email' | 'oidc' | 'passkey', digest: string): string {
   return streamName(ACCOUNT_CLAIM_CATEGORY, key, digest);
 }

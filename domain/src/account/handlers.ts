@@ -161,3 +161,13 @@ export async function linkExternalIdentity(deps: AccountDeps, input: { accountId
   const { handle } = commandHandler(accountDecider, deps);
   return handle(accountStreamId(input.accountId), { type: 'LinkExternalIdentity', data: { identity: input.identity, now: deps.clock.now() } }, context);
 }
+
+/**
+ * Who a passkey belongs to, from its claim stream (one per credential id, so a sign-in without a
+ * password finds the account without a read model). With `claimFor`, the passkey is claimed for
+ * that account first: the answer is then that account, or the one that claimed it before.
+ */
+export async function passkeyOwner(deps: AccountDeps, claimStreamId: string, claimFor: string | null, context: CommandContext): Promise<string | null> {
+  if (claimFor) return (await claim(deps, claimStreamId, claimFor, context)).ownedBy ?? claimFor;
+  return lastClaim(await deps.eventStore.readStream(claimStreamId))?.accountId ?? null;
+}

@@ -13,5 +13,8 @@ export const accountPersonalData: PersonalData = {
     PasswordChanged: { passwordHash: 'none' },
     ExternalIdentityLinked: { identity: 'none' },
     AccountForgotten: { name: 'text', email: 'text' },
+    TotpSetupStarted: { secretSealed: 'none' },
+    TotpSecretResealed: { secretSealed: 'none' },
+    SecondFactorsReset: { reason: 'text' },
   },
 };

@@ -115,6 +115,13 @@ export const storeSchema = z.object({
    * its record and history, leaves `/api/stores` and takes no new bookings.
    */
   closed_on: isoDateSchema.nullable().default(null),
+  /** Staff and monitors of this store sign in with a second factor too (admins always do in production; decision 540). */
+  second_factor_for_staff: z.boolean().default(false),
+  /**
+   * How many years the wage records (shifts, attendance) are kept after a staff member leaves
+   * before their name may be forgotten (労働基準法 第109条: five years; decision 541).
+   */
+  wage_retention_years: z.int().min(1).max(20).default(5),
 });
 
 export const seatSchema = z.object({

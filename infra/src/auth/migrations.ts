@@ -25,4 +25,11 @@ export const authMigrations: Record<string, Migration> = {
       key varchar(255) primary key, points integer default 0 not null, expire bigint
     )`,
   ),
+  // Second factors (decision 540): sign-ins waiting for their second step, WebAuthn challenges.
+  '2026-12-01T21-00-auth-challenges': sqlMigration(
+    sql`create table if not exists auth_challenges (
+      id_hash text primary key, purpose text not null, account_id text, challenge text,
+      expires_at timestamptz not null
+    )`,
+  ),
 };

@@ -26,6 +26,17 @@ export type AuthTables = {
     redirect_to: string;
     expires_at: Date;
   };
+  /**
+   * A sign-in between its password and its second factor, or a WebAuthn ceremony's challenge
+   * (decision 540): one row each, found by the SHA-256 of the id its cookie carries, short-lived.
+   */
+  auth_challenges: {
+    id_hash: string;
+    purpose: string;
+    account_id: string | null;
+    challenge: string | null;
+    expires_at: Date;
+  };
 };
 
 /** Any kysely instance (the runtime's is typed with the read models), seen with the auth tables. */

@@ -45,6 +45,18 @@ export const accountsProjector: Projector = {
       case 'ExternalIdentityLinked':
       case 'EmailVerificationIssued':
       case 'EmailVerified':
+      // Second factors are read from the account's stream when signing in, never from a read model.
+      case 'TotpSetupStarted':
+      case 'TotpConfirmed':
+      case 'TotpCodeUsed':
+      case 'RecoveryCodeUsed':
+      case 'TotpRemoved':
+      case 'TotpSecretResealed':
+      case 'PasskeyAdded':
+      case 'PasskeyUsed':
+      case 'PasskeyRemoved':
+      case 'SecondFactorsReset':
+      case 'SecondFactorAsked':
         return;
       default:
         return assertNever(event);

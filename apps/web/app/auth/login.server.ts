@@ -12,10 +12,16 @@ import { bodyTooLarge, readBytes } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
 import { text } from '#app/http/text-schema';
 import { pageLanguageOf } from '#app/i18n/language';
+import { afterPassword } from './second-factor.server';
 import { authTextsIn } from './texts';
 
 export type AuthOutcome =
-  | { ok: true; user: SignedInUser; setCookie: string }
+  /** Signed in; `deadline`: the end of the grace to add a second factor this account must have (decision 540). */
+  | { ok: true; user: SignedInUser; setCookie: string; deadline?: string | null }
+  /** The password was right; the second factor is awaited (decision 540): no session yet. */
+  | { ok: true; mfaRequired: true; methods: ('totp' | 'passkey')[]; setCookie: string }
+  /** The password was right, the grace to add a required second factor is over: only adding one goes on. */
+  | { ok: true; enrolRequired: true; deadline: string; setCookie: string }
   /** Sign-up: a mail went to the address (a verification link, or a note to its holder); nobody is signed in. */
   | { ok: true; mailed: true; notice: string }
   | { ok: false; status: 400 | 401 | 409 | 429 | 500; error: string; retryAfterSeconds?: number; fieldErrors?: Record<string, string> };
@@ -45,15 +51,6 @@ function fieldErrors(error: z.ZodError, t: AuthTexts): Record<string, string> {
     errors[field] ??= field === 'email' ? t.emailInvalid : issue.message;
   }
   return errors;
-}
-
-/** Starts a fresh session (a new id, the old one ended), so a session id planted before login is useless. */
-async function startSession(request: Request, context: Readonly<RouterContextProvider>, accountId: string): Promise<string> {
-  const { sessions } = getRuntime(context);
-  await sessions.destroy(request.headers.get('cookie'));
-  // Sign-ins are rare enough to sweep expired sessions on the way, with no timer to run.
-  await sessions.purgeExpired();
-  return sessions.create(accountId);
 }
 
 /** E-mail and password sign-in, shared by the /login form and POST /api/auth/login. */
@@ -86,9 +83,14 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
     return { ok: false, status: 401, error: t.wrongCredentials };
   }
   await throttle.succeeded(pair);
-  const setCookie = await startSession(request, context, user.id);
+  const step = await afterPassword(request, context, user);
+  if (step.next === 'mfa') {
+    audit(runtime.logger, 'login_succeeded', { accountId: user.id, ip, method: 'password, second factor awaited' });
+    return { ok: true, mfaRequired: true, methods: step.methods, setCookie: step.setCookie };
+  }
+  if (step.next === 'enrol') return { ok: true, enrolRequired: true, deadline: step.deadline, setCookie: step.setCookie };
   audit(runtime.logger, 'login_succeeded', { accountId: user.id, ip, method: 'password' });
-  return { ok: true, user, setCookie };
+  return { ok: true, user, setCookie: step.setCookie, deadline: step.deadline };
 }
 
 /**
@@ -137,9 +139,18 @@ export async function logOut(request: Request, context: Readonly<RouterContextPr
 export function authJson(outcome: AuthOutcome): Response {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   if (outcome.ok && 'mailed' in outcome) return Response.json({ success: true, message: outcome.notice }, { headers });
+  if (outcome.ok && 'mfaRequired' in outcome) {
+    // No session: the second step (POST /api/auth/mfa/verify, or the passkey ceremony) opens it.
+    headers.append('Set-Cookie', outcome.setCookie);
+    return Response.json({ success: false, mfa_required: true, methods: outcome.methods }, { headers });
+  }
+  if (outcome.ok && 'enrolRequired' in outcome) {
+    headers.append('Set-Cookie', outcome.setCookie);
+    return Response.json({ success: false, mfa_setup_required: true, deadline: outcome.deadline }, { headers });
+  }
   if (outcome.ok) {
     headers.append('Set-Cookie', outcome.setCookie);
-    return Response.json({ success: true, user: publicUser(outcome.user) }, { headers });
+    return Response.json({ success: true, user: publicUser(outcome.user), ...(outcome.deadline ? { mfa_setup_deadline: outcome.deadline } : {}) }, { headers });
   }
   if (outcome.retryAfterSeconds !== undefined) headers.set('Retry-After', String(outcome.retryAfterSeconds));
   return Response.json(

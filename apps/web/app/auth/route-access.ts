@@ -132,6 +132,20 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // The store a person last chose to work on, kept on their account (decision 576).
   '/api/my-store': { read: ['admin', 'monitor', 'staff'] },
   '/api/auth/logout': pub,
+  // Second factors (decision 540): the sign-in's second step comes before any session, and a
+  // sign-in past its grace adds a factor before one; each call checks its own cookie or session.
+  '/api/auth/mfa/totp/setup': pub,
+  '/api/auth/mfa/totp/confirm': pub,
+  '/api/auth/mfa/verify': pub,
+  '/api/auth/mfa/passkeys': pub,
+  '/api/auth/mfa/passkeys/options': pub,
+  '/api/auth/passkey/options': pub,
+  '/api/auth/passkey/verify': pub,
+  '/api/auth/mfa/totp/remove': { read: 'signed-in' },
+  '/api/auth/mfa/passkeys/remove': { read: 'signed-in' },
+  '/api/auth/mfa/status': { read: 'signed-in' },
+  '/account/security': pub,
+  '/api/admin/users/:id/mfa-reset': admin,
 
   // JSON calls: stores and reference data the customer site reads
   '/api/stores': publicReadAdminWrite,

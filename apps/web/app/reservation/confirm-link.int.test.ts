@@ -10,6 +10,7 @@ import { memoryBlobStore } from '@moncafe/domain/testing/memory-blob-store';
 import { memoryEventStore } from '@moncafe/domain/testing/memory-event-store';
 import { cakeCourse, fixedCatalog, START } from '@moncafe/domain/testing/reservation-catalog';
 import { testHashing, testIds } from '@moncafe/domain/testing/test-ids';
+import { otplibCodes, webAuthnCeremonies } from '@moncafe/infra/auth/second-factors';
 import { openDatabase, type DatabaseHandle } from '@moncafe/infra/db/connection';
 import { migrateToLatest } from '@moncafe/infra/db/migrate';
 import type { Runtime } from '@moncafe/infra/runtime';
@@ -55,6 +56,8 @@ function system() {
     checklistTasks: { find: async () => null },
     secrets: { seal: (plain) => plain, open: (sealed) => sealed, sealedWithNewest: () => true },
     accountMails: accountMails('http://cafe.test'),
+    oneTimeCodes: otplibCodes,
+    passkeyCeremonies: webAuthnCeremonies('http://cafe.test'),
     tableCatalog: fixedTableCatalog(),
     seatBookings: { futureOn: async () => [] },
     openStoreIds: async () => [],

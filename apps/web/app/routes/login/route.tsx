@@ -4,6 +4,9 @@ import type { Route } from './+types/route';
 import { formAction } from '#app/http/form-action.server';
 import { logIn, register } from '#app/auth/login.server';
 import { areaHomeOf } from '#app/auth/area-home';
+import { verifyCode } from '#app/auth/second-factor.server';
+import { localizedSecondFactorTexts } from '#app/auth/second-factor-texts';
+import { PasskeySignInButton } from '#app/auth/passkey-buttons';
 import { safeRedirectTarget } from '#app/auth/require-role.server';
 import { getUser } from '#app/auth/session.server';
 import '#app/auth/auth.css';
@@ -31,19 +34,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { intent: 'login' | 'register'; error?: string; notice?: string; fieldErrors?: Record<string, string> };
+type ActionData = {
+  intent: 'login' | 'register' | 'mfa';
+  error?: string;
+  notice?: string;
+  fieldErrors?: Record<string, string>;
+  /** The password was right and the second factor is awaited (decision 540). */
+  methods?: ('totp' | 'passkey')[];
+};
 
 export const action = formAction({
   roles: 'anyone',
   form: 'raw',
-  async handle({ form, request, context }) {
+  async handle({ form, request, context, services }) {
     const body = form as Record<string, unknown> | null;
-    const intent = body?.intent === 'register' ? 'register' : 'login';
+    const intent = body?.intent === 'register' ? 'register' : body?.intent === 'mfa' ? 'mfa' : 'login';
     // Where to go afterwards is settled before anything is written (a bad target once failed after the session row existed).
     const target = safeRedirectTarget(typeof body?.redirectTo === 'string' ? body.redirectTo : null, '');
+    if (intent === 'mfa') {
+      const verified = await verifyCode(request, context, typeof body?.code === 'string' ? body.code.slice(0, 32) : '');
+      if (!verified.ok) {
+        const headers: HeadersInit = verified.retryAfterSeconds !== undefined ? { 'Retry-After': String(verified.retryAfterSeconds) } : {};
+        return data<ActionData>({ intent, error: verified.error, methods: ['totp'] }, { status: verified.status, headers });
+      }
+      const headers = new Headers();
+      for (const setCookie of verified.setCookies) headers.append('Set-Cookie', setCookie);
+      const user = await services.accounts.signedInUser(verified.accountId);
+      throw redirect(target || areaHomeOf(user?.roles ?? ['customer']), { headers });
+    }
     const outcome = intent === 'register' ? await register(request, context, body) : await logIn(request, context, body);
     if (outcome.ok && 'mailed' in outcome) return data<ActionData>({ intent, notice: outcome.notice });
-    if (outcome.ok) throw redirect(target || areaHomeOf(outcome.user.roles), { headers: { 'Set-Cookie': outcome.setCookie } });
+    if (outcome.ok && 'mfaRequired' in outcome)
+      return data<ActionData>({ intent: 'mfa', methods: outcome.methods }, { headers: { 'Set-Cookie': outcome.setCookie } });
+    const security = (next: string) => `/account/security?next=${encodeURIComponent(next)}`;
+    if (outcome.ok && 'enrolRequired' in outcome) throw redirect(security(target || '/moncafe'), { headers: { 'Set-Cookie': outcome.setCookie } });
+    // A second factor this account must have is missing: the first stop is adding one (decision 540).
+    if (outcome.ok) {
+      const home = target || areaHomeOf(outcome.user.roles);
+      throw redirect(outcome.deadline ? security(home) : home, { headers: { 'Set-Cookie': outcome.setCookie } });
+    }
     const t = authTextsIn(pageLanguageOf(request));
     const message = intent === 'register' ? t.registrationFailed(outcome.error) : t.loginFailed(outcome.error);
     const headers: HeadersInit = outcome.retryAfterSeconds !== undefined ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {};
@@ -56,6 +85,7 @@ export const action = formAction({
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const authTexts = useTexts(localizedAuthTexts);
+  const factorTexts = useTexts(localizedSecondFactorTexts);
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const { user, redirectTo, lineInApp, externalBrowserUrl, oidcName } = loaderData;
@@ -67,7 +97,49 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       <section className="auth-page">
         <h1>{authTexts.loginTitle}</h1>
         <p>{authTexts.signedInAs(user.name)}</p>
+        <p>
+          <Link to="/account/security">{factorTexts.securityLink}</Link>
+        </p>
         <LogoutButton />
+      </section>
+    );
+  }
+
+  if (failed?.intent === 'mfa') {
+    return (
+      <section className="auth-page">
+        <Form method="post" className="auth-form panel" aria-labelledby="mfa-title">
+          <h1 id="mfa-title">{factorTexts.stepTitle}</h1>
+          <input type="hidden" name="intent" value="mfa" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {failed.methods?.includes('totp') && (
+            <>
+              <p>{factorTexts.stepLead}</p>
+              <InputField
+                label={factorTexts.code}
+                name="code"
+                type="text"
+                autoComplete="one-time-code"
+                required
+                maxLength={32}
+                autoFocus
+                aria-describedby="mfa-code-hint"
+              />
+              <p id="mfa-code-hint" className="hint">
+                {factorTexts.codeHint}
+              </p>
+              {failed.error && (
+                <p className="form-error" role="alert">
+                  {failed.error}
+                </p>
+              )}
+              <button type="submit" className="button" disabled={busy}>
+                {factorTexts.verifyButton}
+              </button>
+            </>
+          )}
+          {failed.methods?.includes('passkey') && <PasskeySignInButton redirectTo={redirectTo} label={factorTexts.usePasskey} />}
+        </Form>
       </section>
     );
   }
@@ -91,11 +163,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           title={authTexts.loginTitle}
           submitLabel={authTexts.loginButton}
           after={
-            oidcName && (
-              <Link reloadDocument to={`/auth/oidc?redirectTo=${encodeURIComponent(redirectTo)}`} className="button secondary">
-                {authTexts.orSignInWith(oidcName)}
-              </Link>
-            )
+            <>
+              <PasskeySignInButton redirectTo={redirectTo} label={factorTexts.passkeySignIn} />
+              {oidcName && (
+                <Link reloadDocument to={`/auth/oidc?redirectTo=${encodeURIComponent(redirectTo)}`} className="button secondary">
+                  {authTexts.orSignInWith(oidcName)}
+                </Link>
+              )}
+            </>
           }
         >
           <InputField label={authTexts.email} name="email" type="email" autoComplete="username" required maxLength={254} />
