@@ -66,7 +66,9 @@ describe('second factors over HTTP', () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/MonCafe:totp%40moncafe\.test\?.*secret=/);
     // Pending: a password sign-in still opens a session until a code confirms the app.
-    expect((await passwordStep('totp@moncafe.test', 'totp-password-123')).response.headers.getSetCookie().some((c) => c.startsWith('moncafe_session='))).toBe(true);
+    expect((await passwordStep('totp@moncafe.test', 'totp-password-123')).response.headers.getSetCookie().some((c) => c.startsWith('moncafe_session='))).toBe(
+      true,
+    );
 
     const wrongCode = await client.postJson('/api/auth/mfa/totp/confirm', { code: '000000' === (await codeNow(secret)) ? '111111' : '000000' });
     expect(wrongCode.status).toBe(400);
@@ -138,7 +140,8 @@ describe('second factors over HTTP', () => {
     const { secret } = await withTotp('施錠', 'lock@moncafe.test', 'lock-password-123');
     await nextStep();
     const attacker = await passwordStep('lock@moncafe.test', 'lock-password-123', '198.51.100.40');
-    for (let i = 1; i <= 5; i++) expect((await attacker.client.postJson('/api/auth/mfa/verify', { code: String(100000 + i) })).status, `attempt ${i}`).toBe(401);
+    for (let i = 1; i <= 5; i++)
+      expect((await attacker.client.postJson('/api/auth/mfa/verify', { code: String(100000 + i) })).status, `attempt ${i}`).toBe(401);
     const sixth = await attacker.client.postJson('/api/auth/mfa/verify', { code: await codeNow(secret) });
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);

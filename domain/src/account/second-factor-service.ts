@@ -279,28 +279,33 @@ export function secondFactorService(ports: SecondFactorPorts) {
       if (result.position !== null) await ports.signOut(input.accountId);
       return result;
     },
-
-    /**
-     * `secrets:reseal` after a SECRETS_KEY rotation: every TOTP secret still sealed with an older
-     * key is sealed again with the newest (an event each, as `system`).
-     */
-    async resealSecrets(accountIds: readonly string[], context: CommandContext): Promise<{ resealed: number; current: number }> {
-      let resealed = 0;
-      let current = 0;
-      for (const accountId of accountIds) {
-        const account = await loadAccount(deps, accountId);
-        if (account.status !== 'registered' || !account.totp) continue;
-        if (ports.secrets.sealedWithNewest(account.totp.secretSealed)) {
-          current += 1;
-          continue;
-        }
-        const secretSealed = ports.secrets.seal(ports.secrets.open(account.totp.secretSealed));
-        await handle(accountId, { type: 'ResealTotpSecret', data: { secretSealed, now: ports.clock.now() } }, context);
-        resealed += 1;
-      }
-      return { resealed, current };
-    },
   };
 }
 
 export type SecondFactorService = ReturnType<typeof secondFactorService>;
+
+/**
+ * `secrets:reseal` after a SECRETS_KEY rotation: every TOTP secret still sealed with an older key
+ * is sealed again with the newest (an event each), so the old key can be dropped.
+ */
+export async function resealTotpSecrets(
+  ports: Pick<SecondFactorPorts, 'eventStore' | 'ids' | 'clock' | 'secrets'>,
+  accountIds: readonly string[],
+  context: CommandContext,
+): Promise<{ resealed: number; current: number }> {
+  const accounts = commandHandler(accountDecider, ports);
+  let resealed = 0;
+  let current = 0;
+  for (const accountId of accountIds) {
+    const account = await loadAccount(ports, accountId);
+    if (account.status !== 'registered' || !account.totp) continue;
+    if (ports.secrets.sealedWithNewest(account.totp.secretSealed)) {
+      current += 1;
+      continue;
+    }
+    const secretSealed = ports.secrets.seal(ports.secrets.open(account.totp.secretSealed));
+    await accounts.handle(toStreamName(accountId), { type: 'ResealTotpSecret', data: { secretSealed, now: ports.clock.now() } }, context);
+    resealed += 1;
+  }
+  return { resealed, current };
+}

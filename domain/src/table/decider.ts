@@ -34,6 +34,8 @@ const seatCodeEventSchemas = {
     issuedAt: z.string(),
     rotated: z.boolean(),
   }),
+  /** The same code sealed again with the newest SECRETS_KEY (`secrets:reseal`, decision 178): its cards keep working. */
+  SeatCodeResealed: z.object({ seatId: z.string(), storeId: z.string(), sealedCode: z.string(), resealedAt: z.string() }),
 };
 export type SeatCodeEvent = EventsOf<typeof seatCodeEventSchemas>;
 const parseSeatCodeEvent = eventParser(seatCodeEventSchemas);
@@ -46,9 +48,12 @@ export interface SeatCodeGrant {
 }
 
 /** `IssueSeatCode`: only when the seat has none (safe to resend); `RotateSeatCode`: always a new one. */
-export type SeatCodeCommand = ({ type: 'IssueSeatCode'; now: string } & SeatCodeGrant) | ({ type: 'RotateSeatCode'; now: string } & SeatCodeGrant);
+export type SeatCodeCommand =
+  | ({ type: 'IssueSeatCode'; now: string } & SeatCodeGrant)
+  | ({ type: 'RotateSeatCode'; now: string } & SeatCodeGrant)
+  | { type: 'ResealSeatCode'; seatId: string; storeId: string; sealedCode: string; now: string };
 
-export type SeatCodeState = { status: 'none' } | { status: 'issued'; codeHash: string; sealedCode: string; issuedAt: string };
+export type SeatCodeState = { status: 'none' } | { status: 'issued'; storeId: string; codeHash: string; sealedCode: string; issuedAt: string };
 
 function issued(command: SeatCodeGrant & { now: string }, rotated: boolean): SeatCodeEvent {
   const { seatId, storeId, codeHash, sealedCode, now } = command;
@@ -61,17 +66,24 @@ export function decide(command: SeatCodeCommand, state: SeatCodeState): SeatCode
       return state.status === 'issued' ? [] : [issued(command, false)];
     case 'RotateSeatCode':
       return [issued(command, state.status === 'issued')];
+    case 'ResealSeatCode': {
+      if (state.status !== 'issued' || state.sealedCode === command.sealedCode) return [];
+      const { seatId, storeId, sealedCode, now } = command;
+      return [{ type: 'SeatCodeResealed', data: { seatId, storeId, sealedCode, resealedAt: now } }];
+    }
     default:
       return assertNever(command);
   }
 }
 
-export function evolve(_state: SeatCodeState, event: SeatCodeEvent): SeatCodeState {
+export function evolve(state: SeatCodeState, event: SeatCodeEvent): SeatCodeState {
   switch (event.type) {
     case 'SeatCodeIssued':
-      return { status: 'issued', codeHash: event.data.codeHash, sealedCode: event.data.sealedCode, issuedAt: event.data.issuedAt };
+      return { status: 'issued', storeId: event.data.storeId, codeHash: event.data.codeHash, sealedCode: event.data.sealedCode, issuedAt: event.data.issuedAt };
+    case 'SeatCodeResealed':
+      return state.status === 'issued' ? { ...state, sealedCode: event.data.sealedCode } : state;
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 
@@ -130,6 +142,32 @@ export function seatCodeService(ports: HandlerDeps & { clock: Clock; hashing: Ha
         }),
       );
       return Object.fromEntries(entries);
+    },
+
+    /**
+     * `secrets:reseal` after a SECRETS_KEY rotation: each seat's code still sealed with an older
+     * key is sealed again with the newest (an event each); the code, and so the printed cards, stay.
+     */
+    async resealCodes(seatIds: readonly string[], context: CommandContext): Promise<{ resealed: number; current: number }> {
+      let resealed = 0;
+      let current = 0;
+      for (const seatId of seatIds) {
+        const { state } = await codes.load(toStreamName(seatId));
+        if (state.status !== 'issued') continue;
+        if (ports.secrets.sealedWithNewest(state.sealedCode)) {
+          current += 1;
+          continue;
+        }
+        const { storeId } = state;
+        const sealedCode = ports.secrets.seal(ports.secrets.open(state.sealedCode));
+        await codes.handle(
+          toStreamName(seatId),
+          { type: 'ResealSeatCode', seatId, storeId, sealedCode, now: ports.clock.now().toISOString() },
+          { ...context, storeId },
+        );
+        resealed += 1;
+      }
+      return { resealed, current };
     },
   };
 }

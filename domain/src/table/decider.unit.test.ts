@@ -45,6 +45,18 @@ describe('a seat’s code', () => {
     });
   });
 
+  describe('after a SECRETS_KEY rotation', () => {
+    it('seals the same code again: it still matches, and a seat without one gets nothing', () => {
+      const resealed: SeatCodeEvent = { type: 'SeatCodeResealed', data: { seatId: 'seat-t1', storeId: '2', sealedCode: 'v1.new-key', resealedAt: NOW } };
+      spec.given([first]).when({ type: 'ResealSeatCode', seatId: 'seat-t1', storeId: '2', sealedCode: 'v1.new-key', now: NOW }).then([resealed]);
+      spec.given([first, resealed]).when({ type: 'ResealSeatCode', seatId: 'seat-t1', storeId: '2', sealedCode: 'v1.new-key', now: NOW }).thenNothingHappens();
+      spec.given([]).when({ type: 'ResealSeatCode', seatId: 'seat-t1', storeId: '2', sealedCode: 'v1.new-key', now: NOW }).thenNothingHappens();
+      const state = [first, resealed].reduce(seatCodeDecider.evolve, seatCodeDecider.initialState());
+      expect(state).toMatchObject({ status: 'issued', sealedCode: 'v1.new-key' });
+      expect(seatCodeMatches(state, 'code', () => 'h1')).toBe(true);
+    });
+  });
+
   it('no code, an empty one or a seat without a code never matches', () => {
     const hash = () => 'h1';
     const state = [first].reduce(seatCodeDecider.evolve, seatCodeDecider.initialState());

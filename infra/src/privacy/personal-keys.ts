@@ -54,6 +54,11 @@ export interface PersonalKeyStore extends PersonalKeys {
   find(subjects: readonly string[]): Promise<Map<string, DataKey>>;
   /** The subject's key, made now when it has none (two processes making one at once get the same). */
   obtain(subject: string): Promise<DataKey>;
+  /**
+   * `secrets:reseal` after a SECRETS_KEY rotation: every key still sealed with an older
+   * SECRETS_KEY is sealed again with the newest (the key itself, and so every sealed field, stays).
+   */
+  resealAll(): Promise<{ resealed: number; current: number }>;
 }
 
 /** How long a process trusts a key it has read: another process's erasure is seen after at most this. */
@@ -161,6 +166,40 @@ export function personalKeyStore(deps: { db: AnyDb; secrets: SecretBox; now?: ()
     },
     async isErased(subject) {
       return (await find([subject])).get(subject) === 'erased';
+    },
+    async resealAll() {
+      let resealed = 0;
+      let current = 0;
+      let after = '';
+      for (;;) {
+        const rows = await db
+          .selectFrom('personal_keys')
+          .select(['subject', 'sealed_key'])
+          .where('subject', '>', after)
+          .where('sealed_key', 'is not', null)
+          .orderBy('subject')
+          .limit(1000)
+          .execute();
+        for (const row of rows) {
+          const sealed = row.sealed_key!;
+          if (deps.secrets.sealedWithNewest(sealed)) {
+            current += 1;
+            continue;
+          }
+          // Only the row still holding what was read is changed: a key erased meanwhile stays erased.
+          await db
+            .updateTable('personal_keys')
+            .set({ sealed_key: deps.secrets.seal(deps.secrets.open(sealed)) })
+            .where('subject', '=', row.subject)
+            .where('sealed_key', '=', sealed)
+            .execute();
+          resealed += 1;
+        }
+        if (rows.length < 1000) break;
+        after = rows.at(-1)!.subject;
+      }
+      cache.clear();
+      return { resealed, current };
     },
   };
 }

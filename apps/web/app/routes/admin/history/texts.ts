@@ -96,6 +96,7 @@ export const eventLabels: Record<string, string> = {
   GuestDataDownloaded: '個人情報の開示',
   RetentionSet: '保存期間の設定',
   SeatCodeIssued: '座席QRコードの発行',
+  SeatCodeResealed: '座席QRコードの再暗号化',
   BookingEnded: '利用終了',
   SeatsHeld: '席の確保',
   HoldExtended: '席の確保の延長',
