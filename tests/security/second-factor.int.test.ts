@@ -55,9 +55,10 @@ describe('second factors over HTTP', () => {
     const client = httpClient(server.url);
     await signUp(client, { name: '二要素', email: 'totp@moncafe.test', password: 'totp-password-123' });
     const withoutPassword = await client.postJson('/api/auth/mfa/totp/setup', {});
-    expect(withoutPassword.status).toBe(401);
+    expect(withoutPassword.status).toBe(400);
     const wrongPassword = await client.postJson('/api/auth/mfa/totp/setup', { password: 'not-the-password' });
-    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.status).toBe(400);
+    expect((await httpClient(server.url).postJson('/api/auth/mfa/totp/setup', { password: 'totp-password-123' })).status, 'signed out').toBe(400);
     expect(await wrongPassword.json()).toMatchObject({ success: false, field: 'password' });
     expect((await (await client.get('/api/auth/mfa/status')).json()) as object).toMatchObject({ enabled: false, totp: 'none' });
 
@@ -188,7 +189,7 @@ describe('second factors over HTTP', () => {
     const { secret } = (await setup.json()) as { secret: string };
     await nextStep();
     expect((await after.client.postJson('/api/auth/mfa/totp/confirm', { code: await codeNow(secret) })).status).toBe(200);
-    expect((await after.client.postJson('/api/auth/mfa/totp/remove', { password: 'wrong-password-xyz' })).status).toBe(401);
+    expect((await after.client.postJson('/api/auth/mfa/totp/remove', { password: 'wrong-password-xyz' })).status).toBe(400);
     expect((await after.client.postJson('/api/auth/mfa/totp/remove', { password: 'lost-password-1234' })).status).toBe(200);
     expect(await (await after.client.get('/api/auth/mfa/status')).json()).toMatchObject({ enabled: false, totp: 'none' });
     const removed = await (await admin.get(`/admin/history?stream=${encodeURIComponent(`account-${user.id}`)}`)).text();

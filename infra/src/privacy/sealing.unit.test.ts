@@ -24,6 +24,9 @@ function memoryKeys(): PersonalKeyStore {
     async isErased(subject) {
       return keys.get(subject) === 'erased';
     },
+    async resealAll() {
+      return { resealed: 0, current: keys.size };
+    },
     async *exportRows() {},
     async restore() {},
   };

@@ -42,10 +42,10 @@ export const accountsProjector: Projector = {
         return accounts.update(event.data.accountId, { name: event.data.name, email: event.data.email, has_password: false });
       case 'StoreChosen':
         return accounts.update(event.data.accountId, { chosen_store_id: event.data.storeId });
+      // Second factors are read from the account's stream when signing in, never from a read model.
       case 'ExternalIdentityLinked':
       case 'EmailVerificationIssued':
       case 'EmailVerified':
-      // Second factors are read from the account's stream when signing in, never from a read model.
       case 'TotpSetupStarted':
       case 'TotpConfirmed':
       case 'TotpCodeUsed':

@@ -236,7 +236,8 @@ export type { ChallengePurpose };
 function factorErrorsIn(language: 'ja' | 'en') {
   const t = secondFactorTextsIn(language);
   return {
-    wrong_password: { status: 401, error: t.wrongPassword, field: 'password' },
+    // 400, not 401: the caller is signed in; the password typed again was wrong (a field of the form).
+    wrong_password: { status: 400, error: t.wrongPassword, field: 'password' },
     no_password: { status: 409, error: t.noPassword },
     invalid_code: { status: 400, error: t.wrongCode, field: 'code' },
     totp_exists: { status: 409, error: t.totpExists },

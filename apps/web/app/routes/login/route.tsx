@@ -122,7 +122,6 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                 autoComplete="one-time-code"
                 required
                 maxLength={32}
-                autoFocus
                 aria-describedby="mfa-code-hint"
               />
               <p id="mfa-code-hint" className="hint">

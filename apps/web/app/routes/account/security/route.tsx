@@ -24,9 +24,11 @@ export const meta = titleMeta(localizedSecondFactorTexts, (t) => t.securityTitle
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const holder = await factorHolder(request, context, await getUser(request, context), undefined);
-  if (!holder) throw redirect(`/login?redirectTo=${encodeURIComponent('/account/security')}`);
+  const next = safeRedirectTarget(url.searchParams.get('next'), '') || null;
+  // Public in the route table (a sign-in past its grace has no session yet): signed out, the page says to sign in.
+  if (!holder) return { status: null, enrolling: false, next };
   const status = await appOf(context).services.secondFactors.status(holder.accountId);
-  return { status, enrolling: holder.enrolling, next: safeRedirectTarget(url.searchParams.get('next'), '') || null };
+  return { status, enrolling: holder.enrolling, next };
 }
 
 type ActionData =
@@ -83,6 +85,17 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
   const revalidator = useRevalidator();
   const { status, enrolling, next } = loaderData;
   const answer = actionData as ActionData | undefined;
+  if (!status) {
+    return (
+      <section className="auth-page security-page">
+        <h1>{t.securityTitle}</h1>
+        <p>{t.signInFirst}</p>
+        <a className="button" href={`/login?redirectTo=${encodeURIComponent('/account/security')}`}>
+          {t.toSignIn}
+        </a>
+      </section>
+    );
+  }
   const deadline = status.deadline ? tokyoDateOf(new Date(status.deadline)) : null;
   const askPassword = !enrolling;
   const passwordField = askPassword && (

@@ -12,7 +12,8 @@ export const action = jsonCall({
   async handle({ body, request, context, user, services, correlationId, readYourWrites }) {
     const t = secondFactorTextsIn(pageLanguageOf(request));
     const holder = await factorHolder(request, context, await user(), undefined);
-    if (!holder) return refuse(401, t.signInFirst);
+    // Neither signed in nor in a sign-in's step of adding a factor: the sign-in starts again.
+    if (!holder) return refuse(400, t.noPendingSignIn);
     const challenge = await takeRegistrationChallenge(request, context, holder.accountId);
     if (!challenge) return refuse(400, t.noPasskeyCeremony, { field: 'response' });
     const added = await services.secondFactors.addPasskey(

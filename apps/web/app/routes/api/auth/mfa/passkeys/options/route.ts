@@ -11,7 +11,8 @@ export const action = jsonCall({
   errors: factorErrors,
   async handle({ body, request, context, user }) {
     const holder = await factorHolder(request, context, await user(), body.password);
-    if (!holder) return refuse(401, secondFactorTextsIn(pageLanguageOf(request)).signInFirst);
+    // Neither signed in nor in a sign-in's step of adding a factor: the sign-in starts again.
+    if (!holder) return refuse(400, secondFactorTextsIn(pageLanguageOf(request)).noPendingSignIn);
     const { options, setCookie } = await passkeyRegistrationOptions(context, holder);
     return Response.json({ success: true, options }, { headers: { 'Cache-Control': 'no-store', 'Set-Cookie': setCookie } });
   },

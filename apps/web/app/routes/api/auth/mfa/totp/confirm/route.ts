@@ -13,7 +13,8 @@ export const action = jsonCall({
   errors: factorErrors,
   async handle({ body, request, context, user, services, correlationId, readYourWrites }) {
     const holder = await factorHolder(request, context, await user(), undefined);
-    if (!holder) return refuse(401, secondFactorTextsIn(pageLanguageOf(request)).signInFirst);
+    // Neither signed in nor in a sign-in's step of adding a factor: the sign-in starts again.
+    if (!holder) return refuse(400, secondFactorTextsIn(pageLanguageOf(request)).noPendingSignIn);
     const { recoveryCodes, position } = await services.secondFactors.confirmTotp(
       { accountId: holder.accountId, code: body.code },
       { correlationId, actor: holder.accountId },

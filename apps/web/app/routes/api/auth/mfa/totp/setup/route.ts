@@ -15,7 +15,8 @@ export const action = jsonCall({
   errors: factorErrors,
   async handle({ body, request, context, user, services, correlationId }) {
     const holder = await factorHolder(request, context, await user(), body.password);
-    if (!holder) return refuse(401, secondFactorTextsIn(pageLanguageOf(request)).signInFirst);
+    // Neither signed in nor in a sign-in's step of adding a factor: the sign-in starts again.
+    if (!holder) return refuse(400, secondFactorTextsIn(pageLanguageOf(request)).noPendingSignIn);
     const { secret, otpauthUrl } = await services.secondFactors.startTotp(holder, { correlationId, actor: holder.accountId });
     return { success: true as const, secret, otpauth_url: otpauthUrl };
   },
