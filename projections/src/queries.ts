@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { chosenStoreOf, listAccounts, customerAccountByEmail } from './accounts/queries';
 import { businessDaysOf } from './business-hours/queries';
 import type { Database } from './database';
+import { withShownPrices } from './menus/shown-prices';
 import { listNotices } from './email-notices/queries';
 import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
@@ -144,13 +145,14 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       countOpen: (storeId: string) => countOpenOrders(db, storeId),
       completed: (storeId: string, date: string) => completedOrders(db, storeId, date),
       ofReservation: (reservationId: string) => ordersOfReservation(db, reservationId),
-      /** Takings of a Tokyo date by payment method (checkouts with a payment). */
     },
     stock: {
-      /** Menu items with manage_stock, quantity, is_sold_out (GET /api/admin/menu). */
+      /** Menu items with manage_stock, quantity, is_sold_out (the admin's calls). */
       menu: (filter: MenuFilter = {}) => menuItemsWithStock(db, filter),
-      /** What the QR order page offers now. */
-      orderMenu: (storeId: string) => orderMenu(db, storeId),
+      /** The same with the prices a guest is shown on `date` (GET /api/admin/menu, decision 518). */
+      menuWithPrices: async (filter: MenuFilter, date: string) => withShownPrices(db, await menuItemsWithStock(db, filter), date),
+      /** What the QR order page offers now, with the prices a guest is shown on `date`. */
+      orderMenu: async (storeId: string, date: string) => withShownPrices(db, await orderMenu(db, storeId), date),
       /** The stock editor's list. */
       ofStore: (storeId: string) => stockOfStore(db, storeId),
       /** Counted items that cannot be ordered now (admin home). */

@@ -110,9 +110,9 @@ describe.runIf(runs)('a visitor who reads English', () => {
     await page.getByTestId('menu-list').waitFor();
     expect(await page.title()).toBe('Menu | MonCafe');
     expect(await page.getByRole('group', { name: 'Category' }).getByRole('button').allTextContents()).toEqual(['All', 'Drinks', 'Food', 'Desserts']);
-    // The course the owner named in English shows by that name, its price in yen as Intl writes it for English.
+    // The course the owner named in English shows by that name, its price in yen as Intl writes it for English, tax included (decision 518).
     const lunch = page.getByTestId('menu-card').filter({ has: page.getByRole('heading', { name: LUNCH_EN, exact: true }) });
-    expect(await lunch.locator('.price').textContent()).toBe('¥2,200');
+    expect(await lunch.locator('.price').textContent()).toBe('¥2,420');
     expect(await japaneseLeftOn(page)).toEqual([]);
     await problems.screen(page, 'english-menu');
 
@@ -148,7 +148,7 @@ describe.runIf(runs)('a visitor who reads English', () => {
     await page.getByTestId('menu-list').waitFor();
     expect(await page.getByRole('group', { name: 'カテゴリ' }).getByRole('button').allTextContents()).toEqual(['すべて', 'ドリンク', 'フード', 'デザート']);
     const lunchInJapanese = page.getByTestId('menu-card').filter({ has: page.getByRole('heading', { name: 'ランチコース', exact: true }) });
-    expect(await lunchInJapanese.locator('.price').textContent()).toBe('¥2,200');
+    expect(await lunchInJapanese.locator('.price').textContent()).toBe('¥2,420');
     await page.goto('/moncafe');
     expect(await page.title()).toBe('ホーム | MonCafe');
     expect(await page.getByTestId('calendar-card').locator('thead th').allTextContents()).toEqual(['日', '月', '火', '水', '木', '金', '土']);

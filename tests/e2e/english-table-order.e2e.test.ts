@@ -104,7 +104,8 @@ describe.runIf(runs)('a guest at the table who reads English', () => {
     expect(await page.locator('.order-seat').textContent()).toBe(`Checked in at ${SEAT} (2 guests)`);
     const blend = page.locator(`[data-testid="order-item"][data-menu-id="${BLEND}"]`);
     expect(await blend.locator('h3').textContent()).toBe(BLEND_EN);
-    expect(await blend.locator('.price').textContent()).toBe('¥500');
+    // Tax included, and taken away where that differs (decision 518).
+    expect(await blend.locator('.price').textContent()).toBe('¥550 (takeaway ¥540)');
     // Items without an English name keep the Japanese (decision 362).
     expect(japaneseNames.length).toBeGreaterThan(0);
     for (const button of ['All', 'Drinks', 'Call staff', 'Invite a friend'])
@@ -118,8 +119,12 @@ describe.runIf(runs)('a guest at the table who reads English', () => {
     await page.waitForURL('**/order?**');
     await page.locator('[data-testid="order-cart"][data-ready="true"]').waitFor();
     const cart = page.getByTestId('cart');
-    expect(await cart.getByTestId('cart-line').textContent()).toContain(`${BLEND_EN} x 1 = ¥500`);
-    expect(await page.locator('.cart-total').textContent()).toBe('Total: ¥500');
+    expect(await cart.getByTestId('cart-line').textContent()).toContain(`${BLEND_EN} x 1 = ¥550`);
+    expect(await page.locator('.cart-total').textContent()).toBe('Total: ¥550');
+    // Ticked to take away, the line costs what the menu showed for that.
+    await page.getByTestId(`takeout-${BLEND}`).check();
+    await expect.poll(() => page.locator('.cart-total').textContent()).toBe('Total: ¥540');
+    await page.getByTestId(`takeout-${BLEND}`).uncheck();
     expect(await page.getByTestId('takeout-choice').locator('legend').textContent()).toBe('Takeaway');
     expect(await japaneseLeftOn(page)).toEqual([]);
     await page.getByTestId('place-order').click();
@@ -151,7 +156,7 @@ describe.runIf(runs)('a guest at the table who reads English', () => {
     await page.locator('[data-testid="order-food"][data-ready="true"]').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('メニュー');
     expect(await blend.locator('h3').textContent()).toBe(BLEND_JA);
-    expect(await blend.locator('.price').textContent()).toBe('500円');
+    expect(await blend.locator('.price').textContent()).toBe('550円（お持ち帰り 540円）');
     expect(await page.locator('.order-seat').textContent()).toBe(`${SEAT}（2名）でチェックインしました`);
   });
 

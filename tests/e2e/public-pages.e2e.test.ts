@@ -194,9 +194,10 @@ describe.runIf(runs)('public pages on a phone', () => {
     await problems.screen(page, 'menu-dessert-phone');
     await page.getByRole('button', { name: 'すべて', exact: true }).click();
     await expect.poll(() => cardsOnPage.count()).toBe(shown.length);
-    // Prices carry the yen sign and thousands separators.
+    // Prices carry the yen sign and thousands separators, tax included, and the takeaway price where it differs (decision 518).
     const prices = await page.locator('.menu-card .price').allTextContents();
-    expect(prices.every((p) => /^¥\d{1,3}(,\d{3})*$/.test(p))).toBe(true);
+    expect(prices.every((p) => /^¥\d{1,3}(,\d{3})*(（お持ち帰り ¥\d{1,3}(,\d{3})*）)?$/.test(p))).toBe(true);
+    expect(prices.some((p) => p.includes('お持ち帰り'))).toBe(true);
     await page.close();
   });
 

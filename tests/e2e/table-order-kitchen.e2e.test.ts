@@ -48,7 +48,8 @@ describe.runIf(runs)('a guest at the table and the kitchen', () => {
     await shot(guest, '1-menu');
     await guest.getByTestId('to-cart').click();
     await guest.waitForURL('**/order?**show_cart=true');
-    await expect.poll(() => guest.getByTestId('cart-total').textContent()).toBe('1,050円');
+    // Tax included (decision 518): 550円 + 605円 eaten in.
+    await expect.poll(() => guest.getByTestId('cart-total').textContent()).toBe('1,155円');
     await guest.getByTestId('place-order').click();
     await guest.getByTestId('order-confirmed').waitFor();
     await shot(guest, '2-ordered');

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ratesOn, type StoreRates } from '@moncafe/domain/billing/tax-math';
+import { ratesOn, shownPrices, type StoreRates } from '@moncafe/domain/billing/tax-math';
 import type { TaxCategory } from '@moncafe/domain/billing/tax-category';
 import type { Database } from '../database';
 import { taxRuleOf } from '../tax/queries';
@@ -7,8 +7,8 @@ import { taxRuleOf } from '../tax/queries';
 /**
  * The prices a guest is shown (総額表示, decision 518): what a menu item costs with tax, eaten in
  * and taken away, from its price as the owner entered it and the store's tax setting on the day.
- * Every guest screen and mail shows these, and the bill charges them, so what a guest pays is the
- * sum of what they were shown.
+ * The guest screens show these and the bill charges the same function's prices, so what a guest
+ * pays is the sum of what they were shown.
  */
 export interface ShownPriceFields {
   /** Tax included, eaten in. */
@@ -17,21 +17,17 @@ export interface ShownPriceFields {
   takeout_price_with_tax: number;
 }
 
-/** The house's one tax function for a shown price (domain/src/billing/tax-math.ts). */
-export type ShownPricesOf = (entered: number, taxCategory: TaxCategory, rates: StoreRates) => { eatIn: number; takeout: number };
-
 /** The rates of each store on `date`, read once per store. */
 export async function storeRatesOn(db: Kysely<Database>, storeIds: Iterable<string>, date: string): Promise<Map<string, StoreRates>> {
   const ids = [...new Set(storeIds)];
   return new Map(await Promise.all(ids.map(async (id) => [id, ratesOn(await taxRuleOf(db, id), date)] as const)));
 }
 
-/** Each item with its shown prices (its store's rates on `date`). */
+/** Each item with its shown prices (its store's rates on `date`), from the house's one tax function (domain/src/billing/tax-math.ts). */
 export async function withShownPrices<T extends { store_id: string; price: number; tax_category: TaxCategory }>(
   db: Kysely<Database>,
   items: readonly T[],
   date: string,
-  shownPrices: ShownPricesOf,
 ): Promise<(T & ShownPriceFields)[]> {
   const rates = await storeRatesOn(
     db,

@@ -9,18 +9,22 @@ export interface CartLine {
   name: string;
   /** The item's English name where the menu gives one (decision 392): the English order screens show it. */
   name_en?: string;
+  /** What the guest was shown: tax included, eaten in (decision 518). */
   price: number;
+  /** Tax included, taken away, where the menu showed one (the table order's cart). */
+  takeout_price?: number;
   quantity: number;
 }
 
 /** A stored line as the cart wrote it; anything else is not a line. */
 function cartLineOf(value: unknown): CartLine | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { menu_id, name, name_en, price, quantity } = value as Record<string, unknown>;
+  const { menu_id, name, name_en, price, takeout_price, quantity } = value as Record<string, unknown>;
   if (typeof menu_id !== 'string' || menu_id.length === 0 || typeof name !== 'string') return null;
   if (typeof price !== 'number' || !(price >= 0) || !Number.isFinite(price)) return null;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity <= 0) return null;
-  return { menu_id, name, ...(typeof name_en === 'string' && name_en ? { name_en } : {}), price, quantity };
+  const takeout = typeof takeout_price === 'number' && takeout_price >= 0 && Number.isFinite(takeout_price) ? { takeout_price } : {};
+  return { menu_id, name, ...(typeof name_en === 'string' && name_en ? { name_en } : {}), price, ...takeout, quantity };
 }
 
 /** Adds one of a menu item (or `quantity` of them), merging with an existing line. */

@@ -4,6 +4,7 @@ import type { Answer as OrderMenuAnswer } from '#app/routes/api/orders/menu/rout
 import { OptionalImage } from '#app/layout/optional-image';
 import { useFormat, useTexts } from '#app/i18n/language';
 import { menuNameIn } from './presentation';
+import { PriceTag } from '#app/shared/price-tag';
 import { localizedGuestMarks, localizedOrderTexts } from './texts';
 
 /**
@@ -30,6 +31,7 @@ const CATEGORIES: readonly MenuCategory[] = ['drink', 'food', 'dessert'];
  */
 export function OrderMenu(props: { items: readonly OrderMenuItem[]; initialCategory?: MenuCategory | 'all'; onAdd: (item: OrderMenuItem) => void }) {
   const t = useTexts(localizedOrderTexts);
+  const marks = useTexts(localizedGuestMarks);
   const { language, yen } = useFormat();
   const [category, setCategory] = useState<MenuCategory | 'all'>(props.initialCategory ?? 'all');
   const present = CATEGORIES.filter((c) => props.items.some((i) => i.category === c));
@@ -53,7 +55,9 @@ export function OrderMenu(props: { items: readonly OrderMenuItem[]; initialCateg
               <OptionalImage src={item.image_url} className="order-item-image" width={72} height={72} />
               <div className="order-item-body">
                 <h3>{name}</h3>
-                <p className="price">{yen(item.price)}</p>
+                <p className="price">
+                  <PriceTag eatIn={item.price_with_tax} takeout={item.takeout_price_with_tax} yen={yen} takeoutLabel={marks.takeoutPrice} />
+                </p>
                 {left && <p className="hint">{left}</p>}
               </div>
               <button type="button" className="button" onClick={() => props.onAdd(item)} aria-label={`${name} ${t.addToCart}`}>
@@ -71,13 +75,23 @@ export interface CartLineView {
   menu_id: string;
   name: string;
   name_en?: string;
+  /** Tax included, eaten in (decision 518). */
   price: number;
+  /** Tax included, taken away; the eat-in price where absent. */
+  takeout_price?: number;
   quantity: number;
+}
+
+/** A cart line's unit price as the guest was shown it: taken away or eaten in. */
+export function shownLinePrice(line: Pick<CartLineView, 'price' | 'takeout_price'>, takenAway: boolean): number {
+  return takenAway ? (line.takeout_price ?? line.price) : line.price;
 }
 
 /** The cart (spec §2: minimum 1, removal at 1) with its total; the caller owns the lines and the send. */
 export function CartPanel(props: {
   lines: readonly CartLineView[];
+  /** The lines ticked to take away (TakeoutChoice): they cost what the menu showed taken away. */
+  takeout?: ReadonlySet<string>;
   onIncrease: (line: CartLineView) => void;
   onDecrease: (line: CartLineView) => void;
   children?: ReactNode;
@@ -85,7 +99,9 @@ export function CartPanel(props: {
   const t = useTexts(localizedOrderTexts);
   const marks = useTexts(localizedGuestMarks);
   const { language, yen } = useFormat();
-  const total = props.lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const priceOf = (l: CartLineView) => shownLinePrice(l, props.takeout?.has(l.menu_id) ?? false);
+  // What the guest will pay: the sum of the prices they were shown, tax included.
+  const total = props.lines.reduce((sum, l) => sum + priceOf(l) * l.quantity, 0);
   return (
     <section className="cart-panel panel" aria-labelledby="cart-title" data-testid="cart">
       <h2 id="cart-title">{t.cartTitle}</h2>
@@ -95,7 +111,7 @@ export function CartPanel(props: {
           const name = menuNameIn(line, language);
           return (
             <li key={line.menu_id} data-testid="cart-line">
-              <span>{t.cartLine(name, line.quantity, yen(line.price * line.quantity))}</span>
+              <span>{t.cartLine(name, line.quantity, yen(priceOf(line) * line.quantity))}</span>
               <span className="cart-line-buttons">
                 <button
                   type="button"

@@ -58,7 +58,7 @@ export const orderTexts = {
   decrease: (name: string) => `${name}を1つ減らす`,
   remove: (name: string) => `${name}を削除`,
   total: '合計',
-  taxNote: '税は会計時に計算されます',
+  taxNote: '表示価格は税込みです',
   placeOrder: '注文する',
   placing: '送信中...',
   /** Shown for 2 seconds after an order is accepted (spec §2). */
@@ -187,7 +187,7 @@ const orderTextsEn: Messages<typeof orderTexts> = {
   decrease: (name) => `One less ${name}`,
   remove: (name) => `Remove ${name}`,
   total: 'Total',
-  taxNote: 'Tax is calculated at checkout',
+  taxNote: 'Prices include tax',
   placeOrder: 'Place order',
   placing: 'Sending...',
   ordered: 'Thank you, we have your order.',
@@ -370,9 +370,17 @@ export const guestMarks = {
   list: '、',
   /** A sentence that ends without its full stop, then the next. */
   sentences: (first: string, next: string) => `${first}。${next}`,
+  /** Beside a price with tax eaten in, the one taken away where it differs (decision 518): 550円（お持ち帰り 540円）. */
+  takeoutPrice: (price: string) => `（お持ち帰り ${price}）`,
 } as const;
 
 export const localizedGuestMarks: Localized<typeof guestMarks> = {
   ja: guestMarks,
-  en: { colon: ': ', inParens: (text) => ` (${text})`, list: ', ', sentences: (first, next) => `${first}. ${next}` },
+  en: {
+    colon: ': ',
+    inParens: (text) => ` (${text})`,
+    list: ', ',
+    sentences: (first, next) => `${first}. ${next}`,
+    takeoutPrice: (price) => ` (takeaway ${price})`,
+  },
 };

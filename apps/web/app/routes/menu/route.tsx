@@ -11,6 +11,8 @@ import type { Answer as StoresAnswer } from '#app/routes/api/stores/route';
 import { formatYen } from '#app/shared/yen';
 import { withStore } from '#app/reservation/store-choice';
 import { menuNameIn } from '#app/table-order/presentation';
+import { localizedGuestMarks } from '#app/table-order/texts';
+import { PriceTag } from '#app/shared/price-tag';
 import { localizedMenuTexts } from './texts';
 
 /** The chosen store's name in the title (`?store_id`, decision 414); the spec's title with none. */
@@ -149,6 +151,7 @@ export default function Menu() {
 /** Each item by its English name and description on an English page where the menu editor gave them (decision 362), else in Japanese, marked so. */
 function MenuList({ items, filter, storeId }: { items: MenuItem[]; filter: Filter; storeId: string | null }) {
   const menuTexts = useTexts(localizedMenuTexts);
+  const marks = useTexts(localizedGuestMarks);
   const { language, yen } = useFormat();
   const shown = items.map((item) => ({ item, category: item.category })).filter(({ category }) => filter === 'all' || category === filter);
   if (shown.length === 0) return <p className="empty">{menuTexts.empty}</p>;
@@ -170,8 +173,16 @@ function MenuList({ items, filter, storeId }: { items: MenuItem[]; filter: Filte
                 </p>
               )}
               <p className="menu-meta">
-                {/* The spec's yen sign in Japanese (¥1,200), Intl's in English. */}
-                <span className="price">{language === 'en' ? yen(item.price) : formatYen(item.price)}</span>
+                {/* The spec's yen sign in Japanese (¥1,200), Intl's in English; tax included, and taken away where it differs (decision 518). */}
+                <span className="price">
+                  <PriceTag
+                    eatIn={item.price_with_tax}
+                    // Only what the table order offers can be taken away; a course is eaten in.
+                    takeout={item.show_on_order ? item.takeout_price_with_tax : item.price_with_tax}
+                    yen={language === 'en' ? yen : formatYen}
+                    takeoutLabel={marks.takeoutPrice}
+                  />
+                </span>
                 <span className="category-badge">{menuTexts.categories[category]}</span>
               </p>
               {item.show_on_reservation && (

@@ -148,7 +148,16 @@ export default function OrderCart() {
           )}
           <CartPanel
             lines={lines}
-            onIncrease={(l) => cartActions.add({ menu_id: l.menu_id, name: l.name, ...(l.name_en ? { name_en: l.name_en } : {}), price: l.price })}
+            takeout={takeout}
+            onIncrease={(l) =>
+              cartActions.add({
+                menu_id: l.menu_id,
+                name: l.name,
+                ...(l.name_en ? { name_en: l.name_en } : {}),
+                price: l.price,
+                ...(l.takeout_price === undefined ? {} : { takeout_price: l.takeout_price }),
+              })
+            }
             onDecrease={(l) => cartActions.removeOne(l.menu_id)}
           >
             {visit && <TakeoutChoice lines={lines} takeout={takeout} onChange={setTakeout} />}

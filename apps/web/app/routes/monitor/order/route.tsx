@@ -36,12 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
   if (!parsed.success) return { storeId: null, floor: [], menu: [], courses: [], today: '' };
   const { services, queries, runtime } = appOf(context);
+  const today = tokyoDateOf(runtime.clock.now());
   const [floor, menu, courses] = await Promise.all([
     services.floor.seats(parsed.data),
-    queries.stock.orderMenu(parsed.data),
+    queries.stock.orderMenu(parsed.data, today),
     queries.menus.list({ storeId: parsed.data, visibleOn: 'reservation' }),
   ]);
-  const today = tokyoDateOf(runtime.clock.now());
   return { storeId: parsed.data, floor, menu, courses: courses.map((c) => ({ id: c.id, name: c.name })), today };
 }
 
@@ -230,8 +230,13 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
               void loadOrders();
             }}
           />
-          <OrderMenu items={loaderData.menu} onAdd={(item) => change({ menu_id: item.id, name: item.name, price: item.price, quantity: 1 }, 1)} />
-          <CartPanel lines={lines} onIncrease={(l) => change(l, 1)} onDecrease={(l) => change(l, -1)}>
+          <OrderMenu
+            items={loaderData.menu}
+            onAdd={(item) =>
+              change({ menu_id: item.id, name: item.name, price: item.price_with_tax, takeout_price: item.takeout_price_with_tax, quantity: 1 }, 1)
+            }
+          />
+          <CartPanel lines={lines} takeout={takeout} onIncrease={(l) => change(l, 1)} onDecrease={(l) => change(l, -1)}>
             <TakeoutChoice lines={lines} takeout={takeout} onChange={setTakeout} />
             <button type="button" className="button" disabled={busy} onClick={() => void send()}>
               {orderTexts.placeOrder}

@@ -83,7 +83,13 @@ export default function OrderFood() {
             <OrderMenu
               items={items}
               onAdd={(item) => {
-                cartActions.add({ menu_id: item.id, name: item.name, ...(item.name_en ? { name_en: item.name_en } : {}), price: item.price });
+                cartActions.add({
+                  menu_id: item.id,
+                  name: item.name,
+                  ...(item.name_en ? { name_en: item.name_en } : {}),
+                  price: item.price_with_tax,
+                  takeout_price: item.takeout_price_with_tax,
+                });
                 setAdded(menuNameIn(item, language));
               }}
             />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 
@@ -8,11 +9,17 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
  * (manage_stock, quantity, is_sold_out; spec §3). A public answer: items shown nowhere to
  * customers are left out (the admin area reads them through its own calls). Without store_id,
  * every store's items. The QR order page reads its live menu from /api/orders/menu instead.
+ * Each item also carries the prices a guest is shown, tax included, eaten in and taken away
+ * (`price_with_tax`, `takeout_price_with_tax`; decision 518); `price` stays as the owner entered it.
  */
 export const loader = jsonCall({
   query: z.object({ store_id: recordIdSchema.optional() }),
   cache: 'menu',
-  handle: ({ query, queries }) => queries.stock.menu({ visibleOn: 'customers', ...(query.store_id === undefined ? {} : { storeId: query.store_id }) }),
+  handle: ({ query, queries, runtime }) =>
+    queries.stock.menuWithPrices(
+      { visibleOn: 'customers', ...(query.store_id === undefined ? {} : { storeId: query.store_id }) },
+      tokyoDateOf(runtime.clock.now()),
+    ),
 });
 
 export type Answer = AnswerOf<typeof loader>;
