@@ -204,7 +204,8 @@ describe.runIf(runs)('the floor view', () => {
     const admin = await signedInAdmin(server.url);
     const bill = await admin.getJson<{ order_items: { menu_name: string }[]; subtotal: number }>(`/api/orders/checkout?reservation_id=${reservationId}`);
     expect(bill.body.order_items.map((i) => i.menu_name)).toEqual([other.name]);
-    expect(bill.body.subtotal).toBe(other.price);
+    // The bill's subtotal is the sum of the prices as shown, tax included (decision 500).
+    expect(bill.body.subtotal).toBe(other.price_with_tax);
 
     // The owner reads the void in the history in Japanese.
     await floor.goto('/admin/history');

@@ -49,7 +49,7 @@ describe.runIf(runs)('checking out a table', () => {
     await guest.goto(`/checkout?reservation_id=${visit.reservationId}`);
     await guest.getByTestId('checkout').waitFor();
     expect(await guest.getByTestId('checkout-seat').textContent()).toBe('ソファ席');
-    expect(await guest.getByTestId('checkout-subtotal').textContent()).toBe('2,530円');
+    expect(await guest.getByTestId('checkout-subtotal').textContent()).toBe('2,783円');
     expect(await guest.getByTestId('checkout-tax').textContent()).toBe('253円');
     expect(await guest.getByTestId('checkout-total').textContent()).toBe('2,783円');
     await shot(guest, '1-guest-bill');

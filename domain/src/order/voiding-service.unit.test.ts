@@ -36,7 +36,7 @@ describe('voiding an order before checkout (decision 283)', () => {
     expect(await cakeCount(t)).toBe(5);
     const bill = await t.table.bill({ reservationId: guest.reservationId, auth: staff });
     expect(bill.orders.flatMap((o) => o.lines.map((l) => l.menuId))).toEqual(['coffee']);
-    expect(bill.subtotal).toBe(1000);
+    expect(bill.subtotal).toBe(1100);
     await voiding.voidOrder({ orderId: order.orderId, menuId: null, reason: '取り消し', actor: 'staff-1', correlationId: 'c' });
     expect((await t.table.bill({ reservationId: guest.reservationId, auth: staff })).orders).toEqual([]);
   });

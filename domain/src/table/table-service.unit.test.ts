@@ -378,13 +378,13 @@ describe('checkout', () => {
       { menuId: 'coffee', quantity: 1 },
     ]);
     const bill = await t.table.bill({ reservationId: a.reservationId, auth });
-    // 500 + 2×520 + 500 = 2,040; 10% = 204.
-    expect(bill).toMatchObject({ seatLabel: 'テーブル1', subtotal: 2040, tax: 204, total: 2244 });
+    // Shown with tax (decision 500): 550 + 2×572 + 550 = 2,244, of which tax ⌊2,244 × 10/110⌋ = 204.
+    expect(bill).toMatchObject({ seatLabel: 'テーブル1', subtotal: 2244, tax: 204, total: 2244 });
     expect(bill.orders.map((o) => o.orderId)).toEqual([o1.orderId, o2.orderId]);
     await refused(t.table.checkOut({ reservationId: a.reservationId, auth, method: 'cash', orderIds: [o1.orderId], ...ctx }), 'orders_changed');
     t.clock.advance(40);
     const done = await t.table.checkOut({ reservationId: a.reservationId, auth, method: 'credit', orderIds: [o2.orderId, o1.orderId], ...ctx });
-    expect(done.payment).toMatchObject({ method: 'credit', subtotal: 2040, tax: 204, total: 2244 });
+    expect(done.payment).toMatchObject({ method: 'credit', subtotal: 2244, tax: 204, total: 2244 });
     await refused(place([{ menuId: 'coffee', quantity: 1 }]), 'invalid_token');
     await refused(t.table.verifyToken(a.token), 'invalid_token');
     expect((await t.table.bill({ reservationId: a.reservationId, auth: { kind: 'staff', actor: 's' } })).exitedAt).not.toBeNull();
