@@ -183,6 +183,11 @@ export async function startServer(
       testClock.advance(Number((req.body as { advanceMs?: unknown }).advanceMs));
       res.json({ now: runtime.clock.now().toISOString() });
     });
+    // What a browser test sets its page's clock to (tests/support/browser.ts), so the page and the
+    // server agree on the day when the server started on an injected instant (decision 585).
+    app.get('/__test/clock', (_req, res) => {
+      res.json({ now: runtime.clock.now().toISOString(), injected: runtime.config.testClockStart !== null });
+    });
     // A slow answer for the stop test (tests/operations): the head and a first line at once, the
     // rest after `ms`, so a test knows the request started and can tell a whole answer from a cut one.
     app.get('/__test/slow', (req, res) => {

@@ -58,6 +58,12 @@ const environment = z.object({
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('MonCafe <no-reply@moncafe.local>'),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Tests only: the instant this process's clock starts at (ISO 8601 with an offset), running on
+   * from there in real time, so a test server's day and hour never depend on when the suite runs
+   * (decision 585). Refused unless NODE_ENV=test.
+   */
+  TEST_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   /** Comma-separated: new sessions are signed with the first, the others are still accepted (rotation, decision 178). */
   SESSION_SECRET: secretList.optional(),
   /** Seals secrets kept for staff (suppliers' passwords); unset outside production: a key file in DATA_DIR. Comma-separated like SESSION_SECRET. */
@@ -129,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production');
   if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) throw new ConfigError('SECRETS_KEY', 'is required when NODE_ENV=production');
+  if (e.TEST_CLOCK_START && e.NODE_ENV !== 'test') throw new ConfigError('TEST_CLOCK_START', 'is only for tests (NODE_ENV=test)');
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) throw new ConfigError('OIDC_CLIENT_ID', 'is required when OIDC_ISSUER is set');
   return toConfig(e);
 }
@@ -173,6 +180,8 @@ function toConfig(e: z.infer<typeof environment>) {
     metricsToken: e.METRICS_TOKEN,
     workerPort: e.WORKER_PORT,
     logLevel: e.LOG_LEVEL,
+    /** Tests only (NODE_ENV=test): where this process's clock starts; null runs on the system's. */
+    testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : null,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? ('pretty' as const) : ('json' as const)),
   };
 }

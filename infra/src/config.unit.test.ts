@@ -95,4 +95,12 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '2.5' }).shutdownDrainMs).toBe(2500);
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('configuration error: METRICS_TOKEN must be at least 16 characters');
   });
+  it('starts a test process on the clock TEST_CLOCK_START names, and refuses it in production and development', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_START: '2026-12-09T12:00:00+09:00' }).testClockStart?.toISOString()).toBe('2026-12-09T03:00:00.000Z');
+    expect(loadConfig({ NODE_ENV: 'test' }).testClockStart).toBeNull();
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), SECRETS_KEY: 'k'.repeat(32), TEST_CLOCK_START: '2026-12-09T12:00:00+09:00' };
+    expect(() => loadConfig(production)).toThrow('configuration error: TEST_CLOCK_START is only for tests (NODE_ENV=test)');
+    expect(() => loadConfig({ TEST_CLOCK_START: '2026-12-09T12:00:00+09:00' })).toThrow('configuration error: TEST_CLOCK_START is only for tests');
+    expect(() => loadConfig({ NODE_ENV: 'test', TEST_CLOCK_START: 'next tuesday' })).toThrow(ConfigError);
+  });
 });

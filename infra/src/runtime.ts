@@ -32,7 +32,7 @@ import { supervisedLoops } from './operations/supervisor';
 import { ProjectionLagError, waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
 import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
 import { cachedReservationCatalog } from './reference-data/reservation-catalog';
-import { adjustableClock, cryptoIds, nodeHashing, systemClock } from './system';
+import { adjustableClock, clockStartingAt, cryptoIds, nodeHashing, systemClock } from './system';
 import { openSystemProcess, rebuildTargetOf } from './system-process';
 import { serverPoolOf } from './db/connection';
 import { secretBox, secretsKey } from './secrets/secret-box';
@@ -134,7 +134,10 @@ const REMINDER_EVERY_MS = 60_000;
  */
 export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const logger = createLogger({ level: config.logLevel, format: config.logFormat });
-  const testClock = !options.clock && config.env === 'test' ? adjustableClock(systemClock) : null;
+  const testClock =
+    !options.clock && config.env === 'test'
+      ? adjustableClock(config.testClockStart ? clockStartingAt(config.testClockStart, systemClock, performance.timeOrigin) : systemClock)
+      : null;
   const clock = options.clock ?? testClock ?? systemClock;
   const ids = options.ids ?? cryptoIds;
   const system = await openSystemProcess(config, logger, { bus: true });

@@ -22,6 +22,17 @@ export function sha256Hex(text: string | Uint8Array): string {
 export const nodeHashing: Hashing = { sha256Hex };
 
 /**
+ * A clock that read `start` at the moment `anchorMs` (by default: when it is made) and runs on in
+ * real time from there: the test web server's clock under TEST_CLOCK_START (decision 585), so its
+ * days are chosen, not found. The runtime anchors it at the process's own start, so two servers
+ * a test starts one after the other agree on the time however long each took to boot.
+ */
+export function clockStartingAt(start: Date, base: Clock = systemClock, anchorMs = base.now().getTime()): Clock {
+  const shiftMs = start.getTime() - anchorMs;
+  return { now: () => new Date(base.now().getTime() + shiftMs) };
+}
+
+/**
  * A clock that starts as the system's and that tests move forward (never back), in the test web
  * server only (NODE_ENV=test): `POST /__test/clock` (apps/web/server.ts) calls `advance`.
  */

@@ -4,7 +4,7 @@ import { httpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { startSmtpSink } from '../reservation/smtp-sink';
 import { japaneseDate } from '../support/japanese';
-import { browserSuite, phone } from '../support/browser';
+import { browserSuite, offlineContext, phone } from '../support/browser';
 import { browserAvailable } from '../support/browser';
 
 const runs = browserAvailable();
@@ -83,8 +83,7 @@ describe.runIf(runs)('a visitor who reads English', () => {
   });
 
   async function englishPage(): Promise<Page> {
-    const context = await browser.newContext({ ...phone, locale: 'en-GB', extraHTTPHeaders: { 'Accept-Language': 'en-GB,en;q=0.9' }, baseURL: server.url });
-    await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+    const context = await offlineContext(browser, server.url, { ...phone, locale: 'en-GB', extraHTTPHeaders: { 'Accept-Language': 'en-GB,en;q=0.9' } });
     contexts.push(context);
     const page = problems.watch(await context.newPage());
     page.on('dialog', (dialog) => void dialog.accept());

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestWebServer, waitForAnswer } from '../support/web-server';
 import { DEMO_STORE } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
-import { browserAvailable, offlineContext, phone, browserSuite } from '../support/browser';
+import { browserAvailable, followServerClock, offlineContext, phone, browserSuite } from '../support/browser';
 
 interface CardRow {
   card_type: string;
@@ -105,6 +105,7 @@ describe.runIf(runs)('public pages on a phone', () => {
       baseURL: server.url,
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/13.20.0',
     });
+    await followServerClock(line, server.url);
     const page = await line.newPage();
     await page.goto('/moncafe');
     const reservationCard = page.locator('a.card-link[href*="reservation"]');

@@ -5,7 +5,7 @@ import { httpClient } from '../support/http-client';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { startSmtpSink } from '../reservation/smtp-sink';
 import { japaneseDate } from '../support/japanese';
-import { browserAvailable, launchBrowser, pageProblems, phone, screenshotDir } from '../support/browser';
+import { browserAvailable, launchBrowser, offlineContext, pageProblems, phone, screenshotDir } from '../support/browser';
 
 const runs = browserAvailable();
 const BIRTHDAY = 'course-birthday';
@@ -96,8 +96,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
       1200,
     );
     browser = await launchBrowser();
-    context = await browser.newContext({ ...phone, baseURL: server.url });
-    await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+    context = await offlineContext(browser, server.url, phone);
   });
 
   afterAll(async () => {
@@ -461,8 +460,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     const date = dates[2] ?? dates.at(-1)!;
     const time = (await httpClient(server.url).post<{ times: string[] }>('/api/customery-day/available-times', { date, people: 2, menuIds: [LUNCH] })).body
       .times[0]!;
-    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', baseURL: server.url });
-    await desktop.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+    const desktop = await offlineContext(browser, server.url, { viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
     try {
       const page = problems.watch(await desktop.newPage());
       const asked: string[] = [];

@@ -148,7 +148,7 @@ describe('business hours', () => {
   it('answers the current month when no month is given', async () => {
     const days = (await getJson('/api/admin/business-hours')).body as Record<string, BusinessDayRow>;
     const dates = Object.keys(days);
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(new Date());
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(await server.now());
     expect(dates.length).toBeGreaterThanOrEqual(28);
     expect(dates.every((date) => date.startsWith(month))).toBe(true);
   });
@@ -212,7 +212,7 @@ describe('pages and redirects', () => {
   it('renders the homepage cards and the calendar of this month on the server', async () => {
     const cards = (await getJson('/api/admin/homepage-settings')).body as CardRow[];
     const html = await (await fetch(server.url + '/moncafe')).text();
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric' }).formatToParts(new Date());
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric' }).formatToParts(await server.now());
     const year = month.find((p) => p.type === 'year')?.value;
     const monthNumber = month.find((p) => p.type === 'month')?.value;
     expect(html).toContain(`${year}年${monthNumber}月`);

@@ -168,7 +168,7 @@ describe.skipIf(!pgUrl)('an Idempotency-Key makes a resent command harmless', ()
 
     const users = await admin.getJson<{ id: string }[]>(`/api/users?store_id=${DEMO_STORE}`);
     const member = users.body[0]!.id;
-    const month = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 7);
+    const month = new Date((await a.now()).getTime() + 40 * 86_400_000).toISOString().slice(0, 7);
     const wish = { shift_date: `${month}-14`, start_time: '10:00', end_time: '15:00' };
     const submitted = await twice(
       admin,
@@ -240,7 +240,7 @@ describe.skipIf(!pgUrl)('an Idempotency-Key makes a resent command harmless', ()
     expect(after.dependencies.filter((d) => d.menu_id === menuId).map((d) => d.id)).toEqual([dependencyId]);
 
     const users = await admin.getJson<{ id: string }[]>(`/api/users?store_id=${DEMO_STORE}`);
-    const month = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 7);
+    const month = new Date((await a.now()).getTime() + 45 * 86_400_000).toISOString().slice(0, 7);
     const shift = { store_id: DEMO_STORE, user_id: users.body[0]!.id, shift_date: `${month}-20`, start_time: '10:00', end_time: '15:00' };
     await created('/api/admin/shifts', shift, { ...shift, end_time: '16:00' });
   });

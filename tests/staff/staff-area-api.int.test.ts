@@ -55,7 +55,7 @@ describe('store staff', () => {
 
 describe('shift submission', () => {
   it('refuses an end before the start, and someone not on the store staff, changing nothing', async () => {
-    const next = addDays(tokyoDateOf(new Date()), 35).slice(0, 7);
+    const next = addDays(tokyoDateOf(await server.now()), 35).slice(0, 7);
     const backwards = await staff.post('/api/shift/submit', {
       store_id: STORE,
       user_id: staffId,
@@ -73,7 +73,7 @@ describe('shift submission', () => {
   });
 
   it('takes a member’s wishes under their own name only, appending nothing for a colleague; an admin may submit for anyone (decision 189)', async () => {
-    const next = addDays(tokyoDateOf(new Date()), 35).slice(0, 7);
+    const next = addDays(tokyoDateOf(await server.now()), 35).slice(0, 7);
     const colleague = (await json<{ id: string; name: string }[]>(await staff.get(`/api/users?store_id=${STORE}`))).find((u) => u.id !== staffId)!;
     const recruit = await json<{ weekday_start: string; weekday_end: string }>(await admin.get(`/api/admin/shift-recruit-time?store_id=${STORE}`));
     // A weekday that takes the weekday recruit times.

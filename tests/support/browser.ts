@@ -52,11 +52,25 @@ export async function startBrowser(): Promise<Browser> {
 export async function offlineContext(browser: Browser, baseURL: string, screen: BrowserContextOptions): Promise<BrowserContext> {
   const context = await browser.newContext({ ...screen, baseURL });
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+  await followServerClock(context, baseURL);
   return context;
 }
 
 /** The impacts axe gives, least first. */
 const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
+
+/**
+ * Sets the pages' clock of `context` to the test server's when that server started on an
+ * injected instant (decision 585): a page that reads today or the time left from the browser
+ * then agrees with the server. The time runs on from there; a server on the machine's clock
+ * leaves the browser's alone.
+ */
+export async function followServerClock(context: BrowserContext, baseURL: string): Promise<void> {
+  const answer = await fetch(new URL('/__test/clock', baseURL));
+  if (!answer.ok) return;
+  const clock = (await answer.json()) as { now: string; injected?: boolean };
+  if (clock.injected) await context.clock.install({ time: new Date(clock.now) });
+}
 
 /**
  * Accessibility problems axe finds on the screen a page shows now, serious or critical only (or

@@ -14,9 +14,48 @@ export const AT_DEMO_STORE = { lat: 35.690921, lng: 139.698414, accuracy: 25 };
 export const FAR_FROM_DEMO_STORE = { lat: 35.681236, lng: 139.767125, accuracy: 25 };
 
 /** The server's clock now (it only moves forward, through /__test/clock). */
-export async function serverNow(server: TestWebServer): Promise<Date> {
-  const response = await fetch(`${server.url}/__test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceMs":0}' });
-  return new Date(((await response.json()) as { now: string }).now);
+export function serverNow(server: TestWebServer): Promise<Date> {
+  return server.now();
+}
+
+type Hours = Record<string, { is_closed: boolean; open_time?: string | null; close_time?: string | null }>;
+
+/**
+ * Where `moveToOpenHours` moves a clock reading `now`, given the store's hours from today on:
+ * the date chosen and the instant, `now` itself when it may stay. Pure, so the choice is tested
+ * at awkward instants (test-days.unit.test.ts) as well as at the one a suite runs at.
+ */
+export function openHoursTarget(now: Date, days: Hours, marginMinutes = 120, options: { sameDayBookable?: boolean } = {}): { date: string; at: Date } {
+  const today = tokyoDateTime(now);
+  for (const [date, day] of Object.entries(days).sort()) {
+    if (day.is_closed || !day.open_time || !day.close_time) continue;
+    const open = minutesOf(day.open_time);
+    const close = minutesOf(day.close_time);
+    if (!options.sameDayBookable && date === today.date && today.minute >= open && today.minute + marginMinutes < close) return { date, at: now };
+    const target = tokyoInstant(date, Math.max(open, 12 * 60));
+    if (target.getTime() > now.getTime()) return { date, at: target };
+  }
+  throw new Error('the demo store has no open day within 20 days');
+}
+
+/** Where `moveToBothDemoStoresOpen` moves a clock reading `now`: 12:00 of the first day both stores' hours are open. */
+export function bothOpenTarget(now: Date, first: Hours, second: Hours): { date: string; at: Date } {
+  for (const date of Object.keys(first).sort()) {
+    if (first[date]?.is_closed || second[date]?.is_closed) continue;
+    const target = tokyoInstant(date, 12 * 60);
+    if (target.getTime() > now.getTime()) return { date, at: target };
+  }
+  throw new Error('no day both demo stores are open');
+}
+
+/** The store's hours for the 21 days from the server's today, once the demo data is projected. */
+async function hoursFrom(server: TestWebServer, store: string, today: string): Promise<Hours> {
+  const end = addDays(today, 20);
+  return waitForAnswer(
+    async () => (await fetch(`${server.url}/api/admin/business-hours?store_id=${store}&start_date=${today}&end_date=${end}`)).json() as Promise<Hours>,
+    (d) => Object.values(d).some((day) => !day.is_closed),
+    1200,
+  );
 }
 
 /**
@@ -28,28 +67,9 @@ export async function serverNow(server: TestWebServer): Promise<Date> {
  */
 export async function moveToOpenHours(server: TestWebServer, marginMinutes = 120, options: { sameDayBookable?: boolean } = {}): Promise<string> {
   const now = await serverNow(server);
-  const today = tokyoDateTime(now);
-  const end = addDays(today.date, 20);
-  const days = await waitForAnswer(
-    async () =>
-      (await fetch(`${server.url}/api/admin/business-hours?store_id=${DEMO_STORE}&start_date=${today.date}&end_date=${end}`)).json() as Promise<
-        Record<string, { is_closed: boolean; open_time: string | null; close_time: string | null }>
-      >,
-    (d) => Object.values(d).some((day) => !day.is_closed),
-    1200,
-  );
-  for (const [date, day] of Object.entries(days).sort()) {
-    if (day.is_closed || !day.open_time || !day.close_time) continue;
-    const open = minutesOf(day.open_time);
-    const close = minutesOf(day.close_time);
-    if (!options.sameDayBookable && date === today.date && today.minute >= open && today.minute + marginMinutes < close) return date;
-    const target = tokyoInstant(date, Math.max(open, 12 * 60));
-    if (target.getTime() > now.getTime()) {
-      await server.advanceClock(target.getTime() - now.getTime());
-      return date;
-    }
-  }
-  throw new Error('the demo store has no open day within 20 days');
+  const target = openHoursTarget(now, await hoursFrom(server, DEMO_STORE, tokyoDateTime(now).date), marginMinutes, options);
+  if (target.at.getTime() > now.getTime()) await server.advanceClock(target.at.getTime() - now.getTime());
+  return target.date;
 }
 
 /**
@@ -59,27 +79,9 @@ export async function moveToOpenHours(server: TestWebServer, marginMinutes = 120
 export async function moveToBothDemoStoresOpen(server: TestWebServer): Promise<string> {
   const now = await serverNow(server);
   const today = tokyoDateTime(now).date;
-  const end = addDays(today, 20);
-  const hours = async (store: string) =>
-    waitForAnswer(
-      async () =>
-        (await (await fetch(`${server.url}/api/admin/business-hours?store_id=${store}&start_date=${today}&end_date=${end}`)).json()) as Record<
-          string,
-          { is_closed: boolean }
-        >,
-      (days) => Object.values(days).some((day) => !day.is_closed),
-      1200,
-    );
-  const [first, second] = [await hours(DEMO_STORE), await hours(DEMO_SECOND_STORE_ID)];
-  for (const date of Object.keys(first).sort()) {
-    if (first[date]?.is_closed || second[date]?.is_closed) continue;
-    const target = tokyoInstant(date, 12 * 60);
-    if (target.getTime() > now.getTime()) {
-      await server.advanceClock(target.getTime() - now.getTime());
-      return date;
-    }
-  }
-  throw new Error('no day both demo stores are open');
+  const target = bothOpenTarget(now, await hoursFrom(server, DEMO_STORE, today), await hoursFrom(server, DEMO_SECOND_STORE_ID, today));
+  await server.advanceClock(target.at.getTime() - now.getTime());
+  return target.date;
 }
 
 /** A client signed in as the first admin (a monitor/admin for the floor's calls). */

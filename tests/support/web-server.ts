@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { reactRouterCli } from '../../apps/web/react-router-build';
 import { emptyEmbeddedDatabaseInto } from './services';
+import { ordinaryInstant } from './test-days';
 import { until } from './until';
 
 /**
@@ -50,6 +51,13 @@ export interface TestWebServerOptions {
    * instead of server.ts: what the fault suites start (issue 28). Needs `npm run build`.
    */
   production?: boolean;
+  /**
+   * Where the server's clock starts (TEST_CLOCK_START, decision 585); it runs on in real time from
+   * there and moves further with `advanceClock`. Unset: 12:00 Tokyo on the next ordinary day
+   * (`ordinaryInstant`), so no test depends on the hour, weekday or date the suite runs at.
+   * `'system'`: the machine's own clock, for a test about the real time itself.
+   */
+  clockAt?: Date | 'system';
 }
 
 export interface TestWebServer {
@@ -60,6 +68,10 @@ export interface TestWebServer {
   pid: number;
   /** Everything the server wrote to stdout and stderr so far. */
   output(): string;
+  /** The instant the server's clock started at; null when it runs on the machine's clock. */
+  clockStart: Date | null;
+  /** The server's clock now (its day, not the machine's: decision 585). */
+  now(): Promise<Date>;
   /** Moves the server's clock forward (no sleeping), through its Clock port (runtime.ts `testClock`). */
   advanceClock(ms: number): Promise<void>;
   /** Sends `signal` to the server process and resolves with its exit code (the signal's name when it was killed). */
@@ -67,6 +79,17 @@ export interface TestWebServer {
   /** Stops the server; the data folder stays until `close`. */
   stop(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The default clock of this test file's servers: an ordinary day's noon when the first of them
+ * starts, and later servers that much further on, so two servers over one database agree on the
+ * time as two real processes would.
+ */
+let suiteEpoch: { realMs: number; at: Date } | undefined;
+function suiteClock(): Date {
+  suiteEpoch ??= { realMs: Date.now(), at: ordinaryInstant(new Date()) };
+  return new Date(suiteEpoch.at.getTime() + (Date.now() - suiteEpoch.realMs));
 }
 
 export async function freePort(): Promise<number> {
@@ -101,6 +124,7 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
   // Over the embedded database: an empty one copied in, instead of the server's slow initdb.
   if (!options.env?.DATABASE_URL && !options.env?.DATA_DIR) await emptyEmbeddedDatabaseInto(dataDir);
   let output = '';
+  const clockStart = options.clockAt === 'system' ? null : (options.clockAt ?? suiteClock());
   if (options.production && !existsSync(processBuild)) throw new Error(`no production build at ${processBuild}: run npm run build`);
   const child: ChildProcess = fork(options.production ? processBuild : serverEntry, [], {
     cwd: repoRoot,
@@ -118,6 +142,7 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
       ADMIN_PASSWORD,
       DEMO_DATA: '1',
       LOG_LEVEL: 'info',
+      ...(clockStart ? { TEST_CLOCK_START: clockStart.toISOString() } : {}),
       ...options.env,
       // The production build; `development` would serve the sources through Vite's dev server.
       NODE_ENV: 'test',
@@ -158,8 +183,14 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
   return {
     url,
     dataDir,
+    clockStart,
     pid: child.pid!,
     output: () => output,
+    async now() {
+      const response = await fetch(`${url}/__test/clock`);
+      if (!response.ok) throw new Error(`the server's clock did not answer: HTTP ${response.status}`);
+      return new Date(((await response.json()) as { now: string }).now);
+    },
     async advanceClock(ms: number) {
       // Served by server.ts only when NODE_ENV=test: the runtime's clock, not the global Date, moves.
       const response = await fetch(`${url}/__test/clock`, {

@@ -34,14 +34,16 @@ const PEOPLE = [1, 2, 3, 4, 5, 6];
 
 /**
  * Opens the reservation session's visit of this screen: a signed cookie allocate-seat checks
- * (docs/decisions/050); answers the open stores' names for the title (decision 414).
+ * (docs/decisions/050); answers the open stores' names for the title (decision 414) and today as
+ * the server's clock has it, so the calendar starts on the day the server decides by, not on the
+ * browser's (decision 585).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { runtime } = appOf(context);
   const headers = new Headers();
-  for (const cookie of beginVisit(request, { signing: runtime.signing, now: runtime.clock.now(), secure: secureCookies(runtime.config) }))
-    headers.append('Set-Cookie', cookie);
-  return data(await openStoreNames(context), { headers });
+  const now = runtime.clock.now();
+  for (const cookie of beginVisit(request, { signing: runtime.signing, now, secure: secureCookies(runtime.config) })) headers.append('Set-Cookie', cookie);
+  return data({ ...(await openStoreNames(context)), today: tokyoDateOf(now) }, { headers });
 }
 
 /**
@@ -49,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * be booked says why), times, and the seat hold. A reload within the session comes back to the
  * date and time chosen (decision 101).
  */
-export default function ReservationDay() {
+export default function ReservationDay({ loaderData }: Route.ComponentProps) {
   const t = useTexts(localizedReservationTexts);
   const format = useFormat();
   useReservationSession();
@@ -58,7 +60,7 @@ export default function ReservationDay() {
   const store = useFlowStore();
   const { claim } = store;
   const menuIds = useMemo(() => cart.map((l) => l.menu_id), [cart]);
-  const today = tokyoDateOf(new Date());
+  const { today } = loaderData;
   const current = yearMonthOf(today);
   const [shown, setShown] = useState<YearMonth>(current);
   const [people, setPeople] = useState(() => readDraft().people);
