@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /**
  * ARCHITECTURE.md's import table, as lint: what each workspace must not import. A package may
@@ -105,6 +106,20 @@ export default tseslint.config(
     },
   },
   ...importRules,
+  {
+    // No circles between modules, in every workspace (decision 586): a module that imports one
+    // that imports it back cannot be read, moved or tested apart. The rule skips type-only
+    // imports; tests/architecture/import-cycles.unit.test.ts walks the graph with them.
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these it reads only .js files, and so never follows an import into a .ts one.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['import', 'default'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     // The rules of hooks and the accessibility checks of JSX, on every screen (decision 222). The
     // plugin's React Compiler checks (set-state-in-effect and the rest of its v7 set) are not on yet.

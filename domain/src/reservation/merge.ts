@@ -1,5 +1,5 @@
 import { DomainError, assertNever } from '../decider';
-import type { MergedParty, ReservationState } from './decider';
+import type { MergedParty, MergeErrorCode, ReservationState } from './state';
 import type { ReservationEvent } from './events';
 
 /**
@@ -37,7 +37,6 @@ export type MergeCommand =
  * `not_merged`: an undo of a merge that is not there; `not_last_merge`: a host that took in several
  * parties gives them back latest first.
  */
-export type MergeErrorCode = 'checked_out' | 'different_stores' | 'different_days' | 'already_merged' | 'same_party' | 'not_merged' | 'not_last_merge';
 
 type Live = Extract<ReservationState, { status: 'confirmed' | 'awaiting_confirmation' }>;
 

@@ -1,6 +1,6 @@
 import { minutesOf, tokyoDateTime, tokyoInstant } from '../calendar/dates';
 import { DomainError, assertNever } from '../decider';
-import type { ReservationErrorCode, ReservationState } from './decider';
+import type { ReservationErrorCode, ReservationState } from './state';
 import type { FloorStatus, PaymentMethod, ReservationEvent, ReservationRequest } from './events';
 
 /**

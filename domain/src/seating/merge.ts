@@ -1,6 +1,6 @@
 import { DomainError } from '../decider';
 import type { SeatSpec } from './allocation';
-import type { Booking, SeatingCommand, SeatingErrorCode, SeatingState } from './decider';
+import type { Booking, SeatingCommand, SeatingErrorCode, SeatingState } from './state';
 import type { MergedBooking, SeatingEvent } from './events';
 import { checkSeats } from './occupancy';
 

@@ -1,7 +1,7 @@
 import { DomainError } from '../decider';
 import { overlaps, type Interval, type SeatSpec } from './allocation';
 import { seatsHoldParty } from './capacity';
-import type { Hold, SeatingErrorCode, SeatingState } from './decider';
+import type { Hold, SeatingErrorCode, SeatingState } from './state';
 
 /** What occupies a seat in a day's ledger, and the one check every seat change of the ledger passes (decider.ts applies them). */
 

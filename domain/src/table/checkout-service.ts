@@ -11,7 +11,7 @@ import type { ReservationCommand, ReservationState } from '../reservation/decide
 import { toStreamName as ledgerStream, type SeatingEvent } from '../seating/events';
 import type { SeatingCommand, SeatingState } from '../seating/decider';
 import { END_OF_DAY } from './seat-now';
-import type { TableErrorCode, TablePorts } from './table-service';
+import type { TableErrorCode, TablePorts } from './ports';
 import type { TableAuth, authorizeVisit } from './visit-access';
 
 /**

@@ -2,7 +2,9 @@ import type { TaxCategory } from '../billing/tax-category';
 import type { TaxRule } from '../order/tax';
 import type { SeatSpec } from '../seating/allocation';
 import type { BusinessDay } from '../seating/availability';
-import type { StoreFence } from './geofence';
+import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
+import type { SeatCodeService } from './decider';
+import type { LocationVerdict, StoreFence } from './geofence';
 
 /**
  * What the guest-at-the-table services (check-in, tokens, orders, stock, checkout) ask of the
@@ -42,3 +44,33 @@ export interface OrderableItem {
   /** How it is taxed (issue 30); `reduced` when the catalog says nothing. */
   taxCategory?: TaxCategory;
 }
+
+/** What the table services are built from (table-service.ts `tableService`). */
+export interface TablePorts {
+  eventStore: EventStore;
+  ids: IdGenerator;
+  clock: Clock;
+  hashing: Hashing;
+  catalog: TableCatalog;
+  /** The seats' codes (decider.ts): a guest's check-in and renewal must carry the seat's current one. */
+  seatCodes: Pick<SeatCodeService, 'verify'>;
+  seatingAttempts?: number;
+}
+
+/**
+ * `unknown_seat`; `store_closed`; the location verdicts `location_required`, `outside_geofence`,
+ * `store_location_unset`; `seat_taken` (booked or occupied), `over_capacity`; `no_visit` (nobody
+ * checked in at the seat: a token cannot be renewed); `invalid_token`; `orders_changed` (the
+ * orders are not the ones the checkout screen showed); plus the reservation decider's codes.
+ */
+export type TableErrorCode =
+  | 'unknown_seat'
+  | 'store_closed'
+  | Exclude<LocationVerdict, 'inside'>
+  | 'seat_taken'
+  | 'over_capacity'
+  | 'no_visit'
+  | 'invalid_token'
+  | 'orders_changed'
+  /** The store seats its guests through staff only (decision 151): the seat's QR opens nothing. */
+  | 'staff_seating_only';

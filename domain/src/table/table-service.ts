@@ -2,63 +2,18 @@ import { timeOf, tokyoDateTime } from '../calendar/dates';
 import { commandHandler, foldStream, retryOnConflict, type CommandContext } from '../command-handler';
 import { DomainError } from '../decider';
 import { orderDecider } from '../order/decider';
-import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
 import { toStreamName as reservationStream } from '../reservation/events';
 import { parseToken, reservationDecider, type ReservationCommand } from '../reservation/decider';
 import type { JoinProof } from '../reservation/visit';
 import { toStreamName as ledgerStream } from '../seating/events';
 import { seatingLedger, type SeatingState } from '../seating/decider';
-import type { LocationVerdict, ReportedPosition } from './geofence';
-import type { TableCatalog, TableSeat } from './ports';
-import type { SeatCodeService } from './decider';
+import type { ReportedPosition } from './geofence';
+import type { TableErrorCode, TablePorts, TableSeat } from './ports';
 import { checkoutCalls } from './checkout-service';
 import { currentBooking, END_OF_DAY, isOpenAt, lostWalkIn } from './seat-now';
 import { authorizeVisit, tableAccess, type TableAuth } from './visit-access';
 
-/**
- * The guest at the table (operations.md §2 "Customer order page", §6, decision 060): QR check-in
- * at a seat, the table-order token, its renewal, staff's location waiver, the bill and checkout
- * (checkout-service.ts). Built on the reservation's visit (decision 038) and the day's seating
- * ledger; who is at a seat now is seat-now.ts, what a token opens is visit-access.ts.
- *
- * Streams, the contended one first (ARCHITECTURE.md):
- * - A walk-in books the seat on the day's ledger (`BookSeatsAt`), then starts its reservation
- *   (`SeatWalkIn`). If the second write is lost, the ledger holds a booking whose reservation
- *   stream is empty: the next scan at that seat finds it and finishes the walk-in with the
- *   booking's own id and party, so it heals at the table.
- * - Joining a booking (`RecordArrival`) and a new token (`IssueVisitToken`) write the reservation only.
- * - Checkout decides on the reservation, ends the booking on the ledger (idempotent, frees the
- *   seat for the rest of the day), then appends; a conflict starts over, so a lost append leaves
- *   the seat free and the reservation open, and the next checkout completes it.
- */
-export interface TablePorts {
-  eventStore: EventStore;
-  ids: IdGenerator;
-  clock: Clock;
-  hashing: Hashing;
-  catalog: TableCatalog;
-  /** The seats' codes (decider.ts): a guest's check-in and renewal must carry the seat's current one. */
-  seatCodes: Pick<SeatCodeService, 'verify'>;
-  seatingAttempts?: number;
-}
-
-/**
- * `unknown_seat`; `store_closed`; the location verdicts `location_required`, `outside_geofence`,
- * `store_location_unset`; `seat_taken` (booked or occupied), `over_capacity`; `no_visit` (nobody
- * checked in at the seat: a token cannot be renewed); `invalid_token`; `orders_changed` (the
- * orders are not the ones the checkout screen showed); plus the reservation decider's codes.
- */
-export type TableErrorCode =
-  | 'unknown_seat'
-  | 'store_closed'
-  | Exclude<LocationVerdict, 'inside'>
-  | 'seat_taken'
-  | 'over_capacity'
-  | 'no_visit'
-  | 'invalid_token'
-  | 'orders_changed'
-  /** The store seats its guests through staff only (decision 151): the seat's QR opens nothing. */
-  | 'staff_seating_only';
+export type { TableErrorCode, TablePorts } from './ports';
 
 const refuse = (code: TableErrorCode, details: Record<string, unknown> = {}) => new DomainError<TableErrorCode>(code, code, details);
 
@@ -79,6 +34,22 @@ export interface IssuedToken {
   people?: number;
 }
 
+/**
+ * The guest at the table (operations.md §2 "Customer order page", §6, decision 060): QR check-in
+ * at a seat, the table-order token, its renewal, staff's location waiver, the bill and checkout
+ * (checkout-service.ts). Built on the reservation's visit (decision 038) and the day's seating
+ * ledger; who is at a seat now is seat-now.ts, what a token opens is visit-access.ts.
+ *
+ * Streams, the contended one first (ARCHITECTURE.md):
+ * - A walk-in books the seat on the day's ledger (`BookSeatsAt`), then starts its reservation
+ *   (`SeatWalkIn`). If the second write is lost, the ledger holds a booking whose reservation
+ *   stream is empty: the next scan at that seat finds it and finishes the walk-in with the
+ *   booking's own id and party, so it heals at the table.
+ * - Joining a booking (`RecordArrival`) and a new token (`IssueVisitToken`) write the reservation only.
+ * - Checkout decides on the reservation, ends the booking on the ledger (idempotent, frees the
+ *   seat for the rest of the day), then appends; a conflict starts over, so a lost append leaves
+ *   the seat free and the reservation open, and the next checkout completes it.
+ */
 export function tableService(ports: TablePorts) {
   const seating = commandHandler(seatingLedger, { ...ports, maxAttempts: ports.seatingAttempts ?? 100 });
   const reservations = commandHandler(reservationDecider, ports);

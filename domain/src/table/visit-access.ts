@@ -9,7 +9,7 @@ import { toStreamName as catalogStream } from '../catalog/events';
 import type { StoreData } from '../catalog/kinds';
 import { checkLocation, type LocationVerdict, type ReportedPosition } from './geofence';
 import type { TableSeat } from './ports';
-import type { TableErrorCode, TablePorts } from './table-service';
+import type { TableErrorCode, TablePorts } from './ports';
 
 /** Who is asking: a guest's phone with its table-order token, or signed-in staff (monitor/admin). */
 export type TableAuth = { kind: 'token'; token: string } | { kind: 'staff'; actor: string };
