@@ -3,7 +3,6 @@ import type { EventStore } from '@moncafe/domain/ports';
 import { readCheckpoints } from '@moncafe/projections/checkpoints/queries';
 import type { Database } from '@moncafe/projections/database';
 import type { Bus } from '../bus/port';
-import type { LoopLogger } from './supervisor';
 import { LAG_COUNT_CAP } from './metrics';
 
 /** How far one projector is behind the store. */
@@ -12,6 +11,12 @@ export interface ProjectorLag {
   events: number;
   /** Age of the oldest of them (0 when none). */
   seconds: number;
+}
+
+/** What the supervisor and the readiness watch write to (a pino logger is one). */
+export interface LoopLogger {
+  warn(fields: object, msg: string): void;
+  info(fields: object, msg: string): void;
 }
 
 /**

@@ -1,4 +1,6 @@
-import type { ReadinessCheck } from './health';
+import type { LoopLogger, ReadinessCheck } from './health';
+
+export type { LoopLogger } from './health';
 
 /**
  * Every long-running loop of a process, supervised (decision 552): a loop that fails is started
@@ -8,11 +10,6 @@ import type { ReadinessCheck } from './health';
  * one has been down longer than `downBoundMs` (2 minutes): a PostgreSQL or NATS restart of a few
  * seconds leaves the process ready, a loop that cannot run at all takes it out of the balancer.
  */
-/** What the supervisor and the readiness watch write to (a pino logger is one). */
-export interface LoopLogger {
-  warn(fields: object, msg: string): void;
-  info(fields: object, msg: string): void;
-}
 
 export const LOOP_DOWN_BOUND_MS = 120_000;
 const FIRST_BACKOFF_MS = 500;
