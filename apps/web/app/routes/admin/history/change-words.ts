@@ -33,6 +33,7 @@ export const kindLabels: Record<CatalogKind, string> = {
   tax: '税率設定',
   'order-limits': '注文の上限',
   'notification-settings': 'お知らせ設定',
+  labour: '勤怠・人件費の設定',
 };
 
 /** The fields of every kind as their editors label them. A field not named here is 「その他の項目」. */
