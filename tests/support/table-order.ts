@@ -95,7 +95,10 @@ export async function signedInAdmin(url: string): Promise<HttpClient> {
 /** Waits until the demo seats and order menu are projected (a fresh server applies the demo data after it starts). */
 export async function waitForOrderMenu(url: string): Promise<{ id: string; name: string; price: number; price_with_tax: number }[]> {
   const answer = await waitForAnswer(
-    async () => (await fetch(`${url}/api/orders/menu?store_id=${DEMO_STORE}`)).json() as Promise<{ menus?: { id: string; name: string; price: number; price_with_tax: number }[] }>,
+    async () =>
+      (await fetch(`${url}/api/orders/menu?store_id=${DEMO_STORE}`)).json() as Promise<{
+        menus?: { id: string; name: string; price: number; price_with_tax: number }[];
+      }>,
     (a) => (a.menus?.length ?? 0) >= 8,
     1200,
   );
