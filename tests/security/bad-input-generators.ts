@@ -105,7 +105,7 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/api/auth/mfa/passkeys/remove': 'call',
   '/api/auth/passkey/options': 'call',
   '/api/auth/passkey/verify': 'call',
-  '/api/admin/users/:id/mfa-reset': 'call',
+  '/api/admin/users/:/mfa-reset': 'call',
   '/account/security': 'page',
   '/api/stores': 'call',
   '/api/stores/:': 'call',
