@@ -571,6 +571,10 @@ function extraQuery(pattern: string, today: string): string {
     '/api/admin/shifts/all': `month=${addDays(today, 1).slice(0, 7)}`,
     '/api/admin/business-hours': `start_date=${today}&end_date=${addDays(today, 7)}`,
     '/api/admin/sales/export/:': `from=${today}&to=${today}`,
+    '/api/staff/attendance': `month=${month}`,
+    '/api/admin/attendance': `month=${month}`,
+    '/api/admin/attendance/history': `month=${month}`,
+    '/api/admin/attendance/export.csv': `month=${month}`,
   };
   return extras[pattern] ?? '';
 }
