@@ -12,6 +12,7 @@ import { seatingEventSchemas, toStreamName as seatingStream } from '@moncafe/dom
 import { shiftEventSchemas, toStreamName as shiftStream } from '@moncafe/domain/shift/events';
 import { stockEventSchemas, toStreamName as stockStream } from '@moncafe/domain/stock/events';
 import { categoryOf } from '@moncafe/domain/streams';
+import { attendanceEventSchemas, toStreamName as attendanceStream } from '@moncafe/domain/attendance/events';
 import { billEventSchemas, billStream, receiptEventSchemas, receiptsStream } from '@moncafe/domain/billing/events';
 import { byCategory, eventsFor } from './projector';
 import { projectors } from './read-models';
@@ -32,6 +33,7 @@ const streams = [
   numberClaimStreamName('R-1234'),
   seatingStream('1', '2026-12-01'),
   shiftStream({ storeId: '1', userId: 'u1', month: '2026-12' }),
+  attendanceStream({ storeId: '1', userId: 'u1', month: '2026-12' }),
   stockStream('1'),
   receiptsStream('1'),
   billStream('res-1'),
@@ -53,6 +55,7 @@ const types = [
     ...reservationNumberEventSchemas,
     ...seatingEventSchemas,
     ...shiftEventSchemas,
+    ...attendanceEventSchemas,
     ...stockEventSchemas,
     ...receiptEventSchemas,
     ...billEventSchemas,

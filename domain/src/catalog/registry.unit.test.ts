@@ -27,6 +27,7 @@ describe('the catalog registry', () => {
         'disclaimer',
         'notification-settings',
         'order-limits',
+        'labour',
       ].sort(),
     );
     expect(isCatalogKind('recipe')).toBe(true);
