@@ -56,8 +56,8 @@ describe.runIf(runs)('receipts and a split bill', () => {
     // The bill per rate: coffee 500 + 10% = 550 (tax 50); cake 550 + 8% = 594 (tax 44); 1,144 in all.
     await guest.goto(`/checkout?reservation_id=${visit.reservationId}`);
     await guest.getByTestId('checkout').waitFor();
-    expect(await guest.getByTestId('checkout-rate-10').textContent()).toContain('550円（消費税（10%） 50円）');
-    expect(await guest.getByTestId('checkout-rate-8').textContent()).toContain('594円（消費税（8%） 44円）');
+    expect(await guest.getByTestId('checkout-rate-10').textContent()).toContain('550円（内消費税（10%） 50円）');
+    expect(await guest.getByTestId('checkout-rate-8').textContent()).toContain('594円（内消費税（8%） 44円）');
     expect(await guest.getByTestId('checkout-total').textContent()).toBe('1,144円');
     expect(await guest.getByTestId('checkout').textContent()).toContain('※ ガトーショコラケーキ（持ち帰り）');
 
@@ -107,7 +107,7 @@ describe.runIf(runs)('receipts and a split bill', () => {
       expect(await guest.getByTestId('receipt-total').textContent()).toBe('572円');
       // An equal part lists the whole bill's lines with their sum (this store prices without tax:
       // 500 + 550), then heads its own share (decision 350).
-      expect(await guest.getByTestId('receipt-whole-total').textContent()).toBe('お会計全体（税抜）1,050円');
+      expect(await guest.getByTestId('receipt-whole-total').textContent()).toBe('お会計全体1,144円');
       expect(await guest.getByTestId('receipt-share').textContent()).toBe(`このお支払い（均等割 ${i + 1}/2）`);
       expect(await guest.getByTestId('receipt-method').textContent()).toBe(i === 0 ? '現金' : 'クレジットカード');
       numbers.push(Number(await guest.getByTestId('receipt').getAttribute('data-number')));
