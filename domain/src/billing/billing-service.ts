@@ -13,7 +13,7 @@ import type { TableAuth } from '../table/visit-access';
 import { allPaid, billSplitDecider, type BillSplitState, type SplitData } from './bill-split';
 import { billStream, receiptsStream, type BillPart, type RateTotal, type ReceiptLine } from './events';
 import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book';
-import { billTotals, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
+import { billTotals, changeFor, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
 
 /**
  * Receipts and split bills (issue 30, decision 240), on top of the table's bill and checkout.
@@ -36,8 +36,11 @@ export interface BillingPorts {
 /** Who reads a receipt: staff, the guest's link (signed by the web app), or one of the visit's own tokens. */
 export type ReceiptAuth = { kind: 'staff' } | { kind: 'link' } | { kind: 'token'; token: string };
 
-/** `nothing_to_split`, `split_mismatch` (the items given are not exactly the bill's), `visit_ended`, `orders_changed`. */
-export type BillingErrorCode = 'nothing_to_split' | 'split_mismatch' | 'visit_ended' | 'orders_changed';
+/**
+ * `nothing_to_split`, `split_mismatch` (the items given are not exactly the bill's), `visit_ended`, `orders_changed`,
+ * `tendered_short` (the cash handed over does not cover the total), `tendered_not_cash` (an amount tendered for a card or the like).
+ */
+export type BillingErrorCode = 'nothing_to_split' | 'split_mismatch' | 'visit_ended' | 'orders_changed' | 'tendered_short' | 'tendered_not_cash';
 
 export type SplitRequest = { mode: 'equal'; parts: number } | { mode: 'items'; parts: { line: number; quantity: number }[][] };
 
@@ -47,6 +50,26 @@ export interface ReceiptOptions {
 }
 
 export type Receipt = IssuedReceipt & { reissued: number; cancelledBy: string | null };
+
+/** Cash handed over (お預かり) and the change given back (お釣り); both null when the amount was not entered. */
+export interface CashHandling {
+  tendered: number | null;
+  change: number | null;
+}
+
+/**
+ * The cash of a payment of `total` (decision 640): refused before anything is written when an
+ * amount is tendered for another method or does not cover the total.
+ */
+const recordedCash = (receipt: IssuedReceipt): CashHandling => ({ tendered: receipt.tendered ?? null, change: receipt.change ?? null });
+
+export function cashHandling(method: PaymentMethod, tendered: number | null, total: number): CashHandling {
+  if (tendered === null) return { tendered: null, change: null };
+  if (method !== 'cash') throw new DomainError<BillingErrorCode>('tendered_not_cash');
+  const change = changeFor(total, tendered);
+  if (change === null) throw new DomainError<BillingErrorCode>('tendered_short', 'tendered_short', { total });
+  return { tendered, change };
+}
 
 const taxable = (bill: Bill): TaxableLine[] =>
   bill.orders.flatMap((o) => o.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout })));
@@ -70,7 +93,7 @@ export function billingService(ports: BillingPorts) {
   async function issue(
     bill: Bill,
     part: { partId: string | null; partLabel: string | null; lines: ReceiptLine[]; totalsByRate: RateTotal[]; total: number },
-    payment: { method: PaymentMethod } & ReceiptOptions,
+    payment: { method: PaymentMethod } & ReceiptOptions & CashHandling,
     context: CommandContext,
   ): Promise<Receipt & { position: number | null }> {
     const stream = receiptsStream(bill.storeId);
@@ -91,6 +114,8 @@ export function billingService(ports: BillingPorts) {
           paymentMethod: payment.method,
           addressee: payment.addressee,
           proviso: payment.proviso,
+          tendered: payment.tendered,
+          change: payment.change,
         },
       },
       context,
@@ -145,17 +170,19 @@ export function billingService(ports: BillingPorts) {
     },
 
     /** Checks the whole bill out (POST /api/orders/checkout) and issues its receipt. */
-    async checkOut(input: Parameters<TableService['checkOut']>[0] & ReceiptOptions) {
+    async checkOut(input: Parameters<TableService['checkOut']>[0] & ReceiptOptions & { tendered: number | null }) {
+      // Cash that does not cover the bill is refused before the visit ends (decision 640).
+      const cash = cashHandling(input.method, input.tendered, (await ports.table.bill(input)).total);
       const done = await ports.table.checkOut(input);
       const context: CommandContext = { correlationId: input.correlationId, actor: actorOf(input.auth), storeId: done.bill.storeId };
       const { bill } = done;
       const receipt = await issue(
         bill,
         { partId: null, partLabel: null, ...summed(billTotals(taxable(bill), bill.rates).lines, bill.totalsByRate) },
-        { method: input.method, addressee: input.addressee, proviso: input.proviso },
+        { method: input.method, addressee: input.addressee, proviso: input.proviso, ...cash },
         context,
       );
-      return { ...done, receipt, position: Math.max(done.position ?? 0, receipt.position ?? 0) };
+      return { ...done, ...recordedCash(receipt), receipt, position: Math.max(done.position ?? 0, receipt.position ?? 0) };
     },
 
     /** Splits the bill by items or into N equal parts (POST /api/orders/split). */
@@ -182,7 +209,9 @@ export function billingService(ports: BillingPorts) {
      * Pays one part of the split by its own method: its receipt, the part paid, and when it was the
      * last part the visit's checkout (its total the sum of the parts).
      */
-    async payPart(input: { reservationId: string; auth: TableAuth; partId: string; method: PaymentMethod; correlationId: string } & ReceiptOptions) {
+    async payPart(
+      input: { reservationId: string; auth: TableAuth; partId: string; method: PaymentMethod; tendered: number | null; correlationId: string } & ReceiptOptions,
+    ) {
       return retryOnConflict(
         async () => {
           const bill = await ports.table.bill(input);
@@ -192,11 +221,12 @@ export function billingService(ports: BillingPorts) {
           if (!sameOrders(split, bill)) throw new DomainError<BillingErrorCode>('orders_changed');
           const part = split.parts.find((p) => p.partId === input.partId);
           if (!part) throw new DomainError('unknown_part');
+          const cash = cashHandling(input.method, input.tendered, part.total);
           const context: CommandContext = { correlationId: input.correlationId, actor: actorOf(input.auth), storeId: bill.storeId };
           const receipt = await issue(
             bill,
             { partId: part.partId, partLabel: part.label, lines: part.lines, totalsByRate: part.totalsByRate, total: part.total },
-            input,
+            { method: input.method, addressee: input.addressee, proviso: input.proviso, ...cash },
             context,
           );
           const paid = await stream.append(
@@ -230,7 +260,8 @@ export function billingService(ports: BillingPorts) {
             position = Math.max(position, done.position ?? 0);
             exitedAt = done.exitedAt;
           }
-          return { receipt, part, allPaid: allPaid(after), exitedAt, position };
+          // A part paid again answers what its receipt recorded, not what this request claimed.
+          return { receipt, part, ...recordedCash(receipt), allPaid: allPaid(after), exitedAt, position };
         },
         { maxAttempts: 5, what: `pay part ${input.partId}` },
       );

@@ -88,6 +88,9 @@ export const receiptEventSchemas = {
     proviso: z.string().nullable(),
     /** For an equal split: "1/3" etc. */
     partLabel: z.string().nullable(),
+    /** Cash handed over (お預かり) and the change given back (お釣り), decision 640; absent for other methods, a 赤伝 and older receipts. */
+    tendered: z.number().int().nonnegative().nullish(),
+    change: z.number().int().nonnegative().nullish(),
   }),
   /** The receipt was printed again: every later print is marked 再発行. */
   ReceiptReissued: z.object({ receiptId: z.string(), reissuedAt: z.string() }),

@@ -44,8 +44,9 @@ describe('the receipt book (decision 240)', () => {
       .thenNothingHappens();
   });
 
-  it('a cancellation (赤伝) is the next number, negated, and references the original', () => {
-    const original = issued('a', 'r1', 1);
+  it('a cancellation (赤伝) is the next number, negated, and references the original; nothing is handed over for it', () => {
+    const paidInCash = issued('a', 'r1', 1);
+    const original: ReceiptEvent = { type: 'ReceiptIssued', data: { ...paidInCash.data, tendered: 1000, change: 460 } as IssuedReceipt };
     spec
       .given([original])
       .when({ type: 'CancelReceipt', receiptId: 'c', originalId: 'a', reason: '返金', now: NOW })
@@ -60,6 +61,8 @@ describe('the receipt book (decision 240)', () => {
             lines: [{ name: 'ケーキ', quantity: -1, unitPrice: 500, amount: -500, ratePercent: 8, reduced: true, takeout: true }],
             totalsByRate: [{ ratePercent: 8, reduced: true, base: -500, tax: -40, total: -540 }],
             total: -540,
+            tendered: null,
+            change: null,
           },
         },
       ]);

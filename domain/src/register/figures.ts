@@ -24,8 +24,14 @@ export const dayFiguresSchema = z.object({
   refunds: z.object({ count: z.number().int(), amount: z.number().int(), byReason: z.array(reasonLineSchema) }),
   /** Reservations of the day (booked on the site or by staff), no-shows and cancellations. */
   reservations: z.object({ booked: z.number().int(), noShows: z.number().int(), cancelled: z.number().int() }),
-  /** Cash the drawer should hold from the day's takings: cash sales less cash refunds. */
+  /** Cash the drawer should hold from the day's takings: cash handed over less the change given and the cash refunds. */
   cashExpected: z.number().int(),
+  /**
+   * The cash sales' money over the counter (decision 640): handed over (a sale without an amount
+   * entered as its total) and the change given back. Shown beside the expected cash, not vouched
+   * for on its own: their difference is the cash sales, which the close vouches for.
+   */
+  cash: z.object({ tendered: z.number().int(), change: z.number().int() }).default({ tendered: 0, change: 0 }),
 });
 export type DayFigures = z.output<typeof dayFiguresSchema>;
 
@@ -41,6 +47,7 @@ export const NO_FIGURES: DayFigures = {
   refunds: { count: 0, amount: 0, byReason: [] },
   reservations: { booked: 0, noShows: 0, cancelled: 0 },
   cashExpected: 0,
+  cash: { tendered: 0, change: 0 },
 };
 
 /**

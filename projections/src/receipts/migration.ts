@@ -14,4 +14,9 @@ export const receiptMigrations: ReadModelMigrations = {
     sql`create index if not exists receipts_reservation on receipts (reservation_id)`,
     sql`create index if not exists receipts_store_date on receipts (store_id, business_date)`,
   ),
+  // Cash handed over and change given (decision 640); null where not entered. A rebuild fills them from the events.
+  '2026-12-02T01-10-receipts-cash': sqlMigration(
+    sql`alter table receipts add column if not exists tendered integer`,
+    sql`alter table receipts add column if not exists change_given integer`,
+  ),
 };

@@ -32,6 +32,8 @@ export const receiptsProjector: Projector = {
           total: r.total,
           tax: r.totalsByRate.reduce((s, t) => s + t.tax, 0),
           totals_by_rate: r.totalsByRate,
+          tendered: r.tendered ?? null,
+          change_given: r.change ?? null,
           reissued: 0,
         });
         if (r.cancels) await receipts.update(r.cancels.receiptId, { cancelled_by: r.receiptId });

@@ -29,6 +29,9 @@ export interface ReceiptTables {
     total: number;
     tax: number;
     totals_by_rate: Json<RateTotal[]>;
+    /** Cash handed over (お預かり) and the change given back (お釣り), decision 640; null where not entered. */
+    tendered: number | null;
+    change_given: number | null;
     reissued: number;
   };
 }

@@ -18,6 +18,8 @@ interface Taking {
   tax: number;
   rates: RateTotal[];
   refund: { reason: string } | null;
+  tendered: number | null;
+  change: number | null;
 }
 
 /**
@@ -84,12 +86,21 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     // A checkout from before receipts counts at the store's rate.
     rates: r.totals_by_rate ?? [{ ratePercent: rule.ratePercent, reduced: false, base: r.subtotal, tax: r.tax, total: r.total }],
     refund: r.refund ? { reason: r.refund_reason ?? '' } : null,
+    tendered: r.tendered,
+    change: r.change,
   }));
 
   const byMethod = new Map<PaymentMethod, { method: PaymentMethod; count: number; total: number }>();
   const byRate = new Map<string, DayFigures['byRate'][number]>();
   const refunds = new Map<string, { reason: string; count: number; amount: number }>();
+  // Decision 640: the drawer takes what was handed over and gives the change back; a 赤伝 pays its total out.
+  const cash = { tendered: 0, change: 0, refunded: 0 };
   for (const t of takings) {
+    if (t.method === 'cash' && t.refund) cash.refunded += -t.total;
+    else if (t.method === 'cash') {
+      cash.tendered += t.tendered ?? t.total;
+      cash.change += t.change ?? 0;
+    }
     const m = byMethod.get(t.method) ?? { method: t.method, count: 0, total: 0 };
     if (!t.refund) m.count += 1;
     m.total += t.total;
@@ -138,6 +149,7 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     },
     refunds: { count: refundLines.reduce((n, r) => n + r.count, 0), amount: refundLines.reduce((n, r) => n + r.amount, 0), byReason: refundLines },
     reservations: { booked: Number(reservations.booked), noShows: Number(reservations.no_shows), cancelled: Number(reservations.cancelled) },
-    cashExpected: byMethod.get('cash')?.total ?? 0,
+    cashExpected: cash.tendered - cash.change - cash.refunded,
+    cash: { tendered: cash.tendered, change: cash.change },
   };
 }

@@ -222,6 +222,8 @@ describe('the daily close’s figures and the sales report', () => {
       refunds: { count: 1, amount: 550, byReason: [{ reason: '注文間違い', count: 1, amount: 550 }] },
       reservations: { booked: 1, noShows: 1, cancelled: 1 },
       cashExpected: 1080 + 550 - 550,
+      // Neither cash sale had an amount entered: each counts as handed over exactly.
+      cash: { tendered: 1080 + 550, change: 0 },
     });
 
     // A close keeps its figures; a correction changes what the day counts, not what it closed with.

@@ -44,6 +44,9 @@ export const dailyCloseTexts = {
   cashTitle: '現金',
   cashExpected: '現金の理論残高',
   cashExpectedLabel: '現金の理論残高：',
+  // Decision 640: what the drawer took and gave back over the day's cash sales.
+  cashTendered: 'お預かり合計',
+  changeGiven: 'お釣り合計',
   cashCounted: '数えた現金',
   cashDifference: '過不足',
   note: 'メモ',

@@ -28,6 +28,8 @@ export function receiptAnswer(receipt: Receipt) {
     total: receipt.total,
     prices_include_tax: receipt.pricesIncludeTax,
     payment_method: receipt.paymentMethod,
+    tendered: receipt.tendered ?? null,
+    change: receipt.change ?? null,
     addressee: receipt.addressee,
     proviso: receipt.proviso,
     reissue: receipt.reissued > 0,

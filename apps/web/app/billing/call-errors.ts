@@ -15,6 +15,8 @@ const billingErrorsIn = (t: Messages<typeof billingRefusals>): ErrorTable => ({
   receipt_not_found: answer(404, 'receipt_not_found', t.receiptNotFound),
   receipt_cancelled: answer(409, 'receipt_cancelled', t.receiptCancelled),
   not_a_sale: answer(409, 'not_a_sale', t.notASale),
+  tendered_short: answer(400, 'tendered_short', t.tenderedShort),
+  tendered_not_cash: answer(400, 'tendered_not_cash', t.tenderedNotCash),
 });
 
 /**

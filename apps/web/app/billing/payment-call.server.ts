@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CallInput } from '#app/http/json.server';
 import { text } from '#app/http/text-schema';
 import { paymentMethodSchema, uuidSchema } from '#app/table-order/call-schemas';
@@ -15,6 +15,8 @@ export const paymentFields = {
   // Printed on the receipt and its PDF: one line each, no control or bidi characters.
   addressee: text({ max: 60 }).optional(),
   proviso: text({ max: 60 }).optional(),
+  // Cash handed over (お預かり, decision 640): whole yen; the server checks it covers the total.
+  tendered: z.number().int().min(0).max(10_000_000).optional(),
 };
 
 type PaymentBody = {
@@ -22,6 +24,7 @@ type PaymentBody = {
   payment_method: z.infer<typeof paymentMethodSchema>;
   addressee?: string | undefined;
   proviso?: string | undefined;
+  tendered?: number | undefined;
 };
 
 /** The payment as the billing service takes it, once the read model has every write (orders placed a moment ago are in the bill). */
@@ -34,6 +37,7 @@ export async function paymentOf(input: Pick<CallInput<PaymentBody, unknown>, 'bo
     method: body.payment_method,
     addressee: body.addressee || null,
     proviso: body.proviso || null,
+    tendered: body.tendered ?? null,
     correlationId: input.correlationId,
   };
 }

@@ -64,6 +64,8 @@ export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8A
   row(t.totalTaxIncluded, yenAmount(receipt.total));
   doc.fontSize(size);
   row(t.method, t.methods[receipt.payment_method]);
+  if (receipt.tendered !== null) row(t.tendered, yenAmount(receipt.tendered));
+  if (receipt.change !== null) row(t.change, yenAmount(receipt.change));
   const reduced = receipt.lines.find((l) => l.reduced);
   if (reduced) doc.text(t.reducedNoteRate(reduced.rate));
   if (receipt.proviso) doc.text(t.provisoLine(receipt.proviso));

@@ -14,7 +14,7 @@ const issuedAt = {
 /**
  * A receipt as printed (issue 30): the five items of a qualified simplified invoice (issuer and
  * registration number, date, what was sold with reduced-rate lines marked ※, the total per rate,
- * the tax per rate), the payment method, 宛名 and 但し書き when given, 再発行 on a reprint, and
+ * the tax per rate), the payment method with the cash tendered and the change, 宛名 and 但し書き when given, 再発行 on a reprint, and
  * for a 赤伝 the receipt it cancels.
  */
 export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper: Paper }) {
@@ -90,6 +90,22 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
               {t.methods[receipt.payment_method]}
             </td>
           </tr>
+          {receipt.tendered !== null && (
+            <tr>
+              <th scope="row">{t.tendered}</th>
+              <td className="amount" data-testid="receipt-tendered">
+                {yen(receipt.tendered)}
+              </td>
+            </tr>
+          )}
+          {receipt.change !== null && (
+            <tr>
+              <th scope="row">{t.change}</th>
+              <td className="amount" data-testid="receipt-change">
+                {yen(receipt.change)}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {reducedRate !== null && <p>{t.reducedNoteRate(reducedRate)}</p>}

@@ -33,6 +33,12 @@ export const billingTexts = {
   notSplit: 'このお会計は分割されていません。',
   unknownPart: 'そのお会計は見つかりません。',
   nothingToSplit: '分割する注文がありません。',
+  // Cash (decision 640)
+  tendered: 'お預かり',
+  change: 'お釣り',
+  exact: 'ぴったり',
+  tenderedShort: 'お預かり金額がお会計の金額に足りません。金額をご確認ください。',
+  tenderedNotCash: 'お預かり金額は現金でのお支払いのときだけ入力できます。',
   // After paying
   thanksTitle: 'ありがとうございました',
   thanks: 'お会計が完了しました。ご来店ありがとうございました。',
@@ -111,6 +117,8 @@ export const billingRefusals = {
   receiptNotFound: billingTexts.receiptNotFound,
   receiptCancelled: billingTexts.receiptCancelled,
   notASale: billingTexts.notASale,
+  tenderedShort: billingTexts.tenderedShort,
+  tenderedNotCash: billingTexts.tenderedNotCash,
 } as const;
 
 const billingRefusalsEn: Messages<typeof billingRefusals> = {
@@ -122,6 +130,8 @@ const billingRefusalsEn: Messages<typeof billingRefusals> = {
   receiptNotFound: 'We could not find the receipt.',
   receiptCancelled: 'This receipt has already been cancelled.',
   notASale: 'A cancellation slip cannot be cancelled.',
+  tenderedShort: 'The cash tendered does not cover the total. Please check the amount.',
+  tenderedNotCash: 'An amount tendered can only be entered for a cash payment.',
 };
 
 export const localizedBillingRefusals: Localized<typeof billingRefusals> = { ja: billingRefusals, en: billingRefusalsEn };
@@ -142,6 +152,8 @@ export const receiptTexts = {
   ratePart: billingTexts.ratePart,
   ratePartTax: billingTexts.ratePartTax,
   method: billingTexts.method,
+  tendered: billingTexts.tendered,
+  change: billingTexts.change,
   partLabel: billingTexts.partLabel,
   wholeBillLines: billingTexts.wholeBillLines,
   wholeBillTotal: billingTexts.wholeBillTotal,
@@ -180,6 +192,8 @@ const receiptTextsEn: Messages<typeof receiptTexts> = {
   ratePart: (rate, reduced) => `${rate}% items${reduced ? ' *' : ''}`,
   ratePartTax: (rate) => `Consumption tax (${rate}%)`,
   method: 'Payment method',
+  tendered: 'Cash tendered',
+  change: 'Change',
   partLabel: (label) => `Split bill ${label}`,
   wholeBillLines: 'Your order (the whole bill)',
   wholeBillTotal: 'Whole bill',

@@ -7,6 +7,7 @@ import { SplitBill, type PaidReceipt } from './split-bill';
 import { tableCall } from './table-call';
 import { localizedCheckoutTexts, localizedGuestBillTexts, localizedGuestMarks, localizedOrderTexts } from './texts';
 import { InputField } from '#app/shared/fields';
+import { CashTendered, ChangeGiven } from '#app/billing/cash-tendered';
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
 
@@ -14,6 +15,8 @@ export interface CheckoutDone {
   total: number;
   method: PaymentMethod;
   receipts: PaidReceipt[];
+  /** Cash handed over and the change, when staff entered the amount (decision 640). */
+  cash?: { tendered: number; change: number } | null;
 }
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string; status: number } | { state: 'ready'; bill: BillAnswer };
@@ -44,6 +47,7 @@ export function CheckoutView(props: {
   const [done, setDone] = useState<CheckoutDone | null>(null);
   const [addressee, setAddressee] = useState('');
   const [proviso, setProviso] = useState('');
+  const [tendered, setTendered] = useState<number | null>(null);
 
   const fetchBill = useCallback(async () => {
     const r = await tableCall<BillAnswer>(`/api/orders/checkout?reservation_id=${reservationId}`, { token });
@@ -66,11 +70,24 @@ export function CheckoutView(props: {
     setMessage(null);
     const r = await tableCall<CompleteAnswer>('/api/orders/checkout', {
       token,
-      body: { reservation_id: reservationId, payment_method: method, order_ids: bill.order_ids, addressee, proviso },
+      body: {
+        reservation_id: reservationId,
+        payment_method: method,
+        order_ids: bill.order_ids,
+        addressee,
+        proviso,
+        ...(method === 'cash' && tendered !== null ? { tendered } : {}),
+      },
     });
     setBusy(false);
     if (r.status === 200 && r.body.success) {
-      const paid: CheckoutDone = { total: r.body.total, method, receipts: [{ url: r.body.receipt_url, label: null }] };
+      const { tendered: handed, change } = r.body;
+      const paid: CheckoutDone = {
+        total: r.body.total,
+        method,
+        receipts: [{ url: r.body.receipt_url, label: null }],
+        cash: handed !== null && change !== null ? { tendered: handed, change } : null,
+      };
       setDone(paid);
       props.onDone?.(paid);
       return;
@@ -91,6 +108,7 @@ export function CheckoutView(props: {
         <p className="order-confirmed" role="status" data-testid="checkout-done">
           {props.staff ? t.doneStaff(yenAmount(done.total)) : t.done}
         </p>
+        {props.staff && done.cash && <ChangeGiven {...done.cash} />}
         <ReceiptLinks receipts={done.receipts} />
       </>
     );
@@ -210,6 +228,7 @@ export function CheckoutView(props: {
               </label>
             ))}
           </fieldset>
+          {props.staff && method === 'cash' && <CashTendered total={bill.total} tendered={tendered} onTendered={setTendered} />}
           {message && (
             <p className="order-message error" role="alert">
               {message}

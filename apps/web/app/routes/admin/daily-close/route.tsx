@@ -217,6 +217,12 @@ export default function DailyClose({ loaderData, actionData }: Route.ComponentPr
               {t.cashExpectedLabel}
               <span data-figure="cash.expected">{yenAmount(view.figures.cashExpected)}</span>
             </p>
+            <dl className="cash-over-counter">
+              <dt>{t.cashTendered}</dt>
+              <dd data-figure="cash.tendered">{yenAmount(view.figures.cash.tendered)}</dd>
+              <dt>{t.changeGiven}</dt>
+              <dd data-figure="cash.change">{yenAmount(view.figures.cash.change)}</dd>
+            </dl>
             <input type="hidden" name="intent" value="review" />
             <input type="hidden" name="store_id" value={view.storeId} />
             <input type="hidden" name="date" value={view.date} />

@@ -22,10 +22,11 @@ export const loader = jsonCall({
 });
 
 /**
- * POST /api/orders/checkout {reservation_id, payment_method, order_ids}: completes the checkout of
+ * POST /api/orders/checkout {reservation_id, payment_method, order_ids, tendered?}: completes the checkout of
  * exactly the orders shown (409 `orders_changed` otherwise); the reservation becomes `exited`,
  * its tokens die and the guests' screens hear `reservation-closed` and `token-invalidated`. The
- * answer carries the receipt's id, number and the guest's link to it (issue 30).
+ * answer carries the receipt's id, number and the guest's link to it (issue 30), and for cash
+ * with `tendered` the change (decision 640); tendered below the total is refused, nothing written.
  */
 export const action = jsonCall({
   idempotent: true,
@@ -40,6 +41,8 @@ export const action = jsonCall({
       ...done.payment,
       payment_method: done.payment.method,
       exited_at: done.exitedAt,
+      tendered: done.tendered,
+      change: done.change,
       ...receiptAnswer(input, done.receipt),
     };
   },

@@ -6,7 +6,7 @@ import { paymentFields, paymentOf, receiptAnswer } from '#app/billing/payment-ca
 import { receiptPath } from '#app/billing/receipt-link.server';
 
 /**
- * POST /api/orders/split/pay {reservation_id, part_id, payment_method, addressee?, proviso?}:
+ * POST /api/orders/split/pay {reservation_id, part_id, payment_method, addressee?, proviso?, tendered?}:
  * one part of a split bill paid by its own method, with its own receipt (issue 30 item 3). When
  * it was the last, the visit checks out: `exited_at` and every part's `receipt_ids`.
  */
@@ -26,6 +26,8 @@ export const action = jsonCall({
       label: paid.part.label,
       total: paid.part.total,
       payment_method: body.payment_method,
+      tendered: paid.tendered,
+      change: paid.change,
       ...receiptAnswer(input, paid.receipt),
       all_paid: paid.allPaid,
       exited_at: paid.exitedAt,
