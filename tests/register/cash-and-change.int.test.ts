@@ -3,7 +3,7 @@ import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import type { Answer as DailyCloseAnswer } from '../../apps/web/app/routes/api/admin/daily-close/route';
 import { billingRefusals } from '../../apps/web/app/billing/texts';
 import { httpClient, type HttpClient } from '../support/http-client';
-import { AT_DEMO_STORE, DEMO_STORE, seatCodeOf, serverNow, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
+import { checkedIn, DEMO_STORE, serverNow, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 import { eventLog } from './money-events';
 
@@ -33,15 +33,7 @@ describe('cash tendered and change', () => {
 
   /** A walk-in at `seat` with one blend coffee eaten in (550円 tax included) and its bill's order ids. */
   async function seatedWithCoffee(seat: string, quantity = 1) {
-    const guest = httpClient(server.url);
-    const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
-      seat_id: seat,
-      seat_code: await seatCodeOf(server.url, seat),
-      number_of_people: 2,
-      ...AT_DEMO_STORE,
-    });
-    expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
-    const { reservation_id: reservationId, token } = checkIn.body;
+    const { guest, reservationId, token } = await checkedIn(server.url, seat, 2);
     const placed = await call(guest, 'POST', '/api/orders', { reservation_id: reservationId, items: [{ menu_id: 'menu-blend', quantity }] }, withToken(token));
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const bill = await call(admin, 'GET', `/api/orders/checkout?reservation_id=${reservationId}`);
@@ -85,7 +77,10 @@ describe('cash tendered and change', () => {
     const pay = (extra: Record<string, unknown>) => () =>
       call(admin, 'POST', '/api/orders/checkout', { reservation_id: visit.reservationId, order_ids: visit.orderIds, payment_method: 'cash', ...extra });
     await refusedWithNothingAppended(pay({ tendered: 1099 }), { error: 'tendered_short', message: billingRefusals.tenderedShort });
-    await refusedWithNothingAppended(pay({ tendered: 2000, payment_method: 'credit' }), { error: 'tendered_not_cash', message: billingRefusals.tenderedNotCash });
+    await refusedWithNothingAppended(pay({ tendered: 2000, payment_method: 'credit' }), {
+      error: 'tendered_not_cash',
+      message: billingRefusals.tenderedNotCash,
+    });
     await refusedWithNothingAppended(pay({ tendered: 1100.5 }), { field: 'tendered' });
     await refusedWithNothingAppended(pay({ tendered: -1 }), { field: 'tendered' });
     await refusedWithNothingAppended(pay({ tendered: '2000' }), { field: 'tendered' });
