@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { tierFiles } from './tests/support/tiers.ts';
 
 // Test tiers are named in the file: *.unit.test.ts (pure), *.int.test.ts (real PostgreSQL/NATS,
 // or PGlite), *.e2e.test.ts (browser). `npm test` runs all three.
 
-// Int files that stop, restart, cut or time processes, or take over leadership: each runs alone,
-// after the rest, so another file's load cannot move what they measure (decision 310).
-const intAlone = ['tests/operations/**', 'tests/fanout/**', 'tests/contract/concurrent-append.int.test.ts'];
+// Which files each project runs is in tests/support/tiers.ts, which also counts them for
+// tests/README.md; `npm test` runs the projects one after another (tests/support/run-tiers.ts).
 
 // The fault, cluster, several-process, abuse and dinner-rush suites (decisions 381 and 412) start
 // and kill their own PostgreSQL, NATS and web processes: `npm test` runs their short forms (about
@@ -28,16 +28,22 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{domain,projections,demo,infra,apps,tests}/**/*.unit.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/build/**'],
+          ...tierFiles.unit,
+        },
+      },
+      {
+        extends: true,
+        // The walks over the whole tree, out of `npm run test:fast` (decision 660).
+        test: {
+          name: 'architecture',
+          ...tierFiles.architecture,
         },
       },
       {
         extends: true,
         test: {
           name: 'int',
-          include: ['{domain,projections,demo,infra,apps,tests}/**/*.int.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/build/**', 'tests/faults/**', ...intAlone],
+          ...tierFiles.int,
           testTimeout: 60_000,
           // A suite's server may take as long as web-server.ts allows it to start (120 s) when
           // another file runs beside it on a loaded machine.
@@ -49,8 +55,7 @@ export default defineConfig({
         test: {
           name: 'int-alone',
           sequence: { groupOrder: 2 },
-          include: intAlone.map((glob) => (glob.endsWith('**') ? `${glob}/*.int.test.ts` : glob)),
-          exclude: ['**/node_modules/**', '**/build/**'],
+          ...tierFiles['int-alone'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
@@ -61,8 +66,7 @@ export default defineConfig({
         test: {
           name: 'faults',
           sequence: { groupOrder: 3 },
-          include: ['tests/faults/*.int.test.ts'],
-          exclude: ['**/node_modules/**', '**/build/**'],
+          ...tierFiles.faults,
           testTimeout: 600_000,
           hookTimeout: 180_000,
           fileParallelism: false,
@@ -74,7 +78,7 @@ export default defineConfig({
           name: 'e2e',
           // After the unit and int files, never beside one: a browser's timing is its own.
           sequence: { groupOrder: 1 },
-          include: ['tests/e2e/**/*.e2e.test.ts'],
+          ...tierFiles.e2e,
           // A browser on two shared cores may take more than vitest's default second to see a
           // live update; a poll still fails when the page never shows it.
           expect: { poll: { timeout: 10_000 } },
