@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/production';
+import { relativeLinks } from './markdown';
 
 /**
  * The newcomer's way in (ARCHITECTURE.md, the docs, the READMEs) only points at files that exist,
@@ -37,14 +38,6 @@ function sourceFiles(folder: string): string[] {
     if (entry.isDirectory()) return skippedFolders.has(entry.name) ? [] : sourceFiles(relative);
     return /\.(ts|tsx)$/.test(entry.name) && !madeUpPaths.has(relative) ? [relative] : [];
   });
-}
-
-/** `[text](target)` links that point into the repository (no scheme, not a bare #anchor). */
-export function relativeLinks(markdown: string): string[] {
-  return [...markdown.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
-    .map((m) => m[1]!)
-    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'))
-    .map((target) => decodeURI(target.replace(/#.*$/, '')));
 }
 
 /** Repository paths written out from the root (`domain/src/…/x.ts`), in prose, code spans or comments. */
