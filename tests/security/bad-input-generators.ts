@@ -184,6 +184,7 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/api/monitor/staff-bookings': 'call',
   '/api/monitor/staff-calls/acknowledge': 'call',
   '/api/orders/:/void': 'call',
+  '/api/orders/course-line': 'call',
   '/api/orders/call-staff': 'call',
   '/api/orders/split': 'call',
   '/api/orders/split/pay': 'call',

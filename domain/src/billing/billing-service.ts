@@ -10,6 +10,7 @@ import { parseToken } from '../reservation/decider';
 import type { Bill } from '../table/checkout-service';
 import type { TableService } from '../table/table-service';
 import type { TableAuth } from '../table/visit-access';
+import { courseBillLines } from './course-lines';
 import { allPaid, billSplitDecider, type BillSplitState, type SplitData } from './bill-split';
 import { billStream, receiptsStream, type BillPart, type RateTotal, type ReceiptLine } from './events';
 import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book';
@@ -71,8 +72,13 @@ export function cashHandling(method: PaymentMethod, tendered: number | null, tot
   return { tendered, change };
 }
 
-const taxable = (bill: Bill): TaxableLine[] =>
-  bill.orders.flatMap((o) => o.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout })));
+/** The bill's lines as ordered: its booked courses first (decision 630), then its orders. */
+const taxable = (bill: Bill): TaxableLine[] => [
+  ...courseBillLines(bill.courses).map(({ menuId: _m, kind: _k, ...line }) => line),
+  ...bill.orders.flatMap((o) =>
+    o.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout })),
+  ),
+];
 
 export function billingService(ports: BillingPorts) {
   const book = commandHandler(receiptBookDecider, { ...ports, maxAttempts: 50 });

@@ -2,6 +2,7 @@ import { DomainError, assertNever, type Decider } from '../decider';
 import { parseReservationEvent, type ReservationEvent, type ReservationRequest } from './events';
 import { decideVisit, isNoShow, recentRenewals, type VisitCommand, type WalkIn } from './visit';
 import { decideMerge, evolveMerge, type MergeCommand } from './merge';
+import { decideCourseLine, type CourseLineCommand } from './course-line';
 import type { ReservationErrorCode, ReservationState, Visit } from './state';
 
 export type { MergedParty, MergeErrorCode, ReservationErrorCode, ReservationState, Visit } from './state';
@@ -43,7 +44,8 @@ export type ReservationCommand =
     }
   | { type: 'CancelReservation'; proof: CancelProof; reason: string; now: string }
   | VisitCommand
-  | MergeCommand;
+  | MergeCommand
+  | CourseLineCommand;
 
 /** How many admitted orders the state remembers: more than any per-minute cap the limits editor allows. */
 const ADMISSIONS_KEPT = 100;
@@ -121,6 +123,8 @@ export function decide(command: ReservationCommand, state: ReservationState): Re
     case 'UndoMerge':
     case 'LeaveParty':
       return decideMerge(command, state);
+    case 'ChangeCourseLine':
+      return decideCourseLine(command, state);
     default:
       return decideVisit(command, state);
   }
@@ -138,6 +142,7 @@ const webVisit = (): Visit => ({
   exitedAt: null,
   noShow: null,
   admissions: [],
+  courseCounts: {},
   merged: [],
   mergedInto: null,
 });
@@ -206,6 +211,7 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
         exitedAt: null,
         noShow: null,
         admissions: [],
+        courseCounts: {},
         merged: [],
         mergedInto: null,
       };
@@ -249,6 +255,8 @@ export function evolve(state: ReservationState, event: ReservationEvent): Reserv
     case 'PartyMergeUndone':
     case 'MergeUndone':
       return evolveMerge(state, event);
+    case 'CourseLineChanged':
+      return withVisit(state, (v) => ({ ...v, courseCounts: { ...v.courseCounts, [event.data.menuId]: event.data.to } }));
     case 'GuestDetailsCorrected':
       return state.status === 'empty'
         ? state

@@ -180,6 +180,18 @@ export const reservationEventSchemas = {
   PartyMergeUndone: z.object({ absorbedId: z.string(), seatIds: z.array(z.string()), people: z.number().int(), undoneAt: z.string(), date: z.string() }),
   /** The party is on its own again: its seats, visit and bill. */
   MergeUndone: z.object({ hostId: z.string(), undoneAt: z.string(), date: z.string() }),
+  /**
+   * Staff changed how many of a booked course go on the bill (one guest did not come), or took the
+   * course off it (`to` 0, its options with it), saying why (decision 630). `from`: the count before.
+   */
+  CourseLineChanged: z.object({
+    menuId: z.string(),
+    from: z.number().int().min(0),
+    to: z.number().int().min(0),
+    reason: z.string().min(1),
+    changedAt: z.string(),
+    date: z.string(),
+  }),
   /** The guest's name and phone corrected, by the guest or by staff at the counter (decisions 180–186; sealed like the request). */
   GuestDetailsCorrected: z.object({ name: z.string(), phone: z.string(), correctedAt: z.string() }),
   /**

@@ -29,6 +29,8 @@ export type HistoryEntry = { at: string; actor: string } & (
   | { kind: 'no_show_reverted'; reason: string }
   /** Decision 370: `role` says whether this party took the other in (`host`) or joined it (`joined`); `undone` for the undo. */
   | { kind: 'merged'; role: 'host' | 'joined'; other: string; undone: boolean }
+  /** Decision 630: staff changed a booked course's count on the bill (`to` 0: taken off), saying why. */
+  | { kind: 'course_changed'; menuId: string; from: number; to: number; reason: string }
 );
 
 export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryEntry[] {
@@ -95,6 +97,11 @@ export function reservationHistory(recorded: readonly RecordedEvent[]): HistoryE
       case 'MergeUndone':
         entries.push({ ...who, ...mergeEntry(event) });
         break;
+      case 'CourseLineChanged': {
+        const d = event.data;
+        entries.push({ ...who, at: d.changedAt, kind: 'course_changed', menuId: d.menuId, from: d.from, to: d.to, reason: d.reason });
+        break;
+      }
       // Personal data changes are not the schedule's history of the visit (the history browser shows them).
       case 'GuestDetailsCorrected':
       case 'GuestForgotten':

@@ -29,6 +29,8 @@ export interface Visit {
   admissions: { orderId: string; tokenHash: string; at: string }[];
   /** Parties merged into this one (decision 370), with this one's seats and people before each, for the undo. */
   merged: MergedParty[];
+  /** Booked courses whose count staff changed on the bill (decision 630): menu id → the count billed now (0: taken off). */
+  courseCounts: Record<string, number>;
   /** The party this one joined (decision 370): its visit and bill are that one's until the merge is undone. */
   mergedInto: string | null;
 }
@@ -92,7 +94,11 @@ export type ReservationErrorCode =
   | 'waiver_too_long'
   /** Too many invites from the visit's phones within the hour (decision 532). */
   | 'invite_limit'
-  | MergeErrorCode;
+  | MergeErrorCode
+  | CourseLineErrorCode;
+
+/** Why a change of a booked course's line on the bill is refused (course-line.ts). */
+export type CourseLineErrorCode = 'course_line_unknown' | 'reason_required' | 'invalid_quantity';
 
 /** Why a merge, join or undo of parties is refused (merge.ts). */
 export type MergeErrorCode = 'checked_out' | 'different_stores' | 'different_days' | 'already_merged' | 'same_party' | 'not_merged' | 'not_last_merge';

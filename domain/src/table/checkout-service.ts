@@ -5,6 +5,7 @@ import { toStreamName as orderStream, type OrderEvent, type OrderLine } from '..
 import type { OrderCommand, OrderState } from '../order/decider';
 import type { TaxRule } from '../order/tax';
 import type { RateTotal, ReceiptLine } from '../billing/events';
+import { bookedCourses, courseBillLines, type BookedCourse } from '../billing/course-lines';
 import { billTotals, ratesOn, type StoreRates } from '../billing/tax-math';
 import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
 import type { ReservationCommand, ReservationState } from '../reservation/decider';
@@ -28,6 +29,8 @@ export interface Bill {
   storeId: string;
   seatLabel: string;
   orders: { orderId: string; placedAt: string; status: 'ready' | 'complete'; lines: OrderLine[] }[];
+  /** The booked courses of this party and the parties merged into it, billed from check-in (decision 630); their lines come first. */
+  courses: BookedCourse[];
   /** Every order line in turn as the guest was shown it: its unit price tax included (decision 500). */
   lines: ReceiptLine[];
   /** The sum of the shown prices. */
@@ -56,6 +59,21 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
   const { catalog } = ports;
   const attempts = (what: string) => ({ maxAttempts: reservations.maxAttempts, what });
 
+  /** The courses the party and the parties merged into it booked, as they stand on the bill. */
+  async function coursesOf(reservationId: string, state: ReservationState, parties: readonly string[]): Promise<BookedCourse[]> {
+    const states = await Promise.all(
+      parties.map(async (id) => ({ id, state: id === reservationId ? state : (await reservations.load(reservationStream(id))).state })),
+    );
+    const sources = states.flatMap(({ id, state: s }) =>
+      s.status === 'empty' || s.request.lines.length === 0 ? [] : [{ reservationId: id, request: s.request, courseCounts: s.visit.courseCounts }],
+    );
+    if (sources.length === 0) return [];
+    const menuIds = [...new Set(sources.flatMap((s) => s.request.lines.map((l) => l.menuId)))];
+    const [options, items] = await Promise.all([catalog.courseOptions(menuIds), catalog.menuItems(menuIds)]);
+    const categories = new Map(items.map((i) => [i.menuId, i.taxCategory ?? ('reduced' as const)]));
+    return sources.flatMap((s) => bookedCourses(s, options, categories));
+  }
+
   async function billOf(state: ReservationState, reservationId: string): Promise<Bill> {
     if (state.status === 'empty') throw new DomainError('not_found');
     const { request } = state;
@@ -72,9 +90,13 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     placed.sort((a, b) => a.placedAt.localeCompare(b.placedAt));
     const taxRule = await catalog.taxRule(request.storeId);
     const rates = ratesOn(taxRule, tokyoDateTime(ports.clock.now()).date);
-    const lines = placed
-      .flatMap((o) => o.lines)
-      .map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout }));
+    const courses = await coursesOf(reservationId, state, parties);
+    const lines = [
+      ...courseBillLines(courses).map(({ menuId: _m, kind: _k, ...line }) => line),
+      ...placed
+        .flatMap((o) => o.lines)
+        .map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout })),
+    ];
     const { subtotal, tax, total, totalsByRate, lines: priced } = billTotals(lines, rates);
     const totals = { lines: priced, subtotal, tax, total, totalsByRate, rates };
     const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
@@ -84,6 +106,7 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
       storeId: request.storeId,
       seatLabel: seatNames.join('・'),
       orders: placed,
+      courses,
       ...totals,
       taxRule,
       exitedAt: state.visit.exitedAt,
@@ -106,6 +129,40 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     async bill(input: { reservationId: string; auth: TableAuth }): Promise<Bill> {
       const { stream, reservationId } = await visitOf(input.reservationId, input.auth);
       return billOf(stream.state, reservationId);
+    },
+
+    /**
+     * Staff change how many of a booked course are on the bill, or take it off (`quantity` 0),
+     * saying why (decision 630): `course_line_unknown` for a course the party (or a party merged
+     * into it) did not book, `reason_required`, `invalid_quantity`, `visit_ended` after checkout.
+     * A resend that finds the count already so appends nothing. Answers the bill as it is now.
+     */
+    async changeCourseLine(input: {
+      reservationId: string;
+      menuId: string;
+      quantity: number;
+      reason: string;
+      actor: string;
+      correlationId: string;
+    }): Promise<{ bill: Bill; position: number | null }> {
+      const auth: TableAuth = { kind: 'staff', actor: input.actor };
+      const { stream, reservationId } = await visitOf(input.reservationId, auth);
+      if (stream.state.status === 'empty') throw new DomainError('not_found');
+      if (stream.state.visit.exitedAt !== null) throw new DomainError('visit_ended');
+      // The course is the booking's own or that of a party merged into this bill.
+      const parties = [reservationId, ...stream.state.visit.merged.map((m) => m.reservationId)];
+      const loaded = await Promise.all(
+        parties.map(async (id) => ({ id, stream: id === reservationId ? stream : await reservations.load(reservationStream(id)) })),
+      );
+      const owner = loaded.find(({ stream: s }) => s.state.status !== 'empty' && s.state.request.lines.some((l) => l.menuId === input.menuId));
+      if (!owner) throw new DomainError('course_line_unknown');
+      const result = await reservations.handle(
+        reservationStream(owner.id),
+        { type: 'ChangeCourseLine', menuId: input.menuId, quantity: input.quantity, reason: input.reason, now: ports.clock.now().toISOString() },
+        { correlationId: input.correlationId, actor: input.actor, storeId: stream.state.request.storeId },
+      );
+      const after = await reservations.load(reservationStream(reservationId));
+      return { bill: await billOf(after.state, reservationId), position: result.position };
     },
 
     /**

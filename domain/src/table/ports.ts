@@ -1,5 +1,6 @@
 import type { TaxCategory } from '../billing/tax-category';
 import type { TaxRule } from '../order/tax';
+import type { OptionSpec } from '../reservation/detail';
 import type { SeatSpec } from '../seating/allocation';
 import type { BusinessDay } from '../seating/availability';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
@@ -22,6 +23,8 @@ export interface TableCatalog {
   /** These menu items as an order may take them (unknown ids are left out). */
   menuItems(menuIds: readonly string[]): Promise<OrderableItem[]>;
   taxRule(storeId: string): Promise<TaxRule>;
+  /** The options asked when these courses are booked (their labels and priced choices), for the booked course's bill lines. */
+  courseOptions(menuIds: readonly string[]): Promise<OptionSpec[]>;
   /** Ids of the orders placed for a reservation (the order index; lines are read from each order's stream). */
   orderIdsOf(reservationId: string): Promise<string[]>;
 }
@@ -41,6 +44,8 @@ export interface OrderableItem {
   /** Yen, from the catalog. */
   price: number;
   showOnOrder: boolean;
+  /** A course the reservation page books (decision 631: ordered at the table it is refused as such, not as sold out). */
+  reservable?: boolean;
   /** How it is taxed (issue 30); `reduced` when the catalog says nothing. */
   taxCategory?: TaxCategory;
 }

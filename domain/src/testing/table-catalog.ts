@@ -1,6 +1,7 @@
 import { parseOrderEvent } from '../order/events';
 import { DEFAULT_TAX_RULE, type TaxRule } from '../order/tax';
 import type { EventStore } from '../ports';
+import type { OptionSpec } from '../reservation/detail';
 import type { BusinessDay } from '../seating/availability';
 import type { StoreFence } from '../table/geofence';
 import type { OrderableItem, TableCatalog } from '../table/ports';
@@ -16,7 +17,7 @@ export const FAR_AWAY = { latitude: 35.70892, longitude: 139.698414, accuracy: 2
 /** Coffee (not counted), cake (counted by the test's stock), a hidden course. */
 export const coffee: OrderableItem = { menuId: 'coffee', storeId: STORE, name: 'ブレンドコーヒー', price: 500, showOnOrder: true };
 export const cake: OrderableItem = { menuId: 'cake', storeId: STORE, name: 'チーズケーキ', price: 520, showOnOrder: true };
-export const course: OrderableItem = { menuId: 'course', storeId: STORE, name: 'ランチコース', price: 2200, showOnOrder: false };
+export const course: OrderableItem = { menuId: 'course', storeId: STORE, name: 'ランチコース', price: 2200, showOnOrder: false, reservable: true };
 
 /**
  * A fixed table catalog for unit tests: the fixed store's seats (reservation-catalog.ts), open
@@ -24,7 +25,14 @@ export const course: OrderableItem = { menuId: 'course', storeId: STORE, name: '
  * order index is read from its OrderPlaced events (what the read model would hold).
  */
 export function fixedTableCatalog(
-  overrides: Partial<{ fence: StoreFence | null; day: BusinessDay; taxRule: TaxRule; items: OrderableItem[]; eventStore: EventStore }> = {},
+  overrides: Partial<{
+    fence: StoreFence | null;
+    day: BusinessDay;
+    taxRule: TaxRule;
+    items: OrderableItem[];
+    eventStore: EventStore;
+    options: OptionSpec[];
+  }> = {},
 ): TableCatalog {
   return {
     seat: async (seatId) => {
@@ -36,6 +44,7 @@ export function fixedTableCatalog(
     businessDay: async () => overrides.day ?? { closed: false, openTime: '10:00', closeTime: '20:00' },
     menuItems: async (ids) => (overrides.items ?? [coffee, cake, course]).filter((m) => ids.includes(m.menuId)),
     taxRule: async () => overrides.taxRule ?? DEFAULT_TAX_RULE,
+    courseOptions: async (ids) => (overrides.options ?? []).filter((o) => ids.includes(o.menuId)),
     orderIdsOf: async (reservationId) => {
       const all = overrides.eventStore ? await overrides.eventStore.readAll() : [];
       return all.flatMap((e) => {

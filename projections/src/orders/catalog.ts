@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import { optionSpecOf } from '@moncafe/domain/reservation/detail';
 import type { TableCatalog } from '@moncafe/domain/table/ports';
 import { businessHoursForDates } from '../business-hours/queries';
 import type { Database } from '../database';
-import { listMenuItems } from '../menus/queries';
+import { listMenuItems, listMenuOptions } from '../menus/queries';
 import { getSeat, listSeats, seatSpecs } from '../seats/queries';
 import { getStore } from '../stores/queries';
 import { taxRuleOf } from '../tax/queries';
@@ -33,10 +34,14 @@ export function catalogForTables(db: Kysely<Database>): TableCatalog {
         name: m.name,
         price: m.price,
         showOnOrder: m.show_on_order,
+        reservable: m.show_on_reservation,
         taxCategory: m.tax_category,
       }));
     },
     taxRule: (storeId) => taxRuleOf(db, storeId),
+    async courseOptions(menuIds) {
+      return (await listMenuOptions(db, [...new Set(menuIds)])).map((o) => optionSpecOf(o.option_id, o));
+    },
     async orderIdsOf(reservationId) {
       return (await db.selectFrom('orders').select('id').where('reservation_id', '=', reservationId).execute()).map((r) => r.id);
     },

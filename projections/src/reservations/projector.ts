@@ -124,6 +124,8 @@ export const reservationsProjector: Projector = {
       case 'VisitPassUsed':
       case 'LocationCheckWaived':
       case 'OrderAdmitted':
+      case 'CourseLineChanged':
+        // A booked course's count on the bill is read from its stream with the bill (decision 630).
         // Tokens, waivers and order caps are decided from the reservation's own stream, never from this row.
         return;
       default:

@@ -202,6 +202,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/monitor/staff-calls/acknowledge': monitor,
   '/api/monitor/staff-bookings': monitor,
   '/api/orders/:id/void': monitor,
+  '/api/orders/course-line': monitor,
   '/api/orders/ready': monitor,
   '/api/orders/completed': monitor,
   '/api/orders/:id/complete': monitor,

@@ -131,6 +131,9 @@ export const historyTexts = {
   mergedHost: '合流：ほかの組がこの組に合流',
   mergedJoined: '合流：この組がほかの組に合流',
   mergeUndone: '合流を取り消し（別々の組に戻す）',
+  /** Decision 630: a booked course's count on the bill changed, or the course taken off it. */
+  courseChanged: (from: number, to: number, reason: string) =>
+    to === 0 ? `コースを会計から削除（${from}名分）：${reason}` : `コースの人数を変更 ${from}名 → ${to}名：${reason}`,
   byCustomer: 'お客様',
   byStaff: 'スタッフ',
 } as const;

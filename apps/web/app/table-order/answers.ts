@@ -1,6 +1,7 @@
 import type { Bill } from '@moncafe/domain/table/checkout-service';
 import type { IssuedToken } from '@moncafe/domain/table/table-service';
 import type { BillingService } from '@moncafe/domain/billing/billing-service';
+import { courseBillLines } from '@moncafe/domain/billing/course-lines';
 import { isReduced } from '@moncafe/domain/billing/tax-math';
 import { rateAnswer } from '#app/billing/answers';
 import type { OrderRow } from '@moncafe/projections/orders/queries';
@@ -27,7 +28,7 @@ export function orderAnswer(row: OrderRow) {
  * were ordered under; the guest's English checkout shows the menu's English name where it has one.
  */
 export async function englishNamesOf(queries: Queries, bill: Bill): Promise<ReadonlyMap<string, string>> {
-  const ids = [...new Set(bill.orders.flatMap((o) => o.lines.map((l) => l.menuId)))];
+  const ids = [...new Set([...bill.courses.map((c) => c.menuId), ...bill.orders.flatMap((o) => o.lines.map((l) => l.menuId))])];
   const items = await queries.menus.list({ ids });
   return new Map(items.filter((i) => i.name_en).map((i) => [i.id, i.name_en]));
 }
@@ -43,20 +44,46 @@ export function billAnswer(
     reservation_id: bill.reservationId,
     seat_label: bill.seatLabel,
     order_ids: bill.orders.map((o) => o.orderId),
-    order_items: bill.orders
-      .flatMap((o) => o.lines.map((l) => ({ o, l })))
-      .map(({ o, l }, i) => ({
-        order_id: o.orderId,
-        menu_id: l.menuId,
-        menu_name: l.name,
-        menu_name_en: englishNames.get(l.menuId) ?? '',
-        quantity: l.quantity,
-        // The unit price as the guest was shown it, tax included (decision 500).
-        price: bill.lines[i]!.unitPrice,
-        takeout: l.takeout,
-        reduced: isReduced(l),
-        rate: bill.lines[i]!.ratePercent,
+    // One item per bill line, in the bill's order: the booked courses and their options first
+    // (decision 630, no order id), then the orders' lines; a split by items names these indexes.
+    order_items: [
+      ...courseBillLines(bill.courses).map((c) => ({
+        order_id: null,
+        menu_id: c.menuId,
+        menu_name: c.name,
+        menu_name_en: c.kind === 'course' ? (englishNames.get(c.menuId) ?? '') : '',
+        quantity: c.quantity,
+        takeout: false,
+        reduced: isReduced(c),
+        course: c.kind,
       })),
+      ...bill.orders
+        .flatMap((o) => o.lines.map((l) => ({ o, l })))
+        .map(({ o, l }) => ({
+          order_id: o.orderId as string | null,
+          menu_id: l.menuId,
+          menu_name: l.name,
+          menu_name_en: englishNames.get(l.menuId) ?? '',
+          quantity: l.quantity,
+          takeout: l.takeout,
+          reduced: isReduced(l),
+          course: null as 'course' | 'option' | null,
+        })),
+    ].map((item, i) => ({
+      ...item,
+      // The unit price as the guest was shown it, tax included (decision 500).
+      price: bill.lines[i]!.unitPrice,
+      rate: bill.lines[i]!.ratePercent,
+    })),
+    /** The booked courses (decision 630): what was booked, what is billed, and what the kitchen reads of their options. */
+    courses: bill.courses.map((c) => ({
+      reservation_id: c.reservationId,
+      menu_id: c.menuId,
+      name: c.name,
+      booked: c.booked,
+      quantity: c.quantity,
+      options: c.options,
+    })),
     subtotal: bill.subtotal,
     tax: bill.tax,
     total: bill.total,

@@ -3,6 +3,7 @@ import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Answer as BillAnswer, CompleteAnswer } from '#app/routes/api/orders/checkout/route';
 import { useFormat, useTexts } from '#app/i18n/language';
 import { menuNameIn } from './presentation';
+import { CourseLines } from './course-lines';
 import { SplitBill, type PaidReceipt } from './split-bill';
 import { tableCall } from './table-call';
 import { localizedCheckoutTexts, localizedGuestBillTexts, localizedGuestMarks, localizedOrderTexts } from './texts';
@@ -202,6 +203,7 @@ export function CheckoutView(props: {
           </tfoot>
         </table>
       )}
+      {props.staff && <CourseLines bill={bill} onChanged={() => void fetchBill()} />}
       {bill.order_items.length > 0 && (
         <SplitBill
           key={bill.split ? 'split' : 'whole'}

@@ -8,6 +8,10 @@ export const kitchenTexts = {
   /** Two parties became one at the table (decision 370, spec `reservation-merged`): their tickets go on one bill. */
   merged: (seats: string, people: number) => `合流：${seats}（${people}名）のご注文は1つのお会計になりました。`,
   mergeUndone: '合流が取り消されました。ご注文はそれぞれのお席のお会計に戻りました。',
+  /** Decision 630: parties seated with a booked course, shown to the kitchen when they sit down. */
+  coursesTitle: 'ご着席のコース',
+  coursePeople: (people: number) => `${people}名`,
+  seatedAt: (time: string) => `${time} ご着席`,
   /** A booking's remarks on the ticket (decision 282). */
   remarks: '備考',
   title: '注文一覧',
@@ -105,6 +109,24 @@ export const monitorTexts = {
   codesRotated: 'QRコードを再発行しました。新しいQRコードを印刷してください。',
   codesFailed: 'QRコードを発行できませんでした。',
   grantTooLong: '位置情報なしの注文は15分まで許可できます。',
+} as const;
+
+/** Decision 630: a booked course on the bill, its count changed or taken off by staff with a reason. */
+export const courseLineTexts = {
+  title: 'ご予約のコース',
+  booked: (name: string, booked: number, billed: number) => `${name}（ご予約 ${booked}名・ご請求 ${billed}名）`,
+  count: '人数',
+  reason: '理由',
+  reasonPlaceholder: '例：お一人様ご欠席',
+  change: '人数を変更',
+  remove: '会計から外す',
+  changed: 'コースの人数を変更しました。',
+  removed: 'コースを会計から外しました。',
+  reasonRequired: '変更の理由を入力してください。',
+  unknownCourse: 'そのコースはこのお会計のご予約にありません。',
+  invalidQuantity: '人数は0〜99の整数で入力してください。',
+  afterCheckout: 'お会計済みのため変更できません。',
+  failed: 'コースを変更できませんでした。',
 } as const;
 
 export const adminTableTexts = {

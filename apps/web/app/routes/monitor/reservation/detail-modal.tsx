@@ -333,6 +333,8 @@ function historyLine(e: HistoryEntry, place: (p: Placement) => string): string {
       return h.noShowReverted(e.reason);
     case 'merged':
       return e.undone ? h.mergeUndone : e.role === 'host' ? h.mergedHost : h.mergedJoined;
+    case 'course_changed':
+      return h.courseChanged(e.from, e.to, e.reason);
   }
 }
 
