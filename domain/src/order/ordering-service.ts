@@ -38,8 +38,8 @@ export interface OrderingPorts {
   stockAttempts?: number;
 }
 
-/** `unknown_item` (details: `menuIds`), `wrong_seat`, `order_exists` (the id belongs to another reservation), plus the stock's `sold_out` and the visit's codes. */
-export type OrderingErrorCode = 'unknown_item' | 'wrong_seat';
+/** `unknown_item` (details: `menuIds`), `course_not_orderable` (a reservation course; details: `menuIds`, `names`), `wrong_seat`, `order_exists` (the id belongs to another reservation), plus the stock's `sold_out` and the visit's codes. */
+export type OrderingErrorCode = 'unknown_item' | 'course_not_orderable' | 'wrong_seat';
 
 export interface OrderRequest {
   /** Chosen by the phone so a retry is recognised; a new one when absent. */
@@ -59,7 +59,16 @@ export function orderingService(ports: OrderingPorts) {
   /** Prices the lines from the catalog: every item must exist in the store and be shown on the order page. */
   async function priced(storeId: string, items: OrderRequest['items']): Promise<OrderLine[]> {
     const ids = [...new Set(items.map((i) => i.menuId))];
-    const found = (await ports.catalog.menuItems(ids)).filter((m) => m.storeId === storeId && m.showOnOrder);
+    const known = (await ports.catalog.menuItems(ids)).filter((m) => m.storeId === storeId);
+    const found = known.filter((m) => m.showOnOrder);
+    // A course is booked with the reservation, never ordered at the table (decision 631): the
+    // refusal names it and says so, rather than calling it sold out.
+    const courses = known.filter((m) => !m.showOnOrder && m.reservable === true);
+    if (courses.length > 0)
+      throw new DomainError<OrderingErrorCode>('course_not_orderable', 'course_not_orderable', {
+        menuIds: courses.map((m) => m.menuId),
+        names: courses.map((m) => m.name),
+      });
     const missing = ids.filter((id) => !found.some((m) => m.menuId === id));
     if (missing.length > 0) throw new DomainError<OrderingErrorCode>('unknown_item', 'unknown_item', { menuIds: missing });
     return items.map((i) => {

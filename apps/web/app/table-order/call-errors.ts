@@ -31,6 +31,10 @@ const tableErrorsIn = (
   seat_taken: answer(409, 'seat_taken', marks.sentences(t.seatTaken, t.seatTakenHelp)),
   over_capacity: answer(409, 'over_capacity', t.overCapacity),
   unknown_item: (error: DomainError) => answer(400, 'unknown_item', t.soldOut(''), { menu_ids: error.details.menuIds ?? [] }),
+  course_not_orderable: (error: DomainError) =>
+    answer(400, 'course_not_orderable', t.courseAtTable(((error.details.names as string[] | undefined) ?? []).join(marks.list)), {
+      menu_ids: error.details.menuIds ?? [],
+    }),
   sold_out: (error: DomainError) => answer(409, 'sold_out', t.soldOut(''), { menu_ids: error.details.menuIds ?? [] }),
   // No visit at the seat, a dead or foreign token: the phone renews once, then asks for a rescan.
   no_visit: answer(401, 'no_visit', t.authFailed),

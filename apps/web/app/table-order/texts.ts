@@ -68,6 +68,8 @@ export const orderTexts = {
   backToMenu: 'メニューへ戻る',
   removedFromCart: (names: string) => `次の商品は現在ご注文いただけないため、カートから外しました：${names}`,
   soldOut: (names: string) => `品切れのため注文できませんでした：${names}`,
+  /** Decision 631: a course ordered at the table is refused by name, truthfully (it is booked, not sold out). */
+  courseAtTable: (names: string) => `コースはご予約時に承っております（テーブルからはご注文いただけません）：${names}`,
   orderFailed: 'ご注文を送信できませんでした。通信環境をご確認のうえ、もう一度お試しください。',
   /** Spec §8: order send 401/403 after one renewal and retry. */
   authFailed: '認証に失敗しました。QRコードを読み取り直してください。',
@@ -196,6 +198,7 @@ const orderTextsEn: Messages<typeof orderTexts> = {
   backToMenu: 'Back to the menu',
   removedFromCart: (names) => `These items cannot be ordered now, so we took them out of your cart: ${names}`,
   soldOut: (names) => `Sold out, so it could not be ordered: ${names}`,
+  courseAtTable: (names) => `Courses are booked with your reservation and cannot be ordered at the table: ${names}`,
   orderFailed: 'Your order could not be sent. Please check your connection and try again.',
   authFailed: 'We could not confirm your check-in. Please scan the QR code again.',
   tokenInvalidated: 'Your visit has ended. Please scan the QR code again.',
