@@ -67,6 +67,7 @@ function useServerNow(serverNow: string | null): number {
  */
 export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; storeId: string | null }) {
   const [orders, setOrders] = useState<Order[] | null>(null);
+  const [courses, setCourses] = useState<ReadyAnswer['courses']>([]);
   const [failed, setFailed] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
@@ -117,6 +118,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
     if ('now' in r.body) {
       setServerNow(r.body.now);
       setThresholds(r.body.thresholds);
+      setCourses(r.body.courses);
     }
     const list = r.body.orders;
     if (mode === 'ready') {
@@ -141,7 +143,8 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
   const live = useLiveFeed({
     topics: ['kitchen'],
     // reservation-closed: a visit paid with a ticket still open flags that ticket 会計済み (decision 188).
-    events: ['new-order', 'order-updated', 'reservation-merged', 'reservation-closed'],
+    // qr-checkin: a party seated with a booked course shows its course at once (decision 630).
+    events: ['new-order', 'order-updated', 'reservation-merged', 'reservation-closed', 'qr-checkin'],
     onMessage: (event, data) => {
       if (!belongsHere(data)) return;
       if (event === 'reservation-merged') {
@@ -329,6 +332,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
       {failed && orders === null && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
       {orders !== null && orders.length === 0 && <p className="empty">{mode === 'ready' ? t.empty : t.historyEmpty}</p>}
       {mode === 'ready' && orders !== null && orders.length > 0 && <p className="hint kitchen-keys">{t.keyHint}</p>}
+      {mode === 'ready' && <SeatedCourses parties={courses} />}
       <ol className="kitchen-orders" aria-live="polite">
         {orders?.map((order, index) => {
           const waitedMs = Math.max(0, now - Date.parse(order.order_time));
@@ -405,6 +409,41 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
           );
         })}
       </ol>
+    </section>
+  );
+}
+
+/** The parties seated with a booked course (decision 630): seat, party, the course and its options, as soon as they sit down. */
+function SeatedCourses(props: { parties: ReadyAnswer['courses'] }) {
+  if (props.parties.length === 0) return null;
+  return (
+    <section className="kitchen-courses panel" data-testid="kitchen-courses" aria-live="polite">
+      <h2>{t.coursesTitle}</h2>
+      <ul>
+        {props.parties.map((p) => (
+          <li key={p.reservation_id} data-testid="kitchen-course" data-reservation-id={p.reservation_id}>
+            <p>
+              <strong>{p.seat_label}</strong> {t.coursePeople(p.people)} {t.seatedAt(clockTime(p.seated_at))}
+            </p>
+            <ul className="kitchen-items">
+              {p.courses.map((c) => (
+                <li key={c.menu_id}>
+                  <span>{c.name}</span> <strong>× {c.quantity}</strong>
+                </li>
+              ))}
+            </ul>
+            {p.notes.length > 0 && (
+              <ul className="kitchen-notes" data-testid="course-notes">
+                {p.notes.map((note) => (
+                  <li key={note.label} data-allergy={note.allergy ? 'true' : undefined}>
+                    {note.allergy && <strong className="kitchen-allergy">{t.allergy}</strong>} {note.label}：{note.text}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -21,24 +21,55 @@ export async function kitchenTickets(queries: WebApp['queries'], orders: readonl
     const visit = visits.get(id);
     return visit?.merged_into ? (visits.get(visit.merged_into) ?? visit) : visit;
   };
-  const menuIds = [...new Set([...visits.values()].flatMap((r) => r.lines.map((l) => l.menuId)))];
-  const options = new Map((await queries.menus.options(menuIds)).map((o) => [`${o.menu_id}_${o.option_id}`, o]));
+  const notesOf = await bookingNotes(queries, [...visits.values()]);
   return orders.map((row) => {
     const visit = visits.get(row.reservation_id);
-    const notes = Object.entries(visit?.detail ?? {}).flatMap(([key, value]) => {
+    return {
+      ...orderAnswer(row),
+      people: partyOf(row.reservation_id)?.people ?? null,
+      paid: Boolean(visit?.payment_method ?? visit?.exited_at),
+      notes: visit ? notesOf(visit) : [],
+    };
+  });
+}
+
+type Visit = NonNullable<Awaited<ReturnType<WebApp['queries']['reservations']['get']>>>;
+
+/** The notes a booking gives the kitchen: its chosen options (text, not pictures) and its remarks, an allergy marked as one. */
+async function bookingNotes(queries: WebApp['queries'], visits: readonly Visit[]) {
+  const menuIds = [...new Set(visits.flatMap((r) => r.lines.map((l) => l.menuId)))];
+  const options = new Map((await queries.menus.options(menuIds)).map((o) => [`${o.menu_id}_${o.option_id}`, o]));
+  return (visit: Visit) => {
+    const notes = Object.entries(visit.detail).flatMap(([key, value]) => {
       const option = options.get(key);
       if (!option || option.type === 'image') return [];
       const text = (Array.isArray(value) ? value : [value]).filter((v) => v.trim() !== '').join('、');
       return text ? [{ label: option.label, text, allergy: ALLERGY.test(option.label) || ALLERGY.test(text) }] : [];
     });
     // The booking's remarks (decision 282), an allergy highlighted like an option's.
-    const remarks = visit?.remarks.trim() ?? '';
+    const remarks = visit.remarks.trim();
     if (remarks) notes.push({ label: kitchenTexts.remarks, text: remarks, allergy: ALLERGY.test(remarks) });
-    return {
-      ...orderAnswer(row),
-      people: partyOf(row.reservation_id)?.people ?? null,
-      paid: Boolean(visit?.payment_method ?? visit?.exited_at),
-      notes,
-    };
-  });
+    return notes;
+  };
+}
+
+/**
+ * The parties of the day seated with a booked course (decision 630): the kitchen learns the
+ * course, its count and its options (the plate's text) when the party sits down, before any order.
+ */
+export async function seatedCourseParties(queries: WebApp['queries'], storeId: string, date: string, now: Date) {
+  const seated = (await queries.reservations.ofDay(storeId, date, now)).filter(
+    (r) => r.seated_at !== null && r.exited_at === null && r.lines.length > 0 && r.status !== 'cancelled' && r.status !== 'no_show',
+  );
+  if (seated.length === 0) return [];
+  const [notesOf, seats] = await Promise.all([bookingNotes(queries, seated), queries.seats.ofStore(storeId)]);
+  const seatName = new Map(seats.map((s) => [s.id, s.name]));
+  return seated.map((r) => ({
+    reservation_id: r.id,
+    seat_label: r.seat_ids.map((id) => seatName.get(id) ?? id).join('・'),
+    people: r.people,
+    seated_at: r.seated_at!.toISOString(),
+    courses: r.lines.map((l) => ({ menu_id: l.menuId, name: l.name, quantity: l.quantity })),
+    notes: notesOf(r),
+  }));
 }
