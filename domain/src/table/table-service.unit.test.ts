@@ -161,7 +161,9 @@ describe('ordering', () => {
     });
     expect(placed.subtotal).toBe(1520);
     const base = { orderId: null, reservationId: a.reservationId, seatId: 'T1', ...ctx };
-    await refused(t.ordering.place({ ...base, items: [{ menuId: 'course', quantity: 1 }], auth: { kind: 'token', token: a.token } }), 'unknown_item');
+    // A reservation course is refused as such (decision 631); an id the store does not have is unknown.
+    await refused(t.ordering.place({ ...base, items: [{ menuId: 'course', quantity: 1 }], auth: { kind: 'token', token: a.token } }), 'course_not_orderable');
+    await refused(t.ordering.place({ ...base, items: [{ menuId: 'made-up', quantity: 1 }], auth: { kind: 'token', token: a.token } }), 'unknown_item');
     await refused(t.ordering.place({ ...base, items: [{ menuId: 'coffee', quantity: 1 }], auth: { kind: 'token', token: b.token } }), 'invalid_token');
     await refused(
       t.ordering.place({ ...base, seatId: 'T2', items: [{ menuId: 'coffee', quantity: 1 }], auth: { kind: 'token', token: a.token } }),
