@@ -35,6 +35,7 @@ import * as mailsModule from '#app/reservation/mails';
 import * as notificationMailsModule from '#app/notifications/mails';
 import { drainFor, exitOnSignal, stopWithin } from '@moncafe/infra/operations/stop';
 import { StartupError } from '@moncafe/infra/operations/startup';
+import { startProbeThread } from '@moncafe/infra/operations/probe-thread';
 import { operationsEndpoints } from './operations/endpoints';
 import { boundedServer } from './operations/connection-bounds';
 import { gracefulStop } from './operations/graceful-stop';
@@ -232,7 +233,26 @@ export async function startServer(
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  runtime.logger.info({ url, embedded: !config.databaseUrl }, 'MonCafe is serving');
+  // /healthz and /readyz also on a port of their own, answered by a thread of its own, so a probe
+  // never waits behind the pages this loop renders (decision 600). Started once the main port
+  // listens: its readiness says this process serves.
+  const probes =
+    config.probePort === undefined
+      ? null
+      : await startProbeThread({
+          port: config.probePort,
+          host: config.host,
+          readiness: () => runtime.readiness(),
+          stopping: stopping.stopping,
+          logger: runtime.logger,
+        }).catch(async (error: unknown) => {
+          server.closeAllConnections();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+          await closeVite();
+          await runtime.close();
+          throw error;
+        });
+  runtime.logger.info({ url, embedded: !config.databaseUrl, ...(probes ? { probePort: probes.port } : {}) }, 'MonCafe is serving');
 
   return {
     url,
@@ -241,14 +261,20 @@ export async function startServer(
     production: config.production,
     logger: runtime.logger,
     async close() {
+      await probes?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await closeVite();
       await runtime.close();
     },
     async stop() {
-      await stopping.drain(() => drainFor(config.shutdownDrainMs, runtime.logger));
-      return stopWithin(config.shutdownTimeoutMs, () => stopping.stop(), runtime.logger);
+      const drained = stopping.drain(() => drainFor(config.shutdownDrainMs, runtime.logger));
+      // The probe port says `stopping` now, not at its next heartbeat.
+      probes?.publish();
+      await drained;
+      const code = await stopWithin(config.shutdownTimeoutMs, () => stopping.stop(), runtime.logger);
+      await probes?.close();
+      return code;
     },
   };
 }

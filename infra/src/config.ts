@@ -101,6 +101,8 @@ const environment = z.object({
   HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(128),
   /** The worker answers /healthz, /readyz and /metrics on this port (on HOST); unset: it listens on none. */
   WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The web process also answers /healthz and /readyz on this port (on HOST), from a thread of its own; unset: on none (decision 600). */
+  PROBE_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Lets a scraper outside this machine read /metrics (`Authorization: Bearer …`); loopback needs none (decision 177). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -179,6 +181,7 @@ function toConfig(e: z.infer<typeof environment>) {
     httpMaxConnectionsPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
     metricsToken: e.METRICS_TOKEN,
     workerPort: e.WORKER_PORT,
+    probePort: e.PROBE_PORT,
     logLevel: e.LOG_LEVEL,
     /** Tests only (NODE_ENV=test): where this process's clock starts; null runs on the system's. */
     testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : null,
