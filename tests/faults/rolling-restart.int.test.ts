@@ -37,7 +37,7 @@ describe.skipIf(!canRunThrowawayPostgres)('a rolling restart behind a balancer',
       await waitForOrderMenu(web.url);
       await moveToOpenHours(web);
       webs.push(web);
-      balancer!.add(web.url);
+      balancer!.add(web.url, web.probeUrl!);
       await until(() => balancer!.ready().includes(web.url), { what: 'the balancer to take the new process in', timeoutMs: 30_000 });
       return web;
     };

@@ -39,7 +39,7 @@ describe.skipIf(!canRunThrowawayPostgres)('the worker and its standby away', () 
       await waitForOrderMenu(web.url);
       await moveToOpenHours(web);
       webs.push(web);
-      balancer.add(web.url);
+      balancer.add(web.url, web.probeUrl!);
     }
     await until(() => balancer!.ready().length === 2, { what: 'both web processes in the rotation', timeoutMs: 30_000 });
 
@@ -51,13 +51,14 @@ describe.skipIf(!canRunThrowawayPostgres)('the worker and its standby away', () 
 
     for (const worker of workers) await worker.child.kill('SIGKILL');
     const killedAt = performance.now();
-    // As the balancer sees it, and what /readyz says of the lag, every second while they are away.
+    // As the balancer sees it (the probe port, decision 600) and as the main port says it, and
+    // what /readyz says of the lag, every second while they are away.
     const notReady: string[] = [];
     let worstLag = 0;
     while (performance.now() - killedAt < AWAY_MS) {
-      for (const web of webs) {
-        const answer = await fetch(`${web.url}/readyz`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
-        if (answer?.status !== 200) notReady.push(`${web.url} ${answer?.status ?? 'no answer'}`);
+      for (const at of webs.flatMap((web) => [web.probeUrl!, web.url])) {
+        const answer = await fetch(`${at}/readyz`, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+        if (answer?.status !== 200) notReady.push(`${at} ${answer?.status ?? 'no answer'}`);
         const body = (await answer?.json().catch(() => null)) as { lag?: { seconds: number } } | null;
         worstLag = Math.max(worstLag, body?.lag?.seconds ?? 0);
       }

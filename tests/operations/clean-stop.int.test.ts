@@ -126,6 +126,36 @@ describe('a web process stops cleanly', () => {
     keptAlive.destroy();
   }, 60_000);
 
+  it('answers on its probe port from a thread of its own: ready, then 503 `stopping` at once at SIGTERM through the drain, then closed', async () => {
+    server = await startTestWebServer({ probe: true, env: { DEMO_DATA: '0', SHUTDOWN_DRAIN_SECONDS: '3', SHUTDOWN_TIMEOUT_SECONDS: '10' } });
+    const probeUrl = server.probeUrl!;
+    const ready = await fetch(`${probeUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: { ok: true }, migrations: { ok: true }, mainLoop: { ok: true } } });
+    expect(await get(`${probeUrl}/healthz`, false)).toMatchObject({ status: 200 });
+
+    const signalled = performance.now();
+    const exit = server.signal('SIGTERM');
+    await until(
+      async () => {
+        const answer = await get(`${probeUrl}/readyz`, false);
+        return 'status' in answer && answer.status === 503;
+      },
+      { what: 'the probe port to say stopping', timeoutMs: 1000 },
+    );
+    expect(await (await fetch(`${probeUrl}/readyz`)).json()).toEqual({ status: 'stopping' });
+    // Through the drain the main port still answers and the probe port keeps saying so.
+    const during: Awaited<ReturnType<typeof get>>[] = [];
+    while (performance.now() - signalled < 2000) {
+      during.push(await get(`${probeUrl}/readyz`, false));
+      during.push(await get(`${server.url}/healthz`, false));
+    }
+    expect(during.filter((_, i) => i % 2 === 0).every((a) => 'status' in a && a.status === 503)).toBe(true);
+    expect(during.filter((_, i) => i % 2 === 1).every((a) => 'status' in a && a.status === 200)).toBe(true);
+    expect(await exit).toBe(0);
+    expect(await accepts(Number(new URL(probeUrl).port))).toBe(false);
+  }, 60_000);
+
   it('exits 1 when a request outlasts the stop bound', async () => {
     server = await startTestWebServer({ env: { DEMO_DATA: '0', SHUTDOWN_TIMEOUT_SECONDS: '0.5' } });
     const slow = slowGet(`${server.url}/__test/slow?ms=20000`);

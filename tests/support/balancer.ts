@@ -18,8 +18,12 @@ export const KUBERNETES_PROBE = { periodMs: 5000, timeoutMs: 2000, failureThresh
 
 export interface Balancer {
   url: string;
-  /** Adds a backend (`http://host:port`); it takes traffic after its first ready probe. */
-  add(backend: string): void;
+  /**
+   * Adds a backend (`http://host:port`); it takes traffic after its first ready probe. Probed at
+   * `probeAt` when given (the web process's PROBE_PORT, as a readinessProbe with a `port:` of its
+   * own, decision 600), else at the backend's own `/readyz`.
+   */
+  add(backend: string, probeAt?: string): void;
   /** Takes a backend out of the rotation at once (it was stopped). */
   remove(backend: string): void;
   /** Backends taking traffic now. */
@@ -33,6 +37,7 @@ export interface Balancer {
 
 interface Backend {
   url: URL;
+  probe: URL;
   ready: boolean;
   failedProbes: number;
   agent: http.Agent;
@@ -47,7 +52,7 @@ export async function startBalancer(options: Partial<typeof KUBERNETES_PROBE> = 
   let next = 0;
 
   function probeOnce(key: string, backend: Backend) {
-    const request = http.get(new URL('/readyz', backend.url), { agent: false, timeout: probe.timeoutMs }, (res) => {
+    const request = http.get(new URL('/readyz', backend.probe), { agent: false, timeout: probe.timeoutMs }, (res) => {
       res.resume();
       const ok = (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300;
       res.on('end', () => settle(ok));
@@ -111,10 +116,11 @@ export async function startBalancer(options: Partial<typeof KUBERNETES_PROBE> = 
 
   return {
     url: `http://localhost:${port}`,
-    add(url) {
+    add(url, probeAt) {
       if (backends.has(url)) return;
       const backend: Backend = {
         url: new URL(url.replace('://localhost', '://127.0.0.1')),
+        probe: new URL((probeAt ?? url).replace('://localhost', '://127.0.0.1')),
         ready: false,
         failedProbes: 0,
         agent: new http.Agent({ keepAlive: true, maxSockets: 64 }),

@@ -58,11 +58,15 @@ export interface TestWebServerOptions {
    * `'system'`: the machine's own clock, for a test about the real time itself.
    */
   clockAt?: Date | 'system';
+  /** Also serve /healthz and /readyz on a probe port of their own (PROBE_PORT, decision 600): `probeUrl`. */
+  probe?: boolean;
 }
 
 export interface TestWebServer {
   /** `http://localhost:<port>`, also the server's PUBLIC_URL (the same-origin check trusts it). */
   url: string;
+  /** `http://localhost:<PROBE_PORT>` with `probe`, where a balancer probes (decision 600); null otherwise. */
+  probeUrl: string | null;
   dataDir: string;
   /** The server process's id (the bench reads its memory). */
   pid: number;
@@ -120,6 +124,7 @@ class PortTaken extends Error {}
 async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> {
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
+  const probePort = options.probe ? await freePort() : null;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-web-'));
   // Over the embedded database: an empty one copied in, instead of the server's slow initdb.
   if (!options.env?.DATABASE_URL && !options.env?.DATA_DIR) await emptyEmbeddedDatabaseInto(dataDir);
@@ -143,6 +148,7 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
       DEMO_DATA: '1',
       LOG_LEVEL: 'info',
       ...(clockStart ? { TEST_CLOCK_START: clockStart.toISOString() } : {}),
+      ...(probePort !== null ? { PROBE_PORT: String(probePort) } : {}),
       ...options.env,
       // The production build; `development` would serve the sources through Vite's dev server.
       NODE_ENV: 'test',
@@ -182,6 +188,7 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
   const stop = () => terminate(child, exited);
   return {
     url,
+    probeUrl: probePort === null ? null : `http://localhost:${probePort}`,
     dataDir,
     clockStart,
     pid: child.pid!,

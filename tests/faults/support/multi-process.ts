@@ -85,7 +85,7 @@ export async function startMultiProcessSystem(
       };
     },
     async startWeb(more = {}) {
-      const web = await startTestWebServer({ production: true, env: { ...env, RUN_PROJECTIONS: '0', LOG_LEVEL: 'warn', ...more } });
+      const web = await startTestWebServer({ production: true, probe: true, env: { ...env, RUN_PROJECTIONS: '0', LOG_LEVEL: 'warn', ...more } });
       webs.push(web);
       return web;
     },
