@@ -15,7 +15,15 @@ export interface Options extends Quick {
   sizes?: number[] | undefined;
   /** `-- --keep`: the growth's databases are left behind (their address printed) for `explain analyze` and the like. */
   keep?: boolean | undefined;
+  /**
+   * `-- --only=floor --parts=rush`: within a section, only these parts (the floor's `rush`, `day`,
+   * `live`), so one row can be measured again on its own; all of them when unset.
+   */
+  parts?: readonly string[] | undefined;
 }
+
+/** Whether a section's part runs under `--parts`. */
+export const wanted = (options: Pick<Options, 'parts'>, part: string) => !options.parts || options.parts.includes(part);
 
 /** The ports the bench's own servers listen on (this branch's range, 15300–15399). */
 export const BENCH_PORTS = { product: 15300, bare: 15301, floor: 15302 } as const;

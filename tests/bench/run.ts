@@ -30,6 +30,7 @@ const options: Options = {
   scale: process.argv.includes('--scale'),
   sizes: sizes?.length ? sizes : undefined,
   keep: process.argv.includes('--keep'),
+  parts: argument('parts')?.split(','),
 };
 const only = argument('only');
 const flags = process.argv.slice(2).join(' ');
