@@ -87,6 +87,12 @@ describe.skipIf(!canRunThrowawayPostgres)('the worker and its standby away', () 
         worstLagSeconds: worstLag,
         metricLagSeconds: Math.max(0, ...lagSeries),
         balancerFailures: balancer.failures().length,
+        // What the load was answered while they were away: a refusal is a 4xx here, not a failure.
+        answersByPathAndStatus: away.reduce<Record<string, number>>((counts, a) => {
+          const key = `${a.path} ${a.status}`;
+          counts[key] = (counts[key] ?? 0) + 1;
+          return counts;
+        }, {}),
       };
       console.log(`workers away: ${JSON.stringify(report)}`);
       expect(notReady, 'a web process said it was not ready').toEqual([]);
