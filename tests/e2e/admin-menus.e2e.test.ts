@@ -125,7 +125,7 @@ describe.runIf(runs)('the menu editor in the browser', () => {
     // The preview: メッセージ appears only once 大 is chosen.
     const preview = options.getByTestId('options-preview');
     expect(await preview.getByLabel('メッセージ').count()).toBe(0);
-    await preview.getByLabel('大（+300円）').check();
+    await preview.getByLabel('大（+330円）').check();
     await preview.getByLabel('メッセージ').waitFor();
     await preview.getByLabel('小').check();
     await expect.poll(() => preview.getByLabel('メッセージ').count()).toBe(0);
@@ -135,14 +135,14 @@ describe.runIf(runs)('the menu editor in the browser', () => {
     const guest = await customerPage();
     await guest.goto('/menu');
     const card = guest.getByTestId('menu-card').filter({ hasText: NAME });
-    // Tax included on /menu (decision 518); the booking steps still show prices as entered.
+    // Tax included on /menu (decision 518) and in the booking steps (decision 632).
     await expect.poll(() => card.locator('.price').textContent()).toBe('¥792');
     expect(await card.locator('img').getAttribute('src')).toBe(imageUrl);
     await guest.goto('/reservation');
     const course = guest.getByTestId('course').filter({ hasText: NAME });
-    expect(await course.locator('.price').textContent()).toBe('720円');
+    expect(await course.locator('.price').textContent()).toBe('792円');
     await course.getByRole('button', { name: 'カートに追加' }).click();
-    await expect.poll(() => guest.getByTestId('cart').textContent()).toContain(`${NAME} x 1 = 720円`);
+    await expect.poll(() => guest.getByTestId('cart').textContent()).toContain(`${NAME} x 1 = 792円`);
     await guest.getByRole('button', { name: '日付と詳細記入に進む' }).click();
     await guest.waitForURL('**/reservation/day');
     await guest.getByTestId('people').selectOption('2');
@@ -155,9 +155,9 @@ describe.runIf(runs)('the menu editor in the browser', () => {
     await guest.getByRole('button', { name: '次へ（詳細入力へ）' }).click();
     await guest.waitForURL('**/reservation-details');
     const section = guest.getByTestId(`options-${id}`);
-    await section.getByLabel('大（+300円）').waitFor();
+    await section.getByLabel('大（+330円）').waitFor();
     expect(await section.getByLabel('メッセージ').count()).toBe(0);
-    await section.getByLabel('大（+300円）').check();
+    await section.getByLabel('大（+330円）').check();
     await section.getByLabel('メッセージ').fill('はるのおいわい');
     await section.getByLabel('小', { exact: true }).check();
     await expect.poll(() => section.getByLabel('メッセージ').count()).toBe(0);

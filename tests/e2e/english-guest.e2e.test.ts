@@ -164,13 +164,13 @@ describe.runIf(runs)('a visitor who reads English', () => {
     await page.goto('/reservation');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     const course = page.locator('[data-testid="course"]', { hasText: LUNCH_EN });
-    expect(await course.textContent()).toContain('¥2,200');
+    expect(await course.textContent()).toContain('¥2,420');
     expect(await japaneseLeftOn(page)).toEqual([]);
     await course.getByRole('button', { name: 'Add to cart' }).click();
     const cart = page.getByTestId('cart');
-    await expect.poll(() => cart.textContent()).toContain(`${LUNCH_EN} x 1 = ¥2,200`);
+    await expect.poll(() => cart.textContent()).toContain(`${LUNCH_EN} x 1 = ¥2,420`);
     await cart.getByRole('button', { name: `One more ${LUNCH_EN}` }).click();
-    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('Total: ¥4,400');
+    await expect.poll(() => page.getByTestId('cart-total').textContent()).toBe('Total: ¥4,840');
     expect(await japaneseLeftOn(page)).toEqual([]);
     await problems.screen(page, 'english-1-cart');
     await page.getByRole('button', { name: 'Choose a date and fill in the details' }).click();
@@ -194,7 +194,7 @@ describe.runIf(runs)('a visitor who reads English', () => {
     }
     await page.waitForURL('**/customer-information');
     const summary = page.getByTestId('review');
-    await expect.poll(() => summary.getByTestId('review-total').textContent()).toBe('¥4,400');
+    await expect.poll(() => summary.getByTestId('review-total').textContent()).toBe('¥4,840');
     expect(await summary.getByTestId('review-date').textContent()).toBe(englishDate(date));
     await page.getByLabel('Name').fill('Alice Walker');
     await page.getByTestId('phone-1').fill('090');
@@ -221,7 +221,7 @@ describe.runIf(runs)('a visitor who reads English', () => {
     expect(request.text).toContain(`Date: ${englishDate(date)}`);
     expect(request.text).toContain('Party: 2 people');
     expect(request.text).toContain(`Course: ${LUNCH_EN} × 2`);
-    expect(request.text).toContain('Total: ¥4,400');
+    expect(request.text).toContain('Total: ¥4,840');
     expect(request.text).not.toContain(japaneseDate(date));
 
     await page.goto(pathOf(request.text, '/confirm-reservation?token='));

@@ -140,12 +140,12 @@ describe.runIf(runs)('a guest books on a phone', () => {
     const course = page.locator('[data-testid="course"]', { hasText: 'バースデーケーキコース' });
     await course.getByRole('button', { name: 'カートに追加' }).click();
     const cart = page.getByTestId('cart');
-    await expect.poll(() => cart.textContent()).toContain('バースデーケーキコース x 1 = 4,800円');
+    await expect.poll(() => cart.textContent()).toContain('バースデーケーキコース x 1 = 5,280円');
     await cart.getByRole('button', { name: 'バースデーケーキコースを1つ増やす' }).click();
-    await expect.poll(() => cart.textContent()).toContain('バースデーケーキコース x 2 = 9,600円');
+    await expect.poll(() => cart.textContent()).toContain('バースデーケーキコース x 2 = 10,560円');
     expect(await cart.getByRole('button', { name: 'バースデーケーキコースを1つ減らす' }).isEnabled()).toBe(true);
     await cart.getByRole('button', { name: 'バースデーケーキコースを1つ減らす' }).click();
-    await expect.poll(() => cart.textContent()).toContain('バースデーケーキコース x 1 = 4,800円');
+    await expect.poll(() => cart.textContent()).toContain('バースデーケーキコース x 1 = 5,280円');
     // At one, − is greyed out (削除 takes the line away).
     expect(await cart.getByRole('button', { name: 'バースデーケーキコースを1つ減らす' }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByTestId('time-left').textContent()).toMatch(/^[45]:\d\d$/);
@@ -177,17 +177,17 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await expect.poll(() => optionProblems.textContent()).toContain('ケースの種類は必須です');
     expect(await optionProblems.textContent()).toContain('ケーキの色は必須です');
     // … and each goes away as soon as its field is right.
-    await page.getByLabel('透明ケース（+300円）').check();
+    await page.getByLabel('透明ケース（+330円）').check();
     await expect.poll(() => optionProblems.textContent()).not.toContain('ケースの種類');
     expect(await optionProblems.textContent()).toContain('ケーキの色は必須です');
     await page.locator(`#opt-${BIRTHDAY}-5`).selectOption('pink');
     // The message colour and text appear only once a plate is wanted.
     await expect.poll(() => page.locator(`#opt-${BIRTHDAY}-8`).count()).toBe(0);
-    await page.getByLabel('つける（+200円）').check();
+    await page.getByLabel('つける（+220円）').check();
     await page.locator(`#opt-${BIRTHDAY}-7`).selectOption('white');
     await page.locator(`#opt-${BIRTHDAY}-8`).fill('おたんじょうびおめでとう');
     await page.locator(`#opt-${BIRTHDAY}-9`).selectOption('tea');
-    await page.getByLabel('ケーキに写真をプリントする（+500円）').check();
+    await page.getByLabel('ケーキに写真をプリントする（+550円）').check();
     // The circle starts on the centre of the picture; the arrow keys move it to the left edge.
     await page.locator(`#opt-${BIRTHDAY}-10`).setInputFiles({ name: 'photo.svg', mimeType: 'image/svg+xml', buffer: PICTURE });
     const cropper = page.getByTestId('image-cropper');
@@ -220,7 +220,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     const summary = page.getByTestId('review');
     await expect.poll(() => summary.getByTestId('review-total').textContent()).toMatch(/^[\d,]+円$/);
     expect(await summary.getByTestId('review-date').textContent()).toBe(japaneseDate(date));
-    expect(await summary.textContent()).toContain('バースデーケーキコース × 1（4,800円）');
+    expect(await summary.textContent()).toContain('バースデーケーキコース × 1（5,280円）');
     expect(await summary.getByRole('link', { name: 'コースを変更' }).getAttribute('href')).toBe('/reservation');
     expect(await summary.getByRole('link', { name: 'オプションを変更' }).getAttribute('href')).toBe('/reservation-details');
     expect(await summary.getByRole('link', { name: '日時・人数を変更' }).getAttribute('href')).toBe('/reservation/day');
@@ -230,9 +230,9 @@ describe.runIf(runs)('a guest books on a phone', () => {
     );
     const reviewed = (await summary.getByTestId('review-options').locator('li').allTextContents()).map((line) => line.split('：')[0]!);
     expect(reviewed).toEqual(asked.filter((label) => reviewed.includes(label)));
-    expect(await summary.getByTestId('review-options').textContent()).toContain('ケースの種類：透明ケース（+300円）');
-    // 4,800 + case 300 + plate 200 + print 500.
-    expect(await summary.getByTestId('review-total').textContent()).toBe('5,800円');
+    expect(await summary.getByTestId('review-options').textContent()).toContain('ケースの種類：透明ケース（+330円）');
+    // With tax (decision 632): 5,280 + case 330 + plate 220 + print 550.
+    expect(await summary.getByTestId('review-total').textContent()).toBe('6,380円');
 
     const submit = page.getByRole('button', { name: '入力内容を確認する' });
     await page.getByLabel('お名前').fill(LONG_NAME);
@@ -258,7 +258,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     const review = page.getByTestId('review');
     await expect.poll(() => review.textContent()).toContain(LONG_NAME);
     expect(await review.textContent()).toContain('090-1234-5678');
-    expect(await review.getByTestId('review-total').textContent()).toBe('5,800円');
+    expect(await review.getByTestId('review-total').textContent()).toBe('6,380円');
     // Each 変更 is its own element under (or clear beside) its value, never run into it: 「2名日時・人数を変更」 was one line.
     const links = await review.evaluate(changeLinksOf);
     expect(links.map((l) => `${l.tag} ${l.label}`)).toEqual(['A コースを変更', 'A オプションを変更', 'A 日時・人数を変更', 'BUTTON お客様情報を修正']);
@@ -293,7 +293,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     expect(request.subject).toBe('【MonCafe 駅前店】ご予約の確認をお願いします');
     expect(request.text).toContain('印刷用画像：画像あり');
     expect(request.text).toContain('人数：2名');
-    expect(request.text).toContain('合計金額：5,800円');
+    expect(request.text).toContain('合計金額：6,380円');
     const number = /予約番号：(\S+)/.exec(request.text)?.[1] ?? '';
     expect(number).toMatch(NUMBER);
 
@@ -479,7 +479,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
       // The header shows who is signed in, with the reservation history.
       expect(await page.getByTestId('signed-in-name').textContent()).toBe('鈴木一郎 様');
       await page.locator('[data-testid="course"]', { hasText: 'ランチコース' }).getByRole('button', { name: 'カートに追加' }).click();
-      await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('2,200円');
+      await expect.poll(() => page.getByTestId('cart-total').textContent()).toContain('2,420円');
       await page.getByRole('button', { name: '日付と詳細記入に進む' }).click();
 
       await page.waitForURL('**/reservation/day');
@@ -517,7 +517,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
       await page.keyboard.type('5678');
       await page.keyboard.press('Enter');
       await page.waitForURL('**/customer-information?step=review');
-      expect(await page.getByTestId('review-total').textContent()).toBe('2,200円');
+      expect(await page.getByTestId('review-total').textContent()).toBe('2,420円');
       await problems.screen(page, 'reservation-desktop-2-review');
       await page.getByRole('button', { name: '確認メールを送信' }).click();
       await page.waitForURL('**/reservation-email-sent?email=*');

@@ -53,10 +53,11 @@ describe('the reservation calls', () => {
     for (const part of [
       'バースデーケーキコース × 1',
       '印刷用画像：画像あり',
-      'ケースの種類：透明ケース（+300円）',
+      'ケースの種類：透明ケース（+330円）',
       `時間：${time}`,
       '人数：2名',
-      '合計金額：5,800円',
+      // With tax, as the bill charges it (decision 632): 5,280 + case 330 + plate 220 + print 550.
+      '合計金額：6,380円',
     ])
       expect(request.text).toContain(part);
     const confirmPath = linkIn(request.text, '/confirm-reservation?token=');

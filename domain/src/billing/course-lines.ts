@@ -2,7 +2,7 @@ import { describeDetail, detailKey, type OptionSpec } from '../reservation/detai
 import type { ReservationRequest } from '../reservation/events';
 import { billedCourseCounts } from '../reservation/course-line';
 import type { TaxCategory } from './tax-category';
-import type { TaxableLine } from './tax-math';
+import { lineRatePercent, receiptLine, shownUnitPrice, type StoreRates, type TaxableLine } from './tax-math';
 
 /**
  * A reservation's booked courses as bill lines (decision 630): each course at its booked price per
@@ -91,4 +91,30 @@ export function courseBillLines(courses: readonly BookedCourse[]): CourseBillLin
           })),
         ],
   );
+}
+
+/**
+ * A booking as the guest is shown it (総額表示, decision 632): each course's price per person and
+ * each chosen option's extra price with tax, eaten in at the course's category, and the total as
+ * the bill will charge it at check-in (the same lines through the one tax function).
+ */
+export function shownBooking(
+  request: Pick<ReservationRequest, 'reservationId' | 'lines' | 'detail' | 'optionsPrice'>,
+  options: readonly OptionSpec[],
+  taxCategories: ReadonlyMap<string, TaxCategory>,
+  rates: StoreRates,
+): { lines: ReservationRequest['lines']; optionPrices: Map<string, number>; total: number } {
+  const categoryOf = (menuId: string) => taxCategories.get(menuId) ?? 'reduced';
+  const shown = (entered: number, menuId: string) =>
+    shownUnitPrice(entered, rates, lineRatePercent({ taxCategory: categoryOf(menuId), takeout: false }, rates));
+  const courses = bookedCourses({ reservationId: request.reservationId, request, courseCounts: {} }, options, taxCategories);
+  const total = courseBillLines(courses).reduce((sum, line) => sum + receiptLine(line, rates).amount, 0);
+  // An option's shown extra price, by option id, at its course's rate.
+  const optionPrices = new Map(
+    describeDetail(options, request.detail).map((d) => {
+      const menuId = options.find((o) => o.optionId === d.optionId)?.menuId ?? request.lines[0]?.menuId ?? '';
+      return [d.optionId, shown(d.extraPrice, menuId)] as const;
+    }),
+  );
+  return { lines: request.lines.map((l) => ({ ...l, price: shown(l.price, l.menuId) })), optionPrices, total };
 }

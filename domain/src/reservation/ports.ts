@@ -1,3 +1,5 @@
+import type { TaxCategory } from '../billing/tax-category';
+import type { TaxRule } from '../order/tax';
 import type { MailMessage } from '../ports';
 import type { SeatSpec } from '../seating/allocation';
 import type { BusinessDay, MenuRules, SameDaySettings } from '../seating/availability';
@@ -31,6 +33,8 @@ export interface ReservationCatalog {
   sameDaySettings(storeId: string): Promise<SameDaySettings>;
   /** The store's active notices (and the ones for every store), in display order. */
   notices(storeId: string): Promise<Notice[]>;
+  /** The store's tax rule: the booking is shown with tax (総額表示, decision 632) by the one tax function. */
+  taxRule(storeId: string): Promise<TaxRule>;
 }
 
 export interface Course {
@@ -40,11 +44,13 @@ export interface Course {
   /** The English name for guests (decision 362); '' when none was given. */
   nameEn?: string;
   descriptionEn?: string;
-  /** Yen, tax included. */
+  /** Yen, as the owner entered it (with or without tax, the store's setting). */
   price: number;
   description: string;
   /** Offered on the reservation course list (/reservation). */
   reservable: boolean;
+  /** How it is taxed; `reduced` when the catalog says nothing. */
+  taxCategory?: TaxCategory;
 }
 
 export interface Notice {
@@ -87,7 +93,9 @@ export interface ReservationSummary {
   time: string;
   people: number;
   customer: CustomerContact;
+  /** The booked courses, each price per person with tax as the guest is shown it (decision 632). */
   lines: ReservedLine[];
+  /** What the booking comes to with tax: what the bill charges for it at check-in (decisions 630, 632). */
   total: number;
   detail: ReservationDetail;
   options: DescribedOption[];

@@ -1,5 +1,7 @@
 import { describeDetail } from './detail';
-import { reservationTotal, type ReservationRequest } from './events';
+import { shownBooking } from '../billing/course-lines';
+import { ratesOn } from '../billing/tax-math';
+import type { ReservationRequest } from './events';
 import type { Logger, Mailer } from '../ports';
 import type { ReservationCatalog, ReservationMails, ReservationSummary } from './ports';
 
@@ -7,13 +9,18 @@ export type { ReservationSummary } from './ports';
 
 export async function summarize(catalog: ReservationCatalog, request: ReservationRequest, status: ReservationSummary['status']): Promise<ReservationSummary> {
   const menuIds = [...new Set(request.lines.map((l) => l.menuId))];
-  const [{ options }, storeName, storeContact, notices, courses] = await Promise.all([
+  const [{ options }, storeName, storeContact, notices, courses, taxRule] = await Promise.all([
     catalog.options(menuIds),
     catalog.storeName(request.storeId),
     catalog.storeContact(request.storeId),
     catalog.notices(request.storeId),
-    catalog.courses(menuIds.slice(0, 1)),
+    catalog.courses(menuIds),
+    catalog.taxRule(request.storeId),
   ]);
+  // What the guest is shown is tax included (decision 632), as the bill will charge it.
+  const categories = new Map(courses.map((c) => [c.menuId, c.taxCategory ?? ('reduced' as const)]));
+  const shown = shownBooking(request, options, categories, ratesOn(taxRule, request.date));
+  const first = courses.find((c) => c.menuId === menuIds[0]);
   return {
     reservationId: request.reservationId,
     reservationNumber: request.reservationNumber ?? request.reservationId,
@@ -24,13 +31,13 @@ export async function summarize(catalog: ReservationCatalog, request: Reservatio
     time: request.time,
     people: request.people,
     customer: request.customer,
-    lines: request.lines,
-    total: reservationTotal(request),
+    lines: shown.lines,
+    total: shown.total,
     detail: request.detail,
-    options: describeDetail(options, request.detail),
+    options: describeDetail(options, request.detail).map((o) => ({ ...o, extraPrice: shown.optionPrices.get(o.optionId) ?? o.extraPrice })),
     courseOptions: options.map((o) => ({ optionId: o.optionId, label: o.label })),
     notices,
-    firstCourseDescription: (request.language === 'en' && courses[0]?.descriptionEn) || (courses[0]?.description ?? ''),
+    firstCourseDescription: (request.language === 'en' && first?.descriptionEn) || (first?.description ?? ''),
     status,
     language: request.language ?? 'ja',
   };

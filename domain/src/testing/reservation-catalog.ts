@@ -1,4 +1,5 @@
 import { tokyoInstant } from '../calendar/dates';
+import { DEFAULT_TAX_RULE, type TaxRule } from '../order/tax';
 import type { DependencySpec, OptionSpec } from '../reservation/detail';
 import type { ReservationRequest } from '../reservation/events';
 import type { Course, Notice, ReservationCatalog } from '../reservation/ports';
@@ -32,6 +33,7 @@ export function fixedCatalog(
     options: OptionSpec[];
     dependencies: DependencySpec[];
     notices: Notice[];
+    taxRule: TaxRule;
     sameDay: { isEnabled: boolean; deadlineTime: string | null };
     /** Stores the admin closed (decision 320). */
     closedStores: string[];
@@ -56,6 +58,8 @@ export function fixedCatalog(
     }),
     sameDaySettings: async () => overrides.sameDay ?? { isEnabled: true, deadlineTime: '15:00' },
     notices: async () => overrides.notices ?? [],
+    // Prices entered with tax unless a test says otherwise: the amounts a test books are those it is shown.
+    taxRule: async () => overrides.taxRule ?? { ...DEFAULT_TAX_RULE, pricesIncludeTax: true },
   };
 }
 

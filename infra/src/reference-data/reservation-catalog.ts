@@ -21,5 +21,6 @@ export function cachedReservationCatalog(inner: ReservationCatalog, cache: Refer
     options: (menuIds) => cache.get(`reservation:options:${ids(menuIds)}`, () => inner.options(menuIds)),
     sameDaySettings: (storeId) => cache.get(`reservation:same-day:${storeId}`, () => inner.sameDaySettings(storeId)),
     notices: (storeId) => cache.get(`reservation:notices:${storeId}`, () => inner.notices(storeId)),
+    taxRule: (storeId) => cache.get(`reservation:tax:${storeId}`, () => inner.taxRule(storeId)),
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ratesOn, shownPrices, type StoreRates } from '@moncafe/domain/billing/tax-math';
 import type { TaxCategory } from '@moncafe/domain/billing/tax-category';
 import type { Database } from '../database';
+import { listMenuItems, listMenuOptions } from './queries';
 import { taxRuleOf } from '../tax/queries';
 
 /**
@@ -37,5 +38,25 @@ export async function withShownPrices<T extends { store_id: string; price: numbe
   return items.map((item) => {
     const shown = shownPrices(item.price, item.tax_category, rates.get(item.store_id)!);
     return { ...item, price_with_tax: shown.eatIn, takeout_price_with_tax: shown.takeout };
+  });
+}
+
+/**
+ * The options of these menus with each choice's extra price as the guest is shown it
+ * (`extra_price_with_tax`, decision 632): at its course's tax category eaten in, by its store's
+ * rates on `date`; `extra_price` stays as entered.
+ */
+export async function optionsWithShownPrices(db: Kysely<Database>, menuIds: string | readonly string[], date: string) {
+  const options = await listMenuOptions(db, menuIds);
+  const menus = new Map((await listMenuItems(db, { ids: [...new Set(options.map((o) => o.menu_id))] })).map((m) => [m.id, m]));
+  const rates = await storeRatesOn(
+    db,
+    [...menus.values()].map((m) => m.store_id),
+    date,
+  );
+  return options.map((o) => {
+    const menu = menus.get(o.menu_id);
+    const shown = (extra: number) => (menu ? shownPrices(extra, menu.tax_category, rates.get(menu.store_id)!).eatIn : extra);
+    return { ...o, choices: o.choices.map((c) => ({ ...c, extra_price_with_tax: shown(c.extra_price) })) };
   });
 }

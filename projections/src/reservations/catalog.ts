@@ -8,6 +8,7 @@ import { listMenuItems, listMenuOptions, listOptionDependencies } from '../menus
 import { getSameDaySettings } from '../same-day-settings/queries';
 import { listSeats, seatSpecs } from '../seats/queries';
 import { defaultStore, getStore } from '../stores/queries';
+import { taxRuleOf } from '../tax/queries';
 
 /** The reservation services' read port, answered from the catalog's read models. */
 export function catalogForReservations(db: Kysely<Database>): ReservationCatalog {
@@ -52,6 +53,7 @@ export function catalogForReservations(db: Kysely<Database>): ReservationCatalog
         description: m.description,
         descriptionEn: m.description_en,
         reservable: m.show_on_reservation,
+        taxCategory: m.tax_category,
       }));
     },
     async options(menuIds) {
@@ -63,6 +65,7 @@ export function catalogForReservations(db: Kysely<Database>): ReservationCatalog
       const s = await getSameDaySettings(db, storeId);
       return { isEnabled: s.is_enabled, deadlineTime: s.deadline_time };
     },
+    taxRule: (storeId) => taxRuleOf(db, storeId),
     async notices(storeId) {
       return (await listNotices(db, { storeId, activeOnly: true })).map((n) => ({ title: n.title, content: n.content }));
     },

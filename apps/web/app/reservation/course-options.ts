@@ -20,7 +20,10 @@ async function loadCourseOptions(menuIds: readonly string[]): Promise<CourseOpti
   for (const answer of answers) {
     if (!answer.ok) return null;
     // Options lacking option_id are dropped (customer-site.md §3).
-    for (const option of answer.body.options) if (option.option_id) options.push(optionSpecOf(option.option_id, option));
+    // Extra prices as the guest is shown them, tax included (decision 632), so the review adds what the bill charges.
+    for (const option of answer.body.options)
+      if (option.option_id)
+        options.push(optionSpecOf(option.option_id, { ...option, choices: option.choices.map((c) => ({ ...c, extra_price: c.extra_price_with_tax })) }));
   }
   if (options.length === 0) return { options, dependencies: [] };
   const deps = await callJson<DependenciesAnswer>('/api/admin/menu-options/dependencies');

@@ -7,10 +7,11 @@ import type { Language } from '#app/i18n/language';
  * before any store exists. GET /api/customer/menu answers them, and
  * /reservation renders them on the server, so the list is there with the page's first paint.
  */
-export async function reservationCourses(queries: Queries, language: Language = 'ja', chosenStoreId: string | null = null) {
+export async function reservationCourses(queries: Queries, today: string, language: Language = 'ja', chosenStoreId: string | null = null) {
   const storeId = chosenStoreId ?? (await queries.stores.default())?.store_id;
   if (!storeId) return null;
-  const courses = await queries.menus.list({ storeId, visibleOn: 'reservation' });
+  // Each with `price_with_tax`, the price the guest is shown and pays (総額表示, decision 632).
+  const courses = await queries.menus.listWithPrices({ storeId, visibleOn: 'reservation' }, today);
   return language === 'en' ? courses.map(inEnglish) : courses;
 }
 

@@ -26,9 +26,10 @@ export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
  * open shows no courses and says so (decision 406).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { queries } = appOf(context);
+  const app = appOf(context);
+  const { queries } = app;
   const choice = await storeChoiceOf(queries, request);
-  const courses = choice.refused ? [] : ((await reservationCourses(queries, pageLanguageOf(request), choice.storeId)) ?? []);
+  const courses = choice.refused ? [] : ((await reservationCourses(queries, app.today(), pageLanguageOf(request), choice.storeId)) ?? []);
   return { courses, choice };
 }
 
@@ -37,7 +38,8 @@ type Course = Route.ComponentProps['loaderData']['courses'][number];
 /** Adds a course to the reservation's cart; the reservation session starts with the first one. */
 function addCourse(course: Course) {
   if (reservationCart.read().length === 0 || !readSession()) writeSession(startSession(Date.now()));
-  reservationCart.actions.add({ menu_id: course.id, name: course.name, price: course.price });
+  // The cart holds the price the guest is shown, tax included (decision 632): its total is what they pay.
+  reservationCart.actions.add({ menu_id: course.id, name: course.name, price: course.price_with_tax });
 }
 
 /**
@@ -104,7 +106,7 @@ export default function ReservationMenu({ loaderData }: Route.ComponentProps) {
               <h2 className="card-title" lang={fallbackLang(format.language, c.name_en)}>
                 {c.name}
               </h2>
-              <p className="price">{format.yen(c.price)}</p>
+              <p className="price">{format.yen(c.price_with_tax)}</p>
               {c.description && (
                 <p className="card-description" lang={fallbackLang(format.language, c.description_en)}>
                   {c.description}

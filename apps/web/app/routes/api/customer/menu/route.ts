@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokyoDateTime } from '@moncafe/domain/calendar/dates';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
 import { callTexts } from '#app/http/texts';
 import { reservationCourses } from '#app/reservation/courses.server';
@@ -10,10 +11,12 @@ import { storeClaimSchema } from '#app/reservation/call-schemas';
  */
 export const loader = jsonCall({
   query: z.object({ store_id: storeClaimSchema }),
-  async handle({ query, queries }) {
+  async handle({ query, queries, runtime }) {
     const store = query.store_id ? await queries.stores.get(query.store_id) : null;
     if (query.store_id && (!store || store.closed_on !== null)) refuse(404, callTexts.unknownStore);
-    return { menus: (await reservationCourses(queries, 'ja', store?.store_id ?? null)) ?? refuse(404, callTexts.noStore) };
+    return {
+      menus: (await reservationCourses(queries, tokyoDateTime(runtime.clock.now()).date, 'ja', store?.store_id ?? null)) ?? refuse(404, callTexts.noStore),
+    };
   },
 });
 
