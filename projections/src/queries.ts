@@ -3,13 +3,20 @@ import type { Kysely } from 'kysely';
 import { chosenStoreOf, listAccounts, customerAccountByEmail } from './accounts/queries';
 import { businessDaysOf } from './business-hours/queries';
 import type { Database } from './database';
-import { withShownPrices } from './menus/shown-prices';
+import { optionsWithShownPrices, withShownPrices } from './menus/shown-prices';
 import { listNotices } from './email-notices/queries';
 import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
 import { completedOrders, countOpenOrders, ordersOfReservation, orderStoreOf, readyOrders } from './orders/queries';
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
-import { getReservation, guestReservations, guestsLastSeenBefore, reservationsOfDay, confirmedBookingIdsOn } from './reservations/queries';
+import {
+  getReservation,
+  guestReservations,
+  guestsLastSeenBefore,
+  reservationsOfDay,
+  confirmedBookingIdsOn,
+  courseReconciliationOn,
+} from './reservations/queries';
 import { getSameDaySettings } from './same-day-settings/queries';
 import { getSeat, listSeats } from './seats/queries';
 import { menuItemsWithStock, orderMenu, soldOutItems, stockOfStore } from './stock/queries';
@@ -74,6 +81,10 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       options: (menuIds: string | readonly string[]) => listMenuOptions(db, menuIds),
       dependencies: (menuId?: string) => listOptionDependencies(db, menuId),
       withOptions: (menuIds: readonly string[]) => menusWithOptions(db, menuIds),
+      /** Menu items with the prices a guest is shown on `date` (the reservation's course list, decision 632). */
+      listWithPrices: async (filter: MenuFilter, date: string) => withShownPrices(db, await listMenuItems(db, filter), date),
+      /** Options with each choice's extra price as a guest is shown it on `date` (decision 632). */
+      optionsWithPrices: (menuIds: string | readonly string[], date: string) => optionsWithShownPrices(db, menuIds, date),
     },
     sameDaySettings: {
       get: (storeId: string) => getSameDaySettings(db, storeId),
@@ -92,6 +103,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       get: (id: string) => getReservation(db, id),
       /** The confirmed web bookings of a store's day (the reminder mails, decision 290). */
       confirmedIdsOn: (storeId: string, date: string) => confirmedBookingIdsOn(db, storeId, date),
+      /** The day's booked courses, booked against billed at checkout (the daily close, decision 633). */
+      courseReconciliation: (storeId: string, date: string) => courseReconciliationOn(db, storeId, date),
       /** The schedule's day: reservations, seats, hours and the booked courses' options; null for no such store. */
       scheduleDay: (storeId: string, date: string, now: Date) => scheduleDay(db, storeId, date, now),
       /** /my-reservations: the account's own, and its verified e-mail's guest bookings. */

@@ -48,6 +48,7 @@ describe.skipIf(!pgUrl)('the booked course on the bill', () => {
   let events: pg.Pool;
   let reservationId: string;
   let seatId: string;
+  let bookedDate: string;
 
   const eventCount = async () => Number((await events.query<{ n: string }>('select count(*) as n from events')).rows[0]!.n);
   const bill = async () => (await staff.getJson<BillBody>(`/api/orders/checkout?reservation_id=${reservationId}`)).body;
@@ -65,6 +66,7 @@ describe.skipIf(!pgUrl)('the booked course on the bill', () => {
     const guest = httpClient(server.url);
     const email = 'course.bill@example.jp';
     const { date, times } = await firstBookable(guest, 2, [BIRTHDAY]);
+    bookedDate = date;
     const time = times[Math.floor(times.length / 2)]!;
     const held = await guest.post<{ seat_ids: string[] }>('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] });
     seatId = held.body.seat_ids[0]!;
@@ -113,6 +115,19 @@ describe.skipIf(!pgUrl)('the booked course on the bill', () => {
     expect(b.total).toBe(b.order_items.reduce((sum, i) => sum + i.price * i.quantity, 0));
     // What the kitchen reads of the options: the plate's text.
     expect(b.courses[0]!.options).toContainEqual({ label: 'メッセージ', values: ['はなこ おめでとう'] });
+  });
+
+  it('shows the reservation steps the course and its options with tax, as the bill charges them (decision 632)', async () => {
+    const guest = httpClient(server.url);
+    const menus = await guest.getJson<{ menus: { id: string; price: number; price_with_tax: number }[] }>('/api/customer/menu');
+    expect(menus.body.menus.find((m) => m.id === BIRTHDAY)).toMatchObject({ price: 4800, price_with_tax: 5280 });
+    const detail = await guest.post<{ options: { option_id: string; choices: { id: string; extra_price_with_tax: number }[] }[] }>('/api/customer-detail', {
+      menuId: BIRTHDAY,
+    });
+    const plate = detail.body.options.find((o) => o.option_id === '11');
+    expect(plate?.choices.find((c) => c.id === 'yes')?.extra_price_with_tax).toBe(220);
+    // The review adds what the bill charges: the course at its shown price ×2 and the plate's shown extra.
+    expect((await bill()).subtotal).toBe(5280 * 2 + 220);
   });
 
   it('shows the kitchen the seated party’s course and the plate’s text before any order', async () => {
@@ -177,5 +192,24 @@ describe.skipIf(!pgUrl)('the booked course on the bill', () => {
     const late = await change({ reservation_id: reservationId, menu_id: BIRTHDAY, quantity: 2, reason: 'やはり二名' });
     expect(late.status).toBe(409);
     expect(late.body.error).toBe('visit_ended');
+  });
+
+  it('reconciles booked and billed per reservation on the daily close and in the reservations CSV (decision 633)', async () => {
+    const booked = 5280 * 2 + 220;
+    const billed = 5280 + 220;
+    const close = await staff.getJson<{ courses: { booked: number; billed: number; difference: number }[] }>(
+      `/api/admin/daily-close?store_id=2&date=${bookedDate}`,
+    );
+    expect(close.status).toBe(200);
+    expect(close.body.courses).toEqual([expect.objectContaining({ booked, billed, difference: billed - booked })]);
+    const r = await staff.send('GET', `/api/admin/sales/export/reservations?store_id=2&from=${bookedDate}&to=${bookedDate}`);
+    expect(r.status).toBe(200);
+    const rows = (await r.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toContain('コース予約額（税込）,コース請求額（税込）,コース差額');
+    const row = rows.find((line) => line.includes(reservationId))!;
+    expect(row.endsWith(`,${booked},${billed},${billed - booked}`)).toBe(true);
   });
 });

@@ -143,7 +143,15 @@ export const reservationEventSchemas = {
   CheckedOut: z.object({
     /** Null when staff marked the guests as gone without taking a payment here. */
     payment: z
-      .object({ method: paymentMethodSchema, subtotal: z.number().int(), tax: z.number().int(), total: z.number().int(), orderIds: z.array(z.string()) })
+      .object({
+        method: paymentMethodSchema,
+        subtotal: z.number().int(),
+        tax: z.number().int(),
+        total: z.number().int(),
+        orderIds: z.array(z.string()),
+        /** The booked courses on this bill (decision 633): booked with tax, and billed; absent without a course and in older events. */
+        courses: z.object({ booked: z.number().int(), billed: z.number().int() }).optional(),
+      })
       .nullable(),
     exitedAt: z.string(),
     actualDurationMinutes: z.number().int(),

@@ -19,6 +19,8 @@ export interface CheckoutPayment {
   tax: number;
   total: number;
   orderIds: string[];
+  /** The booked courses on this bill (decision 633): what the booking came to with tax, and what their lines came to here. */
+  courses?: { booked: number; billed: number };
 }
 
 export interface WalkIn {

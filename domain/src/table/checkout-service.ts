@@ -53,6 +53,17 @@ interface CheckoutHandlers {
   authorize: (reservationId: string, auth: TableAuth) => ReturnType<typeof authorizeVisit>;
 }
 
+/** What the bill's booked courses came to as booked and as billed (decision 633), by the same lines and tax function; null without a course. */
+function reconciled(bill: Pick<Bill, 'courses' | 'rates'>): { booked: number; billed: number } | null {
+  if (bill.courses.length === 0) return null;
+  const amount = (courses: readonly BookedCourse[]) =>
+    billTotals(
+      courseBillLines(courses).map(({ menuId: _m, kind: _k, ...line }) => line),
+      bill.rates,
+    ).subtotal;
+  return { booked: amount(bill.courses.map((c) => ({ ...c, quantity: c.booked }))), billed: amount(bill.courses) };
+}
+
 const refuse = (code: TableErrorCode) => new DomainError<TableErrorCode>(code, code, {});
 
 export function checkoutCalls(ports: TablePorts, { seating, reservations, orders, authorize }: CheckoutHandlers) {
@@ -188,7 +199,8 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
           const instant = ports.clock.now();
           const now = instant.toISOString();
           const { subtotal, tax, total } = input.totals ?? bill;
-          const payment = { method: input.method, subtotal, tax, total, orderIds: billed };
+          const courses = reconciled(bill);
+          const payment = { method: input.method, subtotal, tax, total, orderIds: billed, ...(courses ? { courses } : {}) };
           const events = stream.decide({ type: 'CheckOut', payment, now });
           if (stream.state.status === 'empty') throw new DomainError('not_found');
           const { request } = stream.state;

@@ -177,6 +177,8 @@ export async function reservationsOfRange(db: Kysely<Database>, range: SalesRang
       'origin',
       'price',
       'paid_total',
+      'course_booked',
+      'course_billed',
       'cancelled_at',
     ])
     .$if(range.storeId !== null, (q) => q.where('store_id', '=', range.storeId!))

@@ -57,4 +57,8 @@ export const reservationMigrations: ReadModelMigrations = {
   '2026-11-26T12-00-reservations-remarks': sqlMigration(sql`alter table reservations add column remarks text default '' not null`),
   // Decision 370: a party merged into another is that one's visit until the merge is undone.
   '2026-11-26T15-00-reservations-merged': sqlMigration(sql`alter table reservations add column merged_into text`),
+  // Decision 633: the booked courses' amount as booked (with tax) and as billed at checkout, for the day's reconciliation.
+  '2026-12-02T02-00-reservations-course-reconciliation': sqlMigration(
+    sql`alter table reservations add column course_booked integer, add column course_billed integer`,
+  ),
 };

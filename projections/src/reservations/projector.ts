@@ -95,6 +95,8 @@ export const reservationsProjector: Projector = {
           actual_duration_minutes: event.data.actualDurationMinutes,
           payment_method: event.data.payment?.method ?? null,
           paid_total: event.data.payment?.total ?? null,
+          course_booked: event.data.payment?.courses?.booked ?? null,
+          course_billed: event.data.payment?.courses?.billed ?? null,
         });
       case 'MarkedNoShow':
         return reservations.update(id, { status: 'no_show' });

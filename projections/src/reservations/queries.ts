@@ -146,3 +146,19 @@ export async function futureReservationsOnSeat(db: Kysely<Database>, seatId: str
     .orderBy('reservation_time')
     .execute();
 }
+
+/**
+ * The day's booked courses against what was billed for them at checkout (decision 633), per
+ * reservation, for the daily close: staff's count changes and removals show as a difference.
+ */
+export async function courseReconciliationOn(db: Kysely<Database>, storeId: string, date: string) {
+  return db
+    .selectFrom('reservations')
+    .select(['id', 'reservation_number', 'reservation_time', 'course_booked', 'course_billed'])
+    .where('store_id', '=', storeId)
+    .where('reservation_date', '=', date)
+    .where('course_booked', 'is not', null)
+    .orderBy('reservation_time')
+    .orderBy('id')
+    .execute();
+}

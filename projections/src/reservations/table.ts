@@ -53,6 +53,9 @@ export interface ReservationTables {
     payment_method: ColumnType<PaymentMethod | null, PaymentMethod | null | undefined, PaymentMethod | null>;
     /** What was paid at checkout, tax included, in yen. */
     paid_total: ColumnType<number | null, number | null | undefined, number | null>;
+    /** Decision 633: the booked courses as booked (with tax) and as billed at checkout; null without a course or before checkout. */
+    course_booked: ColumnType<number | null, number | null | undefined, number | null>;
+    course_billed: ColumnType<number | null, number | null | undefined, number | null>;
     /** The reservation whose party this one joined (decision 370); null while on its own. Its seats and people are counted there. */
     merged_into: ColumnType<string | null, string | null | undefined, string | null>;
   };

@@ -9,12 +9,13 @@ import { dailyCloseTexts as t } from './register-texts';
  * sales changed since, and the recent closes. Reads only; names instead of account ids.
  */
 export async function dailyCloseView(services: Application, queries: Queries, storeId: string, date: string) {
-  const [day, close, corrections, closes, accounts] = await Promise.all([
+  const [day, close, corrections, closes, accounts, courses] = await Promise.all([
     services.register.dayOf(storeId, date),
     queries.register.close(storeId, date),
     queries.register.corrections(storeId, date),
     queries.register.closes(storeId),
     queries.accounts.list(),
+    queries.reservations.courseReconciliation(storeId, date),
   ]);
   const names = new Map(accounts.map((a) => [a.accountId, a.name]));
   const nameOf = (id: string) => names.get(id) ?? t.unknownAccount;
@@ -55,6 +56,14 @@ export async function dailyCloseView(services: Application, queries: Queries, st
       correctedAt: c.corrected_at.toISOString(),
     })),
     changed,
+    /** Booked courses against what was billed for them (decision 633), per reservation. */
+    courses: courses.map((c) => ({
+      reservationNumber: c.reservation_number ?? c.id,
+      time: c.reservation_time.slice(0, 5),
+      booked: c.course_booked ?? 0,
+      billed: c.course_billed ?? 0,
+      difference: (c.course_billed ?? 0) - (c.course_booked ?? 0),
+    })),
     closes: closes.map((c) => ({
       date: c.business_date,
       total: c.counted.sales.total,

@@ -10,6 +10,10 @@ export const moneyLabels = {
 
 export const dailyCloseTexts = {
   title: '日計・レジ締め',
+  /** Decision 633: booked courses against what was billed, per reservation. */
+  coursesTitle: 'ご予約コースの照合（予約額と請求額）',
+  coursesHead: ['予約番号', '時刻', '予約額（税込）', '請求額（税込）', '差額'],
+  coursesMatch: '一致',
   lead: '営業日の売上を集計し、レジの現金を数えて締めます。締めた日の売上が後から変わったときは、理由を添えて訂正を記録します。',
   day: '営業日',
   show: '表示',
@@ -198,7 +202,21 @@ export const salesCsvTexts = {
   'sales-lines': ['営業日', '会計日時', '予約ID', '注文ID', '座席', '商品ID', '商品', '数量', '単価', '金額', '支払方法'],
   receipts: ['営業日', '発行日時', 'レシート番号', '種類', '取消元番号', '取消理由', '予約ID', '支払方法', '税率別（対象額/税）', '税抜金額', '消費税', '合計'],
   receiptKinds: { sale: '売上', cancellation: '取消（赤伝）', payment: '会計（レシート導入前）' } as Record<string, string>,
-  reservations: ['予約日', '時刻', '予約番号', '予約ID', 'お名前', '人数', '状況', '受付', '予約金額', '会計金額'],
+  reservations: [
+    '予約日',
+    '時刻',
+    '予約番号',
+    '予約ID',
+    'お名前',
+    '人数',
+    '状況',
+    '受付',
+    '予約金額',
+    '会計金額',
+    'コース予約額（税込）',
+    'コース請求額（税込）',
+    'コース差額',
+  ],
   shifts: ['日付', 'スタッフID', '氏名', '開始', '終了', '時間', '時給', '給与'],
   totalRow: '合計',
   /** The first column of an export for all stores together (decision 413). */

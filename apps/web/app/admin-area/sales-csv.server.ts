@@ -116,6 +116,10 @@ async function exportRows(
           t.origins[r.origin] ?? r.origin,
           r.price,
           r.paid_total,
+          // Booked against billed (decision 633): what staff changed at the table shows as the difference.
+          r.course_booked,
+          r.course_billed,
+          r.course_booked !== null && r.course_billed !== null ? r.course_billed - r.course_booked : null,
         ]),
       );
       return {
@@ -131,6 +135,9 @@ async function exportRows(
           null,
           null,
           reservations.reduce((n, r) => n + (r.paid_total ?? 0), 0),
+          reservations.reduce((n, r) => n + (r.course_booked ?? 0), 0),
+          reservations.reduce((n, r) => n + (r.course_billed ?? 0), 0),
+          reservations.reduce((n, r) => n + (r.course_booked !== null && r.course_billed !== null ? r.course_billed - r.course_booked : 0), 0),
         ],
       };
     }

@@ -267,6 +267,34 @@ export default function DailyClose({ loaderData, actionData }: Route.ComponentPr
         </section>
       )}
 
+      {view.courses.length > 0 && (
+        <section className="panel" data-testid="close-courses">
+          <h4>{t.coursesTitle}</h4>
+          <table>
+            <thead>
+              <tr>
+                {t.coursesHead.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {view.courses.map((c) => (
+                <tr key={c.reservationNumber} data-difference={c.difference}>
+                  <td>{c.reservationNumber}</td>
+                  <td>{c.time}</td>
+                  <td className="amount">{yenAmount(c.booked)}</td>
+                  <td className="amount">{yenAmount(c.billed)}</td>
+                  <td className="amount">{c.difference === 0 ? t.coursesMatch : yenAmount(c.difference)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+
       {view.closes.length > 0 && (
         <section className="panel" data-testid="close-history">
           <h4>{t.historyTitle}</h4>
