@@ -377,22 +377,11 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
                   <strong>{t.paid}</strong> {mode === 'ready' && t.paidHint}
                 </p>
               )}
-              <ul className="kitchen-items">
-                {order.items.map((item) => (
-                  <li key={item.menu_id}>
-                    <span>{item.menu_name}</span> <strong>× {item.quantity}</strong>
-                  </li>
-                ))}
-              </ul>
-              {order.notes.length > 0 && (
-                <ul className="kitchen-notes" data-testid="ticket-notes">
-                  {order.notes.map((note) => (
-                    <li key={note.label} data-allergy={note.allergy ? 'true' : undefined}>
-                      {note.allergy && <strong className="kitchen-allergy">{t.allergy}</strong>} {note.label}：{note.text}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <TicketLines
+                items={order.items.map((i) => ({ id: i.menu_id, name: i.menu_name, quantity: i.quantity }))}
+                notes={order.notes}
+                testId="ticket-notes"
+              />
               <div className="kitchen-order-foot">
                 <span className="hint">{yenAmount(order.subtotal)}</span>
                 {mode === 'ready' ? (
@@ -425,25 +414,38 @@ function SeatedCourses(props: { parties: ReadyAnswer['courses'] }) {
             <p>
               <strong>{p.seat_label}</strong> {t.coursePeople(p.people)} {t.seatedAt(clockTime(p.seated_at))}
             </p>
-            <ul className="kitchen-items">
-              {p.courses.map((c) => (
-                <li key={c.menu_id}>
-                  <span>{c.name}</span> <strong>× {c.quantity}</strong>
-                </li>
-              ))}
-            </ul>
-            {p.notes.length > 0 && (
-              <ul className="kitchen-notes" data-testid="course-notes">
-                {p.notes.map((note) => (
-                  <li key={note.label} data-allergy={note.allergy ? 'true' : undefined}>
-                    {note.allergy && <strong className="kitchen-allergy">{t.allergy}</strong>} {note.label}：{note.text}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <TicketLines items={p.courses.map((c) => ({ id: c.menu_id, name: c.name, quantity: c.quantity }))} notes={p.notes} testId="course-notes" />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** What a ticket lists: its items with their counts, then the booking's notes, an allergy marked as one. */
+function TicketLines(props: {
+  items: readonly { id: string; name: string; quantity: number }[];
+  notes: readonly { label: string; text: string; allergy: boolean }[];
+  testId: string;
+}) {
+  return (
+    <>
+      <ul className="kitchen-items">
+        {props.items.map((item) => (
+          <li key={item.id}>
+            <span>{item.name}</span> <strong>× {item.quantity}</strong>
+          </li>
+        ))}
+      </ul>
+      {props.notes.length > 0 && (
+        <ul className="kitchen-notes" data-testid={props.testId}>
+          {props.notes.map((note) => (
+            <li key={note.label} data-allergy={note.allergy ? 'true' : undefined}>
+              {note.allergy && <strong className="kitchen-allergy">{t.allergy}</strong>} {note.label}：{note.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
