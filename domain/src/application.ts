@@ -1,6 +1,7 @@
-import type { StoreStaffDirectory } from './account/store-membership';
+import type { StoreListings, StoreStaffDirectory } from './account/store-membership';
 import { accountService, type AccountMails, type Passwords } from './account/account-service';
 import { secondFactorService, type OneTimeCodes, type PasskeyCeremonies } from './account/second-factor-service';
+import { staffLeavingService } from './account/staff-leaving-service';
 import { catalogService } from './catalog/catalog-service';
 import { orderingService } from './order/ordering-service';
 import type { BlobStore, Clock, EventStore, Hashing, IdGenerator, Logger, Mailer } from './ports';
@@ -67,6 +68,11 @@ export interface ApplicationPorts {
   shiftDirectory: ShiftDirectory;
   /** Read port: who works at which store, the one membership rule's list (account/store-membership.ts). */
   storeStaff: StoreStaffDirectory;
+  // Staff who leave (decision 620)
+  /** Read port: the stores whose staff list names an account (projections/src/store-staff). */
+  storeListings: StoreListings;
+  /** Read port: per store, the newest day of a person's shifts and attendance (projections/src/store-staff/wage-records.ts). */
+  wageRecordsOf(accountId: string): Promise<{ storeId: string; lastDay: string }[]>;
   checklistTasks: ChecklistTasks;
   /** Seals supplier passwords with the deployment's key (infra/src/secrets). */
   secrets: SecretBox;
@@ -128,6 +134,8 @@ export function createApplication(ports: ApplicationPorts) {
     accounts: accountService(ports),
     /** Second factors (decision 540): an authenticator app with recovery codes, passkeys, an admin's reset. */
     secondFactors: secondFactorService(ports),
+    /** Staff who leave (decision 620): removed at once, forgotten once the wage records' retention has passed. */
+    staffLeaving: staffLeavingService(ports),
     /** Staff area: shift wishes, imports and corrections with reasons. */
     shifts: shiftService(ports),
     /** Staff area: who works at a store, with wages. */

@@ -261,6 +261,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       reservationMails: options.reservationMails,
       shiftDirectory: { submittersOf: queries.shifts.submitters, recruitTimes: queries.shifts.recruitTimes },
       storeStaff: { isStoreStaff: queries.storeStaff.includes },
+      storeListings: { storesOf: queries.storeStaff.storesOf },
+      wageRecordsOf: queries.storeStaff.wageRecords,
       checklistTasks: { find: queries.checklists.findTask },
       secrets: secretBox(await secretsKey(config)),
       accountMails: options.accountMails,

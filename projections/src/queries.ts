@@ -27,6 +27,7 @@ import { listOrderRules, listPurchaseItems, listSuppliers } from './purchasing/q
 import { recruitTimesOf, scheduledShifts, shiftHistoryOf, submissionsOf, submittersOf } from './shifts/queries';
 import { getRecipe, listRecipes, listServeMethods, serveMethodSteps } from './staff-guides/queries';
 import { allStoreMemberships, isStoreStaff, storesOfAccount } from './store-staff/queries';
+import { wageRecordsOf } from './store-staff/wage-records';
 import { taxRuleOf, taxSettingsOf } from './tax/queries';
 import { receiptStoreOf, receiptsOfDay, receiptsOfVisit } from './receipts/queries';
 // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
@@ -124,6 +125,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       includes: (storeId: string, accountId: string) => isStoreStaff(db, storeId, accountId),
       storesOf: (accountId: string) => storesOfAccount(db, accountId),
       memberships: () => allStoreMemberships(db),
+      /** Decision 620: per store, the newest day of the person's shifts and attendance. */
+      wageRecords: (accountId: string) => wageRecordsOf(db, accountId),
     },
     shifts: {
       recruitTimes: (storeId: string) => recruitTimesOf(db, storeId),

@@ -106,6 +106,8 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/api/auth/passkey/options': 'call',
   '/api/auth/passkey/verify': 'call',
   '/api/admin/users/:/mfa-reset': 'call',
+  '/api/admin/users/:/leave': 'call',
+  '/api/admin/users/:/forget': 'call',
   '/account/security': 'page',
   '/api/stores': 'call',
   '/api/stores/:': 'call',

@@ -51,6 +51,8 @@ export default [
   route('api/auth/passkey/options', 'routes/api/auth/passkey/options/route.ts'),
   route('api/auth/passkey/verify', 'routes/api/auth/passkey/verify/route.ts'),
   route('api/admin/users/:id/mfa-reset', 'routes/api/admin/users/$id/mfa-reset/route.ts'),
+  route('api/admin/users/:id/leave', 'routes/api/admin/users/$id/leave/route.ts'),
+  route('api/admin/users/:id/forget', 'routes/api/admin/users/$id/forget/route.ts'),
   route('account/security', 'routes/account/security/route.tsx'),
   route('api/admin/users', 'routes/api/admin/users/route.ts'),
   route('api/admin/users/:id/roles', 'routes/api/admin/users/$id/roles/route.ts'),

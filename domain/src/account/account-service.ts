@@ -129,12 +129,13 @@ export function accountService(ports: AccountPorts) {
     async authenticate(email: string, password: string): Promise<SignedInUser | null> {
       const account = await findAccountByEmail(deps, email);
       const ok = await ports.passwords.verify(account?.passwordHash ?? null, password);
-      return ok && account ? toSignedInUser(account) : null;
+      // A staff member who left signs in no more (decision 620), with the same answer as a wrong password.
+      return ok && account && account.leftAt === null ? toSignedInUser(account) : null;
     },
 
     async signedInUser(accountId: string): Promise<SignedInUser | null> {
       const account = await loadAccount(deps, accountId);
-      return account.status === 'registered' ? toSignedInUser(account) : null;
+      return account.status === 'registered' && account.leftAt === null ? toSignedInUser(account) : null;
     },
 
     /**

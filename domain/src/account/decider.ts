@@ -1,4 +1,5 @@
 import { assertNever, DomainError, type Decider } from '../decider';
+import { ERASED_TEXT } from '../privacy/personal-data';
 import { parseAccountEvent, type AccountEvent, type AccountRegistration, type ExternalIdentity, type StaffRole } from './events';
 
 export type AccountState =
@@ -16,6 +17,10 @@ export type AccountState =
       verification: { tokenHash: string; expiresAt: string } | null;
       /** The store last chosen in an operations area (decision 576), null until one is. */
       chosenStoreId: string | null;
+      /** When an admin removed the staff member (decision 620): from then on the account signs in no more. */
+      leftAt: string | null;
+      /** Whether the removed staff member has been forgotten (their name reads as a pseudonym). */
+      forgotten: boolean;
     } & SecondFactors);
 
 /** What an account holds to prove it is its holder beyond the password (decision 540). */
@@ -62,7 +67,10 @@ export type AccountCommand =
   | { type: 'UsePasskey'; data: { credentialId: string; counter: number; now: Date } }
   | { type: 'RemovePasskey'; data: { credentialId: string; now: Date } }
   | { type: 'ResetSecondFactors'; data: { by: string; reason: string; now: Date } }
-  | { type: 'AskForSecondFactor'; data: { deadline: Date; now: Date } };
+  | { type: 'AskForSecondFactor'; data: { deadline: Date; now: Date } }
+  | { type: 'RemoveStaff'; data: { by: string; now: Date } }
+  /** `keepUntil`: the end of the wage records' retention, worked out by the service from the records and the stores' setting. */
+  | { type: 'ForgetStaff'; data: { by: string; pseudonym: string; keepUntil: Date; now: Date } };
 
 /** `invalid_token`: not this account's open link (or already used); `token_expired`: the link's time is over. */
 /**
@@ -81,7 +89,16 @@ export type AccountErrorCode =
   | 'code_reused'
   | 'invalid_code'
   | 'unknown_passkey'
-  | 'passkey_counter';
+  | 'passkey_counter'
+  | StaffLeavingErrorCode;
+
+/**
+ * Staff who leave (decision 620): `not_staff` (an account with no staff role is not removed here),
+ * `staff_left` (a removed account gets no role back: a returning person gets a new account),
+ * `staff_not_removed` (forgetting comes after removal), `retention_not_over` (the wage records
+ * must be kept until `details.until`).
+ */
+export type StaffLeavingErrorCode = 'not_staff' | 'staff_left' | 'staff_not_removed' | 'retention_not_over';
 
 const fail = (code: AccountErrorCode): never => {
   throw new DomainError<AccountErrorCode>(code);
@@ -103,6 +120,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     }
     case 'GrantRole': {
       const account = registered(state);
+      if (account.leftAt !== null) return fail('staff_left');
       // Granting a role the account already holds changes nothing, so it records nothing.
       if (account.roles.includes(command.data.role)) return [];
       return [{ type: 'RoleGranted', data: { accountId: account.accountId, role: command.data.role, grantedAt: command.data.now.toISOString() } }];
@@ -145,6 +163,26 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
       if (account.chosenStoreId === command.data.storeId) return [];
       return [{ type: 'StoreChosen', data: { accountId: account.accountId, storeId: command.data.storeId, chosenAt: command.data.now.toISOString() } }];
     }
+    case 'RemoveStaff': {
+      const account = registered(state);
+      // Removed once: a resent removal records nothing.
+      if (account.leftAt !== null) return [];
+      if (account.roles.length === 0) return fail('not_staff');
+      const data = { accountId: account.accountId, by: command.data.by, roles: account.roles, removedAt: command.data.now.toISOString() };
+      return [{ type: 'StaffRemoved', data }];
+    }
+    case 'ForgetStaff': {
+      const account = registered(state);
+      if (account.forgotten) return [];
+      if (account.leftAt === null) return fail('staff_not_removed');
+      const { by, pseudonym, keepUntil, now } = command.data;
+      if (now.getTime() < keepUntil.getTime()) {
+        throw new DomainError<AccountErrorCode>('retention_not_over', `wage records are kept until ${keepUntil.toISOString()}`, {
+          until: keepUntil.toISOString(),
+        });
+      }
+      return [{ type: 'StaffForgotten', data: { accountId: account.accountId, by, pseudonym, forgottenAt: now.toISOString() } }];
+    }
     default:
       return decideSecondFactor(command, registered(state));
   }
@@ -153,7 +191,17 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
 type SecondFactorCommand = Exclude<
   AccountCommand,
   {
-    type: 'RegisterAccount' | 'GrantRole' | 'RevokeRole' | 'ChangePassword' | 'LinkExternalIdentity' | 'IssueEmailVerification' | 'VerifyEmail' | 'ChooseStore';
+    type:
+      | 'RegisterAccount'
+      | 'GrantRole'
+      | 'RevokeRole'
+      | 'ChangePassword'
+      | 'LinkExternalIdentity'
+      | 'IssueEmailVerification'
+      | 'VerifyEmail'
+      | 'ChooseStore'
+      | 'RemoveStaff'
+      | 'ForgetStaff';
   }
 >;
 
@@ -221,6 +269,8 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
         emailVerified: event.data.emailVerified ?? false,
         verification: null,
         chosenStoreId: null,
+        leftAt: null,
+        forgotten: false,
         ...noFactors,
       };
     case 'RoleGranted':
@@ -250,6 +300,22 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
             ...noFactors,
           }
         : state;
+    case 'StaffRemoved':
+      return state.status === 'registered' ? { ...state, roles: [], leftAt: event.data.removedAt } : state;
+    case 'StaffForgotten':
+      return state.status === 'registered'
+        ? {
+            ...state,
+            name: event.data.pseudonym,
+            email: ERASED_TEXT,
+            passwordHash: null,
+            identities: [],
+            emailVerified: false,
+            verification: null,
+            forgotten: true,
+            ...noFactors,
+          }
+        : state;
     default:
       return state.status === 'registered' ? evolveSecondFactor(state, event) : state;
   }
@@ -267,7 +333,9 @@ type SecondFactorEvent = Exclude<
       | 'EmailVerificationIssued'
       | 'EmailVerified'
       | 'StoreChosen'
-      | 'AccountForgotten';
+      | 'AccountForgotten'
+      | 'StaffRemoved'
+      | 'StaffForgotten';
   }
 >;
 

@@ -62,6 +62,17 @@ export const accountEventSchemas = {
    * it. Kept per account on the server, not only in one browser.
    */
   StoreChosen: z.object({ accountId: z.string(), storeId: z.string(), chosenAt: z.string() }),
+  /**
+   * A staff member left (decision 620): an admin took every staff role away, and the account signs
+   * in no more; their shifts and attendance stay. `roles` are the ones it held.
+   */
+  StaffRemoved: z.object({ accountId: z.string(), by: z.string(), roles: z.array(staffRoleSchema), removedAt: z.string() }),
+  /**
+   * A removed staff member forgotten once the wage records' retention had passed (decision 620):
+   * their data key is destroyed, so name, e-mail and secrets read as erased everywhere; their shifts
+   * and attendance stay, shown under `pseudonym` (not personal: a random code, never their name).
+   */
+  StaffForgotten: z.object({ accountId: z.string(), by: z.string(), pseudonym: z.string(), forgottenAt: z.string() }),
   /** A customer account's holder was forgotten with their reservations (decisions 180–186): name and e-mail read as erased, no sign-in is left. */
   AccountForgotten: z.object({ accountId: z.string(), name: z.string(), email: z.string(), forgottenAt: z.string() }),
   // Second factors (decision 540). Secrets never travel in clear: the TOTP secret is sealed with

@@ -259,6 +259,8 @@ export function secondFactorService(ports: SecondFactorPorts) {
       const accountId = input.accountId ?? (await passkeyOwner(deps, passkeyClaim(credentialId), null, context));
       if (!accountId) return fail('passkey_not_verified');
       const account = await registeredAccount(accountId);
+      // A staff member who left signs in with nothing (decision 620).
+      if (account.leftAt !== null) return fail('passkey_not_verified');
       const passkey = account.passkeys.find((p) => p.credentialId === credentialId) ?? fail('passkey_not_verified');
       const verified = await ports.passkeyCeremonies.verifyAuthentication({ response: input.response, challenge: input.challenge, passkey });
       if (!verified) return fail('passkey_not_verified');

@@ -32,6 +32,10 @@ export const storeDetailsSchema = storeSchema.pick({
   email: true,
   access_note: true,
   display_order: true,
+}).extend({
+  // Left out, an edit keeps what the store had (the form of an older screen sends neither).
+  second_factor_for_staff: storeSchema.shape.second_factor_for_staff.unwrap().optional(),
+  wage_retention_years: storeSchema.shape.wage_retention_years.unwrap().optional(),
 });
 export type StoreDetails = z.output<typeof storeDetailsSchema>;
 

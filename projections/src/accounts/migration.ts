@@ -9,4 +9,7 @@ export const accountMigrations: ReadModelMigrations = {
     )`,
   ),
   '2026-12-01T21-30-accounts-chosen-store': sqlMigration(sql`alter table accounts add column if not exists chosen_store_id text`),
+  '2026-12-02T01-00-accounts-left': sqlMigration(
+    sql`alter table accounts add column if not exists left_at timestamptz, add column if not exists forgotten boolean not null default false`,
+  ),
 };

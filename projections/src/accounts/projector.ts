@@ -1,5 +1,6 @@
 import { ACCOUNT_CATEGORY, accountEventSchemas, fromStreamName, parseAccountEvent } from '@moncafe/domain/account/events';
 import { assertNever } from '@moncafe/domain/decider';
+import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import type { Projector } from '../projector';
 import type { ReadModelRows } from '../read-model-rows';
@@ -40,6 +41,11 @@ export const accountsProjector: Projector = {
         return accounts.update(event.data.accountId, { has_password: event.data.passwordHash !== null });
       case 'AccountForgotten':
         return accounts.update(event.data.accountId, { name: event.data.name, email: event.data.email, has_password: false });
+      // Decision 620: a removed person has no role; a forgotten one keeps only the pseudonym.
+      case 'StaffRemoved':
+        return accounts.update(event.data.accountId, { roles: [], left_at: new Date(event.data.removedAt) });
+      case 'StaffForgotten':
+        return accounts.update(event.data.accountId, { name: event.data.pseudonym, email: ERASED_TEXT, has_password: false, forgotten: true });
       case 'StoreChosen':
         return accounts.update(event.data.accountId, { chosen_store_id: event.data.storeId });
       // Second factors are read from the account's stream when signing in, never from a read model.

@@ -8,10 +8,23 @@ export interface AccountRow {
   roles: string[];
   hasPassword: boolean;
   registeredAt: Date;
+  /** When the staff member was removed (decision 620), null while they work here. */
+  leftAt: Date | null;
+  /** Whether they were forgotten after the retention: `name` is a pseudonym. */
+  forgotten: boolean;
 }
 
 function toRow(r: Selectable<Database['accounts']>): AccountRow {
-  return { accountId: r.account_id, name: r.name, email: r.email, roles: r.roles, hasPassword: r.has_password, registeredAt: new Date(r.registered_at) };
+  return {
+    accountId: r.account_id,
+    name: r.name,
+    email: r.email,
+    roles: r.roles,
+    hasPassword: r.has_password,
+    registeredAt: new Date(r.registered_at),
+    leftAt: r.left_at ? new Date(r.left_at) : null,
+    forgotten: r.forgotten,
+  };
 }
 
 export async function listAccounts(db: Kysely<Database>): Promise<AccountRow[]> {
@@ -25,6 +38,8 @@ export async function customerAccountByEmail(db: Kysely<Database>, email: string
     .selectFrom('accounts')
     .select(['account_id', 'roles'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    // A staff member who left has no role either, but is kept until the wage records may go (decision 620).
+    .where('left_at', 'is', null)
     .execute();
   const customer = rows.find((r) => r.roles.length === 0);
   return customer?.account_id ?? null;

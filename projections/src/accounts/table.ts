@@ -13,5 +13,9 @@ export interface AccountTables {
     registered_at: Date;
     /** The store last chosen in an operations area (StoreChosen, decision 576). */
     chosen_store_id: ColumnType<string | null, string | null | undefined, string | null>;
+    /** When an admin removed the staff member (StaffRemoved, decision 620). */
+    left_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    /** Whether the removed staff member was forgotten: `name` is then their pseudonym. */
+    forgotten: ColumnType<boolean, boolean | undefined, boolean>;
   };
 }

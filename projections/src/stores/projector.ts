@@ -10,8 +10,8 @@ export const storesProjector = catalogProjector('stores', [
     table: 'stores',
     key: 'store_id',
     row: (id, data) => {
-      // The sign-in and retention settings are read from the store's stream where they are used (decision 540).
-      const { table_check_in: _mode, second_factor_for_staff: _factor, wage_retention_years: _years, ...columns } = data as Record<string, unknown>;
+      // Decisions that use the sign-in and retention settings read them from the store's stream (decisions 540, 620); the row shows them to the admin.
+      const { table_check_in: _mode, ...columns } = data as Record<string, unknown>;
       return { store_id: id, ...columns };
     },
   }),

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** Stores of the chain, one row per store record of the catalog. */
 export interface StoreTables {
   stores: {
@@ -14,5 +16,9 @@ export interface StoreTables {
     geofence_radius_m: number;
     /** The day the store closed (decision 320); null while open. */
     closed_on: string | null;
+    /** Staff and monitors sign in with a second factor (decision 540). Never published. */
+    second_factor_for_staff: ColumnType<boolean, boolean | undefined, boolean>;
+    /** Years the wage records are kept after someone leaves (decision 620). Never published. */
+    wage_retention_years: ColumnType<number, number | undefined, number>;
   };
 }

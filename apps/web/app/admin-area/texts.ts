@@ -59,6 +59,11 @@ export const storeTexts = {
   storeExists: 'この店舗はすでに登録されています。',
   storeClosed: 'この店舗は閉店しています。',
   lastOpenStore: '営業中の店舗がほかにないため、閉店にできません。先に別の店舗を追加してください。',
+  // Decisions 540 and 620: how this store's staff sign in, and how long their records are kept.
+  secondFactorForStaff: 'スタッフ・モニターにも2段階認証を必須にする（未設定の人は次回ログインから7日以内に設定）',
+  secondFactorOn: '2段階認証: スタッフも必須',
+  wageRetentionYears: '退職者の賃金台帳・出勤簿の保存期間（年）',
+  wageRetentionShown: (years: number) => `退職者の記録の保存: ${years}年`,
 } as const;
 
 export const homeTexts = {

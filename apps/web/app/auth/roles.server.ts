@@ -4,6 +4,7 @@ import type { StaffRole } from '@moncafe/domain/account/events';
 import { DomainError } from '@moncafe/domain/decider';
 import { audit } from '@moncafe/infra/auth/audit';
 import { appOf, clientAddressContext, correlationIdOf } from '#app/context';
+import { adminStaffTexts } from '#app/staff-area/texts';
 import { authTexts } from './texts';
 
 export type RoleChangeOutcome = { ok: true; changed: boolean } | { ok: false; status: 404 | 409; error: string };
@@ -31,6 +32,8 @@ export async function changeRoleAsAdmin(
   } catch (error) {
     if (error instanceof DomainError && error.code === 'own_admin_role') return { ok: false, status: 409, error: authTexts.ownAdminRole };
     if (error instanceof DomainError && error.code === 'account_not_found') return { ok: false, status: 404, error: authTexts.accountNotFound };
+    // Decision 620: someone who left gets no role back (a returning person gets a new account).
+    if (error instanceof DomainError && error.code === 'staff_left') return { ok: false, status: 409, error: adminStaffTexts.staffLeft };
     throw error;
   }
 }

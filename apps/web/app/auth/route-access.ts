@@ -146,6 +146,9 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/auth/mfa/status': { read: 'signed-in' },
   '/account/security': pub,
   '/api/admin/users/:id/mfa-reset': admin,
+  // Staff who leave (decision 620)
+  '/api/admin/users/:id/leave': admin,
+  '/api/admin/users/:id/forget': admin,
 
   // JSON calls: stores and reference data the customer site reads
   '/api/stores': publicReadAdminWrite,

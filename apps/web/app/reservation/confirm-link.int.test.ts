@@ -53,6 +53,8 @@ function system() {
     reservationMails: reservationMails('http://cafe.test'),
     shiftDirectory: { submittersOf: async () => [], recruitTimes: async () => DEFAULT_RECRUIT_TIMES },
     storeStaff: { isStoreStaff: async () => false },
+    storeListings: { storesOf: async () => [] },
+    wageRecordsOf: async () => [],
     checklistTasks: { find: async () => null },
     secrets: { seal: (plain) => plain, open: (sealed) => sealed, sealedWithNewest: () => true },
     accountMails: accountMails('http://cafe.test'),

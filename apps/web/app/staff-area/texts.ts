@@ -268,4 +268,26 @@ export const adminStaffTexts = {
   removeFromStore: '店舗から外す',
   accountNotFound: 'アカウントが見つかりません。',
   noStaffRoleHint: '※ スタッフ画面を使うにはスタッフ権限も必要です。',
+
+  // /admin/users: staff who leave (decision 620)
+  leaveStaff: '退職（ログイン停止）',
+  confirmLeave: (name: string) => `${name} さんを退職として削除しますか？すべての権限とログインが無効になります。シフトと勤怠の記録は残ります。`,
+  leftOn: (day: string) => `退職済み（${day}）`,
+  forgetStaff: '個人情報を削除',
+  confirmForget: (name: string) => `${name} さんの氏名・メールアドレスを削除しますか？シフトと勤怠の記録は仮名で残ります。この操作は取り消せません。`,
+  leaveDone: '退職として削除しました。',
+  forgetDone: (pseudonym: string) => `個人情報を削除しました（以後の表示名: ${pseudonym}）。`,
+  notStaff: 'スタッフ権限のないアカウントです。',
+  staffLeft: 'このアカウントは退職済みです。',
+  staffNotRemoved: '退職として削除してから、個人情報を削除できます。',
+  retentionNotOver: (day: string) => `賃金台帳・出勤簿の保存期間中です。${day}以降に削除できます。`,
+  ownAccount: '自分のアカウントは削除できません。',
+  // /admin/users: a second factor reset (decision 540)
+  factorsColumn: '2段階認証',
+  resetFactors: 'リセット',
+  confirmResetFactors: (name: string) =>
+    `${name} さんの2段階認証（認証アプリ・パスキー・リカバリーコード）をすべて削除しますか？次回ログイン時に設定し直します。`,
+  resetReason: '理由（履歴に残ります）',
+  resetDone: '2段階認証をリセットしました。',
+  resetNothing: 'リセットする2段階認証はありませんでした。',
 } as const;

@@ -59,6 +59,9 @@ export const eventLabels: Record<string, string> = {
   PasskeyRemoved: 'パスキーの削除',
   SecondFactorsReset: '2段階認証のリセット',
   SecondFactorAsked: '2段階認証の設定依頼',
+  // Staff who leave (decision 620)
+  StaffRemoved: 'スタッフの削除（退職）',
+  StaffForgotten: '退職したスタッフの個人情報の削除',
   KeyClaimed: '登録キーの確保',
   ReservationRequested: '予約の申し込み',
   ConfirmationLinkIssued: '予約確認メール送信',

@@ -12,9 +12,22 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitl
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
 
 type Store = StoresAnswer[number];
-type StoreForm = Pick<Store, 'name' | 'postal_code' | 'address' | 'phone' | 'email' | 'access_note' | 'display_order'>;
+type StoreForm = Pick<
+  Store,
+  'name' | 'postal_code' | 'address' | 'phone' | 'email' | 'access_note' | 'display_order' | 'second_factor_for_staff' | 'wage_retention_years'
+>;
 
-const blank: StoreForm = { name: '', postal_code: null, address: '', phone: '', email: null, access_note: null, display_order: 0 };
+const blank: StoreForm = {
+  name: '',
+  postal_code: null,
+  address: '',
+  phone: '',
+  email: null,
+  access_note: null,
+  display_order: 0,
+  second_factor_for_staff: false,
+  wage_retention_years: 5,
+};
 const orNull = (value: string) => (value.trim() === '' ? null : value);
 
 function StoreFields({ initial, busy, onSave, onCancel }: { initial: StoreForm | null; busy: boolean; onSave(data: StoreForm): void; onCancel?: () => void }) {
@@ -62,6 +75,27 @@ function StoreFields({ initial, busy, onSave, onCancel }: { initial: StoreForm |
         value={v.display_order}
         busy={busy}
         onChange={(display_order) => setV({ ...v, display_order })}
+      />
+      <label className="field" htmlFor={`${id}-factor`}>
+        <span>
+          <input
+            id={`${id}-factor`}
+            type="checkbox"
+            checked={v.second_factor_for_staff}
+            disabled={busy}
+            onChange={(e) => setV({ ...v, second_factor_for_staff: e.target.checked })}
+          />{' '}
+          {s.secondFactorForStaff}
+        </span>
+      </label>
+      <NumberField
+        id={`${id}-retention`}
+        label={s.wageRetentionYears}
+        min={1}
+        max={20}
+        value={v.wage_retention_years}
+        busy={busy}
+        onChange={(wage_retention_years) => setV({ ...v, wage_retention_years })}
       />
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} submitLabel={initial ? s.save : s.add} cancelLabel={s.cancel} />
     </form>
@@ -167,6 +201,10 @@ export default function StoresEditor() {
                     {store.email ? ` ／ ${store.email}` : ''}
                   </div>
                   {store.access_note && <div className="hint">{store.access_note}</div>}
+                  <div className="hint" data-testid="store-staff-settings">
+                    {store.second_factor_for_staff ? `${s.secondFactorOn} ／ ` : ''}
+                    {s.wageRetentionShown(store.wage_retention_years)}
+                  </div>
                   {!store.closed_on && <SettingsLinks store={store} />}
                   {!store.closed_on && (
                     <p>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, useNavigation, useRevalidator } from 'react-router';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import type { Route } from './+types/route';
 import { staffRoles, staffRoleSchema } from '@moncafe/domain/account/events';
 import { formAction } from '#app/http/form-action.server';
@@ -12,6 +13,7 @@ import { areaTexts } from '#app/areas/texts';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as sa } from '#app/staff-area/texts';
 import { StoreStaffSection } from './store-staff';
+import { FactorReset } from './factor-reset';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(areaTexts.usersTitle, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
@@ -26,7 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const storesOf = (accountId: string) => memberships.filter((m) => m.account_id === accountId).map((m) => nameOf.get(m.store_id) ?? m.store_id);
   return {
     me: me.id,
-    accounts: accounts.map((a) => ({ id: a.accountId, name: a.name, email: a.email, roles: a.roles, stores: storesShown(a.roles, storesOf(a.accountId)) })),
+    accounts: accounts.map((a) => ({
+      id: a.accountId,
+      name: a.name,
+      email: a.email,
+      roles: a.roles,
+      stores: storesShown(a.roles, storesOf(a.accountId)),
+      leftOn: a.leftAt ? tokyoDateOf(a.leftAt) : null,
+      forgotten: a.forgotten,
+    })),
   };
 }
 
@@ -54,6 +64,7 @@ export const action = formAction({
 /** /admin/users: every account and its staff roles, each a toggle. */
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== 'idle';
+  const revalidator = useRevalidator();
   return (
     <div className="admin-users">
       <h2>ユーザー管理</h2>
@@ -71,6 +82,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               <th key={role}>{roleLabels[role]}</th>
             ))}
             <th>{sa.storesColumn}</th>
+            <th>{sa.factorsColumn}</th>
           </tr>
         </thead>
         <tbody>
@@ -96,12 +108,14 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   </td>
                 );
               })}
-              <td data-testid="account-stores">{account.stores}</td>
+              <td data-testid="account-stores">{account.leftOn ? sa.leftOn(account.leftOn) : account.stores}</td>
+              {/* Another account's factors only: an admin changes their own with their password (decision 540). */}
+              <td>{account.id !== loaderData.me && !account.forgotten && <FactorReset account={account} />}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <StoreStaffSection accounts={loaderData.accounts} />
+      <StoreStaffSection accounts={loaderData.accounts} onChanged={() => void revalidator.revalidate()} />
     </div>
   );
 }

@@ -11,6 +11,9 @@ interface Account {
   name: string;
   email: string;
   roles: string[];
+  /** The day (Asia/Tokyo) an admin removed them as having left (decision 620), null while they work here. */
+  leftOn: string | null;
+  forgotten: boolean;
 }
 
 const wageOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
@@ -20,7 +23,7 @@ const wageOf = (text: string): number | null => (text.trim() === '' ? null : Num
  * admins only): add an account, change a wage, take someone off the store after a confirmation.
  * These are the people the shift screens list.
  */
-export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
+export function StoreStaffSection({ accounts, onChanged }: { accounts: Account[]; onChanged: () => void }) {
   const { storeId, storeName } = useAreaStore();
   const [staff, setStaff] = useState<UsersAnswer | null>(null);
   const [failed, setFailed] = useState(false);
@@ -28,6 +31,7 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
   const [adding, setAdding] = useState({ accountId: '', wage: '' });
   const [wages, setWages] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
+  const [leaving, setLeaving] = useState<{ id: string; name: string; forget: boolean } | null>(null);
 
   const load = useCallback(async () => {
     if (!storeId) return;
@@ -52,6 +56,17 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
     if (!r.ok) return setNotice({ kind: 'error', text: a.saveFailed(r.message ?? (r.body as { error?: string }).error ?? t.cannotReachServer) });
     setNotice({ kind: 'ok', text: done });
     await load();
+  }
+
+  /** Removes someone who left, or forgets them after the retention (decision 620); the user list shows the change after a reload. */
+  async function leave(who: { id: string; forget: boolean }) {
+    setNotice(null);
+    const path = `/api/admin/users/${encodeURIComponent(who.id)}/${who.forget ? 'forget' : 'leave'}`;
+    const r = await callJson<{ pseudonym?: string }>(path, { method: 'POST', body: { store_id: storeId } });
+    if (!r.ok) return setNotice({ kind: 'error', text: r.message ?? (r.body as { error?: string }).error ?? t.cannotReachServer });
+    setNotice({ kind: 'ok', text: who.forget ? a.forgetDone(r.body.pseudonym ?? '') : a.leaveDone });
+    await load();
+    onChanged();
   }
 
   const candidates = accounts.filter((acc) => !staff?.some((s) => s.id === acc.id));
@@ -100,9 +115,12 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
                   </PageForm>
                 </td>
                 <td>
-                  <button type="button" className="button danger" onClick={() => setRemoving({ id: s.id, name: s.name })}>
-                    {a.removeFromStore}
-                  </button>
+                  <div className="sa-actions">
+                    <button type="button" className="button danger" onClick={() => setRemoving({ id: s.id, name: s.name })}>
+                      {a.removeFromStore}
+                    </button>
+                    <LeavingAction account={accounts.find((acc) => acc.id === s.id)} name={s.name} onAsk={setLeaving} />
+                  </div>
                 </td>
               </tr>
             ))}
@@ -128,6 +146,21 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
           {a.addToStore}
         </button>
       </PageForm>
+      {leaving && (
+        <AskDialog
+          title={a.confirmTitle}
+          body={<p>{leaving.forget ? a.confirmForget(leaving.name) : a.confirmLeave(leaving.name)}</p>}
+          confirmLabel={leaving.forget ? a.forgetStaff : a.leaveStaff}
+          cancelLabel={a.cancel}
+          danger
+          onCancel={() => setLeaving(null)}
+          onConfirm={() => {
+            const who = leaving;
+            setLeaving(null);
+            void leave(who);
+          }}
+        />
+      )}
       {removing && (
         <AskDialog
           title={a.confirmTitle}
@@ -144,5 +177,26 @@ export function StoreStaffSection({ accounts }: { accounts: Account[] }) {
         />
       )}
     </section>
+  );
+}
+
+/** A staff member's leaving: removed while they work here, then forgotten (once) after the retention. */
+function LeavingAction(props: { account: Account | undefined; name: string; onAsk: (who: { id: string; name: string; forget: boolean }) => void }) {
+  const { account } = props;
+  if (!account || account.forgotten) return null;
+  if (account.leftOn === null) {
+    return (
+      <button type="button" className="button danger" onClick={() => props.onAsk({ id: account.id, name: props.name, forget: false })}>
+        {a.leaveStaff}
+      </button>
+    );
+  }
+  return (
+    <>
+      <span className="hint">{a.leftOn(account.leftOn)}</span>
+      <button type="button" className="button danger" onClick={() => props.onAsk({ id: account.id, name: props.name, forget: true })}>
+        {a.forgetStaff}
+      </button>
+    </>
   );
 }
