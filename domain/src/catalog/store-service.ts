@@ -24,19 +24,21 @@ import { storeSchema, type StoreData } from './kinds';
  */
 
 /** What the admin types on /admin/stores: the store's own fields but its point, fence, check-in mode and closing. */
-export const storeDetailsSchema = storeSchema.pick({
-  name: true,
-  postal_code: true,
-  address: true,
-  phone: true,
-  email: true,
-  access_note: true,
-  display_order: true,
-}).extend({
-  // Left out, an edit keeps what the store had (the form of an older screen sends neither).
-  second_factor_for_staff: storeSchema.shape.second_factor_for_staff.unwrap().optional(),
-  wage_retention_years: storeSchema.shape.wage_retention_years.unwrap().optional(),
-});
+export const storeDetailsSchema = storeSchema
+  .pick({
+    name: true,
+    postal_code: true,
+    address: true,
+    phone: true,
+    email: true,
+    access_note: true,
+    display_order: true,
+  })
+  .extend({
+    // Left out, an edit keeps what the store had (the form of an older screen sends neither).
+    second_factor_for_staff: storeSchema.shape.second_factor_for_staff.unwrap().optional(),
+    wage_retention_years: storeSchema.shape.wage_retention_years.unwrap().optional(),
+  });
 export type StoreDetails = z.output<typeof storeDetailsSchema>;
 
 export type StoreCommand =
