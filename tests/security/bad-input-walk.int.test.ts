@@ -254,7 +254,76 @@ function probesFor(pattern: string, plausible: Plausible, seed: number): Probe[]
       };
     }),
   );
-  return [...fc.sample(probe, { seed, numRuns: RUNS * Math.max(readers.length, writers.length) }), ...impossibleDayProbes(pattern, plausible)];
+  return [
+    ...fc.sample(probe, { seed, numRuns: RUNS * Math.max(readers.length, writers.length) }),
+    ...impossibleDayProbes(pattern, plausible),
+    ...everyKindProbes(pattern, plausible),
+  ];
+}
+
+/**
+ * The kinds of bad input every call, form action and page loader gets at least once, whatever
+ * fast-check's sample drew (the sample is a few requests per route and identity at CI's seed).
+ */
+const everyKind = ['impossible date', 'trailing junk', 'huge number', 'negative number', 'wrong type', 'unicode control', 'oversized body'] as const;
+type EveryKind = (typeof everyKind)[number];
+
+/** Each kind's value for every field a route reads at once (`null`: the kind is the body's size, not a value). */
+function valueOfKind(kind: EveryKind, p: Plausible): unknown {
+  switch (kind) {
+    case 'impossible date':
+      return '2026-02-30';
+    case 'trailing junk':
+      return `${p.storeId}x`;
+    case 'huge number':
+      return 1e308;
+    case 'negative number':
+      return -2147483649;
+    case 'wrong type':
+      return [{ x: [true] }];
+    case 'unicode control':
+      return 'a\u0000b\u202Ec\u0007';
+    case 'oversized body':
+      return null;
+  }
+}
+
+/**
+ * One request of each kind per route, by the most trusted identity the route lets in (so the role
+ * gate does not answer first): every field the route reads set to the kind's value, in the query
+ * of a GET (the loader's) and in the body of a POST (the call's JSON, the page's form), and a body
+ * over every limit.
+ */
+function everyKindProbes(pattern: string, p: Plausible): (Probe & { kind: EveryKind })[] {
+  const routeKind = generators[pattern]!;
+  if (routeKind !== 'call' && routeKind !== 'page') return [];
+  const names = [...new Set([...(dayNamesByPattern.get(pattern) ?? []), 'store_id', 'date'])];
+  const path = fill(pattern, []);
+  const reader = identitiesFor(pattern, false).at(-1)!;
+  const writer = identitiesFor(pattern, true).at(-1)!;
+  const type = routeKind === 'page' ? 'application/x-www-form-urlencoded' : 'application/json';
+  const post = (kind: EveryKind, body: string): Probe & { kind: EveryKind } => ({
+    kind,
+    identity: writer,
+    request: { method: 'POST', path, headers: { 'content-type': type }, body: Buffer.from(body) },
+    what: `POST ${kind}`,
+  });
+  const probes: (Probe & { kind: EveryKind })[] = [];
+  for (const kind of everyKind) {
+    const value = valueOfKind(kind, p);
+    if (value === null) {
+      const name = routeKind === 'page' ? 'あ'.repeat(400_000) : 'x'.repeat(1_100_000);
+      probes.push(post(kind, routeKind === 'page' ? formEncode({ intent: 'save', store_id: p.storeId, name }) : JSON.stringify({ store_id: p.storeId, name })));
+      continue;
+    }
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    const query = queryString(names.map((name) => [name, encodeLoose(text)] as const));
+    const readPath = `${routeKind === 'page' ? dataPath(path) : path}${query}`;
+    probes.push({ kind, identity: reader, request: { method: 'GET', path: readPath, headers: {} }, what: `GET ${kind}` });
+    const each = (v: unknown) => Object.fromEntries(names.map((name) => [name, v]));
+    probes.push(post(kind, routeKind === 'page' ? formEncode({ intent: 'save', ...(each(text) as Record<string, string>) }) : JSON.stringify(each(value))));
+  }
+  return probes;
 }
 
 /** The names of a route's dates, months and times, and what a plausible request puts in each. */
@@ -342,6 +411,23 @@ describe.skipIf(!pgUrl)('issue 28: bad input, walked from the route table', () =
     const missing = table.filter((pattern) => !generators[pattern]);
     expect(missing, 'add these routes to `generators` in tests/security/bad-input-generators.ts').toEqual([]);
     expect(Object.keys(generators).filter((pattern) => !table.includes(pattern))).toEqual([]);
+  });
+
+  it('sends every call, form action and page loader each kind of bad input, so a new route cannot be walked with fewer', () => {
+    const sample: Plausible = { storeId: DEMO_STORE, today: '2026-12-01', month: '2026-12', ids: ['1'] };
+    const short = table
+      .filter((pattern) => generators[pattern] === 'call' || generators[pattern] === 'page')
+      .map((pattern) => {
+        const probes = everyKindProbes(pattern, sample);
+        const reads = new Set(probes.filter((probe) => probe.request.method === 'GET').map((probe) => probe.kind));
+        const writes = new Set(probes.filter((probe) => probe.request.method === 'POST').map((probe) => probe.kind));
+        const missing = everyKind.filter((kind) => !writes.has(kind) || (kind !== 'oversized body' && !reads.has(kind)));
+        return { pattern, missing };
+      })
+      .filter(({ missing }) => missing.length > 0);
+    expect(short).toEqual([]);
+    expect(table.filter((pattern) => generators[pattern] === 'call').length).toBeGreaterThan(100);
+    expect(table.filter((pattern) => generators[pattern] === 'page').length).toBeGreaterThan(50);
   });
 
   let database: TestDatabase;
