@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toStreamName as catalogStream } from '../catalog/events';
+import { metadataOf } from '../command-handler';
 import { manualClock } from '../testing/manual-clock';
 import { memoryEventStore } from '../testing/memory-event-store';
 import { testHashing, testIds } from '../testing/test-ids';
@@ -47,13 +48,13 @@ function system() {
       externalIdentity: null,
       registeredAt: start.toISOString(),
     };
-    await eventStore.appendToStream(toStreamName(accountId), [{ eventId: testIds.uuid(), type: 'AccountRegistered', data, metadata: {} }], {
+    await eventStore.appendToStream(toStreamName(accountId), [{ eventId: testIds.uuid(), type: 'AccountRegistered', data, metadata: metadataOf(context) }], {
       expectedRevision: 'no_stream',
     });
   }
   async function store(id: string, secondFactorForStaff: boolean) {
     const data = { kind: 'store', id, data: { name: id, address: '東京都', phone: '03-0000-0000', second_factor_for_staff: secondFactorForStaff } };
-    await eventStore.appendToStream(catalogStream('store', id), [{ eventId: testIds.uuid(), type: 'RecordSaved', data, metadata: {} }], {
+    await eventStore.appendToStream(catalogStream('store', id), [{ eventId: testIds.uuid(), type: 'RecordSaved', data, metadata: metadataOf(context) }], {
       expectedRevision: 'any',
     });
   }
