@@ -53,7 +53,7 @@ import {
   type SalesRange,
 } from './register/sales';
 // The time clock (decisions 565–568)
-import { attendanceCorrectionsOf, attendanceMonthOf, attendanceRecordOf, labourCostByDay, labourSettingsOf } from './attendance/queries';
+import { attendanceCorrectionsOf, attendanceMonthOf, attendanceRecordOf, labourCostByDay, labourReport, labourSettingsOf } from './attendance/queries';
 import { myReservations, orderRowsOfDay, scheduleDay, storeStaffOf } from './screen-queries';
 
 /**
@@ -232,6 +232,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       corrections: (input: { storeId: string; month: string; userId?: string }) => attendanceCorrectionsOf(db, input),
       settings: (storeId: string) => labourSettingsOf(db, storeId),
       labourCostByDay: (input: { storeIds: readonly string[]; from: string; to: string; now: Date }) => labourCostByDay(db, input),
+      /** The sales screen's labour cost per bucket of its grain, of one store or every store (null). */
+      labour: (input: { storeId: string | null; from: string; to: string; grain: SalesGrain; now: Date }) => labourReport(db, input),
     },
   };
 }

@@ -3,7 +3,7 @@ import { addDays, tokyoDateOf, tokyoInstant, weekdayOf } from '@moncafe/domain/c
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 import { signUp } from '../support/accounts';
-import { AT_DEMO_STORE, FAR_FROM_DEMO_STORE, serverNow } from '../support/table-order';
+import { AT_DEMO_STORE, checkedIn, FAR_FROM_DEMO_STORE, serverNow, withToken } from '../support/table-order';
 
 /**
  * The time clock over HTTP on the real server (demo cafe, store 2), its clock moved to chosen
@@ -275,5 +275,60 @@ describe('a day on the time clock', () => {
     expect(refused).toEqual({ status: 403, body: expect.objectContaining({ error: '店舗の外からは打刻できません。店舗で打刻してください。' }) as unknown });
     expect((await dayOf(addDays(date, 1)))[0]!.actual?.out).toBeNull();
     expect((await press(staff, 'out')).status).toBe(200);
+  });
+});
+
+describe('labour on the sales screen', () => {
+  it('shows the day’s wages from the time clock and their share of the sales before tax, per store and for all stores', async () => {
+    // The first open day after the days above: a walk-in pays for 4 ブレンドコーヒー (500 yen before tax each) while she works.
+    const from = addDays(day, 13);
+    const hours = await json<Record<string, { is_closed: boolean }>>(
+      await admin.get(`/api/admin/business-hours?store_id=${STORE}&start_date=${from}&end_date=${addDays(from, 13)}`),
+    );
+    const date = Object.keys(hours)
+      .sort()
+      .find((d) => !hours[d]!.is_closed)!;
+    await clockTo(date, '10:00');
+    expect((await press(staff, 'in')).status).toBe(200);
+    await clockTo(date, '12:00');
+    expect((await press(staff, 'break_start')).status).toBe(200);
+    await clockTo(date, '12:45');
+    expect((await press(staff, 'break_end')).status).toBe(200);
+    const party = await checkedIn(server.url, 'seat-t1');
+    const order = await party.guest.send('POST', '/api/orders', {
+      json: { seat_id: 'seat-t1', reservation_id: party.reservationId, items: [{ menu_id: 'menu-blend', quantity: 4 }] },
+      headers: withToken(party.token),
+    });
+    expect(order.status).toBe(200);
+    const orderId = ((await order.json()) as { order_id: string }).order_id;
+    const paid = await admin.post('/api/orders/checkout', { reservation_id: party.reservationId, payment_method: 'cash', order_ids: [orderId] });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    await clockTo(date, '16:00');
+    expect((await press(staff, 'out')).status).toBe(200);
+
+    // 6 hours less the 45-minute break: 315 minutes × 1,200 yen / 60 = 6,300 yen; 6,300 / 2,000 = 315.0%.
+    const expected = { sales: '2,000円', labour: '6,300円', share: '315.0%' };
+    const labourOf = async (query: string) => {
+      const html = (await admin.page(`/admin/sales?store_id=${STORE}&from=${date}&to=${date}&${query}`)).html;
+      const table = /data-testid="sales-labour".*?<\/table>/s.exec(html)![0];
+      return [...table.matchAll(/<tr data-key="([^"]+)">(.*?)<\/tr>/gs)].map(([, key, row]) => ({
+        key,
+        ...Object.fromEntries([...row!.matchAll(/data-figure="(\w+)">([^<]*)</g)].map((m) => [m[1], m[2]])),
+      }));
+    };
+    expect(await labourOf('grain=day')).toEqual([
+      { key: date, ...expected },
+      { key: 'total', ...expected },
+    ]);
+    // Every store together: the other stores had nobody clocked in that day and sold nothing.
+    expect(await labourOf('grain=day&scope=all')).toEqual([
+      { key: date, ...expected },
+      { key: 'total', ...expected },
+    ]);
+    // By month: the day's figures in its month's row.
+    expect(await labourOf('grain=month')).toEqual([
+      { key: date.slice(0, 7), ...expected },
+      { key: 'total', ...expected },
+    ]);
   });
 });

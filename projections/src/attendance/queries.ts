@@ -3,6 +3,8 @@ import { datesOfMonth } from '@moncafe/domain/calendar/dates';
 import { defaultLabourSettings, type LabourSettings } from '@moncafe/domain/attendance/kinds';
 import { weekStartOf } from '@moncafe/domain/attendance/rules';
 import type { Database } from '../database';
+import { bucketOf, bucketsOf, type SalesGrain } from '../register/sales';
+import { listStores } from '../stores/queries';
 import { listStoreStaff } from '../store-staff/queries';
 import { attendanceMonth, type AttendancePerson } from './month';
 
@@ -105,3 +107,26 @@ export async function labourCostByDay(db: Kysely<Database>, input: { storeIds: r
         }
   return [...byDay].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, sum]) => ({ date, ...sum }));
 }
+
+/**
+ * The sales screen's labour cost (decision 610): the day wages of the range's worked days summed per
+ * bucket of the sales report (day, week from Monday, month), of one store or of every store
+ * (null, closed ones' history included), every empty bucket listed so its rows line up with the sales rows.
+ */
+export async function labourReport(db: Kysely<Database>, input: { storeId: string | null; from: string; to: string; grain: SalesGrain; now: Date }) {
+  const storeIds = input.storeId === null ? (await listStores(db, { closed: true })).map((s) => s.store_id) : [input.storeId];
+  const days = await labourCostByDay(db, { storeIds, from: input.from, to: input.to, now: input.now });
+  const buckets = new Map(bucketsOf(input, input.grain).map((key) => [key, { key, wage_yen: 0, worked_minutes: 0 }]));
+  for (const day of days) {
+    const bucket = buckets.get(bucketOf(day.date, input.grain))!;
+    bucket.wage_yen += day.wage_yen;
+    bucket.worked_minutes += day.worked_minutes;
+  }
+  const rows = [...buckets.values()];
+  return {
+    buckets: rows,
+    total: { wage_yen: rows.reduce((n, b) => n + b.wage_yen, 0), worked_minutes: rows.reduce((n, b) => n + b.worked_minutes, 0) },
+  };
+}
+
+export type LabourReport = Awaited<ReturnType<typeof labourReport>>;

@@ -148,4 +148,7 @@ export const attendanceTexts = {
   labourByDay: '日別',
   labourMonth: '期間合計',
   labourNone: 'この期間の勤務記録はありません。',
+  labourHint: '勤務記録から計算した賃金（深夜・残業の割増を含む）と、税抜売上に対する比率です。',
+  labourSales: '売上（税抜）',
+  labourSharePercent: (percent: number | null) => (percent === null ? '—' : `${percent.toFixed(1)}%`),
 };

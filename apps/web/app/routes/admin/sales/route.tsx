@@ -3,6 +3,7 @@ import type { Route } from './+types/route';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import adminCss from '#app/admin-area/admin-area.css?url';
 import { salesTexts as t } from '#app/admin-area/register-texts';
+import { attendanceTexts as at } from '#app/attendance/texts';
 import salesCss from '#app/admin-area/sales.css?url';
 import { monthToDate, salesQuerySchema } from '#app/admin-area/sales-range';
 import { salesView } from '#app/admin-area/sales-view.server';
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!params.store_id) return { view: null, error: null, storeId: null };
   const parsed = salesQuerySchema.safeParse({ ...monthToDate(tokyoDateOf(runtime.clock.now())), ...params });
   if (!parsed.success) return { view: null, error: t.invalidRange, storeId: params.store_id };
-  return { view: await salesView(queries, parsed.data), error: null, storeId: parsed.data.store_id };
+  return { view: await salesView(queries, parsed.data, runtime.clock.now()), error: null, storeId: parsed.data.store_id };
 }
 
 const EXPORTS = ['sales-lines', 'receipts', 'reservations', 'shifts'] as const;
@@ -108,6 +109,41 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             </tr>
           </tbody>
         </table>
+      </section>
+
+      <section className="panel" data-testid="sales-labour" aria-labelledby="sales-labour-title">
+        <h3 id="sales-labour-title">{at.labourTitle}</h3>
+        <p className="hint">{at.labourHint}</p>
+        <div className="sales-chart-table" tabIndex={0} role="region" aria-label={at.labourTitle}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.period}</th>
+                <th scope="col">{at.labourSales}</th>
+                <th scope="col">{at.labourCost}</th>
+                <th scope="col">{at.labourShare}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.labour.rows.map((r) => (
+                <tr key={r.key} data-key={r.key}>
+                  <th scope="row">{r.label}</th>
+                  <td data-figure="sales">{yenAmount(r.sales)}</td>
+                  <td data-figure="labour">{yenAmount(r.cost)}</td>
+                  <td data-figure="share">{at.labourSharePercent(r.share)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr data-key="total">
+                <th scope="row">{at.labourMonth}</th>
+                <td data-figure="sales">{yenAmount(view.labour.total.sales)}</td>
+                <td data-figure="labour">{yenAmount(view.labour.total.cost)}</td>
+                <td data-figure="share">{at.labourSharePercent(view.labour.total.share)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       </section>
 
       <section className="panel" aria-labelledby="sales-chart-title">
