@@ -2,12 +2,16 @@ import type { Application } from '@moncafe/domain/application';
 import type { Clock, IdGenerator, Logger } from '@moncafe/domain/ports';
 import { loadDemoData, type DemoDataResult } from './demo-data';
 import { loadScheduleDemo } from './schedule';
-import { loadStaffAreaDemo, type StaffAreaServices } from './staff-area';
+import { loadAttendanceDemo, type AttendanceDemoServices } from './attendance';
+import { demoStaffOf, loadStaffAreaDemo, type StaffAreaServices } from './staff-area';
 import { loadTableOrderDemo } from './table-order';
 
 /** What loading the demo cafe needs of a wired system: its services, and a wait for its read models. */
 export interface DemoSystem {
-  services: Pick<Application, 'catalog' | 'stock' | 'seatCodes'> & StaffAreaServices & Partial<Pick<Application, 'reservationStaff'>>;
+  services: Pick<Application, 'catalog' | 'stock' | 'seatCodes'> &
+    StaffAreaServices &
+    AttendanceDemoServices &
+    Partial<Pick<Application, 'reservationStaff'>>;
   ids: IdGenerator;
   clock: Clock;
   logger: Logger;
@@ -43,13 +47,17 @@ export async function loadDemo(
   // Catalog saves change nothing when repeated: this step always runs, and gives the position to wait for.
   const created = await loadDemoData(system.services.catalog, system.clock, context);
   const { accountIdOf, scheduleOf } = options;
-  await step('staff-area', () =>
-    loadStaffAreaDemo(
+  const loaded: { staff: { accountId: string; storeIds: string[] }[] | null } = { staff: null };
+  await step('staff-area', async () => {
+    ({ staff: loaded.staff } = await loadStaffAreaDemo(
       system.services,
       { ...system, waitForProjections, ...(accountIdOf ? { accountIdOf } : {}), ...(scheduleOf ? { scheduleOf } : {}) },
       context,
-    ),
-  );
+    ));
+  });
+  // The staff's past days on the time clock (decision 611); after a resume, the staff found by e-mail.
+  const clockedStaff = loaded.staff ?? (accountIdOf ? await demoStaffOf(accountIdOf) : []);
+  await step('attendance', () => loadAttendanceDemo(system.services, { clock: system.clock, staff: clockedStaff }, context));
   await waitForProjections(created.position);
   await step('table-order', () => loadTableOrderDemo(system.services, context).catch((err: unknown) => system.logger.warn({ err }, 'demo stock not loaded')));
   // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.

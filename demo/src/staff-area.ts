@@ -95,8 +95,9 @@ export async function loadStaffAreaDemo(
     scheduleOf?(month: string): Promise<{ shifts: string[]; corrected: boolean }>;
   },
   context: CommandContext,
-): Promise<void> {
+): Promise<{ staff: { accountId: string; storeIds: string[] }[] }> {
   const staffIds: string[] = [];
+  const staff: { accountId: string; storeIds: string[] }[] = [];
   for (const [i, person] of people.entries()) {
     const registered = await services.accounts.register({ name: person.name, email: person.email, password: deps.ids.token() }, context);
     // Null when the address has an account already: a resumed seeding finishes it (role and store
@@ -110,6 +111,7 @@ export async function loadStaffAreaDemo(
       await deps.waitForProjections(assigned.position);
     }
     if (person.stores.some(([storeId]) => storeId === store)) staffIds.push(accountId);
+    staff.push({ accountId, storeIds: person.stores.map(([storeId]) => storeId) });
   }
   const save = services.catalog.save;
   await save(
@@ -241,4 +243,15 @@ export async function loadStaffAreaDemo(
     const shifts = [3, 4, 10, 11, 17, 18].map((day) => ({ date: dateInMonth(next, day + i), start: '10:00', end: i === 2 ? '15:00' : '18:00' }));
     await services.shifts.submit({ storeId: store, userId, shifts, submitter: { admin: false } }, { ...context, actor: userId });
   }
+  return { staff };
+}
+
+/** The demo staff's accounts as a resumed seeding finds them by e-mail (decision 262), with the stores each works at. */
+export async function demoStaffOf(accountIdOf: (email: string) => Promise<string | null>) {
+  const staff: { accountId: string; storeIds: string[] }[] = [];
+  for (const person of people) {
+    const accountId = await accountIdOf(person.email);
+    if (accountId) staff.push({ accountId, storeIds: person.stores.map(([storeId]) => storeId) });
+  }
+  return staff;
 }

@@ -197,6 +197,11 @@ export function createApplication(ports: ApplicationPorts) {
     // The time clock (decisions 565–568)
     /** 出勤・休憩・退勤 for oneself, and the owner's corrections with a reason. */
     attendance: attendanceService(ports),
+    /**
+     * The same time clock reading another clock: only the demo (demo/src/attendance.ts) uses it, to
+     * press its staff's past days as ordinary commands; no route reaches it.
+     */
+    attendanceOn: (clock: Clock) => attendanceService({ ...ports, clock }),
   };
 }
 

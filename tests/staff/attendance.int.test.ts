@@ -88,6 +88,28 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+describe('the demo cafe', () => {
+  it('has clock records of its staff for the days before today, pressed as ordinary events, closed and paid', async () => {
+    const today = tokyoDateOf(await serverNow(server));
+    const days = Array.from({ length: 6 }, (_, n) => addDays(today, -6 + n));
+    const months = [...new Set(days.map((d) => d.slice(0, 7)))];
+    const demo = new Map<string, Day[]>();
+    for (const month of months)
+      for (const person of (await json<{ staff: Person[] }>(await admin.get(`/api/admin/attendance?store_id=${STORE}&month=${month}`))).staff)
+        if (person.user_id !== staffId) demo.set(person.name, [...(demo.get(person.name) ?? []), ...person.days.filter((d) => d.record_id)]);
+    const worked = [...demo.values()].flat();
+    expect([...demo.keys()].sort()).toEqual(['佐藤 花子', '田中 美咲', '鈴木 健太'].sort());
+    // Every open day (Wednesday is the demo store's closed day) has someone at work, and only days before today do.
+    expect([...new Set(worked.map((d) => d.date))].sort()).toEqual(days.filter((d) => weekdayOf(d) !== 3));
+    for (const d of worked) {
+      expect(d.actual?.out, `${d.date} is closed`).toBeTruthy();
+      expect(d.flags.filter((f) => f !== 'no_plan')).toEqual([]);
+      expect(d.worked_minutes).toBeGreaterThan(0);
+      expect(d.wage_yen).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('a day on the time clock', () => {
   it('in 17:00, break 18:30–19:15, out 23:30 against a plan of 17:00–23:00: the figures as worked out by hand', async () => {
     await clockTo(day, '17:00');
