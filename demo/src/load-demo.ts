@@ -8,10 +8,7 @@ import { loadTableOrderDemo } from './table-order';
 
 /** What loading the demo cafe needs of a wired system: its services, and a wait for its read models. */
 export interface DemoSystem {
-  services: Pick<Application, 'catalog' | 'stock' | 'seatCodes'> &
-    StaffAreaServices &
-    AttendanceDemoServices &
-    Partial<Pick<Application, 'reservationStaff'>>;
+  services: Pick<Application, 'catalog' | 'stock' | 'seatCodes'> & StaffAreaServices & AttendanceDemoServices & Partial<Pick<Application, 'reservationStaff'>>;
   ids: IdGenerator;
   clock: Clock;
   logger: Logger;

@@ -64,7 +64,10 @@ describe.runIf(runs)('the time clock in the browser', () => {
     expect(await clockOut.isDisabled()).toBe(true);
     await clockIn.click();
     await staff.page.getByText(/^出勤を記録しました（\d{2}:\d{2}）$/).waitFor();
-    await staff.page.getByTestId('clock-state').filter({ hasText: /^勤務中（\d{2}:\d{2}から）$/ }).waitFor();
+    await staff.page
+      .getByTestId('clock-state')
+      .filter({ hasText: /^勤務中（\d{2}:\d{2}から）$/ })
+      .waitFor();
     expect(await clockIn.isDisabled()).toBe(true);
     await problems.screen(staff.page, 'time-clock-phone-working');
 
@@ -76,9 +79,11 @@ describe.runIf(runs)('the time clock in the browser', () => {
     await staff.context.close();
 
     const [record] = (
-      (await admin.getJson<{ staff: { user_id: string; days: { record_id: string | null; actual: { in: string; out: string | null } | null }[] }[] }>(
-        `/api/admin/attendance?store_id=${STORE}&month=${today.slice(0, 7)}`,
-      )).body.staff.find((p) => p.user_id === staffId)?.days ?? []
+      (
+        await admin.getJson<{ staff: { user_id: string; days: { record_id: string | null; actual: { in: string; out: string | null } | null }[] }[] }>(
+          `/api/admin/attendance?store_id=${STORE}&month=${today.slice(0, 7)}`,
+        )
+      ).body.staff.find((p) => p.user_id === staffId)?.days ?? []
     ).filter((d) => d.record_id);
     expect(record?.actual?.out, 'the day has its in and out').toBeTruthy();
     const { in: pressedIn, out: pressedOut } = record!.actual!;
@@ -104,7 +109,11 @@ describe.runIf(runs)('the time clock in the browser', () => {
     await form.getByLabel('修正理由（必須）').fill('打刻前から準備していたため');
     await form.getByRole('button', { name: '修正を保存する' }).click();
     await owner.page.getByText('勤務記録を修正しました').waitFor();
-    await row.locator('td').nth(1).filter({ hasText: `11:45〜${pressedOut}` }).waitFor();
+    await row
+      .locator('td')
+      .nth(1)
+      .filter({ hasText: `11:45〜${pressedOut}` })
+      .waitFor();
     const correction = owner.page.getByTestId('attendance-history').locator('tbody tr');
     expect(await correction.count()).toBe(1);
     const cells = await correction.locator('td').allTextContents();
