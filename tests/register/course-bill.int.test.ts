@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minutesOf, tokyoInstant } from '@moncafe/domain/calendar/dates';
-import { BIRTHDAY, demoCoursesReady, firstBookable } from '../reservation/booking-steps';
+import { BIRTHDAY, PLATE_TEXT, bookBirthdayForTwo, demoCoursesReady } from '../reservation/booking-steps';
 import { startSmtpSink } from '../reservation/smtp-sink';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
@@ -63,32 +63,9 @@ describe.skipIf(!pgUrl)('the booked course on the bill', () => {
     events = database.pool(2);
 
     // The guest books the birthday course for two, with a message plate (つける: 200円 before tax).
-    const guest = httpClient(server.url);
-    const email = 'course.bill@example.jp';
-    const { date, times } = await firstBookable(guest, 2, [BIRTHDAY]);
-    bookedDate = date;
-    const time = times[Math.floor(times.length / 2)]!;
-    const held = await guest.post<{ seat_ids: string[] }>('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] });
-    seatId = held.body.seat_ids[0]!;
-    const detail = {
-      [`${BIRTHDAY}_4`]: 'box',
-      [`${BIRTHDAY}_5`]: 'white',
-      [`${BIRTHDAY}_11`]: 'yes',
-      [`${BIRTHDAY}_7`]: 'white',
-      [`${BIRTHDAY}_8`]: 'はなこ おめでとう',
-      [`${BIRTHDAY}_9`]: 'tea',
-    };
-    const sent = await guest.post<{ reservation_id: string }>('/api/reservation-confirmation/send-confirmation', {
-      name: '山田花子',
-      email,
-      phone: '090-1234-5678',
-      reservationData: { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 2 }], detail },
-    });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    reservationId = sent.body.reservation_id;
-    const mail = await smtp.next(email);
-    const link = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec(mail.text)![1]!);
-    expect((await guest.getJson(`/api/reservation-confirmation/${encodeURIComponent(link)}?confirm=true`)).status).toBe(200);
+    const booking = await bookBirthdayForTwo(httpClient(server.url), smtp, 'course.bill@example.jp');
+    ({ reservationId, seatId, date: bookedDate } = booking);
+    const { date, time } = booking;
 
     // Five minutes before the booking the party is at the door; staff seat it.
     await server.advanceClock(tokyoInstant(date, minutesOf(time) - 5).getTime() - (await serverNow(server)).getTime());
@@ -114,7 +91,7 @@ describe.skipIf(!pgUrl)('the booked course on the bill', () => {
     expect(b.subtotal).toBe(5280 * 2 + 220);
     expect(b.total).toBe(b.order_items.reduce((sum, i) => sum + i.price * i.quantity, 0));
     // What the kitchen reads of the options: the plate's text.
-    expect(b.courses[0]!.options).toContainEqual({ label: 'メッセージ', values: ['はなこ おめでとう'] });
+    expect(b.courses[0]!.options).toContainEqual({ label: 'メッセージ', values: [PLATE_TEXT] });
   });
 
   it('shows the reservation steps the course and its options with tax, as the bill charges them (decision 632)', async () => {
@@ -136,7 +113,7 @@ describe.skipIf(!pgUrl)('the booked course on the bill', () => {
     }>('/api/orders/ready?store_id=2');
     const party = ready.body.courses.find((c) => c.reservation_id === reservationId);
     expect(party?.courses).toEqual([{ menu_id: BIRTHDAY, name: 'バースデーケーキコース', quantity: 2 }]);
-    expect(party?.notes).toContainEqual(expect.objectContaining({ label: 'メッセージ', text: 'はなこ おめでとう' }));
+    expect(party?.notes).toContainEqual(expect.objectContaining({ label: 'メッセージ', text: PLATE_TEXT }));
   });
 
   it('refuses a course ordered at the table by name, as a course and never as sold out, and places nothing', async () => {

@@ -119,3 +119,36 @@ export async function bookConfirmedParty(
   expect((await client.getJson(`/api/reservation-confirmation/${encodeURIComponent(link)}?confirm=true`)).status).toBe(200);
   return { reservationId: sent.body.reservation_id, number, seatId, date, time };
 }
+
+/** The message plate's text the course suites book. */
+export const PLATE_TEXT = 'はなこ おめでとう';
+
+/**
+ * A party of two books the birthday course for two (quantity 2) with a message plate and no
+ * picture on the site, and opens the mailed link: answers the reservation, its seat and its time.
+ */
+export async function bookBirthdayForTwo(client: HttpClient, smtp: { next(to: string): Promise<{ text: string }> }, email: string) {
+  const { date, times } = await firstBookable(client, 2, [BIRTHDAY]);
+  const time = times[Math.floor(times.length / 2)]!;
+  const held = await client.post<{ seat_ids: string[] }>('/api/customery-day/allocate-seat', { date, time, people: 2, menuIds: [BIRTHDAY] });
+  const seatId = held.body.seat_ids[0]!;
+  const detail = {
+    [`${BIRTHDAY}_4`]: 'box',
+    [`${BIRTHDAY}_5`]: 'white',
+    [`${BIRTHDAY}_11`]: 'yes',
+    [`${BIRTHDAY}_7`]: 'white',
+    [`${BIRTHDAY}_8`]: PLATE_TEXT,
+    [`${BIRTHDAY}_9`]: 'tea',
+  };
+  const sent = await client.post<{ reservation_id: string }>('/api/reservation-confirmation/send-confirmation', {
+    name: '山田花子',
+    email,
+    phone: '090-1234-5678',
+    reservationData: { date, time, people: 2, cart: [{ menu_id: BIRTHDAY, quantity: 2 }], detail },
+  });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const mail = await smtp.next(email);
+  const link = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec(mail.text)![1]!);
+  expect((await client.getJson(`/api/reservation-confirmation/${encodeURIComponent(link)}?confirm=true`)).status).toBe(200);
+  return { reservationId: sent.body.reservation_id, seatId, date, time };
+}
