@@ -38,7 +38,7 @@ describe.runIf(runs)('a booked course is on the kitchen screen at seating and on
     const kitchen = problems.watch(await context.newPage());
     await kitchen.goto('/monitor/kitchen?store_id=2');
     const party = kitchen.locator(`[data-testid="kitchen-course"][data-reservation-id="${reservationId}"]`);
-    await expect.poll(() => party.textContent()).toContain('バースデーケーキコース× 2');
+    await expect.poll(() => party.textContent()).toContain('バースデーケーキコース × 2');
     expect(await party.getByTestId('course-notes').textContent()).toContain(PLATE_TEXT);
     await shot(kitchen, '1-kitchen');
 
