@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { reactRouterCli } from '../../apps/web/react-router-build';
-import { emptyEmbeddedDatabaseInto } from './services';
+import { systemMigrations } from '@moncafe/infra/runtime-migrations';
+import { emptyEmbeddedDatabaseInto, migratedEmbeddedDatabaseInto } from './services';
 import { ordinaryInstant } from './test-days';
 import { until } from './until';
 
@@ -126,8 +127,14 @@ async function startOnce(options: TestWebServerOptions): Promise<TestWebServer> 
   const url = `http://localhost:${port}`;
   const probePort = options.probe ? await freePort() : null;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'moncafe-web-'));
-  // Over the embedded database: an empty one copied in, instead of the server's slow initdb.
-  if (!options.env?.DATABASE_URL && !options.env?.DATA_DIR) await emptyEmbeddedDatabaseInto(dataDir);
+  // Over the embedded database: an empty one copied in, instead of the server's slow initdb, with
+  // the schema the server's sources make already in it (decision 663). Not under the bundled
+  // process, which may have been built from other sources, nor beside KurrentDB, which keeps the
+  // events elsewhere: those start from the empty cluster and migrate it themselves.
+  if (!options.env?.DATABASE_URL && !options.env?.DATA_DIR) {
+    if (options.production || options.env?.EVENTSTORE_URL) await emptyEmbeddedDatabaseInto(dataDir);
+    else await migratedEmbeddedDatabaseInto(dataDir, systemMigrations({ eventStoreUrl: undefined }));
+  }
   let output = '';
   const clockStart = options.clockAt === 'system' ? null : (options.clockAt ?? suiteClock());
   if (options.production && !existsSync(processBuild)) throw new Error(`no production build at ${processBuild}: run npm run build`);
