@@ -13,6 +13,7 @@ import { shiftEventSchemas, toStreamName as shiftStream } from '@moncafe/domain/
 import { stockEventSchemas, toStreamName as stockStream } from '@moncafe/domain/stock/events';
 import { categoryOf } from '@moncafe/domain/streams';
 import { attendanceEventSchemas, toStreamName as attendanceStream } from '@moncafe/domain/attendance/events';
+import { clockPinEventSchemas, clockPinStream } from '@moncafe/domain/attendance/clock-pin';
 import { billEventSchemas, billStream, receiptEventSchemas, receiptsStream } from '@moncafe/domain/billing/events';
 import { byCategory, eventsFor } from './projector';
 import { projectors } from './read-models';
@@ -34,6 +35,7 @@ const streams = [
   seatingStream('1', '2026-12-01'),
   shiftStream({ storeId: '1', userId: 'u1', month: '2026-12' }),
   attendanceStream({ storeId: '1', userId: 'u1', month: '2026-12' }),
+  clockPinStream('u1'),
   stockStream('1'),
   receiptsStream('1'),
   billStream('res-1'),
@@ -56,6 +58,7 @@ const types = [
     ...seatingEventSchemas,
     ...shiftEventSchemas,
     ...attendanceEventSchemas,
+    ...clockPinEventSchemas,
     ...stockEventSchemas,
     ...receiptEventSchemas,
     ...billEventSchemas,

@@ -66,6 +66,8 @@ export default [
   route('api/admin/sales/summary', 'routes/api/admin/sales/summary/route.ts'),
   // The time clock (decisions 565–568)
   route('api/staff/clock', 'routes/api/staff/clock/route.ts'),
+  route('api/staff/clock/tablet', 'routes/api/staff/clock/tablet/route.ts'),
+  route('api/staff/clock-pin', 'routes/api/staff/clock-pin/route.ts'),
   route('api/staff/attendance', 'routes/api/staff/attendance/route.ts'),
   route('api/admin/attendance', 'routes/api/admin/attendance/route.ts'),
   route('api/admin/attendance/history', 'routes/api/admin/attendance/history/route.ts'),
@@ -130,6 +132,8 @@ export default [
     route('order', 'routes/staff/order/route.tsx'),
     route('recipe', 'routes/staff/recipe/route.tsx'),
     route('serve-method', 'routes/staff/serve-method/route.tsx'),
+    // The store's shared tablet for the time clock (decision 612)
+    route('clock', 'routes/staff/clock/route.tsx'),
   ]),
   route('kitchen', 'routes/kitchen/route.tsx', [
     index('routes/kitchen/_index/route.tsx'),

@@ -152,4 +152,7 @@ export const rateLimits = {
   reservationImagesPerIp: { limit: 60, windowMs: 60 * 60_000 },
   /** Check-ins naming a reservation number (decision 152): a party types it once or twice; guessing is slowed. */
   reservationNumberPerIp: { limit: 10, windowMs: 10 * 60_000 },
+  /** Presses on the store's tablet per person and store (decision 612): a day has four; a PIN guessed is locked out. */
+  clockPinTries: { limit: 5, windowMs: 15 * 60_000 },
+  clockPinTriesPerDay: { limit: 20, windowMs: 24 * 60 * 60_000 },
 } as const;

@@ -14,5 +14,7 @@ export const attendanceErrors: ErrorTable = {
   attendance_out_before_in: { status: 400, error: t.outBeforeIn, field: 'out' },
   attendance_break_too_long: { status: 400, error: t.breakTooLong, field: 'break_minutes' },
   attendance_in_future: { status: 400, error: t.inFuture, field: 'in' },
+  attendance_pin_format: { status: 400, error: t.pinFormat, field: 'pin' },
+  attendance_wrong_pin: { status: 403, error: t.wrongPin, field: 'pin' },
   not_store_staff: { status: 403, error: t.notStoreStaff },
 };

@@ -7,10 +7,8 @@ import { newIdempotencyKey } from '#app/http/idempotency-key';
 import { LoadError, Loading, NoticeLine, useLoad, type Notice } from '#app/staff-area/components';
 import { dayLabel, tokyoDateTimeLabel } from '#app/staff-area/presentation';
 import { staffTexts } from '#app/staff-area/texts';
-import { actualLabel, recordTimesLabel } from './presentation';
+import { actualLabel, CLOCK_LABELS, recordTimesLabel } from './presentation';
 import { attendanceTexts as t } from './texts';
-
-const labels: Record<ClockKind, string> = { in: t.clockIn, break_start: t.breakStart, break_end: t.breakEnd, out: t.clockOut };
 
 /** Where the phone is, when it will say within a few seconds; null otherwise (the server decides what that means). */
 function position(): Promise<{ latitude: number; longitude: number; accuracy: number } | null> {
@@ -39,7 +37,7 @@ export function ClockPanel({ storeId, month }: { storeId: string; month: string 
     const r = await callJson<ClockAnswer>('/api/staff/clock', { body: { store_id: storeId, kind, ...(where ?? {}) }, idempotencyKey: newIdempotencyKey() });
     setSending(null);
     if (!r.ok) return setNotice({ kind: 'error', text: r.body.error ?? r.message ?? staffTexts.cannotReachServer });
-    setNotice({ kind: 'ok', text: t.clockedAt(labels[kind], tokyoDateTimeLabel(r.body.at).slice(11)) });
+    setNotice({ kind: 'ok', text: t.clockedAt(CLOCK_LABELS[kind], tokyoDateTimeLabel(r.body.at).slice(11)) });
     void mine.reload();
   }
 
@@ -51,7 +49,7 @@ export function ClockPanel({ storeId, month }: { storeId: string; month: string 
         {!mine.data ? t.sending : open ? (onBreak ? t.stateOnBreak : t.stateWorking(open.actual?.in ?? '')) : t.stateOff}
       </p>
       <div className="at-buttons">
-        {(Object.keys(labels) as ClockKind[]).map((kind) => (
+        {(Object.keys(CLOCK_LABELS) as ClockKind[]).map((kind) => (
           <button
             key={kind}
             type="button"
@@ -59,7 +57,7 @@ export function ClockPanel({ storeId, month }: { storeId: string; month: string 
             disabled={!mine.data || sending !== null || !enabled[kind]}
             onClick={() => void press(kind)}
           >
-            {sending === kind ? t.sending : labels[kind]}
+            {sending === kind ? t.sending : CLOCK_LABELS[kind]}
           </button>
         ))}
       </div>

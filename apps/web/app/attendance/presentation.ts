@@ -1,3 +1,4 @@
+import type { ClockKind } from '@moncafe/domain/attendance/decider';
 import type { RecordTimes } from '@moncafe/domain/attendance/events';
 import { tokyoDateTimeLabel } from '#app/staff-area/presentation';
 import { attendanceTexts as t } from './texts';
@@ -15,3 +16,6 @@ export function recordTimesLabel(times: RecordTimes): string {
   const at = (iso: string) => tokyoDateTimeLabel(iso).slice(5);
   return t.historyTimes({ in: at(times.in), out: times.out ? at(times.out) : null, breakMinutes: times.breakMinutes });
 }
+
+/** The four presses in their order, as every clock screen names them. */
+export const CLOCK_LABELS: Record<ClockKind, string> = { in: t.clockIn, break_start: t.breakStart, break_end: t.breakEnd, out: t.clockOut };

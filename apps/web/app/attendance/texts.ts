@@ -29,6 +29,7 @@ export const attendanceTexts = {
   tabletTitle: '店舗の打刻端末',
   tabletChoosePerson: 'スタッフを選択：',
   tabletPin: 'PIN（4〜6桁）',
+  tabletClear: 'クリア',
   setPinTitle: '打刻用PINの設定',
   setPinHint: '店舗の共用タブレットで打刻するときに使う4〜6桁の数字です。',
   setPin: 'PINを設定する',

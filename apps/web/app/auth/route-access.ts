@@ -67,7 +67,7 @@ const adminAreaChildren = [
 ] as const;
 
 const monitorAreaChildren = ['order', 'kitchen', 'stock', 'reservation', 'checkout'] as const;
-const staffAreaChildren = ['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'] as const;
+const staffAreaChildren = ['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method', 'clock'] as const;
 
 export const routeAccess: Readonly<Record<string, RouteRule>> = {
   // Customer site (public)
@@ -275,6 +275,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/sales/summary': admin,
   // The time clock (decisions 565–568): each person clocks and reads their own; the owner the rest.
   '/api/staff/clock': staff,
+  '/api/staff/clock/tablet': staff,
+  '/api/staff/clock-pin': staff,
   '/api/staff/attendance': staff,
   '/api/admin/attendance': admin,
   '/api/admin/attendance/history': admin,

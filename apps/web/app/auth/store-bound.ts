@@ -57,6 +57,7 @@ export const storeBound: Readonly<Record<string, StoreBinding>> = {
   '/api/shift/history-log': staffRead(query),
   // The time clock: a press names its store in the body, a person's month in the query.
   '/api/staff/clock': { area: 'staff', write: bodyStore },
+  '/api/staff/clock/tablet': { area: 'staff', write: bodyStore },
   '/api/staff/attendance': staffRead(query),
   // GET names the store in the path; PUT names a task, whose store the checklist service checks.
   '/api/store-opening-tasks/:id': staffRead({ from: 'path' }),

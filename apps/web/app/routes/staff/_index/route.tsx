@@ -3,6 +3,7 @@ import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { AreaHome } from '#app/areas/area-home';
 import { areaTexts } from '#app/areas/texts';
 import { ClockPanel } from '#app/attendance/clock-panel';
+import { PinForm } from '#app/attendance/tablet-panel';
 import { appOf } from '#app/context';
 import { useAreaStore } from '#app/staff-area/components';
 import staffCss from '#app/staff-area/staff-area.css?url';
@@ -20,6 +21,7 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
     <>
       <AreaHome title={areaTexts.staffTitle} needsStore />
       {storeId && <ClockPanel key={storeId} storeId={storeId} month={loaderData.month} />}
+      <PinForm />
     </>
   );
 }
