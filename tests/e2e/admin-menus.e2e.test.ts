@@ -59,7 +59,7 @@ describe.runIf(runs)('the menu editor in the browser', () => {
     await form.getByLabel('名前', { exact: true }).fill(NAME);
     await form.getByLabel('価格（円）').fill('650');
     await form.getByLabel('説明', { exact: true }).fill('春だけの、ふんわり桜風味。');
-    await form.getByLabel('予約コース（/reservation）').check();
+    await form.getByLabel('予約コースに表示').check();
 
     // A file that is not a picture, and one that is too large: said plainly, nothing kept.
     const picture = form.getByLabel('画像', { exact: true });

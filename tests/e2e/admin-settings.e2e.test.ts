@@ -1,3 +1,4 @@
+import { japaneseDate } from '../support/japanese';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
@@ -96,7 +97,7 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     await page.locator(`td[data-date="${date}"] button`).click();
     const editor = page.getByTestId('date-editor');
     await editor.getByLabel('定休日').check();
-    await editor.getByRole('button', { name: `${date} の営業時間 保存` }).click();
+    await editor.getByRole('button', { name: `${japaneseDate(date)} の営業時間 保存` }).click();
     await editor.getByRole('status').filter({ hasText: '保存しました' }).waitFor();
     await expect.poll(() => page.locator(`td[data-date="${date}"]`).getAttribute('class')).toContain('closed');
 
@@ -122,7 +123,7 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     await editor.getByLabel('定休日').uncheck();
     await editor.getByLabel('開店', { exact: true }).fill('11:00');
     await editor.getByLabel('閉店', { exact: true }).fill('16:00');
-    await editor.getByRole('button', { name: `${date} の営業時間 保存` }).click();
+    await editor.getByRole('button', { name: `${japaneseDate(date)} の営業時間 保存` }).click();
     const timesOf = async () =>
       (await httpClient(server.url).post<{ times: string[] }>('/api/customery-day/available-times', { date, people: 2, menuIds: [LUNCH] })).body.times ?? [];
     await expect.poll(async () => (await timesOf()).length).toBeGreaterThan(0);

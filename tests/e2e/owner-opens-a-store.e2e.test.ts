@@ -135,7 +135,7 @@ describe.runIf(runs)('the owner opens a store through the screens', () => {
     await form.getByLabel('名前', { exact: true }).fill(ITEM);
     await form.getByLabel('価格（円）').fill('1800');
     await form.getByLabel('カテゴリー').selectOption('food');
-    await form.getByLabel('予約コース（/reservation）').check();
+    await form.getByLabel('予約コースに表示').check();
     await form.getByLabel('テーブル注文').check();
     await form.getByRole('button', { name: '登録' }).click();
     await expect.poll(() => owner.getByTestId('notice').first().textContent()).toBe(`「${ITEM}」を登録しました`);

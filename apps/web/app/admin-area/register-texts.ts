@@ -1,3 +1,5 @@
+import { formatDate } from '#app/i18n/language';
+
 /**
  * The daily close (/admin/daily-close) and the sales screen (/admin/sales) with their CSV exports
  * (issue 30 items 4 and 5, decisions 250–251): every Japanese word of these screens.
@@ -155,8 +157,8 @@ export const salesTexts = {
   guests: '客数',
   perGuest: '客単価',
   previous: '前の期間',
-  rangeLabel: (from: string, to: string) => `${from}〜${to}`,
-  previousRangeLabel: (from: string, to: string) => `前の期間（${from}〜${to}）`,
+  rangeLabel: (from: string, to: string) => `${formatDate(from, 'ja')}〜${formatDate(to, 'ja')}`,
+  previousRangeLabel: (from: string, to: string) => `前の期間（${formatDate(from, 'ja')}〜${formatDate(to, 'ja')}）`,
   homeCounts: (count: number, guests: number, perGuest: string) => `会計数 ${count}・客数 ${guests}・客単価 ${perGuest}`,
   separator: '・',
   notClosedYet: '（今日は未締め）',

@@ -33,8 +33,8 @@ export const menuEditorTexts = {
   imageRemove: '画像を外す',
   imageAlt: (name: string) => `${name}の画像`,
   visibility: '表示先',
-  showOnMenu: 'メニューページ（/menu）',
-  showOnReservation: '予約コース（/reservation）',
+  showOnMenu: 'メニューページに表示',
+  showOnReservation: '予約コースに表示',
   showOnOrder: 'テーブル注文',
   deadline: '予約締切',
   deadlineHint: '予約日の何日前の何時までに受け付けるか。空欄なら締切なし。',
@@ -76,7 +76,7 @@ export const menuEditorTexts = {
 
   // Options
   optionsTitle: (name: string) => `「${name}」のオプション`,
-  optionsLead: '予約の詳細入力（/reservation-details）でお客様に尋ねる項目です。',
+  optionsLead: '予約の詳細入力の画面でお客様に尋ねる項目です。',
   noOptions: 'オプションはありません。',
   optionLabel: '項目名',
   optionType: '種類',

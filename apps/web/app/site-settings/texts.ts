@@ -1,3 +1,4 @@
+import { formatDate } from '#app/i18n/language';
 /** Japanese texts of the admin's site settings: business hours, homepage, mail, notifications, disclaimer (decisions 130–136). */
 export const settingsTexts = {
   save: '保存',
@@ -26,7 +27,7 @@ export const settingsTexts = {
   monthTitle: (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5))}月の営業日`,
   prevMonth: '前の月',
   nextMonth: '次の月',
-  dateTitle: (date: string) => `${date} の営業時間`,
+  dateTitle: (date: string) => `${formatDate(date, 'ja')} の営業時間`,
   dateHint: '日付を選ぶと、その日だけの営業時間や休業日を設定できます。',
   holidayName: '祝日',
   sourceDate: '個別設定',
@@ -49,6 +50,19 @@ export const settingsTexts = {
   cardTitleEn: '英語のタイトル（任意）',
   cardDescriptionEn: '英語の説明（任意）',
   cardLink: 'リンク先（/から始まるパスまたはhttp(s)のURL）',
+  /** A card's link as the owner reads it in the list: the page's name, never its path (decision 651). */
+  cardLinkShown: (link: string) => {
+    if (/^https?:\/\//.test(link)) return `リンク先：${link}`;
+    const pages: Record<string, string> = {
+      '/reservation': '予約ページ',
+      '/menu': 'メニューページ',
+      '/access': 'アクセスページ',
+      '/about': '店舗紹介ページ',
+      '/moncafe': 'トップページ',
+      '/my-reservations': '予約履歴ページ',
+    };
+    return `リンク先：${pages[link.split(/[?#]/)[0]!] ?? 'サイト内のページ'}`;
+  },
   cardImage: '画像',
   cardImageUpload: '画像をアップロード（PNG・JPEG・WebP、2MBまで）',
   cardImageRemove: '画像を外す',

@@ -18,6 +18,7 @@ import '#app/site-settings/settings.css';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
 import { InputField } from '#app/shared/fields';
+import { formatDate } from '#app/i18n/language';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.hoursTitle, matches) }];
 
@@ -183,7 +184,7 @@ export default function BusinessHours({ loaderData }: Route.ComponentProps) {
               className: [day.isClosed ? 'closed' : '', day.holidayName ? 'holiday' : '', day.date === chosen ? 'chosen' : ''].join(' ').trim(),
               content: (
                 <button type="button" className="settings-day" aria-pressed={day.date === chosen} onClick={() => setChosen(day.date)}>
-                  <span className="visually-hidden">{day.date}</span>
+                  <span className="visually-hidden">{formatDate(day.date, 'ja')}</span>
                   <span aria-hidden="true">{day.day}</span>
                   {day.holidayName && <small className="settings-holiday">{day.holidayName}</small>}
                   <small>{d?.is_closed ? t.closed : d?.open_time ? `${d.open_time}-${d.close_time}` : ''}</small>

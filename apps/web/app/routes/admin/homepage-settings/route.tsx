@@ -157,7 +157,7 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
                     )}
                     {!card.is_active && <span className="hint"> （{t.inactive}）</span>}
                     {card.description && <p>{card.description}</p>}
-                    {card.link_url && <p className="hint">{card.link_url}</p>}
+                    {card.link_url && <p className="hint">{t.cardLinkShown(card.link_url)}</p>}
                   </div>
                 </div>
               )}
