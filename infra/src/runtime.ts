@@ -25,7 +25,7 @@ import { feedFromStoreWhileBusDown } from './live/store-follower';
 import { createLiveHub, type LiveHub } from './live/hub';
 import { liveMessagesFor } from './live/messages';
 import { createLogger } from './logger';
-import { listOutbox, outboxMailer, removeOutboxMails, smtpMailer } from './mail/mailer';
+import { listOutbox, outboxMailer, outboxMailsTo, removeOutboxMails, smtpMailer } from './mail/mailer';
 import { notificationReactor, type NotificationMails } from '@moncafe/domain/notification/reactor';
 import { startReactor } from './notifications/runner';
 import { supervisedLoops } from './operations/supervisor';
@@ -68,6 +68,8 @@ export interface Runtime {
   mailer: Mailer;
   /** The latest mails kept in the outbox, newest first (/dev/mailbox: a route never reads `db` itself). */
   outbox(): ReturnType<typeof listOutbox>;
+  /** The outbox's copies of mails to one address (none kept when SMTP sends them on). */
+  outboxMailsTo(address: string): ReturnType<typeof outboxMailsTo>;
   sessions: SessionStore;
   /** Signatures with the session secret (auth/signing.ts). */
   signing: Signing;
@@ -406,6 +408,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       logger,
       mailer,
       outbox: () => listOutbox(database.db),
+      outboxMailsTo: (address) => outboxMailsTo(database.db, address),
       sessions,
       signing,
       live,

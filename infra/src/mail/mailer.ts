@@ -54,6 +54,16 @@ export async function removeOutboxMails(db: AnyDb, address: string): Promise<num
   return Number(result.numDeletedRows);
 }
 
+/** The outbox's copies of mails to an address: how many, and the first and last day they were kept (the erasure's preview). */
+export async function outboxMailsTo(db: AnyDb, address: string): Promise<{ count: number; first: Date | null; last: Date | null }> {
+  const row = await outbox(db)
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+    .where(sql`lower(to_address)`, '=', address.trim().toLowerCase())
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), first: row.first ? new Date(row.first) : null, last: row.last ? new Date(row.last) : null };
+}
+
 export function outboxMailer(db: AnyDb, newId: () => string): Mailer {
   return {
     async send(mail) {

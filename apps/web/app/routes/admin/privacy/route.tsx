@@ -12,6 +12,8 @@ import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
 import '#app/site-settings/settings.css';
 import { InputField } from '#app/shared/fields';
+import { erasurePreview } from '#app/privacy/erasure-preview.server';
+import { ErasurePreviewPanel, ErasureResultPanel, type ErasureResult } from '#app/privacy/erasure-panels';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.adminTitle, matches) }];
 
@@ -25,10 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const formSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('retention'), store_id: recordIdSchema, months: z.coerce.number().pipe(retentionMonthsSchema) }),
+  erasureRequestSchema.extend({ intent: z.literal('preview') }),
   erasureRequestSchema.extend({ intent: z.literal('erase') }),
 ]);
 
-type Answer = { ok: boolean; message: string };
+type Answer =
+  | { kind: 'message'; ok: boolean; message: string }
+  | { kind: 'preview'; email: string; reason: string; preview: Awaited<ReturnType<typeof erasurePreview>> }
+  | { kind: 'erased'; result: ErasureResult; at: string };
 
 /** Saves the store's retention, or forgets a guest (the same use case as POST /api/admin/guests/erase). */
 export const action = formAction({
@@ -36,16 +42,29 @@ export const action = formAction({
   form: formSchema,
   store: (form) => ('store_id' in form ? form.store_id : null),
   // The screen answers a bad form as it answers a save: 200 with the message.
-  refused: (_message, field): Answer => ({ ok: false, message: field === 'months' ? t.retentionOutOfRange : t.checkFields }),
-  async handle({ form, services, command, readYourWrites }): Promise<Answer> {
+  refused: (_message, field): Answer => ({ kind: 'message', ok: false, message: field === 'months' ? t.retentionOutOfRange : t.checkFields }),
+  async handle({ form, services, queries, runtime, command, readYourWrites }): Promise<Answer> {
     if (form.intent === 'retention') {
       const saved = await services.retention.set({ storeId: form.store_id, months: form.months }, { ...command, storeId: form.store_id });
       await readYourWrites(saved.position);
-      return { ok: true, message: t.saved };
+      return { kind: 'message', ok: true, message: t.saved };
     }
+    if (form.intent === 'preview')
+      return { kind: 'preview', email: form.email, reason: form.reason, preview: await erasurePreview({ queries, runtime }, form.email) };
+    // What the service does not count itself (the account, the mails, the receipts) is read just before it runs.
+    const before = await erasurePreview({ queries, runtime }, form.email);
     const erased = await services.privacy.forget({ email: form.email, reason: form.reason, requestedBy: 'admin' }, { ...command, storeId: null });
     await readYourWrites(erased.position);
-    return { ok: true, message: erased.reservations === 0 ? t.nothingToErase : t.erasedGuest(erased.reservations, erased.cancelled) };
+    if (erased.position === null) return { kind: 'message', ok: true, message: t.nothingToErase };
+    const result: ErasureResult = {
+      bookings: erased.reservations,
+      cancelled: erased.cancelled,
+      account: before.erased.account,
+      mails: before.erased.mails.count,
+      receiptNames: before.erased.receiptNames.count,
+      pictures: erased.pictures,
+    };
+    return { kind: 'erased', result, at: command.correlationId };
   },
 });
 
@@ -53,11 +72,12 @@ export const action = formAction({
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
   useStoreQuery(loaderData.storeId);
   const busy = useNavigation().state !== 'idle';
-  const status = actionData ? (
-    <p role={actionData.ok ? 'status' : 'alert'} className={actionData.ok ? 'hint' : 'error'}>
-      {actionData.message}
-    </p>
-  ) : null;
+  const status =
+    actionData?.kind === 'message' ? (
+      <p role={actionData.ok ? 'status' : 'alert'} className={actionData.ok ? 'hint' : 'error'}>
+        {actionData.message}
+      </p>
+    ) : null;
   return (
     <section data-testid="privacy-settings">
       <h2>{t.adminTitle}</h2>
@@ -93,17 +113,19 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
       </section>
       <section className="panel" aria-labelledby="erase-title">
         <h3 id="erase-title">{t.eraseTitle}</h3>
-        <Form method="post">
-          <input type="hidden" name="intent" value="erase" />
+        {actionData?.kind === 'erased' ? <ErasureResultPanel result={actionData.result} /> : null}
+        {/* A new key after each erasure: the form comes back empty, the erased guest's address gone from it. */}
+        <Form method="post" key={actionData?.kind === 'erased' ? actionData.at : 'erase'}>
+          <input type="hidden" name="intent" value="preview" />
           <InputField label={t.email} name="email" type="email" autoComplete="off" required maxLength={254} />
           <InputField label={t.reason} name="reason" required maxLength={200} />
-          <label>
-            <input type="checkbox" required /> {t.forgetConfirm}
-          </label>
-          <button type="submit" className="button danger" disabled={busy}>
-            {t.eraseButton}
+          <button type="submit" className="button secondary" disabled={busy}>
+            {t.previewButton}
           </button>
         </Form>
+        {actionData?.kind === 'preview' ? (
+          <ErasurePreviewPanel email={actionData.email} reason={actionData.reason} preview={actionData.preview} busy={busy} />
+        ) : null}
       </section>
     </section>
   );
