@@ -114,6 +114,8 @@ describe.skipIf(!pgUrl)('the booked course on the bill', () => {
     const party = ready.body.courses.find((c) => c.reservation_id === reservationId);
     expect(party?.courses).toEqual([{ menu_id: BIRTHDAY, name: 'バースデーケーキコース', quantity: 2 }]);
     expect(party?.notes).toContainEqual(expect.objectContaining({ label: 'メッセージ', text: PLATE_TEXT }));
+    // Choices by their labels, as the guest chose them.
+    expect(party?.notes).toContainEqual(expect.objectContaining({ label: 'メッセージプレート', text: 'つける' }));
   });
 
   it('refuses a course ordered at the table by name, as a course and never as sold out, and places nothing', async () => {

@@ -43,7 +43,12 @@ async function bookingNotes(queries: WebApp['queries'], visits: readonly Visit[]
     const notes = Object.entries(visit.detail).flatMap(([key, value]) => {
       const option = options.get(key);
       if (!option || option.type === 'image') return [];
-      const text = (Array.isArray(value) ? value : [value]).filter((v) => v.trim() !== '').join('、');
+      // A chosen choice by its label (「つける」), as the guest chose it, never its id.
+      const labelOf = (v: string) => option.choices.find((c) => c.id === v)?.label ?? v;
+      const text = (Array.isArray(value) ? value : [value])
+        .filter((v) => v.trim() !== '')
+        .map(labelOf)
+        .join('、');
       return text ? [{ label: option.label, text, allergy: ALLERGY.test(option.label) || ALLERGY.test(text) }] : [];
     });
     // The booking's remarks (decision 282), an allergy highlighted like an option's.
