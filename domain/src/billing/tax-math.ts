@@ -197,6 +197,11 @@ function applyDiscounts(lines: readonly ReceiptLine[], discounts: readonly BillD
       amount,
       targets.map((t) => t.amount),
     );
+    // A line's discount is checked against the line, but an earlier whole-bill discount may
+    // already have taken part of its rate: no rate may end below 0, or the bill would.
+    const takenByRate = new Map<string, number>();
+    targets.forEach((t, i) => takenByRate.set(t.key, (takenByRate.get(t.key) ?? 0) + shares[i]!));
+    for (const [key, taken] of takenByRate) if (taken > rateLeft.get(key)!.amount) throw new DomainError<DiscountErrorCode>('discount_above_bill');
     const byRate = new Map<string, RateDiscount>();
     targets.forEach((t, i) => {
       const rate = rateLeft.get(t.key)!;

@@ -260,6 +260,18 @@ describe('the one tax function (decision 500)', () => {
     expect(billTotals(lines, without, [{ kind: 'yen', value: 550, lines: null }]).total).toBe(0);
   });
 
+  it('a line discount after a whole-bill one is refused when the rate has less left than it: the bill never goes below 0', () => {
+    // Shown 39円 and 3円 at 23% (切り上げ): 3% off the whole bill takes 1円, so 42円 off both lines is 1円 too much.
+    const rates: StoreRates = { standardPercent: 23, reducedPercent: 0, rounding: 'ceil', pricesIncludeTax: false };
+    const lines: TaxableLine[] = [
+      { name: 'ケーキ', quantity: 1, unitPrice: 31, taxCategory: 'standard', takeout: false },
+      { name: 'ケーキ', quantity: 1, unitPrice: 2, taxCategory: 'standard', takeout: false },
+    ];
+    const whole: BillDiscount = { kind: 'percent', value: 3, lines: null };
+    expect(() => billTotals(lines, rates, [whole, { kind: 'yen', value: 42, lines: [0, 1] }])).toThrow('discount_above_bill');
+    expect(billTotals(lines, rates, [whole, { kind: 'yen', value: 41, lines: [0, 1] }]).total).toBe(0);
+  });
+
   it('shares add up exactly, in proportion, the remainder to the largest fractions', () => {
     expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(allocate(10, [550, 540])).toEqual([5, 5]);
