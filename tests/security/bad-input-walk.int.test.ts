@@ -517,6 +517,15 @@ describe.skipIf(!pgUrl)('issue 28: bad input, walked from the route table', () =
       expect(await eventCount()).toBe(before);
     });
 
+    it('answers a provider’s callback with a code and state on a server without a provider with the failure card, not a 500', async () => {
+      const before = await eventCount();
+      for (const path of ['/auth/callback?code=2x&state=2x', '/auth/callback.data?code=2x&state=2x']) {
+        const answer = await httpClient(server.url).get(path);
+        expect(answer.status, path).toBe(200);
+      }
+      expect(await eventCount()).toBe(before);
+    });
+
     it('refuses bytes that are not UTF-8 sent to the database import with 400 naming the line, not a 500', async () => {
       const admin = await signedInAdmin(server.url);
       const answer = await admin.send('POST', '/api/admin/database/import', { bytes: new Uint8Array([0x4c, 0xff, 0x78, 0x2b, 0x4a, 0x47]) });

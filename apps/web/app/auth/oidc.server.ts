@@ -63,8 +63,13 @@ export type OidcCallbackOutcome = { ok: true; setCookie: string; redirectTo: str
  */
 export async function finishOidcLogin(request: Request, context: Readonly<RouterContextProvider>): Promise<OidcCallbackOutcome> {
   const { runtime, services } = appOf(context);
-  const oidc = oidcOf(context);
   const ip = context.get(clientAddressContext);
+  // A callback sent to a server without a provider signs nobody in: the failure card, not an error.
+  if (!appOf(context).oidc) {
+    audit(runtime.logger, 'oidc_login_failed', { ip, reason: 'no provider configured' });
+    return { ok: false, reason: 'no provider' };
+  }
+  const oidc = oidcOf(context);
   const incoming = new URL(request.url);
   const state = incoming.searchParams.get('state');
   if (!state) return { ok: false, reason: 'missing state' };
