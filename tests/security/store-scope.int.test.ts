@@ -398,11 +398,11 @@ const notAboutStoreTwo: Record<string, string> = {
     ['/kitchen', '/kitchen/history', '/kitchen/stock', '/monitor/kitchen', '/monitor/reservation', '/monitor/stock'].map((p) => [p, areaPage]),
   ),
   ...Object.fromEntries(
-    ['/staff', ...['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method'].map((c) => `/staff/${c}`)].map((p) => [
-      p,
-      areaPage,
-    ]),
+    ['/staff', ...['shift-submit', 'view-shift', 'opening-prep', 'close-prep', 'order', 'recipe', 'serve-method', 'clock'].map((c) => `/staff/${c}`)].map(
+      (p) => [p, areaPage],
+    ),
   ),
+  '/api/staff/clock-pin': 'a person sets their own tablet PIN: it names no store, and is one PIN whatever stores they work at (decision 612)',
 };
 /** Writes of a route that is store-bound to read only, each with why. */
 const writesNotAboutStoreTwo: Record<string, string> = {
