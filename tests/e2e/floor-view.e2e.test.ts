@@ -315,7 +315,10 @@ describe.runIf(runs)('the floor view', () => {
       seat_id: walkIn.seat_ids[0],
       reservation_id: walkIn.reservation_id,
       order_id: crypto.randomUUID(),
-      items: [{ menu_id: 'menu-blend', quantity: 3 }],
+      items: [
+        { menu_id: 'menu-blend', quantity: 3 },
+        { menu_id: 'menu-gateau', quantity: 1, takeout: true },
+      ],
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     await page.goto('/kitchen');
@@ -329,6 +332,12 @@ describe.runIf(runs)('the floor view', () => {
     expect(await allergy.textContent()).toContain('えびアレルギー');
     expect(await allergy.isVisible()).toBe(true);
     expect(await ticket.getAttribute('data-age')).toBe('ok');
+    // The cake is to take away (decision 641): its line says 持ち帰り, the coffees' do not.
+    const packed = ticket.locator('.kitchen-items li[data-takeout="true"]');
+    expect(await packed.count()).toBe(1);
+    expect(await packed.textContent()).toContain('持ち帰り');
+    expect(await packed.textContent()).toContain('ガトーショコラ');
+    expect(await ticket.locator('.kitchen-items li:not([data-takeout])').textContent()).not.toContain('持ち帰り');
     await problems.screen(page, 'kitchen-tablet-allergy', { fullPage: false });
 
     // Six minutes later the ticket is amber (the default would be 10), sixteen minutes later red (the default 20).

@@ -48,7 +48,7 @@ export const ordersProjector: Projector = {
           seat_id: d.seatId,
           seat_label: d.seatLabel,
           status: 'ready',
-          items: d.lines.map((l) => ({ menu_id: l.menuId, menu_name: l.name, quantity: l.quantity, price: l.price })),
+          items: d.lines.map((l) => ({ menu_id: l.menuId, menu_name: l.name, quantity: l.quantity, price: l.price, takeout: l.takeout })),
           subtotal: orderSubtotal(d.lines),
           placed_by: d.placedBy,
           order_time: new Date(d.placedAt),

@@ -11,6 +11,8 @@ export interface OrderItemRow {
   quantity: number;
   /** Unit price, yen. */
   price: number;
+  /** Taken away (持ち帰り): the kitchen packs it (decision 641). Absent on rows projected before it; a rebuild fills it. */
+  takeout?: boolean;
 }
 
 /**

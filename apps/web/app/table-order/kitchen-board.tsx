@@ -378,7 +378,7 @@ export function KitchenBoard({ mode, storeId }: { mode: 'ready' | 'history'; sto
                 </p>
               )}
               <TicketLines
-                items={order.items.map((i) => ({ id: i.menu_id, name: i.menu_name, quantity: i.quantity }))}
+                items={order.items.map((i) => ({ id: i.menu_id, name: i.menu_name, quantity: i.quantity, takeout: i.takeout === true }))}
                 notes={order.notes}
                 testId="ticket-notes"
               />
@@ -424,15 +424,21 @@ function SeatedCourses(props: { parties: ReadyAnswer['courses'] }) {
 
 /** What a ticket lists: its items with their counts, then the booking's notes, an allergy marked as one. */
 function TicketLines(props: {
-  items: readonly { id: string; name: string; quantity: number }[];
+  /** `takeout`: a line to pack, marked 持ち帰り (decision 641). */
+  items: readonly { id: string; name: string; quantity: number; takeout?: boolean }[];
   notes: readonly { label: string; text: string; allergy: boolean }[];
   testId: string;
 }) {
   return (
     <>
       <ul className="kitchen-items">
-        {props.items.map((item) => (
-          <li key={item.id}>
+        {props.items.map((item, i) => (
+          <li key={`${item.id}-${i}`} data-takeout={item.takeout ? 'true' : undefined}>
+            {item.takeout && (
+              <strong className="kitchen-takeout" data-testid="ticket-takeout">
+                {t.takeout}
+              </strong>
+            )}{' '}
             <span>{item.name}</span> <strong>× {item.quantity}</strong>
           </li>
         ))}

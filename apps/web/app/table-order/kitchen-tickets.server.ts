@@ -26,6 +26,8 @@ export async function kitchenTickets(queries: WebApp['queries'], orders: readonl
     const visit = visits.get(row.reservation_id);
     return {
       ...orderAnswer(row),
+      // Every line says whether it is taken away, so the kitchen packs it (decision 641).
+      items: row.items.map((item) => ({ ...item, takeout: item.takeout === true })),
       people: partyOf(row.reservation_id)?.people ?? null,
       paid: Boolean(visit?.payment_method ?? visit?.exited_at),
       notes: visit ? notesOf(visit) : [],

@@ -43,6 +43,8 @@ export const kitchenTexts = {
   paid: '会計済み',
   paidHint: 'このお客様はお会計済みです。提供するか、完了にしてください。',
   allergy: 'アレルギー',
+  /** A line to pack, not to plate (decision 641). */
+  takeout: '持ち帰り',
   allDayTitle: 'これから作るもの',
   allDayItem: (name: string, quantity: number) => `${name} × ${quantity}`,
   keyHint: '数字キー 1〜9：その番号の注文を完了　R：直前に完了した注文を戻す',
