@@ -71,10 +71,7 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
   const attempts = (what: string) => ({ maxAttempts: reservations.maxAttempts, what });
 
   /** The courses the party and the parties merged into it booked, as they stand on the bill. */
-  async function coursesOf(reservationId: string, state: ReservationState, parties: readonly string[]): Promise<BookedCourse[]> {
-    const states = await Promise.all(
-      parties.map(async (id) => ({ id, state: id === reservationId ? state : (await reservations.load(reservationStream(id))).state })),
-    );
+  async function coursesOf(states: readonly { id: string; state: ReservationState }[]): Promise<BookedCourse[]> {
     const sources = states.flatMap(({ id, state: s }) =>
       s.status === 'empty' || s.request.lines.length === 0 ? [] : [{ reservationId: id, request: s.request, courseCounts: s.visit.courseCounts }],
     );
@@ -90,7 +87,13 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     const { request } = state;
     // A merged party's orders are on the host's bill (decision 370).
     const parties = [reservationId, ...state.visit.merged.map((m) => m.reservationId)];
-    const ids = (await Promise.all(parties.map((id) => catalog.orderIdsOf(id)))).flat();
+    const states = await Promise.all(
+      parties.map(async (id) => ({ id, state: id === reservationId ? state : (await reservations.load(reservationStream(id))).state })),
+    );
+    // The orders read model, and the orders each party's stream admitted: an order a guest just
+    // placed is on the bill even while no worker has projected it yet (decision 602).
+    const admitted = states.flatMap(({ state: s }) => (s.status === 'empty' ? [] : s.visit.admissions.map((a) => a.orderId)));
+    const ids = [...new Set([...(await Promise.all(parties.map((id) => catalog.orderIdsOf(id)))).flat(), ...admitted])];
     const loaded = await Promise.all(ids.map(async (id) => ({ id, state: (await orders.load(orderStream(id))).state })));
     const placed = loaded.flatMap(({ id, state: o }) =>
       // A voided order (decision 283) keeps no lines: it is on no bill.
@@ -101,7 +104,7 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     placed.sort((a, b) => a.placedAt.localeCompare(b.placedAt));
     const taxRule = await catalog.taxRule(request.storeId);
     const rates = ratesOn(taxRule, tokyoDateTime(ports.clock.now()).date);
-    const courses = await coursesOf(reservationId, state, parties);
+    const courses = await coursesOf(states);
     const lines = [
       ...courseBillLines(courses).map(({ menuId: _m, kind: _k, ...line }) => line),
       ...placed

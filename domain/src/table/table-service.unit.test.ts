@@ -395,6 +395,29 @@ describe('checkout', () => {
   });
 });
 
+describe('checkout while the read models lag (decision 602)', () => {
+  it('bills and checks out an order a guest just placed though no worker has projected it', async () => {
+    const t = tableTestSystem();
+    // The orders read model as it stands while every worker is down: it has seen no order.
+    t.catalog.orderIdsOf = async () => [];
+    const a = await t.table.checkIn({ seatId: 'T1', people: 2, position: AT_STORE, staff: null, ...ctx });
+    const auth = { kind: 'token' as const, token: a.token };
+    const placed = await t.ordering.place({
+      orderId: null,
+      reservationId: a.reservationId,
+      seatId: 'T1',
+      items: [{ menuId: 'coffee', quantity: 1 }],
+      auth,
+      ...ctx,
+    });
+    const bill = await t.table.bill({ reservationId: a.reservationId, auth });
+    expect(bill.orders.map((o) => o.orderId)).toEqual([placed.orderId]);
+    expect(bill.total).toBe(550);
+    const done = await t.table.checkOut({ reservationId: a.reservationId, auth, method: 'cash', orderIds: [placed.orderId], ...ctx });
+    expect(done.payment).toMatchObject({ method: 'cash', total: 550 });
+  });
+});
+
 describe('a seat after checkout (decision 199)', () => {
   it('seats the next walk-in whose scan began a moment before the last party checked out', async () => {
     const t = tableTestSystem();
