@@ -75,7 +75,7 @@ describe('site settings writes', () => {
       json: { settings: { store_id: STORE, recipients: [{ email: 'not-an-address', new_booking: true }], low_stock_threshold: 3 } },
     });
     expect(badMail.status).toBe(400);
-    expect(await badMail.text()).toContain('settings.recipients.0.email');
+    expect(await badMail.text()).toContain('「メールアドレス」');
 
     const badCard = await admin.send('POST', '/admin/homepage-settings', {
       json: { intent: 'save', id: null, card: { card_type: 'other', link_url: 'javascript:alert(1)' } },
@@ -104,7 +104,7 @@ describe('site settings writes', () => {
     expect(await reminderSetting()).toEqual({ guest_reminders: false, reminder_hour: 9 });
     const bad = await save({ guest_reminders: true, reminder_hour: 24 });
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain('reminder_hour');
+    expect(await bad.text()).toContain('「送る時刻（前日）」');
     expect(await reminderSetting()).toEqual({ guest_reminders: false, reminder_hour: 9 });
     // Saved without the two fields (an older screen): on at 18:00.
     expect((await save({})).status).toBe(200);

@@ -43,10 +43,40 @@ function ruleText(rule: unknown): string | undefined {
   return typeof rule === 'string' && Object.hasOwn(t.rules, rule) ? t.rules[rule as CatalogRule] : undefined;
 }
 
-/** The first problem of a failed parse: the field it names (dotted) and its Japanese message. */
-export function firstProblem(error: z.ZodError, fallback: string): { field: string; message: string } {
+/**
+ * The first problem of a failed parse: the field it names (dotted) and its Japanese message; with
+ * the screen's labels, the message names the field by its label (`inFieldWords`).
+ */
+export function firstProblem(error: z.ZodError, fallback: string, labels?: FieldLabels): { field: string; message: string } {
   const issue = error.issues[0];
-  return { field: issue?.path.length ? issue.path.map(String).join('.') : fallback, message: issue?.message ?? t.invalid(fallback) };
+  const field = issue?.path.length ? issue.path.map(String).join('.') : fallback;
+  const message = issue?.message ?? t.invalid(fallback);
+  return { field, message: labels ? inFieldWords(message, field, labels) : message };
+}
+
+/** A screen's labels by field key: a dotted path (`card.title`) or its last name (`close_time`). */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/** The label of a field key (`settings.recipients.0.email` → its `email` label), or none the screen knows. */
+export function labelOf(field: string, labels: FieldLabels): string | undefined {
+  if (Object.hasOwn(labels, field)) return labels[field];
+  const names = field.split('.').filter((name) => !/^\d+$/.test(name));
+  for (const name of names.reverse()) if (Object.hasOwn(labels, name)) return labels[name];
+  return undefined;
+}
+
+/** Any kana or kanji: a message without one is a schema's own English or format (`HH:MM`, `each address once`). */
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
+
+/**
+ * A field's problem as the owner reads it: the field named by its label, never its key (an
+ * unknown key reads as the whole form), and a schema's own message that is not Japanese worded
+ * as the field's bad form.
+ */
+export function inFieldWords(message: string, field: string, labels: FieldLabels): string {
+  const label = labelOf(field, labels) ?? t.wholeForm;
+  const named = message.replaceAll(`「${field}」`, `「${label}」`);
+  return JAPANESE.test(named) ? named : t.invalid(label);
 }
 
 /**
@@ -57,7 +87,7 @@ export function firstProblem(error: z.ZodError, fallback: string): { field: stri
 export function catalogIssueText(issue: CatalogIssue, label?: string): string {
   const field = label ?? (issue.path.length ? issue.path.map(String).join('.') : t.wholeForm);
   const check = issue.check;
-  if (!check) return issue.message;
+  if (!check) return JAPANESE.test(issue.message) ? issue.message : t.invalid(field);
   if (check.rule) return t.rules[check.rule];
   if (check.code === 'one_line_name' || check.code === 'canonical_id') return t.invalid(field);
   const worded = japaneseIssue({

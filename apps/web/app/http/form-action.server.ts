@@ -7,7 +7,7 @@ import { readBody } from '#app/auth/login.server';
 import { requireRole } from '#app/auth/require-role.server';
 import { getUser } from '#app/auth/session.server';
 import { appOf, correlationIdOf, type WebApp } from '#app/context';
-import { firstProblem, japaneseIssue } from './field-errors';
+import { firstProblem, japaneseIssue, type FieldLabels } from './field-errors';
 import { callTexts } from './texts';
 import type { CallArgs } from './json.server';
 
@@ -79,6 +79,8 @@ export interface FormSpec<A extends Access, S extends FormSchema, Answer, Refusa
   refused?: (message: string, field: string | null) => Refusal;
   /** One message for any bad field, where the screen says no more; otherwise the field's own problem in Japanese. */
   invalid?: string;
+  /** The screen's labels by field key: a refused field's words name it by its label, never its key. */
+  labels?: FieldLabels;
   /**
    * The store the form acts at, checked before `handle`: one that does not exist is refused with
    * the calls' unknown-store words, on the field `store_id` (a closed store is still a store).
@@ -107,7 +109,7 @@ export function formAction<A extends Access, S extends FormSchema = undefined, A
     if (spec.form && spec.form !== 'raw') {
       const parsed = spec.form.safeParse(form, { error: japaneseIssue });
       if (!parsed.success) {
-        const problem = firstProblem(parsed.error, 'form');
+        const problem = firstProblem(parsed.error, 'form', spec.labels);
         return refuse(spec.invalid ?? problem.message, problem.field);
       }
       form = parsed.data;

@@ -10,7 +10,7 @@ import { authTexts } from '#app/auth/texts';
 import { appOf, clientAddressContext, correlationIdOf, type WebApp } from '#app/context';
 import { pageLanguageOf, type Language } from '#app/i18n/language';
 import { cacheLifetimes, type CacheLifetime } from './cache-lifetimes';
-import { firstProblem, japaneseIssue } from './field-errors';
+import { firstProblem, japaneseIssue, type FieldLabels } from './field-errors';
 import { idempotentAnswer } from './idempotency.server';
 import { readAfterCookie } from './read-after.server';
 import { clientKeyOf, liveVisit, readReservationSession, secureCookies } from './reservation-session.server';
@@ -135,6 +135,8 @@ export interface CallSpec<B extends BodySpec, Q extends z.ZodType | undefined, A
   cache?: CacheLifetime;
   /** The spec's answer for each DomainError code this call expects. */
   errors?: ErrorTable;
+  /** The screen's labels by field key: a refused body's message names the field by its label, never its key. */
+  labels?: FieldLabels;
   /**
    * The store the call reads, when it names one (a report's `store_id`): a store that never
    * existed is refused 404 unknown_store before `handle`, instead of answered with a report of
@@ -192,7 +194,7 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
       // Every string a call receives is storable text: a path parameter (a link's token) too.
       if (unstorableTextIn(params) !== null) throw textRefusal('params');
       const input: CallInput<BodyOf<B>, QueryOf<Q>> = {
-        body: (await parseBody(request, spec.body, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) as BodyOf<B>,
+        body: (await parseBody(request, spec.body, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, spec.labels)) as BodyOf<B>,
         query: parseQuery(request, spec.query) as QueryOf<Q>,
         params,
         request,
@@ -325,7 +327,7 @@ function parseQuery(request: Request, schema: z.ZodType | undefined): unknown {
   throw new Refusal({ success: false, error: 'invalid query', ...firstProblem(parsed.error, 'query') });
 }
 
-async function parseBody(request: Request, spec: BodySpec, maxBytes: number): Promise<unknown> {
+async function parseBody(request: Request, spec: BodySpec, maxBytes: number, labels?: FieldLabels): Promise<unknown> {
   if (!spec) return undefined;
   const bytes = await readBytes(request, maxBytes);
   if (spec === 'bytes') return bytes;
@@ -338,7 +340,7 @@ async function parseBody(request: Request, spec: BodySpec, maxBytes: number): Pr
   if (unstorableTextIn(raw) !== null) throw textRefusal('body');
   const parsed = spec.safeParse(raw, { error: japaneseIssue });
   if (parsed.success) return parsed.data;
-  throw new Refusal({ success: false, error: callTexts.checkRequiredFields, ...firstProblem(parsed.error, 'body') });
+  throw new Refusal({ success: false, error: callTexts.checkRequiredFields, ...firstProblem(parsed.error, 'body', labels) });
 }
 
 /**

@@ -3,7 +3,8 @@ import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
 import { catalogRule, menuSchema, menuOptionTypeSchema, recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import type { DomainError } from '@moncafe/domain/decider';
 import { refuse, type ErrorTable } from '#app/http/json.server';
-import { catalogIssueText } from '#app/http/field-errors';
+import { catalogIssueText, labelOf } from '#app/http/field-errors';
+import { fieldTexts } from '#app/http/texts';
 import { fieldLabels, menuEditorTexts as t } from './texts';
 
 /**
@@ -57,8 +58,8 @@ export const menuEditorErrors: ErrorTable = {
   invalid_record: (e) => {
     const issue = (e.details.issues as CatalogIssue[] | undefined)?.[0];
     const field = issue?.path.join('.') ?? 'data';
-    const label = fieldLabels[String(issue?.path[0] ?? '')] ?? field;
-    return { status: 400, error: issue ? (issue.check ? catalogIssueText(issue, label) : t.fieldProblem(label, issue.message)) : t.saveFailed(e.code), field };
+    const label = labelOf(field, fieldLabels) ?? fieldTexts.wholeForm;
+    return { status: 400, error: issue ? catalogIssueText(issue, label) : t.saveFailed(e.code), field };
   },
   not_found: { status: 404, error: t.menuNotFound },
   menu_not_found: { status: 404, error: t.menuNotFound },
@@ -71,3 +72,6 @@ export const menuEditorErrors: ErrorTable = {
   blob_too_large: { status: 413, error: t.imageTooLarge, field: 'body' },
   blob_type_refused: { status: 415, error: t.imageNotImage, field: 'body' },
 };
+
+/** What each menu editor call spreads in: its refusals, and the editor's labels naming a refused field. */
+export const menuEditorCall = { errors: menuEditorErrors, labels: fieldLabels };

@@ -131,6 +131,7 @@ export const menuEditorTexts = {
   mixedLists: '並べ替えできるのは同じ一覧の項目だけです',
   cannotReachServer: 'サーバーに接続できません',
   storeRequired: '店舗を選んでください',
+  store: '店舗',
 } as const;
 
 /** Field names of the calls' answers, as the form calls them (for a 400 naming a field). */
@@ -152,5 +153,5 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   child_option_id: menuEditorTexts.child,
   parent_value: menuEditorTexts.parentValue,
   parent_choice_value: menuEditorTexts.parentValue,
-  store_id: menuEditorTexts.storeRequired,
+  store_id: menuEditorTexts.store,
 };

@@ -2,8 +2,8 @@ import { data } from 'react-router';
 import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
 import type { DomainError } from '@moncafe/domain/decider';
 import type { FormErrors, FormInput } from '#app/http/form-action.server';
-import { catalogIssueText } from '#app/http/field-errors';
-import { settingsTexts as t } from './texts';
+import { catalogIssueText, inFieldWords, labelOf } from '#app/http/field-errors';
+import { settingsFieldLabels, settingsTexts as t } from './texts';
 
 /** What a settings screen's action answers: saved, or the first problem in Japanese. */
 export type SettingsAnswer = { ok: true; message: string; error: null } | { ok: false; message: null; error: string };
@@ -16,6 +16,7 @@ export const settingsForm = {
   refused: (message: string, field: string | null) =>
     data({ ok: false, message: null, error: field ? withField(field, message) : message } satisfies SettingsAnswer, { status: 400 }),
   errors: { invalid_record: recordProblem, otherwise: t.saveFailed } satisfies FormErrors,
+  labels: settingsFieldLabels,
 };
 
 /** After the command: the read models caught up (the page reloads with the change), then the screen's word for it. */
@@ -28,12 +29,19 @@ export async function savedAs(
   return { ok: true, message: done, error: null };
 }
 
-/** A schema's own message gets the field in front (`close_time：…`); the edge's own words already name it. */
+/**
+ * The problem in the owner's words beside its field: the field named by its label, never its key;
+ * a message that does not name it gets the label in front (`閉店：…`).
+ */
 function withField(field: string, message: string): string {
-  return message.includes(`「${field}」`) ? message : t.fieldError(field, message);
+  const label = labelOf(field, settingsFieldLabels);
+  const worded = inFieldWords(message, field, settingsFieldLabels);
+  return !label || worded.includes(`「${label}」`) ? worded : t.fieldError(label, worded);
 }
 
 function recordProblem(error: DomainError): string {
   const issue = (error.details.issues as CatalogIssue[] | undefined)?.[0];
-  return issue ? withField(issue.path.join('.') || 'data', catalogIssueText(issue)) : t.saveFailed;
+  if (!issue) return t.saveFailed;
+  const field = issue.path.join('.') || 'data';
+  return withField(field, catalogIssueText(issue, labelOf(field, settingsFieldLabels)));
 }

@@ -123,3 +123,47 @@ export const settingsTexts = {
   disclaimerContent: '免責事項の本文',
   preview: 'プレビュー',
 } as const;
+
+const weekRows = [...settingsTexts.weekdays.map((day, i) => [String(i), day] as const), ['holiday', settingsTexts.holidayRule] as const];
+
+/**
+ * The settings forms' fields by key, in the words beside them: a refused field is named by these,
+ * never by its key (`close_time`). A dotted key (`notice.title`) wins over its last name.
+ */
+export const settingsFieldLabels: Readonly<Record<string, string>> = {
+  store_id: settingsTexts.cardStore,
+  date: '日付',
+  weekday: '曜日',
+  open_time: settingsTexts.open,
+  close_time: settingsTexts.close,
+  is_closed: settingsTexts.closed,
+  ...Object.fromEntries(
+    weekRows.flatMap(([row, day]) => [
+      [`${row}-open`, `${day}の${settingsTexts.open}`],
+      [`${row}-close`, `${day}の${settingsTexts.close}`],
+      [`${row}-closed`, `${day}の${settingsTexts.closed}`],
+    ]),
+  ),
+  same_day_enabled: settingsTexts.sameDayEnabled,
+  same_day_deadline: settingsTexts.sameDayDeadline,
+  is_enabled: settingsTexts.sameDayEnabled,
+  deadline_time: settingsTexts.sameDayDeadline,
+  card_type: settingsTexts.cardType,
+  title: settingsTexts.cardTitle,
+  description: settingsTexts.cardDescription,
+  title_en: settingsTexts.cardTitleEn,
+  description_en: settingsTexts.cardDescriptionEn,
+  link_url: settingsTexts.cardLink,
+  image_url: settingsTexts.cardImage,
+  is_active: settingsTexts.cardActive,
+  'notice.title': settingsTexts.noticeTitle,
+  content: settingsTexts.noticeContent,
+  recipients: settingsTexts.recipients,
+  email: settingsTexts.email,
+  new_booking: settingsTexts.newBooking,
+  cancellation: settingsTexts.cancellation,
+  low_stock: settingsTexts.lowStock,
+  low_stock_threshold: settingsTexts.threshold,
+  guest_reminders: settingsTexts.remindersOn,
+  reminder_hour: settingsTexts.reminderHour,
+};

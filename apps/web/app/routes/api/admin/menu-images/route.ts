@@ -1,6 +1,6 @@
 import { MENU_IMAGE_MAX_UPLOAD_BYTES } from '@moncafe/domain/catalog/menu-editor-service';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { menuEditorErrors } from '#app/menu-editor/calls.server';
+import { menuEditorCall } from '#app/menu-editor/calls.server';
 import { actingUser } from '#app/staff-area/calls.server';
 
 /**
@@ -12,7 +12,7 @@ export const action = jsonCall({
   body: 'bytes',
   // Twice the limit, so that a photo a little too large hears the service's clear answer.
   maxBodyBytes: 2 * MENU_IMAGE_MAX_UPLOAD_BYTES,
-  errors: menuEditorErrors,
+  ...menuEditorCall,
   async handle(input) {
     const { context } = await actingUser(input);
     const image = await input.services.menuEditor.uploadImage({ bytes: input.body }, context);

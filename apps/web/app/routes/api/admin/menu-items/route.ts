@@ -1,7 +1,7 @@
 import { storeQuery } from '#app/staff-area/calls.server';
 import { actingUser } from '#app/staff-area/calls.server';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { menuBody, menuEditorErrors } from '#app/menu-editor/calls.server';
+import { menuBody, menuEditorCall } from '#app/menu-editor/calls.server';
 
 /**
  * GET /api/admin/menu-items?store_id (admin): every item of the store, hidden ones too, with its
@@ -21,7 +21,7 @@ export const loader = jsonCall({
 export const action = jsonCall({
   idempotent: true,
   body: menuBody,
-  errors: menuEditorErrors,
+  ...menuEditorCall,
   async handle(input) {
     const { context } = await actingUser(input, input.body.store_id);
     const created = await input.services.menuEditor.createMenu({ data: input.body }, context);

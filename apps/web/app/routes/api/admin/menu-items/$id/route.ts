@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { idParam, menuBody, menuEditorErrors, removeBody } from '#app/menu-editor/calls.server';
+import { idParam, menuBody, menuEditorCall, removeBody } from '#app/menu-editor/calls.server';
 import { actingUser } from '#app/staff-area/calls.server';
 
 /**
@@ -10,7 +10,7 @@ import { actingUser } from '#app/staff-area/calls.server';
  */
 export const action = jsonCall({
   body: z.union([removeBody, menuBody]),
-  errors: menuEditorErrors,
+  ...menuEditorCall,
   async handle(input) {
     const id = idParam(input.params, 'id');
     const { context } = await actingUser(input);

@@ -1,5 +1,5 @@
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { dependencyBody, idParam, menuEditorErrors } from '#app/menu-editor/calls.server';
+import { dependencyBody, idParam, menuEditorCall } from '#app/menu-editor/calls.server';
 import { actingUser } from '#app/staff-area/calls.server';
 
 /**
@@ -9,7 +9,7 @@ import { actingUser } from '#app/staff-area/calls.server';
 export const action = jsonCall({
   idempotent: true,
   body: dependencyBody,
-  errors: menuEditorErrors,
+  ...menuEditorCall,
   async handle(input) {
     const menuId = idParam(input.params, 'id');
     const { context } = await actingUser(input);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { dependencyBody, idParam, menuEditorErrors, removeBody } from '#app/menu-editor/calls.server';
+import { dependencyBody, idParam, menuEditorCall, removeBody } from '#app/menu-editor/calls.server';
 import { actingUser } from '#app/staff-area/calls.server';
 
 /** PUT /api/admin/menu-items/{id}/dependencies/{dependencyId} {…rule} (admin) replaces it; DELETE {"remove": true} removes it. */
 export const action = jsonCall({
   body: z.union([removeBody, dependencyBody]),
-  errors: menuEditorErrors,
+  ...menuEditorCall,
   async handle(input) {
     const menuId = idParam(input.params, 'id');
     const dependencyId = idParam(input.params, 'dependencyId');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { idParam, menuEditorErrors, optionBody, removeBody } from '#app/menu-editor/calls.server';
+import { idParam, menuEditorCall, optionBody, removeBody } from '#app/menu-editor/calls.server';
 import { actingUser } from '#app/staff-area/calls.server';
 
 /**
@@ -9,7 +9,7 @@ import { actingUser } from '#app/staff-area/calls.server';
  */
 export const action = jsonCall({
   body: z.union([removeBody, optionBody]),
-  errors: menuEditorErrors,
+  ...menuEditorCall,
   async handle(input) {
     const menuId = idParam(input.params, 'id');
     const optionId = idParam(input.params, 'optionId');

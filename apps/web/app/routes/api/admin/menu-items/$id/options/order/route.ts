@@ -1,11 +1,11 @@
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { idParam, menuEditorErrors, orderBody } from '#app/menu-editor/calls.server';
+import { idParam, menuEditorCall, orderBody } from '#app/menu-editor/calls.server';
 import { actingUser } from '#app/staff-area/calls.server';
 
 /** POST /api/admin/menu-items/{id}/options/order {ids} (admin): the item's options in this order. */
 export const action = jsonCall({
   body: orderBody,
-  errors: menuEditorErrors,
+  ...menuEditorCall,
   async handle(input) {
     const menuId = idParam(input.params, 'id');
     const { context } = await actingUser(input);
