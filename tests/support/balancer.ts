@@ -90,9 +90,14 @@ export async function startBalancer(options: Partial<typeof KUBERNETES_PROBE> = 
     }
     const [key, backend] = ready[next++ % ready.length]!;
     routed.set(key, (routed.get(key) ?? 0) + 1);
+    // The address the request came from is appended to what the client sent, as nginx's
+    // $proxy_add_x_forwarded_for and cloud balancers do: behind the balancer each test client is
+    // still the device of its own address (tests/support/http-client.ts), so per-address limits
+    // count each guest on its own instead of every guest as the balancer's one address.
+    const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].flat().filter(Boolean).join(', ');
     const upstream = http.request(
       new URL(req.url ?? '/', backend.url),
-      { method: req.method, headers: { ...req.headers, host: backend.url.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' }, agent: backend.agent },
+      { method: req.method, headers: { ...req.headers, host: backend.url.host, 'x-forwarded-for': forwarded }, agent: backend.agent },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

@@ -39,12 +39,17 @@ export interface Answer {
 
 const HANG_MS = 30_000;
 
+/** The longest a guest waits before trying again after a refusal (doubling from a quarter second). */
+const MAX_BACKOFF_MS = 4_000;
+
 export class MixedLoad {
   readonly answers: Answer[] = [];
   private running = false;
   private actors: Promise<void>[] = [];
   private next = 0;
   private shiftDay = 0;
+  /** Wakes every pause early when the load stops, so stop() need not wait out a Retry-After. */
+  private wake: (() => void)[] = [];
 
   constructor(
     private readonly webs: () => TestWebServer[],
@@ -57,7 +62,35 @@ export class MixedLoad {
     return webs.length ? webs[this.next++ % webs.length]! : null;
   }
 
-  /** One user action: sent until it has an answer other than "no answer" or 503, always with the same key; null when the load stops first. */
+  /** Waits `ms`, or less when the load stops meanwhile. */
+  private async pause(ms: number): Promise<void> {
+    if (!this.running) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = this.wake.filter((w) => w !== done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake.push(done);
+    });
+  }
+
+  /**
+   * A guest's next try after `refusals` refusals in a row: a quarter second doubling up to
+   * MAX_BACKOFF_MS, with jitter, as a person reading the message and tapping again does (and so
+   * that the load is a rush, not every actor retrying in lockstep the moment it was refused).
+   */
+  private backOff(refusals: number): Promise<void> {
+    const ms = Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.max(0, refusals - 1));
+    return this.pause(ms / 2 + Math.random() * (ms / 2));
+  }
+
+  /**
+   * One user action: sent until it has an answer other than "no answer", 503 or 429, always with
+   * the same key (none of those decided anything; 429 is not kept for replay). After a 429 it
+   * waits the Retry-After it was told (a second when none came) before sending again.
+   */
   async call(
     client: HttpClient,
     method: string,
@@ -94,7 +127,11 @@ export class MixedLoad {
       const recorded = { requestId, key, sentAt, path: `${method} ${pathname.replace(/[0-9a-f-]{36}/g, ':id')}`, ...answer, at: performance.now() };
       this.answers.push({ ...recorded, body: undefined } as unknown as Answer);
       if ((answer.status === 0 || answer.status === 503) && this.running) {
-        await new Promise((resolve) => setTimeout(resolve, answer.status === 503 ? 200 : 50));
+        await this.pause(answer.status === 503 ? 200 : 50);
+        continue;
+      }
+      if (answer.status === 429 && this.running) {
+        await this.pause(1000 * (Number(answer.retryAfter) > 0 ? Number(answer.retryAfter) : 1));
         continue;
       }
       return recorded;
@@ -103,10 +140,16 @@ export class MixedLoad {
 
   private async guest(seatId: string) {
     const guest = httpClient(this.webs()[0]!.url);
+    // Check-ins refused in a row (the seat still taken, 409): each waits longer before the next.
+    let refused = 0;
     while (this.running) {
       const seat = { seat_id: seatId, seat_code: await seatCodeOf(this.webs()[0]!.url, seatId), ...AT_DEMO_STORE };
       const checkIn = await this.call(guest, 'POST', '/api/orders/qr-checkin', { ...seat, number_of_people: 2 });
-      if (checkIn.status !== 200) continue;
+      if (checkIn.status !== 200) {
+        await this.backOff(++refused);
+        continue;
+      }
+      refused = 0;
       const { reservation_id, token } = checkIn.body as { reservation_id: string; token: string };
       const order = await this.call(
         guest,
@@ -127,18 +170,24 @@ export class MixedLoad {
           withToken(token),
         );
         if (paid.status < 500 && paid.status > 0) break;
+        await this.backOff(tries + 1);
       }
     }
   }
 
   private async shifts() {
+    let refused = 0;
     while (this.running) {
       const n = this.shiftDay++;
       const month = new Date(Date.now() + (60 + 31 * Math.floor(n / 28)) * 86_400_000).toISOString().slice(0, 7);
       const date = `${month}-${String((n % 28) + 1).padStart(2, '0')}`;
       const shift = { store_id: DEMO_STORE, user_id: this.member, shift_date: date, start_time: '10:00', end_time: '15:00' };
       const added = await this.call(this.admin, 'POST', '/api/admin/shifts', shift);
-      if (added.status !== 200) continue;
+      if (added.status !== 200) {
+        await this.backOff(++refused);
+        continue;
+      }
+      refused = 0;
       await this.call(this.admin, 'PUT', `/api/admin/shifts/${added.body.id as string}`, {
         store_id: DEMO_STORE,
         user_id: this.member,
@@ -152,18 +201,22 @@ export class MixedLoad {
   }
 
   private async bookings() {
+    // Bookings that found no date, time or seat in a row: each next guest comes a little later.
+    let refused = 0;
     while (this.running) {
       const guest = httpClient(this.webs()[0]!.url);
       const people = 2;
       const menuIds = ['course-lunch'];
       const dates = await this.call(guest, 'POST', '/api/customery-day/available-dates', { people, menuIds });
       const date = (dates.body.dates as string[] | undefined)?.at(-1);
-      if (!date) continue;
-      const times = await this.call(guest, 'POST', '/api/customery-day/available-times', { date, people, menuIds });
-      const time = (times.body.times as string[] | undefined)?.[0];
-      if (!time) continue;
-      const held = await this.call(guest, 'POST', '/api/customery-day/allocate-seat', { date, time, people, menuIds });
-      if (held.status !== 200) continue;
+      const times = date ? await this.call(guest, 'POST', '/api/customery-day/available-times', { date, people, menuIds }) : null;
+      const time = (times?.body.times as string[] | undefined)?.[0];
+      const held = date && time ? await this.call(guest, 'POST', '/api/customery-day/allocate-seat', { date, time, people, menuIds }) : null;
+      if (!date || !time || held?.status !== 200) {
+        await this.backOff(++refused);
+        continue;
+      }
+      refused = 0;
       await this.call(guest, 'POST', '/api/reservation-confirmation/send-confirmation', {
         name: '山田花子',
         email: `guest-${randomUUID().slice(0, 8)}@example.jp`,
@@ -180,6 +233,7 @@ export class MixedLoad {
 
   async stop() {
     this.running = false;
+    for (const wake of this.wake.splice(0)) wake();
     await Promise.all(this.actors);
   }
 
