@@ -103,7 +103,7 @@ describe.skipIf(!canRunThrowawayPostgres)('the worker and its standby away', () 
         balancerFailures: balancer.failures().length,
         // What the load was answered while they were away: a refusal is a 4xx here, not a failure.
         answersByPathAndStatus: away.reduce<Record<string, number>>((counts, a) => {
-          const key = `${a.path} ${a.status}`;
+          const key = `${a.path} ${a.status}${a.refusal ? ` ${a.refusal}` : ''}`;
           counts[key] = (counts[key] ?? 0) + 1;
           return counts;
         }, {}),

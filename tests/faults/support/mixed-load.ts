@@ -34,6 +34,8 @@ export interface Answer {
   error?: string;
   replayed: boolean;
   retryAfter: string | null;
+  /** A 4xx answer's code, when its body named one. */
+  refusal?: string;
   at: number;
 }
 
@@ -124,7 +126,17 @@ export class MixedLoad {
         }),
       ]);
       clearTimeout(timer);
-      const recorded = { requestId, key, sentAt, path: `${method} ${pathname.replace(/[0-9a-f-]{36}/g, ':id')}`, ...answer, at: performance.now() };
+      // A refusal's code (`seat_taken`, …) is kept: a report can say why the load was refused.
+      const code = answer.status >= 400 && answer.status < 500 ? (answer.body as { error?: unknown }).error : undefined;
+      const recorded = {
+        requestId,
+        key,
+        sentAt,
+        path: `${method} ${pathname.replace(/[0-9a-f-]{36}/g, ':id')}`,
+        ...answer,
+        ...(typeof code === 'string' && /^[a-z_]+$/.test(code) ? { refusal: code } : {}),
+        at: performance.now(),
+      };
       this.answers.push({ ...recorded, body: undefined } as unknown as Answer);
       if ((answer.status === 0 || answer.status === 503) && this.running) {
         await this.pause(answer.status === 503 ? 200 : 50);
@@ -144,7 +156,8 @@ export class MixedLoad {
     let refused = 0;
     while (this.running) {
       const seat = { seat_id: seatId, seat_code: await seatCodeOf(this.webs()[0]!.url, seatId), ...AT_DEMO_STORE };
-      const checkIn = await this.call(guest, 'POST', '/api/orders/qr-checkin', { ...seat, number_of_people: 2 });
+      // One guest: every seat takes one (a party of two is refused over_capacity at a counter seat).
+      const checkIn = await this.call(guest, 'POST', '/api/orders/qr-checkin', { ...seat, number_of_people: 1 });
       if (checkIn.status !== 200) {
         await this.backOff(++refused);
         continue;
@@ -223,6 +236,9 @@ export class MixedLoad {
         phone: '090-1234-5678',
         reservationData: { date, time, people, cart: [{ menu_id: 'course-lunch', quantity: people }] },
       });
+      // The next booking guest comes a moment later: a rush of bookings, not one every few
+      // milliseconds crowding out the guests at the tables.
+      await this.pause(500);
     }
   }
 
