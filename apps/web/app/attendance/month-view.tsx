@@ -8,12 +8,15 @@ import { attendanceTexts as t } from './texts';
 type Person = MonthAnswer['staff'][number];
 type Day = Person['days'][number];
 
-/** One person's month: plan beside what was worked, the law's figures, marks; the owner corrects a day from here. */
+/**
+ * One person's month: plan beside what was worked, the law's figures, marks; the owner corrects a day from here.
+ * The section stays unnamed: the scroller inside is the region its heading names (two of one name are one landmark too many).
+ */
 export function PersonMonth({ person, onCorrect }: { person: Person; onCorrect?: (day: Day) => void }) {
   const headingId = `attendance-${person.user_id}`;
   const columns = [t.colDate, t.colPlanned, t.colActual, t.colBreak, t.colWorked, t.colLateNight, t.colOvertime, t.colWage, t.colFlags];
   return (
-    <section aria-labelledby={headingId} className="at-person" data-testid={`attendance-person-${person.user_id}`}>
+    <section className="at-person" data-testid={`attendance-person-${person.user_id}`}>
       <h3 id={headingId}>
         {person.name} <span className="hint">{t.wageLabel(person.wage)}</span>
       </h3>

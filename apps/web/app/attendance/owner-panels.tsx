@@ -13,7 +13,7 @@ export function CorrectionHistory({ history }: { history: HistoryAnswer | null }
   if (!history) return <Loading />;
   return (
     <>
-      <section aria-labelledby="attendance-history-title" className="sa-history">
+      <section className="sa-history">
         <h3 id="attendance-history-title">{t.historyTitle}</h3>
         {history.corrections.length === 0 ? (
           <p className="empty">{t.noCorrections}</p>
@@ -46,7 +46,7 @@ export function CorrectionHistory({ history }: { history: HistoryAnswer | null }
           </div>
         )}
       </section>
-      <section aria-labelledby="attendance-shift-history-title" className="sa-history">
+      <section className="sa-history">
         <h3 id="attendance-shift-history-title">{t.shiftHistoryTitle}</h3>
         {history.shift_corrections.length === 0 ? (
           <p className="empty">{t.noCorrections}</p>

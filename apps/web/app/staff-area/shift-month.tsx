@@ -243,9 +243,10 @@ export function ShiftMonth({
   );
 }
 
+/** The section stays unnamed: the scroller inside is the region its heading names, and naming both makes two landmarks of one name. */
 function ShiftHistory({ rows }: { rows: HistoryAnswer | null }) {
   return (
-    <section aria-labelledby="shift-history-title" className="sa-history">
+    <section className="sa-history">
       <h3 id="shift-history-title">{t.historyTitle}</h3>
       {rows === null ? (
         <Loading />

@@ -111,7 +111,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
         </table>
       </section>
 
-      <section className="panel" data-testid="sales-labour" aria-labelledby="sales-labour-title">
+      <section className="panel" data-testid="sales-labour">
         <h3 id="sales-labour-title">{at.labourTitle}</h3>
         <p className="hint">{at.labourHint}</p>
         <div className="sales-chart-table" tabIndex={0} role="region" aria-label={at.labourTitle}>
