@@ -20,11 +20,12 @@ import { loadActors, MixedLoad, openChecker } from './support/mixed-load';
 const SOAK = process.env.SOAK === '1';
 const AWAY_MS = SOAK ? 120_000 : 20_000;
 /**
- * What must go through while they are away, so that "none failed" is not said of none: the 20 s
- * form's four guests and one booking guest manage far more (each guest's visit takes a few calls,
- * decided from the event store, not the lagging read models).
+ * What must go through while they are away, so that "none failed" is not said of none. Each
+ * guest's visit (check in, order, check out) is decided from the event store, not the lagging read
+ * models (decision 602); on the 2-core machine the 20 s form committed 4 orders and 30 bookings,
+ * the 2-minute form 14 and 177, so the bounds leave room for a slower machine.
  */
-const MIN_ORDERS_AWAY = 3;
+const MIN_ORDERS_AWAY = SOAK ? 8 : 2;
 const MIN_BOOKINGS_AWAY = 1;
 
 describe.skipIf(!canRunThrowawayPostgres)('the worker and its standby away', () => {
