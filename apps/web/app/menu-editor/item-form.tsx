@@ -109,6 +109,8 @@ function stockBody(draft: ItemDraft) {
 export function failureText(r: CallResult<unknown>): string {
   if (r.ok) return '';
   const body = r.body as { error?: string; field?: string; message?: string };
+  // A refused body's message names the field by its label and says why (the call's labels).
+  if (r.status === 400 && body.field && body.message) return body.message;
   if (r.status === 400 && body.field && fieldLabels[body.field.split('.')[0] ?? ''] && body.error && !body.error.includes(':'))
     return t.fieldProblem(fieldLabels[body.field.split('.')[0]!]!, body.error);
   return r.message ?? body.error ?? t.cannotReachServer;
