@@ -85,13 +85,17 @@ describe('table-order calls', () => {
     const hidden = await json<Refusal>(
       await guest.send('POST', '/api/orders', { json: { ...order, items: [{ menu_id: 'course-lunch', quantity: 1 }] }, headers: withToken(token) }),
     );
-    expect(hidden.body).toMatchObject({ error: 'unknown_item', menu_ids: ['course-lunch'] });
+    // A course is booked, never ordered at the table: refused as a course, by name (decision 631).
+    expect(hidden.body).toMatchObject({ error: 'course_not_orderable', menu_ids: ['course-lunch'] });
 
     const mine = await json<{ orders: { id: string; items: { menu_name: string; quantity: number; price: number }[] }[] }>(
       await guest.send('GET', `/api/orders/by-reservation/${reservationId}`, { headers: withToken(token) }),
     );
     expect(mine.body.orders).toEqual([
-      expect.objectContaining({ id: placed.body.order_id, items: [{ menu_id: 'menu-blend', menu_name: 'ブレンドコーヒー', quantity: 2, price: 500 }] }),
+      expect.objectContaining({
+        id: placed.body.order_id,
+        items: [{ menu_id: 'menu-blend', menu_name: 'ブレンドコーヒー', quantity: 2, price: 500, takeout: false }],
+      }),
     ]);
     expect((await guest.get(`/api/orders/by-reservation/${reservationId}`)).status).toBe(401);
 

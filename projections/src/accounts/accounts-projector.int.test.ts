@@ -54,7 +54,16 @@ describe('accounts read model', () => {
       ],
     );
     expect(await listAccounts(t.db)).toEqual([
-      { accountId: 'a1', name: '花子', email: 'hanako@example.com', roles: ['admin'], hasPassword: true, registeredAt: new Date('2026-11-22T01:00:00.000Z') },
+      {
+        accountId: 'a1',
+        name: '花子',
+        email: 'hanako@example.com',
+        roles: ['admin'],
+        hasPassword: true,
+        registeredAt: new Date('2026-11-22T01:00:00.000Z'),
+        leftAt: null,
+        forgotten: false,
+      },
     ]);
     const row = await t.db.selectFrom('accounts').selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('argon2');

@@ -51,8 +51,8 @@ describe('orders, payments and stock read models', () => {
         status: 'ready',
         subtotal: 1520,
         items: [
-          { menu_id: 'coffee', menu_name: 'ブレンドコーヒー', quantity: 2, price: 500 },
-          { menu_id: 'cake', menu_name: 'チーズケーキ', quantity: 1, price: 520 },
+          { menu_id: 'coffee', menu_name: 'ブレンドコーヒー', quantity: 2, price: 500, takeout: false },
+          { menu_id: 'cake', menu_name: 'チーズケーキ', quantity: 1, price: 520, takeout: false },
         ],
       }),
     ]);

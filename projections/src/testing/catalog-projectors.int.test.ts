@@ -73,6 +73,8 @@ describe('stores', () => {
         longitude: null,
         geofence_radius_m: 100,
         closed_on: null,
+        second_factor_for_staff: false,
+        wage_retention_years: 5,
       },
     ]);
     expect(await getStore(t.db, '3')).toBeNull();
