@@ -122,10 +122,11 @@ describe.runIf(runs)('the menu editor in the browser', () => {
     await rule.getByRole('button', { name: '表示条件を追加' }).click();
     await expect.poll(() => options.getByTestId('dependency-list').textContent()).toContain('「サイズ」が「大」のとき「メッセージ」を表示');
 
-    // The preview: メッセージ appears only once 大 is chosen.
+    // The preview: メッセージ appears only once 大 is chosen. The editor's preview shows the option's
+    // price as the owner entered it; the guest's steps below show it with tax (decision 632).
     const preview = options.getByTestId('options-preview');
     expect(await preview.getByLabel('メッセージ').count()).toBe(0);
-    await preview.getByLabel('大（+330円）').check();
+    await preview.getByLabel('大（+300円）').check();
     await preview.getByLabel('メッセージ').waitFor();
     await preview.getByLabel('小').check();
     await expect.poll(() => preview.getByLabel('メッセージ').count()).toBe(0);
