@@ -37,7 +37,7 @@ function developerWords(text: string): string[] {
 }
 
 /**
- * Plain words on every owner screen (issue's Deliver 3): signed in as the owner, every admin route
+ * Plain words on every owner screen (decision 651): signed in as the owner, every admin route
  * of the route table is opened and its visible text read; a file path, a route path, an ISO date
  * or an internal id there fails the walk. And the history says what a price change changed.
  */

@@ -25,7 +25,7 @@ export const loader = jsonCall({
  * POST /api/orders/checkout {reservation_id, payment_method, order_ids, tendered?}: completes the checkout of
  * exactly the orders shown (409 `orders_changed` otherwise); the reservation becomes `exited`,
  * its tokens die and the guests' screens hear `reservation-closed` and `token-invalidated`. The
- * answer carries the receipt's id, number and the guest's link to it (issue 30), and for cash
+ * answer carries the receipt's id, number and the guest's link to it, so the thank-you can offer the receipt, and for cash
  * with `tendered` the change (decision 640); tendered below the total is refused, nothing written.
  */
 export const action = jsonCall({
