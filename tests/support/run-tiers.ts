@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { repoRoot } from './production';
 import { timesFile, writeTierTable, type TierTimes } from './tier-table';
 import { testSteps, type TierStep } from './tiers';
@@ -19,6 +20,7 @@ interface Ran {
 }
 
 function run(step: TierStep): Promise<Ran> {
+  if (step.report) rmSync(join(repoRoot, step.report), { force: true });
   const started = process.hrtime.bigint();
   console.log(`\n--- ${step.name}: ${step.command.join(' ')}`);
   return new Promise((resolve) => {
@@ -47,6 +49,34 @@ for (const { step, seconds, code } of ran) {
   tiers.set(step.tier, tier);
 }
 const total = ran.reduce((sum, { seconds }) => sum + seconds, 0);
+
+/**
+ * The failed tests of each vitest step, named once more at the very end: a CI log keeps only its
+ * tail, and without these lines it shows that a tier failed but not which test.
+ */
+interface VitestReport {
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}
+for (const { step, code } of ran) {
+  if (code === 0 || !step.report) continue;
+  const path = join(repoRoot, step.report);
+  console.log(`\n--- failed in ${step.name}`);
+  if (!existsSync(path)) {
+    console.log('(no report was written: the run stopped before its end)');
+    continue;
+  }
+  const report = JSON.parse(readFileSync(path, 'utf8')) as VitestReport;
+  for (const file of report.testResults) {
+    const failed = file.assertionResults.filter(({ status }) => status === 'failed');
+    if (file.status !== 'failed' && failed.length === 0) continue;
+    const name = relative(repoRoot, file.name);
+    if (failed.length === 0) console.log(`${name}: ${(file.message ?? 'failed').split('\n')[0]}`);
+    for (const test of failed) {
+      console.log(`${name} > ${test.fullName}`);
+      console.log(`    ${(test.failureMessages[0] ?? '').split('\n')[0]?.slice(0, 300)}`);
+    }
+  }
+}
 
 console.log('\n--- time per tier (wall)');
 console.log(`${'tier'.padEnd(14)}${'seconds'.padStart(9)}  result`);

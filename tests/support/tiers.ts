@@ -43,12 +43,18 @@ export interface TierStep {
   tier: 'check' | 'build' | TierName;
   name: string;
   command: string[];
+  /** The JSON report a vitest step writes, if it is one. */
+  report?: string;
 }
+
+/** Where a tier's vitest writes its JSON report, read back to name the failures at the end. */
+export const reportFile = (project: TierName) => `test-results/${project}.json`;
 
 const vitest = (project: TierName): TierStep => ({
   tier: project,
   name: project,
-  command: ['npx', 'vitest', 'run', '--project', project, '--reporter=verbose'],
+  command: ['npx', 'vitest', 'run', '--project', project, '--reporter=verbose', '--reporter=json', `--outputFile.json=${reportFile(project)}`],
+  report: reportFile(project),
 });
 
 /**
