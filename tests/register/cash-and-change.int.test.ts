@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import type { Answer as DailyCloseAnswer } from '../../apps/web/app/routes/api/admin/daily-close/route';
 import { billingRefusals } from '../../apps/web/app/billing/texts';
 import { httpClient, type HttpClient } from '../support/http-client';
-import { checkedIn, DEMO_STORE, serverNow, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
-import type { TestWebServer } from '../support/web-server';
+import { checkedIn, DEMO_STORE, serverNow, tableOrderServerWithAdmin, withToken } from '../support/table-order';
 import { eventLog } from './money-events';
 
 /**
@@ -16,14 +15,7 @@ import { eventLog } from './money-events';
 type Answer = { status: number; body: Record<string, unknown> & { success?: boolean; error?: string; message?: string } };
 
 describe('cash tendered and change', () => {
-  let server: TestWebServer;
-  let admin: HttpClient;
-
-  beforeAll(async () => {
-    server = await startTableOrderServer();
-    admin = await signedInAdmin(server.url);
-  });
-  afterAll(() => server?.close());
+  const ctx = tableOrderServerWithAdmin();
 
   async function call(client: HttpClient, method: string, path: string, json?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const response = await client.send(method, path, { ...(json === undefined ? {} : { json }), headers });
@@ -33,20 +25,20 @@ describe('cash tendered and change', () => {
 
   /** A walk-in at `seat` with one blend coffee eaten in (550円 tax included) and its bill's order ids. */
   async function seatedWithCoffee(seat: string, quantity = 1) {
-    const { guest, reservationId, token } = await checkedIn(server.url, seat, 2);
+    const { guest, reservationId, token } = await checkedIn(ctx.server.url, seat, 2);
     const placed = await call(guest, 'POST', '/api/orders', { reservation_id: reservationId, items: [{ menu_id: 'menu-blend', quantity }] }, withToken(token));
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const bill = await call(admin, 'GET', `/api/orders/checkout?reservation_id=${reservationId}`);
+    const bill = await call(ctx.admin, 'GET', `/api/orders/checkout?reservation_id=${reservationId}`);
     return { reservationId, orderIds: bill.body.order_ids as string[], total: bill.body.total as number };
   }
 
   /** A refused call: the clear message, and not one event appended. */
   async function refusedWithNothingAppended(send: () => Promise<Answer>, expected: Record<string, unknown>) {
-    const before = (await eventLog(admin)).length;
+    const before = (await eventLog(ctx.admin)).length;
     const refused = await send();
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     expect(refused.body).toMatchObject({ success: false, ...expected });
-    expect((await eventLog(admin)).length).toBe(before);
+    expect((await eventLog(ctx.admin)).length).toBe(before);
   }
 
   it('takes 1,000円 for a 550円 bill: the answer, the receipt and its print say お預かり 1,000円 and お釣り 450円', async () => {
@@ -54,19 +46,19 @@ describe('cash tendered and change', () => {
     expect(visit.total).toBe(550);
     const body = { reservation_id: visit.reservationId, payment_method: 'cash', order_ids: visit.orderIds, tendered: 1000 };
     const key = { 'idempotency-key': `cash-${visit.reservationId}` };
-    const paid = await call(admin, 'POST', '/api/orders/checkout', body, key);
+    const paid = await call(ctx.admin, 'POST', '/api/orders/checkout', body, key);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body).toMatchObject({ success: true, total: 550, payment_method: 'cash', tendered: 1000, change: 450 });
 
     // The register resends after a dropped answer: the first answer again, one receipt, nothing appended.
-    const before = (await eventLog(admin)).length;
-    const again = await call(admin, 'POST', '/api/orders/checkout', body, key);
+    const before = (await eventLog(ctx.admin)).length;
+    const again = await call(ctx.admin, 'POST', '/api/orders/checkout', body, key);
     expect(again.body).toEqual(paid.body);
-    expect((await eventLog(admin)).length).toBe(before);
+    expect((await eventLog(ctx.admin)).length).toBe(before);
 
-    const receipt = await call(admin, 'GET', `/api/receipts/${String(paid.body.receipt_id)}`);
+    const receipt = await call(ctx.admin, 'GET', `/api/receipts/${String(paid.body.receipt_id)}`);
     expect(receipt.body).toMatchObject({ total: 550, payment_method: 'cash', tendered: 1000, change: 450 });
-    const print = await (await httpClient(server.url).send('GET', String(paid.body.receipt_url))).text();
+    const print = await (await httpClient(ctx.server.url).send('GET', String(paid.body.receipt_url))).text();
     expect(print).toMatch(/お預かり<\/th><td[^>]*>1,000円/);
     expect(print).toMatch(/お釣り<\/th><td[^>]*>450円/);
   }, 120_000);
@@ -75,7 +67,7 @@ describe('cash tendered and change', () => {
     const visit = await seatedWithCoffee('seat-t2', 2);
     expect(visit.total).toBe(1100);
     const pay = (extra: Record<string, unknown>) => () =>
-      call(admin, 'POST', '/api/orders/checkout', { reservation_id: visit.reservationId, order_ids: visit.orderIds, payment_method: 'cash', ...extra });
+      call(ctx.admin, 'POST', '/api/orders/checkout', { reservation_id: visit.reservationId, order_ids: visit.orderIds, payment_method: 'cash', ...extra });
     await refusedWithNothingAppended(pay({ tendered: 1099 }), { error: 'tendered_short', message: billingRefusals.tenderedShort });
     await refusedWithNothingAppended(pay({ tendered: 2000, payment_method: 'credit' }), {
       error: 'tendered_not_cash',
@@ -85,7 +77,7 @@ describe('cash tendered and change', () => {
     await refusedWithNothingAppended(pay({ tendered: -1 }), { field: 'tendered' });
     await refusedWithNothingAppended(pay({ tendered: '2000' }), { field: 'tendered' });
     // Still open, and paying exactly works: no change.
-    const bill = await call(admin, 'GET', `/api/orders/checkout?reservation_id=${visit.reservationId}`);
+    const bill = await call(ctx.admin, 'GET', `/api/orders/checkout?reservation_id=${visit.reservationId}`);
     expect(bill.body.exited_at).toBeNull();
     const exact = await pay({ tendered: 1100 })();
     expect(exact.body).toMatchObject({ success: true, tendered: 1100, change: 0 });
@@ -93,12 +85,12 @@ describe('cash tendered and change', () => {
 
   it('a split part paid in cash takes its own tendered; too little for the part is refused', async () => {
     const visit = await seatedWithCoffee('seat-t3', 2);
-    const split = await call(admin, 'POST', '/api/orders/split', { reservation_id: visit.reservationId, mode: 'equal', parts: 2 });
+    const split = await call(ctx.admin, 'POST', '/api/orders/split', { reservation_id: visit.reservationId, mode: 'equal', parts: 2 });
     expect(split.status, JSON.stringify(split.body)).toBe(200);
     const parts = ((split.body.split as { parts: unknown[] }).parts as { part_id: string; total: number }[]).map((p) => ({ id: p.part_id, total: p.total }));
     expect(parts.map((p) => p.total)).toEqual([550, 550]);
     const payPart = (partId: string, extra: Record<string, unknown>) => () =>
-      call(admin, 'POST', '/api/orders/split/pay', { reservation_id: visit.reservationId, part_id: partId, payment_method: 'cash', ...extra });
+      call(ctx.admin, 'POST', '/api/orders/split/pay', { reservation_id: visit.reservationId, part_id: partId, payment_method: 'cash', ...extra });
     await refusedWithNothingAppended(payPart(parts[0]!.id, { tendered: 549 }), { error: 'tendered_short', message: billingRefusals.tenderedShort });
     const first = await payPart(parts[0]!.id, { tendered: 600 })();
     expect(first.body).toMatchObject({ success: true, total: 550, tendered: 600, change: 50, all_paid: false });
@@ -107,12 +99,12 @@ describe('cash tendered and change', () => {
   }, 120_000);
 
   it("the daily close's expected cash is what was handed over less the change given", async () => {
-    const date = tokyoDateOf(await serverNow(server));
-    const close = async () => (await admin.getJson<DailyCloseAnswer>(`/api/admin/daily-close?store_id=${DEMO_STORE}&date=${date}`)).body.figures;
+    const date = tokyoDateOf(await serverNow(ctx.server));
+    const close = async () => (await ctx.admin.getJson<DailyCloseAnswer>(`/api/admin/daily-close?store_id=${DEMO_STORE}&date=${date}`)).body.figures;
     const before = await close();
     const visit = await seatedWithCoffee('seat-t4', 3);
     expect(visit.total).toBe(1650);
-    const paid = await call(admin, 'POST', '/api/orders/checkout', {
+    const paid = await call(ctx.admin, 'POST', '/api/orders/checkout', {
       reservation_id: visit.reservationId,
       payment_method: 'cash',
       order_ids: visit.orderIds,

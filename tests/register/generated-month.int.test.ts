@@ -1,11 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, minutesOf, tokyoDateOf, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
 import type { Answer as DailyCloseAnswer } from '../../apps/web/app/routes/api/admin/daily-close/route';
 import type { Answer as SummaryAnswer } from '../../apps/web/app/routes/api/admin/sales/summary/route';
-import { httpClient, type HttpClient } from '../support/http-client';
-import { AT_DEMO_STORE, DEMO_STORE, seatCodeOf, serverNow, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
-import type { TestWebServer } from '../support/web-server';
+import { httpClient } from '../support/http-client';
+import { AT_DEMO_STORE, DEMO_STORE, seatCodeOf, serverNow, signedInAdmin, tableOrderServerWithAdmin, withToken } from '../support/table-order';
 import { eventLog, expectFiguresOfEvents, figuresFromEvents, type LoggedEvent } from './money-events';
 
 /**
@@ -41,20 +40,13 @@ const visitArb: fc.Arbitrary<Visit> = fc.record({
 const plan = fc.sample(fc.array(fc.array(visitArb, { minLength: 2, maxLength: 4 }), { minLength: 8, maxLength: 8 }), { numRuns: 1, seed: 47 })[0]!;
 
 describe('a generated month of the till', () => {
-  let server: TestWebServer;
-  let admin: HttpClient;
-
-  beforeAll(async () => {
-    server = await startTableOrderServer();
-    admin = await signedInAdmin(server.url);
-  });
-  afterAll(() => server?.close());
+  const ctx = tableOrderServerWithAdmin();
 
   async function checkIn(seat: string, people: number) {
-    const guest = httpClient(server.url);
+    const guest = httpClient(ctx.server.url);
     const r = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: seat,
-      seat_code: await seatCodeOf(server.url, seat),
+      seat_code: await seatCodeOf(ctx.server.url, seat),
       number_of_people: people,
       ...AT_DEMO_STORE,
     });
@@ -79,39 +71,39 @@ describe('a generated month of the till', () => {
     if (v.merged) {
       const other = await checkIn('seat-t2', 2);
       orderIds.push(await orderAt(other, 'seat-t2', [{ menu_id: 'menu-blend', quantity: 2 }]));
-      const merged = await admin.post('/api/orders/merge', { reservation_id: host.reservationId, other_reservation_id: other.reservationId });
+      const merged = await ctx.admin.post('/api/orders/merge', { reservation_id: host.reservationId, other_reservation_id: other.reservationId });
       expect(merged.status, JSON.stringify(merged.body)).toBe(200);
     }
     if (v.voided) {
       const extra = await orderAt(host, 'seat-t1', [{ menu_id: 'menu-tea', quantity: 1 }]);
-      expect((await admin.post(`/api/orders/${extra}/void`, { menu_id: null, reason: '作り直し' })).status).toBe(200);
+      expect((await ctx.admin.post(`/api/orders/${extra}/void`, { menu_id: null, reason: '作り直し' })).status).toBe(200);
     }
     const receipts: string[] = [];
     if (v.pay === 'split') {
-      const split = await admin.send('POST', '/api/orders/split', { json: { reservation_id: host.reservationId, mode: 'equal', parts: 2 } });
+      const split = await ctx.admin.send('POST', '/api/orders/split', { json: { reservation_id: host.reservationId, mode: 'equal', parts: 2 } });
       expect(split.status).toBe(200);
       const parts = ((await split.json()) as { split: { parts: { part_id: string }[] } }).split.parts;
       for (const [i, part] of parts.entries()) {
-        const paid = await admin.send('POST', '/api/orders/split/pay', {
+        const paid = await ctx.admin.send('POST', '/api/orders/split/pay', {
           json: { reservation_id: host.reservationId, part_id: part.part_id, payment_method: i === 0 ? 'cash' : 'credit' },
         });
         expect(paid.status).toBe(200);
         receipts.push(((await paid.json()) as { receipt_id: string }).receipt_id);
       }
     } else {
-      const paid = await admin.send('POST', '/api/orders/checkout', {
+      const paid = await ctx.admin.send('POST', '/api/orders/checkout', {
         json: { reservation_id: host.reservationId, payment_method: v.pay, order_ids: orderIds },
       });
       expect(paid.status, await paid.clone().text()).toBe(200);
       receipts.push(((await paid.json()) as { receipt_id: string }).receipt_id);
     }
-    if (v.refunded) expect((await admin.post(`/api/receipts/${receipts[0]}/cancel`, { reason: '注文間違い' })).status).toBe(200);
+    if (v.refunded) expect((await ctx.admin.post(`/api/receipts/${receipts[0]}/cancel`, { reason: '注文間違い' })).status).toBe(200);
   }
 
   /** The open days of the next four weeks, as the demo store's hours say. */
   async function openDays(from: string) {
     const hours = (
-      await admin.getJson<Record<string, { is_closed: boolean; open_time: string | null; close_time: string | null }>>(
+      await ctx.admin.getJson<Record<string, { is_closed: boolean; open_time: string | null; close_time: string | null }>>(
         `/api/admin/business-hours?store_id=${DEMO_STORE}&start_date=${from}&end_date=${addDays(from, 27)}`,
       )
     ).body;
@@ -121,92 +113,96 @@ describe('a generated month of the till', () => {
       .sort((a, b) => a.date.localeCompare(b.date));
   }
 
-  it('counts every figure of the close, the sales screen, its hours, the admin home and the exports as the event log does', { timeout: 900_000 }, async () => {
-    const start = addDays(tokyoDateOf(await serverNow(server)), 1);
-    const open = await openDays(start);
-    // Eight open days spread over the weeks, in order.
-    const days = plan.map((_, i) => open[Math.floor((i * open.length) / plan.length)]!);
-    for (const [i, day] of days.entries()) {
-      // Sessions last a week: the owner signs in again on each day the clock moved to.
-      const now = await serverNow(server);
-      const opening = tokyoInstant(day.date, day.open);
-      if (opening.getTime() > now.getTime()) await server.advanceClock(opening.getTime() - now.getTime());
-      admin = await signedInAdmin(server.url);
-      for (const v of [...plan[i]!].sort((a, b) => a.minute - b.minute)) {
-        const now = await serverNow(server);
-        const at = tokyoInstant(day.date, day.open + 30 + v.minute);
-        if (at.getTime() > now.getTime()) await server.advanceClock(at.getTime() - now.getTime());
-        await play(v);
+  it(
+    'counts every figure of the close, the sales screen, its hours, the admin home and the exports as the event log does',
+    { timeout: 900_000 },
+    async () => {
+      const start = addDays(tokyoDateOf(await serverNow(ctx.server)), 1);
+      const open = await openDays(start);
+      // Eight open days spread over the weeks, in order.
+      const days = plan.map((_, i) => open[Math.floor((i * open.length) / plan.length)]!);
+      for (const [i, day] of days.entries()) {
+        // Sessions last a week: the owner signs in again on each day the clock moved to.
+        const now = await serverNow(ctx.server);
+        const opening = tokyoInstant(day.date, day.open);
+        if (opening.getTime() > now.getTime()) await ctx.server.advanceClock(opening.getTime() - now.getTime());
+        ctx.admin = await signedInAdmin(ctx.server.url);
+        for (const v of [...plan[i]!].sort((a, b) => a.minute - b.minute)) {
+          const now = await serverNow(ctx.server);
+          const at = tokyoInstant(day.date, day.open + 30 + v.minute);
+          if (at.getTime() > now.getTime()) await ctx.server.advanceClock(at.getTime() - now.getTime());
+          await play(v);
+        }
       }
-    }
-    const log = await eventLog(admin);
-    const from = days[0]!.date;
-    const to = days.at(-1)!.date;
-    const perDay = days.map((d) => ({ date: d.date, figures: figuresFromEvents(log, DEMO_STORE, d.date) }));
+      const log = await eventLog(ctx.admin);
+      const from = days[0]!.date;
+      const to = days.at(-1)!.date;
+      const perDay = days.map((d) => ({ date: d.date, figures: figuresFromEvents(log, DEMO_STORE, d.date) }));
 
-    // The daily close of each day.
-    for (const { date, figures } of perDay) {
-      const close = await admin.getJson<DailyCloseAnswer>(`/api/admin/daily-close?store_id=${DEMO_STORE}&date=${date}`);
-      expect(close.status).toBe(200);
-      expectFiguresOfEvents(close.body.figures, figures);
-    }
-    const sum = (pick: (f: ReturnType<typeof figuresFromEvents>) => number) => perDay.reduce((n, d) => n + pick(d.figures), 0);
-    const month = { count: sum((f) => f.sales.count), guests: sum((f) => f.guests), total: sum((f) => f.sales.total), tax: sum((f) => f.sales.tax) };
-    expect(month.count, 'every planned visit is a checkout').toBe(plan.flat().length);
-    expect(log.some((e) => e.type === 'PartyMerged')).toBe(true);
-    expect(log.some((e) => e.type === 'BillPartPaid')).toBe(true);
-    expect(log.some((e) => e.type === 'ReceiptIssued' && e.data.kind === 'cancellation')).toBe(true);
+      // The daily close of each day.
+      for (const { date, figures } of perDay) {
+        const close = await ctx.admin.getJson<DailyCloseAnswer>(`/api/admin/daily-close?store_id=${DEMO_STORE}&date=${date}`);
+        expect(close.status).toBe(200);
+        expectFiguresOfEvents(close.body.figures, figures);
+      }
+      const sum = (pick: (f: ReturnType<typeof figuresFromEvents>) => number) => perDay.reduce((n, d) => n + pick(d.figures), 0);
+      const month = { count: sum((f) => f.sales.count), guests: sum((f) => f.guests), total: sum((f) => f.sales.total), tax: sum((f) => f.sales.tax) };
+      expect(month.count, 'every planned visit is a checkout').toBe(plan.flat().length);
+      expect(log.some((e) => e.type === 'PartyMerged')).toBe(true);
+      expect(log.some((e) => e.type === 'BillPartPaid')).toBe(true);
+      expect(log.some((e) => e.type === 'ReceiptIssued' && e.data.kind === 'cancellation')).toBe(true);
 
-    // The sales screen: its totals and its by-hour table.
-    const page = (await admin.page(`/admin/sales?store_id=${DEMO_STORE}&from=${from}&to=${to}&grain=day`)).html;
-    const cell = (figure: string) => new RegExp(`data-testid="sales-totals-current".*?data-figure="${figure}">([^<]+)<`, 's').exec(page)?.[1];
-    expect(cell('total')).toBe(`${month.total.toLocaleString('en-US')}円`);
-    expect(cell('count')).toBe(String(month.count));
-    expect(cell('guests')).toBe(String(month.guests));
-    const hours = hoursFromEvents(log, from, to);
-    const table = /data-testid="sales-by-hour".*?<tbody>(.*?)<\/tbody>/s.exec(page)![1]!;
-    const rows = [...table.matchAll(/<tr>.*?<td>(\d+)[^<]*<\/td><td>(\d+)<\/td><td>([-\d,]+)円<\/td><\/tr>/gs)].map((m) => [
-      Number(m[1]),
-      Number(m[2]),
-      Number(m[3]!.replaceAll(',', '')),
-    ]);
-    expect(rows).toEqual(hours);
-    expect(
-      rows.reduce((n, r) => n + r[1]!, 0),
-      'the hours count each checkout once',
-    ).toBe(month.count);
+      // The sales screen: its totals and its by-hour table.
+      const page = (await ctx.admin.page(`/admin/sales?store_id=${DEMO_STORE}&from=${from}&to=${to}&grain=day`)).html;
+      const cell = (figure: string) => new RegExp(`data-testid="sales-totals-current".*?data-figure="${figure}">([^<]+)<`, 's').exec(page)?.[1];
+      expect(cell('total')).toBe(`${month.total.toLocaleString('en-US')}円`);
+      expect(cell('count')).toBe(String(month.count));
+      expect(cell('guests')).toBe(String(month.guests));
+      const hours = hoursFromEvents(log, from, to);
+      const table = /data-testid="sales-by-hour".*?<tbody>(.*?)<\/tbody>/s.exec(page)![1]!;
+      const rows = [...table.matchAll(/<tr>.*?<td>(\d+)[^<]*<\/td><td>(\d+)<\/td><td>([-\d,]+)円<\/td><\/tr>/gs)].map((m) => [
+        Number(m[1]),
+        Number(m[2]),
+        Number(m[3]!.replaceAll(',', '')),
+      ]);
+      expect(rows).toEqual(hours);
+      expect(
+        rows.reduce((n, r) => n + r[1]!, 0),
+        'the hours count each checkout once',
+      ).toBe(month.count);
 
-    // The admin home: the month so far, on the last day.
-    const summary = await admin.getJson<SummaryAnswer>(`/api/admin/sales/summary?store_id=${DEMO_STORE}`);
-    const monthStart = `${to.slice(0, 7)}-01`;
-    const inMonth = perDay.filter((d) => d.date >= monthStart);
-    expect(summary.body.totals).toMatchObject({
-      count: inMonth.reduce((n, d) => n + d.figures.sales.count, 0),
-      guests: inMonth.reduce((n, d) => n + d.figures.guests, 0),
-      total: inMonth.reduce((n, d) => n + d.figures.sales.total, 0),
-    });
+      // The ctx.admin home: the month so far, on the last day.
+      const summary = await ctx.admin.getJson<SummaryAnswer>(`/api/admin/sales/summary?store_id=${DEMO_STORE}`);
+      const monthStart = `${to.slice(0, 7)}-01`;
+      const inMonth = perDay.filter((d) => d.date >= monthStart);
+      expect(summary.body.totals).toMatchObject({
+        count: inMonth.reduce((n, d) => n + d.figures.sales.count, 0),
+        guests: inMonth.reduce((n, d) => n + d.figures.guests, 0),
+        total: inMonth.reduce((n, d) => n + d.figures.sales.total, 0),
+      });
 
-    // The exports: each one's totals row equals the event log's sums.
-    const csv = async (kind: string) => {
-      const r = await admin.send('GET', `/api/admin/sales/export/${kind}?store_id=${DEMO_STORE}&from=${from}&to=${to}`);
-      expect(r.status).toBe(200);
-      return (await r.text())
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n')
-        .map((l) => l.split(','));
-    };
-    const receipts = await csv('receipts');
-    expect(Number(receipts.at(-1)!.at(-1))).toBe(month.total);
-    expect(Number(receipts.at(-1)!.at(-2))).toBe(month.tax);
-    const lines = await csv('sales-lines');
-    expect(Number(lines.at(-1)!.at(-2))).toBe(sum((f) => Object.values(f.byCategory).reduce((n, c) => n + c.amount, 0)));
-    // A split paid two ways names both methods on its lines.
-    expect(lines.some((l) => l.at(-1) === '現金・クレジットカード')).toBe(true);
-    const reservations = await csv('reservations');
-    // 会計金額, then the courses' booked, billed and difference (decision 633).
-    expect(Number(reservations.at(-1)!.at(-4))).toBe(paidFromEvents(log, from, to));
-  });
+      // The exports: each one's totals row equals the event log's sums.
+      const csv = async (kind: string) => {
+        const r = await ctx.admin.send('GET', `/api/admin/sales/export/${kind}?store_id=${DEMO_STORE}&from=${from}&to=${to}`);
+        expect(r.status).toBe(200);
+        return (await r.text())
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split('\r\n')
+          .map((l) => l.split(','));
+      };
+      const receipts = await csv('receipts');
+      expect(Number(receipts.at(-1)!.at(-1))).toBe(month.total);
+      expect(Number(receipts.at(-1)!.at(-2))).toBe(month.tax);
+      const lines = await csv('sales-lines');
+      expect(Number(lines.at(-1)!.at(-2))).toBe(sum((f) => Object.values(f.byCategory).reduce((n, c) => n + c.amount, 0)));
+      // A split paid two ways names both methods on its lines.
+      expect(lines.some((l) => l.at(-1) === '現金・クレジットカード')).toBe(true);
+      const reservations = await csv('reservations');
+      // 会計金額, then the courses' booked, billed and difference (decision 633).
+      expect(Number(reservations.at(-1)!.at(-4))).toBe(paidFromEvents(log, from, to));
+    },
+  );
 });
 
 /** By hour (Tokyo) from the log: checkouts with a payment by when they ended, and receipts by when they were issued. */

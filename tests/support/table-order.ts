@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { addDays, minutesOf, tokyoDateTime, tokyoInstant } from '@moncafe/domain/calendar/dates';
 import { DEMO_SECOND_STORE_ID } from '@moncafe/demo/second-store';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
@@ -201,6 +201,20 @@ export async function startTableOrderServer(options: Parameters<typeof startTest
   await waitForOrderMenu(server.url);
   await moveToOpenHours(server);
   return server;
+}
+
+/**
+ * The table-order server of a describe block and its signed-in owner: started before its tests,
+ * closed after them. Read `server` and `admin` inside a test (they are set once `beforeAll` ran).
+ */
+export function tableOrderServerWithAdmin(options: Parameters<typeof startTestWebServer>[0] = {}): { server: TestWebServer; admin: HttpClient } {
+  const held = {} as { server: TestWebServer; admin: HttpClient };
+  beforeAll(async () => {
+    held.server = await startTableOrderServer(options);
+    held.admin = await signedInAdmin(held.server.url);
+  });
+  afterAll(() => held.server?.close());
+  return held;
 }
 
 /** A guest's phone whose browser reports `position` (geolocation granted). */
