@@ -54,18 +54,7 @@ export function TabletPanel({ storeId }: { storeId: string }) {
           ))}
         </div>
       </fieldset>
-      <label className="field">
-        {t.tabletPin}
-        <input
-          type="password"
-          name="pin"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        />
-      </label>
+      <PinField name="pin" autoComplete="off" pin={pin} onChange={setPin} />
       <div className="at-pad" role="group" aria-label={t.tabletPin}>
         {DIGITS.map((d) => (
           <button key={d} type="button" className="button secondary" onClick={() => setPin((p) => (p.length < 6 ? p + d : p))}>
@@ -85,6 +74,24 @@ export function TabletPanel({ storeId }: { storeId: string }) {
       </div>
       <NoticeLine notice={notice} />
     </section>
+  );
+}
+
+/** A PIN of 4 to 6 digits, masked; anything but digits is dropped as it is typed. */
+function PinField({ name, autoComplete, pin, onChange }: { name: string; autoComplete: string; pin: string; onChange: (pin: string) => void }) {
+  return (
+    <label className="field">
+      {t.tabletPin}
+      <input
+        type="password"
+        name={name}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        maxLength={6}
+        value={pin}
+        onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      />
+    </label>
   );
 }
 
@@ -109,18 +116,7 @@ export function PinForm() {
     >
       <h3 id="pin-title">{t.setPinTitle}</h3>
       <p className="hint">{t.setPinHint}</p>
-      <label className="field">
-        {t.tabletPin}
-        <input
-          type="password"
-          name="new-pin"
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={6}
-          value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        />
-      </label>
+      <PinField name="new-pin" autoComplete="new-password" pin={pin} onChange={setPin} />
       <button type="submit" className="button secondary">
         {t.setPin}
       </button>
