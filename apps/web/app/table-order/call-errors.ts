@@ -9,7 +9,7 @@ import {
   type guestMarks,
   type orderTexts as japaneseOrder,
 } from './texts';
-import { stockTexts } from './staff-texts';
+import { courseLineTexts, stockTexts } from './staff-texts';
 
 /** A refusal with its code in `error` (the screens branch on it, spec §8) and the words in `message`. */
 const answer = (status: number, error: string, message: string, extra: Record<string, unknown> = {}): ErrorAnswer => ({
@@ -75,4 +75,13 @@ export const stockErrors: ErrorTable = {
     const quantity = Number(error.details.quantity ?? 0);
     return answer(409, 'stock_changed', stockTexts.changed(quantity), { quantity });
   },
+};
+
+/** A booked course's count changed by staff (decision 630): each refusal names its field. */
+export const courseLineErrors: ErrorTable = {
+  not_found: answer(404, 'not_found', courseLineTexts.unknownCourse, { field: 'reservation_id' }),
+  course_line_unknown: answer(404, 'course_line_unknown', courseLineTexts.unknownCourse, { field: 'menu_id' }),
+  reason_required: answer(400, 'reason_required', courseLineTexts.reasonRequired, { field: 'reason' }),
+  invalid_quantity: answer(400, 'invalid_quantity', courseLineTexts.invalidQuantity, { field: 'quantity' }),
+  visit_ended: answer(409, 'visit_ended', courseLineTexts.afterCheckout),
 };

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { billAnswer } from '#app/table-order/answers';
 import { uuidSchema } from '#app/table-order/call-schemas';
-import { courseLineTexts as t } from '#app/table-order/staff-texts';
-
-const refusal = (status: number, error: string, message: string, field?: string) => ({
-  status,
-  answer: { success: false, error, message, ...(field ? { field } : {}) },
-});
+import { courseLineErrors } from '#app/table-order/call-errors';
 
 /**
  * POST /api/orders/course-line {reservation_id, menu_id, quantity, reason} (monitor/admin,
@@ -23,13 +18,7 @@ export const action = jsonCall({
     quantity: z.number(),
     reason: z.string().max(200),
   }),
-  errors: {
-    not_found: refusal(404, 'not_found', t.unknownCourse, 'reservation_id'),
-    course_line_unknown: refusal(404, 'course_line_unknown', t.unknownCourse, 'menu_id'),
-    reason_required: refusal(400, 'reason_required', t.reasonRequired, 'reason'),
-    invalid_quantity: refusal(400, 'invalid_quantity', t.invalidQuantity, 'quantity'),
-    visit_ended: refusal(409, 'visit_ended', t.afterCheckout),
-  },
+  errors: courseLineErrors,
   async handle({ body, services, caller, correlationId, readYourWrites }) {
     const actor = (await caller()).id;
     const changed = await services.table.changeCourseLine({
