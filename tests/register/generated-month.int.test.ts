@@ -113,96 +113,92 @@ describe('a generated month of the till', () => {
       .sort((a, b) => a.date.localeCompare(b.date));
   }
 
-  it(
-    'counts every figure of the close, the sales screen, its hours, the admin home and the exports as the event log does',
-    { timeout: 900_000 },
-    async () => {
-      const start = addDays(tokyoDateOf(await serverNow(ctx.server)), 1);
-      const open = await openDays(start);
-      // Eight open days spread over the weeks, in order.
-      const days = plan.map((_, i) => open[Math.floor((i * open.length) / plan.length)]!);
-      for (const [i, day] of days.entries()) {
-        // Sessions last a week: the owner signs in again on each day the clock moved to.
+  it('counts every figure of the close, the sales screen, its hours, the admin home and the exports as the event log does', { timeout: 900_000 }, async () => {
+    const start = addDays(tokyoDateOf(await serverNow(ctx.server)), 1);
+    const open = await openDays(start);
+    // Eight open days spread over the weeks, in order.
+    const days = plan.map((_, i) => open[Math.floor((i * open.length) / plan.length)]!);
+    for (const [i, day] of days.entries()) {
+      // Sessions last a week: the owner signs in again on each day the clock moved to.
+      const now = await serverNow(ctx.server);
+      const opening = tokyoInstant(day.date, day.open);
+      if (opening.getTime() > now.getTime()) await ctx.server.advanceClock(opening.getTime() - now.getTime());
+      ctx.admin = await signedInAdmin(ctx.server.url);
+      for (const v of [...plan[i]!].sort((a, b) => a.minute - b.minute)) {
         const now = await serverNow(ctx.server);
-        const opening = tokyoInstant(day.date, day.open);
-        if (opening.getTime() > now.getTime()) await ctx.server.advanceClock(opening.getTime() - now.getTime());
-        ctx.admin = await signedInAdmin(ctx.server.url);
-        for (const v of [...plan[i]!].sort((a, b) => a.minute - b.minute)) {
-          const now = await serverNow(ctx.server);
-          const at = tokyoInstant(day.date, day.open + 30 + v.minute);
-          if (at.getTime() > now.getTime()) await ctx.server.advanceClock(at.getTime() - now.getTime());
-          await play(v);
-        }
+        const at = tokyoInstant(day.date, day.open + 30 + v.minute);
+        if (at.getTime() > now.getTime()) await ctx.server.advanceClock(at.getTime() - now.getTime());
+        await play(v);
       }
-      const log = await eventLog(ctx.admin);
-      const from = days[0]!.date;
-      const to = days.at(-1)!.date;
-      const perDay = days.map((d) => ({ date: d.date, figures: figuresFromEvents(log, DEMO_STORE, d.date) }));
+    }
+    const log = await eventLog(ctx.admin);
+    const from = days[0]!.date;
+    const to = days.at(-1)!.date;
+    const perDay = days.map((d) => ({ date: d.date, figures: figuresFromEvents(log, DEMO_STORE, d.date) }));
 
-      // The daily close of each day.
-      for (const { date, figures } of perDay) {
-        const close = await ctx.admin.getJson<DailyCloseAnswer>(`/api/admin/daily-close?store_id=${DEMO_STORE}&date=${date}`);
-        expect(close.status).toBe(200);
-        expectFiguresOfEvents(close.body.figures, figures);
-      }
-      const sum = (pick: (f: ReturnType<typeof figuresFromEvents>) => number) => perDay.reduce((n, d) => n + pick(d.figures), 0);
-      const month = { count: sum((f) => f.sales.count), guests: sum((f) => f.guests), total: sum((f) => f.sales.total), tax: sum((f) => f.sales.tax) };
-      expect(month.count, 'every planned visit is a checkout').toBe(plan.flat().length);
-      expect(log.some((e) => e.type === 'PartyMerged')).toBe(true);
-      expect(log.some((e) => e.type === 'BillPartPaid')).toBe(true);
-      expect(log.some((e) => e.type === 'ReceiptIssued' && e.data.kind === 'cancellation')).toBe(true);
+    // The daily close of each day.
+    for (const { date, figures } of perDay) {
+      const close = await ctx.admin.getJson<DailyCloseAnswer>(`/api/admin/daily-close?store_id=${DEMO_STORE}&date=${date}`);
+      expect(close.status).toBe(200);
+      expectFiguresOfEvents(close.body.figures, figures);
+    }
+    const sum = (pick: (f: ReturnType<typeof figuresFromEvents>) => number) => perDay.reduce((n, d) => n + pick(d.figures), 0);
+    const month = { count: sum((f) => f.sales.count), guests: sum((f) => f.guests), total: sum((f) => f.sales.total), tax: sum((f) => f.sales.tax) };
+    expect(month.count, 'every planned visit is a checkout').toBe(plan.flat().length);
+    expect(log.some((e) => e.type === 'PartyMerged')).toBe(true);
+    expect(log.some((e) => e.type === 'BillPartPaid')).toBe(true);
+    expect(log.some((e) => e.type === 'ReceiptIssued' && e.data.kind === 'cancellation')).toBe(true);
 
-      // The sales screen: its totals and its by-hour table.
-      const page = (await ctx.admin.page(`/admin/sales?store_id=${DEMO_STORE}&from=${from}&to=${to}&grain=day`)).html;
-      const cell = (figure: string) => new RegExp(`data-testid="sales-totals-current".*?data-figure="${figure}">([^<]+)<`, 's').exec(page)?.[1];
-      expect(cell('total')).toBe(`${month.total.toLocaleString('en-US')}円`);
-      expect(cell('count')).toBe(String(month.count));
-      expect(cell('guests')).toBe(String(month.guests));
-      const hours = hoursFromEvents(log, from, to);
-      const table = /data-testid="sales-by-hour".*?<tbody>(.*?)<\/tbody>/s.exec(page)![1]!;
-      const rows = [...table.matchAll(/<tr>.*?<td>(\d+)[^<]*<\/td><td>(\d+)<\/td><td>([-\d,]+)円<\/td><\/tr>/gs)].map((m) => [
-        Number(m[1]),
-        Number(m[2]),
-        Number(m[3]!.replaceAll(',', '')),
-      ]);
-      expect(rows).toEqual(hours);
-      expect(
-        rows.reduce((n, r) => n + r[1]!, 0),
-        'the hours count each checkout once',
-      ).toBe(month.count);
+    // The sales screen: its totals and its by-hour table.
+    const page = (await ctx.admin.page(`/admin/sales?store_id=${DEMO_STORE}&from=${from}&to=${to}&grain=day`)).html;
+    const cell = (figure: string) => new RegExp(`data-testid="sales-totals-current".*?data-figure="${figure}">([^<]+)<`, 's').exec(page)?.[1];
+    expect(cell('total')).toBe(`${month.total.toLocaleString('en-US')}円`);
+    expect(cell('count')).toBe(String(month.count));
+    expect(cell('guests')).toBe(String(month.guests));
+    const hours = hoursFromEvents(log, from, to);
+    const table = /data-testid="sales-by-hour".*?<tbody>(.*?)<\/tbody>/s.exec(page)![1]!;
+    const rows = [...table.matchAll(/<tr>.*?<td>(\d+)[^<]*<\/td><td>(\d+)<\/td><td>([-\d,]+)円<\/td><\/tr>/gs)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+      Number(m[3]!.replaceAll(',', '')),
+    ]);
+    expect(rows).toEqual(hours);
+    expect(
+      rows.reduce((n, r) => n + r[1]!, 0),
+      'the hours count each checkout once',
+    ).toBe(month.count);
 
-      // The ctx.admin home: the month so far, on the last day.
-      const summary = await ctx.admin.getJson<SummaryAnswer>(`/api/admin/sales/summary?store_id=${DEMO_STORE}`);
-      const monthStart = `${to.slice(0, 7)}-01`;
-      const inMonth = perDay.filter((d) => d.date >= monthStart);
-      expect(summary.body.totals).toMatchObject({
-        count: inMonth.reduce((n, d) => n + d.figures.sales.count, 0),
-        guests: inMonth.reduce((n, d) => n + d.figures.guests, 0),
-        total: inMonth.reduce((n, d) => n + d.figures.sales.total, 0),
-      });
+    // The ctx.admin home: the month so far, on the last day.
+    const summary = await ctx.admin.getJson<SummaryAnswer>(`/api/admin/sales/summary?store_id=${DEMO_STORE}`);
+    const monthStart = `${to.slice(0, 7)}-01`;
+    const inMonth = perDay.filter((d) => d.date >= monthStart);
+    expect(summary.body.totals).toMatchObject({
+      count: inMonth.reduce((n, d) => n + d.figures.sales.count, 0),
+      guests: inMonth.reduce((n, d) => n + d.figures.guests, 0),
+      total: inMonth.reduce((n, d) => n + d.figures.sales.total, 0),
+    });
 
-      // The exports: each one's totals row equals the event log's sums.
-      const csv = async (kind: string) => {
-        const r = await ctx.admin.send('GET', `/api/admin/sales/export/${kind}?store_id=${DEMO_STORE}&from=${from}&to=${to}`);
-        expect(r.status).toBe(200);
-        return (await r.text())
-          .replace(/^\uFEFF/, '')
-          .trim()
-          .split('\r\n')
-          .map((l) => l.split(','));
-      };
-      const receipts = await csv('receipts');
-      expect(Number(receipts.at(-1)!.at(-1))).toBe(month.total);
-      expect(Number(receipts.at(-1)!.at(-2))).toBe(month.tax);
-      const lines = await csv('sales-lines');
-      expect(Number(lines.at(-1)!.at(-2))).toBe(sum((f) => Object.values(f.byCategory).reduce((n, c) => n + c.amount, 0)));
-      // A split paid two ways names both methods on its lines.
-      expect(lines.some((l) => l.at(-1) === '現金・クレジットカード')).toBe(true);
-      const reservations = await csv('reservations');
-      // 会計金額, then the courses' booked, billed and difference (decision 633).
-      expect(Number(reservations.at(-1)!.at(-4))).toBe(paidFromEvents(log, from, to));
-    },
-  );
+    // The exports: each one's totals row equals the event log's sums.
+    const csv = async (kind: string) => {
+      const r = await ctx.admin.send('GET', `/api/admin/sales/export/${kind}?store_id=${DEMO_STORE}&from=${from}&to=${to}`);
+      expect(r.status).toBe(200);
+      return (await r.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .map((l) => l.split(','));
+    };
+    const receipts = await csv('receipts');
+    expect(Number(receipts.at(-1)!.at(-1))).toBe(month.total);
+    expect(Number(receipts.at(-1)!.at(-2))).toBe(month.tax);
+    const lines = await csv('sales-lines');
+    expect(Number(lines.at(-1)!.at(-2))).toBe(sum((f) => Object.values(f.byCategory).reduce((n, c) => n + c.amount, 0)));
+    // A split paid two ways names both methods on its lines.
+    expect(lines.some((l) => l.at(-1) === '現金・クレジットカード')).toBe(true);
+    const reservations = await csv('reservations');
+    // 会計金額, then the courses' booked, billed and difference (decision 633).
+    expect(Number(reservations.at(-1)!.at(-4))).toBe(paidFromEvents(log, from, to));
+  });
 });
 
 /** By hour (Tokyo) from the log: checkouts with a payment by when they ended, and receipts by when they were issued. */
