@@ -13,6 +13,7 @@ import type { TableAuth } from '../table/visit-access';
 import { courseBillLines } from './course-lines';
 import { allPaid, billSplitDecider, type BillSplitState, type SplitData } from './bill-split';
 import { billStream, receiptsStream, type BillPart, type RateTotal, type ReceiptLine } from './events';
+import type { GivenDiscount } from './discounts';
 import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book';
 import { billTotals, changeFor, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
 
@@ -98,7 +99,14 @@ export function billingService(ports: BillingPorts) {
 
   async function issue(
     bill: Bill,
-    part: { partId: string | null; partLabel: string | null; lines: ReceiptLine[]; totalsByRate: RateTotal[]; total: number },
+    part: {
+      partId: string | null;
+      partLabel: string | null;
+      lines: ReceiptLine[];
+      totalsByRate: RateTotal[];
+      total: number;
+      discounts?: { reason: string; amount: number }[];
+    },
     payment: { method: PaymentMethod } & ReceiptOptions & CashHandling,
     context: CommandContext,
   ): Promise<Receipt & { position: number | null }> {
@@ -134,8 +142,9 @@ export function billingService(ports: BillingPorts) {
     const lines = taxable(bill);
     if (lines.length === 0) throw new DomainError<BillingErrorCode>('nothing_to_split');
     const rates: StoreRates = bill.rates;
+    const discounts = bill.discounts.map((d) => d.target);
     if (request.mode === 'equal') {
-      const whole = billTotals(lines, rates);
+      const whole = billTotals(lines, rates, discounts);
       return splitEqually(whole.totalsByRate, request.parts).map((totalsByRate, i) => ({
         partId: ports.ids.uuid(),
         label: `${i + 1}/${request.parts}`,
@@ -151,7 +160,7 @@ export function billingService(ports: BillingPorts) {
         given[line]! += quantity;
       }
     if (given.some((q, i) => q !== lines[i]!.quantity) || request.parts.some((p) => p.length === 0)) throw new DomainError<BillingErrorCode>('split_mismatch');
-    const whole = billTotals(lines, rates);
+    const whole = billTotals(lines, rates, discounts);
     return splitByItems(whole, request.parts).map((part, i) => ({
       partId: ports.ids.uuid(),
       label: `${i + 1}/${request.parts.length}`,
@@ -167,13 +176,15 @@ export function billingService(ports: BillingPorts) {
     return { ...state.split, parts: state.split.parts.map((p) => ({ ...p, paid: state.paid[p.partId] ?? null })) };
   }
 
+  async function billWithSplit(input: { reservationId: string; auth: TableAuth }) {
+    const bill = await ports.table.bill(input);
+    const state = await currentState(ports.eventStore, billSplitDecider, billStream(bill.reservationId));
+    return { bill, split: currentSplit(state, bill) };
+  }
+
   return {
     /** The visit's bill with its split, if any (GET /api/orders/checkout). */
-    async bill(input: { reservationId: string; auth: TableAuth }) {
-      const bill = await ports.table.bill(input);
-      const state = await currentState(ports.eventStore, billSplitDecider, billStream(bill.reservationId));
-      return { bill, split: currentSplit(state, bill) };
-    },
+    bill: billWithSplit,
 
     /** Checks the whole bill out (POST /api/orders/checkout) and issues its receipt. */
     async checkOut(input: Parameters<TableService['checkOut']>[0] & ReceiptOptions & { tendered: number | null }) {
@@ -184,11 +195,76 @@ export function billingService(ports: BillingPorts) {
       const { bill } = done;
       const receipt = await issue(
         bill,
-        { partId: null, partLabel: null, ...summed(billTotals(taxable(bill), bill.rates).lines, bill.totalsByRate) },
+        {
+          partId: null,
+          partLabel: null,
+          ...summed(billTotals(taxable(bill), bill.rates).lines, bill.totalsByRate),
+          // Printed under the lines (decision 642): the lines sum to the subtotal, the rates to the total.
+          discounts: bill.discounts.map((d) => ({ reason: d.discount.reason, amount: d.amount })),
+        },
         { method: input.method, addressee: input.addressee, proviso: input.proviso, ...cash },
         context,
       );
       return { ...done, ...recordedCash(receipt), receipt, position: Math.max(done.position ?? 0, receipt.position ?? 0) };
+    },
+
+    /**
+     * Staff give a discount (POST /api/orders/discount, decision 642): a percentage or yen off the
+     * whole bill or one of its orders, with a reason, checked against the bill as it stands (never
+     * above it, never a rate below 0) before it is written. After the checkout it is a refund (a
+     * 赤伝), so an ended visit refuses it. Answers the bill with the discount on it.
+     */
+    async giveDiscount(input: {
+      reservationId: string;
+      kind: GivenDiscount['kind'];
+      value: number;
+      reason: string;
+      orderId: string | null;
+      actor: string;
+      correlationId: string;
+    }) {
+      const auth: TableAuth = { kind: 'staff', actor: input.actor };
+      const discountId = ports.ids.uuid();
+      const position = await retryOnConflict(
+        async () => {
+          const bill = await ports.table.bill({ reservationId: input.reservationId, auth });
+          if (bill.exitedAt) throw new DomainError<BillingErrorCode>('visit_ended');
+          const stream = await splits.load(billStream(bill.reservationId));
+          const events = stream.decide({
+            type: 'GiveDiscount',
+            discount: {
+              discountId,
+              reservationId: bill.reservationId,
+              storeId: bill.storeId,
+              kind: input.kind,
+              value: input.value,
+              reason: input.reason,
+              orderId: input.orderId,
+              by: input.actor,
+              givenAt: ports.clock.now().toISOString(),
+            },
+            bill: { lines: bill.lines, orderLines: bill.orderLines, rounding: bill.rates.rounding },
+          });
+          const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: bill.storeId };
+          return (await stream.append(events, context)).position;
+        },
+        { maxAttempts: 5, what: `discount ${input.reservationId}` },
+      );
+      return { ...(await billWithSplit({ reservationId: input.reservationId, auth })), discountId, position };
+    },
+
+    /** Staff take a discount back before the checkout (decision 642); the bill without it is answered. */
+    async removeDiscount(input: { reservationId: string; discountId: string; actor: string; correlationId: string }) {
+      const auth: TableAuth = { kind: 'staff', actor: input.actor };
+      const bill = await ports.table.bill({ reservationId: input.reservationId, auth });
+      if (bill.exitedAt) throw new DomainError<BillingErrorCode>('visit_ended');
+      const context: CommandContext = { correlationId: input.correlationId, actor: input.actor, storeId: bill.storeId };
+      const result = await splits.handle(
+        billStream(bill.reservationId),
+        { type: 'RemoveDiscount', discountId: input.discountId, by: input.actor, now: ports.clock.now().toISOString() },
+        context,
+      );
+      return { ...(await billWithSplit({ reservationId: input.reservationId, auth })), position: result.position };
     },
 
     /** Splits the bill by items or into N equal parts (POST /api/orders/split). */

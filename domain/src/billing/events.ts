@@ -12,7 +12,8 @@ import { eventParser, streamName, streamParts, type EventsOf } from '../streams'
  *   or leave a gap (a conflict reloads and takes the next one). Receipts are never edited: a
  *   reprint is `ReceiptReissued`, a refund or correction a cancelling receipt referencing the original.
  * - `bill-{reservationId}`: a visit's split (`BillSplit`) and each part's payment (`BillPartPaid`);
- *   the visit checks out when its last part is paid.
+ *   the visit checks out when its last part is paid; the discounts staff give and take back
+ *   (`DiscountGiven`, `DiscountRemoved`, decision 642).
  */
 export const RECEIPTS_CATEGORY = 'receipts';
 export const BILL_CATEGORY = 'bill';
@@ -91,6 +92,8 @@ export const receiptEventSchemas = {
     /** Cash handed over (お預かり) and the change given back (お釣り), decision 640; absent for other methods, a 赤伝 and older receipts. */
     tendered: z.number().int().nonnegative().nullish(),
     change: z.number().int().nonnegative().nullish(),
+    /** The bill's discounts as printed (decision 642): each one's reason and yen, tax included; absent on older receipts. */
+    discounts: z.array(z.object({ reason: z.string(), amount: z.number().int() })).nullish(),
   }),
   /** The receipt was printed again: every later print is marked 再発行. */
   ReceiptReissued: z.object({ receiptId: z.string(), reissuedAt: z.string() }),
@@ -108,6 +111,9 @@ export const billPartSchema = z.object({
   total: z.number().int(),
 });
 export type BillPart = z.output<typeof billPartSchema>;
+
+/** A discount as staff give it (decision 642): a percentage or yen off the whole bill or one order's lines. */
+export const discountKindSchema = z.enum(['percent', 'yen']);
 
 export const billEventSchemas = {
   /** The visit's bill was split: by items, or into N equal parts (the remainder on the first). */
@@ -130,6 +136,25 @@ export const billEventSchemas = {
     receiptNumber: z.number().int(),
     paidAt: z.string(),
   }),
+  /**
+   * Staff gave a discount (decision 642): on the whole bill (`orderId` null) or on one order's
+   * lines, with the reason and who; `amount` is the yen it came to when given (the bill reapplies
+   * it to the lines it is on, so a later order does not change a yen discount and a percentage grows with its target).
+   */
+  DiscountGiven: z.object({
+    discountId: z.string(),
+    reservationId: z.string(),
+    storeId: z.string(),
+    kind: discountKindSchema,
+    value: z.number().int().positive(),
+    reason: z.string().min(1),
+    orderId: z.string().nullable(),
+    amount: z.number().int().nonnegative(),
+    by: z.string(),
+    givenAt: z.string(),
+  }),
+  /** Staff took a discount back before the checkout. */
+  DiscountRemoved: z.object({ discountId: z.string(), by: z.string(), removedAt: z.string() }),
 };
 export type BillEvent = EventsOf<typeof billEventSchemas>;
 export const parseBillEvent = eventParser(billEventSchemas);

@@ -1,11 +1,14 @@
 import { tokyoDateTime } from '../calendar/dates';
-import { retryOnConflict, type CommandContext, type CommandHandler } from '../command-handler';
+import { foldStream, retryOnConflict, type CommandContext, type CommandHandler } from '../command-handler';
 import { DomainError } from '../decider';
 import { toStreamName as orderStream, type OrderEvent, type OrderLine } from '../order/events';
 import type { OrderCommand, OrderState } from '../order/decider';
 import type { TaxRule } from '../order/tax';
 import type { RateTotal, ReceiptLine } from '../billing/events';
 import { bookedCourses, courseBillLines, type BookedCourse } from '../billing/course-lines';
+import { billSplitDecider } from '../billing/bill-split';
+import { applicableDiscounts, type AppliedBillDiscount, type GivenDiscount } from '../billing/discounts';
+import { billStream } from '../billing/events';
 import { billTotals, ratesOn, type StoreRates } from '../billing/tax-math';
 import { toStreamName as reservationStream, type PaymentMethod, type ReservationEvent } from '../reservation/events';
 import type { ReservationCommand, ReservationState } from '../reservation/decider';
@@ -33,10 +36,18 @@ export interface Bill {
   courses: BookedCourse[];
   /** Every order line in turn as the guest was shown it: its unit price tax included (decision 500). */
   lines: ReceiptLine[];
-  /** The sum of the shown prices. */
+  /** The sum of the shown prices, before the discounts. */
   subtotal: number;
+  /** The discounts given on this bill (decision 642) as it carries them now, in the order given, and their yen together. */
+  discounts: AppliedBillDiscount[];
+  discount: number;
+  /** Discounts given that no longer fit the bill (their order voided, or more than it now comes to): not applied. */
+  lapsedDiscounts: GivenDiscount[];
+  /** Order id → the indexes of its lines in `lines` (an order's discount is on these). */
+  orderLines: Record<string, number[]>;
   /** The tax contained in the total, each rate's rounded once. */
   tax: number;
+  /** subtotal − discount: what the guest pays. */
   total: number;
   taxRule: TaxRule;
   /** Per rate (issue 30): eat-in and takeout lines at their rates, each rate's tax rounded once. */
@@ -111,8 +122,20 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
         .flatMap((o) => o.lines)
         .map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout })),
     ];
-    const { subtotal, tax, total, totalsByRate, lines: priced } = billTotals(lines, rates);
-    const totals = { lines: priced, subtotal, tax, total, totalsByRate, rates };
+    const courseLineCount = lines.length - placed.reduce((n, o) => n + o.lines.length, 0);
+    const orderLines: Record<string, number[]> = {};
+    let next = courseLineCount;
+    for (const o of placed) orderLines[o.orderId] = o.lines.map(() => next++);
+    // The discounts staff gave (decision 642) are on the bill's own stream; the host's for a merged party.
+    const given = foldStream(billSplitDecider, await ports.eventStore.readStream(billStream(reservationId))).discounts;
+    const gross = billTotals(lines, rates);
+    const { applied, lapsed } = applicableDiscounts(given, { lines: gross.lines, orderLines, rounding: rates.rounding });
+    const { subtotal, tax, total, totalsByRate, lines: priced, discount } = billTotals(
+      lines,
+      rates,
+      applied.map((a) => a.target),
+    );
+    const totals = { lines: priced, subtotal, tax, total, totalsByRate, rates, discounts: applied, discount, lapsedDiscounts: lapsed, orderLines };
     const seatNames = await Promise.all(request.seatIds.map(async (id) => (await catalog.seat(id))?.name ?? id));
     return {
       reservationId,
