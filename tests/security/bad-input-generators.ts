@@ -190,6 +190,8 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/api/monitor/staff-calls/acknowledge': 'call',
   '/api/orders/:/void': 'call',
   '/api/orders/course-line': 'call',
+  '/api/orders/discount': 'call',
+  '/api/orders/discount/remove': 'call',
   '/api/orders/call-staff': 'call',
   '/api/orders/split': 'call',
   '/api/orders/split/pay': 'call',

@@ -238,6 +238,8 @@ export default [
   route('api/orders/:id/restore', 'routes/api/orders/$id/restore/route.ts'),
   route('api/orders/:id/void', 'routes/api/orders/$id/void/route.ts'),
   route('api/orders/course-line', 'routes/api/orders/course-line/route.ts'),
+  route('api/orders/discount', 'routes/api/orders/discount/route.ts'),
+  route('api/orders/discount/remove', 'routes/api/orders/discount/remove/route.ts'),
   route('api/admin/menu/menu-category', 'routes/api/admin/menu/menu-category/route.ts'),
   route('api/admin/menu-stock', 'routes/api/admin/menu-stock/route.ts'),
   route('api/admin/menu-stock/:id', 'routes/api/admin/menu-stock/$id/route.ts'),

@@ -206,6 +206,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/monitor/staff-bookings': monitor,
   '/api/orders/:id/void': monitor,
   '/api/orders/course-line': monitor,
+  '/api/orders/discount': monitor,
+  '/api/orders/discount/remove': monitor,
   '/api/orders/ready': monitor,
   '/api/orders/completed': monitor,
   '/api/orders/:id/complete': monitor,

@@ -84,6 +84,8 @@ export const storeBound: Readonly<Record<string, StoreBinding>> = {
   '/api/orders/:id/restore': monitorWrite({ from: 'order', in: 'path' }),
   '/api/orders/:id/void': monitorWrite({ from: 'order', in: 'path' }),
   '/api/orders/course-line': monitorWrite(reservationIn('body')),
+  '/api/orders/discount': monitorWrite(reservationIn('body')),
+  '/api/orders/discount/remove': monitorWrite(reservationIn('body')),
   '/api/orders/seat-party': monitorWrite({ from: 'seat', in: 'body', field: 'seat_id' }),
   '/api/orders/merge': monitorWrite(reservationIn('body')),
   '/api/orders/merge/undo': monitorWrite(reservationIn('body')),

@@ -24,6 +24,8 @@ export function receiptAnswer(receipt: Receipt) {
       reduced: l.reduced,
       takeout: l.takeout,
     })),
+    /** The bill's discounts under its lines (decision 642): the lines sum to the amount before them. */
+    discounts: (receipt.discounts ?? []).map((d) => ({ reason: d.reason, amount: d.amount })),
     totals_by_rate: receipt.totalsByRate.map(rateAnswer),
     total: receipt.total,
     prices_include_tax: receipt.pricesIncludeTax,

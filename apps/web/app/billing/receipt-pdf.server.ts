@@ -56,6 +56,7 @@ export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8A
   if (share) doc.text(t.wholeBillLines);
   for (const l of receipt.lines)
     row(`${l.reduced ? `${t.reducedMark} ` : ''}${l.name}${l.takeout ? `（${t.takeout}）` : ''} × ${l.quantity}`, yenAmount(l.amount));
+  for (const d of receipt.discounts) row(t.discountLine(d.reason), yenAmount(-d.amount));
   if (share) row(share.taxExcluded ? t.wholeBillTotalExcludingTax : t.wholeBillTotal, yenAmount(share.wholeTotal));
   doc.moveDown(0.5);
   if (share && receipt.part_label) doc.text(t.partShare(receipt.part_label));

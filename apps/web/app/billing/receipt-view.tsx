@@ -52,6 +52,12 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
               <td className="amount">{yen(l.amount)}</td>
             </tr>
           ))}
+          {receipt.discounts.map((d, i) => (
+            <tr key={`discount-${i}`} data-testid="receipt-discount">
+              <td>{t.discountLine(d.reason)}</td>
+              <td className="amount">{yen(-d.amount)}</td>
+            </tr>
+          ))}
           {share && (
             <tr data-testid="receipt-whole-total">
               <th scope="row">{share.taxExcluded ? t.wholeBillTotalExcludingTax : t.wholeBillTotal}</th>

@@ -39,6 +39,8 @@ export const billingTexts = {
   exact: 'ぴったり',
   tenderedShort: 'お預かり金額がお会計の金額に足りません。金額をご確認ください。',
   tenderedNotCash: 'お預かり金額は現金でのお支払いのときだけ入力できます。',
+  // Discounts (decision 642)
+  discountLine: (reason: string) => `値引（${reason}）`,
   // After paying
   thanksTitle: 'ありがとうございました',
   thanks: 'お会計が完了しました。ご来店ありがとうございました。',
@@ -154,6 +156,7 @@ export const receiptTexts = {
   method: billingTexts.method,
   tendered: billingTexts.tendered,
   change: billingTexts.change,
+  discountLine: billingTexts.discountLine,
   partLabel: billingTexts.partLabel,
   wholeBillLines: billingTexts.wholeBillLines,
   wholeBillTotal: billingTexts.wholeBillTotal,
@@ -194,6 +197,7 @@ const receiptTextsEn: Messages<typeof receiptTexts> = {
   method: 'Payment method',
   tendered: 'Cash tendered',
   change: 'Change',
+  discountLine: (reason) => `Discount (${reason})`,
   partLabel: (label) => `Split bill ${label}`,
   wholeBillLines: 'Your order (the whole bill)',
   wholeBillTotal: 'Whole bill',
@@ -218,3 +222,40 @@ const receiptTextsEn: Messages<typeof receiptTexts> = {
 };
 
 export const localizedReceiptTexts: Localized<typeof receiptTexts> = { ja: receiptTexts, en: receiptTextsEn };
+
+/**
+ * The monitor checkout's discounts (decision 642): staff only, so Japanese only, like the rest of
+ * the staff screens. The refusals are the call's, each saying what to do.
+ */
+export const discountTexts = {
+  title: '割引',
+  presets: 'よく使う割引',
+  custom: 'その他の割引',
+  kind: '種類',
+  kinds: { percent: '％引き', yen: '円引き' },
+  value: '割引',
+  reason: '理由',
+  reasonPlaceholder: '例：常連',
+  target: '対象',
+  wholeBill: 'お会計全体',
+  order: (n: number, time: string) => `注文${n}（${time}）`,
+  give: '割引する',
+  remove: '取り消す',
+  given: '割引しました。',
+  removed: '割引を取り消しました。',
+  failed: '割引できませんでした。',
+  preset: (name: string) => name,
+  line: (reason: string, value: string) => `${reason}（${value}）`,
+  percentValue: (value: number) => `${value}%`,
+  lapsed: (reason: string) => `${reason}：お会計に合わないため適用していません`,
+  // Refusals
+  reasonRequired: '割引の理由を入力してください。',
+  invalid: '割引は1以上の整数で入力してください。',
+  percentOver: '割引率は1〜100%の整数で入力してください。',
+  aboveBill: '割引がお会計の金額を超えています。金額をご確認ください。',
+  orderUnknown: 'その注文はこのお会計にありません。',
+  nothingToDiscount: '割引する金額がありません。',
+  unknown: 'その割引はこのお会計にありません。',
+  afterCheckout: 'お会計済みのため割引できません。返金は領収書の取消から行ってください。',
+  partPaid: '支払い済みのお会計があるため、割引できません。',
+} as const;

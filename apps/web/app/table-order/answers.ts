@@ -85,6 +85,20 @@ export function billAnswer(
       options: c.options,
     })),
     subtotal: bill.subtotal,
+    /** The discounts on the bill (decision 642), in the order given: the yen each comes to now, and who gave it. */
+    discounts: bill.discounts.map(({ discount: d, amount }) => ({
+      id: d.discountId,
+      kind: d.kind,
+      value: d.value,
+      reason: d.reason,
+      order_id: d.orderId,
+      amount,
+      given_by: d.by,
+      given_at: d.givenAt,
+    })),
+    /** Discounts given that no longer fit the bill (their order voided): not applied. */
+    lapsed_discounts: bill.lapsedDiscounts.map((d) => ({ id: d.discountId, reason: d.reason })),
+    discount: bill.discount,
     tax: bill.tax,
     total: bill.total,
     tax_rate: bill.taxRule.ratePercent,
