@@ -38,6 +38,24 @@ export async function loadTableOrderDemo(
       context,
     );
   }
+  // The register's preset discounts (decision 642): a regular's 10%, staff's own meal, a 500円 coupon.
+  let presets: { position: number | null } = { position: null };
+  for (const storeId of [DEMO_STORE_ID, DEMO_SECOND_STORE_ID])
+    presets = await services.catalog.save(
+      {
+        kind: 'discount-presets',
+        id: storeId,
+        data: {
+          store_id: storeId,
+          presets: [
+            { name: '常連', kind: 'percent', value: 10 },
+            { name: 'スタッフ', kind: 'percent', value: 20 },
+            { name: 'クーポン', kind: 'yen', value: 500 },
+          ],
+        },
+      },
+      context,
+    );
   const counted: [menuId: string, quantity: number][] = [
     ['menu-gateau', 12],
     ['menu-cheesecake', 10],
@@ -49,5 +67,5 @@ export async function loadTableOrderDemo(
     actor: context.actor,
     correlationId: context.correlationId,
   });
-  return { position: stock.position ?? tax.position };
+  return { position: stock.position ?? presets.position ?? tax.position };
 }

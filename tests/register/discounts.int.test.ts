@@ -172,7 +172,7 @@ describe('discounts at the register', () => {
       const user = await signUp(west, { name: '西口 さん', email: 'west-discount@moncafe.test', password: 'west-discount-password-123' });
       expect((await admin.postJson(`/api/admin/users/${user.id}/roles`, { role: 'monitor', grant: true })).status).toBe(200);
       expect((await admin.send('PUT', `/api/users/${user.id}`, { json: { store_id: '3', wage: null } })).status).toBe(200);
-      await refusedWithNothingAppended(() => discount(reservationId, {}, west), 403, { message: adminStaffTexts.notStoreStaff });
+      await refusedWithNothingAppended(() => discount(reservationId, {}, west), 403, { error: adminStaffTexts.notStoreStaff });
     });
 
     it('and the bill is as it was', async () => {

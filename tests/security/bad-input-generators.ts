@@ -84,6 +84,7 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/admin/tax-management': 'page',
   '/admin/store-coordinates': 'page',
   '/admin/order-limits': 'page',
+  '/admin/discount-presets': 'page',
   '/admin/privacy': 'page',
   '/admin/daily-close': 'page',
   '/admin/sales': 'page',

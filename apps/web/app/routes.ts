@@ -87,6 +87,7 @@ export default [
     route('tax-management', 'routes/admin/tax-management/route.tsx'),
     route('store-coordinates', 'routes/admin/store-coordinates/route.tsx'),
     route('order-limits', 'routes/admin/order-limits/route.tsx'),
+    route('discount-presets', 'routes/admin/discount-presets/route.tsx'),
     // Seats editor and cost management (decisions 120, 122)
     route('seats', 'routes/admin/seats/route.tsx'),
     // A second store (issue 34, decision 320)

@@ -14,6 +14,7 @@ import { courseBillLines } from './course-lines';
 import { allPaid, billSplitDecider, type BillSplitState, type SplitData } from './bill-split';
 import { billStream, receiptsStream, type BillPart, type RateTotal, type ReceiptLine } from './events';
 import type { GivenDiscount } from './discounts';
+import type { DiscountPresetsData } from './kinds';
 import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book';
 import { billTotals, changeFor, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
 
@@ -86,7 +87,7 @@ export function billingService(ports: BillingPorts) {
   const splits = commandHandler(billSplitDecider, ports);
   const actorOf = (auth: TableAuth) => (auth.kind === 'staff' ? auth.actor : 'customer');
 
-  async function catalogRecord<T>(kind: 'tax' | 'store', id: string): Promise<T | null> {
+  async function catalogRecord<T>(kind: 'tax' | 'store' | 'discount-presets', id: string): Promise<T | null> {
     const state = foldStream(catalogDecider, await ports.eventStore.readStream(catalogStream(kind, id)));
     return state.status === 'saved' ? (state.data as T) : null;
   }
@@ -185,6 +186,11 @@ export function billingService(ports: BillingPorts) {
   return {
     /** The visit's bill with its split, if any (GET /api/orders/checkout). */
     bill: billWithSplit,
+
+    /** The owner's preset discounts for the store's register (decision 642), read from the log; none until saved. */
+    async discountPresets(storeId: string): Promise<DiscountPresetsData['presets']> {
+      return (await catalogRecord<DiscountPresetsData>('discount-presets', storeId))?.presets ?? [];
+    },
 
     /** Checks the whole bill out (POST /api/orders/checkout) and issues its receipt. */
     async checkOut(input: Parameters<TableService['checkOut']>[0] & ReceiptOptions & { tendered: number | null }) {

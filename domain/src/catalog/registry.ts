@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { attendanceKinds } from '../attendance/kinds';
+import { billingKinds } from '../billing/kinds';
 import { checklistKinds } from '../checklist/kinds';
 import { notificationKinds } from '../notification/kinds';
 import { orderKinds } from '../order/kinds';
@@ -26,6 +27,7 @@ const registrations = {
   ...orderKinds,
   ...notificationKinds,
   ...attendanceKinds,
+  ...billingKinds,
 } satisfies Record<string, KindRegistration>;
 
 export type CatalogKind = keyof typeof registrations;

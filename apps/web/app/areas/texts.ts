@@ -49,6 +49,7 @@ export const adminMenu = [
   // A second store (issue 34, decision 320)
   { path: 'stores', label: '店舗管理' },
   { path: 'order-limits', label: '注文の上限' },
+  { path: 'discount-presets', label: '割引の設定' },
   // Privacy (decisions 180–186)
   { path: 'privacy', label: '個人情報' },
   // The daily close and sales (issue 30 items 4 and 5)

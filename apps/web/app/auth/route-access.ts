@@ -55,6 +55,8 @@ const adminAreaChildren = [
   'tax-management',
   'store-coordinates',
   'order-limits',
+  // The register's preset discounts (decision 642)
+  'discount-presets',
   // A second store (issue 34, decision 320)
   'stores',
   // Privacy (decisions 180–186)

@@ -238,15 +238,16 @@ export const discountTexts = {
   reasonPlaceholder: '例：常連',
   target: '対象',
   wholeBill: 'お会計全体',
-  order: (n: number, time: string) => `注文${n}（${time}）`,
+  order: (n: number, items: readonly { name: string; quantity: number }[]) => `注文${n}（${items.map((i) => `${i.name}×${i.quantity}`).join('、')}）`,
+  givenLine: (reason: string, value: string, amount: string) => `${reason}：${value}（${amount}）`,
   give: '割引する',
   remove: '取り消す',
   given: '割引しました。',
   removed: '割引を取り消しました。',
   failed: '割引できませんでした。',
-  preset: (name: string) => name,
-  line: (reason: string, value: string) => `${reason}（${value}）`,
-  percentValue: (value: number) => `${value}%`,
+  preset: (name: string, value: string) => `${name}（${value}）`,
+  yenValue: (value: string) => `${value}引き`,
+  percentValue: (value: number) => `${value}%引き`,
   lapsed: (reason: string) => `${reason}：お会計に合わないため適用していません`,
   // Refusals
   reasonRequired: '割引の理由を入力してください。',
@@ -258,4 +259,19 @@ export const discountTexts = {
   unknown: 'その割引はこのお会計にありません。',
   afterCheckout: 'お会計済みのため割引できません。返金は領収書の取消から行ってください。',
   partPaid: '支払い済みのお会計があるため、割引できません。',
+} as const;
+
+/** The owner's preset discounts editor (/admin/discount-presets, decision 642). */
+export const discountPresetTexts = {
+  title: '割引の設定',
+  intro: 'お会計でよく使う割引を登録します。名前がお会計と領収書に載る理由になります。名前が空欄の行は保存されません。',
+  name: '名前',
+  kind: '種類',
+  kinds: discountTexts.kinds,
+  value: '割引（%または円）',
+  row: (n: number) => `割引${n}`,
+  save: '保存',
+  saved: '保存しました',
+  invalid: '名前のある行は、％引きなら1〜100、円引きなら1以上の整数を入力してください。',
+  chooseStore: '店舗を選択してください',
 } as const;

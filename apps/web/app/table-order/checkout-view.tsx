@@ -4,6 +4,7 @@ import type { Answer as BillAnswer, CompleteAnswer } from '#app/routes/api/order
 import { useFormat, useTexts } from '#app/i18n/language';
 import { menuNameIn } from './presentation';
 import { CourseLines } from './course-lines';
+import { Discounts, type DiscountPreset } from './discounts';
 import { SplitBill, type PaidReceipt } from './split-bill';
 import { tableCall } from './table-call';
 import { localizedCheckoutTexts, localizedGuestBillTexts, localizedGuestMarks, localizedOrderTexts } from './texts';
@@ -32,6 +33,8 @@ export function CheckoutView(props: {
   reservationId: string;
   token: string | null;
   staff: boolean;
+  /** The owner's preset discounts (decision 642), offered to staff as one-tap buttons. */
+  discountPresets?: readonly DiscountPreset[];
   onDone?: (done: CheckoutDone) => void;
   onRefused?: () => void;
 }) {
@@ -173,6 +176,14 @@ export function CheckoutView(props: {
                 {yenAmount(bill.subtotal)}
               </td>
             </tr>
+            {bill.discounts.map((d) => (
+              <tr key={d.id} data-testid="checkout-discount">
+                <th scope="row" colSpan={2}>
+                  {b.discountLine(d.reason)}
+                </th>
+                <td className="amount">{yenAmount(-d.amount)}</td>
+              </tr>
+            ))}
             {bill.totals_by_rate.map((r) => (
               <tr key={`${r.rate}-${r.reduced}`} data-testid={`checkout-rate-${r.rate}`}>
                 <th scope="row" colSpan={2}>
@@ -204,6 +215,9 @@ export function CheckoutView(props: {
         </table>
       )}
       {props.staff && <CourseLines bill={bill} onChanged={() => void fetchBill()} />}
+      {props.staff && bill.order_items.length > 0 && !bill.split?.parts.some((p) => p.paid) && (
+        <Discounts bill={bill} presets={props.discountPresets ?? []} onChanged={(next) => setLoad({ state: 'ready', bill: next })} />
+      )}
       {bill.order_items.length > 0 && (
         <SplitBill
           key={bill.split ? 'split' : 'whole'}

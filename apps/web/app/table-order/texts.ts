@@ -295,6 +295,7 @@ export const guestBillTexts = {
   ratePart: billingTexts.ratePart,
   ratePartTax: billingTexts.ratePartTax,
   methods: billingTexts.methods,
+  discountLine: billingTexts.discountLine,
 } as const;
 
 export const localizedGuestBillTexts: Localized<typeof guestBillTexts> = {
@@ -329,6 +330,7 @@ export const localizedGuestBillTexts: Localized<typeof guestBillTexts> = {
     ratePart: (rate, reduced) => `${rate}% items${reduced ? '*' : ''}`,
     ratePartTax: (rate) => `Consumption tax (${rate}%)`,
     methods: checkoutTextsEn.methods,
+    discountLine: (reason) => `Discount (${reason})`,
   },
 };
 

@@ -32,6 +32,7 @@ export const kindLabels: Record<CatalogKind, string> = {
   'serve-method': '提供方法',
   tax: '税率設定',
   'order-limits': '注文の上限',
+  'discount-presets': '割引の設定',
   'notification-settings': 'お知らせ設定',
   labour: '勤怠・人件費の設定',
 };

@@ -18,13 +18,15 @@ export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
-  if (!parsed.success) return { storeId: null, seated: [], receipts: [] };
+  if (!parsed.success) return { storeId: null, seated: [], receipts: [], presets: [] };
   const { services, queries, runtime } = appOf(context);
   const floor = await services.table.floor(parsed.data);
   // Issue 30: the day's receipts, to reprint one or issue its 赤伝.
   const receipts = await queries.receipts.ofDay(parsed.data, tokyoDateOf(runtime.clock.now()));
   return {
     storeId: parsed.data,
+    // The owner's preset discounts (decision 642), one tap each at the checkout.
+    presets: (await services.billing.discountPresets(parsed.data)).map((p, i) => ({ id: String(i), ...p })),
     seated: partiesAtTables(floor),
     receipts: receipts.map((r) => ({ id: r.id, number: r.number, total: r.total, method: r.payment_method, kind: r.kind, cancelled: r.cancelled_by !== null })),
   };
@@ -43,7 +45,7 @@ export default function MonitorCheckout({ loaderData }: Route.ComponentProps) {
       <h2>{t.title}</h2>
       {reservationId ? (
         <>
-          <CheckoutView key={reservationId} reservationId={reservationId} token={null} staff />
+          <CheckoutView key={reservationId} reservationId={reservationId} token={null} staff discountPresets={loaderData.presets} />
           <p>
             <Link to="/monitor/checkout">{t.backToList}</Link>
           </p>
