@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingTexts, discountTexts } from '../../apps/web/app/billing/texts';
+import { billingTexts, discountPresetTexts, discountTexts } from '../../apps/web/app/billing/texts';
 import { adminStaffTexts } from '../../apps/web/app/staff-area/texts';
 import { signUp } from '../support/accounts';
 import { httpClient, type HttpClient } from '../support/http-client';
@@ -116,6 +116,24 @@ describe('discounts at the register', () => {
       404,
       { error: 'discount_unknown', message: discountTexts.unknown },
     );
+  }, 120_000);
+
+  it("the owner's presets: the demo's three are on the editor, a bad row is refused with nothing saved, and a saved list is the checkout's", async () => {
+    const editor = async () => (await admin.page('/admin/discount-presets?store_id=2')).html;
+    const before = await editor();
+    for (const name of ['常連', 'スタッフ', 'クーポン']) expect(before).toContain(`value="${name}"`);
+    const form = { store_id: '2', name_0: '常連', kind_0: 'percent', value_0: '10', name_1: '誕生日', kind_1: 'yen', value_1: '300' };
+    const events = (await eventLog(admin)).length;
+    const tooMuch = await admin.send('POST', '/admin/discount-presets?store_id=2', { form: { ...form, value_0: '150' } });
+    expect(tooMuch.status).toBe(400);
+    expect(await tooMuch.text()).toContain(discountPresetTexts.invalid);
+    expect((await eventLog(admin)).length).toBe(events);
+    expect((await admin.send('POST', '/admin/discount-presets?store_id=2', { form })).status).toBe(200);
+    const after = await editor();
+    expect(after).toContain('value="誕生日"');
+    expect(after).not.toContain('value="クーポン"');
+    const checkout = (await admin.page('/monitor/checkout?store_id=2')).html;
+    expect(checkout).toContain('誕生日');
   }, 120_000);
 
   describe('each bad input is refused with its message and changes nothing', () => {
