@@ -45,7 +45,13 @@ describe('discounts at the register', () => {
   async function seatedWith(seat: string, orders: number[]) {
     const { guest, reservationId, token } = await checkedIn(server.url, seat, 2);
     for (const quantity of orders) {
-      const placed = await call(guest, 'POST', '/api/orders', { reservation_id: reservationId, items: [{ menu_id: 'menu-blend', quantity }] }, withToken(token));
+      const placed = await call(
+        guest,
+        'POST',
+        '/api/orders',
+        { reservation_id: reservationId, items: [{ menu_id: 'menu-blend', quantity }] },
+        withToken(token),
+      );
       expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     }
     return { reservationId, bill: await billOf(reservationId) };
@@ -83,7 +89,12 @@ describe('discounts at the register', () => {
     // The total is the sum of the shown prices less the discounts, and the rates add up to it.
     expect(now.total).toBe(now.order_items.reduce((s, i) => s + i.price * i.quantity, 0) - now.discount);
     expect(now.totals_by_rate.reduce((s, r) => s + r.amount, 0)).toBe(990);
-    const paid = await call(admin, 'POST', '/api/orders/checkout', { reservation_id: reservationId, payment_method: 'cash', order_ids: now.order_ids, tendered: 1000 });
+    const paid = await call(admin, 'POST', '/api/orders/checkout', {
+      reservation_id: reservationId,
+      payment_method: 'cash',
+      order_ids: now.order_ids,
+      tendered: 1000,
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body).toMatchObject({ total: 990, change: 10 });
     const receipt = await call(admin, 'GET', `/api/receipts/${String(paid.body.receipt_id)}`);
@@ -93,7 +104,10 @@ describe('discounts at the register', () => {
     expect(print).toMatch(/-110円/);
 
     // After the checkout a discount is a refund (a 赤伝): refused, nothing written.
-    await refusedWithNothingAppended(() => discount(reservationId, { reason: 'あとから' }), 409, { error: 'visit_ended', message: discountTexts.afterCheckout });
+    await refusedWithNothingAppended(() => discount(reservationId, { reason: 'あとから' }), 409, {
+      error: 'visit_ended',
+      message: discountTexts.afterCheckout,
+    });
   }, 120_000);
 
   it('500円 off one order is on that order alone, and taking it back leaves the bill as it was', async () => {

@@ -53,7 +53,10 @@ const partPaid: BillEvent = { type: 'BillPartPaid', data: { partId: 'p0', paymen
 describe('a discount at the register (decision 642)', () => {
   describe('on a bill without discounts', () => {
     it('records a whole-bill percentage with its reason, who and the yen it comes to', () => {
-      spec.given([]).when(give()).then([given(600)]);
+      spec
+        .given([])
+        .when(give())
+        .then([given(600)]);
     });
 
     it('records yen off one order, the reason as typed without its spaces', () => {
@@ -116,7 +119,10 @@ describe('a discount at the register (decision 642)', () => {
         .given([given(5000, { kind: 'yen', value: 5000 })])
         .when(give({ discountId: 'd2', value: 10 }))
         .then([given(100, { discountId: 'd2' })]);
-      spec.given([given(600)]).when(give()).thenNothingHappens();
+      spec
+        .given([given(600)])
+        .when(give())
+        .thenNothingHappens();
     });
 
     it('takes it back once, and refuses to take back one never given', () => {
@@ -136,10 +142,7 @@ describe('a discount at the register (decision 642)', () => {
     it('drops a split not yet paid (its parts no longer add up), and refuses once a part is paid', () => {
       const fold = (events: BillEvent[]) => events.reduce(billSplitDecider.evolve, billSplitDecider.initialState());
       expect(fold([splitEvent, given(600)]).split).toBeNull();
-      spec
-        .given([splitEvent, partPaid])
-        .when(give())
-        .thenThrows(refused('split_started'));
+      spec.given([splitEvent, partPaid]).when(give()).thenThrows(refused('split_started'));
     });
   });
 
@@ -167,7 +170,11 @@ describe('a discount at the register (decision 642)', () => {
       fc.property(given, (ds) => {
         const all = ds.map((d, i) => ({ ...discount({ discountId: `d${i}`, ...d, value: d.kind === 'percent' ? (d.value % 100) + 1 : d.value }), amount: 0 }));
         const { applied } = applicableDiscounts(all, bill);
-        const totals = pricedTotals(bill.lines, bill, applied.map((a) => a.target));
+        const totals = pricedTotals(
+          bill.lines,
+          bill,
+          applied.map((a) => a.target),
+        );
         const shown = bill.lines.reduce((s, l) => s + l.amount, 0);
         expect(totals.total).toBe(shown - applied.reduce((s, a) => s + a.amount, 0));
         expect(totals.totalsByRate.every((r) => r.total >= 0)).toBe(true);

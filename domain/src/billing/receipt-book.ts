@@ -55,7 +55,7 @@ function decide(command: ReceiptBookCommand, state: ReceiptBookState): ReceiptEv
             lines: original.lines.map(negateLine),
             totalsByRate: original.totalsByRate.map(negateRate),
             total: -original.total,
-            discounts: original.discounts?.map((d) => ({ ...d, amount: -d.amount })) ?? null,
+            ...(original.discounts ? { discounts: original.discounts.map((d) => ({ ...d, amount: -d.amount })) } : {}),
             // Nothing is handed over for a 赤伝: the refund's cash is its total.
             tendered: null,
             change: null,

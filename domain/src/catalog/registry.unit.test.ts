@@ -28,6 +28,7 @@ describe('the catalog registry', () => {
         'notification-settings',
         'order-limits',
         'labour',
+        'discount-presets',
       ].sort(),
     );
     expect(isCatalogKind('recipe')).toBe(true);

@@ -130,7 +130,14 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
     const given = foldStream(billSplitDecider, await ports.eventStore.readStream(billStream(reservationId))).discounts;
     const gross = billTotals(lines, rates);
     const { applied, lapsed } = applicableDiscounts(given, { lines: gross.lines, orderLines, rounding: rates.rounding });
-    const { subtotal, tax, total, totalsByRate, lines: priced, discount } = billTotals(
+    const {
+      subtotal,
+      tax,
+      total,
+      totalsByRate,
+      lines: priced,
+      discount,
+    } = billTotals(
       lines,
       rates,
       applied.map((a) => a.target),

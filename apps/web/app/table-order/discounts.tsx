@@ -131,7 +131,13 @@ export function Discounts(props: { bill: BillAnswer; presets: readonly DiscountP
             data-testid="discount-reason"
           />
         </label>
-        <button type="button" className="button secondary" disabled={busy} onClick={() => give({ kind, value: Number(value), reason })} data-testid="discount-give">
+        <button
+          type="button"
+          className="button secondary"
+          disabled={busy}
+          onClick={() => give({ kind, value: Number(value), reason })}
+          data-testid="discount-give"
+        >
           {t.give}
         </button>
       </fieldset>
