@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
+import type { Answer as DailyCloseAnswer } from '../../apps/web/app/routes/api/admin/daily-close/route';
 import { billingTexts, discountPresetTexts, discountTexts } from '../../apps/web/app/billing/texts';
 import { adminStaffTexts } from '../../apps/web/app/staff-area/texts';
 import { signUp } from '../support/accounts';
 import { httpClient, type HttpClient } from '../support/http-client';
-import { checkedIn, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
+import { checkedIn, DEMO_STORE, serverNow, signedInAdmin, startTableOrderServer, withToken } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 import { eventLog } from './money-events';
 
@@ -102,6 +104,11 @@ describe('discounts at the register', () => {
     const print = await (await httpClient(server.url).send('GET', String(paid.body.receipt_url))).text();
     expect(print).toContain(billingTexts.discountLine('常連'));
     expect(print).toMatch(/-110円/);
+
+    // The daily close counts it by reason, as the receipt printed it.
+    const date = tokyoDateOf(await serverNow(server));
+    const close = await admin.getJson<DailyCloseAnswer>(`/api/admin/daily-close?store_id=${DEMO_STORE}&date=${date}`);
+    expect(close.body.figures.discounts).toEqual({ count: 1, amount: 110, byReason: [{ reason: '常連', count: 1, amount: 110 }] });
 
     // After the checkout a discount is a refund (a 赤伝): refused, nothing written.
     await refusedWithNothingAppended(() => discount(reservationId, { reason: 'あとから' }), 409, {

@@ -32,6 +32,13 @@ export const dayFiguresSchema = z.object({
    * for on its own: their difference is the cash sales, which the close vouches for.
    */
   cash: z.object({ tendered: z.number().int(), change: z.number().int() }).default({ tendered: 0, change: 0 }),
+  /**
+   * The discounts given at the register (decision 642), by reason, as the day's receipts printed
+   * them. Shown, not vouched for on their own: the money they took off is already in the sales.
+   */
+  discounts: z
+    .object({ count: z.number().int(), amount: z.number().int(), byReason: z.array(reasonLineSchema) })
+    .default({ count: 0, amount: 0, byReason: [] }),
 });
 export type DayFigures = z.output<typeof dayFiguresSchema>;
 
@@ -48,6 +55,7 @@ export const NO_FIGURES: DayFigures = {
   reservations: { booked: 0, noShows: 0, cancelled: 0 },
   cashExpected: 0,
   cash: { tendered: 0, change: 0 },
+  discounts: { count: 0, amount: 0, byReason: [] },
 };
 
 /**
@@ -57,7 +65,7 @@ export const NO_FIGURES: DayFigures = {
  * neither what was taken nor what the drawer holds, so it needs no correction.
  */
 function vouched(figures: DayFigures) {
-  const { visits: _visits, reservations: _reservations, ...money } = dayFiguresSchema.parse(figures);
+  const { visits: _visits, reservations: _reservations, discounts: _discounts, ...money } = dayFiguresSchema.parse(figures);
   return money;
 }
 

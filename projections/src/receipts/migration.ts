@@ -19,4 +19,6 @@ export const receiptMigrations: ReadModelMigrations = {
     sql`alter table receipts add column if not exists tendered integer`,
     sql`alter table receipts add column if not exists change_given integer`,
   ),
+  // The discounts a receipt printed (decision 642), for the daily close by reason; null on older receipts. A rebuild fills them.
+  '2026-12-02T05-50-receipts-discounts': sqlMigration(sql`alter table receipts add column if not exists discounts jsonb`),
 };

@@ -34,6 +34,7 @@ export const receiptsProjector: Projector = {
           totals_by_rate: r.totalsByRate,
           tendered: r.tendered ?? null,
           change_given: r.change ?? null,
+          discounts: r.discounts ?? null,
           reissued: 0,
         });
         if (r.cancels) await receipts.update(r.cancels.receiptId, { cancelled_by: r.receiptId });

@@ -32,6 +32,8 @@ export interface ReceiptTables {
     /** Cash handed over (お預かり) and the change given back (お釣り), decision 640; null where not entered. */
     tendered: number | null;
     change_given: number | null;
+    /** The discounts printed under the lines (decision 642): each one's reason and yen (negative on a 赤伝); null on older receipts. */
+    discounts: Json<{ reason: string; amount: number }[]> | null;
     reissued: number;
   };
 }

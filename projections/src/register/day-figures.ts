@@ -93,6 +93,15 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
   const byMethod = new Map<PaymentMethod, { method: PaymentMethod; count: number; total: number }>();
   const byRate = new Map<string, DayFigures['byRate'][number]>();
   const refunds = new Map<string, { reason: string; count: number; amount: number }>();
+  // Decision 642: the discounts the day's receipts printed, by reason; a 赤伝 takes its sale's back.
+  const discounts = new Map<string, { reason: string; count: number; amount: number }>();
+  for (const r of rows)
+    for (const d of r.discounts ?? []) {
+      const line = discounts.get(d.reason) ?? { reason: d.reason, count: 0, amount: 0 };
+      line.count += r.refund ? -1 : 1;
+      line.amount += d.amount;
+      discounts.set(d.reason, line);
+    }
   // Decision 640: the drawer takes what was handed over and gives the change back; a 赤伝 pays its total out.
   const cash = { tendered: 0, change: 0, refunded: 0 };
   for (const t of takings) {
@@ -134,6 +143,7 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
   const total = takings.reduce((n, t) => n + t.total, 0);
   const tax = takings.reduce((n, t) => n + t.tax, 0);
   const refundLines = [...refunds.values()].sort((a, b) => a.reason.localeCompare(b.reason));
+  const discountLines = [...discounts.values()].filter((d) => d.count !== 0 || d.amount !== 0).sort((a, b) => a.reason.localeCompare(b.reason));
   return {
     ...NO_FIGURES,
     sales: { count: checkouts.reduce((n, c) => n + c.count, 0), subtotal: total - tax, tax, total },
@@ -151,5 +161,6 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     reservations: { booked: Number(reservations.booked), noShows: Number(reservations.no_shows), cancelled: Number(reservations.cancelled) },
     cashExpected: cash.tendered - cash.change - cash.refunded,
     cash: { tendered: cash.tendered, change: cash.change },
+    discounts: { count: discountLines.reduce((n, d) => n + d.count, 0), amount: discountLines.reduce((n, d) => n + d.amount, 0), byReason: discountLines },
   };
 }

@@ -44,6 +44,8 @@ export interface TakingRow {
   /** Cash handed over and the change given (decision 640); null where not entered. */
   tendered: number | null;
   change: number | null;
+  /** The receipt's discounts (decision 642); null where none were printed. */
+  discounts: { reason: string; amount: number }[] | null;
 }
 
 /** Every taking of the range, as a subquery (`takings t`). */
@@ -51,13 +53,13 @@ export function takings(range: FigureRange): RawBuilder<TakingRow> {
   return sql<TakingRow>`(
     select r.store_id, r.business_date, r.issued_at as at, r.payment_method as method, r.total, r.tax,
       r.totals_by_rate, r.cancel_reason as refund_reason, r.kind = 'cancellation' as refund, r.total - r.tax as subtotal,
-      r.tendered, r.change_given as change
+      r.tendered, r.change_given as change, r.discounts
     from receipts r
     where ${ofStore('r.store_id', range.storeId)} and r.business_date between ${range.from} and ${range.to}
     union all
     select p.store_id, p.business_date, p.paid_at as at, p.method, p.total, p.tax,
       null::jsonb as totals_by_rate, null as refund_reason, false as refund, p.subtotal,
-      null::int as tendered, null::int as change
+      null::int as tendered, null::int as change, null::jsonb as discounts
     from payments p
     where ${ofStore('p.store_id', range.storeId)} and p.business_date between ${range.from} and ${range.to}
       and not exists (select 1 from receipts r where r.reservation_id = p.reservation_id)

@@ -41,6 +41,8 @@ export const dailyCloseTexts = {
   visits: '組数',
   voidsTitle: '取消',
   refundsTitle: '返金',
+  /** Decision 642: the register's discounts by reason. */
+  discountsTitle: '割引',
   reason: '理由',
   noneRecorded: '記録はありません。',
   reservationsTitle: '予約',

@@ -150,6 +150,7 @@ export function FiguresTables({ figures }: { figures: DayFigures }) {
       </section>
       <ReasonTable title={t.voidsTitle} lines={figures.voids} testId="close-voids" />
       <ReasonTable title={t.refundsTitle} lines={figures.refunds} testId="close-refunds" />
+      <ReasonTable title={t.discountsTitle} lines={figures.discounts} testId="close-discounts" />
     </div>
   );
 }
