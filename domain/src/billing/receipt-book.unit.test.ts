@@ -68,6 +68,33 @@ describe('the receipt book (decision 240)', () => {
       ]);
   });
 
+  it('a cancellation takes back the discounts its sale printed (decision 642)', () => {
+    const discounted: ReceiptEvent = {
+      type: 'ReceiptIssued',
+      data: { ...issued('a', 'r1', 1).data, discounts: [{ reason: '常連', amount: 54 }] } as IssuedReceipt,
+    };
+    spec
+      .given([discounted])
+      .when({ type: 'CancelReceipt', receiptId: 'c', originalId: 'a', reason: '返金', now: NOW })
+      .then([
+        {
+          type: 'ReceiptIssued',
+          data: {
+            ...sale('c', 'r1'),
+            number: 2,
+            kind: 'cancellation',
+            cancels: { receiptId: 'a', number: 1, reason: '返金' },
+            lines: [{ name: 'ケーキ', quantity: -1, unitPrice: 500, amount: -500, ratePercent: 8, reduced: true, takeout: true }],
+            totalsByRate: [{ ratePercent: 8, reduced: true, base: -500, tax: -40, total: -540 }],
+            total: -540,
+            discounts: [{ reason: '常連', amount: -54 }],
+            tendered: null,
+            change: null,
+          },
+        },
+      ]);
+  });
+
   it('cancels a receipt once, and never a cancellation', () => {
     const cancelled: ReceiptEvent[] = [
       issued('a', 'r1', 1),
