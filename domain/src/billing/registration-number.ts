@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CatalogRule } from '../catalog/kinds';
 
 /**
  * The check digit of a 13-digit corporate number (法人番号): the first digit is
@@ -16,7 +17,11 @@ export function isRegistrationNumber(value: string): boolean {
   return match !== null && Number(match[1]) === corporateCheckDigit(match[2]!);
 }
 
+/**
+ * `T` and 13 digits with the check digit. The refusal names a catalog rule and has no words: the
+ * web says it in the screen's language (a message here would reach the owner's form in English).
+ */
 export const registrationNumberSchema = z
   .string()
   .trim()
-  .refine(isRegistrationNumber, { message: 'not a registration number (T and 13 digits with the check digit)' });
+  .refine(isRegistrationNumber, { params: { rule: 'registration_number' satisfies CatalogRule } });

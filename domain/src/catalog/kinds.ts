@@ -50,6 +50,8 @@ export const CATALOG_RULES = [
   'no_self_dependency',
   'open_day_hours',
   'close_after_open',
+  'end_after_start',
+  'registration_number',
 ] as const;
 export type CatalogRule = (typeof CATALOG_RULES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayOrder, kind, onePerStore, recordIdSchema, storeId } from '../catalog/kinds';
+import { catalogRule, displayOrder, kind, onePerStore, recordIdSchema, storeId } from '../catalog/kinds';
 import { timeOfDaySchema } from '../calendar/date-schemas';
 
 /** The shift context's reference data (issue 13, decisions 081–085), registered with the catalog (catalog/registry.ts). */
@@ -19,8 +19,9 @@ export const recruitTimesSchema = z
     /** Spec §9: 30 minutes by default. */
     interval_minutes: z.int().min(5).max(120).default(30),
   })
-  .refine((r) => r.weekday_start < r.weekday_end, { message: 'weekday_end must be after weekday_start', path: ['weekday_end'] })
-  .refine((r) => r.weekend_start < r.weekend_end, { message: 'weekend_end must be after weekend_start', path: ['weekend_end'] });
+  // A rule's code, never words of its own: the web says it in the owner's language beside the end field.
+  .refine((r) => r.weekday_start < r.weekday_end, catalogRule('end_after_start', 'weekday_end'))
+  .refine((r) => r.weekend_start < r.weekend_end, catalogRule('end_after_start', 'weekend_end'));
 
 /** An account working at a store, with its hourly wage in yen (shown to admins only). Record id: `{store_id}:{account_id}`. */
 export const storeStaffSchema = z.object({

@@ -66,6 +66,29 @@ export const storeTexts = {
   wageRetentionShown: (years: number) => `退職者の記録の保存: ${years}年`,
 } as const;
 
+/** The store and seat editors' labels by field key: a refused save names the field by the label beside it, never its key. */
+export const storeFieldLabels: Readonly<Record<string, string>> = {
+  name: storeTexts.name,
+  postal_code: storeTexts.postalCode,
+  address: storeTexts.address,
+  phone: storeTexts.phone,
+  email: storeTexts.email,
+  access_note: storeTexts.accessNote,
+  display_order: storeTexts.displayOrder,
+  second_factor_for_staff: storeTexts.secondFactorForStaff,
+  wage_retention_years: storeTexts.wageRetentionYears,
+};
+
+export const seatFieldLabels: Readonly<Record<string, string>> = {
+  name: seatTexts.name,
+  max_people: seatTexts.maxPeople,
+  reservation_hold_minutes: seatTexts.holdMinutes,
+  adjacent_seat_ids: seatTexts.combinable,
+  is_reservable: seatTexts.isReservable,
+  is_active: seatTexts.isActive,
+  display_order: storeTexts.displayOrder,
+};
+
 export const homeTexts = {
   todayTitle: (date: string) => `本日の状況（${date}）`,
   dayLabel: '日付：',

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Localized, Messages } from '#app/i18n/language';
+import { fieldTexts } from '#app/http/texts';
 
 /** Receipts, tax by rate and split bills (issue 30, decision 240). */
 export const billingTexts = {
@@ -103,7 +104,7 @@ export const billingTexts = {
   nextReducedRate: '軽減税率（%）',
   issuerName: '領収書の発行者名（空欄なら店舗名）',
   registrationNumber: '適格請求書発行事業者登録番号（T＋13桁）',
-  registrationInvalid: '登録番号は「T」と13桁の数字（検査用数字が正しいもの）で入力してください。',
+  registrationInvalid: fieldTexts.rules.registration_number,
   // Menu editor
   taxCategory: '税区分',
   taxCategories: { standard: '標準税率（物販など）', reduced: '軽減税率対象（飲食料品・持ち帰り時）', never_reduced: '軽減税率対象外（酒類など）' },

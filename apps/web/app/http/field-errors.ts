@@ -51,7 +51,8 @@ export function firstProblem(error: z.ZodError, fallback: string, labels?: Field
   const issue = error.issues[0];
   const field = issue?.path.length ? issue.path.map(String).join('.') : fallback;
   const message = issue?.message ?? t.invalid(fallback);
-  return { field, message: labels ? inFieldWords(message, field, labels) : message };
+  // Without the screen's labels a schema's own English (`HH:MM`, `digits and hyphens`) still never reaches it.
+  return { field, message: labels ? inFieldWords(message, field, labels) : JAPANESE.test(message) ? message : t.invalid(field) };
 }
 
 /** A screen's labels by field key: a dotted path (`card.title`) or its last name (`close_time`). */

@@ -67,6 +67,14 @@ const brokenRules: [rule: CatalogRule, kind: CatalogKind, id: string, data: unkn
   ['no_self_dependency', 'option-dependency', 'dep-1', { ...dependency, child_option_id: 'opt-a' }, 'オプションは自分自身を条件にできません'],
   ['open_day_hours', 'business-hours', '2-weekday-1', { ...monday, open_time: '10:00' }, '営業日は開店時刻と閉店時刻を入力してください'],
   ['close_after_open', 'business-hours', '2-weekday-1', { ...monday, open_time: '20:00', close_time: '10:00' }, '閉店時刻は開店時刻より後にしてください'],
+  ['end_after_start', 'recruit-times', '2', { store_id: '2', weekend_start: '21:00', weekend_end: '09:00' }, '終了時刻は開始時刻より後にしてください'],
+  [
+    'registration_number',
+    'tax',
+    '2',
+    { store_id: '2', registration_number: 'T1234567890123' },
+    '登録番号は「T」と13桁の数字（検査用数字が正しいもの）で入力してください。',
+  ],
 ];
 
 describe('a catalog rule that spans fields, on a screen', () => {

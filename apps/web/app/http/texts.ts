@@ -71,5 +71,7 @@ export const fieldTexts = {
     no_self_dependency: 'オプションは自分自身を条件にできません',
     open_day_hours: '営業日は開店時刻と閉店時刻を入力してください',
     close_after_open: '閉店時刻は開店時刻より後にしてください',
+    end_after_start: '終了時刻は開始時刻より後にしてください',
+    registration_number: '登録番号は「T」と13桁の数字（検査用数字が正しいもの）で入力してください。',
   } satisfies Record<CatalogRule, string>,
 } as const;

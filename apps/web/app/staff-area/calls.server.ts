@@ -6,9 +6,10 @@ import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
 import { DomainError } from '@moncafe/domain/decider';
 import { SUBMITTABLE_MONTHS } from '@moncafe/domain/shift/rules';
 import { authTexts } from '#app/auth/texts';
-import { jsonCall, refuse, type CallInput, type ErrorTable, type JsonCall } from '#app/http/json.server';
-import { catalogIssueText } from '#app/http/field-errors';
-import { adminStaffTexts as a, staffTexts as t } from './texts';
+import { jsonCall, refuse, type CallInput, type ErrorAnswer, type ErrorTable, type JsonCall } from '#app/http/json.server';
+import { catalogIssueText, labelOf, type FieldLabels } from '#app/http/field-errors';
+import { fieldTexts } from '#app/http/texts';
+import { adminStaffFieldLabels, adminStaffTexts as a, staffTexts as t } from './texts';
 
 /**
  * What the staff area's calls share (the routes under /api for shifts, checklists, purchasing,
@@ -80,12 +81,22 @@ export const shiftErrors: ErrorTable = {
   shift_not_yours: { status: 403, error: a.shiftNotYours },
 };
 
+/**
+ * A refused record's first problem in the owner's words, the field named by the editor's label
+ * (`labels`), never its key nor the schema's English.
+ */
+export function recordRefusal(labels: FieldLabels): (e: DomainError) => ErrorAnswer {
+  return (e) => {
+    const issue = (e.details.issues as CatalogIssue[] | undefined)?.[0];
+    if (!issue) return { status: 400, error: a.saveFailed(e.code), field: 'data' };
+    const field = issue.path.join('.') || 'data';
+    return { status: 400, error: catalogIssueText(issue, labelOf(field, labels) ?? fieldTexts.wholeForm), field };
+  };
+}
+
 /** Refusals of the admin editors' saves: the first problem with the record, a record that is gone, a photo not uploaded. */
 export const catalogErrors: ErrorTable = {
-  invalid_record: (e) => {
-    const issue = (e.details.issues as CatalogIssue[] | undefined)?.[0];
-    return { status: 400, error: issue ? catalogIssueText(issue) : a.saveFailed(e.code), field: issue?.path.join('.') ?? 'data' };
-  },
+  invalid_record: recordRefusal(adminStaffFieldLabels),
   not_found: { status: 404, error: t.loadFailed },
   mixed_stores: { status: 400, error: a.chooseStore },
   photo_not_found: { status: 400, error: a.photoNotFound },

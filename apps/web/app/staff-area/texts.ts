@@ -291,3 +291,16 @@ export const adminStaffTexts = {
   resetDone: '2段階認証をリセットしました。',
   resetNothing: 'リセットする2段階認証はありませんでした。',
 } as const;
+
+/**
+ * The admin editors' labels by field key: a refused save names the field by the label beside it
+ * (`labelOf`, app/http/field-errors.ts), never its key.
+ */
+export const adminStaffFieldLabels: Readonly<Record<string, string>> = {
+  store_id: '店舗',
+  weekday_start: adminStaffTexts.weekdayStart,
+  weekday_end: adminStaffTexts.weekdayEnd,
+  weekend_start: adminStaffTexts.weekendStart,
+  weekend_end: adminStaffTexts.weekendEnd,
+  interval_minutes: adminStaffTexts.interval,
+};

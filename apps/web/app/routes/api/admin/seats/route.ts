@@ -1,6 +1,6 @@
 import { seatSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { seatErrors } from '#app/admin-area/calls.server';
+import { seatCall } from '#app/admin-area/calls.server';
 import { actingUser, storeQuery } from '#app/staff-area/calls.server';
 
 /** GET /api/admin/seats?store_id (admin): the store's seats in display order, active or not. */
@@ -24,7 +24,7 @@ export const loader = jsonCall({
 export const action = jsonCall({
   idempotent: true,
   body: seatSchema,
-  errors: seatErrors,
+  ...seatCall,
   async handle(input) {
     const { context } = await actingUser(input, input.body.store_id);
     const id = `seat-${input.runtime.ids.uuid()}`;

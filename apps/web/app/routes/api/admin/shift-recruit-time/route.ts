@@ -1,6 +1,7 @@
 import { recruitTimesSchema } from '@moncafe/domain/shift/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { actingMember, actingUser, catalogErrors, storeQuery } from '#app/staff-area/calls.server';
+import { adminStaffFieldLabels } from '#app/staff-area/texts';
 
 /** GET /api/admin/shift-recruit-time?store_id: the store's recruit times (the defaults until set, `is_default`). */
 export const loader = jsonCall({
@@ -15,6 +16,7 @@ export const loader = jsonCall({
 export const action = jsonCall({
   body: recruitTimesSchema,
   errors: catalogErrors,
+  labels: adminStaffFieldLabels,
   async handle(input) {
     const { context } = await actingUser(input, input.body.store_id);
     const result = await input.services.catalog.save({ kind: 'recruit-times', id: input.body.store_id, data: input.body }, context);

@@ -1,6 +1,6 @@
 import { storeDetailsSchema } from '@moncafe/domain/catalog/store-service';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
-import { storeErrors } from '#app/admin-area/calls.server';
+import { storeCall } from '#app/admin-area/calls.server';
 
 /** GET /api/admin/stores (admin, decision 320): every store in display order, the closed ones too, with every field the admin edits. */
 export const loader = jsonCall({
@@ -11,7 +11,7 @@ export const loader = jsonCall({
 export const action = jsonCall({
   idempotent: true,
   body: storeDetailsSchema,
-  errors: storeErrors,
+  ...storeCall,
   async handle({ body, services, caller, correlationId, readYourWrites }) {
     const admin = await caller();
     const opened = await services.stores.open(body, { correlationId, actor: admin.id });

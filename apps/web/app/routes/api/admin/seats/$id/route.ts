@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { seatSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall } from '#app/http/json.server';
-import { seatErrors } from '#app/admin-area/calls.server';
+import { seatCall } from '#app/admin-area/calls.server';
 import { actingUser, removeBody } from '#app/staff-area/calls.server';
 
 /**
@@ -10,7 +10,7 @@ import { actingUser, removeBody } from '#app/staff-area/calls.server';
  */
 export const action = jsonCall({
   body: z.union([removeBody, seatSchema]),
-  errors: seatErrors,
+  ...seatCall,
   async handle(input) {
     const id = input.params.id ?? '';
     const body = input.body;
