@@ -21,9 +21,11 @@ afterAll(async () => {
 });
 
 /** zod's and the schemas' own English words, and format hints a schema answers with. */
-const ENGLISH = /Expected|Invalid|Required|must|String|Number|HH:MM|YYYY|each address|too_|invalid_/;
+const ENGLISH = /Expected|Invalid|Required|must|after|String|Number|HH:MM|YYYY|each address|digits|hyphens|http|not a|too_|invalid_/i;
+/** Kana or kanji: every answer says why in Japanese. */
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9faf]/;
 
-type Case = [name: string, path: string, body: { form: Record<string, string> } | { json: unknown }, key: string, label: string];
+type Case = [name: string, path: string, body: { form: Record<string, string> } | { json: unknown }, key: string, label: string, method?: 'POST' | 'PUT'];
 
 const settingsCases: Case[] = [
   [
@@ -84,6 +86,28 @@ const settingsCases: Case[] = [
   ],
   ['a notice without its content', '/admin/email-settings', { json: { intent: 'save', id: null, notice: { content: '' } } }, 'notice.content', '「内容」'],
   ['a disclaimer too long', '/admin/disclaimer', { form: { store_id: STORE, content: 'x'.repeat(5001) } }, 'content', '「内容」'],
+  [
+    'a registration number whose check digit is wrong',
+    `/admin/tax-management?store_id=${STORE}`,
+    { form: taxForm({ registration_number: 'T1234567890123' }) },
+    'registration_number',
+    '登録番号は「T」と13桁',
+  ],
+  [
+    'a registration number that is not one at all',
+    `/admin/tax-management?store_id=${STORE}`,
+    { form: taxForm({ registration_number: 'abc' }) },
+    'registration_number',
+    '登録番号は「T」と13桁',
+  ],
+  ['a tax rate over 100', `/admin/tax-management?store_id=${STORE}`, { form: taxForm({ rate_percent: '101' }) }, 'rate_percent', '「税率（%）」'],
+  [
+    'a rate change from a day that is not a date',
+    `/admin/tax-management?store_id=${STORE}`,
+    { form: taxForm({ next_from: '2030-02-31' }) },
+    'next_from',
+    '「適用開始日」',
+  ],
 ];
 
 describe('the settings forms refuse in the owner’s words', () => {
@@ -94,10 +118,37 @@ describe('the settings forms refuse in the owner’s words', () => {
     // The page's stream carries the action's answer as `"error","…"` (quotes escaped once or more).
     const said = /\\*"error\\*",\\*"([^"\\]*)/.exec(text)?.[1] ?? text;
     expect(said, text).toContain(label);
+    expect(said).toMatch(JAPANESE);
     expect(said).not.toMatch(ENGLISH);
     expect(said).not.toContain(key.split('.').pop()!);
   });
 });
+
+/** What the tax form sends, with one value changed. */
+function taxForm(over: Record<string, string>): Record<string, string> {
+  return {
+    store_id: STORE,
+    rate_percent: '10',
+    rounding: 'floor',
+    reduced_rate_percent: '8',
+    issuer_name: '',
+    next_from: '',
+    registration_number: '',
+    ...over,
+  };
+}
+
+const recruit = (over: Record<string, unknown>) => ({
+  store_id: STORE,
+  weekday_start: '10:00',
+  weekday_end: '20:00',
+  weekend_start: '10:00',
+  weekend_end: '20:00',
+  interval_minutes: 30,
+  ...over,
+});
+const store = (over: Record<string, unknown>) => ({ name: '新しい店', address: '東京都千代田区1-1', phone: '03-1234-5678', ...over });
+const seat = (over: Record<string, unknown>) => ({ store_id: STORE, name: 'テーブルZ', max_people: 4, ...over });
 
 const menuItem = (over: Record<string, unknown>) => ({
   store_id: STORE,
@@ -115,16 +166,63 @@ const catalogCases: Case[] = [
   ['a name left empty', '/api/admin/menu-items', { json: menuItem({ name: '' }) }, 'name', '「名前」'],
   ['a deadline of days without its time (a rule)', '/api/admin/menu-items', { json: menuItem({ deadline_days_before: 2 }) }, 'deadline_time', '締切'],
   ['a store that is not an id', '/api/admin/menu-items', { json: menuItem({ store_id: 'x y' }) }, 'store_id', '「店舗」'],
+  // The shift recruit times: a rule that spans fields, a time that is not one, a step too long.
+  [
+    'a weekday’s recruit end before its start (a rule)',
+    '/api/admin/shift-recruit-time',
+    { json: recruit({ weekday_start: '18:00', weekday_end: '09:00' }) },
+    'weekday_end',
+    '終了時刻は開始時刻より後',
+  ],
+  [
+    'a weekend’s recruit end before its start (a rule)',
+    '/api/admin/shift-recruit-time',
+    { json: recruit({ weekend_start: '18:00', weekend_end: '09:00' }) },
+    'weekend_end',
+    '終了時刻は開始時刻より後',
+  ],
+  ['a recruit start that is not a time', '/api/admin/shift-recruit-time', { json: recruit({ weekday_start: '25:00' }) }, 'weekday_start', '「平日 開始」'],
+  ['a recruit step too long', '/api/admin/shift-recruit-time', { json: recruit({ interval_minutes: 240 }) }, 'interval_minutes', '「時間の刻み（分）」'],
+  // The store and seat editors.
+  ['a store phone that is not a number', '/api/admin/stores', { json: store({ phone: 'call us' }) }, 'phone', '「電話番号」'],
+  ['a store postal code of two digits', '/api/admin/stores', { json: store({ postal_code: '12' }) }, 'postal_code', '「郵便番号」'],
+  ['a seat for nobody', '/api/admin/seats', { json: seat({ max_people: 0 }) }, 'max_people', '「定員（名）」'],
+  // The staff area's editors: purchasing, labour, costs.
+  [
+    'a purchase link that is not a web address',
+    '/api/purchase-management',
+    { json: { store_id: STORE, supplier: '業者', product_name: '豆', purchase_url: 'ftp://example.test' } },
+    'purchase_url',
+    '「リンクURL」',
+  ],
+  [
+    'a late-night premium below the law',
+    '/api/admin/labour-settings',
+    { json: { store_id: STORE, late_night_premium_percent: 10 } },
+    'late_night_premium_percent',
+    '「深夜割増（%）」',
+    'PUT',
+  ],
+  [
+    'a cost line of no quantity',
+    '/api/admin/cost-lines',
+    { json: { store_id: STORE, menu_id: 'menu-blend', name: '豆', quantity: 0, unit_cost: 10 } },
+    'quantity',
+    '「数量」',
+  ],
 ];
 
-describe('the menu editor’s calls refuse in the owner’s words', () => {
-  it.each(catalogCases)('%s', async (_name, path, body, key, label) => {
-    const answer = await admin.send('POST', path, body);
+describe('the admin editors’ calls refuse in the owner’s words', () => {
+  it.each(catalogCases)('%s', async (_name, path, body, key, label, method = 'POST') => {
+    const answer = await admin.send(method, path, body);
     expect(answer.status).toBe(400);
-    const { error, message } = (await answer.json()) as { error: string; message?: string };
+    const { error, message, field } = (await answer.json()) as { error: string; message?: string; field?: string };
     const said = [error, message].filter(Boolean).join(' ');
     expect(said).toContain(label);
+    expect(said).toMatch(JAPANESE);
     expect(said).not.toMatch(ENGLISH);
     expect(said).not.toContain(key);
+    // The screen shows the words beside this field.
+    expect(field?.split('.').pop()).toBe(key);
   });
 });

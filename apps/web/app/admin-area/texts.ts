@@ -162,3 +162,12 @@ export const costTexts = {
   noOrders: 'この日の注文はありません。',
   linesOf: (name: string) => `${name} の材料`,
 } as const;
+
+/** The cost editor's labels by field key. */
+export const costFieldLabels: Readonly<Record<string, string>> = {
+  menu_id: costTexts.menu,
+  name: costTexts.ingredient,
+  quantity: costTexts.quantity,
+  unit: costTexts.unit,
+  unit_cost: costTexts.unitCost,
+};

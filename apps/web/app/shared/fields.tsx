@@ -1,4 +1,12 @@
-import type { ChangeEvent, ChangeEventHandler, FormHTMLAttributes, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type ChangeEvent,
+  type ChangeEventHandler,
+  type FormHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 /**
  * A form that stays on the page: submitting hands over to `onSubmit` (an editor's save, a
@@ -38,9 +46,39 @@ function Labelled({ id, label, control }: { id: string | undefined; label: React
   );
 }
 
-/** A labelled input (`.field`): the label's words, then the input with the attributes given. */
-export function InputField({ label, onValue, ...input }: Valued<InputHTMLAttributes<HTMLInputElement>>) {
-  return <Labelled id={input.id} label={label} control={<input {...input} onChange={changeOf(onValue, input.onChange)} />} />;
+/**
+ * A refused field's problem, in the owner's words, beside the field: the control says it is wrong
+ * (`aria-invalid`) and points at the words (`aria-describedby`), which are read out as they
+ * appear. The label and the control keep their place in the tree, so what was typed stays.
+ */
+export function useFieldError(error: string | null | undefined) {
+  const id = useId();
+  const shown = typeof error === 'string' && error !== '';
+  return {
+    control: shown ? { 'aria-invalid': true as const, 'aria-describedby': id } : {},
+    words: shown ? (
+      <p id={id} className="form-error field-error" role="alert">
+        {error}
+      </p>
+    ) : null,
+  };
+}
+
+/** The problem of a refused form that belongs to `field` (its key, or a path under it), else none. */
+export function errorOf(refusal: { field?: string | null; error?: string | null } | null | undefined, field: string): string | null {
+  const at = refusal?.field;
+  return at && (at === field || at.startsWith(`${field}.`)) ? (refusal.error ?? null) : null;
+}
+
+/** A labelled input (`.field`): the label's words, then the input with the attributes given; with `error`, its problem beside it. */
+export function InputField({ label, onValue, error, ...input }: Valued<InputHTMLAttributes<HTMLInputElement>> & { error?: string | null }) {
+  const problem = useFieldError(error);
+  return (
+    <>
+      <Labelled id={input.id} label={label} control={<input {...input} {...problem.control} onChange={changeOf(onValue, input.onChange)} />} />
+      {problem.words}
+    </>
+  );
 }
 
 /** A labelled textarea (`.field`), as `InputField`. */

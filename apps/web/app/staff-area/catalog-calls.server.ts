@@ -6,7 +6,9 @@ import { type recipeSchema, type serveMethodSchema } from '@moncafe/domain/staff
 import { orderedKinds } from '@moncafe/domain/catalog/display-order';
 import type { Application } from '@moncafe/domain/application';
 import { jsonCall } from '#app/http/json.server';
-import { actingUser, catalogErrors, removeBody } from './calls.server';
+import type { FieldLabels } from '#app/http/field-errors';
+import { actingUser, catalogErrors, recordRefusal, removeBody } from './calls.server';
+import { adminStaffFieldLabels } from './texts';
 
 /**
  * The admin editors' writes for the staff area's reference data (order rules, suppliers,
@@ -17,6 +19,7 @@ import { actingUser, catalogErrors, removeBody } from './calls.server';
  *   DELETE /api/<list>/{id}   {"remove": true}  → the record removed
  *   POST   /api/admin/display-order {kind, ids} → the list in this order
  *
+ * A refused record names its field by the editor's label (`labels`, the staff editors' by default).
  * Each is one service call: the catalog's save, or the kind's own (suppliers seal passwords,
  * recipes check their photos). The route table lets admins only write.
  */
@@ -29,11 +32,17 @@ function catalogSave<D>(kind: CatalogKind): Save<D> {
 const storeOf = (data: unknown) => (data as { store_id?: string }).store_id ?? null;
 
 /** POST: a new record of this kind; answers its id. */
-export function createCall<S extends z.ZodType>(kind: CatalogKind, schema: S, save: Save<z.output<S>> = catalogSave(kind)) {
+export function createCall<S extends z.ZodType>(
+  kind: CatalogKind,
+  schema: S,
+  save: Save<z.output<S>> = catalogSave(kind),
+  labels: FieldLabels = adminStaffFieldLabels,
+) {
   return jsonCall({
     body: schema,
     maxBodyBytes: 256 * 1024,
-    errors: catalogErrors,
+    errors: { ...catalogErrors, invalid_record: recordRefusal(labels) },
+    labels,
     async handle(input) {
       const { context } = await actingUser(input, storeOf(input.body));
       const id = input.runtime.ids.uuid();
@@ -45,11 +54,17 @@ export function createCall<S extends z.ZodType>(kind: CatalogKind, schema: S, sa
 }
 
 /** PUT replaces the record `{id}`; DELETE `{remove: true}` removes it. */
-export function itemCall<S extends z.ZodType>(kind: CatalogKind, schema: S, save: Save<z.output<S>> = catalogSave(kind)) {
+export function itemCall<S extends z.ZodType>(
+  kind: CatalogKind,
+  schema: S,
+  save: Save<z.output<S>> = catalogSave(kind),
+  labels: FieldLabels = adminStaffFieldLabels,
+) {
   return jsonCall({
     body: z.union([removeBody, schema]),
     maxBodyBytes: 256 * 1024,
-    errors: catalogErrors,
+    errors: { ...catalogErrors, invalid_record: recordRefusal(labels) },
+    labels,
     async handle(input) {
       const id = input.params.id ?? '';
       const body = input.body as { remove: true } | z.output<S>;

@@ -1,3 +1,5 @@
+import { attendanceTexts } from '#app/attendance/texts';
+
 /**
  * Japanese texts of the staff area (operations.md §2 "Staff shift submission" to "Staff serve
  * method", §8) and of the admin screens that feed it. Where the spec quotes a text it is here
@@ -303,4 +305,25 @@ export const adminStaffFieldLabels: Readonly<Record<string, string>> = {
   weekend_start: adminStaffTexts.weekendStart,
   weekend_end: adminStaffTexts.weekendEnd,
   interval_minutes: adminStaffTexts.interval,
+  task_text: adminStaffTexts.taskText,
+  rule_content: adminStaffTexts.ruleContent,
+  supplier_name: adminStaffTexts.supplierName,
+  login_id: adminStaffTexts.loginId,
+  password: adminStaffTexts.password,
+  supplier: adminStaffTexts.supplier,
+  product_name: adminStaffTexts.productName,
+  purchase_url: adminStaffTexts.purchaseUrl,
+  notes: adminStaffTexts.notes,
+  name: adminStaffTexts.recipeName,
+  cooking_time: adminStaffTexts.cookingMinutes,
+  ingredients: adminStaffTexts.ingredients,
+  photos: adminStaffTexts.galleryPhotos,
+  steps: adminStaffTexts.stepsTitle,
+  menu_id: adminStaffTexts.menu,
+  title: adminStaffTexts.serveTitleField,
+  wage: adminStaffTexts.wage,
+  late_night_premium_percent: attendanceTexts.lateNightPercent,
+  overtime_premium_percent: attendanceTexts.overtimePercent,
+  minimum_wage: attendanceTexts.minimumWage,
+  outside_fence: attendanceTexts.outsideFenceLabel,
 };

@@ -1,3 +1,5 @@
+import { billingTexts } from '#app/billing/texts';
+
 /**
  * Japanese texts of the staff's table screens: the kitchen, the stock editor, the monitor's order
  * and checkout, the QR codes, and the admin's tax and store-location screens (the guest's are in
@@ -170,3 +172,16 @@ export const adminTableTexts = {
   checkInMode: 'テーブルへのご案内',
   checkInModes: { self: 'お客様が座席のQRコードでチェックイン', staff: 'スタッフが案内（注文画面でQRを表示）' },
 } as const;
+
+/** The tax form's labels by field key: a refused value names its field by the label beside it. */
+export const taxFieldLabels: Readonly<Record<string, string>> = {
+  store_id: '店舗',
+  rate_percent: adminTableTexts.taxRate,
+  rounding: adminTableTexts.rounding,
+  reduced_rate_percent: billingTexts.reducedRate,
+  next_from: billingTexts.nextFrom,
+  next_rate_percent: billingTexts.nextRate,
+  next_reduced_rate_percent: billingTexts.nextReducedRate,
+  issuer_name: billingTexts.issuerName,
+  registration_number: billingTexts.registrationNumber,
+};

@@ -13,6 +13,7 @@ import { dayLabel, hhmm } from '#app/staff-area/presentation';
 import { ShiftMonth } from '#app/staff-area/shift-month';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
+import { errorOf, InputField, useFieldError } from '#app/shared/fields';
 import { adminPageTitle } from '#app/admin-area/title';
 import { staffScreenName } from '#app/areas/texts';
 
@@ -76,7 +77,7 @@ export default function AdminShifts({ loaderData }: Route.ComponentProps) {
 
 function RecruitTimesForm({ storeId, onSaved }: { storeId: string; onSaved(): void }) {
   const [times, setTimes] = useState<RecruitAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: string | null; error: string } | null>(null);
   useEffect(() => {
     void callJson<RecruitAnswer>(`/api/admin/shift-recruit-time?store_id=${encodeURIComponent(storeId)}`, { noStore: true }).then((r) =>
       setTimes(r.ok ? r.body : null),
@@ -92,7 +93,7 @@ function RecruitTimesForm({ storeId, onSaved }: { storeId: string; onSaved(): vo
   async function save() {
     const { is_default: _default, ...data } = times!;
     const r = await callJson('/api/admin/shift-recruit-time', { body: data });
-    if (!r.ok) return setError(failure(r));
+    if (!r.ok) return setError(refusalOf(r));
     setError(null);
     setTimes({ ...times!, is_default: false });
     onSaved();
@@ -110,32 +111,68 @@ function RecruitTimesForm({ storeId, onSaved }: { storeId: string; onSaved(): vo
       {times.is_default && <p className="hint">{a.recruitDefault}</p>}
       <div className="sa-editor-row">
         {fields.map(([key, label]) => (
-          <label key={key} className="field">
-            {label}
-            <input type="time" step={300} required value={times[key]} onChange={(e) => setTimes({ ...times, [key]: e.target.value })} />
-          </label>
+          <div key={key} className="sa-field-with-error">
+            <InputField
+              label={label}
+              type="time"
+              step={300}
+              required
+              value={times[key]}
+              error={errorOf(error, key)}
+              onValue={(value) => setTimes({ ...times, [key]: value })}
+            />
+          </div>
         ))}
-        <label className="field">
-          {a.interval}
-          <select value={times.interval_minutes} onChange={(e) => setTimes({ ...times, interval_minutes: Number(e.target.value) })}>
-            {[10, 15, 20, 30, 60].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <IntervalField
+          value={times.interval_minutes}
+          error={errorOf(error, 'interval_minutes')}
+          onChange={(n) => setTimes({ ...times, interval_minutes: n })}
+        />
         <button type="submit" className="button">
           {a.save}
         </button>
       </div>
-      {error && (
+      {error && error.field === null && (
         <p className="form-error" role="alert">
-          {error}
+          {error.error}
         </p>
       )}
     </form>
   );
+}
+
+/** The recruit times form's fields: a problem at one of them is shown beside it. */
+const RECRUIT_FIELDS = ['weekday_start', 'weekday_end', 'weekend_start', 'weekend_end', 'interval_minutes'] as const;
+
+/** The step of the time lists, with its problem beside it. */
+function IntervalField(props: { value: number; error: string | null; onChange(minutes: number): void }) {
+  const problem = useFieldError(props.error);
+  return (
+    <div className="sa-field-with-error">
+      <label className="field">
+        {a.interval}
+        <select value={props.value} {...problem.control} onChange={(e) => props.onChange(Number(e.target.value))}>
+          {[10, 15, 20, 30, 60].map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      {problem.words}
+    </div>
+  );
+}
+
+/**
+ * A refused save: the field it names, with its problem in the owner's words beside it (a refused
+ * body's `message`, a refused record's `error`), or a failure of the whole save.
+ */
+function refusalOf(r: { status: number; message: string | null; body: { error?: string; field?: string; message?: string } }) {
+  const field = r.body.field ?? '';
+  if (r.status === 400 && RECRUIT_FIELDS.some((key) => field === key || field.startsWith(`${key}.`)))
+    return { field: r.body.field!, error: r.body.message ?? r.body.error ?? a.saveFailed(t.cannotReachServer) };
+  return { field: null, error: failure(r) };
 }
 
 function Submissions(props: { storeId: string; month: string; version: number; onImported(n: number): void; onError(text: string): void }) {

@@ -1,5 +1,6 @@
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { costLineSchema } from '@moncafe/domain/catalog/kinds';
+import { costFieldLabels } from '#app/admin-area/texts';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { dayQuery } from '#app/admin-area/calls.server';
 import { createCall } from '#app/staff-area/catalog-calls.server';
@@ -15,6 +16,6 @@ export const loader = jsonCall({
     return { ...report, lines: report.lines.map((l) => ({ ...l })) };
   },
 });
-export const action = createCall('cost-line', costLineSchema);
+export const action = createCall('cost-line', costLineSchema, undefined, costFieldLabels);
 
 export type Answer = AnswerOf<typeof loader>;

@@ -2,6 +2,7 @@ import { labourSettingsSchema } from '@moncafe/domain/attendance/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { catalogErrors, storeQuery } from '#app/staff-area/calls.server';
 import { actingUser } from '#app/staff-area/calls.server';
+import { adminStaffFieldLabels } from '#app/staff-area/texts';
 
 /** GET /api/admin/labour-settings?store_id (admin): the store's premium rates, minimum wage and fence rule (defaults until saved). */
 export const loader = jsonCall({
@@ -15,6 +16,7 @@ export const action = jsonCall({
   idempotent: true,
   body: labourSettingsSchema,
   errors: catalogErrors,
+  labels: adminStaffFieldLabels,
   async handle(input) {
     const { body } = input;
     const { context } = await actingUser(input, body.store_id);

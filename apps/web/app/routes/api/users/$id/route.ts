@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
 import { actingUser, catalogErrors } from '#app/staff-area/calls.server';
+import { adminStaffFieldLabels } from '#app/staff-area/texts';
 
 const assign = z.object({ store_id: recordIdSchema, wage: z.int().min(0).max(100_000).nullable() });
 const unassign = z.object({ store_id: recordIdSchema, remove: z.literal(true) });
@@ -15,6 +16,7 @@ export const action = jsonCall({
   // A store that does not exist has no staff list to join (404 `unknown_store`).
   store: ({ body }) => body.store_id,
   errors: catalogErrors,
+  labels: adminStaffFieldLabels,
   async handle(input) {
     const { body, params, services } = input;
     const { context } = await actingUser(input, body.store_id);
