@@ -50,8 +50,21 @@ describe.runIf(runs)('no-shows and order limits on the screens', () => {
     await dialog.waitFor();
     // Nobody sat down: no checkout from here, a no-show instead.
     expect(await dialog.getByRole('link', { name: '会計へ' }).count()).toBe(0);
-    page.once('dialog', (d) => void d.accept());
-    await dialog.getByRole('button', { name: '無断キャンセルにする' }).click();
+    // The question is the product's own dialog: the safe answer holds the focus, Escape takes it
+    // back to the button that asked, and the detail stays open.
+    const noShow = dialog.getByTestId('detail-no-show');
+    await noShow.click();
+    const ask = page.getByRole('dialog', { name: '無断キャンセルの確認' });
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('様の予約を無断キャンセル（来店なし）にしますか？');
+    await expect.poll(() => ask.getByRole('button', { name: 'キャンセル', exact: true }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    await expect.poll(() => noShow.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await dialog.isVisible()).toBe(true);
+    await noShow.click();
+    await ask.getByRole('button', { name: '無断キャンセルにする' }).click();
+    await ask.waitFor({ state: 'detached' });
     await expect.poll(() => dialog.getByTestId('detail-notice').textContent()).toBe('無断キャンセルにしました');
     await expect.poll(() => dialog.getByTestId('detail-status').textContent()).toContain('無断キャンセル');
     await expect.poll(() => dialog.locator('[data-testid="detail-history"] li[data-kind="no_show"]').count()).toBe(1);

@@ -94,6 +94,8 @@ export const scheduleTexts = {
   alreadySeated: '来店済みの予約は無断キャンセルにできません',
   notNoShow: 'この予約は無断キャンセルではありません',
   noShow: '無断キャンセルにする',
+  noShowTitle: '無断キャンセルの確認',
+  moveTitle: '予約の移動の確認',
   confirmNoShow: (name: string) => `${name}様の予約を無断キャンセル（来店なし）にしますか？席はすぐに空きます。`,
   noShowSaved: '無断キャンセルにしました',
   revertNoShow: '無断キャンセルを取り消す',

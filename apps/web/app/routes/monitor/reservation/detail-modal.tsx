@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { HistoryEntry, Placement } from '@moncafe/domain/reservation/history';
 import type { FloorStatus } from '@moncafe/domain/reservation/events';
@@ -9,6 +9,8 @@ import type { ScheduleSeat } from '#app/routes/api/admin/reservations/status/rou
 import { clockTime } from '#app/table-order/presentation';
 import { formatYen } from '#app/shared/yen';
 import { historyTexts as h, paymentLabels, scheduleTexts as t, statusLabels } from '#app/schedule/texts';
+import { InputField } from '#app/shared/fields';
+import { AskDialog } from '#app/staff-area/components';
 import { LoadState } from './load-state';
 
 type Detail = Extract<DetailAnswer, { success: true }>;
@@ -74,6 +76,9 @@ export function DetailModal(props: {
   }, []);
 
   const [reason, setReason] = useState('');
+  /** A no-show asked in the product's own dialog (focus kept inside it, returned to the button after). */
+  const [askingNoShow, setAskingNoShow] = useState(false);
+  const noShowButton = useFocusBack(askingNoShow);
 
   const send = async (path: string, body: Record<string, unknown>, done: string) => {
     setSaving(true);
@@ -111,7 +116,7 @@ export function DetailModal(props: {
     <dialog ref={dialog} className="schedule-detail" aria-labelledby="schedule-detail-title" data-testid="schedule-detail" onClose={onClose}>
       <header>
         <h2 id="schedule-detail-title">{t.detailTitle}</h2>
-        <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
+        <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
           {t.close}
         </button>
       </header>
@@ -214,7 +219,7 @@ export function DetailModal(props: {
 
           <div className="schedule-detail-actions">
             {isAdmin ? (
-              <label>
+              <label className="field">
                 {t.setStatus}
                 <select
                   data-testid="detail-status-select"
@@ -233,22 +238,34 @@ export function DetailModal(props: {
                 </select>
               </label>
             ) : null}
-            <button type="button" onClick={() => void grant()} disabled={isEnded(reservation.status)}>
+            <button type="button" className="button" onClick={() => void grant()} disabled={isEnded(reservation.status)}>
               {t.grant}
             </button>
             {reservation.origin !== 'walk_in' && reservation.seated_at === null && !isEnded(reservation.status) ? (
               <button
+                ref={noShowButton}
                 type="button"
-                className="secondary"
+                className="button secondary danger"
                 data-testid="detail-no-show"
                 disabled={saving}
-                onClick={() => {
-                  if (window.confirm(t.confirmNoShow(reservation.customer_name || t.noName)))
-                    void send(`/api/admin/reservations/${reservation.id}/no-show`, {}, t.noShowSaved);
-                }}
+                onClick={() => setAskingNoShow(true)}
               >
                 {t.noShow}
               </button>
+            ) : null}
+            {askingNoShow ? (
+              <AskDialog
+                title={t.noShowTitle}
+                body={<p>{t.confirmNoShow(reservation.customer_name || t.noName)}</p>}
+                confirmLabel={t.noShow}
+                cancelLabel={t.confirmNo}
+                danger
+                onConfirm={() => {
+                  setAskingNoShow(false);
+                  void send(`/api/admin/reservations/${reservation.id}/no-show`, {}, t.noShowSaved);
+                }}
+                onCancel={() => setAskingNoShow(false)}
+              />
             ) : null}
             {!isEnded(reservation.status) && reservation.seated_at !== null ? (
               <Link className="button secondary" to={`/monitor/checkout?reservation_id=${reservation.id}`}>
@@ -271,11 +288,8 @@ export function DetailModal(props: {
                 void send(`/api/admin/reservations/${reservation.id}/revert-no-show`, { reason: reason.trim() }, t.noShowReverted).then(() => setReason(''));
               }}
             >
-              <label>
-                {t.revertReason}
-                <input type="text" value={reason} maxLength={500} required onChange={(e) => setReason(e.target.value)} />
-              </label>
-              <button type="submit" disabled={saving}>
+              <InputField label={t.revertReason} type="text" value={reason} maxLength={500} required onValue={setReason} />
+              <button type="submit" className="button" disabled={saving}>
                 {t.revertNoShow}
               </button>
             </form>
@@ -338,6 +352,23 @@ function historyLine(e: HistoryEntry, place: (p: Placement) => string): string {
   }
 }
 
+/**
+ * After a question (AskDialog) closes, the focus goes back to the button that asked it: the
+ * detail behind a modal question is inert until the question has left the page.
+ */
+function useFocusBack(open: boolean) {
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      opener.current?.focus();
+    }
+  }, [open]);
+  return opener;
+}
+
 /** Seats, time and party size by form (the keyboard's and the tablet's other road to a move). */
 function MoveForm(props: {
   reservation: Detail['reservation'];
@@ -350,61 +381,71 @@ function MoveForm(props: {
   const [time, setTime] = useState(reservation.reservation_time.slice(0, 5));
   const [seatId, setSeatId] = useState(reservation.seat_ids[0] ?? '');
   const [people, setPeople] = useState(reservation.people);
+  /** The move asked in the product's own dialog before it is sent. */
+  const [asking, setAsking] = useState(false);
+  const submit = useFocusBack(asking);
+  const headingId = useId();
   if (isEnded(reservation.status)) return null;
+  const seatIds = reservation.seat_ids.length > 1 && reservation.seat_ids.includes(seatId) ? reservation.seat_ids : [seatId];
+  const from = `${reservation.reservation_date} ${reservation.reservation_time.slice(0, 5)}`;
+  const to = `${date} ${time} ${seatIds.map((s) => seats.find((x) => x.id === s)?.name ?? s).join('・')}`;
   return (
-    <form
-      className="schedule-move-form"
-      aria-label={t.moveDay}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const seatIds = reservation.seat_ids.length > 1 && reservation.seat_ids.includes(seatId) ? reservation.seat_ids : [seatId];
-        const from = `${reservation.reservation_date} ${reservation.reservation_time.slice(0, 5)}`;
-        if (
-          !window.confirm(
-            t.confirmMove(
-              reservation.customer_name || t.walkIn,
-              from,
-              `${date} ${time} ${seatIds.map((s) => seats.find((x) => x.id === s)?.name ?? s).join('・')}`,
-            ),
-          )
-        )
-          return;
-        onSubmit({
-          id: reservation.id,
-          seat_ids: seatIds,
-          reservation_time: time,
-          ...(date !== reservation.reservation_date ? { reservation_date: date } : {}),
-          people,
-          expected: { seat_ids: reservation.seat_ids, reservation_time: reservation.reservation_time.slice(0, 5) },
-        });
-      }}
-    >
-      <h3>{t.moveDay}</h3>
-      <label>
-        {t.moveDate}
-        <input type="date" value={date} onChange={(e) => setDate(e.target.value)} required data-testid="move-date" />
-      </label>
-      <label>
-        {t.moveTime}
-        <input type="time" step={300} value={time} onChange={(e) => setTime(e.target.value)} required data-testid="move-time" />
-      </label>
-      <label>
-        {t.moveSeat}
-        <select value={seatId} onChange={(e) => setSeatId(e.target.value)} data-testid="move-seat">
-          {seats.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}（{t.capacity(s.max_people)}）
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t.movePeople}
-        <input type="number" min={1} max={50} value={people} onChange={(e) => setPeople(Number(e.target.value))} data-testid="move-people" />
-      </label>
-      <button type="submit" disabled={saving}>
-        {t.moveSubmit}
-      </button>
-    </form>
+    <>
+      <form
+        className="schedule-move-form"
+        aria-labelledby={headingId}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setAsking(true);
+        }}
+      >
+        <h3 id={headingId}>{t.moveDay}</h3>
+        <InputField label={t.moveDate} type="date" value={date} onValue={setDate} required data-testid="move-date" />
+        <InputField label={t.moveTime} type="time" step={300} value={time} onValue={setTime} required data-testid="move-time" />
+        <label className="field">
+          {t.moveSeat}
+          <select value={seatId} onChange={(e) => setSeatId(e.target.value)} data-testid="move-seat">
+            {seats.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}（{t.capacity(s.max_people)}）
+              </option>
+            ))}
+          </select>
+        </label>
+        <InputField
+          label={t.movePeople}
+          type="number"
+          min={1}
+          max={50}
+          value={people}
+          onValue={(value) => setPeople(Number(value))}
+          data-testid="move-people"
+        />
+        <button ref={submit} type="submit" className="button" disabled={saving}>
+          {t.moveSubmit}
+        </button>
+      </form>
+      {/* Beside the form, not in it: the question has a form of its own. */}
+      {asking ? (
+        <AskDialog
+          title={t.moveTitle}
+          body={<p className="schedule-ask-lines">{t.confirmMove(reservation.customer_name || t.walkIn, from, to)}</p>}
+          confirmLabel={t.confirmYes}
+          cancelLabel={t.confirmNo}
+          onConfirm={() => {
+            setAsking(false);
+            onSubmit({
+              id: reservation.id,
+              seat_ids: seatIds,
+              reservation_time: time,
+              ...(date !== reservation.reservation_date ? { reservation_date: date } : {}),
+              people,
+              expected: { seat_ids: reservation.seat_ids, reservation_time: reservation.reservation_time.slice(0, 5) },
+            });
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      ) : null}
+    </>
   );
 }
