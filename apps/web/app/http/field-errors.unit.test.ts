@@ -4,7 +4,9 @@ import { businessHoursSchema, CATALOG_RULES, menuSchema, type CatalogRule } from
 import type { CatalogKind } from '@moncafe/domain/catalog/registry';
 import type { DomainError } from '@moncafe/domain/decider';
 import { menuEditorErrors } from '#app/menu-editor/calls.server';
-import { catalogIssueText, japaneseIssue } from './field-errors';
+import { z } from 'zod';
+import { timeOfDaySchema } from '@moncafe/domain/calendar/date-schemas';
+import { catalogIssueText, firstProblem, japaneseIssue } from './field-errors';
 
 const seat = { store_id: '2', name: 'テーブルA', max_people: 4, adjacent_seat_ids: [] };
 
@@ -34,6 +36,13 @@ describe('a catalog record’s problem on a screen', () => {
 
   it('names a name broken over lines as a bad format', () => {
     expect(catalogIssueText(problemOf({ ...seat, name: 'テーブル\nA' }))).toBe('「name」の形式が正しくありません');
+  });
+
+  it('words a schema’s own English as the field’s bad form, even where the call has no labels', () => {
+    const parsed = z.object({ open_time: timeOfDaySchema }).safeParse({ open_time: '25:00' }, { error: japaneseIssue });
+    expect(parsed.error?.issues[0]?.message).toBe('HH:MM');
+    expect(firstProblem(parsed.error!, 'body')).toEqual({ field: 'open_time', message: '「open_time」の形式が正しくありません' });
+    expect(firstProblem(parsed.error!, 'body', { open_time: '開店' })).toEqual({ field: 'open_time', message: '「開店」の形式が正しくありません' });
   });
 
   it('keeps a schema’s own words as they are', () => {
