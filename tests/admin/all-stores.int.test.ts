@@ -20,7 +20,7 @@ const rowsOf = (csv: string) =>
     .map((line) => line.split(','));
 
 /**
- * Reports for all stores together (issue 34 Deliver 4, decisions 408 and 413), over HTTP with the
+ * Reports for all stores together (decisions 408 and 413), over HTTP with the
  * demo's two stores, each with a visit paid today: every row of a 全店舗 export says its store,
  * and the admin home's 全店舗 figures are the sum of each store's, each store named beside them.
  */

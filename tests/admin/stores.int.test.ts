@@ -5,7 +5,7 @@ import { DEMO_STORE, moveToOpenHours, signedInAdmin } from '../support/table-ord
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
- * Stores in the admin area over HTTP on the real server (issue 34 Deliver 1, decision 320): the
+ * Stores in the admin area over HTTP on the real server (decision 320): the
  * admin opens, edits and closes a store; `/api/stores` lists the open ones in display order; a
  * closed store keeps its record and the booking rules refuse it.
  */

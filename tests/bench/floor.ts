@@ -23,7 +23,7 @@ import { reservationRequested } from './events';
 import { doubleBookings } from '../support/seat-ledger';
 
 /**
- * Issue 33 items 1, 2 and 6: the operations half under an evening's load, on one web process
+ * The floor rows (decision 340): the operations half under an evening's load, on one web process
  * (the production build, PostgreSQL, NATS when there is one) with the demo cafe. A second
  * writer in this process appends as another web process would (the catalog saves that time
  * append → /live, the reference of the dinner rush), so its events reach the screens through

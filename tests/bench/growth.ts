@@ -21,7 +21,7 @@ import { generateLog, spreadOverDays } from './generator';
 import { checkFailed, ms, percentile, rate, record, sortedCopy, type Options } from './measure';
 
 /**
- * Issue 33 items 3–5: a log that grows. At each size a fresh database gets a generated log
+ * The growth rows (decision 340): a log that grows. At each size a fresh database gets a generated log
  * (tests/bench/generator.ts, its guests' fields sealed as the product seals them, recorded over
  * two years), then, each in a process of its own: reading every event (the rebuild's reference),
  * the product's rebuild into shadow tables with its peak memory, and the running system with that

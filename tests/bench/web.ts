@@ -180,7 +180,7 @@ export async function benchWeb(serverUrl: string, options: Quick) {
     const login = await owner.postJson('/api/auth/login', { email: 'bench@moncafe.test', password: 'bench-password-123' });
     if (login.status !== 200) throw new Error(`sign-in for /kitchen failed: HTTP ${login.status}`);
     const reference = await load(bare.url + '/', seconds);
-    // The customer pages against issue 33's target; the table's and the kitchen's measured beside them.
+    // The customer pages against their target in BENCHMARKS.md; the table's and the kitchen's measured beside them.
     const pages: [string, Record<string, string>, number | null][] = [
       ['/moncafe', {}, 0.9],
       ['/menu', {}, 0.9],

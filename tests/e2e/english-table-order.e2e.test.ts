@@ -16,7 +16,7 @@ const STORE_NAME = 'MonCafe 駅前店';
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f]/;
 
 /**
- * The guest at the table in English (issue 32, decision 392): a phone whose browser asks for
+ * The guest at the table in English (decision 392): a phone whose browser asks for
  * English checks in at a seat with its printed code, orders an item the owner gave an English
  * name, and reaches the checkout, all in English with yen; 日本語 turns the same screen to the
  * spec's Japanese. The table calls' refusals come in the request's language.

@@ -22,7 +22,7 @@ const runs = browserAvailable();
 const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 /**
- * The floor view (issue 29 items 3–5, decisions 280–283): the seats live on /monitor, a guest's
+ * The floor view (decisions 280–283): the seats live on /monitor, a guest's
  * 「スタッフを呼ぶ」 reaching it without a reload, and the table-ordering screens with only the
  * guest's own navigation, none of them wider than a phone.
  */

@@ -13,7 +13,7 @@ const pgUrl = await postgresUrl();
 const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 /**
- * Merged parties (issue 32 item 3, decision 370): staff merge two seated parties at adjoining seats
+ * Merged parties (decision 370): staff merge two seated parties at adjoining seats
  * (テーブル1 and テーブル2) on the floor view; an open schedule and the kitchen follow
  * `reservation-merged` without reload; the merged bill has both parties' orders; the undo before
  * checkout gives both back.

@@ -29,7 +29,7 @@ const pathOf = (text: string, start: string) => {
 };
 
 /**
- * Issue 34's Done test, whole: the owner opens a third store through the admin screens alone —
+ * Stores, end to end (decision 320): the owner opens a third store through the admin screens alone —
  * the store (/admin/stores), its place, hours and seats (the store's settings links), an item
  * that is both a bookable course and a dish (/admin/menu-add) and its seats' QR codes
  * (/monitor/qr-codes); a guest books it from the homepage to the confirmed booking; a phone

@@ -11,9 +11,9 @@ const runs = browserAvailable();
 const REGISTRATION = 'T8900000000001';
 
 /**
- * Issue 30: a party orders a cake to take away and a coffee eaten in (8% and 10%), splits the
+ * Receipts and split bills (decision 240): a party orders a cake to take away and a coffee eaten in (8% and 10%), splits the
  * bill in two on the monitor, pays one part in cash there and the other by card on the guest's
- * phone, which ends on the thank-you with the receipt links (issue 29 item 1). Each receipt's
+ * phone, which ends on the thank-you with the receipt links. Each receipt's
  * print view shows the registration number, both rates' totals and taxes, the ※ mark and
  * numbers one after the other; the PDF downloads; a refund issues a 赤伝 referencing the original.
  */
@@ -148,7 +148,7 @@ describe.runIf(runs)('receipts and a split bill', () => {
     await staff.goto('/monitor/checkout?store_id=2');
     await staff.getByTestId('day-receipts').waitFor();
     expect(await staff.getByTestId('day-receipts').textContent()).toContain(`No. ${String(numbers[1]! + 1).padStart(6, '0')} 領収書（取消） -572円（現金）`);
-    // Issue 29 item 1: /checkout opened without a visit says where checkout is, not 認証に失敗しました.
+    // /checkout opened without a visit says where checkout is, not 認証に失敗しました.
     await guest.goto('/checkout');
     await guest.getByTestId('checkout-no-reservation').waitFor();
     expect(await guest.getByTestId('checkout-page').textContent()).not.toContain('認証に失敗しました');

@@ -10,7 +10,7 @@ const runs = browserAvailable();
 const tablet = { viewport: { width: 1024, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true } as const;
 
 /**
- * Issue 28 item 1, its Done line: the guest's order is sent while the line is cut — the proxy lets
+ * Commands safe to send twice (decisions 260, 261), end to end: the guest's order is sent while the line is cut — the proxy lets
  * the order reach the server and drops the connection once the server has placed it, before the
  * phone hears the answer. The phone says the order is waiting, keeps it (with its key) across a
  * reload, sends it again once the line is back, and the kitchen shows the order once.

@@ -472,7 +472,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
       expect(
         (await desktop.request.post('/api/auth/register', { data: { name: '鈴木一郎', email: 'ichiro@example.jp', password: 'ichiro-password-1' } })).status(),
       ).toBeLessThan(300);
-      // Signing up signs nobody in (docs/security.md, finding 1): a verification mail comes, and the customer signs in.
+      // Signing up signs nobody in (decision 051): a verification mail comes, and the customer signs in.
       expect((await smtp.next('ichiro@example.jp')).text).toContain('/verify-email?token=');
       expect((await desktop.request.post('/api/auth/login', { data: { email: 'ichiro@example.jp', password: 'ichiro-password-1' } })).status()).toBe(200);
       await page.goto('/reservation');

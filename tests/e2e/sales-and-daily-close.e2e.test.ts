@@ -10,7 +10,7 @@ const runs = browserAvailable();
 const yen = (text: string | null) => Number((text ?? '').replace(/[^\d-]/g, ''));
 
 /**
- * Issue 30 items 4 and 5 on a 1280×800 screen: the sales screen shows the day's checkouts in its
+ * The daily close and sales (decisions 250–251) on a 1280×800 screen: the sales screen shows the day's checkouts in its
  * chart (drawn on the server) and the table beside it; each CSV export starts with the BOM, keeps
  * Japanese intact and totals what the screen shows; the admin home shows the month's sales; the
  * daily close asks before it closes and then shows the day as closed.

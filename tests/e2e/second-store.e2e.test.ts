@@ -32,7 +32,7 @@ async function printedUrlOf(url: string, seatId: string): Promise<string> {
 }
 
 /**
- * Issue 34's Done test over the demo's second store (decisions 406–408): a guest chooses the
+ * Stores, end to end over the demo's second store (decisions 406–408): a guest chooses the
  * second store on the homepage and its booking page names it; a phone orders at one of its seats;
  * its kitchen shows the order and the first store’s kitchen does not; a staff member of only the
  * first store is refused the second store’s calls. The owner creating a store through the screens

@@ -11,7 +11,7 @@ const WEST = '3';
 const NOT_STORE_STAFF = 'この店舗のスタッフではありません。';
 
 /**
- * People across stores in the browser (issue 34 Deliver 3, decision 400): a staff member and a
+ * People across stores in the browser (decision 400): a staff member and a
  * monitor account of the first store only, whose browser still keeps the second store as its
  * choice, are offered only the first store, open their screens on it without choosing (one
  * store's list, decision 576), and the server refuses the second store's calls from the page.

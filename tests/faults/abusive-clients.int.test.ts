@@ -10,7 +10,7 @@ const SLOW_CLIENTS = SOAK ? 200 : 60;
 const SAMPLES = SOAK ? 200 : 30;
 
 /**
- * Issue 28 Deliver 7: one address opens 500 `/live` streams, and slow clients dribble their
+ * Abusive clients (decision 381): one address opens 500 `/live` streams, and slow clients dribble their
  * headers or never finish a body. The per-address caps and the timeouts (decision 196) keep
  * the server answering everyone else: its latency for another address under the abuse is
  * compared with an unloaded baseline measured here (no absolute timings, only a generous bound).

@@ -20,7 +20,7 @@ const FLOOR_VIEWS = 2;
 const HANG_MS = 60_000;
 
 /**
- * Issue 28 Deliver 5, the dinner rush: 200 simulated guests (half booking a table, half sitting
+ * The dinner rush (decision 381): 200 simulated guests (half booking a table, half sitting
  * down at a seat with its printed code, ordering — the cake is counted stock — and paying), 5
  * kitchen screens and 2 floor views on `/live`, for 30 s (5 minutes in `npm run test:soak`). No
  * answer may be an error (5xx, none), no seat booked twice for one time, no cake sold past its

@@ -13,7 +13,7 @@ const SOAK = process.env.SOAK === '1';
 const ACKNOWLEDGED = SOAK ? 60 : 8;
 
 /**
- * Issue 28 Deliver 2, the embedded default: `npm start` on PGlite is killed with SIGKILL while
+ * The embedded default killed (decision 381): `npm start` on PGlite is killed with SIGKILL while
  * it acknowledges bookings, and started again on the same data folder: every booking it
  * answered 200 to is there.
  */

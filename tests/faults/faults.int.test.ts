@@ -7,7 +7,7 @@ import { leaderOf, startMultiProcessSystem, type MultiProcessSystem, type Worker
 import { assessFault, LiveFollower, loadActors, MixedLoad, openChecker, ReadinessWatch } from './support/mixed-load';
 
 /**
- * Issue 28 Deliver 2: the README's multi-process setup (two web processes, a worker and its
+ * The fault suite (decision 381): the README's multi-process setup (two web processes, a worker and its
  * standby, PostgreSQL and NATS of the test's own) under a mixed load, and kill -9 at a random
  * moment the worker leading the relay, the NATS server, one web process, and PostgreSQL (an
  * immediate stop, then a start). After each: every command answered 2xx is in the event store,

@@ -12,7 +12,7 @@ const LOAD = SOAK ? 60 : 10;
 const STALL_BOUND_MS = 30_000;
 
 /**
- * Issue 28 Deliver 3: the fault run against a three-node NATS JetStream cluster (the README's
+ * The fault run (decisions 380, 381) against a three-node NATS JetStream cluster (the README's
  * settings: NATS_URL naming all three, NATS_STREAM_REPLICAS=3). Under the mixed load, kill -9 a
  * node that does not lead the stream, start it again, then kill -9 the leader: nothing lost or
  * doubled, read models equal a replay, and the read models stall no longer than the election.

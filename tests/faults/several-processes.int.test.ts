@@ -10,7 +10,7 @@ import { leaderOf, startMultiProcessSystem, type MultiProcessSystem } from './su
 import { loadActors, MixedLoad } from './support/mixed-load';
 
 /**
- * Issue 28 Deliver 6: two web processes and a worker on one PostgreSQL and NATS (the test's
+ * Several processes (decision 381): two web processes and a worker on one PostgreSQL and NATS (the test's
  * own). A live event caused through one reaches the other's clients; a session made on one
  * works on the other; rate limits and Idempotency-Keys hold across both; and a rolling restart
  * (SIGTERM one, start it again, then the other) under load loses no request.

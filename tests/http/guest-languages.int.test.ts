@@ -5,7 +5,7 @@ import { httpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
- * Issue 32, Deliver 1: every guest page walked in both languages, from the route-access table
+ * The guest side in two languages (decision 360): every guest page walked in both languages, from the route-access table
  * itself so a new guest page cannot be forgotten. A page the guest may open (public, not a call,
  * not a sign-in hand-off) answers without a server error in Japanese and in English; the page it
  * renders says its language in `<html lang>` and shows no text built from a missing value

@@ -13,7 +13,7 @@ const STORE = '2';
 const DEMO_PEOPLE = ['hanako.sato@moncafe.example', 'kenta.suzuki@moncafe.example', 'misaki.tanaka@moncafe.example'];
 
 /**
- * Issue 28 finding 7's leftover (decision 262): a seeding cut short half-way through the staff
+ * Seeding completes after a kill (decision 262): a seeding cut short half-way through the staff
  * demo (its process dies after the people are registered, before their recipes and shifts) left
  * a partial demo for good, since every later start saw events and seeded nothing. Now the next
  * start of the embedded default completes it — the people once each, their shifts, the recipes

@@ -12,7 +12,7 @@ const pgUrl = await postgresUrl();
 const SESSION_SECRET = 'idempotency-suite-secret-idempotency-suite';
 
 /**
- * Commands safe to send twice (issue 28 item 1, decision 260), over HTTP on the real server with
+ * Commands safe to send twice (decision 260), over HTTP on the real server with
  * PostgreSQL, two web processes on one database: every call a device may retry takes an
  * `Idempotency-Key`. The same key and body again (to either process) answers the first answer
  * and appends nothing (counted in the events table by the request's correlation id); the same

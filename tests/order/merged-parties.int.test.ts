@@ -10,7 +10,7 @@ import { startTestWebServer, type TestWebServer } from '../support/web-server';
 const pgUrl = await postgresUrl();
 
 /**
- * Merged parties (issue 32 item 3, decision 370) over HTTP on the real server with PostgreSQL:
+ * Merged parties (decision 370) over HTTP on the real server with PostgreSQL:
  * staff merge two seated parties at adjoining demo seats (テーブル1 and テーブル2 adjoin; テーブル3
  * and ソファ席 do not), the bill has both parties' orders, the schedule shows one party, the
  * refusals say why, an undo before checkout gives both back, a resend with the same

@@ -24,7 +24,7 @@ interface ReceiptJson {
 }
 
 /**
- * Issue 30 item 6: order lines take `takeout`; the checkout answers `receipt_id`; GET
+ * The receipt calls (decision 240): order lines take `takeout`; the checkout answers `receipt_id`; GET
  * /api/receipts/{id} answers the receipt to staff, to the visit's own token (dead after
  * checkout, still its own) and to the guest link, and to nobody else; numbers are store-wide and
  * sequential even when visits pay at the same moment.

@@ -8,7 +8,7 @@ import type { TestWebServer } from '../support/web-server';
 import { eventLog, expectFiguresOfEvents, figuresFromEvents, type LoggedEvent } from './money-events';
 
 /**
- * Issue 30 item 4: the daily close (日計・レジ締め). After a known set of checkouts every figure of
+ * Decision 250: the daily close (日計・レジ締め). After a known set of checkouts every figure of
  * the close equals the sum computed from the event log by hand; closing is an event with the cash
  * counted, who and when; a sale on a closed day blocks the next close until a correction with a
  * reason is recorded, and that correction shows in the next close.

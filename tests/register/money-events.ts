@@ -7,7 +7,7 @@ import type { HttpClient } from '../support/http-client';
 
 /**
  * The event log as /api/admin/database/export gives it, and a business day's figures summed from
- * it by hand (issue 30 item 4): what the daily close must equal, computed without the read models.
+ * it by hand (decision 250): what the daily close must equal, computed without the read models.
  */
 export interface LoggedEvent {
   streamId: string;

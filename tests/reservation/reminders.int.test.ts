@@ -13,7 +13,7 @@ import { reminderMails } from '../../apps/web/app/reservation/mails';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 
 /**
- * The guests' reminder mails (issue 32 item 2, decision 290) on PostgreSQL with an injected
+ * The guests' reminder mails (decision 290) on PostgreSQL with an injected
  * clock: tomorrow's bookings made before the store's hour get one reminder each, the one made
  * after it, the cancelled one and the one moved away get none, the one moved to another day gets
  * its reminder the day before that day — each once, with two workers running side by side and

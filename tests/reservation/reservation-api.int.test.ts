@@ -238,7 +238,7 @@ describe('the reservation calls', () => {
       reservationData: { date, time, people: 1, cart: [{ menu_id: LUNCH, quantity: 1 }] },
     });
     const invalid = { ...body(times[0]!), reservationData: { ...body(times[0]!).reservationData, cart: [{ menu_id: 'no-such-menu', quantity: 1 }] } };
-    // An invalid request counts nothing (docs/security.md, finding 5).
+    // An invalid request counts nothing (decision 052).
     for (let i = 0; i < 4; i++) expect((await new HttpClient(server.url).post('/api/reservation-confirmation/send-confirmation', invalid)).status).toBe(400);
     const statuses: number[] = [];
     let last: Awaited<ReturnType<HttpClient['post']>> | undefined;

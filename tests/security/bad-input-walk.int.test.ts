@@ -28,7 +28,7 @@ import {
 import { generators } from './bad-input-generators';
 
 /**
- * Issue 28 item 4, bad input walked from the route table itself: every pattern of
+ * The bad-input walk (decision 270), bad input walked from the route table itself: every pattern of
  * apps/web/app/routes.ts and of the route-access table gets property-based requests (fast-check,
  * a fixed seed) as anonymous and as each role that may call it — wrong types, missing and extra
  * fields, huge strings and arrays, U+0000 and unpaired surrogates, bidi overrides, negative and

@@ -17,7 +17,7 @@ import { startTestWebServer, type TestWebServer } from '../support/web-server';
 const pgUrl = await postgresUrl();
 
 /**
- * Findings 6, 7, 8 and 12 of the operations probe (docs/security.md; decisions 160–164), replayed as the probe sent them
+ * The operations probe's findings on page queries, shift wishes, store membership, pictures and names (docs/security.md; decisions 160–164), replayed as the probe sent them
  * against a started server over PostgreSQL (so the test reads the event log itself): each is
  * refused with a 4xx and a clear message, never a 500, and a refusal appends nothing.
  */

@@ -232,7 +232,7 @@ describe('findings 5 and 6: mail bombing, blocking and phishing through the cafe
     expect(mail).toContain('https[:]//evil[.]example/login');
     expect(mail).toContain('オプション（お客様のご入力内容）');
 
-    // Finding 13: the confirm call names the picture once, by its address, and never carries its bytes.
+    // The confirm call names the picture once, by its address, and never carries its bytes (it once sent them twice).
     const token = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec(mail)![1]!);
     const answer = await (await guest.get(`/api/reservation-confirmation/${encodeURIComponent(token)}`)).text();
     expect(answer).not.toContain('data:image');

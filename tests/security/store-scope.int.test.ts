@@ -14,7 +14,7 @@ import { moveToBothDemoStoresOpen, serverNow, signedInAdmin, waitForOrderMenu, w
 import { startTestWebServer, type TestWebServer } from '../support/web-server';
 
 /**
- * People across stores (issue 34 Deliver 3, decision 400), over HTTP with the demo's two stores
+ * People across stores (decision 400), over HTTP with the demo's two stores
  * (2: 駅前店, 3: 西口公園店):
  * - every store-bound route of app/auth/store-bound.ts, tried by a staff and a monitor account on
  *   store 2's staff list only, is refused (403, the Japanese refusal) at store 3 and let through

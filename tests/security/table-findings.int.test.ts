@@ -30,9 +30,9 @@ const RENEWAL_LIMIT = '認証の更新回数が上限に達しました。しば
 type Answer = { success?: boolean; error?: string; message?: string; token?: string; reservation_id?: string; is_existing?: boolean };
 
 /**
- * The probe's findings 1, 2, 5 and 10 (docs/security.md; decisions 150–153), replayed over HTTP as the outside probe sent them, against
+ * The probe's findings on check-ins, joining a booked party, token renewals and location passes (docs/security.md; decisions 150–153), replayed over HTTP as the outside probe sent them, against
  * a started server over PostgreSQL (so the test reads the event log itself): each refusal appends
- * nothing. Findings 1 and 2 fail on the code before decisions 150–153: the probe's check-ins
+ * nothing. The check-in and join findings fail on the code before decisions 150–153: the probe's check-ins
  * answered 200 with a token.
  */
 describe.skipIf(!pgUrl)('a table only its own guests can open, join, renew and wait out (decisions 150–153)', () => {

@@ -12,7 +12,7 @@ import { startSmtpSink } from '../reservation/smtp-sink';
 const pgUrl = await postgresUrl();
 
 /**
- * The probe's findings 3, 4 and 9 (docs/security.md; decisions 155–157), replayed over HTTP as the probe sent them against a started server
+ * The probe's findings on order limits, a checkout of a visit that never began and a booking ended before its start (docs/security.md; decisions 155–157), replayed over HTTP as the probe sent them against a started server
  * over PostgreSQL (so the test reads the event log itself): each refusal appends no event.
  */
 describe.skipIf(!pgUrl)('limits at the table, checkout of a visit that began, no-shows (decisions 155–157)', () => {

@@ -8,7 +8,7 @@ import { firstBookable, LUNCH, startServerWithMail } from '../reservation/bookin
 import type { startSmtpSink } from '../reservation/smtp-sink';
 
 /**
- * The outside probe of the operations half (decisions 150–153), findings 11, 13 and 14, replayed against a
+ * The outside probe of the operations half (decisions 150–153), its findings on the live feeds, expired links and the edge (decisions 165, 166), replayed against a
  * started server as the probe sent them: the public live feed, the guest's own stream, an expired
  * confirmation link, and the edges (headers on every answer, bodies sent to calls that take none).
  * docs/security.md names these tests.

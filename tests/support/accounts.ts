@@ -3,7 +3,7 @@ import type { HttpClient } from './http-client';
 
 /**
  * A customer account the way a guest makes one: sign up (which signs nobody in and answers the
- * same for a taken address: docs/security.md, finding 1), then sign in with the password. The
+ * same for a taken address: decision 051), then sign in with the password. The
  * address stays unverified until the mailed link is opened (`verifyEmail`).
  */
 export async function signUp(client: HttpClient, account: { name: string; email: string; password: string }) {

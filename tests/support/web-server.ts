@@ -49,7 +49,7 @@ export interface TestWebServerOptions {
   onOutput?: (text: string) => void;
   /**
    * Runs the bundled production process (`npm run start:prod`, plain Node, no TypeScript loader)
-   * instead of server.ts: what the fault suites start (issue 28). Needs `npm run build`.
+   * instead of server.ts: what the fault suites start (decision 381). Needs `npm run build`.
    */
   production?: boolean;
   /**

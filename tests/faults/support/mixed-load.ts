@@ -16,7 +16,7 @@ import { until } from '../../support/until';
 import type { TestWebServer } from '../../support/web-server';
 
 /**
- * A bad evening's mixed load on several web processes (issue 28 Deliver 2): guests checking in
+ * A bad evening's mixed load on several web processes (decision 381): guests checking in
  * with their seat's code, ordering and paying, the kitchen completing, bookings, and shift
  * corrections. Every call is one user action with an Idempotency-Key and a request id of its own,
  * resent with the same key to another process when no answer came (as the screens do). Every

@@ -67,7 +67,7 @@ export async function startMultiProcessSystem(
       return nats;
     },
     startWorker() {
-      // The production build, as `npm run worker:prod` runs it (issue 28: the suites start what production starts).
+      // The production build, as `npm run worker:prod` runs it (the suites start what production starts, decision 381).
       const child = startChild(process.execPath, [workerBuild], {
         PATH: process.env.PATH,
         HOME: process.env.HOME,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import fc from 'fast-check';
 
 /**
- * The bad-input walk's pieces (issue 28 item 4): what a hostile or broken client sends, as
+ * The bad-input walk's pieces (decision 270): what a hostile or broken client sends, as
  * fast-check arbitraries, and one raw HTTP/1.1 request on a kept-alive socket — raw, because
  * fetch will neither put a body on a GET nor send a lone surrogate or a bare `%` in a URL.
  */
