@@ -29,17 +29,17 @@ import { partyMergeService } from './table/merge-service';
 import { staffCallService } from './staff-call/staff-call-service';
 import { staffBookingService } from './reservation/staff-booking-service';
 import { orderVoidingService } from './order/voiding-service';
-// Seats editor (issue 12 item 6)
+// Seats editor (decision 120)
 import { seatEditorService, type SeatBookings } from './catalog/seat-editor-service';
-// Menu editor (issue 14, part menus)
+// Menu editor (decision 090)
 import { menuEditorService, type MenuDirectory, type PictureResizer } from './catalog/menu-editor-service';
-// Site settings (issue 14 part settings)
+// Site settings (decision 130)
 import { cardImageService } from './site-settings/card-image-service';
-// Privacy (issue 31)
+// Privacy (decisions 180–186)
 import { forgettingService, type GuestDirectory } from './privacy/forgetting-service';
 import type { PersonalKeys } from './privacy/personal-data';
 import { retentionService } from './privacy/decider';
-// The daily close and sales (issue 30, items 4 and 5)
+// The daily close and sales (decisions 250–251)
 import { registerService, type DayFiguresPort } from './register/register-service';
 // The time clock (decisions 565–568)
 import { attendanceService } from './attendance/attendance-service';
@@ -102,11 +102,11 @@ export interface ApplicationPorts {
   forgetMails(email: string): Promise<void>;
   /** Ends an account's sessions (infra/src/auth/sessions.ts). */
   signOut(accountId: string): Promise<void>;
-  /** Read port (issue 30): which store's book a receipt is in (projections/src/receipts). */
+  /** Read port (decision 240): which store's book a receipt is in (projections/src/receipts). */
   receiptStoreOf?(receiptId: string): Promise<string | null>;
   /** Read port (decision 391): the ids of the stores not closed (projections/src/stores). */
   openStoreIds(): Promise<string[]>;
-  // The daily close (issue 30 item 4)
+  // The daily close (decision 250)
   /** Read port: a business day's figures as the read models count them (projections/src/register/day-figures.ts). */
   dayFigures: DayFiguresPort;
   // The time clock (decisions 565–568)
@@ -150,9 +150,9 @@ export function createApplication(ports: ApplicationPorts) {
     reorder: (input: { kind: OrderedKind; ids: readonly string[] }, context: CommandContext) => reorderRecords(ports, input, context),
     /** The guest at the table: QR check-in, tokens, staff's location waiver, the bill and checkout. */
     table,
-    /** Receipts and split bills (issue 30): checkout with its receipt, splits, parts paid, reprints and cancelling receipts. */
+    /** Receipts and split bills (decision 240): checkout with its receipt, splits, parts paid, reprints and cancelling receipts. */
     billing: billingService({ ...ports, table, receiptStoreOf: ports.receiptStoreOf ?? (async () => null) }),
-    // Floor view (issue 29 items 3–5)
+    // Floor view (decisions 280–283)
     /** 「スタッフを呼ぶ」 from a table and its answer on the floor view. */
     staffCalls,
     /** Staff take a booking by phone through the customer's booking rules (status `guest`, decision 282). */
@@ -191,7 +191,7 @@ export function createApplication(ports: ApplicationPorts) {
       guestsLastSeenBefore: (cutoff) => ports.guests.lastSeenBefore(cutoff),
       forget: (input, context) => privacy.forget(input, context),
     }),
-    // The daily close (issue 30 item 4)
+    // The daily close (decision 250)
     /** /admin/daily-close: closing a business day (日計・レジ締め) and correcting a closed day. */
     register: registerService(ports),
     // The time clock (decisions 565–568)

@@ -4,7 +4,7 @@
  * refused wherever it enters, at the HTTP edge for every call (apps/web/app/http/json.server.ts,
  * one string schema in apps/web/app/http/text-schema.ts) and again by a use case before its first
  * append, so no command is half written because a later write refused its text
- * (docs/security.md, finding 9).
+ * (decision 054).
  */
 // eslint-disable-next-line no-control-regex
 const NUL = /\u0000/;

@@ -82,7 +82,7 @@ export function accountService(ports: AccountPorts) {
   return {
     /**
      * Customer sign-up. Answers the same whether or not the address already has an account, so
-     * sign-up tells nobody which addresses exist (docs/security.md, finding 1): a new account is
+     * sign-up tells nobody which addresses exist (decision 051): a new account is
      * registered with its address unverified and a verification link is mailed; an address that
      * is taken gets a mail telling its holder instead. Nobody is signed in by signing up. What
      * happened (`accountId`, null for a taken address) is for the audit log, never the answer.

@@ -19,7 +19,7 @@ import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book'
 import { billTotals, changeFor, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
 
 /**
- * Receipts and split bills (issue 30, decision 240), on top of the table's bill and checkout.
+ * Receipts and split bills (decision 240), on top of the table's bill and checkout.
  *
  * Streams, in the order written: a whole checkout ends the visit first (table service), then
  * issues its receipt; a part of a split issues its receipt first, then records the part paid,

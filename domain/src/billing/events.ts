@@ -3,7 +3,7 @@ import { paymentMethodSchema } from '../reservation/events';
 import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
 
 /**
- * The money of a visit after its orders (issue 30, decision 240): the store's receipts and a
+ * The money of a visit after its orders (decision 240): the store's receipts and a
  * visit's split bill. Two streams:
  *
  * - `receipts-{storeId}`: the store's receipt book. Every receipt (a sale or a cancelling 赤伝)

@@ -65,7 +65,7 @@ export function datesOfMonth(month: string): IsoDate[] {
 /**
  * The years a date may name: those of the holiday reference table (holidays.ts). A cafe books
  * months ahead, so a date outside is a mistake or a probe (`9999-12` once made a 500), refused
- * where it enters (docs/security.md, finding 10). The schemas live in date-schemas.ts.
+ * where it enters (decision 531). The schemas live in date-schemas.ts.
  */
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 2050;

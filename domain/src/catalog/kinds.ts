@@ -66,7 +66,7 @@ export const catalogRule = (code: CatalogRule, field: string) => ({ params: { ru
  * How a context registers one kind with the catalog (catalog/registry.ts gathers them): its
  * schema, the names and one-line labels an admin types (`nameFields`, paths into the record, `*`
  * for every item of a list; each must be one line with no control or bidi characters,
- * `isOneLineName` in domain/src/text.ts, issue 25 finding 12; checked when a record is saved, by
+ * `isOneLineName` in domain/src/text.ts, decision 161; checked when a record is saved, by
  * catalog/decider.ts `parseRecord`, not when an old event is read, so a record saved before the
  * rule still loads and shows until it is next edited, decision 161), and, for kinds whose id
  * follows from their data so that two records can never claim the same slot (two "Monday" rules
@@ -155,7 +155,7 @@ export const menuSchema = z
     store_id: storeId,
     name: text(100),
     description: z.string().trim().max(2000).default(''),
-    /** For guests reading English (issue 32, decision 362); empty shows the Japanese. Absent in older events. */
+    /** For guests reading English (decision 362); empty shows the Japanese. Absent in older events. */
     name_en: z.string().trim().max(100).default(''),
     description_en: z.string().trim().max(2000).default(''),
     /** Yen, as shown to the guest; whether tax is included is the store's `tax` record (decision 063). */
@@ -164,7 +164,7 @@ export const menuSchema = z
     /** When null, screens infer it from the name (see inferMenuCategory). */
     category: menuCategorySchema.nullable().default(null),
     show_on_menu: z.boolean().default(true),
-    /** How it is taxed (issue 30): food and soft drinks `reduced` when taken away; alcohol `never_reduced`. */
+    /** How it is taxed (decision 240): food and soft drinks `reduced` when taken away; alcohol `never_reduced`. */
     tax_category: taxCategorySchema.default('reduced'),
     show_on_reservation: z.boolean().default(false),
     show_on_order: z.boolean().default(false),
@@ -237,7 +237,7 @@ export const businessHoursSchema = z
   .refine((h) => h.is_closed || (h.open_time !== null && h.close_time !== null), catalogRule('open_day_hours', 'open_time'))
   .refine((h) => h.is_closed || h.open_time === null || h.close_time === null || h.open_time < h.close_time, catalogRule('close_after_open', 'close_time'));
 
-// --- Cost management (issue 14 item 7, decision 122) ------------------------------------------
+// --- Cost management (decision 122) ---------------------------------------------------------
 
 /**
  * One ingredient of a menu item and what it costs: `quantity` of `unit` at `unit_cost` yen per

@@ -8,7 +8,7 @@ import { parseCatalogEvent, toStreamName, type CatalogEvent } from './events';
 import { storeSchema, type StoreData } from './kinds';
 
 /**
- * A store's own life (issue 34, decision 320): the admin opens a store, edits what a guest reads
+ * A store's own life (decision 320): the admin opens a store, edits what a guest reads
  * of it (name, postal code, address, phone, e-mail, access note, display order) and closes it.
  * A store stays a catalog record of kind `store` (one stream `catalog-store~{id}`), so every
  * reader of stores (the `stores` read model, the table's geofence, the bus subjects) keeps

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { displayOrder, kind, storeId, text } from '../catalog/kinds';
 
-/** The checklist context's reference data (issue 13), registered with the catalog (catalog/registry.ts). */
+/** The checklist context's reference data (decision 085), registered with the catalog (catalog/registry.ts). */
 
 export const checklistNameSchema = z.enum(['opening', 'closing']);
 

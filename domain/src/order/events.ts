@@ -25,7 +25,7 @@ const orderLineSchema = z.object({
   /** Unit price in yen, from the catalog. */
   price: z.number().int(),
   quantity: z.number().int().positive(),
-  /** Taken away (the reduced rate for a `reduced` item) or eaten in (issue 30); eat-in by default. */
+  /** Taken away (the reduced rate for a `reduced` item) or eaten in (decision 240); eat-in by default. */
   takeout: z.boolean().default(false),
   /** The menu item's tax category when it was ordered. */
   taxCategory: taxCategorySchema.default('reduced'),

@@ -13,7 +13,7 @@ export const taxSchema = z.object({
   rounding: z.enum(TAX_ROUNDINGS).default(DEFAULT_TAX_RULE.rounding),
   /** Menu prices already include tax: checkout shows the tax contained in the total. */
   prices_include_tax: z.boolean().default(DEFAULT_TAX_RULE.pricesIncludeTax),
-  /** The reduced rate (軽減税率) for `reduced` items taken away (issue 30). */
+  /** The reduced rate (軽減税率) for `reduced` items taken away (decision 240). */
   reduced_rate_percent: z.int().min(0).max(100).default(8),
   /** A rate change entered ahead: from this date the two rates are these (old receipts keep theirs). */
   next_rates: z
@@ -26,7 +26,7 @@ export const taxSchema = z.object({
   registration_number: registrationNumberSchema.nullable().default(null),
 });
 
-// --- Order limits at the table (issue 25 item 4, decision 155) -------------------------------
+// --- Order limits at the table (decision 155) ---------------------------------------------------
 
 /**
  * What a table's phones may order (/admin/order-limits); one per store, its id is the store id.

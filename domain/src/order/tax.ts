@@ -13,9 +13,9 @@ export interface TaxRule {
   rounding: TaxRounding;
   /** Menu prices already include tax (総額表示): the total is the subtotal. */
   pricesIncludeTax: boolean;
-  /** The reduced rate for food taken away (issue 30), 8 when unset. */
+  /** The reduced rate for food taken away (decision 240), 8 when unset. */
   reducedRatePercent?: number;
-  /** A rate change entered ahead (issue 30): from `effective_from` the two rates are these. */
+  /** A rate change entered ahead (decision 240): from `effective_from` the two rates are these. */
   nextRates?: { effective_from: string; rate_percent: number; reduced_rate_percent: number } | null;
 }
 

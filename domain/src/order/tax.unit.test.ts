@@ -26,7 +26,7 @@ describe('a store’s tax record', () => {
       rate_percent: 10,
       rounding: 'floor',
       prices_include_tax: false,
-      // Issue 30 (decision 240): the reduced rate 8%, no rate change ahead, no issuer or registration number yet.
+      // Decision 240: the reduced rate 8%, no rate change ahead, no issuer or registration number yet.
       reduced_rate_percent: 8,
       next_rates: null,
       issuer_name: '',

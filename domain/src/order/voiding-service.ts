@@ -19,7 +19,7 @@ export interface VoidingPorts {
 export type VoidingErrorCode = 'reason_required' | 'visit_ended';
 
 /**
- * Staff correct an order before checkout (issue 29 item 5, decision 283): one menu item's line or
+ * Staff correct an order before checkout (decision 283): one menu item's line or
  * the whole order is voided with a reason. Decided on the order first; then the counted items go
  * back to the store's stock (`ReturnStock`, idempotent by the void's key), then the void is
  * appended. A lost append leaves the stock returned and the line on the order; the retry (or a

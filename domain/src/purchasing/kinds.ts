@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { displayOrder, kind, optionalText, storeId, text } from '../catalog/kinds';
 
-/** The purchasing context's reference data (issue 13), registered with the catalog (catalog/registry.ts). */
+/** The purchasing context's reference data (decision 085), registered with the catalog (catalog/registry.ts). */
 
 export const orderRuleSchema = z.object({
   store_id: storeId,

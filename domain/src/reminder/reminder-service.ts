@@ -48,7 +48,7 @@ interface Booked {
 }
 
 /**
- * The guests' reminder mails (issue 32 item 2, decision 290). The day before a confirmed booking,
+ * The guests' reminder mails (decision 290). The day before a confirmed booking,
  * from the store's hour (Tokyo) until that day ends, the guest is sent one reminder with the
  * date, time, party, course and the cancel link. A booking that got its date and time after the
  * hour (booked late, or moved there late) gets none; a cancelled one none; a moved one gets the

@@ -146,7 +146,7 @@ export function bookingService(ports: BookingPorts) {
   /**
    * Whether the session's hold is what the request needs: the same party, on seats that seat it,
    * for at least as long as the cart's courses last (customer-site.md §9). A hold made for
-   * another party or a shorter course is never turned into this booking (docs/security.md, finding 3).
+   * another party or a shorter course is never turned into this booking: one person's counter seat once became a booking for six.
    */
   function holdFits(held: Hold, people: number, menus: readonly MenuRules[], seats: readonly SeatSpec[]): boolean {
     const heldSeats = held.seatIds.flatMap((id) => seats.find((s) => s.id === id) ?? []);
@@ -174,7 +174,7 @@ export function bookingService(ports: BookingPorts) {
   /**
    * Image options hold the id of a picture this session uploaded (POST /api/reservation-images,
    * where the blob store checks it); one the session did not upload counts as missing. Pictures
-   * no longer come inline: the call's body cap is far below a picture's (docs/security.md, finding 7).
+   * no longer come inline: the call's body cap is far below a picture's (decision 054).
    */
   async function storedPictures(detail: ReservationDetail, imageKeys: readonly { key: string; label: string }[], sessionId: string) {
     const problems: DetailProblem[] = [];
@@ -273,14 +273,14 @@ export function bookingService(ports: BookingPorts) {
         /**
          * Called once the whole request is known to be valid, before anything is written: the edge
          * counts its rate limits here, so a refused request never uses up someone's allowance
-         * (docs/security.md, finding 5). Throws to refuse.
+         * (decision 052). Throws to refuse.
          */
         admit?: () => Promise<void>;
         correlationId: string;
       } & StoreClaim,
     ) {
       const store = await storeId(input.storeId);
-      // The whole command is checked before its first write (docs/security.md, finding 9).
+      // The whole command is checked before its first write, so none is half written (decision 054).
       if (unstorableTextIn(input.customer) !== null || unstorableTextIn(input.detail) !== null || unstorableTextIn(input.remarks ?? '') !== null)
         throw new DomainError<BookingErrorCode>('invalid_text');
       const cart = await priced(store, input.cart, input.detail);

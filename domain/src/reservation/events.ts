@@ -55,9 +55,9 @@ const reservationRequestSchema = z.object({
   optionsPrice: z.number(),
   /** The short number the guest is told (`MC-4821-7K`, number.ts); null in events from before decision 100. */
   reservationNumber: z.string().nullable().default(null),
-  /** What the guest asked the kitchen and floor to know (allergies …), typed when booking (issue 29 item 4); absent in older events. */
+  /** What the guest asked the kitchen and floor to know (allergies …), typed when booking (decision 282); absent in older events. */
   remarks: z.string().optional(),
-  /** The language the guest booked in, for their mails and reminders (issue 32, decision 363); absent (Japanese) in older events. */
+  /** The language the guest booked in, for their mails and reminders (decision 363); absent (Japanese) in older events. */
   language: z.enum(['ja', 'en']).optional(),
 });
 export type ReservationRequest = z.output<typeof reservationRequestSchema>;

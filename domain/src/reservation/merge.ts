@@ -3,7 +3,7 @@ import type { MergedParty, MergeErrorCode, ReservationState } from './state';
 import type { ReservationEvent } from './events';
 
 /**
- * Merged parties (decision 370, issue 32 item 3): staff make two parties at adjoining seats one
+ * Merged parties (decision 370): staff make two parties at adjoining seats one
  * visit with one bill. The host's stream records `PartyMerged` (the other's seats and people are
  * its own now), the other's `MergedIntoParty` (its visit and bill are the host's); an undo before
  * checkout records `PartyMergeUndone` and `MergeUndone`, and both are as they were. Whether the

@@ -50,7 +50,7 @@ export interface StaffBookingInput {
 }
 
 /**
- * Staff take a booking by phone (issue 29 item 3, decision 282), through the customer's booking
+ * Staff take a booking by phone (decision 282), through the customer's booking
  * rules: the day's hours and same-day settings, the course's deadline and duration, and seats the
  * ledger finds free (held, then booked at once). No mail and no link: the reservation is recorded
  * requested, confirmed and labelled `guest` (the spec's status for a party staff entered) in one
@@ -147,7 +147,7 @@ export function staffBookingService(ports: StaffBookingPorts) {
     },
 
     /**
-     * A named walk-in (issue 29 Deliver 3, decision 351): name, phone (optional), party, course and
+     * A named walk-in (decision 351): name, phone (optional), party, course and
      * remarks, booked from this minute through `takeBooking`'s rules (the ledger finds the seats),
      * then seated at once at its first seat: the arrival and the tablet's one-time pass.
      */

@@ -56,7 +56,7 @@ export interface PassGrant {
  */
 export type JoinProof = { kind: 'staff' } | { kind: 'number'; number: string } | { kind: 'none' };
 
-/** Minutes staff may waive the location check for at most (spec §9: the pass is 15 minutes; finding 10 of issue 25). */
+/** Minutes staff may waive the location check for at most (spec §9: the pass is 15 minutes; one of 240 was once granted). */
 export const MAX_WAIVER_MINUTES = 15;
 /** Renewals a device's token may have within an hour (decision 153): a real table renews once or twice after a waiver ends. */
 export const RENEWALS_PER_HOUR = 3;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { catalogRule, displayOrder, kind, onePerStore, recordIdSchema, storeId } from '../catalog/kinds';
 import { timeOfDaySchema } from '../calendar/date-schemas';
 
-/** The shift context's reference data (issue 13, decisions 081–085), registered with the catalog (catalog/registry.ts). */
+/** The shift context's reference data (decisions 081–085), registered with the catalog (catalog/registry.ts). */
 
 /**
  * When a store takes shifts: the first and last time a shift may start or end on weekdays and on

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { displayOrder, kind, onePerStore, storeId, text, urlOrPath } from '../catalog/kinds';
 
-/** The public site's settings (issue 14 part settings, decisions 130–139), registered with the catalog (catalog/registry.ts). */
+/** The public site's settings (decisions 130–135), registered with the catalog (catalog/registry.ts). */
 
 export const homepageCardTypeSchema = z.enum(['instagram', 'calendar', 'other']);
 

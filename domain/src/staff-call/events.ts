@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { eventParser, streamName, streamParts, type EventsOf } from '../streams';
 
 /**
- * A visit's calls for staff (issue 29 item 4, decision 281): the guest's 「スタッフを呼ぶ」 and the
+ * A visit's calls for staff (decision 281): the guest's 「スタッフを呼ぶ」 and the
  * floor's acknowledgement. One stream per visit (`call-{reservationId}`), so the per-visit limit
  * is decided on one log and a busy store's calls never contend with each other.
  */

@@ -15,7 +15,7 @@ export interface StaffCallPorts {
 }
 
 /**
- * 「スタッフを呼ぶ」 (issue 29 item 4, decision 281): a guest's phone with its table-order token
+ * 「スタッフを呼ぶ」 (decision 281): a guest's phone with its table-order token
  * calls staff to its seat; the floor view shows the call live and staff acknowledge it.
  */
 export function staffCallService(ports: StaffCallPorts) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { displayOrder, kind, recordIdSchema, storeId, text } from '../catalog/kinds';
 
-/** The staff guide's reference data: what a recipe is and how a menu item is served (issue 13), registered with the catalog (catalog/registry.ts). */
+/** The staff guide's reference data: what a recipe is and how a menu item is served (decision 085), registered with the catalog (catalog/registry.ts). */
 
 /** A picture in the blob store: the SHA-256 hex of its bytes (decision 032). */
 const photoIds = z

@@ -50,7 +50,7 @@ export interface Bill {
   /** subtotal − discount: what the guest pays. */
   total: number;
   taxRule: TaxRule;
-  /** Per rate (issue 30): eat-in and takeout lines at their rates, each rate's tax rounded once. */
+  /** Per rate (decision 240): eat-in and takeout lines at their rates, each rate's tax rounded once. */
   totalsByRate: RateTotal[];
   /** The rates in force today, by which the lines are taxed. */
   rates: StoreRates;
@@ -220,7 +220,7 @@ export function checkoutCalls(ports: TablePorts, { seating, reservations, orders
       method: PaymentMethod;
       orderIds: readonly string[] | null;
       correlationId: string;
-      /** A split bill's sums of its parts (issue 30), instead of the bill's own. */
+      /** A split bill's sums of its parts (decision 240), instead of the bill's own. */
       totals?: { subtotal: number; tax: number; total: number };
     }) {
       return retryOnConflict(

@@ -8,7 +8,7 @@ import type { TableCatalog } from './ports';
 import type { TableService } from './table-service';
 
 /**
- * Where a seated party is in its visit (issue 29 item 3, decision 280): `seated` (no order yet),
+ * Where a seated party is in its visit (decision 280): `seated` (no order yet),
  * `ordering` (an order is still in the kitchen), `served` (every order is out: the next step is
  * the bill). A seat with no party is `free`.
  */

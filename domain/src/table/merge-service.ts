@@ -9,7 +9,7 @@ import { toStreamName as ledgerStream } from '../seating/events';
 import type { TableCatalog } from './ports';
 
 /**
- * Merged parties (issue 32 item 3, decision 370): staff make two parties at adjoining seats one
+ * Merged parties (decision 370): staff make two parties at adjoining seats one
  * visit with one bill, and undo it before checkout. Streams, the contended one first
  * (ARCHITECTURE.md): the day's seating ledger joins the bookings (`MergeBookings`: adjoining, the
  * capacity rule, no overlap), then the other's reservation records `MergedIntoParty`, then the

@@ -46,7 +46,7 @@ export interface OrderableItem {
   showOnOrder: boolean;
   /** A course the reservation page books (decision 631: ordered at the table it is refused as such, not as sold out). */
   reservable?: boolean;
-  /** How it is taxed (issue 30); `reduced` when the catalog says nothing. */
+  /** How it is taxed (decision 240); `reduced` when the catalog says nothing. */
   taxCategory?: TaxCategory;
 }
 
