@@ -39,7 +39,7 @@ export async function loadDemo(
   const context = { correlationId: system.ids.uuid(), actor: 'system', storeId: null };
   const step = options.step ?? (async (_name: string, run: () => Promise<unknown>) => void (await run()));
   // Each step reads what the last one wrote from the read models: it waits for them, however
-  // long a worker takes to start (issue 28 finding 7), never on past a timeout into a refusal.
+  // long a worker takes to start (decision 195), never on past a timeout into a refusal.
   const waitForProjections = system.catchUp ?? system.waitForProjections;
   // Catalog saves change nothing when repeated: this step always runs, and gives the position to wait for.
   const created = await loadDemoData(system.services.catalog, system.clock, context);
@@ -57,7 +57,7 @@ export async function loadDemo(
   await step('attendance', () => loadAttendanceDemo(system.services, { clock: system.clock, staff: clockedStaff }, context));
   await waitForProjections(created.position);
   await step('table-order', () => loadTableOrderDemo(system.services, context).catch((err: unknown) => system.logger.warn({ err }, 'demo stock not loaded')));
-  // Monitor reservation schedule (issue 12, part sched): today's bookings, outside tests.
+  // Monitor reservation schedule (decision 110): today's bookings, outside tests.
   const reservationStaff = system.services.reservationStaff;
   if (options.schedule && reservationStaff) await step('schedule', () => loadScheduleDemo({ reservationStaff }, system, context));
   return created;

@@ -2,7 +2,7 @@ import { businessHoursRecordId } from '@moncafe/domain/catalog/kinds';
 import { addMenuItems, menuImage, type AddRecord, type MenuCategory } from './menu-items';
 
 /**
- * The demo's second store (issue 34 Deliver 5, decision 321): smaller, open earlier, closed on
+ * The demo's second store (decision 321): smaller, open earlier, closed on
  * Mondays instead of Wednesdays, with a morning set only it sells. Listed after the first.
  */
 export const DEMO_SECOND_STORE_ID = '3';

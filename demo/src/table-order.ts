@@ -8,7 +8,7 @@ import { DEMO_SEAT_IDS, DEMO_SECOND_SEAT_IDS, DEMO_SECOND_STORE_ID, DEMO_STORE_I
  * /kitchen/stock and /checkout show them working, and a code for every demo seat (decision 150),
  * so /monitor/qr-codes prints working cards. Ordinary commands; loading twice changes nothing.
  */
-/** The demo store's registration number (issue 30): made up, its check digit valid. */
+/** The demo store's registration number (decision 240): made up, its check digit valid. */
 export const DEMO_REGISTRATION_NUMBER = 'T8900000000001';
 
 export async function loadTableOrderDemo(
@@ -31,7 +31,7 @@ export async function loadTableOrderDemo(
           rate_percent: 10,
           rounding: 'floor',
           prices_include_tax: false,
-          // Issue 30: receipts are qualified simplified invoices (made up, with a valid check digit); the issuer is the store's name.
+          // Receipts are qualified simplified invoices (decision 240) (made up, with a valid check digit); the issuer is the store's name.
           registration_number: DEMO_REGISTRATION_NUMBER,
         },
       },

@@ -24,9 +24,9 @@ export const runtimeMigrations: Record<string, Migration> = {
   ...reactorMigrations,
   // Privacy (decisions 180–186): each person's data key.
   ...personalKeyMigrations,
-  // Commands safe to send twice (issue 28 item 1): the keys and their kept answers.
+  // Commands safe to send twice (decision 260): the keys and their kept answers.
   ...idempotencyMigrations,
-  // Seeding's completion marker (issue 28 finding 7 leftover).
+  // Seeding's completion marker (decision 262).
   ...seedMigrations,
 };
 

@@ -45,7 +45,7 @@ import { createDatabaseAdmin, type DatabaseAdmin } from './database-admin/databa
 // Privacy (decisions 180–186)
 import { RETENTION_EVERY_MS, retentionRunner } from './privacy/retention-runner';
 import { guestReminderService, type GuestReminderService, type ReminderMails } from '@moncafe/domain/reminder/reminder-service';
-// Commands safe to send twice (issue 28 item 1)
+// Commands safe to send twice (decision 260)
 import { idempotencyKeys, type IdempotencyKeys } from './idempotency/idempotency-keys';
 
 /**
@@ -273,7 +273,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       tableCatalog,
       receiptStoreOf: (receiptId) => queries.receipts.storeOf(receiptId),
       openStoreIds: async () => (await queries.stores.list()).map((store) => store.store_id),
-      // Seats editor (issue 12 item 6)
+      // Seats editor (decision 120)
       seatBookings: { futureOn: queries.adminDay.futureOnSeat },
       // Menu editor (decision 090)
       pictures: sharpPictures,
@@ -287,7 +287,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         reservationsOf: (email) => queries.reservations.ofGuest(email, clock.now()),
         lastSeenBefore: (cutoff) => queries.reservations.lastSeenBefore(cutoff),
       },
-      // The daily close (issue 30 item 4)
+      // The daily close (decision 250)
       dayFigures: { of: queries.register.dayFigures, openAtClose: queries.register.openAtClose },
       // The time clock (decisions 565–568): the seat check-in's fence, the store's labour settings.
       attendanceDirectory: { settingsOf: queries.attendance.settings, fence: (storeId) => tableCatalog.fence(storeId) },

@@ -4,7 +4,7 @@ import type { Clock } from '@moncafe/domain/ports';
 import { sqlMigration } from '@moncafe/projections/projector';
 
 /**
- * Seeding's progress (issue 28 finding 7 leftover, decision 262): a row for the whole, written
+ * Seeding's progress (decision 262): a row for the whole, written
  * when seeding starts and completed when the demo is whole, and one per demo step once it
  * completed. A process killed half-way leaves the whole started, and the next start seeds again,
  * skipping the steps that completed; the step that was cut short runs again, and each is safe to

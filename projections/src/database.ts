@@ -25,9 +25,9 @@ import type { CostTables } from './costs/table';
 import type { EventHistoryTables } from './event-history/table';
 // Site settings (decisions 130–135)
 import type { SiteSettingsTables } from './site-settings/table';
-// Receipts (issue 30, decision 240)
+// Receipts (decision 240)
 import type { ReceiptTables } from './receipts/table';
-// The daily close (issue 30 item 4)
+// The daily close (decision 250)
 import type { RegisterTables } from './register/table';
 // The time clock (decisions 565–568)
 import type { AttendanceTables } from './attendance/table';

@@ -30,7 +30,7 @@ import { allStoreMemberships, isStoreStaff, storesOfAccount } from './store-staf
 import { wageRecordsOf } from './store-staff/wage-records';
 import { taxRuleOf, taxSettingsOf } from './tax/queries';
 import { receiptStoreOf, receiptsOfDay, receiptsOfVisit } from './receipts/queries';
-// Seats editor, admin home, orders by day, cost management (issues 12 and 14)
+// Seats editor, admin home, orders by day, cost management (decisions 120–123)
 import { costReport, listCostLines } from './costs/queries';
 import { futureReservationsOnSeat } from './reservations/queries';
 // Admin history (decisions 140–142)
@@ -38,7 +38,7 @@ import { historyChoices, historyPage, type HistoryFilter } from './event-history
 // Site settings (decisions 130–135)
 import { listBusinessHoursRules } from './business-hours/queries';
 import { disclaimerOf, menuNameOf, notificationSettingsOf } from './site-settings/queries';
-// The daily close and sales (issue 30 items 4 and 5)
+// The daily close and sales (decisions 250–251)
 import { dayFiguresOf } from './register/day-figures';
 import { openAtCloseOf } from './register/open-at-close';
 import { closeOf, closesOf, correctionsOf } from './register/queries';
@@ -94,7 +94,7 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       list: (options: { storeId?: string; activeOnly?: boolean } = {}) => listNotices(db, options),
     },
     reservations: {
-      /** Every reservation of a guest's e-mail, lapsed ones too (issue 31: forgetting). */
+      /** Every reservation of a guest's e-mail, lapsed ones too, so forgetting a guest misses none (decision 182). */
       ofGuest: (email: string, now: Date) => guestReservations(db, email, now),
       /** Guests without an account last seen before `cutoff` (decisions 180–186: retention). */
       lastSeenBefore: (cutoff: string) => guestsLastSeenBefore(db, cutoff, ERASED_TEXT),
@@ -176,16 +176,16 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
     },
     tax: {
       rule: (storeId: string) => taxRuleOf(db, storeId),
-      /** The whole record (issue 30): reduced rate, rate change ahead, issuer and registration number. */
+      /** The whole record (decision 240): reduced rate, rate change ahead, issuer and registration number. */
       settings: (storeId: string) => taxSettingsOf(db, storeId),
     },
-    // Receipts (issue 30, decision 240)
+    // Receipts (decision 240)
     receipts: {
       storeOf: (receiptId: string) => receiptStoreOf(db, receiptId),
       ofVisit: (reservationId: string) => receiptsOfVisit(db, reservationId),
       ofDay: (storeId: string, date: string) => receiptsOfDay(db, storeId, date),
     },
-    // Seats editor, admin home, orders by day, cost management (issues 12 and 14)
+    // Seats editor, admin home, orders by day, cost management (decisions 120–123)
     adminDay: {
       /** Orders placed on a Tokyo date, each with its payment method (the admin home, the CSV). */
       orderRows: (storeId: string, date: string) => orderRowsOfDay(db, storeId, date),
@@ -209,7 +209,7 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       notifications: (storeId: string) => notificationSettingsOf(db, storeId),
       menuName: (menuId: string) => menuNameOf(db, menuId),
     },
-    // The daily close and sales (issue 30 items 4 and 5)
+    // The daily close and sales (decisions 250–251)
     register: {
       dayFigures: (storeId: string, date: string) => dayFiguresOf(db, storeId, date),
       openAtClose: (storeId: string, date: string) => openAtCloseOf(db, storeId, date),

@@ -43,10 +43,10 @@ import { eventHistoryProjector } from './event-history/projector';
 // Site settings (decisions 130–135)
 import { siteSettingsMigrations } from './site-settings/migration';
 import { siteSettingsProjector } from './site-settings/projector';
-// Receipts (issue 30, decision 240)
+// Receipts (decision 240)
 import { receiptMigrations } from './receipts/migration';
 import { receiptsProjector } from './receipts/projector';
-// The daily close (issue 30 item 4)
+// The daily close (decision 250)
 import { registerMigrations } from './register/migration';
 import { registerProjector } from './register/projector';
 // The time clock (decisions 565–568)
@@ -94,9 +94,9 @@ export const readModels: ReadModel[] = [
   { migrations: eventHistoryMigrations, projector: eventHistoryProjector },
   // Site settings (decisions 130–135): disclaimers, notification settings.
   { migrations: siteSettingsMigrations, projector: siteSettingsProjector },
-  // Receipts (issue 30): every receipt issued, sales and cancellations.
+  // Receipts (decision 240): every receipt issued, sales and cancellations.
   { migrations: receiptMigrations, projector: receiptsProjector },
-  // The daily close (issue 30 item 4): closes and corrections of closed days.
+  // The daily close (decision 250): closes and corrections of closed days.
   { migrations: registerMigrations, projector: registerProjector },
   // The time clock (decisions 565–568): clock records, their corrections, each store's labour settings.
   { migrations: attendanceMigrations, projector: attendanceProjector },

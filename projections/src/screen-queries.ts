@@ -30,7 +30,7 @@ export async function scheduleDay(db: Kysely<Database>, storeId: string, date: s
 /**
  * A signed-in customer's reservations: the ones made signed in to the account and — only once
  * its e-mail is verified (`verifiedEmail`), never before — the ones made as a guest with that
- * e-mail, each once (docs/security.md, finding 1).
+ * e-mail, each once (decision 051).
  */
 export async function myReservations(db: Kysely<Database>, who: { accountId: string; verifiedEmail: string | null }, now: Date) {
   const [own, byEmail] = await Promise.all([

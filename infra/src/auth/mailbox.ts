@@ -1,8 +1,8 @@
 /**
  * The mailbox an e-mail address delivers to, for counting (rate limits per address): lower-cased,
  * with a `+tag` sub-address dropped (`hanako+1@example.jp` and `HANAKO@example.jp` are one
- * mailbox), so a limit per address cannot be walked around by tagging it (docs/security.md,
- * finding 6). Only for counting: mail still goes to the address as given.
+ * mailbox), so a limit per address cannot be walked around by tagging it
+ * (decision 052). Only for counting: mail still goes to the address as given.
  */
 export function mailboxKey(email: string): string {
   const address = email.trim().toLowerCase();

@@ -24,7 +24,7 @@ const TYPE_OF: Record<string, BlobInfo['mediaType']> = { png: 'image/png', jpg: 
  * image-size, pure JavaScript): null unless the magic bytes and the header agree on a PNG, JPEG
  * or WebP whose sides are 1 to MAX_IMAGE_SIDE pixels. HTML labelled PNG, a truncated header, or a
  * PNG declaring 100000×100000 (a decompression bomb for whoever shows it) are refused
- * (docs/security.md, finding 13).
+ * (the first outside probe got both stored: docs/security.md).
  */
 export function imageInfoOf(bytes: Uint8Array): { mediaType: BlobInfo['mediaType']; width: number; height: number } | null {
   const mediaType = imageMediaTypeOf(bytes);

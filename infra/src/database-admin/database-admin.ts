@@ -357,7 +357,7 @@ function exportedLine(event: RecordedEvent): ExportedEvent {
 /**
  * Splits a stream of text chunks into lines (NDJSON), holding at most one partial line. Bytes
  * that are not UTF-8 are the file's fault, refused as an invalid line like any other (they were
- * the decoder's TypeError, a 500 at the import call: issue 28, bad-input walk).
+ * the decoder's TypeError, a 500 at the import call, found by the bad-input walk of decision 270).
  */
 export async function* linesOf(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });

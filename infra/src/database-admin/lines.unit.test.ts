@@ -16,7 +16,7 @@ describe('NDJSON lines from chunks', () => {
     expect(await all(['x\n', '\n', 'y\n'])).toEqual(['x', '', 'y']);
   });
 
-  // Issue 28 bad-input walk: random bytes posted to /api/admin/database/import were the decoder's TypeError, a 500.
+  // The bad-input walk (decision 270): random bytes posted to /api/admin/database/import were the decoder's TypeError, a 500.
   it('refuses bytes that are not UTF-8 as an invalid line, naming the line, also when cut at the end', async () => {
     const bad = all([new TextEncoder().encode('{"a":1}\n{"b":'), new Uint8Array([0xff, 0x0a])]);
     await expect(bad).rejects.toBeInstanceOf(DatabaseAdminError);

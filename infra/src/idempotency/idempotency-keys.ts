@@ -4,7 +4,7 @@ import type { Clock } from '@moncafe/domain/ports';
 import { sqlMigration } from '@moncafe/projections/projector';
 
 /**
- * Idempotency keys (issue 28 item 1, decision 260): a device that may send a command twice (a
+ * Idempotency keys (decision 260): a device that may send a command twice (a
  * lost answer, a reload, a retry) names each user action with a key; the first request with a
  * key claims it, runs, and keeps its answer here; a later request with the same key and the same
  * request gets that answer again and runs nothing. Rows are scoped by who sent them (the edge

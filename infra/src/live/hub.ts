@@ -34,7 +34,7 @@ export interface LiveHub {
    * Streams frames for `topics`: first what was missed after `after` (read from the event
    * store), then live ones, each once and in order, until `signal` aborts. A client that missed
    * more than MAX_REPLAY events gets one `resync` frame instead (its screen reloads what it
-   * shows), and `after` past the newest event counts as now (docs/security.md, finding 14).
+   * shows), and `after` past the newest event counts as now (decision 055).
    */
   open(options: { topics: ReadonlySet<string>; after: number | null; signal: AbortSignal }, send: (frame: LiveFrame) => void): Promise<void>;
   /**

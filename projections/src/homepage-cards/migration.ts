@@ -8,10 +8,10 @@ export const homepageCardMigrations: ReadModelMigrations = {
       description text not null, is_active boolean not null, display_order integer default 0 not null
     )`,
   ),
-  // Issue 32 (decision 394): a card's optional English title and description; empty shows the Japanese.
+  // Decision 394: a card's optional English title and description; empty shows the Japanese.
   '2026-11-26T23-30-homepage-cards-english': sqlMigration(
     sql`alter table homepage_cards add column title_en text default '' not null, add column description_en text default '' not null`,
   ),
-  // Issue 34 (decision 456): a card may belong to one store; null is the whole site's.
+  // Decision 456: a card may belong to one store; null is the whole site's.
   '2026-11-27T10-00-homepage-cards-store': sqlMigration(sql`alter table homepage_cards add column store_id text`),
 };

@@ -21,9 +21,9 @@ export const menuMigrations: ReadModelMigrations = {
     )`,
     sql`create index if not exists menu_option_dependencies_menu_id on menu_option_dependencies (menu_id)`,
   ),
-  // Issue 30: how an item is taxed; items saved before it are food or soft drinks.
+  // How an item is taxed (decision 240); items saved before it are food or soft drinks.
   '2026-11-26T11-20-menu-items-tax-category': sqlMigration(sql`alter table menu_items add column tax_category text default 'reduced' not null`),
-  // Issue 32 (decision 362): a menu item's optional English name and description; empty shows the Japanese.
+  // Decision 362: a menu item's optional English name and description; empty shows the Japanese.
   '2026-11-26T14-40-menu-items-english': sqlMigration(
     sql`alter table menu_items add column name_en text default '' not null, add column description_en text default '' not null`,
   ),

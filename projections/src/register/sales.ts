@@ -4,7 +4,7 @@ import type { Database } from '../database';
 import { byHour, checkoutsByDay, paidLines, takingsByDay, type FigureRange } from './figures';
 
 /**
- * Sales for the owner (issue 30 item 5, decision 251): a store's takings over a range of business
+ * Sales for the owner (decision 251): a store's takings over a range of business
  * days, by day, ISO week (from Monday) or month, with the same-length range before for comparison,
  * the top items, the average spend per guest and the takings by hour. Every figure is the
  * register's (figures.ts, decision 515), so the screen, the daily close and the exports agree.

@@ -53,7 +53,7 @@ export const reservationMigrations: ReadModelMigrations = {
   },
   // Decision 100: the short number the guest is told. Null for reservations requested before it.
   '2026-11-23T10-00-reservations-number': sqlMigration(sql`alter table reservations add column reservation_number text`),
-  // Issue 29 item 4 (decision 282): what the guest asked the floor and kitchen to know; '' before.
+  // Decision 282: what the guest asked the floor and kitchen to know; '' before.
   '2026-11-26T12-00-reservations-remarks': sqlMigration(sql`alter table reservations add column remarks text default '' not null`),
   // Decision 370: a party merged into another is that one's visit until the merge is undone.
   '2026-11-26T15-00-reservations-merged': sqlMigration(sql`alter table reservations add column merged_into text`),

@@ -126,7 +126,7 @@ export async function confirmedBookingIdsOn(db: Kysely<Database>, storeId: strin
   return rows.map((r) => r.id);
 }
 
-// --- Seats editor and admin home (issues 12 and 14) -------------------------------------------
+// --- Seats editor and admin home (decisions 120–123) ----------------------------------------
 
 /**
  * The bookings that still hold a seat as of `now`: on today (Tokyo) or later, not cancelled, not

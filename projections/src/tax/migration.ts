@@ -8,7 +8,7 @@ export const taxMigrations: ReadModelMigrations = {
       prices_include_tax boolean not null
     )`,
   ),
-  // Issue 30: the reduced rate, a rate change entered ahead, and the receipts' issuer.
+  // The reduced rate, a rate change entered ahead, and the receipts' issuer (decision 240).
   '2026-11-26T11-20-tax-settings-rates-and-issuer': sqlMigration(
     sql`alter table tax_settings add column reduced_rate_percent integer default 8 not null, add column next_rates jsonb, add column issuer_name text default '' not null, add column registration_number text`,
   ),

@@ -16,7 +16,7 @@ export async function taxRuleOf(db: Kysely<Database>, storeId: string): Promise<
     : DEFAULT_TAX_RULE;
 }
 
-/** The store's saved tax record as the settings screen edits it (issue 30: rates, rate change ahead, issuer), or null. */
+/** The store's saved tax record as the settings screen edits it (decision 240: rates, rate change ahead, issuer), or null. */
 export async function taxSettingsOf(db: Kysely<Database>, storeId: string) {
   return (await db.selectFrom('tax_settings').selectAll().where('store_id', '=', storeId).executeTakeFirst()) ?? null;
 }

@@ -4,7 +4,7 @@ import type pg from 'pg';
  * Whether this database's event positions still work: they are built from the cluster's
  * transaction ids (store.ts), so a database restored into ANOTHER cluster with pg_dump, whose
  * transaction ids start low again, would hide every stored event from readers and number new
- * events below them (issue 28 finding 4). Then the newest stored position is at or above the
+ * events below them (decision 198). Then the newest stored position is at or above the
  * floor of the next transaction. Answers the reason to refuse, or null.
  *
  * Asked before any migration runs (decision 553): a refused copy is left exactly as it was
