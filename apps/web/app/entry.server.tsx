@@ -97,7 +97,7 @@ function renderWhole(routerContext: EntryContext, url: string): Promise<string> 
  * What React Router logs: server errors, with their stack, for the operator. A refusal of the
  * client's own making (a 4xx route error response: a GET on an action-only call, a path no route
  * matches) is answered and not logged, so a probe cannot fill the log with stack traces
- * (docs/security.md, finding 14).
+ * (decision 054).
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;

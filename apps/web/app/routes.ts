@@ -60,7 +60,7 @@ export default [
   route('api/admin/guests/erase', 'routes/api/admin/guests/erase/route.ts'),
   route('api/admin/guests/data', 'routes/api/admin/guests/data/route.ts'),
   route('api/my-data', 'routes/api/my-data/route.ts'),
-  // The daily close and sales (issue 30 items 4 and 5)
+  // The daily close and sales (decisions 250–251)
   route('api/admin/daily-close', 'routes/api/admin/daily-close/route.ts'),
   route('api/admin/sales/export/:kind', 'routes/api/admin/sales/export/$kind/route.ts'),
   route('api/admin/sales/summary', 'routes/api/admin/sales/summary/route.ts'),
@@ -90,7 +90,7 @@ export default [
     route('discount-presets', 'routes/admin/discount-presets/route.tsx'),
     // Seats editor and cost management (decisions 120, 122)
     route('seats', 'routes/admin/seats/route.tsx'),
-    // A second store (issue 34, decision 320)
+    // A second store (decision 320)
     route('stores', 'routes/admin/stores/route.tsx'),
     route('cost-management', 'routes/admin/cost-management/route.tsx'),
     // Admin history and database (decisions 140–142)
@@ -107,7 +107,7 @@ export default [
     route('email-settings', 'routes/admin/email-settings/route.tsx'),
     route('notifications', 'routes/admin/notifications/route.tsx'),
     route('disclaimer', 'routes/admin/disclaimer/route.tsx'),
-    // The daily close and sales (issue 30 items 4 and 5)
+    // The daily close and sales (decisions 250–251)
     route('daily-close', 'routes/admin/daily-close/route.tsx'),
     route('sales', 'routes/admin/sales/route.tsx'),
     // The time clock (decisions 565–568)
@@ -224,7 +224,7 @@ export default [
   // Merged parties (decision 370)
   route('api/orders/merge', 'routes/api/orders/merge/route.ts'),
   route('api/orders/merge/undo', 'routes/api/orders/merge/undo/route.ts'),
-  // Floor view (issue 29 items 3–5): the guest's staff call and its answer, staff bookings.
+  // Floor view (decisions 280–283): the guest's staff call and its answer, staff bookings.
   route('api/orders/call-staff', 'routes/api/orders/call-staff/route.ts'),
   route('api/monitor/staff-calls/acknowledge', 'routes/api/monitor/staff-calls/acknowledge/route.ts'),
   route('api/monitor/staff-bookings', 'routes/api/monitor/staff-bookings/route.ts'),
@@ -250,7 +250,7 @@ export default [
   route('api/admin/database/export', 'routes/api/admin/database/export/route.ts'),
   route('api/admin/database/import', 'routes/api/admin/database/import/route.ts'),
 
-  // Seats editor, admin home, orders by day, cost management (part-seats: issues 12 and 14)
+  // Seats editor, admin home, orders by day, cost management (decisions 120–123)
   route('api/admin/seats', 'routes/api/admin/seats/route.ts'),
   route('api/admin/seats/:id', 'routes/api/admin/seats/$id/route.ts'),
   route('api/admin/stores', 'routes/api/admin/stores/route.ts'),
@@ -289,7 +289,7 @@ export default [
   route('api/admin/reservations/:id/no-show', 'routes/api/admin/reservations/$id/no-show/route.ts'),
   route('api/admin/reservations/:id/revert-no-show', 'routes/api/admin/reservations/$id/revert-no-show/route.ts'),
 
-  // Receipts and split bills (issue 30, decision 240)
+  // Receipts and split bills (decision 240)
   route('receipts/:id', 'routes/receipts/$id/route.tsx'),
   route('receipts/:id/pdf', 'routes/receipts/$id/pdf/route.ts'),
   route('api/receipts/:id', 'routes/api/receipts/$id/route.ts'),

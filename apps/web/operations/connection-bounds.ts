@@ -14,7 +14,7 @@ import type { Socket } from 'node:net';
  *   streams per forwarded address).
  * - A request Node's parser refuses before any handler runs (headers or URL over 16 KiB, a
  *   malformed request line, headers too slow) is answered with the JSON error envelope naming
- *   why (`clientErrors`), not Node's empty 400/431 (issue 28, bad-input walk), and the connection
+ *   why (`clientErrors`), not Node's empty 400/431 (the bad-input walk, decision 270), and the connection
  *   ends: its stream cannot be read further.
  */
 export function boundedServer(

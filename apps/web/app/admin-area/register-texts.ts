@@ -2,7 +2,7 @@ import { formatDate } from '#app/i18n/language';
 
 /**
  * The daily close (/admin/daily-close) and the sales screen (/admin/sales) with their CSV exports
- * (issue 30 items 4 and 5, decisions 250–251): every Japanese word of these screens.
+ * (decisions 250–251): every Japanese word of these screens.
  */
 export const moneyLabels = {
   paymentMethods: { cash: '現金', credit: 'クレジットカード', electronic: '電子マネー', qr: 'QR決済' } as Record<string, string>,

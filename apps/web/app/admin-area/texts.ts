@@ -1,5 +1,5 @@
 /**
- * Japanese texts of the admin screens of issues 12 and 14 built here: the seats editor
+ * Japanese texts of the admin screens of decisions 120–123 built here: the seats editor
  * (/admin/seats), the admin home (/admin), orders by day and its CSV, and cost management
  * (/admin/cost-management). The spec shows none of these screens' content (decisions 120–124).
  */

@@ -46,13 +46,13 @@ export const adminMenu = [
   { path: 'cost-management', label: '原価管理' },
   { path: 'tax-management', label: '税率設定' },
   { path: 'store-coordinates', label: '店舗位置情報' },
-  // A second store (issue 34, decision 320)
+  // A second store (decision 320)
   { path: 'stores', label: '店舗管理' },
   { path: 'order-limits', label: '注文の上限' },
   { path: 'discount-presets', label: '割引の設定' },
   // Privacy (decisions 180–186)
   { path: 'privacy', label: '個人情報' },
-  // The daily close and sales (issue 30 items 4 and 5)
+  // The daily close and sales (decisions 250–251)
   { path: 'daily-close', label: '日計・レジ締め' },
   { path: 'sales', label: '売上' },
   // The time clock (decisions 565–568)

@@ -36,7 +36,7 @@ type AuthTexts = ReturnType<typeof authTextsIn>;
 /** Sign-up's fields, their refusals worded in the visitor's language (decision 394). */
 function registerSchemaIn(t: AuthTexts) {
   return z.object({
-    // Mailed back in the verification mail: one line, short (docs/security.md, finding 6).
+    // Mailed back in the verification mail: one line, short, so nobody phishes through our mails (decision 052).
     name: text({ max: 50, min: 1, required: t.nameRequired }),
     email: emailSchema,
     password: z.string().min(PASSWORD_MIN, t.passwordTooShort).max(PASSWORD_MAX, t.passwordTooLong),
@@ -95,7 +95,7 @@ export async function logIn(request: Request, context: Readonly<RouterContextPro
 
 /**
  * Customer sign-up, shared by the /login form and POST /api/auth/register. Answers the same
- * whether or not the address has an account (docs/security.md, finding 1): the address gets a
+ * whether or not the address has an account (decision 051): the address gets a
  * verification link, or its holder a note; nobody is signed in until they sign in.
  */
 export async function register(request: Request, context: Readonly<RouterContextProvider>, input: unknown): Promise<AuthOutcome> {

@@ -7,7 +7,7 @@ import { inertText } from '#app/reservation/mails';
 /**
  * The account mails' texts (the domain's `AccountMails` port, wired in apps/web/server.ts): the
  * e-mail verification link after sign-up, and the note to an address's holder when someone signs
- * up with it again (sign-up answers the same either way; docs/security.md, finding 1). Written in
+ * up with it again (sign-up answers the same either way, decision 051). Written in
  * the language of the page the visitor signed up on (decision 394).
  */
 export const accountMailTexts = {

@@ -87,7 +87,7 @@ async function signedInStaff(request: Request, context: Parameters<typeof getUse
  * A GET on a call that only has an action (or a POST on one that only reads): React Router
  * answers its own 400 or 405 (`{"message": …}`), never the JSON edge's (which always carries
  * X-Correlation-Id). It becomes a plain 405 with `Allow`; entry.server.tsx's `handleError` does
- * not log it (docs/security.md, finding 14).
+ * not log it, so a probe cannot fill the log with stack traces (decision 054).
  */
 function methodRefusal(response: Response, method: string): Response | null {
   if (response.headers.has('X-Correlation-Id')) return null;

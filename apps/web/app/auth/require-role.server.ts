@@ -19,7 +19,7 @@ const SAME_ORIGIN = 'http://same-origin.invalid';
  * path on this site, or `fallback`. Browsers drop tabs and line breaks from URLs and read `\`
  * as `/`, so `/\t/evil.example` and `/\\evil.example` are `//evil.example` to them: control
  * characters are removed and backslashes turned into slashes first, then the URL parser must find
- * it on this origin, and what is returned is its normalised path (docs/security.md, finding 4).
+ * it on this origin, and what is returned is its normalised path: a tab between two slashes once redirected a guest to another site.
  */
 export function safeRedirectTarget(target: string | null | undefined, fallback = '/moncafe'): string {
   if (!target) return fallback;

@@ -57,11 +57,11 @@ const adminAreaChildren = [
   'order-limits',
   // The register's preset discounts (decision 642)
   'discount-presets',
-  // A second store (issue 34, decision 320)
+  // A second store (decision 320)
   'stores',
   // Privacy (decisions 180–186)
   'privacy',
-  // The daily close and sales (issue 30 items 4 and 5)
+  // The daily close and sales (decisions 250–251)
   'daily-close',
   'sales',
   // The time clock (decisions 565–568)
@@ -202,7 +202,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/orders/seat-party': monitor,
   '/api/orders/merge': monitor,
   '/api/orders/merge/undo': monitor,
-  // Floor view (issue 29 items 3–5): a guest's call proves itself with its table-order token.
+  // Floor view (decisions 280–283): a guest's call proves itself with its table-order token.
   '/api/orders/call-staff': pub,
   '/api/monitor/staff-calls/acknowledge': monitor,
   '/api/monitor/staff-bookings': monitor,
@@ -263,7 +263,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/checklist-tasks': admin,
   '/api/admin/checklist-tasks/:id': admin,
   '/api/admin/display-order': admin,
-  // Seats editor, admin home, orders by day, cost management (part-seats: issues 12 and 14)
+  // Seats editor, admin home, orders by day, cost management (decisions 120–123)
   '/api/admin/seats': admin,
   '/api/admin/seats/:id': admin,
   '/api/admin/stores': admin,
@@ -273,7 +273,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/orders/export.csv': admin,
   '/api/admin/cost-lines': admin,
   '/api/admin/cost-lines/:id': admin,
-  // The daily close and sales (issue 30 items 4 and 5)
+  // The daily close and sales (decisions 250–251)
   '/api/admin/daily-close': admin,
   '/api/admin/sales/export/:kind': admin,
   '/api/admin/sales/summary': admin,
@@ -287,7 +287,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/attendance/export.csv': admin,
   '/api/admin/attendance/:record_id': admin,
   '/api/admin/labour-settings': admin,
-  // Admin database (issue 14, part ops); /admin/history and /admin/database are adminAreaChildren
+  // Admin database (decision 142); /admin/history and /admin/database are adminAreaChildren
   '/api/admin/database': admin,
   '/api/admin/database/export': admin,
   '/api/admin/database/import': admin,
@@ -312,7 +312,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
 
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,
-  // Receipts and split bills (issue 30, decision 240): the print view, its PDF and the JSON are
+  // Receipts and split bills (decision 240): the print view, its PDF and the JSON are
   // guarded inside (staff, the guest link's key, or the visit's own token); reprints and 赤伝 are staff's.
   '/receipts/:id': pub,
   '/receipts/:id/pdf': pub,

@@ -23,7 +23,7 @@ export const authTexts = {
   emailInvalid: 'メールアドレスを正しく入力してください',
   passwordTooShort: `パスワードは${PASSWORD_MIN}文字以上で入力してください`,
   passwordTooLong: `パスワードは${PASSWORD_MAX}文字以内で入力してください`,
-  /** Sign-up's one answer, whether or not the address had an account (docs/security.md, finding 1). */
+  /** Sign-up's one answer, whether or not the address had an account, so it tells nobody which addresses exist (decision 051). */
   verificationMailSent: '確認メールを送信しました。メールのリンクを開いてから、ログインしてください。',
   verifyEmailTitle: 'メールアドレスの確認',
   verifyEmailLead: '下のボタンを押すと、メールアドレスの確認が完了します。',

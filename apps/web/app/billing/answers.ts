@@ -1,7 +1,7 @@
 import type { Receipt } from '@moncafe/domain/billing/billing-service';
 import type { RateTotal } from '@moncafe/domain/billing/events';
 
-/** A receipt as `GET /api/receipts/{id}` answers it (issue 30 item 6). */
+/** A receipt as `GET /api/receipts/{id}` answers it (decision 240). */
 export function receiptAnswer(receipt: Receipt) {
   return {
     success: true as const,

@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import { yenAmount } from '#app/shared/yen';
 import { billingTexts as t } from './texts';
 
-/** The day's receipts on the monitor's checkout (issue 30): each opens its print view, where staff reprint it or issue its 赤伝. */
+/** The day's receipts on the monitor's checkout (decision 240): each opens its print view, where staff reprint it or issue its 赤伝. */
 export function DayReceipts(props: {
   receipts: readonly { id: string; number: number; total: number; method: PaymentMethod; kind: 'sale' | 'cancellation'; cancelled: boolean }[];
 }) {

@@ -7,7 +7,7 @@ import { receiptPath } from './receipt-link.server';
 
 /**
  * What the two payment calls share (POST /api/orders/checkout and /api/orders/split/pay): the
- * visit, the method and the receipt's wording (宛名 and 但し書き, issue 30) in; the paid receipt out.
+ * visit, the method and the receipt's wording (宛名 and 但し書き, decision 240) in; the paid receipt out.
  */
 export const paymentFields = {
   reservation_id: uuidSchema,

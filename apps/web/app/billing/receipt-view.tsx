@@ -12,7 +12,7 @@ const issuedAt = {
 };
 
 /**
- * A receipt as printed (issue 30): the five items of a qualified simplified invoice (issuer and
+ * A receipt as printed (decision 240): the five items of a qualified simplified invoice (issuer and
  * registration number, date, what was sold with reduced-rate lines marked ※, the total per rate,
  * the tax per rate), the payment method with the cash tendered and the change, 宛名 and 但し書き when given, 再発行 on a reprint, and
  * for a 赤伝 the receipt it cancels.

@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Localized, Messages } from '#app/i18n/language';
 import { fieldTexts } from '#app/http/texts';
 
-/** Receipts, tax by rate and split bills (issue 30, decision 240). */
+/** Receipts, tax by rate and split bills (decision 240). */
 export const billingTexts = {
   // The bill
   rateTotal: (rate: number, reduced: boolean) => `${rate}%対象${reduced ? '（※軽減税率）' : ''}`,

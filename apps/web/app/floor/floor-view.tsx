@@ -31,7 +31,7 @@ export function seatSummary(seat: FloorSeat): string {
 }
 
 /**
- * The floor view (issue 29 item 3, decision 280): one tile per seat with its phase, party, since
+ * The floor view (decision 280): one tile per seat with its phase, party, since
  * when, overdue mark and open call, kept live from /live (the loader is read again on each floor
  * event of this store). Staff calls are listed above the seats, each with its answer button.
  */

@@ -1,7 +1,7 @@
 /**
  * Japanese texts of the floor view (/monitor, /monitor/order), the guest's 「スタッフを呼ぶ」 and
- * staff's phone bookings (issue 29 items 3–5, decisions 280–283). The spec has no words for these
- * beyond its status names; 「スタッフを呼ぶ」 is the issue's.
+ * staff's phone bookings (decisions 280–283). The spec has no words for these
+ * beyond its status names; 「スタッフを呼ぶ」 is the one the floor view was asked for (decision 281).
  */
 export const floorTexts = {
   title: 'フロア',

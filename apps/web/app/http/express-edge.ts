@@ -4,7 +4,8 @@ import { callTexts } from './texts';
 
 /**
  * What the express server does before and after React Router for every request, installed in
- * apps/web/server.ts (docs/security.md, findings 7 and 8).
+ * apps/web/server.ts: bodies read only up to their cap, the dev mailbox and stack traces kept
+ * from strangers (decision 054).
  */
 
 /** Page forms (sign-in, sign-up, admin forms) are a few KiB; their bodies are capped here. */

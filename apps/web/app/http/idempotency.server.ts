@@ -8,7 +8,7 @@ import { clientKeyOf, RESERVATION_SESSION_COOKIE } from './reservation-session.s
 import { callTexts } from './texts';
 
 /**
- * Commands safe to send twice (issue 28 item 1, decision 260): a request with an
+ * Commands safe to send twice (decision 260): a request with an
  * `Idempotency-Key` header runs once per key and client; the same key with the same request
  * answers the first answer again (status, body, cookies it set) with `Idempotent-Replayed: true`
  * and appends nothing; the same key with another request is 409; while the first is still

@@ -120,7 +120,7 @@ export interface CallInput<Body, Query> {
   /**
    * Counts `rules` now, in their order, and ends the call with 429 at the first one over (a rule
    * after it is not counted). For a call whose request is only known valid inside its use case:
-   * it passes `() => limit(rules)` as the use case's `admit` (docs/security.md, finding 5).
+   * it passes `() => limit(rules)` as the use case's `admit`, so an invalid request uses up nobody's allowance (decision 052).
    */
   limit(rules: readonly RateLimitRule[]): Promise<void>;
 }
@@ -313,7 +313,7 @@ export function bodyTooLarge(error: unknown): boolean {
   return error instanceof Refusal && error.status === 413;
 }
 
-/** U+0000 or an unpaired surrogate anywhere in what was sent (docs/security.md, finding 9). */
+/** U+0000 or an unpaired surrogate anywhere in what was sent: PostgreSQL cannot keep it, and it was a 500 (decision 054). */
 function textRefusal(field: string): Refusal {
   return new Refusal({ success: false, error: callTexts.textRefused, field });
 }
@@ -345,7 +345,7 @@ async function parseBody(request: Request, spec: BodySpec, maxBytes: number, lab
 
 /**
  * The body, refused with 413 as soon as it is known to be larger than `maxBytes` (by its
- * Content-Length, or while it streams in): never read in full first (docs/security.md, finding 7).
+ * Content-Length, or while it streams in): never read in full first, so a 100 MB body costs nothing (decision 054).
  * Thrown as the edge's refusal; `bodyTooLarge` tells it apart for code outside `jsonCall`.
  */
 export async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array> {

@@ -7,7 +7,7 @@ import { callTexts } from './texts';
  * refuses those in every body, query and path of every call anyway), trimmed, at most `max`
  * characters and one line unless `lines` allows more (line breaks are then the only control
  * characters kept); never a bidi override or isolate (a one-line text is `isOneLineName`). Free text that goes into a mail gets a length and a line limit here
- * (docs/security.md, findings 6 and 9).
+ * (decisions 052 and 054).
  *
  *   name: text({ max: 50, min: 1, required: t.nameRequired })
  */

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import { yenAmount } from '#app/shared/yen';
 
 /**
- * The guest side's two languages (issue 32, decision 360): Japanese, the spec's, and English for
+ * The guest side's two languages (decision 360): Japanese, the spec's, and English for
  * visitors. Every guest text module exports its Japanese texts as they always were and their
  * English beside them, typed `Messages<typeof japanese>` so a key left out (or a function's
  * arguments changed) fails the typecheck; a component reads its texts with `useTexts`.
@@ -67,7 +67,7 @@ export function languageOf(request: Request): Language {
   return languageOfHeaders(request.headers.get('Cookie'), request.headers.get('Accept-Language'));
 }
 
-/** Staff and admin screens stay Japanese whatever the browser asks (issue 32). */
+/** Staff and admin screens stay Japanese whatever the browser asks (decision 360). */
 const STAFF_PATHS = /^\/(admin|monitor|staff|kitchen|api\/admin|api\/monitor)(\/|$)/;
 
 /** Whether a path's page is shown in Japanese only, with no 日本語 / English switch: the operations areas (decision 394). */

@@ -21,7 +21,7 @@ export interface ItemDraft {
   description_en: string;
   price: string;
   category: '' | MenuCategory;
-  /** Issue 30: how it is taxed. */
+  /** How it is taxed (decision 240). */
   tax_category: TaxCategory;
   image_url: string | null;
   show_on_menu: boolean;

@@ -14,7 +14,7 @@ const draftSchema = z.object({
   customerName: z.string().default(''),
   email: z.string().default(''),
   phone: z.string().default(''),
-  /** Remarks for the store (allergies …), optional (issue 29 item 4). */
+  /** Remarks for the store (allergies …), optional (decision 282). */
   remarks: z.string().default(''),
   /** The store the seats are held at (`?store=`, decision 406); null: the first open store. */
   storeId: z.string().nullable().default(null),

@@ -82,7 +82,7 @@ export interface ReservationMailData {
  * Text a guest typed, as a mail may show it: nothing in it can become a link (a scheme, a domain
  * or an address is broken up with brackets, which every mail client leaves as plain text), and
  * each of its lines is indented under a bar, so it reads as the guest's words, set apart from the
- * cafe's (docs/security.md, finding 6). The calls already limit its length and lines.
+ * cafe's, so nobody can phish through our mails (decision 052). The calls already limit its length and lines.
  */
 export function inertText(text: string, indent = '\u3000｜'): string {
   return text

@@ -358,7 +358,7 @@ export function detailProblemMessage(problem: DetailProblem): string {
 }
 
 /**
- * The English texts of the guests' reservation mails (issue 32, decision 363); the Japanese stay
+ * The English texts of the guests' reservation mails (decision 363); the Japanese stay
  * in mails.ts as they were.
  */
 export const englishMailTexts = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { browserStorage } from './browser-storage';
 
 /**
- * Actions the browser has not heard an answer to (issue 28 item 1, decision 261): each is kept
+ * Actions the browser has not heard an answer to (decision 261): each is kept
  * in localStorage with the Idempotency-Key it was first sent with, and sent again with that key
  * after a reload or once the connection is back, so nothing a person did is lost and nothing is
  * done twice (the server answers a resend with its first answer). An action leaves the outbox

@@ -104,7 +104,7 @@ export function billAnswer(
     tax_rate: bill.taxRule.ratePercent,
     // The bill's prices are the shown ones, tax included, whatever the menu's setting (decision 500).
     prices_include_tax: true,
-    /** Issue 30: the total and the tax per rate, each rate's tax rounded once. */
+    /** The total and the tax per rate, each rate's tax rounded once (decision 240). */
     totals_by_rate: bill.totalsByRate.map(rateAnswer),
     split: split && {
       mode: split.mode,

@@ -40,7 +40,7 @@ export const orderItemsSchema = z
     z.object({
       menu_id: recordIdSchema,
       quantity: z.number().int().min(1).max(99),
-      /** Taken away (issue 30): a food or soft drink is then at the reduced rate. Eat-in by default. */
+      /** Taken away (decision 240): a food or soft drink is then at the reduced rate. Eat-in by default. */
       takeout: z.boolean().optional(),
       /** Order items take no options at the table (decision 065): an empty object is accepted, anything else refused. */
       options: z.record(z.string(), z.never()).optional(),

@@ -12,7 +12,7 @@ import { localizedGuestBarTexts } from './texts';
 import type { Visit } from './visit-store';
 
 /**
- * The table-ordering screens drop the public site's header and footer (issue 29 items 1 and 5):
+ * The table-ordering screens drop the public site's header and footer (decision 281):
  * a guest mid-order sees only their own navigation (GuestBar), never ログイン・予約する・アクセス.
  */
 export const guestFrameHandle = staffFrameHandle;

@@ -8,7 +8,7 @@ import { tableCall } from './table-call';
 import type { Visit } from './visit-store';
 
 /**
- * The guest's unsent order (issue 28 item 1, decision 261): what the guest sent is kept in the
+ * The guest's unsent order (decision 261): what the guest sent is kept in the
  * phone (localStorage) under its order id, which is also its Idempotency-Key, until an answer
  * comes. A lost answer (a cut line, a reload mid-send) leaves it there; it is sent again when the
  * page opens, when the phone is online again and every few seconds meanwhile, and the server

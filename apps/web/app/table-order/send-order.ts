@@ -42,7 +42,7 @@ export type SendOutcome =
 export interface OrderLineInput {
   menu_id: string;
   quantity: number;
-  /** Taken away (issue 30); eat-in when absent. */
+  /** Taken away (decision 240); eat-in when absent. */
   takeout?: boolean;
 }
 

@@ -16,7 +16,7 @@ export interface PaidReceipt {
 }
 
 /**
- * Splitting a bill (issue 30 item 3): into N equal parts (the remainder on the first) or by
+ * Splitting a bill (decision 240): into N equal parts (the remainder on the first) or by
  * items (each line to a part); then each part paid by its own method with its own receipt. The
  * visit ends when the last part is paid (`onAllPaid`).
  */

@@ -96,7 +96,7 @@ export function StockEditor({ storeId }: { storeId: string | null }) {
       {failed && <LoadError message={t.loadFailed} onRetry={() => void load()} />}
       {items?.length === 0 && <p className="empty">{t.empty}</p>}
       {items && items.length > 0 && (
-        // On a phone the table scrolls inside its own box, the item's name staying in view (issue 29 item 1).
+        // On a phone the table scrolls inside its own box, the item's name staying in view (decision 280).
         <div className="stock-scroll" role="region" aria-label={t.title} tabIndex={0}>
           <table className="data-table stock-table">
             <thead>
@@ -149,7 +149,7 @@ export function StockEditor({ storeId }: { storeId: string | null }) {
                     <td>{orderable ? t.orderable : t.notOrderable}</td>
                     <td>
                       <div className="stock-actions">
-                        {/* One action (issue 29 item 7): sold out now, counted from here on; undone, a count of 0 stops counting. */}
+                        {/* One action (decision 188): sold out now, counted from here on; undone, a count of 0 stops counting. */}
                         {row.manage && row.soldOut && !row.dirty ? (
                           <button
                             type="button"

@@ -3,7 +3,7 @@ import { menuNameIn } from './presentation';
 import { localizedGuestBillTexts } from './texts';
 
 /**
- * Eat-in or takeout per cart line (issue 30): eat-in unless ticked. A food or soft drink taken
+ * Eat-in or takeout per cart line (decision 240): eat-in unless ticked. A food or soft drink taken
  * away is taxed at the reduced rate; the server decides the rate from the item's tax category.
  */
 export function TakeoutChoice(props: {

@@ -146,7 +146,7 @@ export const checkoutTexts = {
   notStarted: '予約日より前のため会計できません。',
 } as const;
 
-/** English for the guest at the table (issue 32, decision 392); the Japanese above stays the spec's. */
+/** English for the guest at the table (decision 392); the Japanese above stays the spec's. */
 const orderTextsEn: Messages<typeof orderTexts> = {
   orderTitle: 'Your order',
   checkInTitle: 'Check in',

@@ -12,13 +12,13 @@ import { GuestBar, guestFrameHandle } from '#app/table-order/guest-bar';
 
 export const meta = titleMeta(localizedCheckoutTexts, (t) => t.title);
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
-/** The guest-only frame: no public header before or after paying (issue 29 item 5). */
+/** The guest-only frame: no public header before or after paying (decision 281). */
 export const handle = guestFrameHandle;
 
 /**
  * /checkout?reservation_id: the guest's own checkout with the phone's token; afterwards the token
- * is gone and the thank-you stays: the amount, the payment method and the receipt links (issue 29
- * item 1, issue 30). Without a reservation_id it says where the checkout is opened from.
+ * is gone and the thank-you stays: the amount, the payment method and the receipt links
+ * (decision 240). Without a reservation_id it says where the checkout is opened from.
  */
 export default function Checkout() {
   const t = useTexts(localizedCheckoutTexts);

@@ -21,7 +21,7 @@ export const links = () => [{ rel: 'stylesheet', href: reservationCss }];
  * /my-reservations: the signed-in customer's reservations, upcoming and past, with a cancel link
  * for upcoming ones: the ones made signed in to this account, and — once the account's e-mail is
  * verified (a mailed single-use link), never before — the ones made as a guest with that e-mail
- * (docs/security.md, finding 1).
+ * (decision 051).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);

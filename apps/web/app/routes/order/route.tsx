@@ -16,7 +16,7 @@ import { GuestBar, guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 
 export const meta = titleMeta(localizedOrderTexts, (t) => t.orderTitle);
-/** The guest's own frame: no public header (issue 29 item 5). */
+/** The guest's own frame: no public header (decision 281). */
 export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 

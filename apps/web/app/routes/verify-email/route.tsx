@@ -24,7 +24,7 @@ type Outcome = { verified: true } | { verified: false; problem: Problem };
 /**
  * /verify-email?token=…: the sign-up mail's single-use link. Opening it shows a button; the
  * POST verifies, so a mail scanner that fetches links does not use the link up
- * (docs/security.md, finding 1). Only then are reservations made with the address shown on
+ * (decision 051). Only then are reservations made with the address shown on
  * /my-reservations.
  */
 const formSchema = z.object({ token: z.string().catch('') }).catch({ token: '' });

@@ -266,7 +266,7 @@ function RemoveDate({ storeId, date }: { storeId: string; date: string }) {
 
 /**
  * The weekly hours, the holidays' rule and same-day booking: one form, one 保存 (decision 353;
- * issue 29 item 10 found eight). Each row's times are off while it is marked closed.
+ * there used to be one per row). Each row's times are off while it is marked closed.
  */
 function WeekForm({ storeId, rules, sameDay }: { storeId: string; rules: readonly Rule[]; sameDay: { is_enabled: boolean; deadline_time: string | null } }) {
   const fetcher = useFetcher<SettingsAnswer>();

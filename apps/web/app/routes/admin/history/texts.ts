@@ -74,7 +74,7 @@ export const eventLabels: Record<string, string> = {
   VisitTokenIssued: '注文用QRの発行',
   LocationCheckWaived: '位置確認の免除',
   StatusChanged: '予約状況の変更',
-  // Receipts and split bills (issue 30)
+  // Receipts and split bills (decision 240)
   ReceiptIssued: '領収書の発行',
   ReceiptReissued: '領収書の再発行',
   BillSplit: '会計の分割',
@@ -131,7 +131,7 @@ export const eventLabels: Record<string, string> = {
   NotificationMailSent: 'お知らせメール送信',
   GuestReminderClaimed: 'リマインドメールの送信開始',
   GuestReminderSent: 'リマインドメール送信',
-  // The daily close (issue 30 item 4)
+  // The daily close (decision 250)
   DayClosed: '日計（レジ締め）',
   DayCorrected: '締め後の売上訂正',
   // The time clock (decisions 565–568)
@@ -161,7 +161,7 @@ export const categoryLabels: Record<string, string> = {
   shifts: 'シフト',
   attendance: '勤怠',
   stock: '在庫',
-  // Issue 30
+  // Receipts (decision 240)
   receipts: '領収書',
   bill: '会計の分割',
   register: 'レジ・日計',

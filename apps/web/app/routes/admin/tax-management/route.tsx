@@ -35,7 +35,7 @@ const formSchema = z.object({
     .string()
     .optional()
     .transform((v) => v === 'on'),
-  // Issue 30: the reduced rate, a rate change entered ahead, the receipts' issuer. A form without
+  // The reduced rate, a rate change entered ahead, the receipts' issuer (decision 240). A form without
   // them (an older page) keeps what is saved.
   reduced_rate_percent: z.coerce.number().int().min(0).max(100).optional(),
   next_from: z.union([z.literal(''), isoDateSchema]).optional(),

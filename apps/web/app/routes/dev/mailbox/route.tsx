@@ -19,7 +19,7 @@ const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/;
  * Mails kept in the outbox when no SMTP server is configured: every confirmation and cancel link,
  * so they are shown only to this machine (the client and the Host it asked for are loopback, so
  * a proxy in front does not pass strangers through) and only in development or to an admin;
- * never in production (docs/security.md, finding 8). Anyone else finds nothing here.
+ * never in production, for its mails carry other people's links (decision 054). Anyone else finds nothing here.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntime(context);

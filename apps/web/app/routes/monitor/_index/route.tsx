@@ -10,7 +10,7 @@ import { useStoreQuery } from '#app/table-order/use-store-query';
 
 export const links = () => [{ rel: 'stylesheet', href: floorCss }];
 
-/** The floor view of the chosen store (issue 29 item 3): the seats live; a seat opens on /monitor/order. */
+/** The floor view of the chosen store (decision 280): the seats live; a seat opens on /monitor/order. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
   if (!parsed.success) return { storeId: null, floor: [] };

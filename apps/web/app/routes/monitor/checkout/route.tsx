@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) return { storeId: null, seated: [], receipts: [], presets: [] };
   const { services, queries, runtime } = appOf(context);
   const floor = await services.table.floor(parsed.data);
-  // Issue 30: the day's receipts, to reprint one or issue its 赤伝.
+  // The day's receipts, to reprint one or issue its 赤伝 (decision 240).
   const receipts = await queries.receipts.ofDay(parsed.data, tokyoDateOf(runtime.clock.now()));
   return {
     storeId: parsed.data,

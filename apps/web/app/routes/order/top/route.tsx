@@ -17,7 +17,7 @@ import tableOrderCss from '#app/table-order/table-order.css?url';
 import { PageForm } from '#app/shared/fields';
 
 export const meta = titleMeta(localizedOrderTexts, (t) => t.checkInTitle);
-/** The guest's own frame: no public header (issue 29 item 5). */
+/** The guest's own frame: no public header (decision 281). */
 export const handle = guestFrameHandle;
 export const links = () => [{ rel: 'stylesheet', href: tableOrderCss }];
 

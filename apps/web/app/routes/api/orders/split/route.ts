@@ -8,7 +8,7 @@ import { tableAuthOf } from '#app/table-order/visit-auth.server';
 /**
  * POST /api/orders/split {reservation_id, mode: 'equal', parts: N} or {reservation_id, mode:
  * 'items', parts: [[{line, quantity}], …]} (`line`: the index in the bill's order_items) by staff
- * or the visit's own token (issue 30 item 3): answers the bill with its split.
+ * or the visit's own token (decision 240): answers the bill with its split.
  */
 export const action = jsonCall({
   idempotent: true,

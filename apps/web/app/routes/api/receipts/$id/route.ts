@@ -5,7 +5,7 @@ import { billingErrors } from '#app/billing/call-errors';
 import { receiptAuthOf } from '#app/billing/receipt-auth.server';
 
 /**
- * GET /api/receipts/{id}: the receipt as JSON (issue 30 item 6) for staff, for one of the
+ * GET /api/receipts/{id}: the receipt as JSON (decision 240) for staff, for one of the
  * visit's own tokens (`Authorization: Bearer …`), or with the guest link's `key`.
  */
 export const loader = jsonCall({

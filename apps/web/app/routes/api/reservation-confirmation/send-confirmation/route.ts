@@ -12,7 +12,7 @@ import { dateRefusalMessage, detailProblemMessage, reservationTexts as t } from 
 
 /**
  * What a guest types goes into a mail sent to whatever address is given: names and option texts
- * are short and their line count limited (docs/security.md, finding 6); the mail sets them apart
+ * are short and their line count limited (decision 052); the mail sets them apart
  * and never makes a link of them (app/reservation/mails.ts).
  */
 export const NAME_MAX = 50;
@@ -53,7 +53,7 @@ const bodySchema = z.object({
  * Limited per client address, then per mailbox (sub-addresses counted as one), and only once the
  * whole request was found valid: an invalid cart or a refused date counts nothing, and an address
  * is counted only when the client's own limit let the request through, so one client cannot use
- * up someone else's allowance (docs/security.md, finding 5).
+ * up someone else's allowance (decision 052).
  */
 export const action = jsonCall({
   idempotent: true,

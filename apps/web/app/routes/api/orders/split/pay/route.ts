@@ -7,7 +7,7 @@ import { receiptPath } from '#app/billing/receipt-link.server';
 
 /**
  * POST /api/orders/split/pay {reservation_id, part_id, payment_method, addressee?, proviso?, tendered?}:
- * one part of a split bill paid by its own method, with its own receipt (issue 30 item 3). When
+ * one part of a split bill paid by its own method, with its own receipt (decision 240). When
  * it was the last, the visit checks out: `exited_at` and every part's `receipt_ids`.
  */
 export const action = jsonCall({
