@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Answer as BillAnswer } from '#app/routes/api/orders/checkout/route';
 import { courseLineTexts as t } from './staff-texts';
 import { tableCall } from './table-call';
+import { ReasonField } from './reason-field';
 
 /**
  * The booked courses on the bill, for staff at the monitor checkout (decision 630): each course
@@ -55,17 +56,7 @@ function CourseLine(props: { course: BillAnswer['courses'][number]; reservationI
         {t.count}
         <input type="number" min={0} max={99} value={count} onChange={(e) => setCount(e.target.value)} data-testid="course-line-count" />
       </label>
-      <label>
-        {t.reason}
-        <input
-          type="text"
-          maxLength={200}
-          value={reason}
-          placeholder={t.reasonPlaceholder}
-          onChange={(e) => setReason(e.target.value)}
-          data-testid="course-line-reason"
-        />
-      </label>
+      <ReasonField label={t.reason} placeholder={t.reasonPlaceholder} value={reason} onChange={setReason} testId="course-line-reason" />
       <button type="button" className="button secondary" disabled={busy} onClick={() => void send(Number(count))} data-testid="course-line-change">
         {t.change}
       </button>

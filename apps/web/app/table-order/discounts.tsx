@@ -3,6 +3,7 @@ import type { Answer as BillAnswer } from '#app/routes/api/orders/checkout/route
 import { discountTexts as t } from '#app/billing/texts';
 import { useFormat } from '#app/i18n/language';
 import { tableCall } from './table-call';
+import { ReasonField } from './reason-field';
 
 /** A discount the owner keeps ready (decision 642): one tap gives it, with its name as the reason. */
 export interface DiscountPreset {
@@ -120,17 +121,7 @@ export function Discounts(props: { bill: BillAnswer; presets: readonly DiscountP
           {t.value}
           <input type="number" inputMode="numeric" min={1} value={value} onChange={(e) => setValue(e.target.value)} data-testid="discount-value" />
         </label>
-        <label>
-          {t.reason}
-          <input
-            type="text"
-            maxLength={200}
-            value={reason}
-            placeholder={t.reasonPlaceholder}
-            onChange={(e) => setReason(e.target.value)}
-            data-testid="discount-reason"
-          />
-        </label>
+        <ReasonField label={t.reason} placeholder={t.reasonPlaceholder} value={reason} onChange={setReason} testId="discount-reason" />
         <button
           type="button"
           className="button secondary"
