@@ -80,6 +80,10 @@ describe('start and signals', () => {
     async () => {
       const port = await freePort();
       const natsPort = await freePort();
+      // The cluster is made (initdb, seconds on a loaded machine) before the start's clock runs,
+      // and stopped: only its own start falls inside the start's 15 s of trying.
+      database = await startThrowawayPostgres(port);
+      await database.stop();
       // PostgreSQL is not there yet: the start keeps trying (NATS is not there at all).
       const child = server(
         await env({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, NATS_URL: `nats://127.0.0.1:${natsPort}`, START_TIMEOUT_SECONDS: '15' }),
@@ -88,7 +92,7 @@ describe('start and signals', () => {
         what: 'the start to wait for PostgreSQL',
         timeoutMs: 30_000,
       });
-      database = await startThrowawayPostgres(port);
+      await database.start();
       // Then the database is used, and NATS_URL is what stops the start.
       await until(() => /"variable":"NATS_URL"/.test(child.output()), { what: 'the start to reach NATS', timeoutMs: 60_000 });
       expect(await child.exited).toBe(1);
