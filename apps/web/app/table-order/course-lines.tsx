@@ -52,7 +52,7 @@ function CourseLine(props: { course: BillAnswer['courses'][number]; reservationI
   return (
     <li data-testid={`course-line-${course.menu_id}`}>
       <p>{t.booked(course.name, course.booked, course.quantity)}</p>
-      <label>
+      <label className="field">
         {t.count}
         <input type="number" min={0} max={99} value={count} onChange={(e) => setCount(e.target.value)} data-testid="course-line-count" />
       </label>

@@ -80,7 +80,7 @@ export function Discounts(props: { bill: BillAnswer; presets: readonly DiscountP
           {t.lapsed(d.reason)}
         </p>
       ))}
-      <label>
+      <label className="field">
         {t.target}
         <select value={target} onChange={(e) => setTarget(e.target.value)} data-testid="discount-target">
           <option value="">{t.wholeBill}</option>
@@ -110,14 +110,14 @@ export function Discounts(props: { bill: BillAnswer; presets: readonly DiscountP
       )}
       <fieldset>
         <legend>{t.custom}</legend>
-        <label>
+        <label className="field">
           {t.kind}
           <select value={kind} onChange={(e) => setKind(e.target.value as Kind)} data-testid="discount-kind">
             <option value="percent">{t.kinds.percent}</option>
             <option value="yen">{t.kinds.yen}</option>
           </select>
         </label>
-        <label>
+        <label className="field">
           {t.value}
           <input type="number" inputMode="numeric" min={1} value={value} onChange={(e) => setValue(e.target.value)} data-testid="discount-value" />
         </label>

@@ -16,7 +16,7 @@ export function ReasonField({
   testId: string;
 }) {
   return (
-    <label>
+    <label className="field">
       {label}
       <input type="text" maxLength={200} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
     </label>
