@@ -10,13 +10,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions } from 'playwright-core';
-import { accessibilityProblems, desktop, launchBrowser, offlineContext, phone } from '../support/browser';
+import { accessibilityProblems, desktop, launchBrowser, offlineContext, phone, tablet } from '../support/browser';
 import { adminRoutes } from '../support/admin-routes';
 import { moveToOpenHours, ownerContext, waitForOrderMenu } from '../support/table-order';
 import { startTestWebServer } from '../support/web-server';
 
 const out = path.resolve('test-results/screens');
-const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 const staffScreens = [
   '/staff',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, browserSuite } from '../support/browser';
+import { browserAvailable, browserSuite, tablet } from '../support/browser';
 import { httpClient } from '../support/http-client';
 import { AT_DEMO_STORE, DEMO_STORE, serverNow, staffBrowser, startTableOrderServer, withToken, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
@@ -8,7 +8,6 @@ import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { demoCoursesReady, LUNCH } from '../reservation/booking-steps';
 
 const runs = browserAvailable();
-const tablet = { viewport: { width: 1024, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true } as const;
 
 /**
  * The admin home on a tablet: a booking and a table order made in the test show on the day at a

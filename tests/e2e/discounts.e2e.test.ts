@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { discountTexts } from '../../apps/web/app/billing/texts';
-import { browserAvailable, browserSuite, desktop, screenshotDir } from '../support/browser';
+import { browserAvailable, browserSuite, screenshotDir, tablet } from '../support/browser';
 import { checkedIn, staffBrowser, startTableOrderServer, withToken } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
@@ -28,7 +28,7 @@ describe.runIf(runs)('staff give a discount at the monitor checkout', () => {
     });
     expect(placed.status).toBe(200);
 
-    const context = await staffBrowser(browser, server, desktop);
+    const context = await staffBrowser(browser, server, tablet);
     const checkout = problems.watch(await context.newPage());
     await checkout.goto(`/monitor/checkout?store_id=2&reservation_id=${reservationId}`);
     const total = checkout.getByTestId('checkout-total');

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { browserAvailable, offlineContext, pageProblems, phone, startBrowser } from '../support/browser';
+import { browserAvailable, offlineContext, pageProblems, phone, startBrowser, tablet } from '../support/browser';
 import { addDays, minutesOf, timeOf, tokyoDateTime } from '@moncafe/domain/calendar/dates';
 import { httpClient } from '../support/http-client';
 import {
@@ -19,7 +19,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestWebServer } from '../support/web-
 const runs = browserAvailable();
 
 /** The floor's tablet (landscape). */
-const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 /**
  * The floor view (decisions 280–283): the seats live on /monitor, a guest's

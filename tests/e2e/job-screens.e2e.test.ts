@@ -2,13 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, type TestWebServer } from '../support/web-server';
-import { browserAvailable, desktop, offlineContext, phone, browserSuite } from '../support/browser';
+import { browserAvailable, browserSuite, desktop, offlineContext, phone, tablet } from '../support/browser';
 import { AT_DEMO_STORE, DEMO_STORE, moveToOpenHours, ownerContext, seatCodeOf, waitForOrderMenu, withToken, checkedIn } from '../support/table-order';
 
 const runs = browserAvailable();
 
 /** The kitchen's and the floor's tablet (landscape). */
-const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 /**
  * Screens made for the job (decision 187), each at the size of the person who uses it: the owner on a

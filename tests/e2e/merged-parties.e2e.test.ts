@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, offlineContext, pageProblems, startBrowser } from '../support/browser';
+import { browserAvailable, offlineContext, pageProblems, startBrowser, tablet } from '../support/browser';
 import type { HttpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 import { DEMO_STORE, signedInAdmin, startTableOrderServer } from '../support/table-order';
@@ -10,7 +10,6 @@ const runs = browserAvailable();
 const pgUrl = await postgresUrl();
 
 /** The floor's tablet (landscape). */
-const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 /**
  * Merged parties (decision 370): staff merge two seated parties at adjoining seats

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, pageProblems, screenshotDir } from '../support/browser';
+import { browserAvailable, launchBrowser, pageProblems, screenshotDir, tablet } from '../support/browser';
 import { startCuttableProxy, type CuttableProxy } from '../support/cuttable-proxy';
 import { guestPhone, seatCodeOf, staffBrowser, startTableOrderServer } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
-const tablet = { viewport: { width: 1024, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true } as const;
 
 /**
  * Commands safe to send twice (decisions 260, 261), end to end: the guest's order is sent while the line is cut — the proxy lets

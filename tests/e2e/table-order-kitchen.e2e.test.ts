@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, screenshotDir, browserSuite } from '../support/browser';
+import { browserAvailable, browserSuite, screenshotDir, tablet } from '../support/browser';
 import { startCuttableProxy } from '../support/cuttable-proxy';
 import { httpClient } from '../support/http-client';
 import { AT_DEMO_STORE, guestPhone, recordBeeps, staffBrowser, startTableOrderServer, withToken, seatCodeOf } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
 
 const runs = browserAvailable();
-const tablet = { viewport: { width: 1024, height: 768 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', hasTouch: true } as const;
 
 /** A guest orders on a phone at the table; the kitchen tablet shows it live, beeps, completes and restores it. */
 describe.runIf(runs)('a guest at the table and the kitchen', () => {

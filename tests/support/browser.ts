@@ -35,6 +35,9 @@ export const phone = {
 } as const;
 
 /** A desktop screen (1280x800). */
+/** The kitchen's and the floor's tablet, held sideways. */
+export const tablet = { viewport: { width: 1024, height: 768 }, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
+
 export const desktop = { viewport: { width: 1280, height: 800 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' } as const;
 
 export const screenshotDir = 'test-results/screenshots';
