@@ -58,6 +58,7 @@ describe.runIf(runs)('no-shows and order limits on the screens', () => {
     await ask.waitFor();
     expect(await ask.textContent()).toContain('様の予約を無断キャンセル（来店なし）にしますか？');
     await expect.poll(() => ask.getByRole('button', { name: 'キャンセル', exact: true }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await problems.screen(page, 'no-show-0-asked');
     await page.keyboard.press('Escape');
     await ask.waitFor({ state: 'detached' });
     await expect.poll(() => noShow.evaluate((b) => b === document.activeElement)).toBe(true);
