@@ -128,6 +128,16 @@ export interface Clock {
   now(): Date;
 }
 
+/**
+ * What a reactor's runner lends it while it handles an event: a pause that ends early when the
+ * process stops, and whether it has. The runner does not move its checkpoint past an event
+ * handled while stopping.
+ */
+export interface ReactorControl {
+  pause(ms: number): Promise<void>;
+  stopped(): boolean;
+}
+
 export interface IdGenerator {
   /** A UUID naming something new: time-ordered (v7) in production (decision 482); a name, never a secret. */
   uuid(): string;

@@ -28,6 +28,7 @@ import { createLogger } from './logger';
 import { listOutbox, outboxMailer, outboxMailsTo, removeOutboxMails, smtpMailer } from './mail/mailer';
 import { notificationReactor, type NotificationMails } from '@moncafe/domain/notification/reactor';
 import { startReactor } from './notifications/runner';
+import { missingReceiptReactor } from '@moncafe/domain/billing/receipt-reactor';
 import { supervisedLoops } from './operations/supervisor';
 import { ProjectionLagError, waitForCheckpoints, type ProjectionsHandle } from './projection-runner/runner';
 import { droppingOnCatalogAppends, isReferenceData, referenceDataCache, type ReferenceDataCache } from './reference-data/cache';
@@ -309,6 +310,13 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         },
       });
       const runner = await startReactor({ db: database.db, eventStore, reactor, logger, loops });
+      system.onClose(() => runner.stop());
+    }
+
+    // Every checkout has its receipt (decision 643): one left without by a stopped process gets it here.
+    if (config.runNotifications) {
+      const reactor = missingReceiptReactor({ billing: services.billing, logger });
+      const runner = await startReactor({ db: database.db, eventStore, reactor, logger, loops, name: 'receipts' });
       system.onClose(() => runner.stop());
     }
 

@@ -82,6 +82,20 @@ const taxable = (bill: Bill): TaxableLine[] => [
   ),
 ];
 
+/** The actor of what the system does by itself, as the reminders and the notification mails name it. */
+const SYSTEM_ACTOR = 'system';
+
+/** A whole bill's receipt: its lines, its rates, and the discounts printed under the lines (decision 642). */
+function wholeBill(bill: Bill) {
+  return {
+    partId: null,
+    partLabel: null,
+    ...summed(billTotals(taxable(bill), bill.rates).lines, bill.totalsByRate),
+    // The lines sum to the subtotal, the rates to the total.
+    discounts: bill.discounts.map((d) => ({ reason: d.discount.reason, amount: d.amount })),
+  };
+}
+
 export function billingService(ports: BillingPorts) {
   const book = commandHandler(receiptBookDecider, { ...ports, maxAttempts: 50 });
   const splits = commandHandler(billSplitDecider, ports);
@@ -199,19 +213,27 @@ export function billingService(ports: BillingPorts) {
       const done = await ports.table.checkOut(input);
       const context: CommandContext = { correlationId: input.correlationId, actor: actorOf(input.auth), storeId: done.bill.storeId };
       const { bill } = done;
-      const receipt = await issue(
-        bill,
-        {
-          partId: null,
-          partLabel: null,
-          ...summed(billTotals(taxable(bill), bill.rates).lines, bill.totalsByRate),
-          // Printed under the lines (decision 642): the lines sum to the subtotal, the rates to the total.
-          discounts: bill.discounts.map((d) => ({ reason: d.discount.reason, amount: d.amount })),
-        },
-        { method: input.method, addressee: input.addressee, proviso: input.proviso, ...cash },
-        context,
-      );
+      const receipt = await issue(bill, wholeBill(bill), { method: input.method, addressee: input.addressee, proviso: input.proviso, ...cash }, context);
       return { ...done, ...recordedCash(receipt), receipt, position: Math.max(done.position ?? 0, receipt.position ?? 0) };
+    },
+
+    /**
+     * The receipt of a checkout that has none (decision 643): the checkout and its receipt are two
+     * appends, and a process that stopped between them left the visit ended without one. Issued
+     * from the bill as it was checked out, by the method paid, without what only the request
+     * carried (宛名, 但し書き, the cash handed over). Nothing when the receipt is there, when the bill
+     * was paid part by part (each part has its own) or when the visit has not ended.
+     */
+    async issueMissingReceipt(input: { reservationId: string; method: PaymentMethod; correlationId: string; causationId: string }) {
+      const auth: TableAuth = { kind: 'staff', actor: SYSTEM_ACTOR };
+      const bill = await ports.table.bill({ reservationId: input.reservationId, auth });
+      if (!bill.exitedAt) return null;
+      const split = await currentState(ports.eventStore, billSplitDecider, billStream(bill.reservationId));
+      if (split.split && allPaid(split)) return null;
+      const issued = await currentState(ports.eventStore, receiptBookDecider, receiptsStream(bill.storeId));
+      if (Object.hasOwn(issued.sales, saleKey(bill.reservationId, null))) return null;
+      const context: CommandContext = { correlationId: input.correlationId, causationId: input.causationId, actor: SYSTEM_ACTOR, storeId: bill.storeId };
+      return issue(bill, wholeBill(bill), { method: input.method, addressee: null, proviso: null, tendered: null, change: null }, context);
     },
 
     /**

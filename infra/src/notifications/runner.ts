@@ -1,16 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Logger } from 'pino';
-import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
-import type { NotificationReactor } from '@moncafe/domain/notification/reactor';
+import type { EventStore, ReactorControl, RecordedEvent } from '@moncafe/domain/ports';
 import { sqlMigration } from '@moncafe/projections/projector';
 import { supervisedLoops, type LoopControl, type LoopLogger, type SupervisedLoops } from '../operations/supervisor';
 
 /**
- * Runs the notification reactor (decision 132): follows every event from its checkpoint, hands
- * each one it handles to the reactor and moves the checkpoint past it once the reactor is done.
- * A mailer failure keeps the checkpoint where it is and tries the same event again after a pause,
- * so no mail is skipped; the reactor's own stream per event keeps a repeat from sending twice.
+ * Runs a reactor — the staff notification mails (decision 132), the missing receipts (decision
+ * 643): follows every event from its checkpoint, hands each one it handles to the reactor and
+ * moves the checkpoint past it once the reactor is done. A failure (a mailer down) keeps the
+ * checkpoint where it is and tries the same event again after a pause, so none is skipped; each
+ * reactor makes a repeat harmless (its own stream per event, one sale per visit).
  * The loop is supervised (decision 552): a failed subscription is opened again from the checkpoint.
  */
 export interface ReactorTables {
@@ -51,10 +51,16 @@ export interface ReactorRunner {
   stop(): Promise<void>;
 }
 
+/** A reactor the runner can follow the log for: which events it handles, and its reaction to one. */
+export interface Reactor {
+  handles(event: Pick<RecordedEvent, 'type'>): boolean;
+  react(event: RecordedEvent, control: ReactorControl): Promise<unknown>;
+}
+
 export async function startReactor(deps: {
   db: AnyDb;
   eventStore: EventStore;
-  reactor: Pick<NotificationReactor, 'handles' | 'react'>;
+  reactor: Reactor;
   logger: Pick<Logger, 'error'> & LoopLogger;
   name?: string;
   retryMs?: number;
@@ -74,10 +80,11 @@ export async function startReactor(deps: {
   async function handle(event: RecordedEvent, control: LoopControl) {
     for (;;) {
       try {
-        await deps.reactor.react(event);
-        return true;
+        await deps.reactor.react(event, control);
+        // Handled while stopping (a pause cut short): the checkpoint stays before it.
+        return !control.stopped();
       } catch (err) {
-        deps.logger.error({ err, eventId: event.eventId, position: event.position }, 'notification failed; trying again');
+        deps.logger.error({ err, reactor: name, eventId: event.eventId, position: event.position }, 'reaction failed; trying again');
         await control.pause(deps.retryMs ?? RETRY_MS);
         if (control.stopped()) return false;
       }

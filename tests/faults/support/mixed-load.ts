@@ -52,6 +52,8 @@ export class MixedLoad {
   private shiftDay = 0;
   /** Wakes every pause early when the load stops, so stop() need not wait out a Retry-After. */
   private wake: (() => void)[] = [];
+  /** The calls sent and not answered yet, as `{process url} {METHOD path}` (the path's ids as :id). */
+  private readonly sending = new Map<string, number>();
 
   constructor(
     private readonly webs: () => TestWebServer[],
@@ -106,6 +108,8 @@ export class MixedLoad {
       if (!web) throw new Error('no web process');
       const requestId = `fault-${randomUUID()}`;
       const sentAt = performance.now();
+      const underWay = `${web.url} ${method} ${pathname.replace(/[0-9a-f-]{36}/g, ':id')}`;
+      this.sending.set(underWay, (this.sending.get(underWay) ?? 0) + 1);
       const sent = client.send(method, new URL(pathname, web.url).toString(), {
         json,
         headers: { ...headers, origin: web.url, 'idempotency-key': key, 'x-request-id': requestId },
@@ -126,6 +130,7 @@ export class MixedLoad {
         }),
       ]);
       clearTimeout(timer);
+      this.sending.set(underWay, this.sending.get(underWay)! - 1);
       // A refusal's code (`seat_taken`, …) is kept: a report can say why the load was refused.
       const code = answer.status >= 400 && answer.status < 500 ? (answer.body as { error?: unknown }).error : undefined;
       const recorded = {
@@ -251,6 +256,11 @@ export class MixedLoad {
     this.running = false;
     for (const wake of this.wake.splice(0)) wake();
     await Promise.all(this.actors);
+  }
+
+  /** Whether a call to `path` (`POST /api/orders/checkout`) is under way at the process at `url`: a fault can strike it. */
+  underWay(url: string, path: string): boolean {
+    return (this.sending.get(`${url} ${path}`) ?? 0) > 0;
   }
 
   /** Commands (not reads) answered 2xx the first time (a replay appends nothing under its own request id). */
