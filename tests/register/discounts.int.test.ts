@@ -198,6 +198,19 @@ describe('discounts at the register', () => {
       });
     });
 
+    it('a made-up visit, for the discount and for the checkout: staff are told the visit is not found, not to scan a QR code', async () => {
+      const madeUp = '019a0000-0000-7000-8000-00000000abcd';
+      await refusedWithNothingAppended(() => discount(madeUp, {}), 404, { error: 'not_found', message: billingTexts.visitNotFound });
+      await refusedWithNothingAppended(
+        () => call(admin, 'POST', '/api/orders/checkout', { reservation_id: madeUp, payment_method: 'cash', order_ids: [] }),
+        404,
+        {
+          error: 'not_found',
+          message: billingTexts.visitNotFound,
+        },
+      );
+    });
+
     it('a reason left out', async () => {
       await refusedWithNothingAppended(() => discount(reservationId, { reason: '  ' }), 400, {
         error: 'reason_required',

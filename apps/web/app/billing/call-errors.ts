@@ -12,6 +12,8 @@ const billingErrorsIn = (t: Messages<typeof billingRefusals>): ErrorTable => ({
   split_started: answer(409, 'split_started', t.splitStarted),
   not_split: answer(409, 'not_split', t.notSplit),
   unknown_part: answer(404, 'unknown_part', t.unknownPart),
+  // A visit is "not found" only for staff, who name it by id: a guest's dead or foreign token is `invalid_token`.
+  not_found: answer(404, 'not_found', t.visitNotFound),
   receipt_not_found: answer(404, 'receipt_not_found', t.receiptNotFound),
   receipt_cancelled: answer(409, 'receipt_cancelled', t.receiptCancelled),
   not_a_sale: answer(409, 'not_a_sale', t.notASale),

@@ -33,6 +33,8 @@ export const billingTexts = {
   splitStarted: '支払い済みのお会計があるため、分け直せません。',
   notSplit: 'このお会計は分割されていません。',
   unknownPart: 'そのお会計は見つかりません。',
+  // Only staff name a visit by its id alone (a guest's token names its own): no QR code to scan again.
+  visitNotFound: 'このご来店は見つかりません。画面を更新してください。',
   nothingToSplit: '分割する注文がありません。',
   // Cash (decision 640)
   tendered: 'お預かり',
@@ -117,6 +119,7 @@ export const billingRefusals = {
   splitStarted: billingTexts.splitStarted,
   notSplit: billingTexts.notSplit,
   unknownPart: billingTexts.unknownPart,
+  visitNotFound: billingTexts.visitNotFound,
   receiptNotFound: billingTexts.receiptNotFound,
   receiptCancelled: billingTexts.receiptCancelled,
   notASale: billingTexts.notASale,
@@ -130,6 +133,7 @@ const billingRefusalsEn: Messages<typeof billingRefusals> = {
   splitStarted: 'Part of the bill has already been paid, so it cannot be split again.',
   notSplit: 'This bill has not been split.',
   unknownPart: 'We could not find that part of the bill.',
+  visitNotFound: 'We could not find this visit. Please refresh the screen.',
   receiptNotFound: 'We could not find the receipt.',
   receiptCancelled: 'This receipt has already been cancelled.',
   notASale: 'A cancellation slip cannot be cancelled.',
