@@ -197,6 +197,52 @@ export function billingService(ports: BillingPorts) {
     return { bill, split: currentSplit(state, bill) };
   }
 
+  /** One of the visit's own tokens, alive or ended with the checkout: they are never issued to anyone else. */
+  async function visitsOwnToken(reservationId: string, token: string): Promise<boolean> {
+    let parsed: { reservationId: string; tokenHash: string };
+    try {
+      parsed = parseToken(token, ports.hashing.sha256Hex);
+    } catch {
+      return false;
+    }
+    if (parsed.reservationId !== reservationId) return false;
+    const events = await ports.eventStore.readStream(reservationStream(reservationId));
+    return events.some((e) => {
+      const event = parseReservationEvent(e);
+      return event?.type === 'VisitTokenIssued' && event.data.tokenHash === parsed.tokenHash;
+    });
+  }
+
+  /** The whole bill's receipt of an ended visit, issued now when its checkout's process stopped before it (decision 643). */
+  async function saleReceiptOf(bill: Bill, method: PaymentMethod, context: CommandContext) {
+    const issued = await currentState(ports.eventStore, receiptBookDecider, receiptsStream(bill.storeId));
+    const id = issued.sales[saleKey(bill.reservationId, null)];
+    if (id !== undefined) return { ...issued.receipts[id]!, position: null };
+    return issue(bill, wholeBill(bill), { method, addressee: null, proviso: null, tendered: null, change: null }, context);
+  }
+
+  /**
+   * A checkout asked for again once it was done — its answer lost with a stopped process and
+   * resent, or a second tap on another screen — is answered as it was recorded (decision 644): the
+   * payment, the exit and the receipt, never "the visit has ended" to a guest who has paid. Only
+   * for the same orders, asked by staff or with one of the visit's own tokens; null otherwise, and
+   * for a visit still open, ended without a payment or paid part by part.
+   */
+  async function settledCheckout(input: { reservationId: string; auth: TableAuth; orderIds: readonly string[] | null; correlationId: string }) {
+    const events = (await ports.eventStore.readStream(reservationStream(input.reservationId))).map((e) => parseReservationEvent(e));
+    const out = [...events].reverse().find((e) => e?.type === 'CheckedOut');
+    if (out?.type !== 'CheckedOut' || !out.data.payment) return null;
+    const { payment } = out.data;
+    if (input.auth.kind === 'token' && !(await visitsOwnToken(input.reservationId, input.auth.token))) return null;
+    if (input.orderIds !== null && JSON.stringify([...input.orderIds].sort()) !== JSON.stringify([...payment.orderIds].sort())) return null;
+    const bill = await ports.table.bill({ reservationId: input.reservationId, auth: { kind: 'staff', actor: SYSTEM_ACTOR } });
+    const split = await currentState(ports.eventStore, billSplitDecider, billStream(bill.reservationId));
+    if (split.split && allPaid(split)) return null;
+    const context: CommandContext = { correlationId: input.correlationId, actor: actorOf(input.auth), storeId: bill.storeId };
+    const receipt = await saleReceiptOf(bill, payment.method, context);
+    return { payment, bill, exitedAt: out.data.exitedAt, ...recordedCash(receipt), receipt, position: receipt.position ?? 0 };
+  }
+
   return {
     /** The visit's bill with its split, if any (GET /api/orders/checkout). */
     bill: billWithSplit,
@@ -208,6 +254,8 @@ export function billingService(ports: BillingPorts) {
 
     /** Checks the whole bill out (POST /api/orders/checkout) and issues its receipt. */
     async checkOut(input: Parameters<TableService['checkOut']>[0] & ReceiptOptions & { tendered: number | null }) {
+      const settled = await settledCheckout(input);
+      if (settled) return settled;
       // Cash that does not cover the bill is refused before the visit ends (decision 640).
       const cash = cashHandling(input.method, input.tendered, (await ports.table.bill(input)).total);
       const done = await ports.table.checkOut(input);
@@ -230,10 +278,10 @@ export function billingService(ports: BillingPorts) {
       if (!bill.exitedAt) return null;
       const split = await currentState(ports.eventStore, billSplitDecider, billStream(bill.reservationId));
       if (split.split && allPaid(split)) return null;
-      const issued = await currentState(ports.eventStore, receiptBookDecider, receiptsStream(bill.storeId));
-      if (Object.hasOwn(issued.sales, saleKey(bill.reservationId, null))) return null;
       const context: CommandContext = { correlationId: input.correlationId, causationId: input.causationId, actor: SYSTEM_ACTOR, storeId: bill.storeId };
-      return issue(bill, wholeBill(bill), { method: input.method, addressee: null, proviso: null, tendered: null, change: null }, context);
+      const receipt = await saleReceiptOf(bill, input.method, context);
+      // Null when the receipt was there already: nothing was issued.
+      return receipt.position === null ? null : receipt;
     },
 
     /**
@@ -384,21 +432,7 @@ export function billingService(ports: BillingPorts) {
       const state = await currentState(ports.eventStore, receiptBookDecider, receiptsStream(storeId));
       const receipt = state.receipts[input.receiptId];
       if (!receipt) throw new DomainError('receipt_not_found');
-      if (input.auth.kind === 'token') {
-        // One of the visit's own tokens, alive or ended with the checkout: they are never issued to anyone else.
-        let parsed: { reservationId: string; tokenHash: string };
-        try {
-          parsed = parseToken(input.auth.token, ports.hashing.sha256Hex);
-        } catch {
-          throw new DomainError('receipt_not_found');
-        }
-        const events = parsed.reservationId === receipt.reservationId ? await ports.eventStore.readStream(reservationStream(receipt.reservationId)) : [];
-        const own = events.some((e) => {
-          const event = parseReservationEvent(e);
-          return event?.type === 'VisitTokenIssued' && event.data.tokenHash === parsed.tokenHash;
-        });
-        if (!own) throw new DomainError('receipt_not_found');
-      }
+      if (input.auth.kind === 'token' && !(await visitsOwnToken(receipt.reservationId, input.auth.token))) throw new DomainError('receipt_not_found');
       return receipt;
     },
 
