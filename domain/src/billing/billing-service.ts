@@ -16,7 +16,8 @@ import { billStream, receiptsStream, type BillPart, type RateTotal, type Receipt
 import type { GivenDiscount } from './discounts';
 import type { DiscountPresetsData } from './kinds';
 import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book';
-import { billTotals, changeFor, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
+import { cashHandling, recordedCash, type CashHandling } from './cash-handling';
+import { billTotals, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
 
 /**
  * Receipts and split bills (decision 240), on top of the table's bill and checkout.
@@ -53,26 +54,6 @@ export interface ReceiptOptions {
 }
 
 export type Receipt = IssuedReceipt & { reissued: number; cancelledBy: string | null };
-
-/** Cash handed over (お預かり) and the change given back (お釣り); both null when the amount was not entered. */
-export interface CashHandling {
-  tendered: number | null;
-  change: number | null;
-}
-
-/**
- * The cash of a payment of `total` (decision 640): refused before anything is written when an
- * amount is tendered for another method or does not cover the total.
- */
-const recordedCash = (receipt: IssuedReceipt): CashHandling => ({ tendered: receipt.tendered ?? null, change: receipt.change ?? null });
-
-export function cashHandling(method: PaymentMethod, tendered: number | null, total: number): CashHandling {
-  if (tendered === null) return { tendered: null, change: null };
-  if (method !== 'cash') throw new DomainError<BillingErrorCode>('tendered_not_cash');
-  const change = changeFor(total, tendered);
-  if (change === null) throw new DomainError<BillingErrorCode>('tendered_short', 'tendered_short', { total });
-  return { tendered, change };
-}
 
 /** The bill's lines as ordered: its booked courses first (decision 630), then its orders. */
 const taxable = (bill: Bill): TaxableLine[] => [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashHandling } from './billing-service';
+import { cashHandling } from './cash-handling';
 
 /** Decision 640: what a cash payment hands over and gets back, refused before anything is written. */
 describe('cash handling', () => {
