@@ -17,7 +17,7 @@ import type { GivenDiscount } from './discounts';
 import type { DiscountPresetsData } from './kinds';
 import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book';
 import { cashHandling, recordedCash, type CashHandling } from './cash-handling';
-import { billTotals, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
+import { billTotals, discountShares, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
 
 /**
  * Receipts and split bills (decision 240), on top of the table's bill and checkout.
@@ -139,14 +139,20 @@ export function billingService(ports: BillingPorts) {
     if (lines.length === 0) throw new DomainError<BillingErrorCode>('nothing_to_split');
     const rates: StoreRates = bill.rates;
     const discounts = bill.discounts.map((d) => d.target);
+    const printed = bill.discounts.map((d) => ({ reason: d.discount.reason, amount: d.amount }));
     if (request.mode === 'equal') {
       const whole = billTotals(lines, rates, discounts);
+      const shares = discountShares(
+        printed,
+        Array.from({ length: request.parts }, () => 1),
+      );
       return splitEqually(whole.totalsByRate, request.parts).map((totalsByRate, i) => ({
         partId: ports.ids.uuid(),
         label: `${i + 1}/${request.parts}`,
         lines: whole.lines,
         totalsByRate,
         total: totalsByRate.reduce((s, r) => s + r.total, 0),
+        discounts: shares[i]!,
       }));
     }
     const given = lines.map(() => 0);
@@ -157,10 +163,16 @@ export function billingService(ports: BillingPorts) {
       }
     if (given.some((q, i) => q !== lines[i]!.quantity) || request.parts.some((p) => p.length === 0)) throw new DomainError<BillingErrorCode>('split_mismatch');
     const whole = billTotals(lines, rates, discounts);
-    return splitByItems(whole, request.parts).map((part, i) => ({
+    const parts = splitByItems(whole, request.parts);
+    const shares = discountShares(
+      printed,
+      parts.map((p) => p.lines.reduce((s, l) => s + l.amount, 0)),
+    );
+    return parts.map((part, i) => ({
       partId: ports.ids.uuid(),
       label: `${i + 1}/${request.parts.length}`,
       ...part,
+      discounts: shares[i]!,
     }));
   }
 
@@ -364,7 +376,14 @@ export function billingService(ports: BillingPorts) {
           const context: CommandContext = { correlationId: input.correlationId, actor: actorOf(input.auth), storeId: bill.storeId };
           const receipt = await issue(
             bill,
-            { partId: part.partId, partLabel: part.label, lines: part.lines, totalsByRate: part.totalsByRate, total: part.total },
+            {
+              partId: part.partId,
+              partLabel: part.label,
+              lines: part.lines,
+              totalsByRate: part.totalsByRate,
+              total: part.total,
+              ...(part.discounts?.length ? { discounts: part.discounts } : {}),
+            },
             { method: input.method, addressee: input.addressee, proviso: input.proviso, ...cash },
             context,
           );

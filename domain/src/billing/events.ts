@@ -109,6 +109,11 @@ export const billPartSchema = z.object({
   lines: z.array(receiptLineSchema),
   totalsByRate: z.array(rateTotalSchema),
   total: z.number().int(),
+  /**
+   * The part's share of each discount on the bill (decision 645), printed on its receipt and counted
+   * by the daily close: the parts' shares of a discount add up to it. Absent on older splits.
+   */
+  discounts: z.array(z.object({ reason: z.string(), amount: z.number().int() })).optional(),
 });
 export type BillPart = z.output<typeof billPartSchema>;
 

@@ -267,6 +267,16 @@ export function shares(amount: number, parts: number): number[] {
  * A bill in N equal parts: each rate's total and tax divided into N (remainders on the first
  * part), so the parts add up to the bill exactly, rate by rate.
  */
+/**
+ * Each part's share of the bill's discounts (decision 645), in proportion to `weights` (the parts'
+ * lines for a split by items, equal for N equal parts): each discount's shares add up to it exactly,
+ * so the receipts of the parts count it once between them. A part's share of 0 is left out.
+ */
+export function discountShares(discounts: readonly { reason: string; amount: number }[], weights: readonly number[]): { reason: string; amount: number }[][] {
+  const perDiscount = discounts.map((d) => allocate(d.amount, weights));
+  return weights.map((_, part) => discounts.map((d, i) => ({ reason: d.reason, amount: perDiscount[i]![part]! })).filter((d) => d.amount !== 0));
+}
+
 export function splitEqually(byRate: readonly RateTotal[], parts: number): RateTotal[][] {
   const perRate = byRate.map((r) => ({ rate: r, totals: shares(r.total, parts), taxes: shares(r.tax, parts) }));
   return Array.from({ length: parts }, (_, i) =>

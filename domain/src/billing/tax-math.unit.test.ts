@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corporateCheckDigit, isRegistrationNumber } from './registration-number';
 import {
+  discountShares,
   allocate,
   billTotals,
   changeFor,
@@ -278,6 +279,25 @@ describe('the one tax function (decision 500)', () => {
     fc.assert(
       fc.property(fc.nat({ max: 1_000_000 }), fc.array(fc.nat({ max: 100_000 }), { minLength: 1, maxLength: 8 }), (amount, weights) => {
         expect(allocate(amount, weights).reduce((s, v) => s + v, 0)).toBe(amount);
+      }),
+    );
+  });
+
+  it('a split bill’s parts share each discount in proportion, the shares adding up to it (decision 645)', () => {
+    expect(discountShares([{ reason: '常連', amount: 165 }], [1, 1])).toEqual([[{ reason: '常連', amount: 83 }], [{ reason: '常連', amount: 82 }]]);
+    expect(discountShares([{ reason: 'クーポン', amount: 100 }], [1100, 0])).toEqual([[{ reason: 'クーポン', amount: 100 }], []]);
+    const given = fc.array(fc.record({ reason: fc.constantFrom('常連', 'スタッフ', 'クーポン'), amount: fc.nat({ max: 50_000 }) }), { maxLength: 4 });
+    fc.assert(
+      fc.property(given, fc.array(fc.nat({ max: 100_000 }), { minLength: 1, maxLength: 6 }), (discounts, weights) => {
+        const shares = discountShares(discounts, weights);
+        expect(shares).toHaveLength(weights.length);
+        discounts.forEach((d, i) => {
+          // Each part's list keeps the discounts' order, leaving out its zero shares.
+          const ofThis = shares.map((part) => part.filter((s) => s.reason === d.reason).reduce((n, s) => n + s.amount, 0));
+          const sameReason = discounts.filter((o) => o.reason === d.reason).reduce((n, o) => n + o.amount, 0);
+          if (discounts.findIndex((o) => o.reason === d.reason) === i) expect(ofThis.reduce((n, a) => n + a, 0)).toBe(sameReason);
+        });
+        expect(shares.flat().every((s) => s.amount > 0)).toBe(true);
       }),
     );
   });
