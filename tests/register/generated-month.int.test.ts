@@ -9,7 +9,7 @@ import { eventLog, expectFiguresOfEvents, figuresFromEvents, type LoggedEvent } 
 
 /**
  * Decision 515 over a generated month (fixed seed): walk-ins at the tables, voids, refunds, bills
- * split in two and paid two ways, and merged parties, over the open days of four weeks. Then every
+ * split in two and paid two ways, merged parties and discounts (decisions 642, 645), over the open days of four weeks. Then every
  * figure of the daily close of each day, the sales screen and its by-hour table, the admin home and
  * the CSV exports equals the same figure computed from the exported event log by hand.
  */
@@ -21,6 +21,8 @@ type Visit = {
   voided: boolean;
   refunded: boolean;
   merged: boolean;
+  /** Given at the register before paying: none, 常連 10%, or a クーポン of 100円. */
+  discount: 'none' | 'percent' | 'yen';
 };
 // Items the demo does not count, so a month of orders never sells one out.
 const MENU = ['menu-blend', 'menu-latte', 'menu-tea', 'menu-juice', 'menu-napolitan'];
@@ -36,6 +38,7 @@ const visitArb: fc.Arbitrary<Visit> = fc.record({
   voided: fc.boolean(),
   refunded: fc.integer({ min: 0, max: 6 }).map((n) => n === 0),
   merged: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+  discount: fc.constantFrom('none' as const, 'none' as const, 'percent' as const, 'yen' as const),
 });
 const plan = fc.sample(fc.array(fc.array(visitArb, { minLength: 2, maxLength: 4 }), { minLength: 8, maxLength: 8 }), { numRuns: 1, seed: 47 })[0]!;
 
@@ -77,6 +80,15 @@ describe('a generated month of the till', () => {
     if (v.voided) {
       const extra = await orderAt(host, 'seat-t1', [{ menu_id: 'menu-tea', quantity: 1 }]);
       expect((await ctx.admin.post(`/api/orders/${extra}/void`, { menu_id: null, reason: '作り直し' })).status).toBe(200);
+    }
+    if (v.discount !== 'none') {
+      const given = await ctx.admin.post('/api/orders/discount', {
+        reservation_id: host.reservationId,
+        kind: v.discount,
+        value: v.discount === 'percent' ? 10 : 100,
+        reason: v.discount === 'percent' ? '常連' : 'クーポン',
+      });
+      expect(given.status, JSON.stringify(given.body)).toBe(200);
     }
     const receipts: string[] = [];
     if (v.pay === 'split') {
@@ -148,6 +160,7 @@ describe('a generated month of the till', () => {
     expect(log.some((e) => e.type === 'PartyMerged')).toBe(true);
     expect(log.some((e) => e.type === 'BillPartPaid')).toBe(true);
     expect(log.some((e) => e.type === 'ReceiptIssued' && e.data.kind === 'cancellation')).toBe(true);
+    expect(log.some((e) => e.type === 'DiscountGiven')).toBe(true);
 
     // The sales screen: its totals and its by-hour table.
     const page = (await ctx.admin.page(`/admin/sales?store_id=${DEMO_STORE}&from=${from}&to=${to}&grain=day`)).html;
