@@ -5,7 +5,7 @@ import type { StoreData } from '../catalog/kinds';
 import type { TaxData } from '../order/kinds';
 import { DomainError } from '../decider';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
-import { toStreamName as reservationStream, parseReservationEvent, type PaymentMethod } from '../reservation/events';
+import { toStreamName as reservationStream, parseReservationEvent, type PaymentMethod, type ReservationEvent } from '../reservation/events';
 import { parseToken } from '../reservation/decider';
 import type { Bill } from '../table/checkout-service';
 import type { TableService } from '../table/table-service';
@@ -66,14 +66,17 @@ const taxable = (bill: Bill): TaxableLine[] => [
 /** The actor of what the system does by itself, as the reminders and the notification mails name it. */
 const SYSTEM_ACTOR = 'system';
 
-/** A whole bill's receipt: its lines, its rates, and the discounts printed under the lines (decision 642). */
+/** The bill's discounts as a receipt prints them (decision 642): each one's reason and yen. */
+const printedDiscounts = (bill: Bill) => bill.discounts.map((d) => ({ reason: d.discount.reason, amount: d.amount }));
+
+/** A whole bill's receipt: its lines, its rates, and the discounts printed under the lines. */
 function wholeBill(bill: Bill) {
   return {
     partId: null,
     partLabel: null,
-    ...summed(billTotals(taxable(bill), bill.rates).lines, bill.totalsByRate),
     // The lines sum to the subtotal, the rates to the total.
-    discounts: bill.discounts.map((d) => ({ reason: d.discount.reason, amount: d.amount })),
+    ...summed(billTotals(taxable(bill), bill.rates).lines, bill.totalsByRate),
+    discounts: printedDiscounts(bill),
   };
 }
 
@@ -139,7 +142,7 @@ export function billingService(ports: BillingPorts) {
     if (lines.length === 0) throw new DomainError<BillingErrorCode>('nothing_to_split');
     const rates: StoreRates = bill.rates;
     const discounts = bill.discounts.map((d) => d.target);
-    const printed = bill.discounts.map((d) => ({ reason: d.discount.reason, amount: d.amount }));
+    const printed = printedDiscounts(bill);
     if (request.mode === 'equal') {
       const whole = billTotals(lines, rates, discounts);
       const shares = discountShares(
@@ -190,8 +193,11 @@ export function billingService(ports: BillingPorts) {
     return { bill, split: currentSplit(state, bill) };
   }
 
-  /** One of the visit's own tokens, alive or ended with the checkout: they are never issued to anyone else. */
-  async function visitsOwnToken(reservationId: string, token: string): Promise<boolean> {
+  /**
+   * One of the visit's own tokens, alive or ended with the checkout: they are never issued to anyone
+   * else. `events`: the visit's stream when the caller has read it already.
+   */
+  async function visitsOwnToken(reservationId: string, token: string, events?: readonly (ReservationEvent | null)[]): Promise<boolean> {
     let parsed: { reservationId: string; tokenHash: string };
     try {
       parsed = parseToken(token, ports.hashing.sha256Hex);
@@ -199,11 +205,8 @@ export function billingService(ports: BillingPorts) {
       return false;
     }
     if (parsed.reservationId !== reservationId) return false;
-    const events = await ports.eventStore.readStream(reservationStream(reservationId));
-    return events.some((e) => {
-      const event = parseReservationEvent(e);
-      return event?.type === 'VisitTokenIssued' && event.data.tokenHash === parsed.tokenHash;
-    });
+    const visit = events ?? (await ports.eventStore.readStream(reservationStream(reservationId))).map((e) => parseReservationEvent(e));
+    return visit.some((event) => event?.type === 'VisitTokenIssued' && event.data.tokenHash === parsed.tokenHash);
   }
 
   /** The whole bill's receipt of an ended visit, issued now when its checkout's process stopped before it (decision 643). */
@@ -226,7 +229,7 @@ export function billingService(ports: BillingPorts) {
     const out = [...events].reverse().find((e) => e?.type === 'CheckedOut');
     if (out?.type !== 'CheckedOut' || !out.data.payment) return null;
     const { payment } = out.data;
-    if (input.auth.kind === 'token' && !(await visitsOwnToken(input.reservationId, input.auth.token))) return null;
+    if (input.auth.kind === 'token' && !(await visitsOwnToken(input.reservationId, input.auth.token, events))) return null;
     if (input.orderIds !== null && JSON.stringify([...input.orderIds].sort()) !== JSON.stringify([...payment.orderIds].sort())) return null;
     const bill = await ports.table.bill({ reservationId: input.reservationId, auth: { kind: 'staff', actor: SYSTEM_ACTOR } });
     const split = await currentState(ports.eventStore, billSplitDecider, billStream(bill.reservationId));
