@@ -2,18 +2,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
+import { showMonthOf } from '../reservation/booking-steps';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { browserAvailable, desktop, offlineContext, browserSuite } from '../support/browser';
 
 const runs = browserAvailable();
 const STORE = '2';
 const NAME = '桜のシフォンケーキ';
-
-/** Waits for the day screen's calendar, then moves forward to the month holding `date`. */
-async function showMonthOf(page: Page, date: string) {
-  await page.locator('article[data-ready="true"]').waitFor();
-  for (let i = 0; i < 3 && (await page.locator(`td[data-date="${date}"]`).count()) === 0; i++) await page.getByRole('button', { name: '次の月' }).click();
-}
 
 /**
  * An owner sets up a course on a tablet-sized screen (/admin/menu-add, /admin/menu-manager) and

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { httpClient } from '../support/http-client';
+import { showMonthOf } from '../reservation/booking-steps';
 import { startTestWebServer, waitForAnswer, type TestWebServer } from '../support/web-server';
 import { startSmtpSink } from '../reservation/smtp-sink';
 import { japaneseDate } from '../support/japanese';
@@ -51,12 +52,6 @@ function changeLinksOf(review: Element) {
       gapBeside: l.left - v.right,
     };
   });
-}
-
-/** Waits for the day screen's calendar, then moves forward to the month holding `date`. */
-async function showMonthOf(page: Page, date: string) {
-  await page.locator('article[data-ready="true"]').waitFor();
-  for (let i = 0; i < 3 && (await page.locator(`td[data-date="${date}"]`).count()) === 0; i++) await page.getByRole('button', { name: '次の月' }).click();
 }
 
 describe.runIf(runs)('a guest books on a phone', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { browserSuite } from '../support/browser';
 import { httpClient, type HttpClient } from '../support/http-client';
 import { minutesOf } from '@moncafe/domain/calendar/dates';
@@ -151,4 +151,10 @@ export async function bookBirthdayForTwo(client: HttpClient, smtp: { next(to: st
   const link = decodeURIComponent(/confirm-reservation\?token=(\S+)/.exec(mail.text)![1]!);
   expect((await client.getJson(`/api/reservation-confirmation/${encodeURIComponent(link)}?confirm=true`)).status).toBe(200);
   return { reservationId: sent.body.reservation_id, seatId, date, time };
+}
+
+/** Waits for the day screen's calendar, then moves forward to the month holding `date`. */
+export async function showMonthOf(page: Page, date: string) {
+  await page.locator('article[data-ready="true"]').waitFor();
+  for (let i = 0; i < 3 && (await page.locator(`td[data-date="${date}"]`).count()) === 0; i++) await page.getByRole('button', { name: '次の月' }).click();
 }

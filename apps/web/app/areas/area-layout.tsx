@@ -42,12 +42,16 @@ export function AreaLayout(props: AreaLayoutProps) {
   // A kept choice the person may no longer use (another person's, or a store taken from them) counts as none (decision 400);
   // the admin area keeps any choice (a closed store's own screens are opened from its row, decision 320).
   const offered = (id: string | null) => base === '/admin' || stores.some((s) => s.store_id === id);
-  const [storeId, chooseStore, loaded] = useStoredStore(storeKey ?? 'adminStoreId', storeKey ? props.openingStoreId : null, storeKey !== null, offered);
+  // A link that names one of the person's stores (?store_id=, from a mail, a bookmark or another
+  // screen) opens the area on it when nothing else was chosen yet (decision 576).
+  const { pathname, search } = useLocation();
+  const linked = new URLSearchParams(search).get('store_id');
+  const opening = props.openingStoreId ?? (stores.some((s) => s.store_id === linked) ? linked : null);
+  const [storeId, chooseStore, loaded] = useStoredStore(storeKey ?? 'adminStoreId', storeKey ? opening : null, storeKey !== null, offered);
   const mayUse = offered(storeId);
   const effectiveStore = storeKey && mayUse ? storeId : null;
   const needsStore = storeKey !== null;
   const locked = needsStore && !effectiveStore;
-  const { pathname } = useLocation();
   const navigate = useNavigate();
   const [toast, setToast] = useState(false);
   const toastTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
