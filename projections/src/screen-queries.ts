@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { businessDaysOf } from './business-hours/queries';
+import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Database } from './database';
 import { listMenuOptions } from './menus/queries';
 import { ordersOfDay, paymentsOfDay } from './orders/queries';
@@ -40,11 +41,27 @@ export async function myReservations(db: Kysely<Database>, who: { accountId: str
   return [...new Map([...own, ...byEmail].map((r) => [r.id, r])).values()];
 }
 
-/** A store's orders placed on a Tokyo date, oldest first, each with its reservation's payment method (null while unpaid). */
+/**
+ * A store's orders placed on a Tokyo date, oldest first, each with how its bill was paid (null and
+ * none while unpaid). The bill is the checkout that paid the order, a merged party's host's too;
+ * `payment_methods` are its sale receipts' methods, so a split paid two ways names both, as the
+ * sales lines do (decision 645).
+ */
 export async function orderRowsOfDay(db: Kysely<Database>, storeId: string, date: string) {
   const [orders, payments] = await Promise.all([ordersOfDay(db, storeId, date), paymentsOfDay(db, storeId, date)]);
-  const paidBy = new Map(payments.map((p) => [p.reservation_id, p.method]));
-  return orders.map((o) => ({ ...o, payment_method: paidBy.get(o.reservation_id) ?? null }));
+  const paidBy = new Map(payments.flatMap((p) => p.order_ids.map((id) => [id, p] as const)));
+  const visits = [...new Set(payments.map((p) => p.reservation_id))];
+  const receipts = visits.length
+    ? await db.selectFrom('receipts').select(['reservation_id', 'payment_method']).where('kind', '=', 'sale').where('reservation_id', 'in', visits).execute()
+    : [];
+  const methodsOf = (reservationId: string, method: PaymentMethod) => {
+    const recorded = receipts.filter((r) => r.reservation_id === reservationId).map((r) => r.payment_method);
+    return [...new Set(recorded.length ? recorded : [method])].sort();
+  };
+  return orders.map((o) => {
+    const payment = paidBy.get(o.id) ?? null;
+    return { ...o, payment_method: payment?.method ?? null, payment_methods: payment ? methodsOf(payment.reservation_id, payment.method) : [] };
+  });
 }
 
 /** A store's staff as the shift screens list them: with their hourly wages (for admins) or without the field at all. */

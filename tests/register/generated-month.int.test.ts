@@ -5,13 +5,14 @@ import type { Answer as DailyCloseAnswer } from '../../apps/web/app/routes/api/a
 import type { Answer as SummaryAnswer } from '../../apps/web/app/routes/api/admin/sales/summary/route';
 import { httpClient } from '../support/http-client';
 import { AT_DEMO_STORE, DEMO_STORE, seatCodeOf, serverNow, signedInAdmin, tableOrderServerWithAdmin, withToken } from '../support/table-order';
-import { eventLog, expectFiguresOfEvents, figuresFromEvents, type LoggedEvent } from './money-events';
+import { eventLog, expectFiguresOfEvents, figuresFromEvents, orderLinesFromEvents, type LoggedEvent } from './money-events';
 
 /**
  * Decision 515 over a generated month (fixed seed): walk-ins at the tables, voids, refunds, bills
  * split in two and paid two ways, merged parties and discounts (decisions 642, 645), over the open days of four weeks. Then every
  * figure of the daily close of each day, the sales screen and its by-hour table, the admin home and
- * the CSV exports equals the same figure computed from the exported event log by hand.
+ * the CSV exports (the store's and 全店舗, and each day's orders) equals the same figure computed
+ * from the exported event log by hand.
  */
 type Visit = {
   minute: number;
@@ -192,8 +193,8 @@ describe('a generated month of the till', () => {
     });
 
     // The exports: each one's totals row equals the event log's sums.
-    const csv = async (kind: string) => {
-      const r = await ctx.admin.send('GET', `/api/admin/sales/export/${kind}?store_id=${DEMO_STORE}&from=${from}&to=${to}`);
+    const csvAt = async (path: string) => {
+      const r = await ctx.admin.send('GET', path);
       expect(r.status).toBe(200);
       return (await r.text())
         .replace(/^\uFEFF/, '')
@@ -201,6 +202,7 @@ describe('a generated month of the till', () => {
         .split('\r\n')
         .map((l) => l.split(','));
     };
+    const csv = (kind: string, scope = 'store') => csvAt(`/api/admin/sales/export/${kind}?store_id=${DEMO_STORE}&from=${from}&to=${to}&scope=${scope}`);
     const receipts = await csv('receipts');
     expect(Number(receipts.at(-1)!.at(-1))).toBe(month.total);
     expect(Number(receipts.at(-1)!.at(-2))).toBe(month.tax);
@@ -211,6 +213,28 @@ describe('a generated month of the till', () => {
     const reservations = await csv('reservations');
     // 会計金額, then the courses' booked, billed and difference (decision 633).
     expect(Number(reservations.at(-1)!.at(-4))).toBe(paidFromEvents(log, from, to));
+
+    // 全店舗: each export begins every row with its store's name; the month was played in one store,
+    // so its rows and totals are that store's.
+    for (const [kind, one] of [
+      ['receipts', receipts],
+      ['sales-lines', lines],
+      ['reservations', reservations],
+    ] as const) {
+      const all = await csv(kind, 'all');
+      expect(all[0]![0], kind).toBe('店舗');
+      expect(all.slice(1, -1).map((row) => row.slice(1)), kind).toEqual(one.slice(1, -1));
+      expect(new Set(all.slice(1, -1).map((row) => row[0])), kind).toEqual(new Set(one.length > 2 ? ['MonCafe 駅前店'] : []));
+      expect(all.at(-1)!.slice(2), kind).toEqual(one.at(-1)!.slice(1));
+    }
+
+    // The orders export of each day: every line left on an order, and how its bill was paid.
+    const byRow = (a: readonly (string | number)[], b: readonly (string | number)[]) => a.join().localeCompare(b.join());
+    for (const { date } of perDay) {
+      const orders = await csvAt(`/api/admin/orders/export.csv?store_id=${DEMO_STORE}&date=${date}`);
+      const rows = orders.slice(1).map((c) => [c[0]!, c[4]!, Number(c[5]), Number(c[6]), Number(c[7]), c[9]!]);
+      expect(rows.sort(byRow), date).toEqual(orderLinesFromEvents(log, DEMO_STORE, date).sort(byRow));
+    }
   });
 });
 

@@ -169,3 +169,41 @@ export function expectFiguresOfEvents(figures: DailyCloseAnswer['figures'], expe
   expect(Object.fromEntries(figures.discounts.byReason.map((d) => [d.reason, { count: d.count, amount: d.amount }]))).toEqual(expected.discounts);
   expect(figures.discounts.amount).toBe(Object.values(expected.discounts).reduce((n, d) => n + d.amount, 0));
 }
+
+const METHOD_LABELS: Record<string, string> = { cash: '現金', credit: 'クレジットカード', electronic: '電子マネー', qr: 'QR決済' };
+
+/**
+ * The orders export's rows of a store's Tokyo date from the log (decision 123): each line still on
+ * an order placed that day (a voided line or order taken off), as [order, item, quantity, unit price,
+ * amount, paid by]. Paid by: the methods of the sale receipts of the checkout that paid the order
+ * (a merged party's host, a split paid two ways naming both), else its payment's, else 未会計.
+ */
+export function orderLinesFromEvents(events: readonly LoggedEvent[], storeId: string, date: string) {
+  const lines = new Map<string, { name: string; price: number; quantity: number; menuId: string }[]>();
+  const paidBy = new Map<string, { reservationId: string; method: string }>();
+  const saleMethods = new Map<string, Set<string>>();
+  for (const e of events) {
+    const d = e.data;
+    const orderId = e.streamId.slice('order-'.length);
+    if (e.type === 'OrderPlaced' && d.storeId === storeId && tokyoDateOf(new Date(d.placedAt as string)) === date)
+      lines.set(d.orderId as string, [...(d.lines as { name: string; price: number; quantity: number; menuId: string }[])]);
+    else if (e.type === 'OrderLineVoided' && lines.has(orderId)) lines.set(orderId, lines.get(orderId)!.filter((l) => l.menuId !== d.menuId));
+    else if (e.type === 'OrderVoided' && lines.has(orderId)) lines.set(orderId, []);
+    else if (e.type === 'CheckedOut' && d.payment) {
+      const payment = d.payment as Payment;
+      for (const id of payment.orderIds) paidBy.set(id, { reservationId: reservationOf(e.streamId), method: payment.method });
+    } else if (e.type === 'ReceiptIssued' && d.kind === 'sale') {
+      const methods = saleMethods.get(d.reservationId as string) ?? new Set<string>();
+      saleMethods.set(d.reservationId as string, methods.add(d.paymentMethod as string));
+    }
+  }
+  const methodsOf = (orderId: string) => {
+    const paid = paidBy.get(orderId);
+    if (!paid) return '未会計';
+    const methods = [...(saleMethods.get(paid.reservationId) ?? [paid.method])].sort();
+    return methods.map((m) => METHOD_LABELS[m] ?? m).join('・');
+  };
+  return [...lines.entries()].flatMap(([orderId, left]) =>
+    left.map((l) => [orderId, l.name, l.quantity, l.price, l.quantity * l.price, methodsOf(orderId)] as (string | number)[]),
+  );
+}

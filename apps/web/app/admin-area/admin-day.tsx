@@ -7,6 +7,7 @@ import { yenAmount } from '#app/shared/yen';
 import { LoadError, Loading } from '#app/staff-area/components';
 import { tokyoDateTimeLabel } from '#app/staff-area/presentation';
 import { homeTexts as h } from './texts';
+import { paidBy } from './paid-by';
 
 const time = (iso: string) => tokyoDateTimeLabel(iso).slice(11);
 const itemsText = (items: readonly { menu_name: string; quantity: number }[]) => items.map((i) => `${i.menu_name}×${i.quantity}`).join('、');
@@ -157,7 +158,7 @@ export function AdminDay({ storeId }: { storeId: string }) {
                       <td>{itemsText(o.items)}</td>
                       <td>{yenAmount(o.subtotal)}</td>
                       <td>{h.statuses[o.status] ?? o.status}</td>
-                      <td>{o.payment_method ? (h.paymentMethods[o.payment_method] ?? o.payment_method) : h.unpaid}</td>
+                      <td>{paidBy(o.payment_methods)}</td>
                     </tr>
                   ))}
                 </tbody>

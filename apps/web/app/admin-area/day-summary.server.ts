@@ -66,6 +66,7 @@ export async function daySummary(queries: Queries, storeId: string, date: string
       items: o.items,
       subtotal: o.subtotal,
       payment_method: o.payment_method,
+      payment_methods: o.payment_methods,
     })),
     orderTotals: {
       count: orders.length,

@@ -3,6 +3,7 @@ import { jsonCall } from '#app/http/json.server';
 import { dayQuery } from '#app/admin-area/calls.server';
 import { csvDocument } from '#app/admin-area/csv';
 import { csvTexts, homeTexts } from '#app/admin-area/texts';
+import { paidBy } from '#app/admin-area/paid-by';
 import { tokyoDateTimeLabel } from '#app/staff-area/presentation';
 
 /**
@@ -16,7 +17,6 @@ export const loader = jsonCall({
     const orders = await queries.adminDay.orderRows(query.store_id, date);
     const rows = orders.flatMap((o) =>
       o.items.map((i) => {
-        const method = o.payment_method;
         return [
           o.id,
           tokyoDateTimeLabel(o.order_time.toISOString()),
@@ -27,7 +27,7 @@ export const loader = jsonCall({
           i.price,
           i.quantity * i.price,
           homeTexts.statuses[o.status] ?? o.status,
-          method ? (homeTexts.paymentMethods[method] ?? method) : homeTexts.unpaid,
+          paidBy(o.payment_methods),
         ];
       }),
     );
