@@ -223,7 +223,10 @@ describe('a generated month of the till', () => {
     ] as const) {
       const all = await csv(kind, 'all');
       expect(all[0]![0], kind).toBe('店舗');
-      expect(all.slice(1, -1).map((row) => row.slice(1)), kind).toEqual(one.slice(1, -1));
+      expect(
+        all.slice(1, -1).map((row) => row.slice(1)),
+        kind,
+      ).toEqual(one.slice(1, -1));
       expect(new Set(all.slice(1, -1).map((row) => row[0])), kind).toEqual(new Set(one.length > 2 ? ['MonCafe 駅前店'] : []));
       expect(all.at(-1)!.slice(2), kind).toEqual(one.at(-1)!.slice(1));
     }

@@ -187,7 +187,11 @@ export function orderLinesFromEvents(events: readonly LoggedEvent[], storeId: st
     const orderId = e.streamId.slice('order-'.length);
     if (e.type === 'OrderPlaced' && d.storeId === storeId && tokyoDateOf(new Date(d.placedAt as string)) === date)
       lines.set(d.orderId as string, [...(d.lines as { name: string; price: number; quantity: number; menuId: string }[])]);
-    else if (e.type === 'OrderLineVoided' && lines.has(orderId)) lines.set(orderId, lines.get(orderId)!.filter((l) => l.menuId !== d.menuId));
+    else if (e.type === 'OrderLineVoided' && lines.has(orderId))
+      lines.set(
+        orderId,
+        lines.get(orderId)!.filter((l) => l.menuId !== d.menuId),
+      );
     else if (e.type === 'OrderVoided' && lines.has(orderId)) lines.set(orderId, []);
     else if (e.type === 'CheckedOut' && d.payment) {
       const payment = d.payment as Payment;
