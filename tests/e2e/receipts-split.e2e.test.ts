@@ -86,8 +86,11 @@ describe.runIf(runs)('receipts and a split bill', () => {
     await second.getByLabel('クレジットカード').check();
     await second.getByTestId('split-pay').click();
     await guest.getByTestId('thank-you').waitFor();
-    expect(await guest.getByTestId('thank-you-amount').textContent()).toBe('1,144円');
+    // What this guest paid and how, then the whole bill part by part (the first part was cash at the monitor).
+    expect(await guest.getByTestId('thank-you-amount').textContent()).toBe('572円');
     expect(await guest.getByTestId('thank-you-method').textContent()).toBe('クレジットカード');
+    expect(await guest.getByTestId('parts-paid-whole').textContent()).toBe('お会計全体 1,144円（2回のお支払い）');
+    expect(await guest.getByTestId('parts-paid-part').allTextContents()).toEqual(['1/2572円現金', '2/2572円クレジットカード']);
     expect(await guest.getByTestId('checkout-page').textContent()).not.toContain('認証に失敗しました');
     await expect.poll(() => guest.getByTestId('receipt-link').count()).toBe(2);
     await shot(guest, '3-thank-you');
@@ -156,7 +159,7 @@ describe.runIf(runs)('receipts and a split bill', () => {
     await staffContext.close();
   });
 
-  it('a guest paying the whole bill at /checkout ends on the thank-you with the amount, the method and the receipt (issue 29 item 1)', async () => {
+  it('a guest paying the whole bill at /checkout ends on the thank-you with the amount, the method and the receipt', async () => {
     const guestContext = await guestPhone(browser, server.url);
     const guest = problems.watch(await guestContext.newPage());
     guest.on('dialog', (dialog) => void dialog.accept());

@@ -49,6 +49,9 @@ export const billingTexts = {
   thanks: 'お会計が完了しました。ご来店ありがとうございました。',
   paidAmount: 'お支払い金額',
   paidMethod: 'お支払い方法',
+  // A split bill's thank-you: what this guest paid above, every part of the bill below.
+  partsPaidTitle: 'お会計の内訳',
+  wholeBillPaid: (total: string, parts: number) => `お会計全体 ${total}（${parts}回のお支払い）`,
   receiptLink: '領収書を表示',
   receiptLinkPart: (label: string) => `領収書を表示（${label}）`,
   noReservation: 'お会計する来店が指定されていません。テーブルの注文画面の「お会計」から開いてください。',

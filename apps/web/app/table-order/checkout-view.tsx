@@ -5,21 +5,14 @@ import { useFormat, useTexts } from '#app/i18n/language';
 import { menuNameIn } from './presentation';
 import { CourseLines } from './course-lines';
 import { Discounts, type DiscountPreset } from './discounts';
-import { SplitBill, type PaidReceipt } from './split-bill';
+import type { CheckoutDone, PaidReceipt } from './paid';
+import { SplitBill } from './split-bill';
 import { tableCall } from './table-call';
 import { localizedCheckoutTexts, localizedGuestBillTexts, localizedGuestMarks, localizedOrderTexts } from './texts';
 import { InputField } from '#app/shared/fields';
 import { CashTendered, ChangeGiven } from '#app/billing/cash-tendered';
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
-
-export interface CheckoutDone {
-  total: number;
-  method: PaymentMethod;
-  receipts: PaidReceipt[];
-  /** Cash handed over and the change, when staff entered the amount (decision 640). */
-  cash?: { tendered: number; change: number } | null;
-}
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string; status: number } | { state: 'ready'; bill: BillAnswer };
 
@@ -110,7 +103,7 @@ export function CheckoutView(props: {
     return (
       <>
         <p className="order-confirmed" role="status" data-testid="checkout-done">
-          {props.staff ? t.doneStaff(yenAmount(done.total)) : t.done}
+          {props.staff ? t.doneStaff(yenAmount(done.parts ? done.parts.reduce((n, p) => n + p.total, 0) : done.total)) : t.done}
         </p>
         {props.staff && done.cash && <ChangeGiven {...done.cash} />}
         <ReceiptLinks receipts={done.receipts} />

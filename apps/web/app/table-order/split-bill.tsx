@@ -5,15 +5,11 @@ import type { Answer as SplitAnswer } from '#app/routes/api/orders/split/route';
 import type { Answer as PayAnswer } from '#app/routes/api/orders/split/pay/route';
 import { useFormat, useTexts } from '#app/i18n/language';
 import { menuNameIn } from './presentation';
+import type { CheckoutDone } from './paid';
 import { tableCall } from './table-call';
 import { localizedCheckoutTexts, localizedGuestBillTexts, localizedGuestMarks } from './texts';
 
 const METHODS: readonly PaymentMethod[] = ['cash', 'credit', 'electronic', 'qr'];
-
-export interface PaidReceipt {
-  url: string;
-  label: string | null;
-}
 
 /**
  * Splitting a bill (decision 240): into N equal parts (the remainder on the first) or by
@@ -25,7 +21,7 @@ export function SplitBill(props: {
   reservationId: string;
   token: string | null;
   onChanged: (bill: BillAnswer) => void;
-  onAllPaid: (done: { total: number; method: PaymentMethod; receipts: PaidReceipt[] }) => void;
+  onAllPaid: (done: CheckoutDone) => void;
 }) {
   const { bill, reservationId, token } = props;
   const t = useTexts(localizedCheckoutTexts);
@@ -71,9 +67,12 @@ export function SplitBill(props: {
     setLinks((l) => ({ ...l, [partId]: answer.receipt_url }));
     if (answer.all_paid) {
       const split = bill.split!;
+      // The guest who paid last is told what they paid and how, and what each part came to.
+      const paying = split.parts.find((p) => p.part_id === partId);
       props.onAllPaid({
-        total: split.parts.reduce((s, p) => s + p.total, 0),
+        total: paying?.total ?? 0,
         method,
+        parts: split.parts.map((p) => ({ label: p.label, total: p.total, method: p.part_id === partId ? method : (p.paid?.payment_method ?? method) })),
         receipts: answer.receipt_urls.map((url, i) => ({ url, label: split.parts[i]?.label ?? null })),
       });
       return;

@@ -2,7 +2,9 @@ import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useFormat, useTexts } from '#app/i18n/language';
 import { titleMeta } from '#app/layout/texts';
-import { CheckoutView, ReceiptLinks, type CheckoutDone } from '#app/table-order/checkout-view';
+import { CheckoutView, ReceiptLinks } from '#app/table-order/checkout-view';
+import type { CheckoutDone } from '#app/table-order/paid';
+import { PartsPaid } from '#app/table-order/parts-paid';
 import { orderPath, RescanNotice } from '#app/table-order/guest-notices';
 import { localizedCheckoutTexts, localizedGuestBillTexts, localizedOrderTexts } from '#app/table-order/texts';
 import { useGuestVisit } from '#app/table-order/use-visit';
@@ -43,6 +45,7 @@ export default function Checkout() {
             <dt>{b.paidMethod}</dt>
             <dd data-testid="thank-you-method">{b.methods[paid.method]}</dd>
           </dl>
+          {paid.parts && <PartsPaid parts={paid.parts} />}
           <ReceiptLinks receipts={paid.receipts} />
         </section>
       ) : !reservationId ? (
