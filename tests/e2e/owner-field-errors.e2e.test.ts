@@ -129,4 +129,35 @@ describe.runIf(runs)('the owner reads a refusal beside its field', () => {
     await problems.screen(page, 'owner-field-errors-7-disclaimer');
     await page.close();
   });
+
+  it('a store phone that is not a number is refused beside it, the store’s fields kept', async () => {
+    const page = problems.watch(await context.newPage());
+    await page.goto('/admin/stores');
+    const form = page.getByRole('region', { name: '店舗を追加' });
+    await form.getByLabel('店舗名').fill('MonCafe 新店');
+    await form.getByLabel('住所').fill('東京都渋谷区1-2-3');
+    const phone = form.getByLabel('電話番号');
+    await phone.fill('call us');
+    await form.getByRole('button', { name: '追加する' }).click();
+    await refusedBeside(page, phone, '「電話番号」の形式が正しくありません', 'call us');
+    expect(await form.getByLabel('店舗名').inputValue()).toBe('MonCafe 新店');
+    await problems.screen(page, 'owner-field-errors-8-store');
+    await page.close();
+  });
+
+  // The seats editor and the staff area's editors (here the opening tasks) share one list editor.
+  it.each([
+    ['a seat', '/admin/seats', '座席を追加', '座席名', 'owner-field-errors-9-seat'],
+    ['an opening task', '/admin/opening-prep', '新しいタスク', 'タスク内容', 'owner-field-errors-10-opening-task'],
+  ])('%s of nothing but spaces is refused beside its field, the spaces kept', async (_what, path, region, label, screen) => {
+    const page = problems.watch(await context.newPage());
+    await page.goto(path);
+    const form = page.getByRole('region', { name: region });
+    const field = form.getByLabel(label);
+    await field.fill('   ');
+    await form.getByRole('button', { name: '追加' }).click();
+    await refusedBeside(page, field, `「${label}」を入力してください`, '   ');
+    await problems.screen(page, screen);
+    await page.close();
+  });
 });

@@ -91,6 +91,17 @@ function LabelledWithProblem(props: {
   );
 }
 
+/**
+ * A refused call's problem when it belongs to one of a form's `fields` (a refused body's `message`,
+ * a refused record's `error`, with the `field` they name), to be shown beside it; else null.
+ */
+export function fieldProblemOf(r: { status: number; body: unknown }, fields: readonly string[]): { field: string; error: string } | null {
+  const body = (r.body ?? {}) as { error?: string; field?: string; message?: string };
+  const error = body.message ?? body.error;
+  const problem = body.field && error ? { field: body.field, error } : null;
+  return r.status === 400 && besideField(problem, fields) ? problem : null;
+}
+
 /** A labelled input (`.field`): the label's words, then the input with the attributes given; with `error`, its problem beside it. */
 export function InputField({ label, onValue, error, ...input }: Valued<InputHTMLAttributes<HTMLInputElement>> & { error?: string | null }) {
   return (
