@@ -145,10 +145,11 @@ describe.runIf(runs)('the owner reads a refusal beside its field', () => {
     await page.close();
   });
 
-  // The seats editor and the staff area's editors (here the opening tasks) share one list editor.
+  // The seats editor and the staff area's editors (the opening tasks, the suppliers) share one list editor.
   it.each([
     ['a seat', '/admin/seats', '座席を追加', '座席名', 'owner-field-errors-9-seat'],
     ['an opening task', '/admin/opening-prep', '新しいタスク', 'タスク内容', 'owner-field-errors-10-opening-task'],
+    ['a supplier', '/admin/order', '仕入れ先情報：追加', '仕入れ先名', 'owner-field-errors-11-supplier'],
   ])('%s of nothing but spaces is refused beside its field, the spaces kept', async (_what, path, region, label, screen) => {
     const page = problems.watch(await context.newPage());
     await page.goto(path);
