@@ -35,11 +35,13 @@ export async function savedAs(
 /**
  * A record saved from a form whose fields are named otherwise (under `card.`, a week row's
  * `1-close`): a refusal of the record names the form's field, so the screen shows it there.
+ * `fieldOf` names it from the record's path, or renames some paths (the others kept).
  */
-export function recordFrom<T>(write: Promise<T>, fieldOf: (path: string) => string): Promise<T> {
+export function recordFrom<T>(write: Promise<T>, fieldOf: ((path: string) => string) | Readonly<Record<string, string>>): Promise<T> {
+  const named = typeof fieldOf === 'function' ? fieldOf : (path: string) => fieldOf[path] ?? path;
   return write.catch((error: unknown) => {
     if (!(error instanceof DomainError) || error.code !== 'invalid_record') throw error;
-    const issues = (error.details.issues as CatalogIssue[] | undefined)?.map((issue) => ({ ...issue, path: fieldOf(issue.path.join('.')).split('.') }));
+    const issues = (error.details.issues as CatalogIssue[] | undefined)?.map((issue) => ({ ...issue, path: named(issue.path.join('.')).split('.') }));
     throw new DomainError(error.code, error.message, { ...error.details, issues });
   });
 }

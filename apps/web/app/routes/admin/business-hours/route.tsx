@@ -133,17 +133,12 @@ async function saveWeek(f: WeekForm, save: (record: HoursRecord) => Promise<{ po
       row === 'holiday' ? ({ rule: 'holiday', store_id: f.store_id } as const) : ({ rule: 'weekday', store_id: f.store_id, weekday: Number(row) } as const);
     const closed = f[`${row}-closed`];
     const times = closed ? { open_time: null, close_time: null } : { open_time: f[`${row}-open`], close_time: f[`${row}-close`] };
-    const fields: Record<string, string> = { open_time: `${row}-open`, close_time: `${row}-close`, is_closed: `${row}-closed` };
-    last = await recordFrom(
-      save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: closed } }),
-      (path) => fields[path] ?? path,
-    );
+    const fields = { open_time: `${row}-open`, close_time: `${row}-close`, is_closed: `${row}-closed` };
+    last = await recordFrom(save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: closed } }), fields);
   }
   const sameDay = { store_id: f.store_id, is_enabled: f.same_day_enabled, deadline_time: f.same_day_deadline };
-  const fields: Record<string, string> = { is_enabled: 'same_day_enabled', deadline_time: 'same_day_deadline' };
-  return recordFrom(save({ kind: 'same-day-settings', id: f.store_id, data: sameDay }), (path) => fields[path] ?? path).then((p) =>
-    p.position === null ? last : p,
-  );
+  const fields = { is_enabled: 'same_day_enabled', deadline_time: 'same_day_deadline' };
+  return recordFrom(save({ kind: 'same-day-settings', id: f.store_id, data: sameDay }), fields).then((p) => (p.position === null ? last : p));
 }
 
 /** The week form's fields that show their own problem: each row's times, and the same-day deadline. */
