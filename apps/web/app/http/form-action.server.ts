@@ -62,8 +62,11 @@ export interface FormInput<Form, User extends SignedInUser | null> {
 /** The actor of a command a signed-out guest sends through a form open to anyone. */
 export const GUEST_ACTOR = 'customer';
 
+/** The screen's message for a DomainError, or the message and the field it is about (shown beside that field). */
+export type FormRefusal = string | { message: string; field: string };
+
 /** DomainError code → the screen's message (its texts module's words); `otherwise` for any other code. */
-export type FormErrors = Readonly<Record<string, string | ((error: DomainError) => string | undefined)>>;
+export type FormErrors = Readonly<Record<string, FormRefusal | ((error: DomainError) => FormRefusal | undefined)>>;
 
 type Access = readonly [Role, ...Role[]] | 'anyone';
 type UserOf<A extends Access> = A extends 'anyone' ? SignedInUser | null : SignedInUser;
@@ -132,14 +135,14 @@ export function formAction<A extends Access, S extends FormSchema = undefined, A
         readYourWrites: (position) => app.runtime.waitForProjections(position),
       });
     } catch (error) {
-      const message = error instanceof DomainError ? messageFor(spec.errors, error) : undefined;
-      if (message === undefined) throw error;
-      return refuse(message, null);
+      const refusal = error instanceof DomainError ? refusalFor(spec.errors, error) : undefined;
+      if (refusal === undefined) throw error;
+      return typeof refusal === 'string' ? refuse(refusal, null) : refuse(refusal.message, refusal.field);
     }
   };
 }
 
-function messageFor(errors: FormErrors | undefined, error: DomainError): string | undefined {
+function refusalFor(errors: FormErrors | undefined, error: DomainError): FormRefusal | undefined {
   const entry = errors?.[error.code] ?? errors?.otherwise;
   return typeof entry === 'function' ? entry(error) : entry;
 }

@@ -70,18 +70,58 @@ export function errorOf(refusal: { field?: string | null; error?: string | null 
   return at && (at === field || at.startsWith(`${field}.`)) ? (refusal.error ?? null) : null;
 }
 
-/** A labelled input (`.field`): the label's words, then the input with the attributes given; with `error`, its problem beside it. */
-export function InputField({ label, onValue, error, ...input }: Valued<InputHTMLAttributes<HTMLInputElement>> & { error?: string | null }) {
-  const problem = useFieldError(error);
+/** Whether a refused form's problem belongs to one of `fields`: then it stands beside that field, not again under the form. */
+export function besideField(refusal: { field?: string | null; error?: string | null } | null | undefined, fields: readonly string[]): boolean {
+  return fields.some((field) => errorOf(refusal, field) !== null);
+}
+
+/** `Labelled`, with a refused field's problem beside the control (`useFieldError`). */
+function LabelledWithProblem(props: {
+  id: string | undefined;
+  label: ReactNode;
+  error: string | null | undefined;
+  control(marks: ReturnType<typeof useFieldError>['control']): ReactNode;
+}) {
+  const problem = useFieldError(props.error);
   return (
     <>
-      <Labelled id={input.id} label={label} control={<input {...input} {...problem.control} onChange={changeOf(onValue, input.onChange)} />} />
+      <Labelled id={props.id} label={props.label} control={props.control(problem.control)} />
       {problem.words}
     </>
   );
 }
 
+/**
+ * A refused call's problem when it belongs to one of a form's `fields` (a refused body's `message`,
+ * a refused record's `error`, with the `field` they name), to be shown beside it; else null.
+ */
+export function fieldProblemOf(r: { status: number; body: unknown }, fields: readonly string[]): { field: string; error: string } | null {
+  const body = (r.body ?? {}) as { error?: string; field?: string; message?: string };
+  const error = body.message ?? body.error;
+  const problem = body.field && error ? { field: body.field, error } : null;
+  return r.status === 400 && besideField(problem, fields) ? problem : null;
+}
+
+/** A labelled input (`.field`): the label's words, then the input with the attributes given; with `error`, its problem beside it. */
+export function InputField({ label, onValue, error, ...input }: Valued<InputHTMLAttributes<HTMLInputElement>> & { error?: string | null }) {
+  return (
+    <LabelledWithProblem
+      id={input.id}
+      label={label}
+      error={error}
+      control={(marks) => <input {...input} {...marks} onChange={changeOf(onValue, input.onChange)} />}
+    />
+  );
+}
+
 /** A labelled textarea (`.field`), as `InputField`. */
-export function TextAreaField({ label, onValue, ...area }: Valued<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  return <Labelled id={area.id} label={label} control={<textarea {...area} onChange={changeOf(onValue, area.onChange)} />} />;
+export function TextAreaField({ label, onValue, error, ...area }: Valued<TextareaHTMLAttributes<HTMLTextAreaElement>> & { error?: string | null }) {
+  return (
+    <LabelledWithProblem
+      id={area.id}
+      label={label}
+      error={error}
+      control={(marks) => <textarea {...area} {...marks} onChange={changeOf(onValue, area.onChange)} />}
+    />
+  );
 }

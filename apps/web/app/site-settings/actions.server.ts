@@ -1,20 +1,23 @@
 import { data } from 'react-router';
 import type { CatalogIssue } from '@moncafe/domain/catalog/decider';
-import type { DomainError } from '@moncafe/domain/decider';
-import type { FormErrors, FormInput } from '#app/http/form-action.server';
+import { DomainError } from '@moncafe/domain/decider';
+import type { FormErrors, FormInput, FormRefusal } from '#app/http/form-action.server';
 import { catalogIssueText, inFieldWords, labelOf } from '#app/http/field-errors';
 import { settingsFieldLabels, settingsTexts as t } from './texts';
 
-/** What a settings screen's action answers: saved, or the first problem in Japanese. */
-export type SettingsAnswer = { ok: true; message: string; error: null } | { ok: false; message: null; error: string };
+/**
+ * What a settings screen's action answers: saved, or the first problem in Japanese and the field
+ * it is about (null: the whole save), which the screen shows beside that field (decision 652).
+ */
+export type SettingsAnswer = { ok: true; message: string; error: null; field: null } | { ok: false; message: null; error: string; field: string | null };
 
 /**
  * What the site settings screens' forms share (`formAction({ roles: ['admin'], form, ...settingsForm, handle })`):
- * a refused form or record answers 400 with the first problem; nothing is saved.
+ * a refused form or record answers 400 with the first problem and its field; nothing is saved.
  */
 export const settingsForm = {
   refused: (message: string, field: string | null) =>
-    data({ ok: false, message: null, error: field ? withField(field, message) : message } satisfies SettingsAnswer, { status: 400 }),
+    data({ ok: false, message: null, error: field ? withField(field, message) : message, field } satisfies SettingsAnswer, { status: 400 }),
   errors: { invalid_record: recordProblem, otherwise: t.saveFailed } satisfies FormErrors,
   labels: settingsFieldLabels,
 };
@@ -26,7 +29,21 @@ export async function savedAs(
   done: string = t.saved,
 ): Promise<SettingsAnswer> {
   await readYourWrites((await write).position);
-  return { ok: true, message: done, error: null };
+  return { ok: true, message: done, error: null, field: null };
+}
+
+/**
+ * A record saved from a form whose fields are named otherwise (under `card.`, a week row's
+ * `1-close`): a refusal of the record names the form's field, so the screen shows it there.
+ * `fieldOf` names it from the record's path, or renames some paths (the others kept).
+ */
+export function recordFrom<T>(write: Promise<T>, fieldOf: ((path: string) => string) | Readonly<Record<string, string>>): Promise<T> {
+  const named = typeof fieldOf === 'function' ? fieldOf : (path: string) => fieldOf[path] ?? path;
+  return write.catch((error: unknown) => {
+    if (!(error instanceof DomainError) || error.code !== 'invalid_record') throw error;
+    const issues = (error.details.issues as CatalogIssue[] | undefined)?.map((issue) => ({ ...issue, path: named(issue.path.join('.')).split('.') }));
+    throw new DomainError(error.code, error.message, { ...error.details, issues });
+  });
 }
 
 /**
@@ -39,9 +56,9 @@ function withField(field: string, message: string): string {
   return !label || worded.includes(`「${label}」`) ? worded : t.fieldError(label, worded);
 }
 
-function recordProblem(error: DomainError): string {
+function recordProblem(error: DomainError): FormRefusal {
   const issue = (error.details.issues as CatalogIssue[] | undefined)?.[0];
   if (!issue) return t.saveFailed;
   const field = issue.path.join('.') || 'data';
-  return withField(field, catalogIssueText(issue, labelOf(field, settingsFieldLabels)));
+  return { message: catalogIssueText(issue, labelOf(field, settingsFieldLabels)), field };
 }

@@ -1,8 +1,12 @@
+import { besideField } from '#app/shared/fields';
 import type { SettingsAnswer } from './actions.server';
 
-/** The answer of the last save: a polite status when saved, an alert with the problem when refused. */
-export function StatusLine({ answer }: { answer: SettingsAnswer | undefined }) {
-  if (!answer) return null;
+/**
+ * The answer of the last save: a polite status when saved, an alert with the problem when refused
+ * — unless the problem belongs to one of the form's `fields`, which shows it beside itself.
+ */
+export function StatusLine({ answer, fields = [] }: { answer: SettingsAnswer | undefined; fields?: readonly string[] }) {
+  if (!answer || (!answer.ok && besideField(answer, fields))) return null;
   return answer.ok ? (
     <p className="hint" role="status">
       {answer.message}

@@ -3,7 +3,7 @@ import { Link, useOutletContext } from 'react-router';
 import type { AreaOutletContext } from '#app/areas/store-choice';
 import { callJson } from '#app/http/api-client';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
-import { PageForm } from '#app/shared/fields';
+import { InputField, PageForm } from '#app/shared/fields';
 
 /** The store the area works on (the layout's choice: staffStoreId or adminStoreId) and whether the page has hydrated. */
 export function useAreaStore(): { storeId: string | null; storeName: string | null; ready: boolean } {
@@ -224,7 +224,7 @@ export function FormButtons(props: {
   );
 }
 
-/** A required number field of an editor form: its label, and the value as a number. */
+/** A required number field of an editor form: its label, and the value as a number; with `error`, its problem beside it. */
 export function NumberField(props: {
   id: string;
   label: string;
@@ -233,23 +233,23 @@ export function NumberField(props: {
   min: number;
   max?: number;
   step?: number | 'any';
+  error?: string | null;
   onChange(value: number): void;
 }) {
   return (
-    <label className="field" htmlFor={props.id}>
-      {props.label}
-      <input
-        id={props.id}
-        type="number"
-        required
-        min={props.min}
-        max={props.max}
-        step={props.step}
-        value={props.value}
-        disabled={props.busy}
-        onChange={(e) => props.onChange(Number(e.target.value))}
-      />
-    </label>
+    <InputField
+      id={props.id}
+      label={props.label}
+      type="number"
+      required
+      min={props.min}
+      max={props.max}
+      step={props.step}
+      value={props.value}
+      disabled={props.busy}
+      error={props.error}
+      onValue={(value) => props.onChange(Number(value))}
+    />
   );
 }
 

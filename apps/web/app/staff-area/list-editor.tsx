@@ -4,15 +4,25 @@ import { callJson } from '#app/http/api-client';
 import { AskDialog, FormButtons, NoticeLine, type Notice } from './components';
 import { RowActions } from './row-actions';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
-import { PageForm } from '#app/shared/fields';
+import { errorOf, fieldProblemOf, InputField, PageForm, TextAreaField } from '#app/shared/fields';
 
-/** What an editor's form gets: the record's fields (null for a new one), and what to do with them. */
+/**
+ * What an editor's form gets: the record's fields (null for a new one), what to do with them, and
+ * the refusal of its last save when it names one of the form's `fields` (shown beside that field).
+ */
 export interface RecordFormProps<D> {
   initial: D | null;
   busy: boolean;
+  refusal?: FieldRefusal | null;
   onSave(data: D): void;
   onCancel?: () => void;
 }
+
+/** A refused save's problem at one field, in the owner's words. */
+export type FieldRefusal = { field: string; error: string };
+
+/** An editor's form, with the fields that show their own problem (a refusal naming another is said above the list). */
+export type RecordForm<D> = ComponentType<RecordFormProps<D>> & { fields?: readonly string[] };
 
 interface Item {
   id: string;
@@ -35,7 +45,7 @@ export function ListEditor<T extends Item, D extends object>(props: {
   name(item: T): string;
   view(item: T): ReactNode;
   toForm(item: T): D;
-  Form: ComponentType<RecordFormProps<D>>;
+  Form: RecordForm<D>;
   /** Fields every saved record carries besides the form's (a checklist's `list`, a serve method's `menu_id`). */
   fixed?: Record<string, unknown>;
   empty: string;
@@ -44,30 +54,15 @@ export function ListEditor<T extends Item, D extends object>(props: {
 }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { busy, notice, run, refusalOf } = useEditorCalls(props.reload, props.Form.fields ?? [], a.saveFailed);
   const [formKey, setFormKey] = useState(0);
   const addId = useId();
-
-  async function run(call: () => ReturnType<typeof callJson>, done: string) {
-    setBusy(true);
-    setNotice(null);
-    const r = await call();
-    setBusy(false);
-    if (!r.ok) {
-      setNotice({ kind: 'error', text: a.saveFailed(r.message ?? (r.body as { error?: string }).error ?? t.cannotReachServer) });
-      return false;
-    }
-    setNotice({ kind: 'ok', text: done });
-    await props.reload();
-    return true;
-  }
 
   const record = (data: D, displayOrder: number) => ({ ...data, ...props.fixed, store_id: props.storeId, display_order: displayOrder });
   const save = async (item: T | null, data: D) => {
     const ok = item
-      ? await run(() => callJson(props.itemUrl(item.id), { method: 'PUT', body: record(data, item.display_order) }), a.saved)
-      : await run(() => callJson(props.collectionUrl, { method: 'POST', body: record(data, props.items.length + 1) }), a.saved);
+      ? await run(() => callJson(props.itemUrl(item.id), { method: 'PUT', body: record(data, item.display_order) }), a.saved, item.id)
+      : await run(() => callJson(props.collectionUrl, { method: 'POST', body: record(data, props.items.length + 1) }), a.saved, 'new');
     if (ok) {
       setEditing(null);
       if (!item) setFormKey((k) => k + 1);
@@ -91,7 +86,13 @@ export function ListEditor<T extends Item, D extends object>(props: {
             <li key={item.id} data-id={item.id}>
               <span className="sa-number">{index + 1}</span>
               {editing === item.id ? (
-                <Form initial={props.toForm(item)} busy={busy} onSave={(data) => void save(item, data)} onCancel={() => setEditing(null)} />
+                <Form
+                  initial={props.toForm(item)}
+                  busy={busy}
+                  refusal={refusalOf(item.id)}
+                  onSave={(data) => void save(item, data)}
+                  onCancel={() => setEditing(null)}
+                />
               ) : (
                 <div>{props.view(item)}</div>
               )}
@@ -113,7 +114,7 @@ export function ListEditor<T extends Item, D extends object>(props: {
       )}
       <section className="sa-editor" aria-labelledby={addId}>
         <h3 id={addId}>{props.addTitle}</h3>
-        <Form key={formKey} initial={null} busy={busy} onSave={(data) => void save(null, data)} />
+        <Form key={formKey} initial={null} busy={busy} refusal={refusalOf('new')} onSave={(data) => void save(null, data)} />
       </section>
       {removing && (
         <AskDialog
@@ -134,6 +135,34 @@ export function ListEditor<T extends Item, D extends object>(props: {
   );
 }
 
+/**
+ * An editor's calls: busy while one runs, then a notice (saved, or why not) — or, for a form's save
+ * (`from`: the record's id, or `new`) refused at one of the form's `fields`, that refusal, for the
+ * form to show beside the field. After a call that went through, the list reloads.
+ */
+export function useEditorCalls(reload: () => Promise<void>, fields: readonly string[], failed: (why: string) => string = (why) => why) {
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [refusal, setRefusal] = useState<(FieldRefusal & { from: string }) | null>(null);
+  async function run(call: () => ReturnType<typeof callJson>, done: string, from: string | null = null): Promise<boolean> {
+    setBusy(true);
+    setNotice(null);
+    setRefusal(null);
+    const r = await call();
+    setBusy(false);
+    if (!r.ok) {
+      const problem = from === null ? null : fieldProblemOf(r, fields);
+      if (problem && from !== null) setRefusal({ ...problem, from });
+      else setNotice({ kind: 'error', text: failed(r.message ?? (r.body as { error?: string }).error ?? t.cannotReachServer) });
+      return false;
+    }
+    setNotice({ kind: 'ok', text: done });
+    await reload();
+    return true;
+  }
+  return { busy, notice, run, refusalOf: (from: string) => (refusal?.from === from ? refusal : null) };
+}
+
 /** A form of plain fields (text, long text, number, URL, password), for the simpler kinds. */
 export interface FieldSpec<D> {
   name: keyof D & string;
@@ -145,8 +174,8 @@ export interface FieldSpec<D> {
   emptyIsNull?: boolean;
 }
 
-export function fieldsForm<D extends Record<string, string | number | null | undefined>>(fields: readonly FieldSpec<D>[], blank: D) {
-  return function FieldsForm({ initial, busy, onSave, onCancel }: RecordFormProps<D>) {
+export function fieldsForm<D extends Record<string, string | number | null | undefined>>(fields: readonly FieldSpec<D>[], blank: D): RecordForm<D> {
+  function FieldsForm({ initial, busy, refusal, onSave, onCancel }: RecordFormProps<D>) {
     const [values, setValues] = useState<D>(initial ?? blank);
     const id = useId();
     return (
@@ -160,27 +189,31 @@ export function fieldsForm<D extends Record<string, string | number | null | und
         {fields.map((f) => {
           const value = values[f.name];
           const set = (v: string) => setValues({ ...values, [f.name]: f.type === 'number' ? (v === '' ? null : Number(v)) : v });
-          const common = { id: `${id}-${f.name}`, required: f.required, placeholder: f.placeholder, disabled: busy };
-          return (
-            <label key={f.name} className="field" htmlFor={`${id}-${f.name}`}>
-              {f.label}
-              {f.type === 'textarea' ? (
-                <textarea {...common} value={String(value ?? '')} onChange={(e) => set(e.target.value)} />
-              ) : (
-                <input
-                  {...common}
-                  type={f.type ?? 'text'}
-                  min={f.type === 'number' ? 0 : undefined}
-                  autoComplete={f.type === 'password' ? 'new-password' : undefined}
-                  value={String(value ?? '')}
-                  onChange={(e) => set(e.target.value)}
-                />
-              )}
-            </label>
+          const common = {
+            id: `${id}-${f.name}`,
+            label: f.label,
+            required: f.required,
+            placeholder: f.placeholder,
+            disabled: busy,
+            value: String(value ?? ''),
+            error: errorOf(refusal, f.name),
+            onValue: set,
+          };
+          return f.type === 'textarea' ? (
+            <TextAreaField key={f.name} {...common} />
+          ) : (
+            <InputField
+              key={f.name}
+              {...common}
+              type={f.type ?? 'text'}
+              min={f.type === 'number' ? 0 : undefined}
+              autoComplete={f.type === 'password' ? 'new-password' : undefined}
+            />
           );
         })}
         <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
       </PageForm>
     );
-  };
+  }
+  return Object.assign(FieldsForm, { fields: fields.map((f) => f.name) });
 }

@@ -10,14 +10,14 @@ import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { monthGrid } from '#app/shared/calendar-month';
 import { MonthTable } from '#app/shared/month-table';
-import { savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { recordFrom, savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
 import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
-import { InputField } from '#app/shared/fields';
+import { errorOf, InputField } from '#app/shared/fields';
 import { formatDate } from '#app/i18n/language';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.hoursTitle, matches) }];
@@ -133,11 +133,18 @@ async function saveWeek(f: WeekForm, save: (record: HoursRecord) => Promise<{ po
       row === 'holiday' ? ({ rule: 'holiday', store_id: f.store_id } as const) : ({ rule: 'weekday', store_id: f.store_id, weekday: Number(row) } as const);
     const closed = f[`${row}-closed`];
     const times = closed ? { open_time: null, close_time: null } : { open_time: f[`${row}-open`], close_time: f[`${row}-close`] };
-    last = await save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: closed } });
+    const fields = { open_time: `${row}-open`, close_time: `${row}-close`, is_closed: `${row}-closed` };
+    last = await recordFrom(save({ kind: 'business-hours', id: businessHoursRecordId(rule), data: { ...rule, ...times, is_closed: closed } }), fields);
   }
   const sameDay = { store_id: f.store_id, is_enabled: f.same_day_enabled, deadline_time: f.same_day_deadline };
-  return save({ kind: 'same-day-settings', id: f.store_id, data: sameDay }).then((p) => (p.position === null ? last : p));
+  const fields = { is_enabled: 'same_day_enabled', deadline_time: 'same_day_deadline' };
+  return recordFrom(save({ kind: 'same-day-settings', id: f.store_id, data: sameDay }), fields).then((p) => (p.position === null ? last : p));
 }
+
+/** The week form's fields that show their own problem: each row's times, and the same-day deadline. */
+const WEEK_FIELDS = [...WEEK_ROWS.flatMap((row) => [`${row}-open`, `${row}-close`]), 'same_day_deadline'];
+/** The form of one weekday, the holidays or a date: its times show their own problem. */
+const HOURS_FIELDS = ['open_time', 'close_time'];
 
 type Rule = Route.ComponentProps['loaderData']['rules'][number];
 
@@ -228,6 +235,7 @@ function HoursForm(props: {
   const fetcher = useFetcher<SettingsAnswer>();
   const [isClosed, setClosed] = useState(props.rule?.is_closed ?? props.rule === undefined);
   const busy = fetcher.state !== 'idle';
+  const answer = busy ? undefined : fetcher.data;
   return (
     <fetcher.Form method="post" className="settings-hours" aria-label={props.label}>
       <input type="hidden" name="store_id" value={props.storeId} />
@@ -235,11 +243,11 @@ function HoursForm(props: {
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       <strong className="settings-hours-label">{props.label}</strong>
-      <HoursFields names={['is_closed', 'open_time', 'close_time']} rule={props.rule} closed={isClosed} onClosed={setClosed} />
+      <HoursFields names={['is_closed', 'open_time', 'close_time']} rule={props.rule} closed={isClosed} onClosed={setClosed} answer={answer} />
       <button type="submit" className="button" disabled={busy} aria-label={`${props.label} ${t.save}`}>
         {t.save}
       </button>
-      <StatusLine answer={busy ? undefined : fetcher.data} />
+      <StatusLine answer={answer} fields={HOURS_FIELDS} />
     </fetcher.Form>
   );
 }
@@ -275,6 +283,7 @@ function WeekForm({ storeId, rules, sameDay }: { storeId: string; rules: readonl
     Object.fromEntries(WEEK_ROWS.map((row) => [row, ruleOf(row)?.is_closed ?? ruleOf(row) === undefined])),
   );
   const busy = fetcher.state !== 'idle';
+  const answer = busy ? undefined : fetcher.data;
   const key = `${storeId}:${rules.map((r) => `${r.open_time}-${r.close_time}-${r.is_closed}`).join(',')}:${String(sameDay.is_enabled)}:${sameDay.deadline_time ?? ''}`;
   return (
     <fetcher.Form method="post" key={key} data-testid="week-form">
@@ -294,6 +303,7 @@ function WeekForm({ storeId, rules, sameDay }: { storeId: string; rules: readonl
                     rule={ruleOf(row)}
                     closed={closed[row] ?? false}
                     onClosed={(on) => setClosed((c) => ({ ...c, [row]: on }))}
+                    answer={answer}
                   />
                 </fieldset>
               </li>
@@ -306,24 +316,34 @@ function WeekForm({ storeId, rules, sameDay }: { storeId: string; rules: readonl
         <label>
           <input type="checkbox" name="same_day_enabled" defaultChecked={sameDay.is_enabled} /> {t.sameDayEnabled}
         </label>
-        <InputField label={t.sameDayDeadline} type="time" name="same_day_deadline" defaultValue={sameDay.deadline_time ?? ''} />
+        <InputField
+          label={t.sameDayDeadline}
+          type="time"
+          name="same_day_deadline"
+          defaultValue={sameDay.deadline_time ?? ''}
+          error={errorOf(answer, 'same_day_deadline')}
+        />
       </fieldset>
       <p className="settings-save">
         <button type="submit" className="button" disabled={busy} data-testid="week-save">
           {t.save}
         </button>
-        <StatusLine answer={busy ? undefined : fetcher.data} />
+        <StatusLine answer={answer} fields={WEEK_FIELDS} />
       </p>
     </fetcher.Form>
   );
 }
 
-/** A rule's 定休日, 開店 and 閉店, the times off while closed: a week row's and the chosen date's (their field names differ). */
+/**
+ * A rule's 定休日, 開店 and 閉店, the times off while closed: a week row's and the chosen date's
+ * (their field names differ); a refused save's problem stands beside the time it is about.
+ */
 function HoursFields(props: {
   names: readonly [closed: string, open: string, close: string];
   rule: Pick<Rule, 'open_time' | 'close_time'> | undefined;
   closed: boolean;
   onClosed: (closed: boolean) => void;
+  answer: SettingsAnswer | undefined;
 }) {
   const [closedName, openName, closeName] = props.names;
   return (
@@ -337,7 +357,16 @@ function HoursFields(props: {
           [closeName, t.close, props.rule?.close_time],
         ] as const
       ).map(([name, label, value]) => (
-        <InputField key={name} label={label} type="time" name={name} defaultValue={value ?? ''} disabled={props.closed} required={!props.closed} />
+        <InputField
+          key={name}
+          label={label}
+          type="time"
+          name={name}
+          defaultValue={value ?? ''}
+          disabled={props.closed}
+          required={!props.closed}
+          error={errorOf(props.answer, name)}
+        />
       ))}
     </>
   );

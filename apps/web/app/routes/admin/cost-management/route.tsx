@@ -8,9 +8,9 @@ import type { Answer as CostAnswer } from '#app/routes/api/admin/cost-lines/rout
 import { japaneseDate } from '#app/reservation/presentation';
 import { yenAmount } from '#app/shared/yen';
 import { FormButtons, LoadError, NumberField, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
-import { ListEditor, type RecordFormProps } from '#app/staff-area/list-editor';
+import { ListEditor, type RecordForm, type RecordFormProps } from '#app/staff-area/list-editor';
 import staffCss from '#app/staff-area/staff-area.css?url';
-import { InputField, PageForm } from '#app/shared/fields';
+import { errorOf, InputField, PageForm } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(c.title, matches) }];
 export const links = () => [
@@ -24,15 +24,36 @@ type LineForm = { name: string; quantity: number; unit: string; unit_cost: numbe
 const blank: LineForm = { name: '', quantity: 1, unit: '', unit_cost: 0 };
 const yen = (n: number | null) => (n === null ? c.notCosted : yenAmount(n));
 
-/** One ingredient line: decimals allowed for quantity and unit cost (0.018 kg at 4,000円). */
-function CostLineForm({ initial, busy, onSave, onCancel }: RecordFormProps<LineForm>) {
+/** One ingredient line: decimals allowed for quantity and unit cost (0.018 kg at 4,000円); each field shows its own problem. */
+const CostLineForm: RecordForm<LineForm> = Object.assign(CostLineFields, { fields: ['name', 'quantity', 'unit', 'unit_cost'] });
+
+function CostLineFields({ initial, busy, refusal, onSave, onCancel }: RecordFormProps<LineForm>) {
   const [v, setV] = useState<LineForm>(initial ?? blank);
   const id = useId();
+  const at = (field: string) => errorOf(refusal, field);
   return (
     <PageForm className="sa-editor-row" onSubmit={() => onSave(v)}>
-      <InputField label={c.ingredient} id={`${id}-name`} required maxLength={100} value={v.name} disabled={busy} onValue={(name) => setV({ ...v, name })} />
-      <NumberField id={`${id}-qty`} label={c.quantity} min={0} step="any" value={v.quantity} busy={busy} onChange={(quantity) => setV({ ...v, quantity })} />
-      <InputField label={c.unit} id={`${id}-unit`} maxLength={20} value={v.unit} disabled={busy} onValue={(unit) => setV({ ...v, unit })} />
+      <InputField
+        label={c.ingredient}
+        id={`${id}-name`}
+        required
+        maxLength={100}
+        value={v.name}
+        disabled={busy}
+        error={at('name')}
+        onValue={(name) => setV({ ...v, name })}
+      />
+      <NumberField
+        id={`${id}-qty`}
+        label={c.quantity}
+        min={0}
+        step="any"
+        value={v.quantity}
+        busy={busy}
+        error={at('quantity')}
+        onChange={(quantity) => setV({ ...v, quantity })}
+      />
+      <InputField label={c.unit} id={`${id}-unit`} maxLength={20} value={v.unit} disabled={busy} error={at('unit')} onValue={(unit) => setV({ ...v, unit })} />
       <NumberField
         id={`${id}-cost`}
         label={c.unitCost}
@@ -40,6 +61,7 @@ function CostLineForm({ initial, busy, onSave, onCancel }: RecordFormProps<LineF
         step="any"
         value={v.unit_cost}
         busy={busy}
+        error={at('unit_cost')}
         onChange={(unit_cost) => setV({ ...v, unit_cost })}
       />
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />

@@ -12,6 +12,7 @@ import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
+import { errorOf, TextAreaField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.disclaimerTitle, matches) }];
 
@@ -65,14 +66,19 @@ function DisclaimerForm({
       <p className="hint">{t.disclaimerLead}</p>
       <Form method="post" className="panel">
         <input type="hidden" name="store_id" value={loaderData.storeId} />
-        <label className="field">
-          {t.disclaimerContent}
-          <textarea name="content" rows={10} maxLength={5000} defaultValue={loaderData.content} onChange={(e) => setText(e.target.value)} />
-        </label>
+        <TextAreaField
+          label={t.disclaimerContent}
+          name="content"
+          rows={10}
+          maxLength={5000}
+          defaultValue={loaderData.content}
+          error={errorOf(actionData, 'content')}
+          onValue={setText}
+        />
         <button type="submit" className="button" disabled={busy}>
           {t.save}
         </button>
-        <StatusLine answer={actionData} />
+        <StatusLine answer={actionData} fields={['content']} />
       </Form>
       {text.trim() !== '' && (
         <section className="panel" aria-label={t.preview}>

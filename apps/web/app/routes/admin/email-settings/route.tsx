@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
@@ -8,7 +7,8 @@ import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { cancelUrlFor, confirmationRequestMail, reservationCancelledMail, reservationConfirmedMail, type ReservationMailData } from '#app/reservation/mails';
 import { noticeTexts, storeAddressOf } from '#app/reservation/presentation';
-import { savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { recordFrom, savedAs, settingsForm } from '#app/site-settings/actions.server';
+import { useSettingsSaves, type SaveRefusal } from '#app/site-settings/use-saves';
 import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { FormButtons } from '#app/staff-area/components';
@@ -16,7 +16,7 @@ import { settingsTexts as t } from '#app/site-settings/texts';
 import { StoreScopeField } from '#app/site-settings/store-scope-field';
 import '#app/site-settings/settings.css';
 import { adminPageTitle } from '#app/admin-area/title';
-import { InputField, PageForm, TextAreaField } from '#app/shared/fields';
+import { errorOf, InputField, PageForm, TextAreaField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.mailTitle, matches) }];
 
@@ -66,7 +66,10 @@ export const action = formAction({
     return f.intent === 'remove'
       ? savedAs(services.catalog.remove({ kind: 'notice', id: f.id }, command), input, t.removed)
       : savedAs(
-          services.catalog.save({ kind: 'notice', id: f.id ?? input.runtime.ids.uuid(), data: f.notice }, { ...command, storeId: f.notice.store_id }),
+          recordFrom(
+            services.catalog.save({ kind: 'notice', id: f.id ?? input.runtime.ids.uuid(), data: f.notice }, { ...command, storeId: f.notice.store_id }),
+            (path) => `notice.${path}`,
+          ),
           input,
         );
   },
@@ -74,13 +77,14 @@ export const action = formAction({
 
 type Notice = Route.ComponentProps['loaderData']['notices'][number];
 type NoticeInput = Omit<Notice, 'id'>;
+/** The notice form's fields that show their own problem (under `notice.` in the answer). */
+const NOTICE_FIELDS = ['notice.title', 'notice.content', 'notice.store_id'];
 
 /** /admin/email-settings: the notices in mails and on the confirm and cancel pages, and a preview of each mail. */
 export default function EmailSettings({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<SettingsAnswer>();
+  const saves = useSettingsSaves();
   const [editing, setEditing] = useState<string | null>(null);
-  const busy = fetcher.state !== 'idle';
-  const submit = (body: Record<string, unknown>) => void fetcher.submit(JSON.stringify(body), { method: 'post', encType: 'application/json' });
+  const { busy, submit } = saves;
   const { notices, stores, previews } = loaderData;
   const name = (n: Notice) => n.title || n.content.slice(0, 20);
   return (
@@ -89,23 +93,22 @@ export default function EmailSettings({ loaderData }: Route.ComponentProps) {
       <section className="panel" aria-labelledby="notices-title">
         <h3 id="notices-title">{t.noticesTitle}</h3>
         <p className="hint">{t.noticesLead}</p>
-        <StatusLine answer={busy ? undefined : fetcher.data} />
+        <StatusLine answer={saves.answer} fields={NOTICE_FIELDS} />
         {notices.length === 0 ? (
           <p className="empty">{t.noNotices}</p>
         ) : (
           <ol className="settings-cards" data-testid="notice-list">
             {notices.map((n) => (
               <li key={n.id} data-id={n.id}>
+                {/* An edited notice closes once its save is taken; refused, it stays open with what was typed. */}
                 {editing === n.id ? (
                   <NoticeForm
                     initial={n}
                     stores={stores}
                     busy={busy}
+                    refusal={saves.refusalOf(n.id)}
                     onCancel={() => setEditing(null)}
-                    onSave={(notice) => {
-                      submit({ intent: 'save', id: n.id, notice });
-                      setEditing(null);
-                    }}
+                    onSave={(notice) => submit({ intent: 'save', id: n.id, notice }, n.id, () => setEditing(null))}
                   />
                 ) : (
                   <div>
@@ -143,7 +146,8 @@ export default function EmailSettings({ loaderData }: Route.ComponentProps) {
           initial={null}
           stores={stores}
           busy={busy}
-          onSave={(notice) => submit({ intent: 'save', id: null, notice: { ...notice, display_order: notices.length + 1 } })}
+          refusal={saves.refusalOf('new')}
+          onSave={(notice) => submit({ intent: 'save', id: null, notice: { ...notice, display_order: notices.length + 1 } }, 'new')}
         />
       </section>
       <section className="panel" aria-labelledby="preview-title">
@@ -167,15 +171,17 @@ function NoticeForm(props: {
   initial: NoticeInput | null;
   stores: { store_id: string; name: string }[];
   busy: boolean;
+  refusal: SaveRefusal;
   onSave(n: NoticeInput): void;
   onCancel?: () => void;
 }) {
   const [n, setN] = useState<NoticeInput>(props.initial ?? { store_id: null, title: '', content: '', is_active: true, display_order: 0 });
+  const at = (field: string) => errorOf(props.refusal, `notice.${field}`);
   return (
     <PageForm className="settings-card-form" onSubmit={() => props.onSave(n)}>
-      <InputField label={t.noticeTitle} type="text" maxLength={100} value={n.title} onValue={(title) => setN({ ...n, title })} />
-      <TextAreaField label={t.noticeContent} required maxLength={2000} value={n.content} onValue={(content) => setN({ ...n, content })} />
-      <StoreScopeField label={t.noticeStore} value={n.store_id} stores={props.stores} onValue={(store_id) => setN({ ...n, store_id })} />
+      <InputField label={t.noticeTitle} type="text" maxLength={100} value={n.title} error={at('title')} onValue={(title) => setN({ ...n, title })} />
+      <TextAreaField label={t.noticeContent} required maxLength={2000} value={n.content} error={at('content')} onValue={(content) => setN({ ...n, content })} />
+      <StoreScopeField label={t.noticeStore} value={n.store_id} stores={props.stores} error={at('store_id')} onValue={(store_id) => setN({ ...n, store_id })} />
       <label>
         <input type="checkbox" checked={n.is_active} onChange={(e) => setN({ ...n, is_active: e.target.checked })} /> {t.noticeActive}
       </label>

@@ -1,5 +1,4 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { useFetcher } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
@@ -9,7 +8,8 @@ import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
 import { callJson } from '#app/http/api-client';
 import type { Answer as UploadAnswer } from '#app/routes/api/admin/homepage-settings/images/route';
-import { savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { recordFrom, savedAs, settingsForm } from '#app/site-settings/actions.server';
+import { useSettingsSaves, type SaveRefusal } from '#app/site-settings/use-saves';
 import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { FormButtons } from '#app/staff-area/components';
@@ -18,7 +18,7 @@ import { settingsTexts as t } from '#app/site-settings/texts';
 import { StoreScopeField } from '#app/site-settings/store-scope-field';
 import '#app/site-settings/settings.css';
 import { adminPageTitle } from '#app/admin-area/title';
-import { InputField, PageForm, TextAreaField } from '#app/shared/fields';
+import { errorOf, InputField, PageForm, TextAreaField } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.homeTitle, matches) }];
 
@@ -40,7 +40,7 @@ export const action = formAction({
   roles: ['admin'],
   form: formSchema,
   ...settingsForm,
-  errors: { ...settingsForm.errors, unknown_store: t.cardStoreUnknown },
+  errors: { ...settingsForm.errors, unknown_store: { message: t.cardStoreUnknown, field: 'card.store_id' } },
   async handle(input) {
     const { form: f, services, queries, command } = input;
     if (f.intent === 'remove') return savedAs(services.catalog.remove({ kind: 'homepage-card', id: f.id }, command), input, t.removed);
@@ -48,13 +48,19 @@ export const action = formAction({
     // A store's card names a store there is (a claim, checked): a closed one's stays hidden until it opens again.
     const storeId = f.card.store_id;
     if (storeId !== null && !(await queries.stores.get(storeId))) throw new DomainError('unknown_store', `no store ${storeId}`);
-    return savedAs(services.catalog.save({ kind: 'homepage-card', id: f.id ?? input.runtime.ids.uuid(), data: f.card }, { ...command, storeId }), input);
+    const saved = services.catalog.save({ kind: 'homepage-card', id: f.id ?? input.runtime.ids.uuid(), data: f.card }, { ...command, storeId });
+    return savedAs(
+      recordFrom(saved, (path) => `card.${path}`),
+      input,
+    );
   },
 });
 
 type Card = Route.ComponentProps['loaderData']['cards'][number];
 type CardInput = Omit<Card, 'id'>;
 type StoreName = Route.ComponentProps['loaderData']['stores'][number];
+/** The card form's fields that show their own problem (under `card.` in the answer). */
+const CARD_FIELDS = ['card.store_id', 'card.title', 'card.description', 'card.title_en', 'card.description_en', 'card.link_url'];
 const blank: CardInput = {
   card_type: 'other',
   store_id: null,
@@ -70,15 +76,14 @@ const blank: CardInput = {
 
 /** /admin/homepage-settings: the homepage's cards — add, edit, hide, remove, and order by drag or keyboard. */
 export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<SettingsAnswer>();
+  const saves = useSettingsSaves();
   const [order, setOrder] = useState(loaderData.cards);
   const [editing, setEditing] = useState<string | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
   useEffect(() => setOrder(loaderData.cards), [loaderData.cards]);
-  const busy = fetcher.state !== 'idle';
+  const { busy, submit } = saves;
 
-  const submit = (body: Record<string, unknown>) => void fetcher.submit(JSON.stringify(body), { method: 'post', encType: 'application/json' });
   const move = (from: number, to: number) => {
     if (to < 0 || to >= order.length || from === to) return;
     const next = [...order];
@@ -105,7 +110,7 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
       <p className="visually-hidden" aria-live="polite">
         {announce}
       </p>
-      <StatusLine answer={busy ? undefined : fetcher.data} />
+      <StatusLine answer={saves.answer} fields={CARD_FIELDS} />
       {order.length === 0 ? (
         <p className="empty">{t.noCards}</p>
       ) : (
@@ -133,16 +138,15 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
               <button type="button" className="settings-handle" aria-label={t.dragHandle(card.title || t.untitled)} onKeyDown={onHandleKey(index)}>
                 ⠿
               </button>
+              {/* An edited card closes once its save is taken; refused, it stays open with what was typed. */}
               {editing === card.id ? (
                 <CardForm
                   initial={card}
                   stores={loaderData.stores}
                   busy={busy}
+                  refusal={saves.refusalOf(card.id)}
                   onCancel={() => setEditing(null)}
-                  onSave={(data) => {
-                    submit({ intent: 'save', id: card.id, card: data });
-                    setEditing(null);
-                  }}
+                  onSave={(data) => submit({ intent: 'save', id: card.id, card: data }, card.id, () => setEditing(null))}
                 />
               ) : (
                 <div className="settings-card-view">
@@ -188,15 +192,24 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
           initial={null}
           stores={loaderData.stores}
           busy={busy}
-          onSave={(data) => submit({ intent: 'save', id: null, card: { ...data, display_order: order.length + 1 } })}
+          refusal={saves.refusalOf('new')}
+          onSave={(data) => submit({ intent: 'save', id: null, card: { ...data, display_order: order.length + 1 } }, 'new')}
         />
       </section>
     </section>
   );
 }
 
-function CardForm(props: { initial: CardInput | null; stores: readonly StoreName[]; busy: boolean; onSave(data: CardInput): void; onCancel?: () => void }) {
+function CardForm(props: {
+  initial: CardInput | null;
+  stores: readonly StoreName[];
+  busy: boolean;
+  refusal: SaveRefusal;
+  onSave(data: CardInput): void;
+  onCancel?: () => void;
+}) {
   const [card, setCard] = useState<CardInput>(props.initial ?? blank);
+  const at = (field: string) => errorOf(props.refusal, `card.${field}`);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const set = (patch: Partial<CardInput>) => setCard({ ...card, ...patch });
@@ -224,20 +237,42 @@ function CardForm(props: { initial: CardInput | null; stores: readonly StoreName
           ))}
         </select>
       </label>
-      {props.stores.length > 1 && <StoreScopeField label={t.cardStore} value={card.store_id} stores={props.stores} onValue={(store_id) => set({ store_id })} />}
-      <InputField label={t.cardTitle} type="text" maxLength={100} value={card.title} onValue={(value) => set({ title: value })} />
-      <TextAreaField label={t.cardDescription} maxLength={1000} value={card.description} onValue={(value) => set({ description: value })} />
-      <InputField label={t.cardTitleEn} type="text" lang="en" maxLength={100} value={card.title_en} onValue={(value) => set({ title_en: value })} />
-      <TextAreaField label={t.cardDescriptionEn} lang="en" maxLength={1000} value={card.description_en} onValue={(value) => set({ description_en: value })} />
-      <label className="field">
-        {t.cardLink}
-        <input
-          type="text"
-          maxLength={2000}
-          value={card.link_url ?? ''}
-          onChange={(e) => set({ link_url: e.target.value.trim() === '' ? null : e.target.value.trim() })}
-        />
-      </label>
+      {props.stores.length > 1 && (
+        <StoreScopeField label={t.cardStore} value={card.store_id} stores={props.stores} error={at('store_id')} onValue={(store_id) => set({ store_id })} />
+      )}
+      <InputField label={t.cardTitle} type="text" maxLength={100} value={card.title} error={at('title')} onValue={(value) => set({ title: value })} />
+      <TextAreaField
+        label={t.cardDescription}
+        maxLength={1000}
+        value={card.description}
+        error={at('description')}
+        onValue={(value) => set({ description: value })}
+      />
+      <InputField
+        label={t.cardTitleEn}
+        type="text"
+        lang="en"
+        maxLength={100}
+        value={card.title_en}
+        error={at('title_en')}
+        onValue={(value) => set({ title_en: value })}
+      />
+      <TextAreaField
+        label={t.cardDescriptionEn}
+        lang="en"
+        maxLength={1000}
+        value={card.description_en}
+        error={at('description_en')}
+        onValue={(value) => set({ description_en: value })}
+      />
+      <InputField
+        label={t.cardLink}
+        type="text"
+        maxLength={2000}
+        value={card.link_url ?? ''}
+        error={at('link_url')}
+        onValue={(value) => set({ link_url: value.trim() === '' ? null : value.trim() })}
+      />
       <label className="field">
         {t.cardImageUpload}
         <input

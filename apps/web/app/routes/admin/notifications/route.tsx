@@ -6,14 +6,14 @@ import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { notificationSettingsSchema } from '@moncafe/domain/notification/kinds';
 import { requireRole } from '#app/auth/require-role.server';
 import { appOf } from '#app/context';
-import { savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
+import { recordFrom, savedAs, settingsForm, type SettingsAnswer } from '#app/site-settings/actions.server';
 import { formAction } from '#app/http/form-action.server';
 import { StatusLine } from '#app/site-settings/status-line';
 import { settingsTexts as t } from '#app/site-settings/texts';
 import '#app/site-settings/settings.css';
 import { useStoreQuery } from '#app/table-order/use-store-query';
 import { adminPageTitle } from '#app/admin-area/title';
-import { InputField, PageForm } from '#app/shared/fields';
+import { errorOf, InputField, PageForm, useFieldError } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(t.notifyTitle, matches) }];
 
@@ -33,7 +33,11 @@ export const action = formAction({
   ...settingsForm,
   handle(input) {
     const s = input.form.settings;
-    return savedAs(input.services.catalog.save({ kind: 'notification-settings', id: s.store_id, data: s }, { ...input.command, storeId: s.store_id }), input);
+    const saved = input.services.catalog.save({ kind: 'notification-settings', id: s.store_id, data: s }, { ...input.command, storeId: s.store_id });
+    return savedAs(
+      recordFrom(saved, (path) => `settings.${path}`),
+      input,
+    );
   },
 });
 
@@ -58,6 +62,10 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: S
   const [reminderHour, setReminderHour] = useState(settings.reminder_hour);
   const label = { new_booking: t.newBooking, cancellation: t.cancellation, low_stock: t.lowStock };
   const update = (i: number, patch: Partial<Recipient>) => setRecipients(recipients.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const answer = fetcher.state !== 'idle' ? undefined : fetcher.data;
+  const at = (field: string) => errorOf(answer?.ok === false ? answer : null, `settings.${field}`);
+  const hour = useFieldError(at('reminder_hour'));
+  const fields = [...recipients.map((_, i) => `settings.recipients.${i}.email`), 'settings.low_stock_threshold', 'settings.reminder_hour'];
   return (
     <section data-testid="notification-settings" className="settings-page">
       <h2>{t.notifyTitle}</h2>
@@ -83,7 +91,14 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: S
           <ul className="settings-rows">
             {recipients.map((r, i) => (
               <li key={i} className="settings-hours">
-                <InputField label={t.email} type="email" required value={r.email} onChange={(e) => update(i, { email: e.target.value.trim() })} />
+                <InputField
+                  label={t.email}
+                  type="email"
+                  required
+                  value={r.email}
+                  error={at(`recipients.${i}.email`)}
+                  onChange={(e) => update(i, { email: e.target.value.trim() })}
+                />
                 {TOPICS.map((topic) => (
                   <label key={topic}>
                     <input type="checkbox" checked={r[topic]} onChange={(e) => update(i, { [topic]: e.target.checked })} /> {label[topic]}
@@ -103,7 +118,15 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: S
             {t.addRecipient}
           </button>
         </fieldset>
-        <InputField label={t.threshold} type="number" min={0} max={1000} value={threshold} onValue={(value) => setThreshold(Number(value))} />
+        <InputField
+          label={t.threshold}
+          type="number"
+          min={0}
+          max={1000}
+          value={threshold}
+          error={at('low_stock_threshold')}
+          onValue={(value) => setThreshold(Number(value))}
+        />
         <fieldset data-testid="guest-reminders">
           <legend>{t.remindersLegend}</legend>
           <p className="hint">{t.remindersLead}</p>
@@ -112,7 +135,7 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: S
           </label>
           <label className="field">
             {t.reminderHour}
-            <select value={reminderHour} disabled={!reminders} onChange={(e) => setReminderHour(Number(e.target.value))}>
+            <select value={reminderHour} disabled={!reminders} {...hour.control} onChange={(e) => setReminderHour(Number(e.target.value))}>
               {HOURS.map((hour) => (
                 <option key={hour} value={hour}>
                   {t.hourOption(hour)}
@@ -120,11 +143,12 @@ function NotificationsForm({ storeId, settings }: { storeId: string; settings: S
               ))}
             </select>
           </label>
+          {hour.words}
         </fieldset>
         <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
           {t.save}
         </button>
-        <StatusLine answer={fetcher.state !== 'idle' ? undefined : fetcher.data} />
+        <StatusLine answer={answer} fields={fields} />
       </PageForm>
     </section>
   );

@@ -5,12 +5,12 @@ import type { Answer as RulesAnswer } from '#app/routes/api/order-rules/route';
 import type { Answer as SuppliersAnswer } from '#app/routes/api/order-management/route';
 import type { Answer as PurchasesAnswer } from '#app/routes/api/purchase-management/route';
 import { FormButtons, LoadError, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
-import { fieldsForm, ListEditor, type RecordFormProps } from '#app/staff-area/list-editor';
+import { fieldsForm, ListEditor, type RecordForm, type RecordFormProps } from '#app/staff-area/list-editor';
 import { orDash, shortLink, tokyoDateTimeLabel } from '#app/staff-area/presentation';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
 import { adminPageTitle } from '#app/admin-area/title';
-import { InputField, PageForm } from '#app/shared/fields';
+import { errorOf, InputField, PageForm } from '#app/shared/fields';
 import { staffScreenName } from '#app/areas/texts';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(a.orderTitle, matches) }];
@@ -31,7 +31,9 @@ const PurchaseForm = fieldsForm<{ supplier: string; product_name: string; purcha
 );
 
 /** A supplier: the password typed is sent in clear over the same-origin call and sealed by the server; blank keeps it. */
-function SupplierEditForm({ initial, busy, onSave, onCancel }: RecordFormProps<SupplierForm>) {
+const SupplierEditForm: RecordForm<SupplierForm> = Object.assign(SupplierFields, { fields: ['supplier_name', 'login_id', 'password'] });
+
+function SupplierFields({ initial, busy, refusal, onSave, onCancel }: RecordFormProps<SupplierForm>) {
   const [name, setName] = useState(initial?.supplier_name ?? '');
   const [loginId, setLoginId] = useState(initial?.login_id ?? '');
   const [password, setPassword] = useState('');
@@ -46,20 +48,27 @@ function SupplierEditForm({ initial, busy, onSave, onCancel }: RecordFormProps<S
         onSave({ supplier_name: name, login_id: loginId, ...next });
       }}
     >
-      <InputField label={a.supplierName} id={`${id}-name`} required value={name} disabled={busy} onValue={setName} />
-      <InputField label={a.loginId} id={`${id}-login`} value={loginId} disabled={busy} autoComplete="off" onValue={setLoginId} />
-      <label className="field" htmlFor={`${id}-password`}>
-        {a.password}
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          disabled={busy || removePassword}
-          placeholder={initial ? a.passwordKeep : ''}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      <InputField label={a.supplierName} id={`${id}-name`} required value={name} disabled={busy} error={errorOf(refusal, 'supplier_name')} onValue={setName} />
+      <InputField
+        label={a.loginId}
+        id={`${id}-login`}
+        value={loginId}
+        disabled={busy}
+        autoComplete="off"
+        error={errorOf(refusal, 'login_id')}
+        onValue={setLoginId}
+      />
+      <InputField
+        label={a.password}
+        id={`${id}-password`}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        disabled={busy || removePassword}
+        placeholder={initial ? a.passwordKeep : ''}
+        error={errorOf(refusal, 'password')}
+        onValue={setPassword}
+      />
       {initial && (
         <label>
           <input type="checkbox" checked={removePassword} onChange={(e) => setRemovePassword(e.target.checked)} /> {a.passwordRemove}

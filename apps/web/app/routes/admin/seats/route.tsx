@@ -5,10 +5,10 @@ import { seatTexts as s } from '#app/admin-area/texts';
 import { callJson } from '#app/http/api-client';
 import type { Answer as SeatsAnswer } from '#app/routes/api/admin/seats/route';
 import { FormButtons, LoadError, NumberField, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
-import { ListEditor, type RecordFormProps } from '#app/staff-area/list-editor';
+import { ListEditor, type RecordForm, type RecordFormProps } from '#app/staff-area/list-editor';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
-import { InputField, PageForm } from '#app/shared/fields';
+import { errorOf, InputField, PageForm } from '#app/shared/fields';
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminPageTitle(s.title, matches) }];
 export const links = () => [{ rel: 'stylesheet', href: staffCss }];
@@ -18,15 +18,25 @@ type SeatForm = Pick<Seat, 'name' | 'max_people' | 'reservation_hold_minutes' | 
 
 const blank: SeatForm = { name: '', max_people: 2, reservation_hold_minutes: 90, adjacent_seat_ids: [], is_reservable: true, is_active: true };
 
-/** The form of one seat; `others` are the seats it may be combined with. */
-function seatForm(others: readonly Seat[]) {
-  return function SeatEditForm({ initial, busy, onSave, onCancel }: RecordFormProps<SeatForm>) {
+/** The form of one seat; `others` are the seats it may be combined with. Its name, capacity and hold time show their own problem. */
+function seatForm(others: readonly Seat[]): RecordForm<SeatForm> {
+  function SeatEditForm({ initial, busy, refusal, onSave, onCancel }: RecordFormProps<SeatForm>) {
     const [v, setV] = useState<SeatForm>(initial ?? blank);
+    const at = (field: string) => errorOf(refusal, field);
     const id = useId();
     const candidates = others.filter((o) => o.name !== initial?.name || !initial);
     return (
       <PageForm className="sa-editor-row" onSubmit={() => onSave(v)}>
-        <InputField label={s.name} id={`${id}-name`} required maxLength={50} value={v.name} disabled={busy} onValue={(name) => setV({ ...v, name })} />
+        <InputField
+          label={s.name}
+          id={`${id}-name`}
+          required
+          maxLength={50}
+          value={v.name}
+          disabled={busy}
+          error={at('name')}
+          onValue={(name) => setV({ ...v, name })}
+        />
         <NumberField
           id={`${id}-max`}
           label={s.maxPeople}
@@ -34,6 +44,7 @@ function seatForm(others: readonly Seat[]) {
           max={50}
           value={v.max_people}
           busy={busy}
+          error={at('max_people')}
           onChange={(max_people) => setV({ ...v, max_people })}
         />
         <NumberField
@@ -44,6 +55,7 @@ function seatForm(others: readonly Seat[]) {
           step={5}
           value={v.reservation_hold_minutes}
           busy={busy}
+          error={at('reservation_hold_minutes')}
           onChange={(minutes) => setV({ ...v, reservation_hold_minutes: minutes })}
         />
         <fieldset className="field ticks sa-wide">
@@ -72,7 +84,8 @@ function seatForm(others: readonly Seat[]) {
         <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
       </PageForm>
     );
-  };
+  }
+  return Object.assign(SeatEditForm, { fields: ['name', 'max_people', 'reservation_hold_minutes'] });
 }
 
 /** /admin/seats: the chosen store's seats — name, capacity, hold time, order, which seats combine, active (decision 120). */

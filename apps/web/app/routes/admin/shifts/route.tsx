@@ -13,7 +13,7 @@ import { dayLabel, hhmm } from '#app/staff-area/presentation';
 import { ShiftMonth } from '#app/staff-area/shift-month';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
-import { errorOf, InputField, useFieldError } from '#app/shared/fields';
+import { errorOf, fieldProblemOf, InputField, useFieldError } from '#app/shared/fields';
 import { adminPageTitle } from '#app/admin-area/title';
 import { staffScreenName } from '#app/areas/texts';
 
@@ -169,10 +169,7 @@ function IntervalField(props: { value: number; error: string | null; onChange(mi
  * body's `message`, a refused record's `error`), or a failure of the whole save.
  */
 function refusalOf(r: { status: number; message: string | null; body: { error?: string; field?: string; message?: string } }) {
-  const field = r.body.field ?? '';
-  if (r.status === 400 && RECRUIT_FIELDS.some((key) => field === key || field.startsWith(`${key}.`)))
-    return { field: r.body.field!, error: r.body.message ?? r.body.error ?? a.saveFailed(t.cannotReachServer) };
-  return { field: null, error: failure(r) };
+  return fieldProblemOf(r, RECRUIT_FIELDS) ?? { field: null, error: failure(r) };
 }
 
 function Submissions(props: { storeId: string; month: string; version: number; onImported(n: number): void; onError(text: string): void }) {

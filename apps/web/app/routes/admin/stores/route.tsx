@@ -4,7 +4,9 @@ import { adminPageTitle } from '#app/admin-area/title';
 import { storeTexts as s } from '#app/admin-area/texts';
 import { callJson } from '#app/http/api-client';
 import type { Answer as StoresAnswer } from '#app/routes/api/admin/stores/route';
-import { AskDialog, FormButtons, LoadError, Loading, NoticeLine, NumberField, type Notice } from '#app/staff-area/components';
+import { AskDialog, FormButtons, LoadError, Loading, NoticeLine, NumberField } from '#app/staff-area/components';
+import { useEditorCalls, type FieldRefusal } from '#app/staff-area/list-editor';
+import { errorOf, InputField } from '#app/shared/fields';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts as t } from '#app/staff-area/texts';
 
@@ -29,28 +31,37 @@ const blank: StoreForm = {
   wage_retention_years: 5,
 };
 const orNull = (value: string) => (value.trim() === '' ? null : value);
+/** The store form's fields that show their own problem. */
+const STORE_FIELDS = ['name', 'postal_code', 'address', 'phone', 'email', 'access_note', 'display_order', 'wage_retention_years'];
 
-function StoreFields({ initial, busy, onSave, onCancel }: { initial: StoreForm | null; busy: boolean; onSave(data: StoreForm): void; onCancel?: () => void }) {
+function StoreFields({
+  initial,
+  busy,
+  refusal,
+  onSave,
+  onCancel,
+}: {
+  initial: StoreForm | null;
+  busy: boolean;
+  refusal: FieldRefusal | null;
+  onSave(data: StoreForm): void;
+  onCancel?: () => void;
+}) {
   const [v, setV] = useState<StoreForm>(initial ?? blank);
   const id = useId();
+  const field = (key: 'name' | 'address' | 'phone' | 'postal_code' | 'email' | 'access_note', label: string, max: number) => ({
+    id: `${id}-${key}`,
+    label,
+    maxLength: max,
+    value: v[key] ?? '',
+    disabled: busy,
+    error: errorOf(refusal, key),
+  });
   const text = (key: 'name' | 'address' | 'phone', label: string, max: number) => (
-    <label className="field" htmlFor={`${id}-${key}`}>
-      {label}
-      <input id={`${id}-${key}`} required maxLength={max} value={v[key]} disabled={busy} onChange={(e) => setV({ ...v, [key]: e.target.value })} />
-    </label>
+    <InputField {...field(key, label, max)} required onValue={(value) => setV({ ...v, [key]: value })} />
   );
   const optional = (key: 'postal_code' | 'email' | 'access_note', label: string, max: number, type = 'text') => (
-    <label className="field" htmlFor={`${id}-${key}`}>
-      {label}
-      <input
-        id={`${id}-${key}`}
-        type={type}
-        maxLength={max}
-        value={v[key] ?? ''}
-        disabled={busy}
-        onChange={(e) => setV({ ...v, [key]: orNull(e.target.value) })}
-      />
-    </label>
+    <InputField {...field(key, label, max)} type={type} onValue={(value) => setV({ ...v, [key]: orNull(value) })} />
   );
   return (
     <form
@@ -74,6 +85,7 @@ function StoreFields({ initial, busy, onSave, onCancel }: { initial: StoreForm |
         max={1_000_000}
         value={v.display_order}
         busy={busy}
+        error={errorOf(refusal, 'display_order')}
         onChange={(display_order) => setV({ ...v, display_order })}
       />
       <label className="field" htmlFor={`${id}-factor`}>
@@ -95,6 +107,7 @@ function StoreFields({ initial, busy, onSave, onCancel }: { initial: StoreForm |
         max={20}
         value={v.wage_retention_years}
         busy={busy}
+        error={errorOf(refusal, 'wage_retention_years')}
         onChange={(wage_retention_years) => setV({ ...v, wage_retention_years })}
       />
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} submitLabel={initial ? s.save : s.add} cancelLabel={s.cancel} />
@@ -139,8 +152,6 @@ function SettingsLinks({ store }: { store: Store }) {
 export default function StoresEditor() {
   const [stores, setStores] = useState<Store[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [closing, setClosing] = useState<Store | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -154,20 +165,7 @@ export default function StoresEditor() {
   useEffect(() => {
     void load();
   }, [load]);
-
-  async function run(call: () => ReturnType<typeof callJson>, done: string) {
-    setBusy(true);
-    setNotice(null);
-    const r = await call();
-    setBusy(false);
-    if (!r.ok) {
-      setNotice({ kind: 'error', text: r.message ?? (r.body as { error?: string }).error ?? t.cannotReachServer });
-      return false;
-    }
-    setNotice({ kind: 'ok', text: done });
-    await load();
-    return true;
-  }
+  const { busy, notice, run, refusalOf } = useEditorCalls(load, STORE_FIELDS);
 
   return (
     <div className="sa-page" data-testid="stores-editor" data-ready={stores ? 'true' : undefined}>
@@ -185,11 +183,14 @@ export default function StoresEditor() {
                 <StoreFields
                   initial={store}
                   busy={busy}
+                  refusal={refusalOf(store.store_id)}
                   onCancel={() => setEditing(null)}
                   onSave={(data) =>
-                    void run(() => callJson(`/api/admin/stores/${encodeURIComponent(store.store_id)}`, { method: 'PUT', body: data }), s.saved).then(
-                      (ok) => ok && setEditing(null),
-                    )
+                    void run(
+                      () => callJson(`/api/admin/stores/${encodeURIComponent(store.store_id)}`, { method: 'PUT', body: data }),
+                      s.saved,
+                      store.store_id,
+                    ).then((ok) => ok && setEditing(null))
                   }
                 />
               ) : (
@@ -228,7 +229,10 @@ export default function StoresEditor() {
           key={formKey}
           initial={null}
           busy={busy}
-          onSave={(data) => void run(() => callJson('/api/admin/stores', { body: data }), s.added(data.name)).then((ok) => ok && setFormKey((k) => k + 1))}
+          refusal={refusalOf('new')}
+          onSave={(data) =>
+            void run(() => callJson('/api/admin/stores', { body: data }), s.added(data.name), 'new').then((ok) => ok && setFormKey((k) => k + 1))
+          }
         />
       </section>
       {closing && (
