@@ -10,7 +10,8 @@ import type { Answer as CorrectAnswer } from '#app/routes/api/receipts/$id/corre
 /**
  * Staff correct a receipt (訂正, decision 648) where they cancel one: 宛名, 但し書き and the payment
  * method as the receipt has them, to change, and a reason. One call issues the 赤伝 and the
- * corrected receipt; the answer links to the corrected one.
+ * corrected receipt; the answer links to the corrected one, and stays once the page shows the
+ * receipt corrected.
  */
 export function CorrectionForm({ receipt, onRefused }: { receipt: ReceiptAnswer; onRefused: (message: string) => void }) {
   const t = useTexts(localizedReceiptTexts);
@@ -33,6 +34,8 @@ export function CorrectionForm({ receipt, onRefused }: { receipt: ReceiptAnswer;
         <Link to={`/receipts/${done.corrected.receipt_id}`}>{t.correctDone(done.cancellation.number, done.corrected.number)}</Link>
       </p>
     );
+  // A receipt cancelled or corrected is not corrected again (its corrected receipt is).
+  if (receipt.cancelled_by) return null;
   return (
     <section className="receipt-refund panel">
       <h2>{t.correct}</h2>

@@ -103,7 +103,8 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           </button>
         </section>
       )}
-      {staff && receipt.kind === 'sale' && !receipt.cancelled_by && <CorrectionForm receipt={receipt} onRefused={setMessage} />}
+      {/* Keyed by the receipt: its answer stays with the receipt it corrected, not the one the link opens. */}
+      {staff && receipt.kind === 'sale' && <CorrectionForm key={receipt.id} receipt={receipt} onRefused={setMessage} />}
       {cancelled && (
         <p className="receipt-refund no-print" role="status" data-testid="refund-done">
           <Link to={`/receipts/${cancelled.receipt_id}`}>{t.refundDone(cancelled.number)}</Link>
