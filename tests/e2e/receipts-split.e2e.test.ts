@@ -15,7 +15,8 @@ const REGISTRATION = 'T8900000000001';
  * bill in two on the monitor, pays one part in cash there and the other by card on the guest's
  * phone, which ends on the thank-you with the receipt links. Each receipt's
  * print view shows the registration number, both rates' totals and taxes, the ※ mark and
- * numbers one after the other; the PDF downloads; a refund issues a 赤伝 referencing the original.
+ * numbers one after the other and the whole bill each shares; the PDF downloads; a refund issues a
+ * 赤伝 referencing the original, and a correction the 赤伝 and the corrected receipt at once.
  */
 describe.runIf(runs)('receipts and a split bill', () => {
   let server: TestWebServer;
@@ -112,6 +113,8 @@ describe.runIf(runs)('receipts and a split bill', () => {
       // 500 + 550), then heads its own share (decision 350).
       expect(await guest.getByTestId('receipt-whole-total').textContent()).toBe('お会計全体1,144円');
       expect(await guest.getByTestId('receipt-share').textContent()).toBe(`このお支払い（均等割 ${i + 1}/2）`);
+      // The whole bill it is a share of (decision 647).
+      expect(await guest.getByTestId('receipt-whole-bill').textContent()).toBe(`お会計総額 1,144円（2分割の${i + 1}）`);
       expect(await guest.getByTestId('receipt-method').textContent()).toBe(i === 0 ? '現金' : 'クレジットカード');
       numbers.push(Number(await guest.getByTestId('receipt').getAttribute('data-number')));
       await shot(guest, `4-receipt-${i + 1}`);
@@ -151,6 +154,28 @@ describe.runIf(runs)('receipts and a split bill', () => {
     await staff.goto('/monitor/checkout?store_id=2');
     await staff.getByTestId('day-receipts').waitFor();
     expect(await staff.getByTestId('day-receipts').textContent()).toContain(`No. ${String(numbers[1]! + 1).padStart(6, '0')} 領収書（取消） -572円（現金）`);
+    // A correction (decision 648): the second receipt gets an addressee and its method put right, in one go.
+    const no = (n: number) => String(n).padStart(6, '0');
+    await staff.goto(links[1]!);
+    await staff.getByTestId('receipt').waitFor();
+    await staff.getByTestId('correct-addressee').fill('株式会社モンカフェ');
+    await staff.getByTestId('correct-method').selectOption('electronic');
+    await staff.getByTestId('correct-reason').fill('宛名の追加');
+    await staff.getByTestId('correct').click();
+    await staff.getByTestId('receipt-corrected').waitFor();
+    expect(await staff.getByTestId('correct-done').textContent()).toBe(
+      `取消伝票 No. ${no(numbers[1]! + 2)} と訂正後の領収書 No. ${no(numbers[1]! + 3)} を発行しました`,
+    );
+    await staff.getByTestId('correct-done').getByRole('link').click();
+    await expect.poll(() => staff.getByTestId('receipt-corrects').count()).toBe(1);
+    expect(await staff.getByTestId('receipt-corrects').textContent()).toBe(`No. ${no(numbers[1]!)} の訂正（宛名の追加） 取消伝票 No. ${no(numbers[1]! + 2)}`);
+    expect(await staff.getByTestId('receipt-addressee').textContent()).toBe('株式会社モンカフェ 様');
+    expect(await staff.getByTestId('receipt-method').textContent()).toBe('電子マネー');
+    expect(await staff.getByTestId('receipt-total').textContent()).toBe('572円');
+    // The corrected receipt is a sale the form may correct again; the answer about the first stays behind.
+    await staff.getByTestId('correct-reason').waitFor();
+    expect(await staff.getByTestId('correct-done').count()).toBe(0);
+    await shot(staff, '7-corrected');
     // /checkout opened without a visit says where checkout is, not 認証に失敗しました.
     await guest.goto('/checkout');
     await guest.getByTestId('checkout-no-reservation').waitFor();

@@ -67,6 +67,8 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
       tax: (e.data.totalsByRate as { tax: number }[]).reduce((n, r) => n + r.tax, 0),
       rates: e.data.totalsByRate as { ratePercent: number; reduced: boolean; base: number; tax: number; total: number }[],
       refund: e.data.kind === 'cancellation' ? (e.data.cancels as { reason: string }).reason : null,
+      // A correction's 赤伝 (decision 648) names the receipt issued in its sale's place: no refund.
+      correction: e.data.kind === 'cancellation' && e.data.replacedBy != null,
     })),
     ...ofStore.flatMap((c) =>
       c.payment && !withReceipt.has(c.reservationId)
@@ -77,6 +79,7 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
               tax: c.payment.tax,
               rates: [{ ratePercent: 10, reduced: false, base: c.payment.subtotal, tax: c.payment.tax, total: c.payment.total }],
               refund: null,
+              correction: false,
             },
           ]
         : [],
@@ -90,9 +93,10 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
     line.total += r.total;
   }
   const refunds: Record<string, { count: number; amount: number }> = {};
+  const corrections: Record<string, { count: number; amount: number }> = {};
   for (const t of takings) {
     if (t.refund === null) continue;
-    const line = (refunds[t.refund] ??= { count: 0, amount: 0 });
+    const line = ((t.correction ? corrections : refunds)[t.refund] ??= { count: 0, amount: 0 });
     line.count += 1;
     line.amount -= t.total;
   }
@@ -110,6 +114,7 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
   for (const t of takings) {
     const m = (byMethod[t.method] ??= { count: 0, total: 0 });
     if (t.refund === null) m.count += 1;
+    else if (t.correction) m.count -= 1;
     m.total += t.total;
   }
   const byCategory: Record<string, { quantity: number; amount: number }> = {};
@@ -131,6 +136,7 @@ export function figuresFromEvents(events: readonly LoggedEvent[], storeId: strin
       events.filter((e) => e.metadata.storeId === storeId && typeof e.data.voidedAt === 'string' && tokyoDateOf(new Date(e.data.voidedAt)) === date),
     ),
     refunds,
+    corrections,
     discounts: Object.fromEntries(Object.entries(discounts).filter(([, d]) => d.count !== 0 || d.amount !== 0)),
   };
 }
@@ -168,6 +174,7 @@ export function expectFiguresOfEvents(figures: DailyCloseAnswer['figures'], expe
   expect(figures.refunds.amount).toBe(Object.values(expected.refunds).reduce((n, r) => n + r.amount, 0));
   expect(Object.fromEntries(figures.discounts.byReason.map((d) => [d.reason, { count: d.count, amount: d.amount }]))).toEqual(expected.discounts);
   expect(figures.discounts.amount).toBe(Object.values(expected.discounts).reduce((n, d) => n + d.amount, 0));
+  expect(Object.fromEntries(figures.corrections.byReason.map((c) => [c.reason, { count: c.count, amount: c.amount }]))).toEqual(expected.corrections);
 }
 
 const METHOD_LABELS: Record<string, string> = { cash: '現金', credit: 'クレジットカード', electronic: '電子マネー', qr: 'QR決済' };

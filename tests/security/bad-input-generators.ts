@@ -198,6 +198,7 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/api/orders/split/pay': 'call',
   '/api/receipts/:': 'call',
   '/api/receipts/:/cancel': 'call',
+  '/api/receipts/:/correct': 'call',
   '/api/receipts/:/reissue': 'call',
   '/receipts/:/pdf': 'page',
   '/api/order-rules': 'call',

@@ -295,6 +295,7 @@ export default [
   route('api/receipts/:id', 'routes/api/receipts/$id/route.ts'),
   route('api/receipts/:id/reissue', 'routes/api/receipts/$id/reissue/route.ts'),
   route('api/receipts/:id/cancel', 'routes/api/receipts/$id/cancel/route.ts'),
+  route('api/receipts/:id/correct', 'routes/api/receipts/$id/correct/route.ts'),
   route('api/orders/split', 'routes/api/orders/split/route.ts'),
   route('api/orders/split/pay', 'routes/api/orders/split/pay/route.ts'),
 

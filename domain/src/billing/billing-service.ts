@@ -15,7 +15,9 @@ import { allPaid, billSplitDecider, type BillSplitState, type SplitData } from '
 import { billStream, receiptsStream, type BillPart, type RateTotal, type ReceiptLine } from './events';
 import type { GivenDiscount } from './discounts';
 import type { DiscountPresetsData } from './kinds';
-import { receiptBookDecider, saleKey, type IssuedReceipt } from './receipt-book';
+import { receiptBookDecider, saleKey, type BookReceipt } from './receipt-book';
+import { partReceiptsOf, wholeBillOf } from './part-receipts';
+import { receiptCorrection } from './receipt-correction';
 import { cashHandling, recordedCash, type CashHandling } from './cash-handling';
 import { billTotals, discountShares, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
 
@@ -53,7 +55,7 @@ export interface ReceiptOptions {
   proviso: string | null;
 }
 
-export type Receipt = IssuedReceipt & { reissued: number; cancelledBy: string | null };
+export type Receipt = BookReceipt;
 
 /** The bill's lines as ordered: its booked courses first (decision 630), then its orders. */
 const taxable = (bill: Bill): TaxableLine[] => [
@@ -105,6 +107,7 @@ export function billingService(ports: BillingPorts) {
       totalsByRate: RateTotal[];
       total: number;
       discounts?: { reason: string; amount: number }[];
+      wholeBill?: BookReceipt['wholeBill'];
     },
     payment: { method: PaymentMethod } & ReceiptOptions & CashHandling,
     context: CommandContext,
@@ -386,6 +389,8 @@ export function billingService(ports: BillingPorts) {
               totalsByRate: part.totalsByRate,
               total: part.total,
               ...(part.discounts?.length ? { discounts: part.discounts } : {}),
+              // An equal part's receipt states the whole bill it is a share of (decision 647).
+              ...(split.mode === 'equal' ? { wholeBill: wholeBillOf(split.parts) } : {}),
             },
             { method: input.method, addressee: input.addressee, proviso: input.proviso, ...cash },
             context,
@@ -428,15 +433,18 @@ export function billingService(ports: BillingPorts) {
       );
     },
 
-    /** A receipt as issued, with its reprints and its cancellation (GET /api/receipts/{id}, /receipts/{id}). */
-    async receipt(input: { receiptId: string; auth: ReceiptAuth }): Promise<Receipt> {
+    /**
+     * A receipt as issued, with its reprints, its cancellation and correction, and an equal part's
+     * receipts of the same bill (decision 647) (GET /api/receipts/{id}, /receipts/{id}).
+     */
+    async receipt(input: { receiptId: string; auth: ReceiptAuth }) {
       const storeId = await ports.receiptStoreOf(input.receiptId);
       if (!storeId) throw new DomainError('receipt_not_found');
       const state = await currentState(ports.eventStore, receiptBookDecider, receiptsStream(storeId));
       const receipt = state.receipts[input.receiptId];
       if (!receipt) throw new DomainError('receipt_not_found');
       if (input.auth.kind === 'token' && !(await visitsOwnToken(receipt.reservationId, input.auth.token))) throw new DomainError('receipt_not_found');
-      return receipt;
+      return { ...receipt, partReceipts: partReceiptsOf(state, receipt) };
     },
 
     /** Staff print a receipt again: recorded, and every print from now on says 再発行. */
@@ -452,7 +460,7 @@ export function billingService(ports: BillingPorts) {
       return { position: result.position };
     },
 
-    /** A refund or correction: a cancelling receipt (赤伝) referencing the original, which stays as it was. */
+    /** A refund: a cancelling receipt (赤伝) referencing the original, which stays as it was. */
     async cancel(input: { receiptId: string; reason: string; actor: string; correlationId: string }) {
       const storeId = await ports.receiptStoreOf(input.receiptId);
       if (!storeId) throw new DomainError('receipt_not_found');
@@ -466,6 +474,9 @@ export function billingService(ports: BillingPorts) {
       const issued = result.events[0];
       return { receiptId: cancellationId, number: issued?.type === 'ReceiptIssued' ? issued.data.number : 0, position: result.position };
     },
+
+    /** A correction (訂正, decision 648): the 赤伝 and the corrected receipt in one append, each naming the other. */
+    correct: receiptCorrection({ ...ports, book }),
   };
 }
 

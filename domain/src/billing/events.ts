@@ -10,7 +10,8 @@ import { eventParser, streamName, streamParts, type EventsOf } from '../streams'
  *   is a `ReceiptIssued` numbered one after the last: the number is decided from the stream and
  *   appended at its expected revision, so two checkouts at once can never take the same number
  *   or leave a gap (a conflict reloads and takes the next one). Receipts are never edited: a
- *   reprint is `ReceiptReissued`, a refund or correction a cancelling receipt referencing the original.
+ *   reprint is `ReceiptReissued`, a refund a cancelling receipt referencing the original, a correction
+ *   that 赤伝 and the corrected receipt in one append (decision 648), each naming the other.
  * - `bill-{reservationId}`: a visit's split (`BillSplit`) and each part's payment (`BillPartPaid`);
  *   the visit checks out when its last part is paid; the discounts staff give and take back
  *   (`DiscountGiven`, `DiscountRemoved`, decision 642).
@@ -94,6 +95,24 @@ export const receiptEventSchemas = {
     change: z.number().int().nonnegative().nullish(),
     /** The bill's discounts as printed (decision 642): each one's reason and yen, tax included; absent on older receipts. */
     discounts: z.array(z.object({ reason: z.string(), amount: z.number().int() })).nullish(),
+    /**
+     * An equal part's whole bill (decision 647): what the parts add up to, per rate and in all, and
+     * how many parts there are, so the part's receipt states the bill it is a share of. Absent on a
+     * whole bill's receipt, a part of a split by items (each is its own bill) and older receipts.
+     */
+    wholeBill: z.object({ total: z.number().int(), totalsByRate: z.array(rateTotalSchema), parts: z.number().int().min(2) }).nullish(),
+    /** On a 赤伝 issued by a correction (decision 648): the receipt issued in place of the one it cancels. */
+    replacedBy: z.object({ receiptId: z.string(), number: z.number().int() }).nullish(),
+    /** On a corrected receipt (decision 648): the receipt it corrects, the 赤伝 that cancelled that one, and why. */
+    corrects: z
+      .object({
+        receiptId: z.string(),
+        number: z.number().int(),
+        cancellationId: z.string(),
+        cancellationNumber: z.number().int(),
+        reason: z.string(),
+      })
+      .nullish(),
   }),
   /** The receipt was printed again: every later print is marked 再発行. */
   ReceiptReissued: z.object({ receiptId: z.string(), reissuedAt: z.string() }),

@@ -39,6 +39,15 @@ export const dayFiguresSchema = z.object({
   discounts: z
     .object({ count: z.number().int(), amount: z.number().int(), byReason: z.array(reasonLineSchema) })
     .default({ count: 0, amount: 0, byReason: [] }),
+  /**
+   * The receipts corrected (訂正, decision 648), by reason: how many and the yen of the corrected
+   * receipts. A correction is no refund: its 赤伝 and corrected receipt net to nothing in the sales,
+   * and only a payment method it changed moves money between methods. Shown, not vouched for: a
+   * correction after the close that moves no money needs no correction of the close.
+   */
+  corrections: z
+    .object({ count: z.number().int(), amount: z.number().int(), byReason: z.array(reasonLineSchema) })
+    .default({ count: 0, amount: 0, byReason: [] }),
 });
 export type DayFigures = z.output<typeof dayFiguresSchema>;
 
@@ -56,6 +65,7 @@ export const NO_FIGURES: DayFigures = {
   cashExpected: 0,
   cash: { tendered: 0, change: 0 },
   discounts: { count: 0, amount: 0, byReason: [] },
+  corrections: { count: 0, amount: 0, byReason: [] },
 };
 
 /**
@@ -65,7 +75,7 @@ export const NO_FIGURES: DayFigures = {
  * neither what was taken nor what the drawer holds, so it needs no correction.
  */
 function vouched(figures: DayFigures) {
-  const { visits: _visits, reservations: _reservations, discounts: _discounts, ...money } = dayFiguresSchema.parse(figures);
+  const { visits: _visits, reservations: _reservations, discounts: _discounts, corrections: _corrections, ...money } = dayFiguresSchema.parse(figures);
   return money;
 }
 

@@ -21,4 +21,9 @@ export const receiptMigrations: ReadModelMigrations = {
   ),
   // The discounts a receipt printed (decision 642), for the daily close by reason; null on older receipts. A rebuild fills them.
   '2026-12-02T05-50-receipts-discounts': sqlMigration(sql`alter table receipts add column if not exists discounts jsonb`),
+  // A correction's two receipts name each other (decision 648), so the close tells it from a refund. A rebuild fills them.
+  '2026-12-02T18-00-receipts-corrections': sqlMigration(
+    sql`alter table receipts add column if not exists replaced_by text`,
+    sql`alter table receipts add column if not exists corrects_receipt_id text`,
+  ),
 };

@@ -26,6 +26,8 @@ export const receiptsProjector: Projector = {
           cancels_receipt_id: r.cancels?.receiptId ?? null,
           cancel_reason: r.cancels?.reason ?? null,
           cancelled_by: null,
+          replaced_by: r.replacedBy?.receiptId ?? null,
+          corrects_receipt_id: r.corrects?.receiptId ?? null,
           issued_at: new Date(r.issuedAt),
           business_date: tokyoDateOf(new Date(r.issuedAt)),
           payment_method: r.paymentMethod,

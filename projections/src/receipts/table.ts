@@ -22,6 +22,10 @@ export interface ReceiptTables {
     cancel_reason: string | null;
     /** For a sale: the cancelling receipt, once issued. */
     cancelled_by: string | null;
+    /** For a 赤伝 a correction issued (decision 648): the corrected receipt in the cancelled one's place. */
+    replaced_by: string | null;
+    /** For a corrected receipt (decision 648): the receipt it corrects. */
+    corrects_receipt_id: string | null;
     issued_at: Date;
     /** The Tokyo date it was issued on. */
     business_date: string;

@@ -18,6 +18,8 @@ interface Taking {
   tax: number;
   rates: RateTotal[];
   refund: { reason: string } | null;
+  /** A correction's 赤伝 (decision 648): its sale undone, with the cash that sale recorded; null otherwise. */
+  correction: { tendered: number | null; change: number | null } | null;
   tendered: number | null;
   change: number | null;
 }
@@ -28,7 +30,8 @@ interface Taking {
  *
  * Money, by method and by rate: the day's takings. A cancelling receipt (赤伝) is a refund on the
  * day it is issued and takes its amounts off that day's methods and rates; a method's count is its
- * sale takings, so a split paid two ways counts once in each. 会計数 and 客数: the day's checkouts
+ * sale takings, so a split paid two ways counts once in each. A correction's 赤伝 (decision 648) is
+ * no refund: it undoes its sale (its count and cash too) and the corrected receipt is the sale. 会計数 and 客数: the day's checkouts
  * and their parties' sizes. Sales by category: the lines of the orders the day's checkouts paid,
  * in the menu's category. Visits (組数): the visits that ended that day, paid or not, a merged
  * party once. Reservations: the web bookings of the day. Voids: by reason (decision 283).
@@ -86,6 +89,7 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     // A checkout from before receipts counts at the store's rate.
     rates: r.totals_by_rate ?? [{ ratePercent: rule.ratePercent, reduced: false, base: r.subtotal, tax: r.tax, total: r.total }],
     refund: r.refund ? { reason: r.refund_reason ?? '' } : null,
+    correction: r.correction ? { tendered: r.undone_tendered, change: r.undone_change } : null,
     tendered: r.tendered,
     change: r.change,
   }));
@@ -103,15 +107,22 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
       discounts.set(d.reason, line);
     }
   // Decision 640: the drawer takes what was handed over and gives the change back; a 赤伝 pays its total out.
+  // A correction's 赤伝 (decision 648) takes its sale's cash back out instead: nothing left the drawer.
   const cash = { tendered: 0, change: 0, refunded: 0 };
+  const corrections = new Map<string, { reason: string; count: number; amount: number }>();
   for (const t of takings) {
-    if (t.method === 'cash' && t.refund) cash.refunded += -t.total;
+    if (t.method === 'cash' && t.correction) {
+      cash.tendered -= t.correction.tendered ?? -t.total;
+      cash.change -= t.correction.change ?? 0;
+    } else if (t.method === 'cash' && t.refund) cash.refunded += -t.total;
     else if (t.method === 'cash') {
       cash.tendered += t.tendered ?? t.total;
       cash.change += t.change ?? 0;
     }
     const m = byMethod.get(t.method) ?? { method: t.method, count: 0, total: 0 };
+    // A corrected sale counts once, on the method of its corrected receipt.
     if (!t.refund) m.count += 1;
+    else if (t.correction) m.count -= 1;
     m.total += t.total;
     byMethod.set(t.method, m);
     for (const r of t.rates) {
@@ -123,10 +134,11 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
       byRate.set(key, line);
     }
     if (t.refund) {
-      const line = refunds.get(t.refund.reason) ?? { reason: t.refund.reason, count: 0, amount: 0 };
+      const lines = t.correction ? corrections : refunds;
+      const line = lines.get(t.refund.reason) ?? { reason: t.refund.reason, count: 0, amount: 0 };
       line.count += 1;
       line.amount += -t.total;
-      refunds.set(t.refund.reason, line);
+      lines.set(t.refund.reason, line);
     }
   }
 
@@ -143,6 +155,7 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
   const total = takings.reduce((n, t) => n + t.total, 0);
   const tax = takings.reduce((n, t) => n + t.tax, 0);
   const refundLines = [...refunds.values()].sort((a, b) => a.reason.localeCompare(b.reason));
+  const correctionLines = [...corrections.values()].sort((a, b) => a.reason.localeCompare(b.reason));
   const discountLines = [...discounts.values()].filter((d) => d.count !== 0 || d.amount !== 0).sort((a, b) => a.reason.localeCompare(b.reason));
   return {
     ...NO_FIGURES,
@@ -162,5 +175,10 @@ export async function dayFiguresOf(db: Kysely<Database>, storeId: string, date: 
     cashExpected: cash.tendered - cash.change - cash.refunded,
     cash: { tendered: cash.tendered, change: cash.change },
     discounts: { count: discountLines.reduce((n, d) => n + d.count, 0), amount: discountLines.reduce((n, d) => n + d.amount, 0), byReason: discountLines },
+    corrections: {
+      count: correctionLines.reduce((n, c) => n + c.count, 0),
+      amount: correctionLines.reduce((n, c) => n + c.amount, 0),
+      byReason: correctionLines,
+    },
   };
 }

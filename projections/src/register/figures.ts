@@ -12,7 +12,8 @@ import type { Database } from '../database';
  *   was paid in, and one for a merged party (its host's), on the Tokyo date and hour it ended;
  * - its **guests** (客数) are the party's size then — a merged party at its merged size;
  * - a **taking** is money taken or given back: a receipt issued (a 赤伝 negative, on the day and
- *   hour it was issued), or the payment of a checkout from before receipts (none for its visit).
+ *   hour it was issued), or the payment of a checkout from before receipts (none for its visit). A
+ *   correction's 赤伝 and corrected receipt are two takings that net to nothing (decision 648).
  */
 export interface FigureRange {
   /** One store, or null: every store together (全店舗). */
@@ -46,6 +47,11 @@ export interface TakingRow {
   change: number | null;
   /** The receipt's discounts (decision 642); null where none were printed. */
   discounts: { reason: string; amount: number }[] | null;
+  /** A 赤伝 a correction issued (decision 648): it undoes its sale, refunding nothing. */
+  correction: boolean;
+  /** For such a 赤伝: the cash its sale recorded as handed over and given back (null where not entered). */
+  undone_tendered: number | null;
+  undone_change: number | null;
 }
 
 /** Every taking of the range, as a subquery (`takings t`). */
@@ -53,13 +59,16 @@ export function takings(range: FigureRange): RawBuilder<TakingRow> {
   return sql<TakingRow>`(
     select r.store_id, r.business_date, r.issued_at as at, r.payment_method as method, r.total, r.tax,
       r.totals_by_rate, r.cancel_reason as refund_reason, r.kind = 'cancellation' as refund, r.total - r.tax as subtotal,
-      r.tendered, r.change_given as change, r.discounts
-    from receipts r
+      r.tendered, r.change_given as change, r.discounts, r.replaced_by is not null as correction,
+      case when r.replaced_by is not null then o.tendered end as undone_tendered,
+      case when r.replaced_by is not null then o.change_given end as undone_change
+    from receipts r left join receipts o on o.id = r.cancels_receipt_id
     where ${ofStore('r.store_id', range.storeId)} and r.business_date between ${range.from} and ${range.to}
     union all
     select p.store_id, p.business_date, p.paid_at as at, p.method, p.total, p.tax,
       null::jsonb as totals_by_rate, null as refund_reason, false as refund, p.subtotal,
-      null::int as tendered, null::int as change, null::jsonb as discounts
+      null::int as tendered, null::int as change, null::jsonb as discounts, false as correction,
+      null::int as undone_tendered, null::int as undone_change
     from payments p
     where ${ofStore('p.store_id', range.storeId)} and p.business_date between ${range.from} and ${range.to}
       and not exists (select 1 from receipts r where r.reservation_id = p.reservation_id)

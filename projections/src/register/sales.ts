@@ -113,7 +113,7 @@ export async function salesLines(db: Kysely<Database>, range: SalesRange) {
       l.item->>'menu_id' as menu_id, l.item->>'menu_name' as menu_name,
       (l.item->>'quantity')::int as quantity, (l.item->>'price')::int as price,
       coalesce(
-        (select array_agg(distinct r.payment_method::text) from receipts r where r.reservation_id = l.reservation_id and r.kind = 'sale'),
+        (select array_agg(distinct r.payment_method::text) from receipts r where r.reservation_id = l.reservation_id and r.kind = 'sale' and r.cancelled_by is null),
         array[(select p.method::text from payments p where p.reservation_id = l.reservation_id)]
       ) as methods
     from ${paidLines(range)} l

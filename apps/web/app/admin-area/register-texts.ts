@@ -43,6 +43,8 @@ export const dailyCloseTexts = {
   refundsTitle: '返金',
   /** Decision 642: the register's discounts by reason. */
   discountsTitle: '割引',
+  /** Decision 648: the receipts corrected (訂正) by reason, with the corrected receipts' yen. */
+  correctionsTitle: '訂正',
   reason: '理由',
   noneRecorded: '記録はありません。',
   reservationsTitle: '予約',

@@ -319,6 +319,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/receipts/:id': pub,
   '/api/receipts/:id/reissue': monitor,
   '/api/receipts/:id/cancel': monitor,
+  '/api/receipts/:id/correct': monitor,
   '/api/orders/split': pub,
   '/api/orders/split/pay': pub,
 };

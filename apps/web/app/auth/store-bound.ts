@@ -97,6 +97,7 @@ export const storeBound: Readonly<Record<string, StoreBinding>> = {
   '/api/admin/reservations/:id/no-show': monitorWrite(reservationIn('path', 'id')),
   '/api/receipts/:id/reissue': monitorWrite({ from: 'receipt', in: 'path' }),
   '/api/receipts/:id/cancel': monitorWrite({ from: 'receipt', in: 'path' }),
+  '/api/receipts/:id/correct': monitorWrite({ from: 'receipt', in: 'path' }),
 
   // The guest's table calls and receipts, when a monitor makes them as staff (decisions 151, 240).
   '/api/orders': { ...monitorWrite(reservationIn('body')), staffMode: true },

@@ -1,8 +1,14 @@
 import type { Receipt } from '@moncafe/domain/billing/billing-service';
 import type { RateTotal } from '@moncafe/domain/billing/events';
+import type { PartReceipt } from '@moncafe/domain/billing/part-receipts';
 
-/** A receipt as `GET /api/receipts/{id}` answers it (decision 240). */
-export function receiptAnswer(receipt: Receipt) {
+const numbered = (r: { receiptId: string; number: number }) => ({ receipt_id: r.receiptId, number: r.number });
+
+/**
+ * A receipt as `GET /api/receipts/{id}` answers it (decision 240), with an equal part's whole bill
+ * and its bill's part receipts (decision 647) and a correction's references both ways (decision 648).
+ */
+export function receiptAnswer(receipt: Receipt & { partReceipts?: PartReceipt[] }) {
   return {
     success: true as const,
     id: receipt.receiptId,
@@ -10,6 +16,18 @@ export function receiptAnswer(receipt: Receipt) {
     kind: receipt.kind,
     cancels: receipt.cancels ? { receipt_id: receipt.cancels.receiptId, number: receipt.cancels.number, reason: receipt.cancels.reason } : null,
     cancelled_by: receipt.cancelledBy,
+    /** On a corrected receipt: the receipt it corrects, the 赤伝 that cancelled that one, and why. */
+    corrects: receipt.corrects
+      ? {
+          ...numbered(receipt.corrects),
+          cancellation: numbered({ receiptId: receipt.corrects.cancellationId, number: receipt.corrects.cancellationNumber }),
+          reason: receipt.corrects.reason,
+        }
+      : null,
+    /** On a correction's 赤伝: the corrected receipt issued in place of the cancelled one. */
+    replaced_by: receipt.replacedBy ? numbered(receipt.replacedBy) : null,
+    /** On a receipt that was corrected: its corrected receipt. */
+    corrected_by: receipt.correctedBy ? numbered(receipt.correctedBy) : null,
     issuer_name: receipt.issuerName,
     registration_number: receipt.registrationNumber,
     issued_at: receipt.issuedAt,
@@ -35,6 +53,15 @@ export function receiptAnswer(receipt: Receipt) {
     addressee: receipt.addressee,
     proviso: receipt.proviso,
     reissue: receipt.reissued > 0,
+    /** An equal part's whole bill: its total, per rate, how many parts, and the parts' receipts now. */
+    whole_bill: receipt.wholeBill
+      ? {
+          total: receipt.wholeBill.total,
+          totals_by_rate: receipt.wholeBill.totalsByRate.map(rateAnswer),
+          parts: receipt.wholeBill.parts,
+          part_receipts: (receipt.partReceipts ?? []).map((r) => ({ ...numbered(r), label: r.partLabel ?? '' })),
+        }
+      : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { errorsByLanguage, refuse, type CallInput, type ErrorAnswer, type ErrorTable } from '#app/http/json.server';
+import { DomainError } from '@moncafe/domain/decider';
+import { errorsByLanguage, type CallInput, type ErrorAnswer, type ErrorTable } from '#app/http/json.server';
 import type { Messages } from '#app/i18n/language';
 import { tableErrors } from '#app/table-order/call-errors';
 import { localizedBillingRefusals, type billingRefusals } from './texts';
@@ -21,6 +22,12 @@ const billingErrorsIn = (t: Messages<typeof billingRefusals>): ErrorTable => ({
   tendered_not_cash: answer(400, 'tendered_not_cash', t.tenderedNotCash),
 });
 
+/** A correction's own refusals (decision 648), beside the receipt calls'. */
+const correctionErrorsIn = (t: Messages<typeof billingRefusals>): ErrorTable => ({
+  reason_required: answer(400, 'reason_required', t.correctionReasonRequired),
+  correction_unchanged: answer(400, 'correction_unchanged', t.correctionUnchanged),
+});
+
 /**
  * The billing service's codes (decision 240) beside the table's, as the receipt and split calls
  * answer them, in the request's language (decision 394) as the table's are.
@@ -30,14 +37,21 @@ export const billingErrors: ErrorTable = {
   ...errorsByLanguage({ ja: billingErrorsIn(localizedBillingRefusals.ja), en: billingErrorsIn(localizedBillingRefusals.en) }),
 };
 
+/** POST /api/receipts/{id}/correct's refusals: the receipt calls' and the correction's own. */
+export const correctionErrors: ErrorTable = {
+  ...billingErrors,
+  ...errorsByLanguage({ ja: correctionErrorsIn(localizedBillingRefusals.ja), en: correctionErrorsIn(localizedBillingRefusals.en) }),
+};
+
 /**
  * A staff call on one receipt (`/api/receipts/{id}/…`): the receipt's id and the signed-in
- * actor, once the read model has caught up; a bad id or no session is `receipt_not_found`.
+ * actor, once the read model has caught up; a bad id or no session is `receipt_not_found`, worded
+ * as the service's own refusal.
  */
 export async function receiptCallOf(input: Pick<CallInput<unknown, unknown>, 'params' | 'user' | 'readAllWrites'>) {
   const receiptId = z.uuid().safeParse(input.params.id);
   const user = await input.user();
-  if (!receiptId.success || !user) return refuse(404, 'receipt_not_found');
+  if (!receiptId.success || !user) throw new DomainError('receipt_not_found');
   await input.readAllWrites();
   return { receiptId: receiptId.data, actor: user.id };
 }

@@ -3,6 +3,7 @@ import type PdfDocument from 'pdfkit';
 import { onFirstUse, requirePackage } from '#app/shared/on-first-use.server';
 import { yenAmount } from '#app/shared/yen';
 import { equalShareOf, type ReceiptAnswer } from './answers';
+import { receiptReferences } from './receipt-references';
 import type { Paper } from './receipt-view';
 import { billingTexts as t } from './texts';
 
@@ -30,7 +31,9 @@ export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8A
   const width = WIDTHS[paper];
   const margin = paper === 'a4' ? 40 : 8;
   const size = paper === '58' ? 8 : paper === '80' ? 9 : 11;
-  const height = paper === 'a4' ? 297 * MM : Math.max(200, 140 + receipt.lines.length * 14 + receipt.totals_by_rate.length * 14 + 200);
+  // A correction's references and an equal part's whole bill take a line each.
+  const referenceRows = (receipt.whole_bill?.totals_by_rate.length ?? 0) + 4;
+  const height = paper === 'a4' ? 297 * MM : Math.max(200, 140 + receipt.lines.length * 14 + receipt.totals_by_rate.length * 14 + referenceRows * 14 + 200);
   const doc = new PDFDocument({ size: [width, height], margin, info: { Title: `${t.receiptTitle} ${t.number(receipt.number)}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -50,6 +53,8 @@ export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8A
   doc.text(`${t.number(receipt.number)}${receipt.reissue ? `  【${t.reissued}】` : ''}`);
   if (receipt.addressee) doc.text(t.addresseeSuffix(receipt.addressee));
   if (receipt.cancels) doc.text(t.cancels(receipt.cancels.number, receipt.cancels.reason));
+  const references = receiptReferences(receipt, t, yenAmount);
+  for (const l of references.head) doc.text(l.text);
   if (receipt.part_label) doc.text(t.partLabel(receipt.part_label));
   doc.moveDown(0.5);
   const share = equalShareOf(receipt);
@@ -67,6 +72,7 @@ export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8A
   row(t.method, t.methods[receipt.payment_method]);
   if (receipt.tendered !== null) row(t.tendered, yenAmount(receipt.tendered));
   if (receipt.change !== null) row(t.change, yenAmount(receipt.change));
+  for (const l of references.wholeBill) doc.text(l.text);
   const reduced = receipt.lines.find((l) => l.reduced);
   if (reduced) doc.text(t.reducedNoteRate(reduced.rate));
   if (receipt.proviso) doc.text(t.provisoLine(receipt.proviso));
@@ -75,7 +81,8 @@ export function receiptPdf(receipt: ReceiptAnswer, paper: Paper): Promise<Uint8A
   doc.text(`${t.issuedAt} ${tokyo.format(new Date(receipt.issued_at))}`);
   doc.text(receipt.issuer_name);
   doc.text(receipt.registration_number ? t.registration(receipt.registration_number) : t.noRegistration);
-  if (receipt.cancelled_by) doc.text(t.cancelledNotice);
+  if (receipt.cancelled_by && !receipt.corrected_by) doc.text(t.cancelledNotice);
+  for (const l of references.foot) doc.text(l.text);
   doc.end();
   return done;
 }

@@ -1,9 +1,17 @@
 import { equalShareOf, type ReceiptAnswer } from './answers';
 import { fallbackLang, useFormat, useTexts } from '#app/i18n/language';
 import { localizedGuestMarks } from '#app/table-order/texts';
+import { receiptReferences, type ReferenceLine } from './receipt-references';
 import { localizedReceiptTexts } from './texts';
 
 export type Paper = '58' | '80' | 'a4';
+
+const References = ({ lines }: { lines: ReferenceLine[] }) =>
+  lines.map((l) => (
+    <p key={l.testId} data-testid={l.testId}>
+      {l.text}
+    </p>
+  ));
 
 /** When it was issued, on Tokyo's clock, as each language writes it. */
 const issuedAt = {
@@ -15,7 +23,8 @@ const issuedAt = {
  * A receipt as printed (decision 240): the five items of a qualified simplified invoice (issuer and
  * registration number, date, what was sold with reduced-rate lines marked ※, the total per rate,
  * the tax per rate), the payment method with the cash tendered and the change, 宛名 and 但し書き when given, 再発行 on a reprint, and
- * for a 赤伝 the receipt it cancels.
+ * for a 赤伝 the receipt it cancels; a correction's receipts name each other (decision 648) and an
+ * equal part states its whole bill and the parts' receipts (decision 647).
  */
 export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper: Paper }) {
   const t = useTexts(localizedReceiptTexts);
@@ -24,6 +33,7 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
   const cancellation = receipt.kind === 'cancellation';
   const reducedRate = receipt.lines.find((l) => l.reduced)?.rate ?? null;
   const share = equalShareOf(receipt);
+  const references = receiptReferences(receipt, t, yen);
   return (
     <article className={`receipt paper-${paper}`} data-testid="receipt" data-number={receipt.number}>
       <h1 className={cancellation ? 'cancellation-title' : undefined}>{cancellation ? t.cancellationTitle : t.receiptTitle}</h1>
@@ -37,6 +47,7 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
       </p>
       {receipt.addressee && <p data-testid="receipt-addressee">{t.addresseeSuffix(receipt.addressee)}</p>}
       {receipt.cancels && <p data-testid="receipt-cancels">{t.cancels(receipt.cancels.number, receipt.cancels.reason)}</p>}
+      <References lines={references.head} />
       {receipt.part_label && <p>{t.partLabel(receipt.part_label)}</p>}
       {share && <h2 className="receipt-section">{t.wholeBillLines}</h2>}
       <table>
@@ -114,6 +125,7 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
           )}
         </tbody>
       </table>
+      <References lines={references.wholeBill} />
       {reducedRate !== null && <p>{t.reducedNoteRate(reducedRate)}</p>}
       {receipt.proviso && <p data-testid="receipt-proviso">{t.provisoLine(receipt.proviso)}</p>}
       {!cancellation && <p>{t.receivedWithThanks}</p>}
@@ -126,11 +138,12 @@ export function ReceiptView({ receipt, paper }: { receipt: ReceiptAnswer; paper:
         {receipt.issuer_name}
       </p>
       <p data-testid="receipt-registration">{receipt.registration_number ? t.registration(receipt.registration_number) : t.noRegistration}</p>
-      {receipt.cancelled_by && (
+      {receipt.cancelled_by && !receipt.corrected_by && (
         <p className="cancelled" data-testid="receipt-cancelled">
           {t.cancelledNotice}
         </p>
       )}
+      <References lines={references.foot} />
     </article>
   );
 }

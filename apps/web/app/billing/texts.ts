@@ -85,6 +85,16 @@ export const billingTexts = {
   partShare: (label: string) => `このお支払い（均等割 ${label}）`,
   cancels: (number: number, reason: string) => `No. ${String(number).padStart(6, '0')} の取消（${reason}）`,
   cancelledNotice: 'この領収書は取り消されました（取消伝票を発行済み）',
+  // An equal part's whole bill (decision 647): the bill it is a share of, and the other parts' receipts.
+  wholeBillReference: (total: string, parts: number, part: string) => `お会計総額 ${total}（${parts}分割の${part}）`,
+  wholeBillRate: (rate: number, reduced: boolean, total: string, tax: string) => `うち${rate}%対象${reduced ? '※' : ''} ${total}（内消費税 ${tax}）`,
+  partReceipts: (receipts: readonly { number: number; label: string }[]) =>
+    `同じお会計の領収書：${receipts.map((r) => `No. ${String(r.number).padStart(6, '0')}（${r.label}）`).join('、')}`,
+  // A correction (訂正, decision 648): each of its receipts names the other.
+  corrects: (number: number, reason: string) => `No. ${String(number).padStart(6, '0')} の訂正（${reason}）`,
+  replacedBy: (number: number) => `訂正後の領収書 No. ${String(number).padStart(6, '0')}`,
+  correctedNotice: (number: number) => `この領収書は訂正されました（訂正後の領収書 No. ${String(number).padStart(6, '0')}）`,
+  correctionCancellation: (number: number) => `取消伝票 No. ${String(number).padStart(6, '0')}`,
   print: '印刷する',
   pdf: 'PDFをダウンロード',
   pdfUnavailable: 'PDFを作成できません（日本語フォントがありません）。印刷をご利用ください。',
@@ -95,11 +105,18 @@ export const billingTexts = {
   refundReason: '取消の理由',
   refundDo: '取消伝票を発行する',
   refundDone: (number: number) => `取消伝票 No. ${String(number).padStart(6, '0')} を発行しました`,
+  correct: '訂正（取消伝票と訂正後の領収書を発行）',
+  correctReason: '訂正の理由',
+  correctDo: '訂正した領収書を発行する',
+  correctDone: (cancellation: number, corrected: number) =>
+    `取消伝票 No. ${String(cancellation).padStart(6, '0')} と訂正後の領収書 No. ${String(corrected).padStart(6, '0')} を発行しました`,
+  correctionReasonRequired: '訂正の理由を入力してください。',
+  correctionUnchanged: '宛名・但し書き・支払方法のどれも変わっていません。訂正する内容を入力してください。',
   receiptNotFound: '領収書が見つかりません。',
   dayReceipts: '本日の領収書',
   cancelledShort: '取消済み',
   receiptCancelled: 'この領収書はすでに取り消されています。',
-  notASale: '取消伝票は取り消せません。',
+  notASale: '取消伝票は取り消しも訂正もできません。',
   methods: { cash: '現金', credit: 'クレジットカード', electronic: '電子マネー', qr: 'QRコード決済' } satisfies Record<PaymentMethod, string>,
   // Tax settings (admin)
   reducedRate: '軽減税率（%）',
@@ -128,6 +145,8 @@ export const billingRefusals = {
   notASale: billingTexts.notASale,
   tenderedShort: billingTexts.tenderedShort,
   tenderedNotCash: billingTexts.tenderedNotCash,
+  correctionReasonRequired: billingTexts.correctionReasonRequired,
+  correctionUnchanged: billingTexts.correctionUnchanged,
 } as const;
 
 const billingRefusalsEn: Messages<typeof billingRefusals> = {
@@ -139,9 +158,11 @@ const billingRefusalsEn: Messages<typeof billingRefusals> = {
   visitNotFound: 'We could not find this visit. Please refresh the screen.',
   receiptNotFound: 'We could not find the receipt.',
   receiptCancelled: 'This receipt has already been cancelled.',
-  notASale: 'A cancellation slip cannot be cancelled.',
+  notASale: 'A cancellation slip can be neither cancelled nor corrected.',
   tenderedShort: 'The cash tendered does not cover the total. Please check the amount.',
   tenderedNotCash: 'An amount tendered can only be entered for a cash payment.',
+  correctionReasonRequired: 'Please enter the reason for the correction.',
+  correctionUnchanged: 'Neither the addressee, the proviso nor the payment method changes. Please enter what to correct.',
 };
 
 export const localizedBillingRefusals: Localized<typeof billingRefusals> = { ja: billingRefusals, en: billingRefusalsEn };
@@ -172,6 +193,15 @@ export const receiptTexts = {
   partShare: billingTexts.partShare,
   cancels: billingTexts.cancels,
   cancelledNotice: billingTexts.cancelledNotice,
+  wholeBillReference: billingTexts.wholeBillReference,
+  wholeBillRate: billingTexts.wholeBillRate,
+  partReceipts: billingTexts.partReceipts,
+  corrects: billingTexts.corrects,
+  replacedBy: billingTexts.replacedBy,
+  correctedNotice: billingTexts.correctedNotice,
+  correctionCancellation: billingTexts.correctionCancellation,
+  addressee: billingTexts.addressee,
+  proviso: billingTexts.proviso,
   reducedMark: billingTexts.reducedMark,
   takeout: billingTexts.takeout,
   reducedNoteRate: billingTexts.reducedNoteRate,
@@ -185,6 +215,10 @@ export const receiptTexts = {
   refundReason: billingTexts.refundReason,
   refundDo: billingTexts.refundDo,
   refundDone: billingTexts.refundDone,
+  correct: billingTexts.correct,
+  correctReason: billingTexts.correctReason,
+  correctDo: billingTexts.correctDo,
+  correctDone: billingTexts.correctDone,
   receiptNotFound: billingTexts.receiptNotFound,
 } as const;
 
@@ -213,6 +247,15 @@ const receiptTextsEn: Messages<typeof receiptTexts> = {
   partShare: (label) => `This payment (equal share ${label})`,
   cancels: (number, reason) => `Cancels No. ${String(number).padStart(6, '0')} (${reason})`,
   cancelledNotice: 'This receipt has been cancelled (a cancellation slip was issued).',
+  wholeBillReference: (total, parts, part) => `Whole bill ${total} (part ${part} of ${parts})`,
+  wholeBillRate: (rate, reduced, total, tax) => `of which ${rate}% items${reduced ? ' *' : ''} ${total} (tax ${tax})`,
+  partReceipts: (receipts) => `Receipts of the same bill: ${receipts.map((r) => `No. ${String(r.number).padStart(6, '0')} (${r.label})`).join(', ')}`,
+  corrects: (number, reason) => `Corrects No. ${String(number).padStart(6, '0')} (${reason})`,
+  replacedBy: (number) => `Corrected receipt: No. ${String(number).padStart(6, '0')}`,
+  correctedNotice: (number) => `This receipt has been corrected (corrected receipt No. ${String(number).padStart(6, '0')}).`,
+  correctionCancellation: (number) => `Cancellation slip No. ${String(number).padStart(6, '0')}`,
+  addressee: 'Addressee',
+  proviso: 'For',
   reducedMark: '*',
   takeout: 'takeaway',
   reducedNoteRate: (rate) => `* Items at the reduced tax rate (${rate}%)`,
@@ -226,6 +269,11 @@ const receiptTextsEn: Messages<typeof receiptTexts> = {
   refundReason: 'Reason for cancelling',
   refundDo: 'Issue a cancellation slip',
   refundDone: (number) => `Cancellation slip No. ${String(number).padStart(6, '0')} issued`,
+  correct: 'Correct (issue a cancellation slip and the corrected receipt)',
+  correctReason: 'Reason for the correction',
+  correctDo: 'Issue the corrected receipt',
+  correctDone: (cancellation, corrected) =>
+    `Cancellation slip No. ${String(cancellation).padStart(6, '0')} and corrected receipt No. ${String(corrected).padStart(6, '0')} issued`,
   receiptNotFound: 'We could not find the receipt.',
 };
 

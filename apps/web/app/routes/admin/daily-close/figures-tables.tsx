@@ -151,6 +151,7 @@ export function FiguresTables({ figures }: { figures: DayFigures }) {
       <ReasonTable title={t.voidsTitle} lines={figures.voids} testId="close-voids" />
       <ReasonTable title={t.refundsTitle} lines={figures.refunds} testId="close-refunds" />
       <ReasonTable title={t.discountsTitle} lines={figures.discounts} testId="close-discounts" />
+      <ReasonTable title={t.correctionsTitle} lines={figures.corrections} testId="close-corrections" />
     </div>
   );
 }

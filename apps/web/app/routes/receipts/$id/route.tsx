@@ -15,6 +15,7 @@ import { localizedReceiptTexts } from '#app/billing/texts';
 import { tableCall } from '#app/table-order/table-call';
 import receiptCss from '#app/billing/receipt.css?url';
 import type { Answer as CancelAnswer } from '#app/routes/api/receipts/$id/cancel/route';
+import { CorrectionForm } from './correction-form';
 
 export const meta = titleMeta(localizedReceiptTexts, (t) => t.receiptTitle);
 export const links = () => [{ rel: 'stylesheet', href: receiptCss }];
@@ -102,6 +103,8 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           </button>
         </section>
       )}
+      {/* Keyed by the receipt: its answer stays with the receipt it corrected, not the one the link opens. */}
+      {staff && receipt.kind === 'sale' && <CorrectionForm key={receipt.id} receipt={receipt} onRefused={setMessage} />}
       {cancelled && (
         <p className="receipt-refund no-print" role="status" data-testid="refund-done">
           <Link to={`/receipts/${cancelled.receipt_id}`}>{t.refundDone(cancelled.number)}</Link>
