@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { minutesOf, tokyoInstant } from '@moncafe/domain/calendar/dates';
 import { discountTexts } from '../../apps/web/app/billing/texts';
 import { courseLineTexts } from '../../apps/web/app/table-order/staff-texts';
 import { bookBirthdayForTwo, browserSuiteWithMail } from '../reservation/booking-steps';
 import type { startSmtpSink } from '../reservation/smtp-sink';
-import { browserAvailable, screenshotDir, tablet } from '../support/browser';
+import { browserAvailable, tablet } from '../support/browser';
 import { httpClient } from '../support/http-client';
 import { checkedIn, serverNow, staffBrowser, startTableOrderServer, withToken } from '../support/table-order';
 import type { TestWebServer } from '../support/web-server';
@@ -25,7 +24,6 @@ describe.runIf(runs)('staff adjust the selected party’s bill on the floor view
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let browser: Browser;
   const problems = browserSuiteWithMail((started) => ({ server, smtp, browser } = started), startTableOrderServer);
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `floor-bill-${name}.png`), fullPage: true });
 
   const floorAt = async (seatId: string) => {
     const context = await staffBrowser(browser, server, tablet);
@@ -54,7 +52,7 @@ describe.runIf(runs)('staff adjust the selected party’s bill on the floor view
     await expect.poll(() => total.textContent()).toBe('990円');
     expect(await bill.getByTestId('floor-bill-discount').textContent()).toMatch(/値引（常連）\s*-110円/);
     expect(await bill.getByRole('status').textContent()).toBe(discountTexts.given);
-    await shot(page, '1-regular');
+    await problems.screen(page, 'floor-bill-1-regular');
 
     await bill.getByLabel(discountTexts.kind).selectOption('yen');
     await bill.getByLabel(discountTexts.value, { exact: true }).fill('1000');
@@ -67,7 +65,7 @@ describe.runIf(runs)('staff adjust the selected party’s bill on the floor view
     await expect.poll(() => total.textContent()).toBe('1,100円');
     expect(await bill.getByTestId('floor-bill-discount').count()).toBe(0);
     expect(await bill.getByRole('status').textContent()).toBe(discountTexts.removed);
-    await shot(page, '2-taken-back');
+    await problems.screen(page, 'floor-bill-2-taken-back');
     await context.close();
   });
 
@@ -93,7 +91,7 @@ describe.runIf(runs)('staff adjust the selected party’s bill on the floor view
     await line.getByRole('button', { name: courseLineTexts.change }).click();
     await expect.poll(() => total.textContent()).toBe('5,500円');
     expect(await line.getByRole('status').textContent()).toBe(courseLineTexts.changed);
-    await shot(page, '3-one-guest');
+    await problems.screen(page, 'floor-bill-3-one-guest');
     await context.close();
   });
 });
