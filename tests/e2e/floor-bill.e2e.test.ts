@@ -16,8 +16,8 @@ const runs = browserAvailable();
  * The selected party's bill on the floor view (/monitor/order at 1024×768), with the monitor
  * checkout's discounts (decision 642) and course counts (decision 630): staff tap the owner's 常連
  * preset (from the keyboard) and the total drops 10%; a yen discount above what is left is refused
- * with its message and changes nothing; taking the preset back restores the total. A booked
- * course's count changes only with a reason.
+ * with its message and changes nothing; taking the preset back restores the total, and a guest's
+ * order from the phone shows in it live. A booked course's count changes only with a reason.
  */
 describe.runIf(runs)('staff adjust the selected party’s bill on the floor view', () => {
   let server: TestWebServer;
@@ -66,6 +66,14 @@ describe.runIf(runs)('staff adjust the selected party’s bill on the floor view
     expect(await bill.getByTestId('floor-bill-discount').count()).toBe(0);
     expect(await bill.getByRole('status').textContent()).toBe(discountTexts.removed);
     await problems.screen(page, 'floor-bill-2-taken-back');
+
+    // The guests order once more from their phone: the floor's bill follows without a tap.
+    const more = await guest.send('POST', '/api/orders', {
+      json: { reservation_id: reservationId, items: [{ menu_id: 'menu-blend', quantity: 1 }] },
+      headers: withToken(token),
+    });
+    expect(more.status).toBe(200);
+    await expect.poll(() => total.textContent(), { timeout: 15_000 }).toBe('1,650円');
     await context.close();
   });
 

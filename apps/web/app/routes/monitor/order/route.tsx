@@ -283,7 +283,12 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           {seat.seatedAt && (
-            <SeatBill reservationId={reservationId} presets={loaderData.presets} ordersKey={orders.map((o) => `${o.id}:${o.subtotal}`).join(',')} />
+            <SeatBill
+              reservationId={reservationId}
+              presets={loaderData.presets}
+              // The floor's count follows the guests' own orders live; the list, staff's own and their voids.
+              ordersKey={`${seat.orders} ${orders.map((o) => `${o.id}:${o.subtotal}`).join(',')}`}
+            />
           )}
         </div>
       )}
