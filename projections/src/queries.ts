@@ -11,6 +11,7 @@ import { completedOrders, countOpenOrders, ordersOfReservation, orderStoreOf, re
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
 import {
   getReservation,
+  partyOfReservation,
   guestReservations,
   guestsLastSeenBefore,
   reservationsOfDay,
@@ -102,6 +103,8 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       /** A store's reservations of a day, lapsed requests left out (the schedule). */
       ofDay: (storeId: string, date: string, now: Date) => reservationsOfDay(db, storeId, date, now),
       get: (id: string) => getReservation(db, id),
+      /** The party a reservation sits with now: itself, or the party it was merged into (decision 370). */
+      partyOf: (id: string) => partyOfReservation(db, id),
       /** The confirmed web bookings of a store's day (the reminder mails, decision 290). */
       confirmedIdsOn: (storeId: string, date: string) => confirmedBookingIdsOn(db, storeId, date),
       /** The day's booked courses, booked against billed at checkout (the daily close, decision 633). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient } from '../support/http-client';
+import { httpClient, type HttpClient } from '../support/http-client';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 import { DEMO_STORE, moveToOpenHours, signedInAdmin, waitForOrderMenu } from '../support/table-order';
 import { until } from '../support/until';
@@ -153,7 +153,7 @@ describe.skipIf(!pgUrl)('merged parties', () => {
     ]);
   });
 
-  it('shows a merged party as one party at its joined size: the kitchen’s tickets and a phone let in by staff’s pass (decision 515)', async () => {
+  it('shows a merged party as one party at its joined size: the kitchen’s tickets, a phone let in by staff’s pass (decision 515) and the party call of either party’s phone (decision 649)', async () => {
     const seated = await staff.postJson('/api/orders/seat-party', { seat_id: 'seat-t4', number_of_people: 3 });
     expect(seated.status).toBe(200);
     const walkIn = (await seated.json()) as { reservation_id: string; is_existing: boolean; pass: string };
@@ -166,9 +166,20 @@ describe.skipIf(!pgUrl)('merged parties', () => {
     expect(((await joined.json()) as { number_of_people: number | null }).number_of_people).toBe(size);
 
     const host = await seat('seat-t1', 2);
-    const other = await seat('seat-t2', 2);
+    const seatedOther = await staff.postJson('/api/orders/seat-party', { seat_id: 'seat-t2', number_of_people: 2 });
+    const { reservation_id: other, pass: otherPass } = (await seatedOther.json()) as { reservation_id: string; pass: string };
     const ticket = await order(other, 'seat-t2', 'menu-latte', 1);
     expect((await call('/api/orders/merge', { reservation_id: host, other_reservation_id: other })).status).toBe(200);
+    // The other party's phone, let in after the merge, reads its party: the joined one, at 4.
+    const phone = httpClient(server.url);
+    const phoneJoined = await phone.post<{ token: string }>('/api/orders/join', { pass: otherPass });
+    expect(phoneJoined.status).toBe(200);
+    const bearer = { authorization: `Bearer ${phoneJoined.body.token}` };
+    const party = await phone.send('GET', `/api/orders/party?reservation_id=${other}`, { headers: bearer });
+    expect(await party.json()).toEqual({ success: true, reservation_id: host, seat_label: 'テーブル1・テーブル2', number_of_people: 4 });
+    // Its token reads its own reservation's party only.
+    expect((await phone.send('GET', `/api/orders/party?reservation_id=${host}`, { headers: bearer })).status).toBe(401);
+    expect((await httpClient(server.url).send('GET', `/api/orders/party?reservation_id=${other}`)).status).toBe(401);
     await until(
       async () => {
         const ready = await staff.getJson<{ orders: { id: string; people: number | null }[] }>(`/api/orders/ready?store_id=${DEMO_STORE}`);

@@ -147,6 +147,7 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/api/orders/join': 'call',
   '/api/orders/invite': 'call',
   '/api/orders/by-reservation/:': 'call',
+  '/api/orders/party': 'call',
   '/api/orders/checkout': 'call',
   '/api/orders/merge': 'call',
   '/api/orders/merge/undo': 'call',

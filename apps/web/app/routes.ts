@@ -235,6 +235,7 @@ export default [
   route('api/orders/completed', 'routes/api/orders/completed/route.ts'),
   route('api/orders/checkout', 'routes/api/orders/checkout/route.ts'),
   route('api/orders/by-reservation/:id', 'routes/api/orders/by-reservation/$id/route.ts'),
+  route('api/orders/party', 'routes/api/orders/party/route.ts'),
   route('api/orders/:id/complete', 'routes/api/orders/$id/complete/route.ts'),
   route('api/orders/:id/restore', 'routes/api/orders/$id/restore/route.ts'),
   route('api/orders/:id/void', 'routes/api/orders/$id/void/route.ts'),

@@ -90,6 +90,21 @@ export async function getReservation(db: Kysely<Database>, id: string): Promise<
 }
 
 /**
+ * The party a reservation sits with now (decision 370): its own row, or for a party merged into
+ * another the host's, whose seats and people are the joined party's; its seats' names in the
+ * order of its seats. Null for no such reservation.
+ */
+export async function partyOfReservation(db: Kysely<Database>, id: string): Promise<{ reservationId: string; seatNames: string[]; people: number } | null> {
+  const own = await getReservation(db, id);
+  if (!own) return null;
+  const party = (own.merged_into ? await getReservation(db, own.merged_into) : null) ?? own;
+  const seatIds: string[] = party.seat_ids;
+  const seats = seatIds.length === 0 ? [] : await db.selectFrom('seats').select(['id', 'name']).where('id', 'in', seatIds).execute();
+  const nameOf = new Map(seats.map((s) => [s.id, s.name]));
+  return { reservationId: party.id, seatNames: seatIds.map((seatId) => nameOf.get(seatId) ?? seatId), people: party.people };
+}
+
+/**
  * A store's reservations of a day (the admin schedule shows status '0' and '1'): a request whose
  * confirmation link lapsed holds no seats, so it is left out as of `now`.
  */

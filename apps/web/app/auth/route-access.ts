@@ -195,6 +195,7 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/orders/join': pub,
   '/api/orders/invite': pub,
   '/api/orders/by-reservation/:id': pub,
+  '/api/orders/party': pub,
   '/api/orders/checkout': pub,
   '/api/orders/menu': pub,
 

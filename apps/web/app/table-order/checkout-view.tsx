@@ -3,8 +3,8 @@ import type { PaymentMethod } from '@moncafe/domain/reservation/events';
 import type { Answer as BillAnswer, CompleteAnswer } from '#app/routes/api/orders/checkout/route';
 import { useFormat, useTexts } from '#app/i18n/language';
 import { menuNameIn } from './presentation';
-import { CourseLines } from './course-lines';
-import { Discounts, type DiscountPreset } from './discounts';
+import { BillAdjustments } from '#app/billing/bill-adjustments';
+import type { DiscountPreset } from '#app/billing/discounts';
 import type { CheckoutDone, PaidReceipt } from './paid';
 import { SplitBill } from './split-bill';
 import { tableCall } from './table-call';
@@ -207,9 +207,13 @@ export function CheckoutView(props: {
           </tfoot>
         </table>
       )}
-      {props.staff && <CourseLines bill={bill} onChanged={() => void fetchBill()} />}
-      {props.staff && bill.order_items.length > 0 && !bill.split?.parts.some((p) => p.paid) && (
-        <Discounts bill={bill} presets={props.discountPresets ?? []} onChanged={(next) => setLoad({ state: 'ready', bill: next })} />
+      {props.staff && (
+        <BillAdjustments
+          bill={bill}
+          presets={props.discountPresets ?? []}
+          onReload={() => void fetchBill()}
+          onChanged={(next) => setLoad({ state: 'ready', bill: next })}
+        />
       )}
       {bill.order_items.length > 0 && (
         <SplitBill

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Answer as PartyAnswer } from '#app/routes/api/orders/party/route';
 import { useLiveFeed } from '#app/shared/live-feed';
+import { tableCall } from './table-call';
 import { clearVisit, saveVisit, visitFor, type Visit } from './visit-store';
 
 /** Messages that end the guest's visit on this phone (spec §4: the token is invalid, rescan). */
@@ -40,6 +42,27 @@ export function useGuestVisit(query: { seatId: string | null; reservationId: str
     setVisit(next);
   }, []);
 
+  // The party's size is the server's, not what this phone said or was told when it came in
+  // (decision 649): a merge, or its undo, may have happened while the phone was away, and a
+  // merged party's phones show the joined size. Read on opening and after each merge message.
+  const readParty = useCallback(async (of: Visit) => {
+    const r = await tableCall<PartyAnswer>(`/api/orders/party?reservation_id=${of.reservationId}`, { token: of.token });
+    if (r.status !== 200 || !r.body.success) return;
+    const people = r.body.number_of_people;
+    setVisit((now) => {
+      if (!now || now.token !== of.token || now.people === people) return now;
+      const next = { ...now, people };
+      saveVisit(next);
+      return next;
+    });
+  }, []);
+  const partyKey = visit ? `${visit.reservationId} ${visit.token}` : null;
+  const visitNow = useRef(visit);
+  visitNow.current = visit;
+  useEffect(() => {
+    if (partyKey !== null && visitNow.current) void readParty(visitNow.current);
+  }, [partyKey, readParty]);
+
   const live = useLiveFeed({
     topics: visit && !ended && refusedToken !== visit.token ? ['catalog', `reservation:${visit.reservationId}`] : null,
     token: visit?.token ?? null,
@@ -50,11 +73,9 @@ export function useGuestVisit(query: { seatId: string | null; reservationId: str
       else if (event === 'staff-call-answered' && visit && reservation === visit.reservationId)
         setCallAnsweredAt((data as { acknowledged_at?: string }).acknowledged_at ?? new Date().toISOString());
       else if ((ENDING as readonly string[]).includes(event) && visit && reservation === visit.reservationId) end();
-      else if (event === 'reservation-merged' && visit) {
-        // The party joined another (decision 370): this phone's party is the joined one, at its size.
-        const merge = data as { undone?: boolean; number_of_people?: number };
-        if (!merge.undone && typeof merge.number_of_people === 'number') update({ ...visit, people: merge.number_of_people });
-      } else keepMessage.current?.(event);
+      // The party joined another or left it (decision 370): its size is read again.
+      else if (event === 'reservation-merged' && visit) void readParty(visit);
+      else keepMessage.current?.(event);
     },
   });
 

@@ -22,6 +22,7 @@ import { floorTexts } from '#app/floor/texts';
 import type { Answer as VoidAnswer } from '#app/routes/api/orders/$id/void/route';
 import { PhoneBookingForm } from '#app/floor/phone-booking-form';
 import { MergePanel } from '#app/floor/merge-panel';
+import { SeatBill } from '#app/floor/seat-bill';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import floorCss from '#app/floor/floor.css?url';
 import { areaPageTitle } from '#app/admin-area/title';
@@ -34,15 +35,24 @@ export const links = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = recordIdSchema.safeParse(new URL(request.url).searchParams.get('store_id'));
-  if (!parsed.success) return { storeId: null, floor: [], menu: [], courses: [], today: '' };
+  if (!parsed.success) return { storeId: null, floor: [], menu: [], courses: [], presets: [], today: '' };
   const { services, queries, runtime } = appOf(context);
   const today = tokyoDateOf(runtime.clock.now());
-  const [floor, menu, courses] = await Promise.all([
+  const [floor, menu, courses, presets] = await Promise.all([
     services.floor.seats(parsed.data),
     queries.stock.orderMenu(parsed.data, today),
     queries.menus.list({ storeId: parsed.data, visibleOn: 'reservation' }),
+    // The owner's preset discounts (decision 642), one tap each on the selected party's bill.
+    services.billing.discountPresets(parsed.data),
   ]);
-  return { storeId: parsed.data, floor, menu, courses: courses.map((c) => ({ id: c.id, name: c.name })), today };
+  return {
+    storeId: parsed.data,
+    floor,
+    menu,
+    courses: courses.map((c) => ({ id: c.id, name: c.name })),
+    presets: presets.map((p, i) => ({ id: String(i), ...p })),
+    today,
+  };
 }
 
 const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -50,7 +60,8 @@ const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8];
 /**
  * /monitor/order: the order screen as staff see it, per seat of the chosen store. A free seat can
  * be checked in by staff (no location step); an occupied one shows its orders, takes an order for
- * the guests, and can let their phones order without location for 15 minutes (grant-token).
+ * the guests, and can let their phones order without location for 15 minutes (grant-token); its
+ * bill takes the monitor checkout's discounts and course counts (decisions 630, 642).
  */
 export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
   const storeId = useStoreQuery(loaderData.storeId);
@@ -270,6 +281,14 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
             </ul>
+          )}
+          {seat.seatedAt && (
+            <SeatBill
+              reservationId={reservationId}
+              presets={loaderData.presets}
+              // The floor's count follows the guests' own orders live; the list, staff's own and their voids.
+              ordersKey={`${seat.orders} ${orders.map((o) => `${o.id}:${o.subtotal}`).join(',')}`}
+            />
           )}
         </div>
       )}

@@ -44,7 +44,7 @@ export default function OrderFood() {
     } else setFailed(true);
   }, []);
 
-  const { visit, loaded, ended, callAnsweredAt } = useGuestVisit(query, (event) => {
+  const { visit, loaded, ended, callAnsweredAt, live } = useGuestVisit(query, (event) => {
     if ((event === 'stock-updated' || event === 'catalog-updated') && visit) void load(visit.storeId);
   });
 
@@ -62,7 +62,7 @@ export default function OrderFood() {
 
   const quantity = totalQuantity(cart);
   return (
-    <article className="page order-page" data-testid="order-food" data-ready={visit && items ? 'true' : undefined}>
+    <article className="page order-page" data-testid="order-food" data-ready={visit && items ? 'true' : undefined} data-live={live.connected ? 'up' : 'down'}>
       {visit && !ended && <GuestBar visit={visit} callAnsweredAt={callAnsweredAt} />}
       <h1>{t.menuTitle}</h1>
       {visit && <p className="order-seat">{t.checkedIn(visit.seatName, visit.people)}</p>}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Answer as BillAnswer } from '#app/routes/api/orders/checkout/route';
-import { courseLineTexts as t } from './staff-texts';
-import { tableCall } from './table-call';
+import { courseLineTexts as t } from '#app/table-order/staff-texts';
+import { tableCall } from '#app/table-order/table-call';
 import { ReasonField } from './reason-field';
 
 /**
- * The booked courses on the bill, for staff at the monitor checkout (decision 630): each course
+ * The booked courses on the bill, for staff at the monitor checkout and on the floor view (decision 630): each course
  * with its booked and billed count, and a form to change the count (one guest did not come) or
  * take the course off, which the server refuses without a reason.
  */

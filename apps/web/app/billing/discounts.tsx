@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Answer as BillAnswer } from '#app/routes/api/orders/checkout/route';
-import { discountTexts as t } from '#app/billing/texts';
+import { discountTexts as t } from './texts';
 import { useFormat } from '#app/i18n/language';
-import { tableCall } from './table-call';
+import { tableCall } from '#app/table-order/table-call';
 import { ReasonField } from './reason-field';
 
 /** A discount the owner keeps ready (decision 642): one tap gives it, with its name as the reason. */
@@ -16,7 +16,7 @@ export interface DiscountPreset {
 type Kind = DiscountPreset['kind'];
 
 /**
- * The discounts at the monitor checkout (staff only, decision 642): those given, each to take
+ * The discounts at the monitor checkout and on the floor view (staff only, decision 642): those given, each to take
  * back; the owner's presets; and a discount of any percentage or yen, on the whole bill or one
  * order, with a reason. The server checks every one against the bill and says why it refuses.
  */
