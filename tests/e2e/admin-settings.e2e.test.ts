@@ -288,11 +288,12 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     await editing.getByLabel('内容').fill('近隣のコインパーキングをご利用ください。');
     await editing.getByRole('button', { name: '保存' }).click();
     await page.getByTestId('notice-list').locator('li', { hasText: '近隣のコインパーキングをご利用ください。' }).waitFor();
-    expect(await page.getByTestId('preview-confirmed').locator('pre').textContent()).toContain('・駐車場：近隣のコインパーキングをご利用ください。');
+    // The list shows the saved notice as soon as the save is answered; the preview follows when the page's data is read again.
+    await expect.poll(() => page.getByTestId('preview-confirmed').locator('pre').textContent()).toContain('・駐車場：近隣のコインパーキングをご利用ください。');
     expect(await publicNotices()).toContain('近隣のコインパーキングをご利用ください。');
     await page.getByRole('button', { name: '駐車場 削除' }).click();
     await expect.poll(() => page.getByTestId('notice-list').locator('li', { hasText: '駐車場' }).count()).toBe(0);
-    expect(await page.getByTestId('preview-confirmed').locator('pre').textContent()).not.toContain('駐車場');
+    await expect.poll(() => page.getByTestId('preview-confirmed').locator('pre').textContent()).not.toContain('駐車場');
     expect(await publicNotices()).not.toContain('駐車場');
 
     // An emptied disclaimer is no longer offered to guests.
