@@ -10,16 +10,16 @@ import { parseToken } from '../reservation/decider';
 import type { Bill } from '../table/checkout-service';
 import type { TableService } from '../table/table-service';
 import type { TableAuth } from '../table/visit-access';
-import { courseBillLines } from './course-lines';
 import { allPaid, billSplitDecider, type BillSplitState, type SplitData } from './bill-split';
-import { billStream, receiptsStream, type BillPart, type RateTotal, type ReceiptLine } from './events';
+import { billStream, receiptsStream, type RateTotal, type ReceiptLine } from './events';
 import type { GivenDiscount } from './discounts';
 import type { DiscountPresetsData } from './kinds';
 import { receiptBookDecider, saleKey, type BookReceipt } from './receipt-book';
 import { partReceiptsOf, wholeBillOf } from './part-receipts';
 import { receiptCorrection } from './receipt-correction';
 import { cashHandling, recordedCash, type CashHandling } from './cash-handling';
-import { billTotals, discountShares, splitByItems, splitEqually, summed, type StoreRates, type TaxableLine } from './tax-math';
+import { partsOf, printedDiscounts, taxable, type SplitErrorCode, type SplitRequest } from './split-parts';
+import { billTotals, summed } from './tax-math';
 
 /**
  * Receipts and split bills (decision 240), on top of the table's bill and checkout.
@@ -46,9 +46,9 @@ export type ReceiptAuth = { kind: 'staff' } | { kind: 'link' } | { kind: 'token'
  * `nothing_to_split`, `split_mismatch` (the items given are not exactly the bill's), `visit_ended`, `orders_changed`,
  * `tendered_short` (the cash handed over does not cover the total), `tendered_not_cash` (an amount tendered for a card or the like).
  */
-export type BillingErrorCode = 'nothing_to_split' | 'split_mismatch' | 'visit_ended' | 'orders_changed' | 'tendered_short' | 'tendered_not_cash';
+export type BillingErrorCode = SplitErrorCode | 'visit_ended' | 'orders_changed' | 'tendered_short' | 'tendered_not_cash';
 
-export type SplitRequest = { mode: 'equal'; parts: number } | { mode: 'items'; parts: { line: number; quantity: number }[][] };
+export type { SplitRequest } from './split-parts';
 
 export interface ReceiptOptions {
   addressee: string | null;
@@ -57,19 +57,8 @@ export interface ReceiptOptions {
 
 export type Receipt = BookReceipt;
 
-/** The bill's lines as ordered: its booked courses first (decision 630), then its orders. */
-const taxable = (bill: Bill): TaxableLine[] => [
-  ...courseBillLines(bill.courses).map(({ menuId: _m, kind: _k, ...line }) => line),
-  ...bill.orders.flatMap((o) =>
-    o.lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPrice: l.price, taxCategory: l.taxCategory, takeout: l.takeout })),
-  ),
-];
-
 /** The actor of what the system does by itself, as the reminders and the notification mails name it. */
 const SYSTEM_ACTOR = 'system';
-
-/** The bill's discounts as a receipt prints them (decision 642): each one's reason and yen. */
-const printedDiscounts = (bill: Bill) => bill.discounts.map((d) => ({ reason: d.discount.reason, amount: d.amount }));
 
 /** A whole bill's receipt: its lines, its rates, and the discounts printed under the lines. */
 function wholeBill(bill: Bill) {
@@ -138,48 +127,6 @@ export function billingService(ports: BillingPorts) {
     );
     const state = await currentState(ports.eventStore, receiptBookDecider, stream);
     return { ...state.receipts[state.sales[saleKey(bill.reservationId, part.partId)]!]!, position: result.position };
-  }
-
-  function partsOf(bill: Bill, request: SplitRequest): BillPart[] {
-    const lines = taxable(bill);
-    if (lines.length === 0) throw new DomainError<BillingErrorCode>('nothing_to_split');
-    const rates: StoreRates = bill.rates;
-    const discounts = bill.discounts.map((d) => d.target);
-    const printed = printedDiscounts(bill);
-    if (request.mode === 'equal') {
-      const whole = billTotals(lines, rates, discounts);
-      const shares = discountShares(
-        printed,
-        Array.from({ length: request.parts }, () => 1),
-      );
-      return splitEqually(whole.totalsByRate, request.parts).map((totalsByRate, i) => ({
-        partId: ports.ids.uuid(),
-        label: `${i + 1}/${request.parts}`,
-        lines: whole.lines,
-        totalsByRate,
-        total: totalsByRate.reduce((s, r) => s + r.total, 0),
-        discounts: shares[i]!,
-      }));
-    }
-    const given = lines.map(() => 0);
-    for (const part of request.parts)
-      for (const { line, quantity } of part) {
-        if (line < 0 || line >= lines.length || quantity <= 0) throw new DomainError<BillingErrorCode>('split_mismatch');
-        given[line]! += quantity;
-      }
-    if (given.some((q, i) => q !== lines[i]!.quantity) || request.parts.some((p) => p.length === 0)) throw new DomainError<BillingErrorCode>('split_mismatch');
-    const whole = billTotals(lines, rates, discounts);
-    const parts = splitByItems(whole, request.parts);
-    const shares = discountShares(
-      printed,
-      parts.map((p) => p.lines.reduce((s, l) => s + l.amount, 0)),
-    );
-    return parts.map((part, i) => ({
-      partId: ports.ids.uuid(),
-      label: `${i + 1}/${request.parts.length}`,
-      ...part,
-      discounts: shares[i]!,
-    }));
   }
 
   const sameOrders = (split: SplitData, bill: Bill) => JSON.stringify([...split.orderIds].sort()) === JSON.stringify(bill.orders.map((o) => o.orderId).sort());
@@ -346,7 +293,7 @@ export function billingService(ports: BillingPorts) {
     async split(input: { reservationId: string; auth: TableAuth; request: SplitRequest; correlationId: string }) {
       const bill = await ports.table.bill(input);
       if (bill.exitedAt) throw new DomainError<BillingErrorCode>('visit_ended');
-      const parts = partsOf(bill, input.request);
+      const parts = partsOf(bill, input.request, () => ports.ids.uuid());
       const split: SplitData = {
         reservationId: bill.reservationId,
         storeId: bill.storeId,
