@@ -54,7 +54,7 @@ describe.runIf(runs)('admin site settings in the browser', () => {
     return dates.find((d) => d.slice(0, 7) === dates[0]!.slice(0, 7) && d > dates[0]!) ?? dates[1]!;
   }
 
-  it('営業時間設定 saves the week, the holidays and same-day booking with one 保存 (decision 353; item 10 found eight)', async () => {
+  it('営業時間設定 saves the week, the holidays and same-day booking with one 保存 (decision 353)', async () => {
     await page.goto(`/admin/business-hours`);
     const week = page.getByTestId('week-form');
     await week.waitFor();

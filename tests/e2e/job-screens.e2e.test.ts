@@ -97,7 +97,7 @@ describe.runIf(runs)('screens made for the job', () => {
     await context.close();
   });
 
-  it('store coordinates opened from the sidebar show the saved latitude and longitude (item 2: 保存 there removed the geofence)', async () => {
+  it('store coordinates opened from the sidebar show the saved latitude and longitude (保存 there removed the geofence)', async () => {
     const { context, page } = await ownerAt(desktop);
     await page.goto('/admin');
     await page.locator('.area[data-ready="true"]').waitFor();
@@ -108,7 +108,7 @@ describe.runIf(runs)('screens made for the job', () => {
     await context.close();
   });
 
-  it('the kitchen tablet shows full tickets with party size and a running timer, bumps and recalls by key, counts what is left to make, and remembers its sound (item 6)', async () => {
+  it('the kitchen tablet shows full tickets with party size and a running timer, bumps and recalls by key, counts what is left to make, and remembers its sound', async () => {
     const guest = httpClient(server.url);
     const checkIn = await guest.post<{ reservation_id: string; token: string }>('/api/orders/qr-checkin', {
       seat_id: 'seat-t3',
@@ -162,7 +162,7 @@ describe.runIf(runs)('screens made for the job', () => {
     await context.close();
   });
 
-  it('a visit that pays with its order still open is flagged 会計済み on the open kitchen screen without a reload; an unpaid visit’s ticket is not (item 6)', async () => {
+  it('a visit that pays with its order still open is flagged 会計済み on the open kitchen screen without a reload; an unpaid visit’s ticket is not', async () => {
     /** A party checked in at `seat` with one open order: its visit and the order's ticket. */
     const ordered = async (seat: string) => {
       const { guest, reservationId, token } = await checkedIn(server.url, seat, 2);
@@ -205,7 +205,7 @@ describe.runIf(runs)('screens made for the job', () => {
     await context.close();
   });
 
-  it('the stock screen marks an item sold out in one tap and back, its 保存 looks pressable, and 保存しました is not cut at 1024 px (item 7)', async () => {
+  it('the stock screen marks an item sold out in one tap and back, its 保存 looks pressable, and 保存しました is not cut at 1024 px', async () => {
     const { context, page } = await ownerAt(tablet);
     await page.goto('/kitchen/stock');
     const row = page.locator('[data-testid="stock-row"][data-menu-id="menu-latte"]');
@@ -231,7 +231,7 @@ describe.runIf(runs)('screens made for the job', () => {
     await context.close();
   });
 
-  it('shift submission on a phone opens on next month, lists only days ahead, and copies the previous week in one tap (item 9)', async () => {
+  it('shift submission on a phone opens on next month, lists only days ahead, and copies the previous week in one tap', async () => {
     const { context, page } = await ownerAt(phone);
     await page.goto('/staff/shift-submit');
     await page.locator('.sa-page[data-ready="true"]').waitFor();
@@ -269,7 +269,7 @@ describe.runIf(runs)('screens made for the job', () => {
     await context.close();
   });
 
-  it('guests are not told the wrong thing: no empty address, no phantom 備考欄, tab titles after failures, アクセス opens /access (item 11)', async () => {
+  it('guests are not told the wrong thing: no empty address, no phantom 備考欄, tab titles after failures, アクセス opens /access', async () => {
     const context = await offlineContext(browser, server.url, phone);
     const page = problems.watch(await context.newPage());
     await page.goto('/reservation-email-sent');

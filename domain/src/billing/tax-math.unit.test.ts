@@ -65,7 +65,7 @@ const rates = fc.record({
 const byKey = <T extends { reduced: boolean; ratePercent: number }>(rows: T[]) =>
   [...rows].sort((a, b) => `${a.reduced}${a.ratePercent}`.localeCompare(`${b.reduced}${b.ratePercent}`));
 
-describe('tax by rate (issue 30)', () => {
+describe('tax by rate', () => {
   it('per-rate totals and taxes equal an integer reference: shown prices summed, the tax of each rate rounded once, for any lines, mix and price setting', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 30 }), rates, (lines, r) => {
