@@ -193,6 +193,56 @@ describe('pages and redirects', () => {
     expect(call.body).toMatchObject({ error: 'not found' });
   });
 
+  it('serves the icons, robots.txt and the web manifest themselves, never the unknown path’s redirect', async () => {
+    const files = [
+      { path: '/favicon.ico', type: /^image\/(x-icon|vnd\.microsoft\.icon)/ },
+      { path: '/favicon.svg', type: /^image\/svg\+xml/ },
+      { path: '/apple-touch-icon.png', type: /^image\/png/ },
+      { path: '/icons/icon-192.png', type: /^image\/png/ },
+      { path: '/icons/icon-512.png', type: /^image\/png/ },
+      { path: '/robots.txt', type: /^text\/plain/ },
+      { path: '/manifest.webmanifest', type: /^application\/manifest\+json/ },
+    ];
+    for (const file of files) {
+      const response = await fetch(server.url + file.path, { redirect: 'manual' });
+      expect({ path: file.path, status: response.status }).toEqual({ path: file.path, status: 200 });
+      expect(response.headers.get('content-type')).toMatch(file.type);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps crawlers off the admin, staff, monitor and API paths, and leaves the customer site to them', async () => {
+    const robots = (await getJson('/robots.txt')).body as string;
+    const disallowed = robots
+      .split('\n')
+      .filter((line) => line.startsWith('Disallow: '))
+      .map((line) => line.slice('Disallow: '.length));
+    for (const path of ['/admin', '/staff', '/monitor', '/api/', '/kitchen']) expect(disallowed).toContain(path);
+    for (const open of ['/moncafe', '/menu', '/reservation', '/access', '/about'])
+      expect(
+        disallowed.filter((prefix) => open.startsWith(prefix)),
+        open,
+      ).toEqual([]);
+  });
+
+  it('names the tablets’ installable app after the store asked for, standalone, with icons it serves', async () => {
+    const stores = (await getJson('/api/stores')).body as StoreRow[];
+    const last = stores.at(-1)!;
+    const manifest = (await fetch(`${server.url}/manifest.webmanifest?store_id=${last.store_id}`).then((r) => r.json())) as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest).toMatchObject({ short_name: last.name, display: 'standalone', start_url: '/monitor' });
+    expect(manifest.name).toContain(last.name);
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) expect((await fetch(server.url + icon.src, { redirect: 'manual' })).status).toBe(200);
+    const unknown = (await fetch(`${server.url}/manifest.webmanifest?store_id=no-such-store`).then((r) => r.json())) as { short_name: string };
+    expect(stores.map((s) => s.name)).toContain(unknown.short_name);
+  });
+
   it('renders the public pages with titles that end with the product name', async () => {
     const pages: [string, string][] = [
       ['/moncafe', 'ホーム | MonCafe'],

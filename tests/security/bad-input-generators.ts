@@ -17,6 +17,8 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/about': 'page',
   '/access': 'page',
   '/menu': 'page',
+  '/robots.txt': 'page',
+  '/manifest.webmanifest': 'page',
   '/reservation': 'page',
   '/reservation/day': 'page',
   '/reservation-details': 'page',

@@ -401,8 +401,9 @@ function saysWhy(answer: RawAnswer): boolean {
     }
   }
   if (type.includes('text/html')) return /[\u3040-\u30ff\u4e00-\u9fff]/.test(answer.body.replace(/<script[\s\S]*?<\/script>/g, ''));
-  // A page's `.data` answer (turbo-stream): the action's or the boundary's words travel in it.
-  if (type.includes('text/x-script')) return /[\u3040-\u30ff\u4e00-\u9fff]|"error"|"message"/.test(answer.body);
+  // A page's `.data` answer (turbo-stream): the action's or the boundary's words travel in it, or
+  // the name of the text the page words the refusal with in the guest's language (`problem`).
+  if (type.includes('text/x-script')) return /[\u3040-\u30ff\u4e00-\u9fff]|"error"|"message"|"problem"/.test(answer.body);
   return answer.body.trim() !== '';
 }
 

@@ -27,7 +27,13 @@ import { headerData } from '#app/layout/viewer.server';
 /** CSRF refusal, /api rate limit, the route table and security headers, for every request (app/auth). */
 export const middleware: Route.MiddlewareFunction[] = securityMiddleware;
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.ico', sizes: '48x48' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
 
 export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }];
 

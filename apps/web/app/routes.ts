@@ -13,6 +13,9 @@ export default [
   route('about', 'routes/about/route.tsx'),
   route('access', 'routes/access/route.tsx'),
   route('menu', 'routes/menu/route.tsx'),
+  // What browsers, crawlers and the tablets' home screens ask every site for (the icons are in public/)
+  route('robots.txt', 'routes/robots.txt/route.ts'),
+  route('manifest.webmanifest', 'routes/manifest.webmanifest/route.ts'),
 
   // JSON calls (resource routes)
   route('api/stores', 'routes/api/stores/route.ts'),

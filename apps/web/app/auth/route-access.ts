@@ -79,6 +79,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/about': pub,
   '/access': pub,
   '/menu': pub,
+  '/robots.txt': pub,
+  '/manifest.webmanifest': pub,
   '/reservation': pub,
   '/reservation/day': pub,
   '/reservation-details': pub,

@@ -3,6 +3,11 @@ import { languageOfMatches, textsIn, type Language, type Localized, type Message
 /** Words of the shared layout (header, footer, error screen) and the page-title rule. */
 export const PRODUCT_NAME = 'MonCafe';
 
+/** The tablets' installed app (layout/site-files.ts). */
+export const siteFileTexts = {
+  manifestDescription: 'キッチンとフロアの画面',
+};
+
 export const layoutTexts = {
   headerHome: 'MonCafe',
   /** The guest's way around the site (decision 103). */
