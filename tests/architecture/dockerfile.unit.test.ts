@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,5 +126,42 @@ describe('compose.yaml', () => {
     expect(nats.volumes?.some((volume) => volume.endsWith(`:${storeDir}`) && volume.split(':')[0]! in compose.volumes)).toBe(true);
     expect(compose.services.kurrentdb?.profiles).toEqual(['kurrentdb']);
     expect(services.filter(([, s]) => s.profiles === undefined).map(([name]) => name)).not.toContain('kurrentdb');
+  });
+
+  it('ships the PostgreSQL and NATS versions the tests run on', () => {
+    // The throwaway clusters of the operations and fault suites use the machine's PostgreSQL binaries.
+    const testedPostgres = /postgresql\/(\d+)\/bin/.exec(readFileSync(path.join(repoRoot, 'tests/operations/throwaway-postgres.ts'), 'utf8'))?.[1];
+    expect(testedPostgres).toBeDefined();
+    expect(compose.services.postgres?.image).toBe(`postgres:${testedPostgres}`);
+    expect(compose.services.nats?.image).toMatch(/^nats:2\.9(\.|$)/);
+    let testedNats: string | undefined;
+    try {
+      testedNats = /v(\d+\.\d+)\./.exec(execFileSync('nats-server', ['--version'], { encoding: 'utf8' }))?.[1];
+    } catch {
+      // No NATS server on this machine: the pinned 2.9 above is what CI's runs on.
+    }
+    if (testedNats) expect(compose.services.nats?.image).toBe(`nats:${testedNats}`);
+  });
+
+  it('puts a TLS proxy in front of every web process, publishes no web port, and keeps the data folder on a volume', () => {
+    const proxy = compose.services.proxy as Service & { ports?: string[] };
+    expect(proxy.image).toMatch(/^caddy:\d/);
+    expect(proxy.ports).toEqual(expect.arrayContaining(['443:443']));
+    const caddyfileMount = proxy.volumes?.find((v) => v.endsWith(':/etc/caddy/Caddyfile:ro'));
+    const caddyfile = readFileSync(path.join(repoRoot, caddyfileMount!.split(':')[0]!), 'utf8');
+    const upstreams = /reverse_proxy ([^{]+)\{/.exec(caddyfile)?.[1]?.trim().split(/\s+/);
+    const webs = ours.filter(([, s]) => s.command === undefined);
+    expect(upstreams?.sort()).toEqual(webs.map(([name, s]) => `${name}:${s.environment?.PORT}`).sort());
+    expect(caddyfile).toMatch(/health_uri \/readyz/);
+    for (const [name, web] of webs) {
+      expect((web as { ports?: unknown }).ports, name).toBeUndefined();
+      expect(web.environment?.TRUST_PROXY, name).toBe('1');
+    }
+    const dataDir = /DATA_DIR=(\S+)/.exec(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8'))?.[1];
+    for (const [name, service] of ours.filter(([n]) => n !== 'migrate'))
+      expect(
+        service.volumes?.some((v) => v.endsWith(`:${dataDir}`) && v.split(':')[0]! in compose.volumes),
+        name,
+      ).toBe(true);
   });
 });
