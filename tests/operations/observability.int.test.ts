@@ -133,6 +133,15 @@ describe.skipIf(!serverUrl)('operations endpoints', () => {
     // An id that is not plain text is replaced by a fresh one, never echoed.
     const odd = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'has spaces <and> markup' } });
     expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    // A probe answered 200 writes no access-log line (a balancer asks every few seconds); the page after it does.
+    const probeId = `probe-${randomUUID()}`;
+    expect((await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': probeId } })).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`, { headers: { 'x-request-id': probeId } })).status).toBe(200);
+    const pageId = `page-${randomUUID()}`;
+    expect((await fetch(`${server.url}/`, { headers: { 'x-request-id': pageId }, redirect: 'manual' })).status).toBeLessThan(500);
+    await until(async () => server.output().includes(`"reqId":"${pageId}"`), { what: "the page's access-log line", timeoutMs: 5000 });
+    expect(server.output()).not.toContain(`"reqId":"${probeId}"`);
   });
 
   it('serves /metrics to loopback after a booking and an order, with every named series; refuses another address without the token', async () => {

@@ -6,6 +6,18 @@ import type { Runtime } from '@moncafe/infra/runtime';
 /** An incoming X-Request-Id is kept when it is this plain (a proxy's uuid or trace id); anything else is replaced. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/**
+ * The probes' paths: a balancer and an orchestrator ask them every few seconds on every process,
+ * so their successful answers would be most of the access log and say nothing. A failed probe
+ * (a 503 from /readyz while a loop is down or the process drains) is still logged.
+ */
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
+/** Whether a finished request gets an access-log line: all but a probe answered 200. */
+export function logsRequest(path: string, status: number): boolean {
+  return !(PROBE_PATHS.has(path) && status === 200);
+}
+
 /** The request id of an express request (set by `requestLog`). */
 export function requestIdOf(req: { res?: { locals: Record<string, unknown> } }): string | null {
   const id = req.res?.locals.requestId;
@@ -13,9 +25,9 @@ export function requestIdOf(req: { res?: { locals: Record<string, unknown> } }):
 }
 
 /**
- * One access-log line per request and its duration in the metrics (decision 177): the request id
- * (a sane incoming X-Request-Id, else a new uuid) is echoed in the response and handed to React
- * Router, where it becomes the correlation id of every event the request appends and of its log
+ * One access-log line per request (none for a probe answered 200) and its duration in the metrics
+ * (decision 177; every probe is still counted there): the request id (a sane incoming
+ * X-Request-Id, else a new uuid) is echoed in the response and handed to React Router, where it becomes the correlation id of every event the request appends and of its log
  * lines. The path is logged without its query (tokens travel there) and the route label is the
  * route pattern, so ids do not make a series each.
  */
@@ -35,7 +47,8 @@ export function requestLog(deps: { logger: Runtime['logger']; metrics: Metrics; 
       // A client that went away before the answer was sent is logged as 499, as proxies do.
       const status = res.writableFinished ? res.statusCode : 499;
       deps.metrics.httpDuration.observe({ route, method: req.method, status: String(status) }, seconds);
-      deps.logger.info({ reqId: requestId, method: req.method, path: req.path, route, status, ms: Math.round(seconds * 1000) }, 'request');
+      if (logsRequest(req.path, status))
+        deps.logger.info({ reqId: requestId, method: req.method, path: req.path, route, status, ms: Math.round(seconds * 1000) }, 'request');
     };
     res.once('finish', done);
     res.once('close', done);
