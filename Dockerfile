@@ -38,6 +38,10 @@ COPY --from=build /app/tests/package.json tests/
 RUN npm ci --omit=dev
 COPY --from=build /app/apps/web/build apps/web/build
 COPY --from=build /app/apps/worker/build apps/worker/build
+# The Japanese font the receipt PDF is set in (Debian's Noto Sans CJK): without it /receipts/…/pdf
+# answers 503. RECEIPT_FONT names the file (README's table); the same path the tests run with.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
+ENV RECEIPT_FONT=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 RUN mkdir -p /data && chown node:node /data
 # The image's own unprivileged user (uid 1000).
 USER node
@@ -45,5 +49,7 @@ EXPOSE 3000
 # Alive means /healthz answers (the worker, which serves no HTTP, turns this off in compose.yaml).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { redirect: 'manual' }).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
+# Every maintenance command is built too (`node apps/worker/build/<command>.js --help`): migrate,
+# rebuild, reset-admin-password, reseal-secrets, seal-events, events-file.
 # `npm run start:prod`, without npm in between: node receives SIGTERM itself.
 CMD ["node", "apps/web/build/process/server.js"]

@@ -4,7 +4,8 @@
  * alone — no tsx, no TypeScript, no build step (decision 172).
  *
  *   apps/web/build/process/server.js     server.ts with the React Router server build inside
- *   apps/worker/build/*.js               main (npm run worker), rebuild, reset-admin-password, events-file, migrate
+ *   apps/worker/build/*.js               main (npm run worker) and every maintenance command: migrate, rebuild,
+ *                                        reset-admin-password, reseal-secrets, seal-events, events-file
  *
  * Our workspace packages (@moncafe/*, #app/*) are bundled in; every other package stays an
  * import that Node resolves from node_modules, so `npm ci --omit=dev` installs what they need.
@@ -82,7 +83,9 @@ export async function bundleProcesses(): Promise<void> {
   });
   await build({
     ...common,
-    entryPoints: ['main', 'rebuild', 'reset-admin-password', 'events-file', 'migrate'].map((name) => path.join(workerRoot, 'src', `${name}.ts`)),
+    entryPoints: ['main', 'migrate', 'rebuild', 'reset-admin-password', 'reseal-secrets', 'seal-events', 'events-file'].map((name) =>
+      path.join(workerRoot, 'src', `${name}.ts`),
+    ),
     outdir: processBundles.worker,
     splitting: true,
     plugins: [registryPackagesStayImports],

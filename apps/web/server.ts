@@ -330,9 +330,14 @@ function announceInProduction(running: RunningServer): void {
   running.logger.info({ url: `${running.url}/moncafe` }, `MonCafe: ${running.url}/moncafe`);
   const admin = running.seeded.generatedAdmin;
   const file = admin?.file ?? adminCredentialsPath(running.dataDir);
+  // The built command, not the npm script: the image has neither tsx nor the sources.
+  const reset = 'node apps/worker/build/reset-admin-password.js';
   if (admin)
-    running.logger.warn({ file }, 'the first admin account was created with a generated password, kept only in this file (readable by this user only)');
-  else if (existsSync(file)) running.logger.info({ file }, 'the admin credentials are kept in this file (npm run admin:reset-password sets new ones)');
+    running.logger.warn(
+      { file, reset },
+      `the first admin account was created with a generated password, kept only in this file (readable by this user only); ${reset} sets a new one`,
+    );
+  else if (existsSync(file)) running.logger.info({ file, reset }, `the admin credentials are kept in this file (${reset} sets new ones)`);
 }
 
 const startedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

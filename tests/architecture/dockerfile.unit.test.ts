@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { productionCommand, productionSteps, repoRoot, runtimeFiles, workspaces } from '../support/production';
+import { builtCommands, dockerfileReceiptFont, productionCommand, productionSteps, repoRoot, runtimeFiles, workspaces } from '../support/production';
 
 /**
  * No container engine runs on these machines, so the image is never built here. What keeps the
@@ -69,6 +69,26 @@ describe('the Dockerfile', () => {
     const firstBuilt = runtime.findIndex((i) => i.args.includes(built[0]!));
     expect(install).toBeGreaterThan(0);
     expect(firstBuilt).toBeGreaterThan(install);
+  });
+
+  it('installs the Japanese font the receipt PDF needs and names it where the receipt module looks', () => {
+    expect(runs(runtime).some((r) => /apt-get install .*\bfonts-noto-cjk\b/.test(r))).toBe(true);
+    const receiptModule = readFileSync(path.join(repoRoot, 'apps/web/app/billing/receipt-pdf.server.ts'), 'utf8');
+    expect(receiptModule).toContain('process.env.RECEIPT_FONT');
+    // Debian's package puts the collection there; the module's default is the same file.
+    expect(dockerfileReceiptFont()).toBe('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc');
+    expect(receiptModule).toContain(`'${dockerfileReceiptFont()}'`);
+  });
+
+  it('builds every maintenance command, and package.json runs each built one with plain node', () => {
+    const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const bundler = readFileSync(path.join(repoRoot, 'apps/web/bundle-processes.ts'), 'utf8');
+    for (const command of builtCommands) {
+      expect(bundler, command).toContain(`'${command}'`);
+      const built = Object.entries(scripts).filter(([name, line]) => name.endsWith(':prod') && line.includes(`apps/worker/build/${command}.js`));
+      expect(built.length, command).toBeGreaterThan(0);
+      for (const [, line] of built) expect(line).not.toMatch(/tsx/);
+    }
   });
 
   it('starts `npm run start:prod`’s command as an unprivileged user, and checks /healthz', () => {

@@ -9,7 +9,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, postgresUrl, type TestDatabase } from '../support/services';
 import { until } from '../support/until';
 import { freePort } from '../support/web-server';
-import { devOnlyPackages, node24, productionCommand, productionSteps, repoRoot, runtimeFiles } from '../support/production';
+import {
+  builtCommands,
+  devOnlyPackages,
+  dockerfileReceiptFont,
+  node24,
+  productionCommand,
+  productionSteps,
+  repoRoot,
+  runtimeFiles,
+} from '../support/production';
+import { httpClient } from '../support/http-client';
+import { checkedIn, moveToOpenHours, withToken } from '../support/table-order';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestWebServer } from '../support/web-server';
 
 /**
  * Decision 172, "a production start": in a fresh copy of the repository (its files as git has them,
@@ -148,6 +160,52 @@ describe('the production start from a fresh copy', () => {
     await expectHealthy(url);
     // Nothing was built at start: the process said so nowhere, and no build tool is installed to do it.
     expect(web.output()).not.toMatch(/building|rebuilding/);
+  });
+
+  it('answers --help from every built maintenance command with plain node, without a database or a source', () => {
+    for (const command of builtCommands) {
+      // No DATABASE_URL, no DATA_DIR: the usage comes before any configuration is read.
+      const usage = execFileSync(node24(), [`apps/worker/build/${command}.js`, '--help'], { cwd: runtime, env: { PATH: '/usr/bin:/bin' }, encoding: 'utf8' });
+      expect(usage, command).toMatch(new RegExp(`^usage: .*apps/worker/build/${command}\\.js`));
+    }
+  });
+
+  it('makes a receipt PDF with the built server and the font the Dockerfile installs', async () => {
+    const font = dockerfileReceiptFont();
+    expect(existsSync(font), `${font} (Debian's fonts-noto-cjk, as the image installs it)`).toBe(true);
+    // A test clock (NODE_ENV=test) only to reach the demo store's opening hours whenever this runs;
+    // the server, its packages and its font are the production folder's.
+    const { url } = await startWeb({ NODE_ENV: 'test', RECEIPT_FONT: font, ADMIN_EMAIL, ADMIN_PASSWORD });
+    const clock: Pick<TestWebServer, 'url' | 'now' | 'advanceClock'> = {
+      url,
+      now: async () => new Date(((await (await fetch(`${url}/__test/clock`)).json()) as { now: string }).now),
+      advanceClock: async (ms: number) => {
+        await fetch(`${url}/__test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
+      },
+    };
+    await moveToOpenHours(clock as TestWebServer);
+    const admin = httpClient(url);
+    expect((await admin.postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+    const { guest, reservationId, token } = await checkedIn(url, 'seat-t1', 1);
+    const placed = await guest.send('POST', '/api/orders', {
+      json: { reservation_id: reservationId, items: [{ menu_id: 'menu-blend', quantity: 1 }] },
+      headers: withToken(token),
+    });
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    const bill = (await (await admin.send('GET', `/api/orders/checkout?reservation_id=${reservationId}`)).json()) as { order_ids: string[]; total: number };
+    const paid = await admin.send('POST', '/api/orders/checkout', {
+      json: { reservation_id: reservationId, order_ids: bill.order_ids, payment_method: 'cash', tendered: bill.total },
+      headers: { 'idempotency-key': `production-receipt-${reservationId}` },
+    });
+    const answer = (await paid.json()) as { receipt_id?: string };
+    expect(paid.status, JSON.stringify(answer)).toBe(200);
+    const pdf = await admin.send('GET', `/receipts/${answer.receipt_id}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // pdfkit embeds the used glyphs of the collection's Japanese face under its PostScript name.
+    expect(bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansCJKjp-Regular/);
   });
 
   it('runs the worker and a web process on PostgreSQL as the README and compose.yaml do', async () => {

@@ -72,3 +72,16 @@ export const devOnlyPackages = [
   'smtp-server',
   'node',
 ] as const;
+
+/**
+ * The receipt font the image installs: the Dockerfile's `ENV RECEIPT_FONT=…`, which the
+ * production-start test gives its built server so the PDF is made with the image's font.
+ */
+export function dockerfileReceiptFont(): string {
+  const font = /^ENV RECEIPT_FONT=(\S+)$/m.exec(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8'))?.[1];
+  if (!font) throw new Error('the Dockerfile sets no RECEIPT_FONT');
+  return font;
+}
+
+/** The built maintenance commands (`npm run <script>:prod`), each answering `--help` without a database. */
+export const builtCommands = ['migrate', 'rebuild', 'reset-admin-password', 'reseal-secrets', 'seal-events', 'events-file'] as const;

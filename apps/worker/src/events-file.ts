@@ -5,6 +5,7 @@ import { createDatabaseAdmin, DatabaseAdminError, linesOf } from '@moncafe/infra
 import { createLogger } from '@moncafe/infra/logger';
 import { openSystemProcess, rebuildTargetOf } from '@moncafe/infra/system-process';
 import { projectors } from '@moncafe/projections/read-models';
+import { answerHelp } from './usage';
 
 /**
  * `npm run events:export -- FILE` and `npm run events:import -- FILE` (decision 142): the event log
@@ -12,6 +13,12 @@ import { projectors } from '@moncafe/projections/read-models';
  * data folder or database, before the first `npm start` (which would create the first admin).
  * With the embedded database, stop the web process first.
  */
+answerHelp([
+  'usage: node apps/worker/build/events-file.js export|import FILE   (npm run events:export:prod -- FILE)',
+  'Writes the event log to FILE as NDJSON, or imports one into an empty store and rebuilds the read models (decision 142).',
+  'Reads DATABASE_URL, EVENTSTORE_URL.',
+]);
+
 async function main() {
   const [command, file] = process.argv.slice(2);
   if ((command !== 'export' && command !== 'import') || !file) throw new Error('usage: events-file.ts export|import FILE');

@@ -6,6 +6,7 @@ import { fromStreamName as seatOf, seatCodeService } from '@moncafe/domain/table
 import { secretBox, secretsKey } from '@moncafe/infra/secrets/secret-box';
 import { cryptoIds, nodeHashing, systemClock } from '@moncafe/infra/system';
 import { runCommand } from './command';
+import { answerHelp } from './usage';
 
 /**
  * `npm run secrets:reseal`, after a SECRETS_KEY rotation (decision 178): with
@@ -15,6 +16,12 @@ import { runCommand } from './command';
  * When it reports nothing left under the old key, drop the old key from SECRETS_KEY. With the
  * embedded database, stop `npm start` first: one process at a time may open the data folder.
  */
+answerHelp([
+  'usage: SECRETS_KEY=<new>,<old> node apps/worker/build/reseal-secrets.js   (npm run secrets:reseal:prod)',
+  'After a key rotation: seals again with the new key everything still sealed with the old one (decision 178).',
+  'Reads SECRETS_KEY, DATABASE_URL.',
+]);
+
 runCommand(
   'moncafe-secrets-reseal',
   async ({ config, system }) => {

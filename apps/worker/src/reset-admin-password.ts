@@ -5,6 +5,7 @@ import { resetAdminPassword } from '@moncafe/infra/auth/reset-admin-password';
 import { createSessionStore } from '@moncafe/infra/auth/sessions';
 import { cryptoIds, systemClock } from '@moncafe/infra/system';
 import { runCommand } from './command';
+import { answerHelp } from './usage';
 
 /**
  * `npm run admin:reset-password [-- --email owner@example.jp]`: sets a new generated password for
@@ -12,6 +13,12 @@ import { runCommand } from './command';
  * credentials file in DATA_DIR (0600) and prints them in a box. With the embedded database, stop
  * `npm start` first: one process at a time may open the data folder.
  */
+answerHelp([
+  'usage: node apps/worker/build/reset-admin-password.js [--email ADDRESS]   (npm run admin:reset-password:prod)',
+  'Gives the first admin (or the admin with that e-mail) a new generated password, ends their sessions,',
+  'and keeps it in DATA_DIR/admin-credentials.txt (0600). Reads DATABASE_URL, DATA_DIR.',
+]);
+
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
 
 runCommand(

@@ -32,6 +32,7 @@ export async function keepAdminCredentials(dataDir: string, credentials: AdminCr
         `Password: ${credentials.password}`,
         '',
         'Sign in at /login. To set a new password: npm run admin:reset-password',
+        '(from the built image: node apps/worker/build/reset-admin-password.js)',
         'Delete this file once the password is kept somewhere safe.',
         '',
       ].join('\n'),
