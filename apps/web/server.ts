@@ -41,6 +41,7 @@ import { boundedServer } from './operations/connection-bounds';
 import { gracefulStop } from './operations/graceful-stop';
 import { requestIdOf, requestLog } from './operations/request-log';
 import { routeLabeller } from './operations/route-label';
+import { startTracing } from '@moncafe/infra/tracing/tracing';
 
 const serverBuildPath = path.join(webRoot, 'build/server/index.js');
 const clientBuildPath = path.join(webRoot, 'build/client');
@@ -343,13 +344,19 @@ function announceInProduction(running: RunningServer): void {
 const startedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (startedDirectly) {
   try {
+    // Traces first (decision 646), so the start's own work is traced too; nothing is loaded without a collector.
+    const tracing = await startTracing(loadConfig(process.env), 'moncafe-web');
     const running = await startServer({ dev: process.env.NODE_ENV === 'development', rebuildStale: process.env.NODE_ENV !== 'test' });
     if (running.production) announceInProduction(running);
     else {
       console.log(`MonCafe: ${running.url}/moncafe`);
       for (const line of closingLines(running)) console.log(line);
     }
-    exitOnSignal(running.logger, () => running.stop());
+    exitOnSignal(running.logger, async () => {
+      const code = await running.stop();
+      await tracing?.shutdown();
+      return code;
+    });
   } catch (error) {
     // Configuration and start-up errors are one line naming the variable, without a stack (decision 179).
     if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof StartupError) {

@@ -13,6 +13,11 @@ export interface EventMetadata {
   causationId: string | null;
   actor: Actor;
   storeId: string | null;
+  /**
+   * The W3C trace context of the span that appended the event, when the process traces
+   * (decision 646): the relay, the projectors and /live continue that trace from it.
+   */
+  traceparent?: string;
 }
 
 /** An event as a decider produces it: a type tag and its data. */

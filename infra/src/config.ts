@@ -108,6 +108,11 @@ const environment = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `pretty` (readable lines) or `json`; unset: pretty in development, JSON in production and tests. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /**
+   * An OTLP/HTTP collector (`http://collector:4318`): traces of requests, appends, the relay, the
+   * projectors and /live go there (decision 646). Unset: no tracing, and its SDK is never loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(['http', 'https']).optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -186,5 +191,6 @@ function toConfig(e: z.infer<typeof environment>) {
     /** Tests only (NODE_ENV=test): where this process's clock starts; null runs on the system's. */
     testClockStart: e.TEST_CLOCK_START ? new Date(e.TEST_CLOCK_START) : null,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? ('pretty' as const) : ('json' as const)),
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Metrics } from '@moncafe/infra/operations/metrics';
 import { inRequest } from '@moncafe/infra/operations/request-scope';
 import type { Runtime } from '@moncafe/infra/runtime';
+import { SpanStatusCode, startRequestSpan, withContext } from '@moncafe/infra/tracing/tracing';
 
 /** An incoming X-Request-Id is kept when it is this plain (a proxy's uuid or trace id); anything else is replaced. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -38,6 +39,9 @@ export function requestLog(deps: { logger: Runtime['logger']; metrics: Metrics; 
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
     const started = performance.now();
+    // With tracing on (decision 646), the request's span, active through everything it awaits:
+    // the appends it makes put it in their events, so the relay, projectors and /live join it.
+    const traced = startRequestSpan(req.method, req.path, req.headers, { 'moncafe.request_id': requestId, 'moncafe.correlation_id': requestId });
     let logged = false;
     const done = () => {
       if (logged) return;
@@ -49,10 +53,17 @@ export function requestLog(deps: { logger: Runtime['logger']; metrics: Metrics; 
       deps.metrics.httpDuration.observe({ route, method: req.method, status: String(status) }, seconds);
       if (logsRequest(req.path, status))
         deps.logger.info({ reqId: requestId, method: req.method, path: req.path, route, status, ms: Math.round(seconds * 1000) }, 'request');
+      if (traced) {
+        traced.span.updateName(`${req.method} ${route}`);
+        traced.span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
+        if (status >= 500) traced.span.setStatus({ code: SpanStatusCode.ERROR });
+        traced.span.end();
+      }
     };
     res.once('finish', done);
     res.once('close', done);
     // Every log line written while serving it carries the id (the logger's mixin).
-    inRequest(requestId, next);
+    if (traced) withContext(traced.context, () => inRequest(requestId, next));
+    else inRequest(requestId, next);
   };
 }

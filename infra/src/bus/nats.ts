@@ -49,6 +49,8 @@ const wireMessage = z.object({
       causationId: z.string().nullable(),
       actor: z.string(),
       storeId: z.string().nullable(),
+      /** The appending span's W3C trace context, when that process traced (decision 646). */
+      traceparent: z.string().max(256).optional(),
     }),
     recordedAt: z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
   }),

@@ -73,6 +73,8 @@ const exportedEventSchema = z.strictObject({
     causationId: z.string().nullable(),
     actor: z.string().min(1),
     storeId: z.string().nullable(),
+    /** The appending span's W3C trace context, when that process traced (decision 646). */
+    traceparent: z.string().max(256).optional(),
   }),
   recordedAt: z.iso.datetime({ offset: true }),
 });

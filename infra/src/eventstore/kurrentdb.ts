@@ -26,6 +26,7 @@ import {
   type Subscription,
 } from '@moncafe/domain/ports';
 import { categoryOf } from '@moncafe/domain/streams';
+import { inAppendSpan } from '../tracing/tracing';
 
 /**
  * The event store on KurrentDB (EventStoreDB), used when EVENTSTORE_URL is set. A position is
@@ -79,21 +80,23 @@ export function createKurrentDbEventStore(connectionString: string): EventStore 
   }
 
   const store: EventStore = {
-    async appendToStream(streamId, events, { expectedRevision }) {
-      if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    async appendToStream(streamId, given, { expectedRevision }) {
+      if (given.length === 0) throw new Error('appendToStream needs at least one event');
       try {
-        const result = await client.appendToStream(
-          streamId,
-          events.map((e) =>
-            jsonEvent({
-              id: e.eventId,
-              type: e.type,
-              // The client serializes with JSON.stringify; its type only names the usual roots.
-              data: e.data as JSONType,
-              metadata: e.metadata as unknown as JSONType,
-            }),
+        const result = await inAppendSpan(streamId, given, (events) =>
+          client.appendToStream(
+            streamId,
+            events.map((e) =>
+              jsonEvent({
+                id: e.eventId,
+                type: e.type,
+                // The client serializes with JSON.stringify; its type only names the usual roots.
+                data: e.data as JSONType,
+                metadata: e.metadata as unknown as JSONType,
+              }),
+            ),
+            { streamState: toStreamState(expectedRevision) },
           ),
-          { streamState: toStreamState(expectedRevision) },
         );
         return {
           nextExpectedRevision: Number(result.nextExpectedRevision),

@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent } from '@moncafe/domain/ports';
+import { commandAttributes, contextOfTraceparent, inSpan, SpanKind } from '../tracing/tracing';
 
 /** One message for live screens, named as the spec names it (`reservation-updated`, `new-order`, …). */
 export interface LiveMessage {
@@ -200,10 +201,23 @@ export function createLiveHub(deps: {
         if (event.position <= sent && !fresh) return;
         sent = Math.max(sent, event.position);
         const messages = deps.map(event).filter((m) => m.topics.some((t) => topics.has(t)));
-        for (const m of messages) {
-          if (m.debounced) frames.hold(event.position, m);
-          else send({ id: event.position, event: m.event, data: m.data });
-        }
+        if (messages.length === 0) return;
+        // Each stream's frames of an event are a span in the trace of the command that appended it.
+        inSpan(
+          'live send',
+          () => ({
+            'moncafe.live_events': messages.map((m) => m.event),
+            'moncafe.position': event.position,
+            ...commandAttributes(event.metadata.correlationId),
+          }),
+          () => {
+            for (const m of messages) {
+              if (m.debounced) frames.hold(event.position, m);
+              else send({ id: event.position, event: m.event, data: m.data });
+            }
+          },
+          () => ({ parent: contextOfTraceparent(event.metadata.traceparent), kind: SpanKind.PRODUCER }),
+        );
       };
 
       // Listen first and hold live events back while catching up, so none falls in the gap.

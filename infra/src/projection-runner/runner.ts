@@ -8,6 +8,7 @@ import type { Database } from '@moncafe/projections/database';
 import type { Projector } from '@moncafe/projections/projector';
 import type { Bus, BusMessage, BusSubscription } from '../bus/port';
 import { gatheredBatches, type OneMessage } from './apply-batches';
+import { commandAttributes, inSpan, spanOptionsForEvents } from '../tracing/tracing';
 
 /**
  * Runs projectors: each catches up from the event store from its checkpoint, then follows the
@@ -112,7 +113,16 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
   const retryDelayMs = options.retryDelayMs ?? 1000;
   let stopped = false;
   const progress = new Set<() => void>();
-  const apply = gatheredBatches(db, { oneMessage: options.oneMessage });
+  const applyGathered = gatheredBatches(db, { oneMessage: options.oneMessage });
+  // Each projector's batch is a span in the trace of the command whose events it applies (the
+  // others' traces are its links), whichever way the events came: the bus, a catch-up, a nudge.
+  const apply = (projector: Projector, events: readonly RecordedEvent[]) =>
+    inSpan(
+      'projector batch',
+      () => ({ 'moncafe.projector': projector.name, 'moncafe.event_count': events.length, ...commandAttributes(events[0]?.metadata.correlationId) }),
+      () => applyGathered(projector, events),
+      () => spanOptionsForEvents(events),
+    );
 
   const running: Running[] = [];
   for (const projector of options.projectors) {

@@ -7,6 +7,7 @@ import type { EventStore, Subscription } from '@moncafe/domain/ports';
 import type { Bus } from '../bus/port';
 import type { DatabaseKind } from '../db/connection';
 import { sqlMigration } from '@moncafe/projections/projector';
+import { commandAttributes, contextOfTraceparent, inSpan, SpanKind } from '../tracing/tracing';
 
 /**
  * The relay: reads the event store in position order from its own checkpoint and publishes
@@ -167,7 +168,12 @@ export function startRelay(options: RelayOptions): Relay {
         if (stopped || lostReason || failure) break;
         for (let attempt = 0; ; attempt += 1) {
           try {
-            await bus.publish(event, previous);
+            await inSpan(
+              'relay publish',
+              () => ({ 'moncafe.event_type': event.type, 'moncafe.position': event.position, ...commandAttributes(event.metadata.correlationId) }),
+              () => bus.publish(event, previous),
+              () => ({ parent: contextOfTraceparent(event.metadata.traceparent), kind: SpanKind.PRODUCER }),
+            );
             if (attempt > 0) options.loops?.ran('relay');
             break;
           } catch (error) {

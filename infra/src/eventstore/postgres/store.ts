@@ -8,6 +8,7 @@ import { readEvents } from './read-events';
 import { readStream } from './read-stream';
 import { readStreams } from './read-streams';
 import { allStreamsSubscriptions } from './subscribe-to-all';
+import { inAppendSpan } from '../../tracing/tracing';
 
 /**
  * The event store as one PostgreSQL table, on a server or on embedded PGlite through the same
@@ -67,7 +68,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
 
   const store: EventStore = {
     appendToStream(streamId, events, { expectedRevision }) {
-      return append(streamId, events, expectedRevision).then((result) => {
+      return inAppendSpan(streamId, events, (traced) => append(streamId, traced, expectedRevision)).then((result) => {
         subscriptions.wakeAll();
         announcer.announce();
         return result;
