@@ -255,5 +255,6 @@ export const generators: Readonly<Record<string, Kind>> = {
   '/api/menu-images/:': 'call',
   '/api/admin/homepage-settings/images': 'upload',
   '/api/admin/homepage-settings/images/:': 'call',
+  '/api/openapi.json': 'call',
   '/api/*': 'call',
 };

@@ -1,3 +1,5 @@
+import { answerProblem } from './api-document';
+
 /**
  * The one cookie-keeping HTTP client of the HTTP suites: a browser-like visitor that keeps every
  * cookie the server sets (the reservation session, the sign-in; an emptied one is dropped) and
@@ -6,6 +8,9 @@
  *   const guest = httpClient(server.url);
  *   await guest.post('/api/customery-day/allocate-seat', { … })   // { status, body } (JSON)
  *   await guest.postJson('/api/auth/login', { … })                 // the Response itself
+ *
+ * Every JSON answer from an `/api` call is held to the described API (api-document.ts): an
+ * answer that is not what GET /api/openapi.json says fails the request.
  */
 let clients = 0;
 
@@ -68,9 +73,25 @@ export class HttpClient {
       body = new URLSearchParams(init.form);
     }
     if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) headers.set('origin', this.baseUrl);
-    const response = await fetch(new URL(pathname, this.baseUrl), { method, headers, body, redirect: 'manual' });
+    const url = new URL(pathname, this.baseUrl);
+    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
     for (const setCookie of response.headers.getSetCookie()) this.keepPair(setCookie.split(';')[0] ?? '');
+    if (url.pathname.startsWith('/api/')) await this.holdToDocument(method, url.pathname, response);
     return response;
+  }
+
+  /** Every JSON answer of a call must be what GET /api/openapi.json says it is (api-document.ts). */
+  private async holdToDocument(method: string, pathname: string, response: Response) {
+    const contentType = response.headers.get('content-type') ?? '';
+    if (method === 'HEAD' || !contentType.includes('application/json')) return;
+    let answer: unknown;
+    try {
+      answer = await response.clone().json();
+    } catch {
+      throw new Error(`${method} ${pathname} answered ${response.status} with a body that is not the JSON it says it is`);
+    }
+    const problem = await answerProblem(this.baseUrl, method, pathname, response.status, contentType, answer);
+    if (problem) throw new Error(problem);
   }
 
   get(pathname: string, headers?: Record<string, string>) {

@@ -303,6 +303,9 @@ export default [
   route('api/orders/split', 'routes/api/orders/split/route.ts'),
   route('api/orders/split/pay', 'routes/api/orders/split/pay/route.ts'),
 
+  // The described API: every JSON call above as OpenAPI 3.1 (decision 665)
+  route('api/openapi.json', 'routes/api/openapi.json/route.ts'),
+
   // Unknown calls answer JSON 404; unknown pages go home (spec).
   route('api/*', 'routes/api/$/route.ts'),
   route('*', 'routes/$/route.ts', { id: 'unknown-path' }),

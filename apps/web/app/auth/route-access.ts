@@ -313,6 +313,8 @@ export const routeAccess: Readonly<Record<string, RouteRule>> = {
   '/api/admin/reservations/:id/no-show': monitor,
   '/api/admin/reservations/:id/revert-no-show': admin,
 
+  // The described API (decision 665): what the calls are is no secret; who may use each is enforced here.
+  '/api/openapi.json': pub,
   // Unknown calls answer a JSON 404 to everyone
   '/api/*': pub,
   // Receipts and split bills (decision 240): the print view, its PDF and the JSON are

@@ -11,6 +11,8 @@ export const cacheLifetimes = {
   homepageSettings: { path: '/api/admin/homepage-settings', seconds: 10 * 60 },
   optionDependencies: { path: '/api/admin/menu-options/dependencies', seconds: 10 * 60 },
   menu: { path: '/api/admin/menu', seconds: 60 * 60 },
+  // The described API changes only with a deploy.
+  apiDocument: { path: '/api/openapi.json', seconds: 10 * 60 },
 } as const;
 
 export type CacheLifetime = keyof typeof cacheLifetimes;

@@ -125,10 +125,22 @@ export interface CallInput<Body, Query> {
   limit(rules: readonly RateLimitRule[]): Promise<void>;
 }
 
+/** The methods an action is sent with (a loader is GET). */
+export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface CallSpec<B extends BodySpec, Q extends z.ZodType | undefined, A> {
   /** A zod schema for a JSON body, or `'bytes'` for a raw upload. */
   body?: B;
   query?: Q;
+  /**
+   * The successful answer's shape, for the described API (GET /api/openapi.json, decision 665):
+   * a zod schema of the JSON answer, or the media type of an answer that is not JSON (a CSV, a
+   * picture). Without it the document says only "JSON"; the HTTP suites check every answer they
+   * receive against what the document says.
+   */
+  answer?: z.ZodType | { media: string };
+  /** The methods an action is sent with, as the screens send them (default POST); a loader is GET. */
+  methods?: readonly WriteMethod[];
   /** Largest body accepted, in bytes (default 64 KiB); larger ones answer 413. */
   maxBodyBytes?: number;
   /** A successful answer may be kept this long (the table in cache-lifetimes.ts); default no-store. */
@@ -154,8 +166,22 @@ export interface CallSpec<B extends BodySpec, Q extends z.ZodType | undefined, A
   handle(input: CallInput<BodyOf<B>, QueryOf<Q>>): Promise<A | Response> | A | Response;
 }
 
-/** A route's loader or action made by `jsonCall`; it remembers its answer's type for `AnswerOf`. */
-export type JsonCall<A> = ((args: CallArgs) => Promise<Response>) & { readonly __answer?: A };
+/** What the described API reads from a call's spec (apps/web/app/http/openapi.server.ts). */
+export interface CallDescription {
+  body?: BodySpec;
+  query?: z.ZodType | undefined;
+  answer?: z.ZodType | { media: string } | undefined;
+  methods?: readonly WriteMethod[] | undefined;
+  errors?: ErrorTable | undefined;
+  idempotent?: boolean | undefined;
+  cache?: CacheLifetime | undefined;
+}
+
+/**
+ * A route's loader or action made by `jsonCall`; it remembers its answer's type for `AnswerOf`,
+ * and its spec for the described API.
+ */
+export type JsonCall<A> = ((args: CallArgs) => Promise<Response>) & { readonly __answer?: A; readonly described: CallDescription };
 /** The successful answer of a call, as the screens read it: `callJson<AnswerOf<typeof action>>`. */
 export type AnswerOf<C> = C extends JsonCall<infer A> ? Exclude<A, Response> : never;
 
@@ -177,7 +203,10 @@ class Refusal extends Error {
 }
 
 export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | undefined = undefined, A = unknown>(spec: CallSpec<B, Q, A>): JsonCall<A> {
-  return async ({ request, params, context }) => {
+  const { body, query, answer, methods, errors, idempotent, cache } = spec;
+  return Object.assign(call, { described: { body, query, answer, methods, errors: { ...sharedErrors, ...errors }, idempotent, cache } });
+
+  async function call({ request, params, context }: CallArgs): Promise<Response> {
     const app = appOf(context);
     const { runtime } = app;
     const correlationId = correlationIdOf(context);
@@ -266,7 +295,7 @@ export function jsonCall<B extends BodySpec = undefined, Q extends z.ZodType | u
       runtime.logger.error({ err: error, correlationId, path: new URL(request.url).pathname }, 'call failed');
       return json({ success: false, error: callTexts.serverError } satisfies ErrorEnvelope, 500, headers);
     }
-  };
+  }
 }
 
 /**

@@ -36,6 +36,29 @@ export const callTexts = {
   notFound: 'no such call',
 } as const;
 
+/** The described API's own words (GET /api/openapi.json): for the developers who read it, in English. */
+export const apiDocumentTexts = {
+  title: 'MonCafe API',
+  description:
+    'The JSON calls of the MonCafe web app, made from their own schemas. Every request sends and receives JSON with credentials (the session cookie); every refusal is the error envelope { success: false, error, field? } with the status named here or, for any other, the default response.',
+  ok: 'The answer',
+  refused: 'Refused: the error envelope',
+  fieldDescription: 'The request field at fault, dotted (reservationData.cart), when one is',
+  idempotencyKey: 'A command a device may send twice: the same key and request get the first answer again',
+  session: 'The signed-in session (staff, monitors, admins)',
+  statuses: {
+    400: 'The body, query or a path parameter does not parse, or the request is refused as it stands',
+    401: 'Not signed in',
+    403: 'The signed-in role or store may not do this',
+    404: 'What the request names does not exist',
+    409: 'The state changed: what was asked no longer holds',
+    413: 'The body is larger than the call accepts',
+    422: 'The request is refused as it stands',
+    429: 'Too many requests: Retry-After says when to try again',
+    503: 'The database is away for a moment: Retry-After says when to try again',
+  },
+} as const;
+
 /**
  * A field that does not parse, in Japanese naming the field, for zod's own checks (a schema's
  * own message, already the screen's words, is kept): both edges, the JSON calls' 400 `message`

@@ -61,6 +61,7 @@ export function itemCall<S extends z.ZodType>(
   labels: FieldLabels = adminStaffFieldLabels,
 ) {
   return jsonCall({
+    methods: ['PUT', 'DELETE'],
     body: z.union([removeBody, schema]),
     maxBodyBytes: 256 * 1024,
     errors: { ...catalogErrors, invalid_record: recordRefusal(labels) },

@@ -29,6 +29,7 @@ export function checklistLoader(list: ChecklistName) {
 /** Ticks (completed: true) or unticks a task for today's business day, recording who and when. */
 export function checklistAction(list: ChecklistName) {
   return jsonCall({
+    methods: ['PUT'],
     idempotent: true,
     body: z.object({ completed: z.boolean() }),
     errors: catalogErrors,

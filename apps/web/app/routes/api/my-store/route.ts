@@ -8,6 +8,7 @@ import { callTexts } from '#app/http/texts';
  * so another browser of theirs opens on it (decision 576). Safe to resend.
  */
 export const action = jsonCall({
+  methods: ['PUT'],
   body: z.object({ store_id: z.string().trim().min(1).max(64) }),
   idempotent: true,
   async handle({ body, queries, services, caller, correlationId, readersWaitFor }) {

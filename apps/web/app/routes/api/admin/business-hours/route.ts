@@ -3,6 +3,7 @@ import { isDateRange, isoDateSchema, yearMonthSchema } from '@moncafe/domain/cal
 import { monthRange, tokyoDateOf, yearMonthOf } from '@moncafe/domain/calendar/dates';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
+import { businessHoursAnswer } from '#app/http/site-answers';
 
 const isoDate = isoDateSchema;
 /** The spec's longest use is today to two months ahead; a year is plenty and bounds the work. */
@@ -32,6 +33,7 @@ const querySchema = z
  * optional store_id: a map by date of { is_closed, open_time, close_time, isHoliday }.
  */
 export const loader = jsonCall({
+  answer: businessHoursAnswer,
   query: querySchema,
   cache: 'businessHours',
   async handle({ query, queries, runtime }) {

@@ -13,6 +13,7 @@ export const loader = jsonCall({
 
 /** PUT /api/admin/labour-settings {store_id, late_night_premium_percent, overtime_premium_percent, minimum_wage, outside_fence} (admin). */
 export const action = jsonCall({
+  methods: ['PUT'],
   idempotent: true,
   body: labourSettingsSchema,
   errors: catalogErrors,

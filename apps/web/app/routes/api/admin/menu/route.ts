@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { jsonCall, type AnswerOf } from '#app/http/json.server';
+import { menuAnswer } from '#app/http/site-answers';
 
 /**
  * GET /api/admin/menu[?store_id]: the menu array (public menu, reservation deadlines and course
@@ -13,6 +14,7 @@ import { jsonCall, type AnswerOf } from '#app/http/json.server';
  * (`price_with_tax`, `takeout_price_with_tax`; decision 518); `price` stays as the owner entered it.
  */
 export const loader = jsonCall({
+  answer: menuAnswer,
   query: z.object({ store_id: recordIdSchema.optional() }),
   cache: 'menu',
   handle: ({ query, queries, runtime }) =>

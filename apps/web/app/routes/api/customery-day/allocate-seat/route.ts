@@ -5,6 +5,7 @@ import { callTexts } from '#app/http/texts';
 import { rateLimits } from '@moncafe/infra/auth/rate-limit';
 import { dateSchema, menuIdsSchema, peopleSchema, storeClaimSchema, timeSchema } from '#app/reservation/call-schemas';
 import { dateRefusalMessage, reservationTexts as t } from '#app/reservation/texts';
+import { seatHoldAnswer } from '#app/http/site-answers';
 
 /** A client past its line of holds (docs/decisions/050) hears the spec's 429, like any limit. */
 const holdLimit = { status: 429, answer: { success: false, seat_ids: [], error: callTexts.tooManyRequests } };
@@ -16,6 +17,7 @@ const holdLimit = { status: 429, answer: { success: false, seat_ids: [], error: 
  * per client address and per day (docs/decisions/050): past them, 429.
  */
 export const action = jsonCall({
+  answer: seatHoldAnswer,
   idempotent: true,
   body: z.object({
     date: dateSchema,

@@ -9,6 +9,7 @@ import { callTexts } from '#app/http/texts';
 import { text } from '#app/http/text-schema';
 import { dateSchema, peopleSchema, phoneSchema, storeClaimSchema, timeSchema } from '#app/reservation/call-schemas';
 import { dateRefusalMessage, detailProblemMessage, reservationTexts as t } from '#app/reservation/texts';
+import { confirmationRequestedAnswer } from '#app/http/site-answers';
 
 /**
  * What a guest types goes into a mail sent to whatever address is given: names and option texts
@@ -56,6 +57,7 @@ const bodySchema = z.object({
  * up someone else's allowance (decision 052).
  */
 export const action = jsonCall({
+  answer: confirmationRequestedAnswer,
   idempotent: true,
   body: bodySchema,
   errors: {

@@ -8,6 +8,7 @@ import { actingUser } from '#app/staff-area/calls.server';
  * the store's tablet (decision 612). Only its hash is kept; it is never shown again.
  */
 export const action = jsonCall({
+  methods: ['PUT'],
   body: z.object({ pin: z.string().max(12) }),
   errors: attendanceErrors,
   async handle(input) {

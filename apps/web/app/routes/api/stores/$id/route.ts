@@ -1,9 +1,11 @@
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
 import { publicStore } from '#app/table-order/public-store';
 import { jsonCall, refuse, type AnswerOf } from '#app/http/json.server';
+import { storeAnswer } from '#app/http/site-answers';
 
 /** GET /api/stores/{id}: one store with its name; 404 JSON when there is none. */
 export const loader = jsonCall({
+  answer: storeAnswer,
   cache: 'stores',
   async handle({ params, queries }) {
     const id = recordIdSchema.safeParse(params.id);

@@ -12,6 +12,7 @@ const unassign = z.object({ store_id: recordIdSchema, remove: z.literal(true) })
  * wage (admin). DELETE {store_id, remove: true}: takes it off the store's staff.
  */
 export const action = jsonCall({
+  methods: ['PUT', 'DELETE'],
   body: z.union([unassign, assign]),
   // A store that does not exist has no staff list to join (404 `unknown_store`).
   store: ({ body }) => body.store_id,

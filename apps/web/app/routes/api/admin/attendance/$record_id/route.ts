@@ -14,6 +14,7 @@ const timeSchema = z.union([timeOfDaySchema.transform((time) => ({ time })), z.i
  * after and reason. `store_id`, when sent, must be the record's store.
  */
 export const action = jsonCall({
+  methods: ['PUT'],
   idempotent: true,
   body: z.object({
     in: timeSchema.optional(),

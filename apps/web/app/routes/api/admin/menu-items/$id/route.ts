@@ -9,6 +9,7 @@ import { actingUser } from '#app/staff-area/calls.server';
  * and dependencies — refused (409, `menu_in_use`) while a reservation or order names it: hide it then.
  */
 export const action = jsonCall({
+  methods: ['PUT', 'DELETE'],
   body: z.union([removeBody, menuBody]),
   ...menuEditorCall,
   async handle(input) {

@@ -9,6 +9,7 @@ import { actingUser, removeBody } from '#app/staff-area/calls.server';
  * still holding bookings is neither removed nor made inactive: 409 with the bookings (decision 120).
  */
 export const action = jsonCall({
+  methods: ['PUT', 'DELETE'],
   body: z.union([removeBody, seatSchema]),
   ...seatCall,
   async handle(input) {

@@ -11,6 +11,7 @@ import { actingMember, shiftErrors } from '#app/staff-area/calls.server';
  * start_time / end_time may come along; the change is the one named by shift_type.
  */
 export const action = jsonCall({
+  methods: ['PUT'],
   idempotent: true,
   body: z.object({
     store_id: recordIdSchema,

@@ -4,6 +4,7 @@ import { storeCall } from '#app/admin-area/calls.server';
 
 /** PUT /api/admin/stores/{id} (admin, decision 320): the store's own fields replaced; its point, fence and closing kept. */
 export const action = jsonCall({
+  methods: ['PUT'],
   idempotent: true,
   body: storeDetailsSchema,
   ...storeCall,

@@ -5,6 +5,7 @@ import { actingUser } from '#app/staff-area/calls.server';
 
 /** PUT /api/admin/menu-items/{id}/dependencies/{dependencyId} {…rule} (admin) replaces it; DELETE {"remove": true} removes it. */
 export const action = jsonCall({
+  methods: ['PUT', 'DELETE'],
   body: z.union([removeBody, dependencyBody]),
   ...menuEditorCall,
   async handle(input) {

@@ -8,6 +8,7 @@ import { actingUser } from '#app/staff-area/calls.server';
  * DELETE … {"remove": true} (admin): the option removed with the dependencies naming it.
  */
 export const action = jsonCall({
+  methods: ['PUT', 'DELETE'],
   body: z.union([removeBody, optionBody]),
   ...menuEditorCall,
   async handle(input) {
