@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerProblem } from '../support/api-document';
 import { signUp } from '../support/accounts';
 import { httpClient } from '../support/http-client';
 import { signedInAdmin } from '../support/table-order';
@@ -11,9 +12,14 @@ import type { TestWebServer } from '../support/web-server';
  */
 let server: TestWebServer;
 
+/** A GET as a browser sends it; a call's JSON answer is held to the described API (api-document.ts). */
 async function getJson(path: string) {
   const response = await fetch(server.url + path, { redirect: 'manual' });
-  const body: unknown = response.headers.get('content-type')?.includes('application/json') ? await response.json() : await response.text();
+  const contentType = response.headers.get('content-type') ?? '';
+  const body: unknown = contentType.includes('application/json') ? await response.json() : await response.text();
+  const pathname = new URL(path, server.url).pathname;
+  const problem = pathname.startsWith('/api/') ? await answerProblem(server.url, 'GET', pathname, response.status, contentType, body) : null;
+  if (problem) throw new Error(problem);
   return { status: response.status, headers: response.headers, body };
 }
 
@@ -178,6 +184,23 @@ describe('business hours', () => {
     const { status, body } = await getJson('/api/admin/business-hours?store_id=no-such-store');
     expect(status).toBe(404);
     expect(body).toMatchObject({ error: 'not found' });
+  });
+});
+
+describe('the described API', () => {
+  it('describes every call as OpenAPI 3.1, public and kept 10 minutes, and the suites hold answers to it', async () => {
+    const answer = await getJson('/api/openapi.json');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=600');
+    const document = answer.body as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/stores', '/api/customery-day/allocate-seat', '/api/admin/seats/{id}']));
+    expect(Object.keys(document.paths['/api/admin/seats/{id}']!).sort()).toEqual(['delete', 'put']);
+    // The check every answer goes through uses this server's document: a store list that lost
+    // its names, or a refusal that is not the envelope, would fail the test that received it.
+    expect(await answerProblem(server.url, 'GET', '/api/stores', 200, 'application/json', [{ store_id: '2' }])).toMatch(/off the document: .*name/);
+    expect(await answerProblem(server.url, 'GET', '/api/stores/2', 404, 'application/json', { message: 'store not found' })).toMatch(/off the document/);
+    expect(await answerProblem(server.url, 'GET', '/api/stores', 200, 'application/json', (await getJson('/api/stores')).body)).toBeNull();
   });
 });
 
