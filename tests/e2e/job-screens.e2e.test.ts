@@ -97,6 +97,23 @@ describe.runIf(runs)('screens made for the job', () => {
     await context.close();
   });
 
+  it('the checklist’s column headers keep their words whole on a phone: No. and 記録 each on one line', async () => {
+    const { context, page } = await ownerAt(phone);
+    await page.goto('/staff/opening-prep');
+    const headers = page.getByTestId('checklist').locator('thead th');
+    await headers.first().waitFor();
+    // A header's words on one line give one box per text; a word broken across lines gives one box per line.
+    const lines = await headers.evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return `${cell.textContent}: ${new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size}`;
+      }),
+    );
+    expect(lines).toEqual(['No.: 1', 'タスク: 1', '完了: 1', '記録: 1']);
+    await context.close();
+  });
+
   it('store coordinates opened from the sidebar show the saved latitude and longitude (保存 there removed the geofence)', async () => {
     const { context, page } = await ownerAt(desktop);
     await page.goto('/admin');
