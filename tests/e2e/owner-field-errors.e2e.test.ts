@@ -212,4 +212,22 @@ describe.runIf(runs)('the owner reads a refusal beside its field', () => {
     await problems.screen(page, 'owner-field-errors-13-serve-method');
     await page.close();
   });
+
+  it('a store staff wage past its limit is refused beside that wage, the wage kept', async () => {
+    const page = problems.watch(await context.newPage());
+    await page.goto('/admin/users');
+    const staff = page.getByTestId('store-staff');
+    const row = staff.getByRole('row', { name: /佐藤 花子/ });
+    const wage = row.getByLabel('佐藤 花子 時給（円）');
+    await expect.poll(() => wage.inputValue()).toBe('1250');
+    // Past the browser's own limit, as a pasted or scripted value would send it.
+    await wage.evaluate((input) => input.removeAttribute('max'));
+    await wage.fill('200000');
+    await row.getByRole('button', { name: '保存' }).click();
+    await refusedBeside(page, wage, '「時給（円）」は100000以下で入力してください', '200000');
+    // Said once, beside the wage: no message for the whole section.
+    expect(await staff.getByTestId('notice').count()).toBe(0);
+    await problems.screen(page, 'owner-field-errors-14-staff-wage');
+    await page.close();
+  });
 });
