@@ -230,4 +230,24 @@ describe.runIf(runs)('the owner reads a refusal beside its field', () => {
     await problems.screen(page, 'owner-field-errors-14-staff-wage');
     await page.close();
   });
+
+  it('an address listed twice is refused beside the second, in Japanese, both addresses kept', async () => {
+    const page = problems.watch(await context.newPage());
+    await page.goto(`/admin/notifications?store_id=${STORE}`);
+    const settings = page.getByTestId('notification-settings');
+    await settings.getByRole('button', { name: 'お知らせ先を追加' }).click();
+    await settings.getByRole('button', { name: 'お知らせ先を追加' }).click();
+    const first = settings.getByLabel('メールアドレス').nth(-2);
+    const second = settings.getByLabel('メールアドレス').last();
+    await first.fill('kitchen@moncafe.example');
+    await second.fill('Kitchen@moncafe.example');
+    await settings.getByRole('button', { name: '保存' }).click();
+    await refusedBeside(page, second, '「メールアドレス」が他のお知らせ先と重複しています', 'Kitchen@moncafe.example');
+    expect(await first.getAttribute('aria-invalid')).toBeNull();
+    expect(await first.inputValue()).toBe('kitchen@moncafe.example');
+    // Said once, beside the address: no message for the whole form.
+    expect(await settings.getByRole('alert').count()).toBe(1);
+    await problems.screen(page, 'owner-field-errors-15-notification-twice');
+    await page.close();
+  });
 });
