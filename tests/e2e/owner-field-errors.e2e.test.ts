@@ -23,6 +23,9 @@ async function refusedBeside(page: Page, control: Locator, words: string, typed:
   expect(await control.inputValue()).toBe(typed);
 }
 
+/** A step's text: labelled by its number, the text typed in it read as part of its name. */
+const stepText = (form: Locator, n: number) => form.getByRole('textbox', { name: new RegExp(`^手順${n}`) });
+
 describe.runIf(runs)('the owner reads a refusal beside its field', () => {
   let server: TestWebServer;
   let browser: Browser;
@@ -159,6 +162,92 @@ describe.runIf(runs)('the owner reads a refusal beside its field', () => {
     await form.getByRole('button', { name: '追加' }).click();
     await refusedBeside(page, field, `「${label}」を入力してください`, '   ');
     await problems.screen(page, screen);
+    await page.close();
+  });
+
+  it('a recipe cooking longer than a day is refused beside its cooking time, the recipe kept', async () => {
+    const page = problems.watch(await context.newPage());
+    await page.goto('/admin/recipe-manager');
+    const form = page.getByRole('region', { name: '新しいレシピ' });
+    await form.getByLabel('レシピ名').fill('煮込みハンバーグ');
+    const time = form.getByLabel('調理時間（分）');
+    await time.fill('2000');
+    await form.getByRole('button', { name: '追加', exact: true }).click();
+    await refusedBeside(page, time, '「調理時間（分）」は1440以下で入力してください', '2000');
+    expect(await form.getByLabel('レシピ名').inputValue()).toBe('煮込みハンバーグ');
+    expect(await form.getByLabel('レシピ名').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByTestId('notice').count()).toBe(0);
+    await problems.screen(page, 'owner-field-errors-12-recipe');
+    await page.close();
+  });
+
+  it('a recipe step longer than its limit is refused beside that step, the text kept', async () => {
+    const page = problems.watch(await context.newPage());
+    await page.goto('/admin/recipe-manager');
+    const form = page.getByRole('region', { name: '新しいレシピ' });
+    await form.getByLabel('レシピ名').fill('季節のタルト');
+    await form.getByRole('button', { name: '手順を追加' }).click();
+    await form.getByRole('button', { name: '手順を追加' }).click();
+    const long = 'x'.repeat(2001);
+    const second = stepText(form, 2);
+    await second.fill(long);
+    await form.getByRole('button', { name: '追加', exact: true }).click();
+    await refusedBeside(page, second, '「手順」は2000文字以内で入力してください', long);
+    expect(await stepText(form, 1).getAttribute('aria-invalid')).toBeNull();
+    await page.close();
+  });
+
+  it('a serve method heading longer than its limit is refused beside the heading, the heading kept', async () => {
+    const page = problems.watch(await context.newPage());
+    await page.goto('/admin/serve-method-manager');
+    await page.getByLabel('メニューを選択：').selectOption('menu-blend');
+    const form = page.getByRole('region', { name: '新しい提供方法' });
+    const title = form.getByLabel('見出し（任意）');
+    const long = 'あ'.repeat(101);
+    await title.fill(long);
+    await stepText(form, 1).fill('グラスに氷を入れる。');
+    await form.getByRole('button', { name: '追加', exact: true }).click();
+    await refusedBeside(page, title, '「見出し（任意）」は100文字以内で入力してください', long);
+    expect(await stepText(form, 1).inputValue()).toBe('グラスに氷を入れる。');
+    await problems.screen(page, 'owner-field-errors-13-serve-method');
+    await page.close();
+  });
+
+  it('a store staff wage past its limit is refused beside that wage, the wage kept', async () => {
+    const page = problems.watch(await context.newPage());
+    await page.goto('/admin/users');
+    const staff = page.getByTestId('store-staff');
+    const row = staff.getByRole('row', { name: /佐藤 花子/ });
+    const wage = row.getByLabel('佐藤 花子 時給（円）');
+    await expect.poll(() => wage.inputValue()).toBe('1250');
+    // Past the browser's own limit, as a pasted or scripted value would send it.
+    await wage.evaluate((input) => input.removeAttribute('max'));
+    await wage.fill('200000');
+    await row.getByRole('button', { name: '保存' }).click();
+    await refusedBeside(page, wage, '「時給（円）」は100000以下で入力してください', '200000');
+    // Said once, beside the wage: no message for the whole section.
+    expect(await staff.getByTestId('notice').count()).toBe(0);
+    await problems.screen(page, 'owner-field-errors-14-staff-wage');
+    await page.close();
+  });
+
+  it('an address listed twice is refused beside the second, in Japanese, both addresses kept', async () => {
+    const page = problems.watch(await context.newPage());
+    await page.goto(`/admin/notifications?store_id=${STORE}`);
+    const settings = page.getByTestId('notification-settings');
+    await settings.getByRole('button', { name: 'お知らせ先を追加' }).click();
+    await settings.getByRole('button', { name: 'お知らせ先を追加' }).click();
+    const first = settings.getByLabel('メールアドレス').nth(-2);
+    const second = settings.getByLabel('メールアドレス').last();
+    await first.fill('kitchen@moncafe.example');
+    await second.fill('Kitchen@moncafe.example');
+    await settings.getByRole('button', { name: '保存' }).click();
+    await refusedBeside(page, second, '「メールアドレス」が他のお知らせ先と重複しています', 'Kitchen@moncafe.example');
+    expect(await first.getAttribute('aria-invalid')).toBeNull();
+    expect(await first.inputValue()).toBe('kitchen@moncafe.example');
+    // Said once, beside the address: no message for the whole form.
+    expect(await settings.getByRole('alert').count()).toBe(1);
+    await problems.screen(page, 'owner-field-errors-15-notification-twice');
     await page.close();
   });
 });

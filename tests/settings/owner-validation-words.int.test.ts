@@ -67,8 +67,8 @@ const settingsCases: Case[] = [
     'the same recipient twice',
     '/admin/notifications',
     { json: { settings: { store_id: STORE, recipients: [{ email: 'a@moncafe.test' }, { email: 'a@moncafe.test' }], low_stock_threshold: 3 } } },
-    'settings.recipients',
-    '「お知らせ先」',
+    'settings.recipients.1.email',
+    '「メールアドレス」',
   ],
   [
     'a reminder hour past 23',

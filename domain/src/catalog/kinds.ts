@@ -52,6 +52,7 @@ export const CATALOG_RULES = [
   'close_after_open',
   'end_after_start',
   'registration_number',
+  'address_once',
 ] as const;
 export type CatalogRule = (typeof CATALOG_RULES)[number];
 

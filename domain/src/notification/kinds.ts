@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { kind, onePerStore, storeId } from '../catalog/kinds';
+import { kind, onePerStore, storeId, type CatalogRule } from '../catalog/kinds';
 
 /** Who is told of bookings, cancellations and low stock, registered with the catalog (catalog/registry.ts). */
 
@@ -28,9 +28,16 @@ export const notificationSettingsSchema = z
     /** The hour (Tokyo, 0–23) the day before from which the reminders go. */
     reminder_hour: z.int().min(0).max(23).default(18),
   })
-  .refine((n) => new Set(n.recipients.map((r) => r.email.toLowerCase())).size === n.recipients.length, {
-    message: 'each address once',
-    path: ['recipients'],
+  // Each address once (any case): the second of two is the one refused, at its own address, so the screen says it beside that field.
+  .superRefine((n, ctx) => {
+    const seen = new Set<string>();
+    n.recipients.forEach((recipient, i) => {
+      const address = recipient.email.toLowerCase();
+      if (seen.has(address)) {
+        ctx.addIssue({ code: 'custom', params: { rule: 'address_once' satisfies CatalogRule }, path: ['recipients', i, 'email'], input: recipient.email });
+      }
+      seen.add(address);
+    });
   });
 
 export type NotificationSettingsData = z.output<typeof notificationSettingsSchema>;

@@ -84,6 +84,13 @@ const brokenRules: [rule: CatalogRule, kind: CatalogKind, id: string, data: unkn
     { store_id: '2', registration_number: 'T1234567890123' },
     '登録番号は「T」と13桁の数字（検査用数字が正しいもの）で入力してください。',
   ],
+  [
+    'address_once',
+    'notification-settings',
+    '2',
+    { store_id: '2', recipients: [{ email: 'kitchen@moncafe.example' }, { email: 'Kitchen@moncafe.example' }] },
+    '「メールアドレス」が他のお知らせ先と重複しています',
+  ],
 ];
 
 describe('a catalog rule that spans fields, on a screen', () => {
@@ -94,6 +101,14 @@ describe('a catalog rule that spans fields, on a screen', () => {
     expect(catalogIssueText(issue, '選択肢')).toBe(words);
     // No English sentence (an id like "ID" may stand in the words, two English words may not).
     expect(catalogIssueText(issue)).not.toMatch(/[A-Za-z]+[\s_]+[A-Za-z]+/);
+  });
+
+  it('refuses an address listed twice at the second address, where the screen shows it', () => {
+    const twice = {
+      store_id: '2',
+      recipients: [{ email: 'kitchen@moncafe.example' }, { email: 'hall@moncafe.example' }, { email: 'KITCHEN@moncafe.example' }],
+    };
+    expect(problemOf(twice, 'notification-settings', '2').path).toEqual(['recipients', 2, 'email']);
   });
 
   it('covers every rule', () => {

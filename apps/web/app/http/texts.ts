@@ -96,5 +96,6 @@ export const fieldTexts = {
     close_after_open: '閉店時刻は開店時刻より後にしてください',
     end_after_start: '終了時刻は開始時刻より後にしてください',
     registration_number: '登録番号は「T」と13桁の数字（検査用数字が正しいもの）で入力してください。',
+    address_once: '「メールアドレス」が他のお知らせ先と重複しています',
   } satisfies Record<CatalogRule, string>,
 } as const;

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { callJson } from '#app/http/api-client';
 import type { Answer as UploadAnswer } from '#app/routes/api/staff-photos/route';
 import { FormButtons } from './components';
-import type { RecordFormProps } from './list-editor';
+import type { FieldRefusal, RecordForm, RecordFormProps } from './list-editor';
 import { photoUrl } from './presentation';
 import { adminStaffTexts as a } from './texts';
-import { InputField, PageForm, TextAreaField } from '#app/shared/fields';
+import { errorOf, InputField, PageForm, TextAreaField, useFieldError } from '#app/shared/fields';
 
 /** The admin's forms for recipes and serve methods: text fields, numbered steps, and photos uploaded one call each. */
 
@@ -15,10 +15,12 @@ export interface StepDraft {
 }
 
 /** Photos of a recipe or a step: each picked file is uploaded at once (PNG, JPEG or WebP, 2 MB), then shown with a remove button. */
-function PhotoPicker({ photos, onChange, label }: { photos: string[]; onChange(photos: string[]): void; label: string }) {
+function PhotoPicker(props: { photos: string[]; onChange(photos: string[]): void; label: string; refused?: string | null }) {
+  const { photos, onChange, label } = props;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const refused = useFieldError(props.refused);
   async function upload(files: FileList | null) {
     if (!files?.length) return;
     setBusy(true);
@@ -62,8 +64,10 @@ function PhotoPicker({ photos, onChange, label }: { photos: string[]; onChange(p
         multiple
         className="visually-hidden"
         disabled={busy}
+        {...refused.control}
         onChange={(e) => void upload(e.target.files)}
       />
+      {refused.words}
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -73,7 +77,13 @@ function PhotoPicker({ photos, onChange, label }: { photos: string[]; onChange(p
   );
 }
 
-function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange(steps: StepDraft[]): void }) {
+/**
+ * The steps, each text and photos showing a refused save's problem at that step (`steps.2.text`);
+ * any other about the steps (too many of them) stands under the list, so none goes unsaid.
+ */
+function StepsEditor({ steps, refusal, onChange }: { steps: StepDraft[]; refusal: FieldRefusal | null | undefined; onChange(steps: StepDraft[]): void }) {
+  const atStep = steps.some((_, i) => errorOf(refusal, `steps.${i}.text`) !== null || errorOf(refusal, `steps.${i}.photos`) !== null);
+  const whole = useFieldError(atStep ? null : errorOf(refusal, 'steps'));
   const set = (i: number, step: StepDraft) => onChange(steps.map((s, j) => (j === i ? step : s)));
   const move = (i: number, by: -1 | 1) => {
     const next = [...steps];
@@ -81,12 +91,22 @@ function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange(steps: 
     onChange(next);
   };
   return (
-    <fieldset className="sa-editor">
+    <fieldset className="sa-editor" aria-describedby={whole.control['aria-describedby']}>
       <legend>{a.stepsTitle}</legend>
       {steps.map((step, i) => (
         <div key={i} className="sa-editor">
-          <TextAreaField label={a.stepText(i + 1)} value={step.text} onValue={(value) => set(i, { ...step, text: value })} />
-          <PhotoPicker label={`${a.stepText(i + 1)} ${a.galleryPhotos}`} photos={step.photos} onChange={(photos) => set(i, { ...step, photos })} />
+          <TextAreaField
+            label={a.stepText(i + 1)}
+            value={step.text}
+            error={errorOf(refusal, `steps.${i}.text`)}
+            onValue={(value) => set(i, { ...step, text: value })}
+          />
+          <PhotoPicker
+            label={`${a.stepText(i + 1)} ${a.galleryPhotos}`}
+            photos={step.photos}
+            refused={errorOf(refusal, `steps.${i}.photos`)}
+            onChange={(photos) => set(i, { ...step, photos })}
+          />
           <div className="sa-actions">
             <button type="button" className="button secondary" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`${a.stepText(i + 1)} ${a.moveUp}`}>
               ↑
@@ -109,6 +129,7 @@ function StepsEditor({ steps, onChange }: { steps: StepDraft[]; onChange(steps: 
       <button type="button" className="button secondary" onClick={() => onChange([...steps, { text: '', photos: [] }])}>
         {a.addStep}
       </button>
+      {whole.words}
     </fieldset>
   );
 }
@@ -122,26 +143,37 @@ export interface RecipeDraft {
   steps: StepDraft[];
 }
 
-export function RecipeForm({ initial, busy, onSave, onCancel }: RecordFormProps<RecipeDraft>) {
+/** A recipe; a refused save's problem stands beside the field it names (the list editor keeps the others for the notice). */
+export const RecipeForm: RecordForm<RecipeDraft> = Object.assign(RecipeFields, {
+  fields: ['name', 'cooking_time', 'ingredients', 'notes', 'photos', 'steps'],
+});
+
+function RecipeFields({ initial, busy, refusal, onSave, onCancel }: RecordFormProps<RecipeDraft>) {
   const [draft, setDraft] = useState<RecipeDraft>(initial ?? { name: '', cooking_time: null, ingredients: '', notes: '', photos: [], steps: [] });
   const id = useId();
+  const at = (field: string) => errorOf(refusal, field);
   return (
     <PageForm className="sa-editor" onSubmit={() => onSave(draft)}>
-      <InputField label={a.recipeName} id={`${id}-name`} required value={draft.name} onValue={(name) => setDraft({ ...draft, name })} />
-      <label className="field" htmlFor={`${id}-time`}>
-        {a.cookingMinutes}
-        <input
-          id={`${id}-time`}
-          type="number"
-          min={0}
-          value={draft.cooking_time ?? ''}
-          onChange={(e) => setDraft({ ...draft, cooking_time: e.target.value === '' ? null : Number(e.target.value) })}
-        />
-      </label>
-      <TextAreaField label={a.ingredients} id={`${id}-ingredients`} value={draft.ingredients} onValue={(ingredients) => setDraft({ ...draft, ingredients })} />
-      <TextAreaField label={a.recipeNotes} id={`${id}-notes`} value={draft.notes} onValue={(notes) => setDraft({ ...draft, notes })} />
-      <PhotoPicker label={a.galleryPhotos} photos={draft.photos} onChange={(photos) => setDraft({ ...draft, photos })} />
-      <StepsEditor steps={draft.steps} onChange={(steps) => setDraft({ ...draft, steps })} />
+      <InputField label={a.recipeName} id={`${id}-name`} required value={draft.name} error={at('name')} onValue={(name) => setDraft({ ...draft, name })} />
+      <InputField
+        label={a.cookingMinutes}
+        id={`${id}-time`}
+        type="number"
+        min={0}
+        value={draft.cooking_time ?? ''}
+        error={at('cooking_time')}
+        onValue={(time) => setDraft({ ...draft, cooking_time: time === '' ? null : Number(time) })}
+      />
+      <TextAreaField
+        label={a.ingredients}
+        id={`${id}-ingredients`}
+        value={draft.ingredients}
+        error={at('ingredients')}
+        onValue={(ingredients) => setDraft({ ...draft, ingredients })}
+      />
+      <TextAreaField label={a.recipeNotes} id={`${id}-notes`} value={draft.notes} error={at('notes')} onValue={(notes) => setDraft({ ...draft, notes })} />
+      <PhotoPicker label={a.galleryPhotos} photos={draft.photos} refused={at('photos')} onChange={(photos) => setDraft({ ...draft, photos })} />
+      <StepsEditor steps={draft.steps} refusal={refusal} onChange={(steps) => setDraft({ ...draft, steps })} />
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
     </PageForm>
   );
@@ -152,13 +184,22 @@ export interface ServeMethodDraft {
   steps: StepDraft[];
 }
 
-export function ServeMethodForm({ initial, busy, onSave, onCancel }: RecordFormProps<ServeMethodDraft>) {
+/** A serve method, its refused fields shown as the recipe's are. */
+export const ServeMethodForm: RecordForm<ServeMethodDraft> = Object.assign(ServeMethodFields, { fields: ['title', 'steps'] });
+
+function ServeMethodFields({ initial, busy, refusal, onSave, onCancel }: RecordFormProps<ServeMethodDraft>) {
   const [draft, setDraft] = useState<ServeMethodDraft>(initial ?? { title: '', steps: [{ text: '', photos: [] }] });
   const id = useId();
   return (
     <PageForm className="sa-editor" onSubmit={() => onSave(draft)}>
-      <InputField label={a.serveTitleField} id={`${id}-title`} value={draft.title} onValue={(title) => setDraft({ ...draft, title })} />
-      <StepsEditor steps={draft.steps} onChange={(steps) => setDraft({ ...draft, steps })} />
+      <InputField
+        label={a.serveTitleField}
+        id={`${id}-title`}
+        value={draft.title}
+        error={errorOf(refusal, 'title')}
+        onValue={(title) => setDraft({ ...draft, title })}
+      />
+      <StepsEditor steps={draft.steps} refusal={refusal} onChange={(steps) => setDraft({ ...draft, steps })} />
       <FormButtons busy={busy} editing={initial !== null} onCancel={onCancel} />
     </PageForm>
   );

@@ -4,7 +4,7 @@ import type { Answer as UsersAnswer } from '#app/routes/api/users/route';
 import { AskDialog, Choices, LoadError, Loading, NoticeLine, useAreaStore, type Notice } from '#app/staff-area/components';
 import { adminStaffTexts as a, staffTexts as t } from '#app/staff-area/texts';
 import { yenAmount } from '#app/shared/yen';
-import { InputField, PageForm } from '#app/shared/fields';
+import { errorOf, fieldProblemOf, InputField, PageForm, useFieldError } from '#app/shared/fields';
 
 interface Account {
   id: string;
@@ -31,6 +31,8 @@ export function StoreStaffSection({ accounts, onChanged }: { accounts: Account[]
   const [adding, setAdding] = useState({ accountId: '', wage: '' });
   const [wages, setWages] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
+  /** A refused wage, said beside the wage it came from: a row's account id, or `new` for the add form. */
+  const [refusal, setRefusal] = useState<{ from: string; field: string; error: string } | null>(null);
   const [leaving, setLeaving] = useState<{ id: string; name: string; forget: boolean } | null>(null);
 
   const load = useCallback(async () => {
@@ -47,16 +49,25 @@ export function StoreStaffSection({ accounts, onChanged }: { accounts: Account[]
 
   if (!storeId) return <p className="hint">{a.chooseStore}</p>;
 
-  async function call(accountId: string, body: object, done: string) {
+  /** Whether the call went through; a refused wage (`from` the row or the add form) is said beside it, anything else above the list. */
+  async function call(accountId: string, body: object, done: string, from: string | null = null): Promise<boolean> {
     setNotice(null);
+    setRefusal(null);
     const r = await callJson(`/api/users/${encodeURIComponent(accountId)}`, {
       method: 'remove' in body ? 'DELETE' : 'PUT',
       body: { store_id: storeId, ...body },
     });
-    if (!r.ok) return setNotice({ kind: 'error', text: a.saveFailed(r.message ?? (r.body as { error?: string }).error ?? t.cannotReachServer) });
+    if (!r.ok) {
+      const problem = from === null ? null : fieldProblemOf(r, ['wage']);
+      if (problem && from !== null) setRefusal({ ...problem, from });
+      else setNotice({ kind: 'error', text: a.saveFailed(r.message ?? (r.body as { error?: string }).error ?? t.cannotReachServer) });
+      return false;
+    }
     setNotice({ kind: 'ok', text: done });
     await load();
+    return true;
   }
+  const wageError = (from: string) => (refusal?.from === from ? errorOf(refusal, 'wage') : null);
 
   /** Removes someone who left, or forgets them after the retention (decision 620); the user list shows the change after a reload. */
   async function leave(who: { id: string; forget: boolean }) {
@@ -98,21 +109,14 @@ export function StoreStaffSection({ accounts, onChanged }: { accounts: Account[]
                   {!accounts.find((acc) => acc.id === s.id)?.roles.includes('staff') && <div className="hint">{a.noStaffRoleHint}</div>}
                 </td>
                 <td>
-                  <PageForm className="sa-actions" onSubmit={() => void call(s.id, { wage: wageOf(wages[s.id] ?? '') }, a.saved)}>
-                    <input
-                      type="number"
-                      min={0}
-                      max={100000}
-                      aria-label={`${s.name} ${a.wage}`}
-                      placeholder={a.wageNotSet}
-                      value={wages[s.id] ?? ''}
-                      onChange={(e) => setWages({ ...wages, [s.id]: e.target.value })}
-                    />
-                    <span className="hint">{s.wage == null ? a.wageNotSet : yenAmount(s.wage)}</span>
-                    <button type="submit" className="button secondary">
-                      {a.save}
-                    </button>
-                  </PageForm>
+                  <WageForm
+                    name={s.name}
+                    saved={s.wage}
+                    value={wages[s.id] ?? ''}
+                    error={wageError(s.id)}
+                    onValue={(wage) => setWages({ ...wages, [s.id]: wage })}
+                    onSave={() => void call(s.id, { wage: wageOf(wages[s.id] ?? '') }, a.saved, s.id)}
+                  />
                 </td>
                 <td>
                   <div className="sa-actions">
@@ -129,7 +133,12 @@ export function StoreStaffSection({ accounts, onChanged }: { accounts: Account[]
       )}
       <PageForm
         className="sa-editor-row"
-        onSubmit={() => void call(adding.accountId, { wage: wageOf(adding.wage) }, a.saved).then(() => setAdding({ accountId: '', wage: '' }))}
+        onSubmit={() =>
+          void call(adding.accountId, { wage: wageOf(adding.wage) }, a.saved, 'new').then((ok) => {
+            // A refused one stays as typed, to be put right.
+            if (ok) setAdding({ accountId: '', wage: '' });
+          })
+        }
       >
         <label className="field">
           {a.account}
@@ -141,7 +150,15 @@ export function StoreStaffSection({ accounts, onChanged }: { accounts: Account[]
             options={candidates.map((acc) => ({ value: acc.id, label: `${acc.name}（${acc.email}）` }))}
           />
         </label>
-        <InputField label={a.wage} type="number" min={0} max={100000} value={adding.wage} onValue={(wage) => setAdding({ ...adding, wage })} />
+        <InputField
+          label={a.wage}
+          type="number"
+          min={0}
+          max={100000}
+          value={adding.wage}
+          error={wageError('new')}
+          onValue={(wage) => setAdding({ ...adding, wage })}
+        />
         <button type="submit" className="button">
           {a.addToStore}
         </button>
@@ -177,6 +194,30 @@ export function StoreStaffSection({ accounts, onChanged }: { accounts: Account[]
         />
       )}
     </section>
+  );
+}
+
+/** One person's wage in the list: typed, saved with its own button, and a refused one said beside it. */
+function WageForm(props: { name: string; saved?: number | null; value: string; error: string | null; onValue(wage: string): void; onSave(): void }) {
+  const problem = useFieldError(props.error);
+  return (
+    <PageForm className="sa-actions" onSubmit={props.onSave}>
+      <input
+        type="number"
+        min={0}
+        max={100000}
+        aria-label={`${props.name} ${a.wage}`}
+        placeholder={a.wageNotSet}
+        value={props.value}
+        {...problem.control}
+        onChange={(e) => props.onValue(e.target.value)}
+      />
+      <span className="hint">{props.saved == null ? a.wageNotSet : yenAmount(props.saved)}</span>
+      <button type="submit" className="button secondary">
+        {a.save}
+      </button>
+      {problem.words}
+    </PageForm>
   );
 }
 
