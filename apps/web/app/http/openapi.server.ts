@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { z } from 'zod';
 import { DomainError } from '@moncafe/domain/decider';
 import { allowedFor, ruleFor, type Allowed } from '#app/auth/route-access';
