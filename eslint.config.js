@@ -93,6 +93,16 @@ export const routeStorage = {
   },
 };
 
+/** The plugin's recommended-latest set with every rule raised to an error (decision 655). */
+const reactHooksErrors = Object.fromEntries(Object.keys(reactHooks.configs['recommended-latest'].rules ?? {}).map((rule) => [rule, 'error']));
+
+/** The compiler's checks off again, for files whose findings are still to be fixed (the two rules of hooks stay on). */
+const reactHooksPending = Object.fromEntries(
+  Object.keys(reactHooksErrors)
+    .filter((rule) => rule !== 'react-hooks/rules-of-hooks' && rule !== 'react-hooks/exhaustive-deps')
+    .map((rule) => [rule, 'off']),
+);
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/.react-router/**', '.data/**', 'test-results/**'] },
   js.configs.recommended,
@@ -121,11 +131,49 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // The rules of hooks and the accessibility checks of JSX, on every screen (decision 222). The
-    // plugin's React Compiler checks (set-state-in-effect and the rest of its v7 set) are not on yet.
+    // The rules of hooks, the React Compiler's checks (the plugin's recommended-latest set:
+    // set-state-in-effect, refs, purity and the rest) and the accessibility checks of JSX, on every
+    // screen (decisions 222 and 655). All as errors: a warning would pass --max-warnings 0 only
+    // until the first one, and the set's warn-level checks name code the compiler skips.
     files: ['apps/web/app/**/*.ts', 'apps/web/app/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: reactHooksErrors,
+  },
+  {
+    // pending: fixed with the editors' field errors
+    files: ['apps/web/app/routes/admin/recipe-manager/route.tsx', 'apps/web/app/routes/admin/users/store-staff.tsx'],
+    rules: reactHooksPending,
+  },
+  {
+    // pending: still load or reset in effects; each moves to the shared load hook, the route's
+    // loader or a keyed state as decision 655 says, and leaves this list when it does.
+    files: [
+      'apps/web/app/admin-area/admin-day.tsx',
+      'apps/web/app/areas/store-choice.ts',
+      'apps/web/app/floor/seat-bill.tsx',
+      'apps/web/app/reservation/round-cropper.tsx',
+      'apps/web/app/routes/admin/cost-management/route.tsx',
+      'apps/web/app/routes/admin/order/route.tsx',
+      'apps/web/app/routes/admin/shifts/route.tsx',
+      'apps/web/app/routes/customer-information/route.tsx',
+      'apps/web/app/routes/monitor/order/route.tsx',
+      'apps/web/app/routes/monitor/reservation/detail-modal.tsx',
+      'apps/web/app/routes/monitor/reservation/grid.tsx',
+      'apps/web/app/routes/monitor/reservation/route.tsx',
+      'apps/web/app/routes/order/food/route.tsx',
+      'apps/web/app/routes/order/join/route.tsx',
+      'apps/web/app/routes/staff/order/route.tsx',
+      'apps/web/app/routes/staff/shift-submit/route.tsx',
+      'apps/web/app/site-settings/use-saves.ts',
+      'apps/web/app/staff-area/checklist.tsx',
+      'apps/web/app/staff-area/shift-month.tsx',
+      'apps/web/app/table-order/checkout-view.tsx',
+      'apps/web/app/table-order/kitchen-board.tsx',
+      'apps/web/app/table-order/order-outbox.ts',
+      'apps/web/app/table-order/stock-editor.tsx',
+      'apps/web/app/table-order/use-visit.ts',
+    ],
+    rules: reactHooksPending,
   },
   { files: ['apps/web/app/**/*.tsx'], ...jsxA11y.configs.recommended },
   {

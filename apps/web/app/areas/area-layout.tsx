@@ -159,7 +159,12 @@ export function AreaLayout(props: AreaLayoutProps) {
 function WorkBar(props: AreaLayoutProps & { storeField: ReactNode; storeMissing: boolean; storeName: string | null; menuList: ReactNode | null }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  // Each move closes the menu: adjusted while rendering the new page, not in an effect after it.
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    setOpen(false);
+  }
   // An area's home has nothing to show but where to go: there the menu is open, without the button.
   const atHome = pathname === props.base || pathname === `${props.base}/`;
   const here = props.base.slice(1) as WorkArea;

@@ -4,7 +4,8 @@ import type { Answer as MineAnswer } from '#app/routes/api/staff/attendance/rout
 import type { Answer as ClockAnswer } from '#app/routes/api/staff/clock/route';
 import { callJson } from '#app/http/api-client';
 import { newIdempotencyKey } from '#app/http/idempotency-key';
-import { LoadError, Loading, NoticeLine, useLoad, type Notice } from '#app/staff-area/components';
+import { LoadError, Loading, NoticeLine, type Notice } from '#app/staff-area/components';
+import { useLoad } from '#app/shared/use-load';
 import { dayLabel, tokyoDateTimeLabel } from '#app/staff-area/presentation';
 import { staffTexts } from '#app/staff-area/texts';
 import { actualLabel, CLOCK_LABELS, recordTimesLabel } from './presentation';

@@ -4,7 +4,8 @@ import type { Answer as ClockAnswer } from '#app/routes/api/staff/clock/tablet/r
 import type { Answer as StaffAnswer } from '#app/routes/api/users/route';
 import { callJson } from '#app/http/api-client';
 import { newIdempotencyKey } from '#app/http/idempotency-key';
-import { LoadError, Loading, NoticeLine, useLoad, type Notice } from '#app/staff-area/components';
+import { LoadError, Loading, NoticeLine, type Notice } from '#app/staff-area/components';
+import { useLoad } from '#app/shared/use-load';
 import { tokyoDateTimeLabel } from '#app/staff-area/presentation';
 import { staffTexts } from '#app/staff-area/texts';
 import { CLOCK_LABELS } from './presentation';

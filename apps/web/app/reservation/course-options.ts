@@ -32,20 +32,22 @@ async function loadCourseOptions(menuIds: readonly string[]): Promise<CourseOpti
 
 export type CourseOptionsLoad = { state: 'loading' } | { state: 'failed' } | ({ state: 'loaded' } & CourseOptions);
 
+const LOADING: CourseOptionsLoad = { state: 'loading' };
+
 /** The cart's course options, reloaded when the courses change. */
 export function useCourseOptions(menuIds: readonly string[]): CourseOptionsLoad {
-  const [load, setLoad] = useState<CourseOptionsLoad>({ state: 'loading' });
+  // The answer is kept with the courses it was for: other courses read as loading until theirs comes.
+  const [load, setLoad] = useState<{ key: string; load: CourseOptionsLoad } | null>(null);
   const key = menuIds.join(',');
   useEffect(() => {
     if (key === '') return;
     let live = true;
-    setLoad({ state: 'loading' });
     void loadCourseOptions(key.split(',')).then((loaded) => {
-      if (live) setLoad(loaded ? { state: 'loaded', ...loaded } : { state: 'failed' });
+      if (live) setLoad({ key, load: loaded ? { state: 'loaded', ...loaded } : { state: 'failed' } });
     });
     return () => {
       live = false;
     };
   }, [key]);
-  return load;
+  return load && load.key === key ? load.load : LOADING;
 }

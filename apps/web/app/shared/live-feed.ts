@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 /**
  * A live screen's feed from /live (Server-Sent Events). The browser's EventSource reconnects by
@@ -28,8 +28,9 @@ export interface LiveFeedState {
 
 export function useLiveFeed(options: LiveFeedOptions): LiveFeedState {
   const [state, setState] = useState<LiveFeedState>({ connected: false, downSince: null });
-  const handlers = useRef(options);
-  handlers.current = options;
+  // The screen's latest handlers, called from the stream without reopening it when they change.
+  const onMessage = useEffectEvent((event: string, data: unknown) => options.onMessage(event, data));
+  const onRefused = useEffectEvent(() => options.onRefused?.());
   const topicKey = options.topics ? options.topics.join(',') : null;
   const eventKey = options.events.join(',');
   const token = options.token ?? null;
@@ -56,7 +57,7 @@ export function useLiveFeed(options: LiveFeedOptions): LiveFeedState {
         down();
         if (source?.readyState === EventSource.CLOSED) {
           // Refused or failed outright: the browser will not try again by itself.
-          handlers.current.onRefused?.();
+          onRefused();
           source.close();
           if (!stopped) retry = setTimeout(open, retryMs);
         }
@@ -71,7 +72,7 @@ export function useLiveFeed(options: LiveFeedOptions): LiveFeedState {
           } catch {
             data = null;
           }
-          handlers.current.onMessage(name, data);
+          onMessage(name, data);
         });
       }
     };

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { z } from 'zod';
 import { browserStorage } from './browser-storage';
 
@@ -66,27 +66,26 @@ export function browserOutbox<T>(storageKey: string, data: z.ZodType<T>): Outbox
  */
 export function useOutboxFlush(flush: () => Promise<void>, pending: boolean): void {
   const running = useRef(false);
-  const latest = useRef(flush);
-  latest.current = flush;
-  const run = useRef(async () => {
+  // The screen's latest flush, run from the effects without setting them up again when it changes.
+  const run = useEffectEvent(async () => {
     if (running.current) return;
     running.current = true;
     try {
-      await latest.current();
+      await flush();
     } finally {
       running.current = false;
     }
   });
   useEffect(() => {
-    const go = () => void run.current();
+    const go = () => void run();
     go();
     window.addEventListener('online', go);
     return () => window.removeEventListener('online', go);
   }, []);
   useEffect(() => {
     if (!pending) return;
-    void run.current();
-    const timer = setInterval(() => void run.current(), OUTBOX_RETRY_MS);
+    void run();
+    const timer = setInterval(() => void run(), OUTBOX_RETRY_MS);
     return () => clearInterval(timer);
   }, [pending]);
 }

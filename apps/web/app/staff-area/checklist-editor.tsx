@@ -1,7 +1,8 @@
 import type { ChecklistName } from '@moncafe/domain/checklist/kinds';
 import type { Answer as ChecklistAnswer } from '#app/routes/api/store-opening-tasks/$id/route';
 import { checklistPath } from './checklist';
-import { LoadError, Loading, StoreRequired, useAreaStore, useLoad } from './components';
+import { LoadError, Loading, StoreRequired, useAreaStore } from './components';
+import { useLoad } from '#app/shared/use-load';
 import { fieldsForm, ListEditor } from './list-editor';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
 import { staffScreenName } from '#app/areas/texts';

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { AreaOutletContext } from '#app/areas/store-choice';
-import { callJson } from '#app/http/api-client';
+import { useHydrated } from '#app/shared/hydrated';
 import { adminStaffTexts as a, staffTexts as t } from './texts';
 import { InputField, PageForm } from '#app/shared/fields';
 
 /** The store the area works on (the layout's choice: staffStoreId or adminStoreId) and whether the page has hydrated. */
 export function useAreaStore(): { storeId: string | null; storeName: string | null; ready: boolean } {
   const { storeId, stores } = useOutletContext<AreaOutletContext>();
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   return { storeId, storeName: stores.find((s) => s.store_id === storeId)?.name ?? null, ready };
 }
 
@@ -150,28 +149,6 @@ export function AskDialog(props: {
       </PageForm>
     </dialog>
   );
-}
-
-/**
- * A GET answer a screen shows and reloads after a change: `data` null while loading (or after a
- * failure, with `failed` set), never cached by the browser (staff screens show what is true now).
- * Null `url` loads nothing (no store chosen yet).
- */
-export function useLoad<T>(url: string | null) {
-  const [data, setData] = useState<T | null>(null);
-  const [failed, setFailed] = useState(false);
-  const reload = useCallback(async () => {
-    if (!url) return;
-    setFailed(false);
-    const r = await callJson<T>(url, { noStore: true });
-    setData(r.ok ? r.body : null);
-    setFailed(!r.ok);
-  }, [url]);
-  useEffect(() => {
-    setData(null);
-    void reload();
-  }, [reload]);
-  return { data, failed, reload };
 }
 
 export interface Choice {

@@ -1,7 +1,8 @@
 import type { Answer as MenuAnswer } from '#app/routes/api/admin/menu/route';
 import type { Answer as ServeAnswer } from '#app/routes/api/serve-methods/route';
 import { yenAmount } from '#app/shared/yen';
-import { Choices, useLoad } from './components';
+import { Choices } from './components';
+import { useLoad } from '#app/shared/use-load';
 import { staffTexts as t } from './texts';
 
 /**

@@ -1,11 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { photoUrl } from './presentation';
 import { staffTexts as t } from './texts';
 
 /** A recipe's photos: one large, previous / next, and thumbnails to jump to any of them. */
 export function PhotoGallery({ photos, alt }: { photos: readonly string[]; alt: string }) {
+  // Another recipe's photos start again at the first (adjusting state during render, not in an effect).
   const [index, setIndex] = useState(0);
-  useEffect(() => setIndex(0), [photos]);
+  const [shown, setShown] = useState(photos);
+  if (shown !== photos) {
+    setShown(photos);
+    setIndex(0);
+  }
   if (photos.length === 0) return null;
   const current = Math.min(index, photos.length - 1);
   const go = (next: number) => setIndex((next + photos.length) % photos.length);

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { useHydrated } from '#app/shared/hydrated';
 import { useOutletContext } from 'react-router';
 import { readStoredStore, type AreaOutletContext } from '#app/areas/store-choice';
 
@@ -9,8 +10,8 @@ import { readStoredStore, type AreaOutletContext } from '#app/areas/store-choice
  */
 export function useFloorStore(): { storeId: string | null; ready: boolean } {
   const outlet = useOutletContext<AreaOutletContext | undefined>();
-  const [stored, setStored] = useState<{ storeId: string | null; ready: boolean }>({ storeId: null, ready: false });
-  useEffect(() => setStored({ storeId: readStoredStore('adminStoreId'), ready: true }), []);
+  const hydrated = useHydrated();
+  const stored = useMemo(() => ({ storeId: hydrated ? readStoredStore('adminStoreId') : null, ready: hydrated }), [hydrated]);
   if (outlet?.storeId) return { storeId: outlet.storeId, ready: true };
   // The kitchen's stores are the person's own (a limited monitor's, decision 400): a kept store outside them means their first.
   const own = outlet?.stores;

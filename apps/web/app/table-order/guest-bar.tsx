@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { totalQuantity } from '#app/cart/cart';
 import { useCart } from '#app/cart/cart-store';
@@ -26,10 +26,13 @@ export function GuestBar({ visit, callAnsweredAt }: { visit: Visit; callAnswered
   const t = useTexts(localizedGuestBarTexts);
   const quantity = totalQuantity(useCart());
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
-  // Staff answered the call on the floor view: the guest is told they are coming (decision 352).
-  useEffect(() => {
+  // Staff answered the call on the floor view: the guest is told they are coming (decision 352),
+  // as the new answer is rendered.
+  const [answered, setAnswered] = useState(callAnsweredAt);
+  if (answered !== callAnsweredAt) {
+    setAnswered(callAnsweredAt);
     if (callAnsweredAt) setState({ busy: false, message: t.callAnswered });
-  }, [callAnsweredAt, t]);
+  }
 
   const call = async () => {
     setState({ busy: true, message: t.calling });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/route';
 import { appOf } from '#app/context';
@@ -14,15 +14,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { place, platform: mapsPlatform(request.headers.get('user-agent') ?? '') };
 }
 
+const unchanging = () => () => {};
+function browserPlatform() {
+  const ua = window.navigator.userAgent;
+  return /Macintosh/.test(ua) && window.navigator.maxTouchPoints > 1 ? 'ios' : mapsPlatform(ua);
+}
+
 export default function Access({ loaderData }: Route.ComponentProps) {
   const { place } = loaderData;
   const accessTexts = useTexts(localizedAccessTexts);
-  const [platform, setPlatform] = useState(loaderData.platform);
-  useEffect(() => {
-    // iPadOS presents itself as a Mac; a touch screen tells them apart.
-    const ua = window.navigator.userAgent;
-    setPlatform(/Macintosh/.test(ua) && window.navigator.maxTouchPoints > 1 ? 'ios' : mapsPlatform(ua));
-  }, []);
+  // The server guessed from the user agent; the browser knows better (iPadOS presents itself as a
+  // Mac, and a touch screen tells them apart), read once it owns the page.
+  const platform = useSyncExternalStore(unchanging, browserPlatform, () => loaderData.platform);
 
   return (
     <article className="page access-page">

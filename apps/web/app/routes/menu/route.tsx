@@ -67,17 +67,20 @@ async function fetchMenu(chosen: string | null, signal: AbortSignal): Promise<{ 
 
 export default function Menu() {
   const menuTexts = useTexts(localizedMenuTexts);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [filter, setFilter] = useState<Filter>('all');
   const chosen = useSearchParams()[0].get('store_id');
+  // Each answer is kept with the attempt and store it was for; a newer one reads as loading until it comes.
+  const asked = `${attempt} ${chosen ?? ''}`;
+  const [answer, setAnswer] = useState<{ asked: string; load: Load } | null>(null);
+  const load: Load = answer && answer.asked === asked ? answer.load : { state: 'loading' };
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoad({ state: 'loading' });
+    const settle = (load: Load) => setAnswer({ asked: `${attempt} ${chosen ?? ''}`, load });
     fetchMenu(chosen, controller.signal).then(
       (menu) =>
-        setLoad(
+        settle(
           menu
             ? { state: 'loaded', items: menu.items.filter((item) => item.show_on_menu), stores: menu.stores, storeId: menu.storeId, chosen: chosen !== null }
             : { state: 'unknown-store' },
@@ -85,7 +88,7 @@ export default function Menu() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('menu could not be loaded', error);
-        setLoad({ state: 'failed' });
+        settle({ state: 'failed' });
       },
     );
     return () => controller.abort();

@@ -8,7 +8,8 @@ import { adminPageTitle } from '#app/admin-area/title';
 import { CorrectionForm, PersonMonth } from '#app/attendance/month-view';
 import { CorrectionHistory, LabourSettingsForm } from '#app/attendance/owner-panels';
 import { attendanceTexts as t } from '#app/attendance/texts';
-import { Choices, choicesOf, LoadError, Loading, NoticeLine, StoreRequired, useAreaStore, useLoad, type Notice } from '#app/staff-area/components';
+import { Choices, choicesOf, LoadError, Loading, NoticeLine, StoreRequired, useAreaStore, type Notice } from '#app/staff-area/components';
+import { useLoad } from '#app/shared/use-load';
 import staffCss from '#app/staff-area/staff-area.css?url';
 import { staffTexts } from '#app/staff-area/texts';
 

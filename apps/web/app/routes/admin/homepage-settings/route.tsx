@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { z } from 'zod';
 import type { Route } from './+types/route';
 import { recordIdSchema } from '@moncafe/domain/catalog/kinds';
@@ -81,7 +81,12 @@ export default function HomepageSettings({ loaderData }: Route.ComponentProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
-  useEffect(() => setOrder(loaderData.cards), [loaderData.cards]);
+  // A new answer of the loader (after a save) is the order shown: adjusted while rendering it.
+  const [cards, setCards] = useState(loaderData.cards);
+  if (cards !== loaderData.cards) {
+    setCards(loaderData.cards);
+    setOrder(loaderData.cards);
+  }
   const { busy, submit } = saves;
 
   const move = (from: number, to: number) => {

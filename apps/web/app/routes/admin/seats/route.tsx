@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useLoad } from '#app/shared/use-load';
 import type { Route } from './+types/route';
 import { adminPageTitle } from '#app/admin-area/title';
 import { seatTexts as s } from '#app/admin-area/texts';
-import { callJson } from '#app/http/api-client';
 import type { Answer as SeatsAnswer } from '#app/routes/api/admin/seats/route';
 import { FormButtons, LoadError, NumberField, Loading, StoreRequired, useAreaStore } from '#app/staff-area/components';
 import { ListEditor, type RecordForm, type RecordFormProps } from '#app/staff-area/list-editor';
@@ -91,18 +91,9 @@ function seatForm(others: readonly Seat[]): RecordForm<SeatForm> {
 /** /admin/seats: the chosen store's seats — name, capacity, hold time, order, which seats combine, active (decision 120). */
 export default function SeatsEditor() {
   const { storeId, ready } = useAreaStore();
-  const [seats, setSeats] = useState<Seat[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(async () => {
-    if (!storeId) return;
-    setFailed(false);
-    const r = await callJson<SeatsAnswer>(`/api/admin/seats?store_id=${encodeURIComponent(storeId)}`, { noStore: true });
-    if (r.ok) setSeats(r.body);
-    else setFailed(true);
-  }, [storeId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const loaded = useLoad<SeatsAnswer>(storeId ? `/api/admin/seats?store_id=${encodeURIComponent(storeId)}` : null);
+  const seats: Seat[] | null = loaded.data;
+  const { failed, reload: load } = loaded;
   const Form = useMemo(() => seatForm(seats ?? []), [seats]);
   const names = useMemo(() => new Map((seats ?? []).map((x) => [x.id, x.name])), [seats]);
 

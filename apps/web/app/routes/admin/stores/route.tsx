@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useLoad } from '#app/shared/use-load';
 import type { Route } from './+types/route';
 import { adminPageTitle } from '#app/admin-area/title';
 import { storeTexts as s } from '#app/admin-area/texts';
@@ -150,21 +151,13 @@ function SettingsLinks({ store }: { store: Store }) {
 
 /** /admin/stores (decision 320): every store of the chain; add, edit and close one (after a confirmation). */
 export default function StoresEditor() {
-  const [stores, setStores] = useState<Store[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const loaded = useLoad<StoresAnswer>('/api/admin/stores');
+  const stores: Store[] | null = loaded.data;
+  const { failed, reload: load } = loaded;
   const [editing, setEditing] = useState<string | null>(null);
   const [closing, setClosing] = useState<Store | null>(null);
   const [formKey, setFormKey] = useState(0);
   const addId = useId();
-  const load = useCallback(async () => {
-    setFailed(false);
-    const r = await callJson<StoresAnswer>('/api/admin/stores', { noStore: true });
-    if (r.ok) setStores(r.body);
-    else setFailed(true);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const { busy, notice, run, refusalOf } = useEditorCalls(load, STORE_FIELDS);
 
   return (

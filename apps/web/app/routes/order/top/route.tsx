@@ -15,6 +15,7 @@ import { readVisit, saveOpenedVisit } from '#app/table-order/visit-store';
 import { guestFrameHandle } from '#app/table-order/guest-bar';
 import tableOrderCss from '#app/table-order/table-order.css?url';
 import { PageForm } from '#app/shared/fields';
+import { useHydrated } from '#app/shared/hydrated';
 
 export const meta = titleMeta(localizedOrderTexts, (t) => t.checkInTitle);
 /** The guest's own frame: no public header (decision 281). */
@@ -49,7 +50,7 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
   const [people, setPeople] = useState(2);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   // The seat's code from its printed QR (decision 150); a booked seat asks for the reservation number (decision 152).
   const seatCode = useSearchParams()[0].get('code');
   const [askNumber, setAskNumber] = useState(false);
@@ -61,7 +62,6 @@ export default function OrderTop({ loaderData }: Route.ComponentProps) {
   );
 
   useEffect(() => {
-    setReady(true);
     if (!open) {
       const timer = setTimeout(() => void navigate('/moncafe'), CLOSED_REDIRECT_MS);
       return () => clearTimeout(timer);

@@ -7,6 +7,7 @@ import type { YearMonth } from '@moncafe/domain/calendar/dates';
 import { storeParamTitleMeta } from '#app/layout/store-title';
 import { openStoreNames } from '#app/layout/store-title.server';
 import { alertAllowed, callJson } from '#app/http/api-client';
+import { useHydrated } from '#app/shared/hydrated';
 import { STORE_PARAM, useFlowStore } from '#app/reservation/store-choice';
 import { readDraft, writeDraft } from '#app/reservation/draft';
 import { dayStateOf } from '#app/reservation/presentation';
@@ -74,8 +75,7 @@ export default function ReservationDay({ loaderData }: Route.ComponentProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Marks the screen interactive (after hydration), for people and tests alike.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
 
   useEffect(() => {
     if (menuIds.length === 0) return;
