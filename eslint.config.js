@@ -140,11 +140,6 @@ export default tseslint.config(
     rules: reactHooksErrors,
   },
   {
-    // pending: fixed with the editors' field errors
-    files: ['apps/web/app/routes/admin/recipe-manager/route.tsx', 'apps/web/app/routes/admin/users/store-staff.tsx'],
-    rules: reactHooksPending,
-  },
-  {
     // pending: still load or reset in effects; each moves to the shared load hook, the route's
     // loader or a keyed state as decision 655 says, and leaves this list when it does.
     files: [
@@ -153,6 +148,8 @@ export default tseslint.config(
       'apps/web/app/floor/seat-bill.tsx',
       'apps/web/app/reservation/round-cropper.tsx',
       'apps/web/app/routes/admin/cost-management/route.tsx',
+      'apps/web/app/routes/admin/recipe-manager/route.tsx',
+      'apps/web/app/routes/admin/users/store-staff.tsx',
       'apps/web/app/routes/admin/order/route.tsx',
       'apps/web/app/routes/admin/shifts/route.tsx',
       'apps/web/app/routes/customer-information/route.tsx',
