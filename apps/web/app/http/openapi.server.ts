@@ -91,28 +91,26 @@ function errorAnswers(errors: CallDescription['errors']): { status: number; enve
 
 function responsesOf(call: CallDescription, pathParams: readonly string[]): Record<string, JsonSchema> {
   const answer = call.answer;
-  const json = answer === undefined ? {} : 'media' in answer ? null : schemaOf(answer as z.ZodType, 'output');
-  const byStatus = new Map<number, { envelope: boolean; answer: boolean }>();
-  for (const { status, envelope } of errorAnswers(call.errors)) {
-    const seen = byStatus.get(status) ?? { envelope: false, answer: false };
-    byStatus.set(status, envelope ? { ...seen, envelope: true } : { ...seen, answer: true });
-  }
-  const ok = byStatus.get(200);
+  // Each status an error code answers, and whether any code answers it with a whole answer rather than the envelope.
+  const wholeAnswer = new Map<number, boolean>();
+  for (const { status, envelope } of errorAnswers(call.errors)) wholeAnswer.set(status, (wholeAnswer.get(status) ?? false) || !envelope);
+  const media = answer !== undefined && 'media' in answer ? answer.media : null;
+  const json = answer === undefined || media !== null ? {} : schemaOf(answer as z.ZodType, 'output');
   const responses: Record<string, JsonSchema> = {
     '200': {
       description: t.ok,
       content:
-        json === null
-          ? { [(answer as { media: string }).media]: { schema: { type: 'string', contentMediaType: (answer as { media: string }).media } } }
-          : { 'application/json': { schema: ok?.answer ? { anyOf: [json, { type: 'object' }] } : json } },
+        media !== null
+          ? { [media]: { schema: { type: 'string', contentMediaType: media } } }
+          : { 'application/json': { schema: wholeAnswer.get(200) ? { anyOf: [json, { type: 'object' }] } : json } },
     },
   };
   // The edge's own refusals: a body or query that does not parse, or a path parameter it cannot store.
-  if (call.body !== undefined || call.query !== undefined || pathParams.length) byStatus.set(400, { answer: false, ...byStatus.get(400), envelope: true });
-  if (call.body !== undefined) byStatus.set(413, { answer: false, ...byStatus.get(413), envelope: true });
-  for (const [status, shape] of [...byStatus].sort(([a], [b]) => a - b)) {
+  if (call.body !== undefined || call.query !== undefined || pathParams.length) wholeAnswer.set(400, wholeAnswer.get(400) ?? false);
+  if (call.body !== undefined) wholeAnswer.set(413, wholeAnswer.get(413) ?? false);
+  for (const [status, whole] of [...wholeAnswer].sort(([a], [b]) => a - b)) {
     if (status === 200) continue;
-    const schema = shape.answer ? { anyOf: [ENVELOPE_REF, { type: 'object' }] } : ENVELOPE_REF;
+    const schema = whole ? { anyOf: [ENVELOPE_REF, { type: 'object' }] } : ENVELOPE_REF;
     responses[String(status)] = { description: t.statuses[status as keyof typeof t.statuses] ?? t.refused, content: { 'application/json': { schema } } };
   }
   // Any other status (401, 403, 429, 503, 500 from the edge and the route table) is the envelope too.
