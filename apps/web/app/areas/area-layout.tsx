@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { titleForChosenStore } from '#app/admin-area/title';
 import { LogoutButton } from '#app/auth/logout-button';
 import './areas.css';
+import { TabletApp } from './tablet-app';
 import { areaLabels, areaTexts, type WorkArea } from './texts';
 import { useStoredStore, type AreaOutletContext, type StoreKey } from './store-choice';
 
@@ -25,6 +26,8 @@ export interface AreaLayoutProps {
    * a column beside the screen.
    */
   frame: 'sidebar' | 'bar';
+  /** The kitchen's and the floor's screens: an installable app that opens on its last state with the line down (decision 664). */
+  tablet?: boolean;
   stores: { store_id: string; name: string }[];
   userName: string;
   /** The areas this person may open (the area switch; shown when there is more than one). */
@@ -130,6 +133,7 @@ export function AreaLayout(props: AreaLayoutProps) {
   return (
     <div className={menuInBar ? 'area area-framed' : 'area area-framed area-owner'} data-area={base.slice(1)} data-ready={loaded ? 'true' : undefined}>
       <WorkBar {...props} storeField={storeField} storeMissing={locked} storeName={shownStore?.name ?? null} menuList={menuInBar ? menuList : null} />
+      {props.tablet && <TabletApp scope={base} />}
       {menuInBar ? (
         <section className="area-content">
           {props.children}

@@ -24,6 +24,7 @@ export const areaSettings = {
     toastOnLockedLink: false,
     redirectWithoutStore: false,
     frame: 'bar',
+    tablet: true,
   },
   /**
    * Sidebar links other than home wait for a store (kept as staffStoreId); clicking one shows
@@ -47,5 +48,6 @@ export const areaSettings = {
     toastOnLockedLink: false,
     redirectWithoutStore: false,
     frame: 'bar',
+    tablet: true,
   },
 } as const satisfies Record<string, AreaSettings>;

@@ -18,6 +18,14 @@ export const areaTexts = {
   /** The staff frame's bar (decision 187): the folded menu on phones, and the switch to the person's other areas. */
   menuButton: 'メニュー',
   areaSwitch: '画面の切り替え',
+  /**
+   * The kitchen's and the floor's tablets with the line down (decision 664): what they show is
+   * the last state they read, and taps wait on the tablet until the line is back.
+   */
+  offline: (waiting: number) =>
+    waiting > 0
+      ? `オフラインです。最後に受信した内容を表示しています。未送信の操作が${waiting}件あり、接続が戻りしだい自動で送信します。`
+      : 'オフラインです。最後に受信した内容を表示しています。接続が戻りしだい自動で更新します。',
 } as const;
 
 /** An operations area as the staff frame's area switch names it. */

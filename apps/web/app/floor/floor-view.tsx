@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { FloorSeat } from '@moncafe/domain/table/floor-view-service';
-import type { Answer as AcknowledgeAnswer } from '#app/routes/api/monitor/staff-calls/acknowledge/route';
 import { useLiveFeed } from '#app/shared/live-feed';
 import { clockTime } from '#app/table-order/presentation';
-import { tableCall } from '#app/table-order/table-call';
+import { useCallAnswers } from './call-answers';
 import { floorTexts as t } from './texts';
 
 /** What changes a seat: check-ins, bookings, merged parties (decision 370), orders in the kitchen, checkouts and staff calls. */
@@ -58,13 +57,10 @@ export function FloorView({
   });
   const calls = seats.flatMap((s) => (s.call && s.reservationId ? [{ seat: s, call: s.call, reservationId: s.reservationId }] : []));
 
-  const acknowledge = async (reservationId: string, callId: string) => {
-    const r = await tableCall<AcknowledgeAnswer>('/api/monitor/staff-calls/acknowledge', {
-      body: { reservation_id: reservationId, call_id: callId, store_id: storeId },
-    });
-    setMessage(r.status === 200 ? t.acknowledged : (r.body.message ?? r.body.error ?? t.callFailed));
+  const { acknowledge, waiting } = useCallAnswers((status, body) => {
+    setMessage(status === 200 ? t.acknowledged : (body.message ?? body.error ?? t.callFailed));
     void revalidate();
-  };
+  });
 
   return (
     <section className="floor-view" aria-labelledby="floor-title" data-testid="floor-view" data-live={live.connected ? 'up' : 'down'}>
@@ -80,7 +76,8 @@ export function FloorView({
             {calls.map(({ seat, call, reservationId }) => (
               <li key={call.callId} className="floor-call" data-testid="staff-call">
                 <span>{t.callAt(seat.seatName, clockTime(call.calledAt))}</span>
-                <button type="button" className="button" onClick={() => void acknowledge(reservationId, call.callId)}>
+                {waiting.has(call.callId) && <span className="badge">{t.answerWaiting}</span>}
+                <button type="button" className="button" onClick={() => void acknowledge(reservationId, call.callId, storeId)}>
                   {t.acknowledge}
                 </button>
               </li>

@@ -18,6 +18,8 @@ export const floorTexts = {
   callAt: (seat: string, time: string) => `${seat}からスタッフの呼び出し（${time}）`,
   acknowledge: '対応する',
   acknowledged: '呼び出しに対応しました。',
+  /** An answer tapped with the line down, waiting on the tablet (decision 664). */
+  answerWaiting: '送信待ち',
   calls: 'スタッフの呼び出し',
   // The guest's side.
   callStaff: 'スタッフを呼ぶ',

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { browserStorage } from './browser-storage';
 
@@ -31,7 +31,13 @@ export function unanswered(status: number): boolean {
   return status === 0 || status >= 500;
 }
 
+/** Every outbox this page made, by its storage key: what the offline notice counts. */
+const outboxKeys = new Set<string>();
+/** Sent on the window whenever an outbox of this page changes. */
+const OUTBOX_CHANGED = 'moncafe:outbox-changed';
+
 export function browserOutbox<T>(storageKey: string, data: z.ZodType<T>): Outbox<T> {
+  outboxKeys.add(storageKey);
   const entries = z.array(z.object({ key: z.string(), data, createdAt: z.number() }));
   const list = (): OutboxEntry<T>[] => {
     const raw = browserStorage()?.getItem(storageKey);
@@ -48,6 +54,7 @@ export function browserOutbox<T>(storageKey: string, data: z.ZodType<T>): Outbox
     if (!storage) return;
     if (next.length === 0) storage.removeItem(storageKey);
     else storage.setItem(storageKey, JSON.stringify(next));
+    window.dispatchEvent(new Event(OUTBOX_CHANGED));
   };
   return {
     list,
@@ -88,4 +95,35 @@ export function useOutboxFlush(flush: () => Promise<void>, pending: boolean): vo
     const timer = setInterval(() => void run(), OUTBOX_RETRY_MS);
     return () => clearInterval(timer);
   }, [pending]);
+}
+
+/** How many actions wait in this page's outboxes, counted from storage (so another tab's too). */
+function waitingNow(): number {
+  const storage = browserStorage();
+  if (!storage) return 0;
+  let count = 0;
+  for (const key of outboxKeys) {
+    try {
+      const kept: unknown = JSON.parse(storage.getItem(key) ?? '[]');
+      if (Array.isArray(kept)) count += kept.length;
+    } catch {
+      // A damaged entry is read as none, as the outbox itself reads it.
+    }
+  }
+  return count;
+}
+
+/** Calls `changed` whenever an outbox changes, here or in another tab; returns the unsubscribe. */
+export function subscribeToOutboxes(changed: () => void): () => void {
+  window.addEventListener(OUTBOX_CHANGED, changed);
+  window.addEventListener('storage', changed);
+  return () => {
+    window.removeEventListener(OUTBOX_CHANGED, changed);
+    window.removeEventListener('storage', changed);
+  };
+}
+
+/** The actions every outbox of this page still waits to send, kept up to date (0 on the server). */
+export function useWaitingActions(): number {
+  return useSyncExternalStore(subscribeToOutboxes, waitingNow, () => 0);
 }

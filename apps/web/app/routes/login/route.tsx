@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/route';
 import { formAction } from '#app/http/form-action.server';
@@ -11,6 +11,7 @@ import { safeRedirectTarget } from '#app/auth/require-role.server';
 import { getUser } from '#app/auth/session.server';
 import '#app/auth/auth.css';
 import { LogoutButton } from '#app/auth/logout-button';
+import { forgetTabletScreens } from '#app/areas/tablet-app';
 import { authTextsIn, localizedAuthTexts } from '#app/auth/texts';
 import { pageLanguageOf, useTexts } from '#app/i18n/language';
 import { titleMeta } from '#app/layout/texts';
@@ -91,6 +92,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const { user, redirectTo, lineInApp, externalBrowserUrl, oidcName } = loaderData;
   const failed = actionData as ActionData | undefined;
   const form = { redirectTo, busy, failed };
+  // Someone is about to sign in: a shared tablet forgets the screens it kept for the person before.
+  useEffect(() => {
+    if (!user) void forgetTabletScreens();
+  }, [user]);
 
   if (user) {
     return (
