@@ -260,7 +260,11 @@ const homepageCards: [id: string, card: Omit<CatalogInput<'homepage-card'>, 'dis
 /** Notices shown with the reservation form, in order: [id, title, content]. */
 const notices: [id: string, title: string, content: string][] = [
   ['notice-arrival', 'ご来店時間について', 'ご予約時間を15分過ぎてもご連絡がない場合、キャンセル扱いとさせていただくことがございます。'],
-  ['notice-allergy', 'アレルギーについて', '食物アレルギーをお持ちの方は、ご来店前にお電話でお知らせください。'],
+  [
+    'notice-allergy',
+    'アレルギーについて',
+    '食物アレルギーをお持ちの方は、ご予約の際に「備考（アレルギーなど）」欄でお知らせください。ご来店後もスタッフへお気軽にお声かけください。',
+  ],
 ];
 
 /** The demo store's seats (their codes are issued by table-order.ts, decision 150). */

@@ -180,6 +180,8 @@ describe.runIf(runs)('receipts and a split bill', () => {
     await guest.goto('/checkout');
     await guest.getByTestId('checkout-no-reservation').waitFor();
     expect(await guest.getByTestId('checkout-page').textContent()).not.toContain('認証に失敗しました');
+    // …and offers a way on: the store's menu.
+    expect(await guest.getByTestId('checkout-no-reservation').getByRole('link', { name: 'メニューを見る' }).getAttribute('href')).toBe('/menu');
     await guestContext.close();
     await staffContext.close();
   });

@@ -236,6 +236,7 @@ describe.runIf(runs)('a guest books on a phone', () => {
     await page.getByTestId('phone-2').fill('1234');
     await page.getByTestId('phone-3').fill('567');
     await page.getByLabel('メールアドレス').fill(LONG_EMAIL);
+    await page.getByLabel('備考（アレルギーなど）').fill('えびアレルギー');
     expect(await submit.isDisabled()).toBe(true);
     // The error under a field goes as soon as the field is right.
     await page.getByLabel('メールアドレス').fill('hanako@');
@@ -289,6 +290,8 @@ describe.runIf(runs)('a guest books on a phone', () => {
     expect(request.text).toContain('印刷用画像：画像あり');
     expect(request.text).toContain('人数：2名');
     expect(request.text).toContain('合計金額：6,380円');
+    // The remarks come back in the mail, as the guest's words.
+    expect(request.text).toContain('備考（お客様のご入力内容）：\n\u3000｜えびアレルギー');
     const number = /予約番号：(\S+)/.exec(request.text)?.[1] ?? '';
     expect(number).toMatch(NUMBER);
 
@@ -300,6 +303,8 @@ describe.runIf(runs)('a guest books on a phone', () => {
     expect(await page.getByTestId('reservation-number').textContent()).toBe(number);
     expect(await page.getByTestId('reservation-date').textContent()).toBe(japaneseDate(date));
     expect(await page.getByTestId('option-details').textContent()).toContain('画像あり');
+    // The remarks are on the confirmation the guest keeps, so they see the store has them.
+    expect(await page.getByTestId('reservation-remarks').textContent()).toBe('えびアレルギー');
     // The picture itself comes back from the blob store to the holder of the link, not from an event.
     const served = page.getByTestId('reservation-picture');
     expect(await served.getAttribute('src')).toMatch(/^\/api\/reservation-images\/[0-9a-f]{64}\?token=/);

@@ -103,6 +103,8 @@ export interface ReservationSummary {
   courseOptions: { optionId: string; label: string }[];
   /** The store's active notices; empty when it has none (the presenter then shows the default ones). */
   notices: Notice[];
+  /** What the guest asked the kitchen and floor to know (allergies …), '' when nothing (decision 282). */
+  remarks: string;
   /** The first course's description, for the confirm page. */
   firstCourseDescription: string;
   status: 'awaiting_confirmation' | 'confirmed' | 'cancelled';

@@ -37,6 +37,7 @@ export async function summarize(catalog: ReservationCatalog, request: Reservatio
     options: describeDetail(options, request.detail).map((o) => ({ ...o, extraPrice: shown.optionPrices.get(o.optionId) ?? o.extraPrice })),
     courseOptions: options.map((o) => ({ optionId: o.optionId, label: o.label })),
     notices,
+    remarks: request.remarks ?? '',
     firstCourseDescription: (request.language === 'en' && first?.descriptionEn) || (first?.description ?? ''),
     status,
     language: request.language ?? 'ja',

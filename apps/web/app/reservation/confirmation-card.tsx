@@ -11,6 +11,8 @@ export interface ReservationShown {
   people: number;
   menuName?: string;
   menuPrice?: number;
+  /** The guest's remarks (allergies …) as typed: shown back so the guest sees the store has them. */
+  remarks?: string;
 }
 
 /**
@@ -54,6 +56,14 @@ export function ReservationFacts({ r }: { r: ReservationShown }) {
           <dd>
             {r.menuName}
             {r.menuPrice !== undefined && `（${format.yen(r.menuPrice)}）`}
+          </dd>
+        </>
+      )}
+      {r.remarks && (
+        <>
+          <dt>{t.remarks}</dt>
+          <dd className="rsv-remarks" data-testid="reservation-remarks">
+            {r.remarks}
           </dd>
         </>
       )}

@@ -54,6 +54,7 @@ export function mailDataOf(summary: ReservationSummary): ReservationMailData {
     courses: summary.lines.map((l) => ({ name: summary.language === 'en' && l.nameEn ? l.nameEn : l.name, quantity: l.quantity, price: l.price })),
     options: optionLines(summary.options),
     totalPrice: summary.total,
+    remarks: summary.remarks,
     notices: summary.notices.length || summary.language !== 'en' ? noticeTexts(summary.notices) : englishMailTexts.defaultNotices,
   };
 }
@@ -75,6 +76,8 @@ export interface ReservationMailData {
   /** Option details already described (images as '画像あり'). */
   options: { label: string; value: string }[];
   totalPrice: number;
+  /** The guest's remarks (allergies …) as typed, '' when none: the mail repeats them so the guest sees the store has them. */
+  remarks: string;
   notices: readonly string[];
 }
 
@@ -112,6 +115,7 @@ function detailsBlock(data: ReservationMailData): string[] {
     lines.push('オプション（お客様のご入力内容）：');
     for (const o of data.options) lines.push(`\u3000｜${o.label}：${inertText(o.value, '\u3000｜\u3000')}`);
   }
+  if (data.remarks) lines.push('備考（お客様のご入力内容）：', `\u3000｜${inertText(data.remarks)}`);
   lines.push(`合計金額：${yenAmount(data.totalPrice)}`);
   return lines;
 }
@@ -227,6 +231,7 @@ function englishDetailsBlock(data: ReservationMailData): string[] {
     lines.push(t.options);
     for (const o of data.options) lines.push(`  | ${o.label}: ${inertText(o.value, '  |   ')}`);
   }
+  if (data.remarks) lines.push(t.remarks, `  | ${inertText(data.remarks, '  | ')}`);
   lines.push(`${t.total}: ${formatYenIn(data.totalPrice, 'en')}`);
   return lines;
 }

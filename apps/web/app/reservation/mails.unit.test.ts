@@ -28,6 +28,7 @@ const summary: ReservationSummary = {
   options: [{ optionId: '10', label: 'プリント用画像', values: [{ kind: 'image', imageId: null }], extraPrice: 0 }],
   courseOptions: [{ optionId: '10', label: 'プリント用画像' }],
   notices: [{ title: '', content: 'ご来店の際はお時間に遅れないようお願いします。' }],
+  remarks: '',
   firstCourseDescription: '',
   status: 'awaiting_confirmation',
 };
@@ -60,6 +61,15 @@ describe('reservation mails', () => {
     expect(mail.text).toContain('https://cafe.example/reservation/cancel?reservation_id=r-1&email=hanako%40example.jp');
     for (const notice of DEFAULT_NOTICES) expect(mail.text).toContain(notice);
     expect(japaneseDate('2027-01-01')).toBe('2027年1月1日（金）');
+  });
+
+  it('repeat the guest’s remarks (allergies …) so the guest sees the store has them, in both languages, and none when empty', () => {
+    const remarks = 'えびアレルギーです\n詳しくは https://example.jp を';
+    const japanese = reservationConfirmedMail(mailDataOf({ ...summary, remarks }), cancelUrlFor('https://cafe.example', 'r-1', 'hanako@example.jp'));
+    expect(japanese.text).toContain('備考（お客様のご入力内容）：\n\u3000｜えびアレルギーです\n\u3000｜詳しくは https[:]//example[.]jp を');
+    const english = reservationMails('https://cafe.example').confirmed({ ...summary, remarks, language: 'en' });
+    expect(english.text).toContain('Notes (as you entered them):\n  | えびアレルギーです');
+    expect(reservationConfirmedMail(data, cancelUrlFor('https://cafe.example', 'r-1', 'hanako@example.jp')).text).not.toContain('備考');
   });
 
   it('are the booking service’s mail port, with links on the public URL', () => {

@@ -375,6 +375,7 @@ export const englishMailTexts = {
   people: (n: number) => (n === 1 ? '1 person' : `${n} people`),
   courses: 'Course',
   options: 'Options (as you entered them):',
+  remarks: 'Notes (as you entered them):',
   total: 'Total',
   noticesTitle: '■ Please note',
   /** The two default notices (customer-site.md §8) for a store that has none. */

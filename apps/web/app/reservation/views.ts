@@ -17,6 +17,8 @@ export function confirmationView(summary: ReservationSummary, token: string | nu
     name: summary.customer.name,
     email: summary.customer.email,
     phone: summary.customer.phone,
+    /** The guest's remarks (allergies …) as typed; '' when none. Theirs, so not shown before the link is confirmed. */
+    remarks: summary.remarks,
     data: {
       reservation_id: summary.reservationId,
       reservation_number: summary.reservationNumber,
@@ -45,7 +47,7 @@ export type ConfirmationView = ReturnType<typeof confirmationView>;
  * no name, e-mail or phone (decision 166; past its expiry it answers only that it expired).
  */
 export function unconfirmedView(view: ConfirmationView) {
-  const { name: _name, email: _email, phone: _phone, ...booking } = view;
+  const { name: _name, email: _email, phone: _phone, remarks: _remarks, ...booking } = view;
   return booking;
 }
 

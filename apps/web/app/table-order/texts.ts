@@ -294,6 +294,8 @@ export const guestBillTexts = {
   receiptLink: billingTexts.receiptLink,
   receiptLinkPart: billingTexts.receiptLinkPart,
   noReservation: billingTexts.noReservation,
+  /** The way on from a checkout opened with no visit: the store's menu (the seat's QR opens ordering). */
+  noReservationMenu: 'メニューを見る',
   ratePart: billingTexts.ratePart,
   ratePartTax: billingTexts.ratePartTax,
   methods: billingTexts.methods,
@@ -331,6 +333,7 @@ export const localizedGuestBillTexts: Localized<typeof guestBillTexts> = {
     receiptLink: 'Show receipt',
     receiptLinkPart: (label) => `Show receipt (${label})`,
     noReservation: 'No visit was given to check out. Please open it from "Bill" on the order screen at your table.',
+    noReservationMenu: 'See the menu',
     ratePart: (rate, reduced) => `${rate}% items${reduced ? '*' : ''}`,
     ratePartTax: (rate) => `Consumption tax (${rate}%)`,
     methods: checkoutTextsEn.methods,

@@ -49,9 +49,12 @@ export default function Checkout() {
           <ReceiptLinks receipts={paid.receipts} />
         </section>
       ) : !reservationId ? (
-        <p className="order-message" data-testid="checkout-no-reservation">
-          {b.noReservation}
-        </p>
+        <div className="order-message" data-testid="checkout-no-reservation">
+          <p>{b.noReservation}</p>
+          <Link className="button secondary" to="/menu">
+            {b.noReservationMenu}
+          </Link>
+        </div>
       ) : ended ? (
         <RescanNotice message={orderTexts.tokenInvalidated} seatId={visit?.seatId ?? null} />
       ) : loaded && !visit ? (

@@ -114,6 +114,7 @@ export default function ConfirmReservation() {
               people: state.confirmation.data.people,
               menuName: state.confirmation.data.menu_name,
               menuPrice: state.confirmation.data.menu_price,
+              remarks: state.confirmation.remarks,
             }}
           />
           {state.confirmation.data.menu_description && <p className="card-description">{state.confirmation.data.menu_description}</p>}

@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     courses: [{ name: 'ディナーコース', quantity: 2, price: 4000 }],
     options: [],
     totalPrice: 8000,
+    remarks: '',
     notices: noticeTexts(active),
   };
   const url = runtime.config.publicUrl;
