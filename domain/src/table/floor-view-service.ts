@@ -4,6 +4,7 @@ import { toStreamName as orderStream } from '../order/events';
 import { orderDecider } from '../order/decider';
 import type { Clock, EventStore, IdGenerator } from '../ports';
 import type { OpenCall } from '../staff-call/decider';
+import { nextBookingOf, runsInto, type NextBooking } from './next-booking';
 import type { TableCatalog } from './ports';
 import type { TableService } from './table-service';
 
@@ -31,6 +32,12 @@ export interface FloorSeat {
   call: OpenCall | null;
   /** Parties merged into this one (decision 370), latest last. */
   merged: { reservationId: string; seatIds: string[]; people: number }[];
+  /** The seat's next booking this evening, not yet arrived (decision 674): its time, party, course and label. */
+  next: NextBooking | null;
+  /** How long a party seated here now would stay: the seat's hold time, as a walk-in is booked for. */
+  stayMinutes: number;
+  /** A party seated here now for `stayMinutes` would still be at the table when `next` is due: staff are warned first. */
+  runsIntoNext: boolean;
 }
 
 export interface FloorPorts {
@@ -57,11 +64,27 @@ export function floorViewService(ports: FloorPorts) {
 
   return {
     async seats(storeId: string): Promise<FloorSeat[]> {
-      const [floor, specs] = await Promise.all([ports.table.floor(storeId), ports.catalog.seats(storeId)]);
-      const { minute } = tokyoDateTime(ports.clock.now());
+      const now = ports.clock.now();
+      const { date, minute } = tokyoDateTime(now);
+      const [floor, specs, bookings] = await Promise.all([
+        ports.table.floor(storeId),
+        ports.catalog.seats(storeId),
+        ports.catalog.dayBookings(storeId, date, now),
+      ]);
       return Promise.all(
         floor.map(async (seat): Promise<FloorSeat> => {
+          const hold = specs.find((s) => s.id === seat.seatId)?.holdMinutes ?? 90;
+          // The party at the seat now is not its own next booking.
+          const next = nextBookingOf(
+            bookings.filter((b) => b.reservationId !== seat.reservationId),
+            seat.seatId,
+            minute,
+          );
           const base = {
+            next,
+            stayMinutes: hold,
+            // Only a free seat with no booking due seats a new party: one due now seats that booking's own party.
+            runsIntoNext: !seat.reservationId && seat.startTime === null && runsInto(next, minute, hold),
             seatId: seat.seatId,
             seatName: seat.seatName,
             maxPeople: seat.maxPeople,
@@ -70,7 +93,6 @@ export function floorViewService(ports: FloorPorts) {
             seatedAt: seat.seatedAt,
           };
           if (!seat.reservationId) return { ...base, phase: 'free', reservationId: null, overdue: false, orders: 0, call: null, merged: [] };
-          const hold = specs.find((s) => s.id === seat.seatId)?.holdMinutes ?? 90;
           const overdue = seat.startTime !== null && minute > minutesOf(seat.startTime) + hold;
           const [{ phase, orders: count }, call] = await Promise.all([
             phaseOf([seat.reservationId, ...seat.merged.map((m) => m.reservationId)]),

@@ -6,6 +6,7 @@ import type { BusinessDay } from '../seating/availability';
 import type { Clock, EventStore, Hashing, IdGenerator } from '../ports';
 import type { SeatCodeService } from './decider';
 import type { LocationVerdict, StoreFence } from './geofence';
+import type { DayBooking } from './next-booking';
 
 /**
  * What the guest-at-the-table services (check-in, tokens, orders, stock, checkout) ask of the
@@ -27,6 +28,8 @@ export interface TableCatalog {
   courseOptions(menuIds: readonly string[]): Promise<OptionSpec[]>;
   /** Ids of the orders placed for a reservation (the order index; lines are read from each order's stream). */
   orderIdsOf(reservationId: string): Promise<string[]>;
+  /** The store's reservations of a day that still hold seats as of `now` (the reservations read model), for the floor's next bookings (decision 674). */
+  dayBookings(storeId: string, date: string, now: Date): Promise<DayBooking[]>;
 }
 
 export interface TableSeat {

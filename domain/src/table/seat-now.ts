@@ -27,6 +27,12 @@ export function currentBooking(ledger: SeatingState, seatId: string, minute: num
   return begun[0] ?? upcoming[0] ?? null;
 }
 
+/** The start (minutes) of the seat's next booking after `minute` on the day's ledger: where a walk-in seated before it must end (decision 674). */
+export function nextBookingStart(ledger: SeatingState, seatId: string, minute: number): number | undefined {
+  const starts = Object.values(ledger.bookings).flatMap((b) => (b.seatIds.includes(seatId) && b.start > minute ? [b.start] : []));
+  return starts.length > 0 ? Math.min(...starts) : undefined;
+}
+
 /** A walk-in whose reservation was never recorded (decision 060), as its booking on the ledger describes it. */
 export function lostWalkIn(booking: Booking, seat: TableSeat, date: string) {
   return {

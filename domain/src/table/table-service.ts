@@ -10,7 +10,7 @@ import { seatingLedger, type SeatingState } from '../seating/decider';
 import type { ReportedPosition } from './geofence';
 import type { TableErrorCode, TablePorts, TableSeat } from './ports';
 import { checkoutCalls } from './checkout-service';
-import { currentBooking, END_OF_DAY, isOpenAt, lostWalkIn } from './seat-now';
+import { currentBooking, END_OF_DAY, isOpenAt, lostWalkIn, nextBookingStart } from './seat-now';
 import { authorizeVisit, tableAccess, type TableAuth } from './visit-access';
 
 export type { TableErrorCode, TablePorts } from './ports';
@@ -102,7 +102,8 @@ export function tableService(ports: TablePorts) {
   async function bookWalkIn(
     seat: TableSeat,
     people: number,
-    at: { date: string; minute: number; now: string },
+    /** `endBy`: the minute the party must leave by (staff seated it before the seat's next booking, decision 674). */
+    at: { date: string; minute: number; now: string; endBy?: number },
     context: CommandContext,
     onOverlap: () => Error,
   ) {
@@ -116,7 +117,7 @@ export function tableService(ports: TablePorts) {
           seatIds: [seat.id],
           people,
           startMinute: at.minute,
-          endMinute: Math.min(at.minute + seat.holdMinutes, END_OF_DAY),
+          endMinute: Math.min(at.minute + seat.holdMinutes, END_OF_DAY, at.endBy ?? END_OF_DAY),
           seats: await catalog.seats(seat.storeId),
           now: at.now,
         },
@@ -293,7 +294,7 @@ export function tableService(ports: TablePorts) {
      * (its arrival), or a walk-in of `people` from now for the seat's hold time. Answers a one-time
      * pass for the tablet's QR, valid PASS_MINUTES.
      */
-    async seatParty(input: { seatId: string; people: number; actor: string; correlationId: string }) {
+    async seatParty(input: { seatId: string; people: number; actor: string; correlationId: string; untilNextBooking?: boolean }) {
       const seat = await seatOf(input.seatId);
       const instant = ports.clock.now();
       const now = instant.toISOString();
@@ -324,7 +325,9 @@ export function tableService(ports: TablePorts) {
             position: result.position,
           };
         }
-        const walkIn = await bookWalkIn(seat, input.people, { date, minute, now }, context, () => refuse('seat_taken'));
+        // Staff who were told of the seat's next booking and seated the party anyway (decision 674): it stays until then.
+        const endBy = input.untilNextBooking ? nextBookingStart(day, seat.id, minute) : undefined;
+        const walkIn = await bookWalkIn(seat, input.people, { date, minute, now, endBy }, context, () => refuse('seat_taken'));
         const { reservationId } = walkIn;
         const stream = await reservations.load(reservationStream(reservationId));
         const { pass, grant } = newPass(reservationId, now);

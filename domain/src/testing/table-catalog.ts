@@ -4,6 +4,7 @@ import type { EventStore } from '../ports';
 import type { OptionSpec } from '../reservation/detail';
 import type { BusinessDay } from '../seating/availability';
 import type { StoreFence } from '../table/geofence';
+import type { DayBooking } from '../table/next-booking';
 import type { OrderableItem, TableCatalog } from '../table/ports';
 import { seats, STORE } from './reservation-catalog';
 
@@ -32,6 +33,7 @@ export function fixedTableCatalog(
     items: OrderableItem[];
     eventStore: EventStore;
     options: OptionSpec[];
+    bookings: DayBooking[];
   }> = {},
 ): TableCatalog {
   return {
@@ -45,6 +47,7 @@ export function fixedTableCatalog(
     menuItems: async (ids) => (overrides.items ?? [coffee, cake, course]).filter((m) => ids.includes(m.menuId)),
     taxRule: async () => overrides.taxRule ?? DEFAULT_TAX_RULE,
     courseOptions: async (ids) => (overrides.options ?? []).filter((o) => ids.includes(o.menuId)),
+    dayBookings: async () => overrides.bookings ?? [],
     orderIdsOf: async (reservationId) => {
       const all = overrides.eventStore ? await overrides.eventStore.readAll() : [];
       return all.flatMap((e) => {

@@ -4,6 +4,7 @@ import type { TableCatalog } from '@moncafe/domain/table/ports';
 import { businessHoursForDates } from '../business-hours/queries';
 import type { Database } from '../database';
 import { listMenuItems, listMenuOptions } from '../menus/queries';
+import { reservationsOfDay } from '../reservations/queries';
 import { getSeat, listSeats, seatSpecs } from '../seats/queries';
 import { getStore } from '../stores/queries';
 import { taxRuleOf } from '../tax/queries';
@@ -44,6 +45,19 @@ export function catalogForTables(db: Kysely<Database>): TableCatalog {
     },
     async orderIdsOf(reservationId) {
       return (await db.selectFrom('orders').select('id').where('reservation_id', '=', reservationId).execute()).map((r) => r.id);
+    },
+    async dayBookings(storeId, date, now) {
+      return (await reservationsOfDay(db, storeId, date, now)).map((r) => ({
+        reservationId: r.id,
+        seatIds: r.seat_ids,
+        time: r.reservation_time.slice(0, 5),
+        people: r.people,
+        course: r.menu_name,
+        status: r.status,
+        origin: r.origin,
+        seatedAt: r.seated_at?.toISOString() ?? null,
+        walkInBy: r.walk_in_by,
+      }));
     },
   };
 }

@@ -61,4 +61,6 @@ export const reservationMigrations: ReadModelMigrations = {
   '2026-12-02T02-00-reservations-course-reconciliation': sqlMigration(
     sql`alter table reservations add column course_booked integer, add column course_billed integer`,
   ),
+  // Decision 674: who seated a walk-in (the guest by the seat's QR, or staff), so the floor labels it QR or 来店.
+  '2026-12-03T16-00-reservations-walk-in-by': sqlMigration(sql`alter table reservations add column walk_in_by text`),
 };

@@ -74,6 +74,8 @@ export const reservationsProjector: Projector = {
           status: 'guest' as const,
           email_confirm_status: null,
           origin: 'walk_in' as const,
+          // The QR check-in is the guest's own act; staff seating a party at the door appends it as themselves (decision 674).
+          walk_in_by: recorded.metadata.actor === 'customer' ? ('guest' as const) : ('staff' as const),
           menu_id: null,
           menu_name: null,
           price: 0,

@@ -28,6 +28,8 @@ export interface ReservationTables {
     email_confirm_status: '0' | '1' | null;
     /** `web`: booked on the site; `walk_in`: started by a QR check-in. */
     origin: ColumnType<'web' | 'walk_in', 'web' | 'walk_in' | undefined, 'web' | 'walk_in'>;
+    /** Who seated a walk-in (decision 674): `guest` by the seat's QR, `staff` at the door; null for a booking. */
+    walk_in_by: ColumnType<'guest' | 'staff' | null, 'guest' | 'staff' | null | undefined, 'guest' | 'staff' | null>;
     /** The guest's remarks (allergies …), typed when booking (decision 282); '' when none. */
     remarks: ColumnType<string, string | undefined, string>;
     menu_id: string | null;

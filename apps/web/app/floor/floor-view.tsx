@@ -4,6 +4,7 @@ import type { FloorSeat } from '@moncafe/domain/table/floor-view-service';
 import { useLiveFeed } from '#app/shared/live-feed';
 import { clockTime } from '#app/table-order/presentation';
 import { useCallAnswers } from './call-answers';
+import { nextBookingLine } from './next-booking-line';
 import { floorTexts as t } from './texts';
 
 /** What changes a seat: check-ins, bookings, merged parties (decision 370), orders in the kitchen, checkouts and staff calls. */
@@ -99,13 +100,27 @@ export function FloorView({
               aria-pressed={seat.seatId === selectedSeatId}
               onClick={() => onSelect(seat.seatId)}
               data-testid="floor-seat"
+              data-seat-id={seat.seatId}
               data-phase={seat.phase}
             >
               <strong>{seat.seatName}</strong> <span>{seatSummary(seat)}</span>
+              <NextBookingNote seat={seat} />
             </button>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The tile's line for the seat's next booking, marked when seating a party there now would run into it. */
+function NextBookingNote({ seat }: { seat: FloorSeat }) {
+  const line = nextBookingLine(seat);
+  if (!line) return null;
+  return (
+    <span className={seat.runsIntoNext ? 'floor-next warn' : 'floor-next'} data-testid="floor-next">
+      {line}
+      {seat.runsIntoNext && <span className="floor-next-overlap">{`・${t.overlapsNext(seat.stayMinutes)}`}</span>}
+    </span>
   );
 }

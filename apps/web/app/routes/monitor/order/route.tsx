@@ -21,6 +21,7 @@ import { FloorView } from '#app/floor/floor-view';
 import { floorTexts } from '#app/floor/texts';
 import type { Answer as VoidAnswer } from '#app/routes/api/orders/$id/void/route';
 import { PhoneBookingForm } from '#app/floor/phone-booking-form';
+import { NextBookingWarning } from '#app/floor/next-booking-warning';
 import { MergePanel } from '#app/floor/merge-panel';
 import { SeatBill } from '#app/floor/seat-bill';
 import { tokyoDateOf } from '@moncafe/domain/calendar/dates';
@@ -103,11 +104,20 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
     void revalidate();
   };
 
-  const seatParty = async () => {
+  // The seat whose next booking staff are being told of before seating a party there (decision 674).
+  const [warnedSeatId, setWarnedSeatId] = useState<string | null>(null);
+  const seatParty = async (untilNextBooking = false) => {
     if (!seat) return;
+    if (seat.runsIntoNext && !untilNextBooking) {
+      setWarnedSeatId(seat.seatId);
+      return;
+    }
+    setWarnedSeatId(null);
     setBusy(true);
     setMessage(null);
-    const r = await tableCall<SeatPartyAnswer>('/api/orders/seat-party', { body: { seat_id: seat.seatId, number_of_people: seat.people ?? people } });
+    const r = await tableCall<SeatPartyAnswer>('/api/orders/seat-party', {
+      body: { seat_id: seat.seatId, number_of_people: seat.people ?? people, ...(untilNextBooking ? { until_next_booking: true } : {}) },
+    });
     setBusy(false);
     if (r.status === 200 && r.body.success) setPassQr({ seatName: r.body.seat_name, svg: r.body.svg, url: r.body.url, until: r.body.expires_at });
     else setMessage(r.body.message ?? r.body.error ?? checkoutTexts.cannotReach);
@@ -216,6 +226,9 @@ export default function MonitorOrder({ loaderData }: Route.ComponentProps) {
           <button type="button" className="button secondary" disabled={busy} onClick={() => void checkIn()}>
             {t.checkInStaff}
           </button>
+          {seat.next && warnedSeatId === seat.seatId && (
+            <NextBookingWarning seat={{ ...seat, next: seat.next }} busy={busy} onProceed={() => void seatParty(true)} onCancel={() => setWarnedSeatId(null)} />
+          )}
         </div>
       )}
       {seat && reservationId && (
