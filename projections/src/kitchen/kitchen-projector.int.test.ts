@@ -141,4 +141,49 @@ describe('the kitchen ticket read model (decision 670)', () => {
       await Promise.all([live.close(), rebuilt.close()]);
     }
   });
+
+  it('given items bumped one by one, then each item’s state; the last bump completes the ticket and a recall reopens it', async () => {
+    const placed = at(
+      {
+        type: 'OrderPlaced',
+        data: {
+          orderId: 'b1',
+          storeId: 's2',
+          reservationId: 'w1',
+          seatId: 'T2',
+          seatLabel: 'テーブル2',
+          lines: [
+            { menuId: 'latte', name: 'カフェラテ', price: 550, quantity: 1 },
+            { menuId: 'cake', name: 'チーズケーキ', price: 520, quantity: 1 },
+          ],
+          placedBy: 'customer',
+          placedAt: NOON,
+        },
+      },
+      'order-b1',
+    );
+    const stateOf = async () => (await readyKitchenTickets(t.db, 's2')).map((k) => k.items.map((i) => [i.menu_id, i.state ?? 'ready']));
+    await t.project([ordersProjector], [placed, at({ type: 'OrderItemBumped', data: { menuId: 'latte', bumpedAt: NOON } }, 'order-b1')]);
+    expect(await stateOf()).toEqual([
+      [
+        ['latte', 'done'],
+        ['cake', 'ready'],
+      ],
+    ]);
+    await t.project(
+      [ordersProjector],
+      [
+        at({ type: 'OrderItemBumped', data: { menuId: 'cake', bumpedAt: NOON } }, 'order-b1'),
+        at({ type: 'OrderCompleted', data: { completedAt: NOON } }, 'order-b1'),
+      ],
+    );
+    expect(await stateOf()).toEqual([]);
+    await t.project([ordersProjector], [at({ type: 'OrderItemRecalled', data: { menuId: 'cake', recalledAt: NOON } }, 'order-b1')]);
+    expect(await stateOf()).toEqual([
+      [
+        ['latte', 'done'],
+        ['cake', 'ready'],
+      ],
+    ]);
+  });
 });

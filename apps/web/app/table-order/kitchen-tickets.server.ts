@@ -17,8 +17,9 @@ function noteAnswer(note: KitchenNote) {
 export function kitchenTickets(rows: readonly KitchenTicketRow[]) {
   return rows.map(({ people, paid, notes, ...row }) => ({
     ...orderAnswer(row),
-    // Every line says whether it is taken away, so the kitchen packs it (decision 641).
-    items: row.items.map((item) => ({ ...item, takeout: item.takeout === true })),
+    // Every line says whether it is taken away, so the kitchen packs it (decision 641), and whether
+    // its station has bumped it (a row from before per-item bumps: as its ticket is).
+    items: row.items.map((item) => ({ ...item, takeout: item.takeout === true, state: item.state ?? (row.status === 'complete' ? 'done' : 'ready') })),
     people,
     paid,
     notes: notes.map(noteAnswer),
