@@ -9,6 +9,7 @@ import type { EmailNoticeTables } from './email-notices/table';
 import type { HomepageCardTables } from './homepage-cards/table';
 import type { MenuTables } from './menus/table';
 import type { OrderTables } from './orders/table';
+import type { KitchenTables } from './kitchen/table';
 import type { ReservationTables } from './reservations/table';
 import type { SameDaySettingsTables } from './same-day-settings/table';
 import type { SeatTables } from './seats/table';
@@ -48,6 +49,7 @@ export type Database = CheckpointTables &
   PurchasingTables &
   StaffGuideTables &
   OrderTables &
+  KitchenTables &
   StockTables &
   TaxTables &
   CostTables &

@@ -7,6 +7,7 @@ import { optionsWithShownPrices, withShownPrices } from './menus/shown-prices';
 import { listNotices } from './email-notices/queries';
 import { listHomepageCards } from './homepage-cards/queries';
 import { listMenuItems, listMenuOptions, listOptionDependencies, menusWithOptions, type MenuFilter } from './menus/queries';
+import { completedKitchenTickets, readyKitchenTickets } from './kitchen/queries';
 import { completedOrders, countOpenOrders, ordersOfReservation, orderStoreOf, readyOrders } from './orders/queries';
 import { ERASED_TEXT } from '@moncafe/domain/privacy/personal-data';
 import {
@@ -164,6 +165,9 @@ export function createQueries(db: Kysely<Database>, eventStore: Pick<EventStore,
       countOpen: (storeId: string) => countOpenOrders(db, storeId),
       completed: (storeId: string, date: string) => completedOrders(db, storeId, date),
       ofReservation: (reservationId: string) => ordersOfReservation(db, reservationId),
+      /** The kitchen's tickets with their party and notes, in one query (decision 670). */
+      readyTickets: (storeId: string) => readyKitchenTickets(db, storeId),
+      completedTickets: (storeId: string, date: string) => completedKitchenTickets(db, storeId, date),
     },
     stock: {
       /** Menu items with manage_stock, quantity, is_sold_out (the admin's calls). */

@@ -11,6 +11,8 @@ import { menuMigrations } from './menus/migration';
 import { menusProjector } from './menus/projector';
 import { orderMigrations } from './orders/migration';
 import { ordersProjector } from './orders/projector';
+import { kitchenMigrations } from './kitchen/migration';
+import { kitchenProjector } from './kitchen/projector';
 import type { Projector, ReadModelMigrations } from './projector';
 import { reservationMigrations } from './reservations/migration';
 import { reservationsProjector } from './reservations/projector';
@@ -86,6 +88,8 @@ export const readModels: ReadModel[] = [
   { migrations: staffGuideMigrations, projector: staffGuidesProjector },
   // The guest at the table: orders and payments, stock, the store's tax rule.
   { migrations: orderMigrations, projector: ordersProjector },
+  // The kitchen ticket's parties and notes (decision 670).
+  { migrations: kitchenMigrations, projector: kitchenProjector },
   { migrations: stockMigrations, projector: stockProjector },
   { migrations: taxMigrations, projector: taxProjector },
   // Cost management (decision 122): ingredient cost lines of menu items.

@@ -199,6 +199,8 @@ export const menuOptionSchema = z
     type: menuOptionTypeSchema,
     required: z.boolean().default(false),
     choices: z.array(menuOptionChoiceSchema).max(100).default([]),
+    /** The owner marks an option that asks about allergies: what a guest answers is highlighted on the kitchen's ticket (decision 670). Absent in older events. */
+    allergy: z.boolean().default(false),
     display_order: displayOrder,
   })
   .refine((o) => !['radio', 'select'].includes(o.type) || o.choices.length > 0, catalogRule('choices_needed', 'choices'))

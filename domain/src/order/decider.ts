@@ -13,11 +13,15 @@ export type OrderCommand =
   | { type: 'PlaceOrder'; order: Omit<OrderPlacement, 'placedAt'>; now: string }
   | { type: 'CompleteOrder'; now: string }
   | { type: 'RestoreOrder'; now: string }
+  /** One item made at its station; bumping the last one completes the ticket. Bumping a bumped item changes nothing. */
+  | { type: 'BumpItem'; menuId: string; now: string }
+  /** A bumped item back on its station's screen, the ticket waiting again. Recalling one not bumped changes nothing. */
+  | { type: 'RecallItem'; menuId: string; now: string }
   /** Decision 283: one menu item's line, or (menuId null) the whole order; voiding what is already gone changes nothing. */
   | { type: 'VoidOrder'; menuId: string | null; reason: string; now: string };
 
 /** A voided line leaves `order.lines`; a voided order keeps none (decision 283). */
-export type OrderState = { status: 'empty' } | { status: 'ready' | 'complete'; order: OrderPlacement };
+export type OrderState = { status: 'empty' } | { status: 'ready' | 'complete'; order: OrderPlacement; bumped: readonly string[] };
 
 export type OrderErrorCode = 'order_exists' | 'order_not_found';
 
@@ -34,6 +38,19 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'RestoreOrder':
       if (state.status === 'empty') throw refuse('order_not_found');
       return state.status === 'ready' ? [] : [{ type: 'OrderRestored', data: { restoredAt: command.now } }];
+    case 'BumpItem': {
+      if (state.status === 'empty') throw refuse('order_not_found');
+      const { lines } = state.order;
+      if (!lines.some((l) => l.menuId === command.menuId) || state.bumped.includes(command.menuId) || state.status === 'complete') return [];
+      const bumped: OrderEvent = { type: 'OrderItemBumped', data: { menuId: command.menuId, bumpedAt: command.now } };
+      const allMade = lines.every((l) => l.menuId === command.menuId || state.bumped.includes(l.menuId));
+      return allMade ? [bumped, { type: 'OrderCompleted', data: { completedAt: command.now } }] : [bumped];
+    }
+    case 'RecallItem': {
+      if (state.status === 'empty') throw refuse('order_not_found');
+      if (!state.order.lines.some((l) => l.menuId === command.menuId) || !state.bumped.includes(command.menuId)) return [];
+      return [{ type: 'OrderItemRecalled', data: { menuId: command.menuId, recalledAt: command.now } }];
+    }
     case 'VoidOrder': {
       if (state.status === 'empty') throw refuse('order_not_found');
       const { lines } = state.order;
@@ -52,13 +69,24 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderPlaced':
-      return { status: 'ready', order: event.data };
+      return { status: 'ready', order: event.data, bumped: [] };
+    // The whole ticket bumped is every item made; restored, every item waits again.
     case 'OrderCompleted':
-      return state.status === 'empty' ? state : { ...state, status: 'complete' };
+      return state.status === 'empty' ? state : { ...state, status: 'complete', bumped: state.order.lines.map((l) => l.menuId) };
     case 'OrderRestored':
-      return state.status === 'empty' ? state : { ...state, status: 'ready' };
+      return state.status === 'empty' ? state : { ...state, status: 'ready', bumped: [] };
+    case 'OrderItemBumped':
+      return state.status === 'empty' ? state : { ...state, bumped: [...state.bumped, event.data.menuId] };
+    case 'OrderItemRecalled':
+      return state.status === 'empty' ? state : { ...state, status: 'ready', bumped: state.bumped.filter((id) => id !== event.data.menuId) };
     case 'OrderLineVoided':
-      return state.status === 'empty' ? state : { ...state, order: { ...state.order, lines: state.order.lines.filter((l) => l.menuId !== event.data.menuId) } };
+      return state.status === 'empty'
+        ? state
+        : {
+            ...state,
+            order: { ...state.order, lines: state.order.lines.filter((l) => l.menuId !== event.data.menuId) },
+            bumped: state.bumped.filter((id) => id !== event.data.menuId),
+          };
     case 'OrderVoided':
       return state.status === 'empty' ? state : { ...state, order: { ...state.order, lines: [] } };
     default:

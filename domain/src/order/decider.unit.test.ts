@@ -81,3 +81,50 @@ describe('a void before checkout (decision 283)', () => {
     spec.given([]).when({ type: 'VoidOrder', menuId: null, reason: 'x', now: NOW }).thenThrows(code('order_not_found'));
   });
 });
+
+describe('items bumped one by one at their stations', () => {
+  const two: OrderEvent[] = [
+    {
+      type: 'OrderPlaced',
+      data: {
+        ...order,
+        lines: [...order.lines, { menuId: 'cake', name: 'チーズケーキ', price: 520, quantity: 1, takeout: false, taxCategory: 'reduced' as const }],
+        placedAt: NOW,
+      },
+    },
+  ];
+  const coffeeBumped: OrderEvent = { type: 'OrderItemBumped', data: { menuId: 'coffee', bumpedAt: NOW } };
+  const cakeBumped: OrderEvent = { type: 'OrderItemBumped', data: { menuId: 'cake', bumpedAt: NOW } };
+  it('bumps the drink alone, and the ticket is done when the cake is bumped too', () => {
+    spec.given(two).when({ type: 'BumpItem', menuId: 'coffee', now: NOW }).then([coffeeBumped]);
+    spec
+      .given([...two, coffeeBumped])
+      .when({ type: 'BumpItem', menuId: 'cake', now: NOW })
+      .then([cakeBumped, { type: 'OrderCompleted', data: { completedAt: NOW } }]);
+  });
+  it('changes nothing for a bumped item, an item not on the ticket or a done ticket', () => {
+    spec
+      .given([...two, coffeeBumped])
+      .when({ type: 'BumpItem', menuId: 'coffee', now: NOW })
+      .thenNothingHappens();
+    spec.given(two).when({ type: 'BumpItem', menuId: 'tea', now: NOW }).thenNothingHappens();
+    spec.given(completed).when({ type: 'BumpItem', menuId: 'coffee', now: NOW }).thenNothingHappens();
+  });
+  it('recalls one bumped item, also from a done ticket (the whole-ticket bump made every item)', () => {
+    const recalled: OrderEvent = { type: 'OrderItemRecalled', data: { menuId: 'coffee', recalledAt: NOW } };
+    spec
+      .given([...two, coffeeBumped])
+      .when({ type: 'RecallItem', menuId: 'coffee', now: NOW })
+      .then([recalled]);
+    spec.given(completed).when({ type: 'RecallItem', menuId: 'coffee', now: NOW }).then([recalled]);
+    spec.given(two).when({ type: 'RecallItem', menuId: 'coffee', now: NOW }).thenNothingHappens();
+    spec
+      .given([...completed, recalled])
+      .when({ type: 'BumpItem', menuId: 'coffee', now: NOW })
+      .then([coffeeBumped, { type: 'OrderCompleted', data: { completedAt: NOW } }]);
+  });
+  it('refuses them on an unknown order', () => {
+    spec.given([]).when({ type: 'BumpItem', menuId: 'coffee', now: NOW }).thenThrows(code('order_not_found'));
+    spec.given([]).when({ type: 'RecallItem', menuId: 'coffee', now: NOW }).thenThrows(code('order_not_found'));
+  });
+});

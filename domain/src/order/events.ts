@@ -47,6 +47,10 @@ export const orderEventSchemas = {
   }),
   OrderCompleted: z.object({ completedAt: z.string() }),
   OrderRestored: z.object({ restoredAt: z.string() }),
+  /** One item (every unit of one menu item) of the ticket made and bumped off its station's screen; the ticket is done when all are. */
+  OrderItemBumped: z.object({ menuId: z.string(), bumpedAt: z.string() }),
+  /** A bumped item called back to its station's screen: the ticket is waiting again. */
+  OrderItemRecalled: z.object({ menuId: z.string(), recalledAt: z.string() }),
   /** Staff took a line (every unit of one menu item) off the order before checkout, saying why (decision 283). */
   OrderLineVoided: z.object({
     menuId: z.string(),

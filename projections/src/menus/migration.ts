@@ -27,4 +27,6 @@ export const menuMigrations: ReadModelMigrations = {
   '2026-11-26T14-40-menu-items-english': sqlMigration(
     sql`alter table menu_items add column name_en text default '' not null, add column description_en text default '' not null`,
   ),
+  // Decision 670: an option the owner marks as asking about allergies; options saved before it are not.
+  '2026-12-03T16-00-menu-options-allergy': sqlMigration(sql`alter table menu_options add column allergy boolean default false not null`),
 };

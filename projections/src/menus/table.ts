@@ -33,6 +33,8 @@ export interface MenuTables {
     required: boolean;
     /** jsonb, written as JSON text. */
     choices: ColumnType<MenuOptionChoice[], string, string>;
+    /** Asks about allergies: the kitchen's ticket highlights the answer (decision 670). */
+    allergy: ColumnType<boolean, boolean | undefined, boolean>;
     display_order: number;
   };
   menu_option_dependencies: {

@@ -4,6 +4,9 @@ import { ORDER_CATEGORY, fromStreamName as orderOf, orderSubtotal, parseOrderEve
 import type { RecordedEvent } from '@moncafe/domain/ports';
 import { RESERVATION_CATEGORY, fromStreamName as reservationOf, parseReservationEvent } from '@moncafe/domain/reservation/events';
 import type { Projector } from '../projector';
+import type { OrderItemRow } from './table';
+
+const withState = (items: readonly OrderItemRow[], stateOf: (item: OrderItemRow) => 'ready' | 'done') => items.map((i) => ({ ...i, state: stateOf(i) }));
 
 /**
  * Orders (one row per order) and payments (one row per checked-out reservation). Every write sets
@@ -56,12 +59,38 @@ export const ordersProjector: Projector = {
           completed_at: null,
         });
       }
+      // The whole ticket bumped makes every item; restored, every item waits again.
       case 'OrderCompleted': {
         const at = new Date(event.data.completedAt);
-        return orders.update(id, { status: 'complete', completed_at: at, updated_at: at });
+        const row = await orders.get(id);
+        return orders.update(id, { status: 'complete', completed_at: at, updated_at: at, ...(row ? { items: withState(row.items, () => 'done') } : {}) });
       }
-      case 'OrderRestored':
-        return orders.update(id, { status: 'ready', completed_at: null, updated_at: new Date(event.data.restoredAt) });
+      case 'OrderRestored': {
+        const row = await orders.get(id);
+        return orders.update(id, {
+          status: 'ready',
+          completed_at: null,
+          updated_at: new Date(event.data.restoredAt),
+          ...(row ? { items: withState(row.items, () => 'ready') } : {}),
+        });
+      }
+      case 'OrderItemBumped': {
+        const row = await orders.get(id);
+        if (!row) return;
+        const { menuId } = event.data;
+        return orders.update(id, {
+          items: withState(row.items, (i) => (i.menu_id === menuId ? 'done' : (i.state ?? 'ready'))),
+          updated_at: new Date(event.data.bumpedAt),
+        });
+      }
+      case 'OrderItemRecalled': {
+        // A recalled item puts its ticket back on the kitchen's list.
+        const row = await orders.get(id);
+        if (!row) return;
+        const { menuId } = event.data;
+        const stateOf = (i: OrderItemRow) => (i.menu_id === menuId ? 'ready' : row.status === 'complete' ? 'done' : (i.state ?? 'ready'));
+        return orders.update(id, { status: 'ready', completed_at: null, items: withState(row.items, stateOf), updated_at: new Date(event.data.recalledAt) });
+      }
       case 'OrderLineVoided': {
         // Decision 283: the line leaves the kitchen's ticket and the order's subtotal.
         const row = await orders.get(id);

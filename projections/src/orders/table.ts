@@ -13,6 +13,8 @@ export interface OrderItemRow {
   price: number;
   /** Taken away (持ち帰り): the kitchen packs it (decision 641). Absent on rows projected before it; a rebuild fills it. */
   takeout?: boolean;
+  /** `done` once bumped at its station; absent on rows projected before per-item bumps (a ready ticket's items wait, a complete one's are done). */
+  state?: 'ready' | 'done';
 }
 
 /**

@@ -12,7 +12,7 @@ export const loader = jsonCall({
   async handle({ query, queries, runtime }) {
     const storeId = query.store_id ?? (await queries.stores.default())?.store_id ?? refuse(404, callTexts.noStore);
     const date = query.date ?? tokyoDateOf(runtime.clock.now());
-    return { success: true as const, store_id: storeId, date, orders: await kitchenTickets(queries, await queries.orders.completed(storeId, date)) };
+    return { success: true as const, store_id: storeId, date, orders: kitchenTickets(await queries.orders.completedTickets(storeId, date)) };
   },
 });
 

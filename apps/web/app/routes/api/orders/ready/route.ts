@@ -17,7 +17,7 @@ export const loader = jsonCall({
       store_id: storeId,
       now: runtime.clock.now().toISOString(),
       thresholds: { warn_minutes: limits.ticket_warn_minutes, late_minutes: limits.ticket_late_minutes },
-      orders: await kitchenTickets(queries, await queries.orders.ready(storeId)),
+      orders: kitchenTickets(await queries.orders.readyTickets(storeId)),
       /** Parties seated with a booked course (decision 630): the course and its options, before any order. */
       courses: await seatedCourseParties(queries, storeId, tokyoDateTime(runtime.clock.now()).date, runtime.clock.now()),
     };
