@@ -61,7 +61,7 @@ export function ReservationFacts({ r }: { r: ReservationShown }) {
       )}
       {r.remarks && (
         <>
-          <dt>{t.remarks}</dt>
+          <dt>{t.remarksFact}</dt>
           <dd className="rsv-remarks" data-testid="reservation-remarks">
             {r.remarks}
           </dd>

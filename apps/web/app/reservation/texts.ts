@@ -13,6 +13,8 @@ export const reservationTexts = {
   disclaimerTitle: '免責事項',
   /** Decision 282: the booking's remarks (allergies …), shown to the floor and the kitchen. */
   remarks: '備考（アレルギーなど）',
+  /** The remarks in a confirmed booking's facts: short, so the label column leaves the values room on a 320 px phone. */
+  remarksFact: '備考',
   remarksHint: '任意。アレルギーやお店に伝えたいことをご記入ください。',
   disclaimerAgree: '上記の内容をご確認のうえ、送信してください。',
   // /reservation
@@ -182,6 +184,7 @@ export const reservationTexts = {
 const reservationTextsEn: Messages<typeof reservationTexts> = {
   disclaimerTitle: 'Please note',
   remarks: 'Notes (allergies etc.)',
+  remarksFact: 'Notes',
   remarksHint: 'Optional. Tell us about allergies or anything else we should know.',
   disclaimerAgree: 'Please read the above before sending.',
   menuTitle: 'Courses to book',
